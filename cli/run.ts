@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import { type Config, ConfigError } from '../helpers/config.js';
+import type { TargetInfo } from '../helpers/target.js';
+import type { Mutation } from '../reference/mutation.js';
+import { startReference, type RunningReference } from '../reference/app.js';
+import { buildReport } from '../reporting/build.js';
+import { CollectingReporter } from '../reporting/collector.js';
+import type { Report } from '../reporting/model.js';
+import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
+import { writeReports } from '../reporting/write.js';
+import { preflight } from './preflight.js';
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function suiteVersion(): string {
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export interface SuiteRunOptions {
+  config: Config;
+  /** Only these endpoint groups (suite file names without `.test.ts`). */
+  groups?: string[];
+  /** For the embedded reference only: run against a mutant of it. */
+  mutation?: Mutation;
+  /** Write report files (the mutation runner does not). */
+  writeFiles?: boolean;
+  write?: (line: string) => void;
+}
+
+export interface SuiteRunResult {
+  report: Report;
+  exitCode: 0 | 1 | 2;
+  files: Record<string, string>;
+  moduleErrors: string[];
+}
+
+/** Runs the suite once: resolves the target (starting the embedded reference when BASE_URL is unset), checks it, runs every test, builds the report. */
+export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
+  const { config } = options;
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const startedAt = new Date();
+  let reference: RunningReference | undefined;
+  try {
+    let states: TargetInfo['states'] = { kind: 'none' };
+    let baseUrl = config.BASE_URL;
+    if (!baseUrl) {
+      const statesToken = randomBytes(24).toString('hex');
+      reference = await startReference({ states: true, statesToken, ...(options.mutation ? { mutation: options.mutation } : {}) });
+      baseUrl = reference.baseUrl;
+      states = { kind: 'hook', url: reference.statesUrl!, token: statesToken };
+    } else if (config.STATES_URL) {
+      states = { kind: 'hook', url: config.STATES_URL, ...(config.STATES_TOKEN ? { token: config.STATES_TOKEN } : {}) };
+    } else if (config.STATES_FILE) {
+      states = { kind: 'file', path: resolve(config.STATES_FILE) };
+    }
+    const warnings = await preflight(config, baseUrl, states.kind === 'hook' ? { url: states.url, ...(states.token ? { token: states.token } : {}) } : {});
+    if (states.kind === 'none') warnings.push('no provider states configured (STATES_URL or STATES_FILE): every test that needs a state is reported as not verified');
+
+    const target: TargetInfo = {
+      baseUrl,
+      embedded: Boolean(reference),
+      states,
+      ...(config.JWT_PLATFORM_ID && config.JWT_PRIVATE_KEY_FILE ? { jwtPlatform: { id: config.JWT_PLATFORM_ID, privateKeyFile: resolve(config.JWT_PRIVATE_KEY_FILE) } } : {}),
+      timeoutMs: config.REQUEST_TIMEOUT_MS,
+      maxResponseBytes: config.MAX_RESPONSE_BYTES,
+      maxConcurrency: config.MAX_CONCURRENCY,
+      strict: config.STRICT,
+    };
+    write(`Target ${baseUrl}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${states.url}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
+
+    const collector = new CollectingReporter(PACKAGE_ROOT);
+    const vitest = await createVitest(
+      'test',
+      {
+        root: PACKAGE_ROOT,
+        config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'),
+        watch: false,
+        reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
+        provide: { target },
+        testTimeout: Math.max(60_000, config.REQUEST_TIMEOUT_MS * 6),
+      },
+      {},
+      { stdout: process.stdout, stderr: process.stderr },
+    );
+    try {
+      await vitest.start(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
+    } finally {
+      await vitest.close();
+    }
+
+    const report = buildReport(collector.records, {
+      suiteVersion: suiteVersion(),
+      target: { baseUrl, embedded: Boolean(reference), states: states.kind === 'hook' ? 'hook' : states.kind },
+      startedAt,
+      finishedAt: new Date(),
+      strict: config.STRICT,
+      warnings,
+    });
+    const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
+    for (const error of collector.moduleErrors) write(`error: ${error}`);
+    for (const line of summaryLines(report, files)) write(line);
+    const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
+    if (configFailure) throw new ConfigError(configFailure.reason!);
+    const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;
+    return { report, exitCode, files, moduleErrors: collector.moduleErrors };
+  } finally {
+    await reference?.close();
+  }
+}

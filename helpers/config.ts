@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+
+/** A configuration problem: the run stops with exit code 2 and this one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url({ message: 'must be an http(s) URL, for example http://127.0.0.1:8080' })
+  .refine((value) => /^https?:\/\//i.test(value), { message: 'must start with http:// or https://' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const fileThatExists = z.string().refine((path) => existsSync(path), { message: 'names a file that does not exist' });
+
+const positiveInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? fallback : Number(value)),
+    z.number({ message: `must be a whole number from ${min} to ${max}` }).int(`must be a whole number from ${min} to ${max}`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+  );
+
+const bool = z.preprocess(
+  (value) => (value === undefined || value === '' ? false : value),
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).transform((v) => ['true', '1', 'yes'].includes(v))]),
+);
+
+export const configSchema = z
+  .object({
+    BASE_URL: optional(httpUrl),
+    STATES_URL: optional(httpUrl),
+    STATES_TOKEN: optional(z.string().min(1)),
+    STATES_FILE: optional(fileThatExists),
+    JWT_PLATFORM_ID: optional(z.string().min(1)),
+    JWT_PRIVATE_KEY_FILE: optional(fileThatExists),
+    REPORT_DIR: z.preprocess((value) => (value === undefined || value === '' ? 'reports' : value), z.string()),
+    REQUEST_TIMEOUT_MS: positiveInt(100, 600_000, 10_000),
+    MAX_RESPONSE_BYTES: positiveInt(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
+    MAX_CONCURRENCY: positiveInt(1, 64, 8),
+    STRICT: bool,
+  })
+  .superRefine((config, ctx) => {
+    if (config.STATES_URL && config.STATES_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['STATES_FILE'], message: 'cannot be combined with STATES_URL; choose one provider-state transport' });
+    }
+    if (Boolean(config.JWT_PLATFORM_ID) !== Boolean(config.JWT_PRIVATE_KEY_FILE)) {
+      ctx.addIssue({ code: 'custom', path: [config.JWT_PLATFORM_ID ? 'JWT_PRIVATE_KEY_FILE' : 'JWT_PLATFORM_ID'], message: 'is required when the other of JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE is set' });
+    }
+    if (!config.BASE_URL && (config.STATES_URL || config.STATES_FILE)) {
+      ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'is required when STATES_URL or STATES_FILE is set (without BASE_URL the embedded reference provides its own states)' });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = Partial<Record<keyof Config, string>>;
+
+/** Flags of `conformance run` and the variables they override. */
+export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
+  '--target': 'BASE_URL',
+  '--states': 'STATES_URL',
+  '--states-token': 'STATES_TOKEN',
+  '--states-file': 'STATES_FILE',
+  '--report-dir': 'REPORT_DIR',
+  '--timeout': 'REQUEST_TIMEOUT_MS',
+  '--concurrency': 'MAX_CONCURRENCY',
+  '--strict': 'STRICT',
+};
+
+/**
+ * Resolves the configuration: command-line overrides, then the process environment, then `.env`
+ * in the working directory. Throws ConfigError naming the first wrong variable.
+ */
+export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env, dotenvPath = '.env'): Config {
+  const fromFile = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath)) : {};
+  const keys = Object.keys(configSchema.shape) as (keyof Config)[];
+  const raw: Record<string, string | undefined> = {};
+  for (const key of keys) raw[key] = overrides[key] ?? env[key] ?? fromFile[key];
+  const result = configSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'configuration');
+    const flag = Object.entries(FLAG_TO_VARIABLE).find(([, v]) => v === variable)?.[0];
+    const given = raw[variable];
+    const shown = given === undefined || /TOKEN|KEY/.test(variable) ? '' : ` (got "${given}")`;
+    throw new ConfigError(`configuration error: ${variable} ${issue.message}${shown}; set it in .env or the environment${flag ? ` or pass ${flag}` : ''} (see .env.example)`);
+  }
+  return result.data;
+}

@@ -1,0 +1,224 @@
+import { Agent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { redactHeaders, redactJson, redactText, registerSecret } from './redact.js';
+
+/** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
+export interface Exchange {
+  request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+  response?: { status: number; headers: Record<string, string>; body?: unknown; bodyText?: string };
+  error?: string;
+  durationMs: number;
+}
+
+export interface HttpOptions {
+  timeoutMs: number;
+  maxResponseBytes: number;
+  maxConcurrency: number;
+}
+
+/** A failure of the target's transport rather than of a clause: unreachable, too slow, too large, not JSON. */
+export class TransportError extends Error {
+  override name = 'TransportError';
+}
+
+export class ApiResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly text: string,
+    private readonly parsed: { ok: true; value: unknown } | { ok: false },
+  ) {}
+
+  get isJson(): boolean {
+    return this.parsed.ok;
+  }
+
+  /** The parsed JSON body; a body that is not JSON fails the test naming the content type and first bytes. */
+  get json(): any {
+    if (!this.parsed.ok) {
+      throw new TransportError(
+        `expected a JSON body but the response (status ${this.status}, content-type ${this.headers['content-type'] ?? 'none'}) begins: ${JSON.stringify(redactText(this.text.slice(0, 120)))}`,
+      );
+    }
+    return this.parsed.value;
+  }
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string | string[] | undefined>;
+  /** Bearer token for `Authorization: Bearer <token>`. */
+  token?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  /** Sent as-is (for malformed bodies). */
+  rawBody?: string;
+  form?: FormData;
+}
+
+const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
+
+function registerTokensIn(value: unknown): void {
+  if (typeof value === 'string') {
+    if (TOKEN_SHAPE.test(value)) registerSecret(value);
+  } else if (Array.isArray(value)) value.forEach(registerTokensIn);
+  else if (value && typeof value === 'object') Object.values(value).forEach(registerTokensIn);
+}
+
+/** A tiny counting semaphore: the suite's load on a target stays bounded per worker. */
+class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+function buildQuery(query: RequestSpec['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function describeFormBody(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    out[name] = typeof value === 'string' ? value : `<file ${(value as File).name}, ${(value as File).size} bytes, ${(value as File).type || 'no type'}>`;
+  }
+  return out;
+}
+
+export class HttpClient {
+  private readonly agent: Agent;
+  private readonly gate: Gate;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: HttpOptions,
+  ) {
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: options.maxConcurrency,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    });
+    this.gate = new Gate(options.maxConcurrency);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** Sends one request; `capture` receives the redacted exchange even when the request fails. */
+  async send(spec: RequestSpec, capture?: (exchange: Exchange) => void): Promise<ApiResponse> {
+    const url = `${this.baseUrl}${spec.path}${buildQuery(spec.query)}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`;
+    let body: Dispatcher.DispatchOptions['body'] | FormData | undefined;
+    let shownBody: unknown;
+    if (spec.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(spec.json);
+      shownBody = redactJson(spec.json);
+    } else if (spec.rawBody !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = spec.rawBody;
+      shownBody = redactText(spec.rawBody);
+    } else if (spec.form) {
+      body = spec.form;
+      shownBody = redactJson(describeFormBody(spec.form));
+    }
+    const exchange: Exchange = { request: { method: spec.method, url, headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
+    const started = performance.now();
+    try {
+      const response = await this.gate.run(() => this.perform(url, spec.method, headers, body));
+      exchange.durationMs = Math.round(performance.now() - started);
+      registerTokensIn(response.isJson ? response.json : undefined);
+      exchange.response = {
+        status: response.status,
+        headers: redactHeaders(response.headers),
+        ...(response.isJson ? { body: redactJson(response.json) } : { bodyText: redactText(response.text.slice(0, 2000)) }),
+      };
+      return response;
+    } catch (error) {
+      exchange.durationMs = Math.round(performance.now() - started);
+      exchange.error = redactText(error instanceof Error ? error.message : String(error));
+      throw error;
+    } finally {
+      capture?.(exchange);
+    }
+  }
+
+  private async perform(url: string, method: string, headers: Record<string, string>, body: unknown): Promise<ApiResponse> {
+    const limit = this.options.maxResponseBytes;
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await undiciRequest(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: body as Dispatcher.DispatchOptions['body'],
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > limit) {
+          response.body.destroy();
+          throw new TransportError(`${method} ${url} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      if (error instanceof TransportError) throw error;
+      throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    const responseHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    let parsed: { ok: true; value: unknown } | { ok: false } = { ok: false };
+    if (text.length > 0) {
+      try {
+        parsed = { ok: true, value: JSON.parse(text) };
+      } catch {
+        parsed = { ok: false };
+      }
+    }
+    return new ApiResponse(response.statusCode, responseHeaders, text, parsed);
+  }
+}
+
+export function describeTransportFailure(error: unknown, method: string, url: string, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (err.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return `${method} ${url} got no complete answer within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
+  }
+  if (code === 'ECONNREFUSED') return `${method} ${url} was refused (ECONNREFUSED): nothing listens there; check BASE_URL or start the target`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${method} ${url}: the host name does not resolve (${code}); check BASE_URL`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${method} ${url}: the connection was closed by the target (${code})`;
+  return `${method} ${url} failed: ${code ? `${code} ` : ''}${err.cause?.message ?? err.message ?? String(error)}`;
+}
+
+export { FormData };

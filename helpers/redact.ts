@@ -1,0 +1,70 @@
+/**
+ * Keeps secrets out of every report and terminal line. Two layers:
+ * - by name: headers and JSON keys that carry credentials are replaced wherever they appear;
+ * - by value: every secret the run obtains (passwords, access tokens, JWTs, TOTP secrets, reset
+ *   tokens) is registered here and replaced wherever it later appears in text.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
+const SECRET_KEYS = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
+
+const secrets = new Set<string>();
+
+/** Registers a value that must never be written out. Short values are ignored (they would mask ordinary text). */
+export function registerSecret(value: unknown): void {
+  if (typeof value !== 'string' || value.length < 6) return;
+  secrets.add(value);
+  // Access tokens are `<numeric_id>|<secret>`: the secret part alone is just as sensitive.
+  const bar = value.indexOf('|');
+  if (bar > 0 && value.length - bar > 6) secrets.add(value.slice(bar + 1));
+}
+
+export function registeredSecretCount(): number {
+  return secrets.size;
+}
+
+export function redactText(text: string): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  // Bearer tokens and JWT-shaped strings that were never registered (a target's own tokens).
+  out = out.replace(/(Bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`);
+  out = out.replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED);
+  return out;
+}
+
+export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : redactText(text);
+  }
+  return out;
+}
+
+export function redactJson(value: unknown): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[key] = SECRET_KEYS.test(key) && inner !== null && inner !== '' ? REDACTED : redactJson(inner);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Replaces secrets in an error's message and stack, keeping its class, so failures can be reported safely. */
+export function redactError<T>(error: T): T {
+  if (error instanceof Error) {
+    error.message = redactText(error.message);
+    if (error.stack) error.stack = redactText(error.stack);
+    const withValues = error as Error & { actual?: unknown; expected?: unknown };
+    if ('actual' in withValues) withValues.actual = redactJson(withValues.actual);
+    if ('expected' in withValues) withValues.expected = redactJson(withValues.expected);
+  }
+  return error;
+}

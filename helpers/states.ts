@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'undici';
+import { describeTransportFailure } from './http.js';
+import { registerSecret } from './redact.js';
+
+/**
+ * Provider states: how the suite asks a target for the state a test needs. Two transports, as the
+ * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
+ */
+
+export type StateName = 'user' | 'user.inactive' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token';
+
+export interface StateData {
+  user: { id: string; email: string; password: string; totpSecret?: string };
+  'user.inactive': { id: string; email: string; password: string; token: string };
+  'user.locked': { id: string; email: string; password: string };
+  'user.throttled': { id: string; email: string; password: string };
+  platform: { id: string };
+  balances: { coins: string[]; nfts: string[] };
+  bonuses: { ids: string[]; assets: string[] };
+  'bank.used': { id: string };
+  'password-reset.token': { token: string };
+}
+
+export type StateOutcome<N extends StateName> = { provided: true; data: StateData[N] } | { provided: false; reason: string };
+
+/** The hook refused the suite's credentials: the whole run stops as a configuration error. */
+export class StatesAuthError extends Error {
+  override name = 'StatesAuthError';
+}
+
+/** The hook answered something the contract does not allow: the tests that need the state fail. */
+export class StateError extends Error {
+  override name = 'StateError';
+}
+
+const SECRET_FIELDS = ['password', 'token', 'totpSecret'] as const;
+
+function registerSecretsOf(data: unknown): void {
+  if (!data || typeof data !== 'object') return;
+  for (const field of SECRET_FIELDS) registerSecret((data as Record<string, unknown>)[field]);
+}
+
+export interface StatesTransport {
+  /** `mutates`: the test changes the state's records (resets a password, locks an account). */
+  get<N extends StateName>(name: N, params: Record<string, unknown>, options?: { mutates?: boolean }): Promise<StateOutcome<N>>;
+  describe(): string;
+}
+
+export class NoStates implements StatesTransport {
+  async get<N extends StateName>(name: N): Promise<StateOutcome<N>> {
+    return { provided: false, reason: `target does not provide state ${name} (no STATES_URL or STATES_FILE configured)` };
+  }
+  describe(): string {
+    return 'none';
+  }
+}
+
+export class HookStates implements StatesTransport {
+  private readonly agent: Agent;
+  constructor(
+    private readonly url: string,
+    private readonly token: string | undefined,
+    private readonly timeoutMs: number,
+  ) {
+    this.agent = new Agent({ connections: 4, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  }
+
+  describe(): string {
+    return `hook ${this.url}`;
+  }
+
+  async get<N extends StateName>(name: N, params: Record<string, unknown>): Promise<StateOutcome<N>> {
+    const answer = await this.call(name, params);
+    if (answer.status === 200) {
+      const data = (answer.body as { data?: unknown } | undefined)?.data;
+      if (!data || typeof data !== 'object') throw new StateError(`provider state ${name}: the hook answered 200 without a data object: ${answer.text.slice(0, 200)}`);
+      registerSecretsOf(data);
+      return { provided: true, data: data as StateData[N] };
+    }
+    if (answer.status === 404 || answer.status === 501) return { provided: false, reason: `target does not provide state ${name}` };
+    if (answer.status === 401 || answer.status === 403) {
+      throw new StatesAuthError(`configuration error: the provider-state hook ${this.url} answered ${answer.status}: STATES_TOKEN is ${this.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
+    }
+    throw new StateError(`provider state ${name}: the hook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  }
+
+  /** Sends one hook request. Exposed for the preflight, which asks for a state that cannot exist. */
+  async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown }> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    try {
+      const response = await request(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ state: name, params }),
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = await response.body.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return { status: response.statusCode, text, body };
+    } catch (error) {
+      throw new StateError(`provider-state hook unreachable: ${describeTransportFailure(error, 'POST', this.url, this.timeoutMs)} (check STATES_URL)`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+export class FileStates implements StatesTransport {
+  private readonly states: Record<string, unknown>;
+  private readonly cursor = new Map<string, number>();
+
+  constructor(private readonly path: string) {
+    try {
+      this.states = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new StateError(`configuration error: STATES_FILE ${path} is not a JSON object: ${(error as Error).message}`);
+    }
+    if (!this.states || typeof this.states !== 'object' || Array.isArray(this.states)) throw new StateError(`configuration error: STATES_FILE ${path} must hold a JSON object keyed by state name`);
+    for (const value of Object.values(this.states)) (Array.isArray(value) ? value : [value]).forEach(registerSecretsOf);
+  }
+
+  describe(): string {
+    return `file ${this.path}`;
+  }
+
+  async get<N extends StateName>(name: N, _params: Record<string, unknown>, options: { mutates?: boolean } = {}): Promise<StateOutcome<N>> {
+    const entry = this.states[name];
+    if (entry === undefined) return { provided: false, reason: `target does not provide state ${name} (absent from STATES_FILE)` };
+    const list = Array.isArray(entry) ? entry : [entry];
+    const index = this.cursor.get(name) ?? 0;
+    this.cursor.set(name, index + 1);
+    const data = list[index % list.length] as StateData[N] & { disposable?: boolean };
+    if (options.mutates && data.disposable !== true) {
+      return { provided: false, reason: `state ${name} from STATES_FILE is shared and this test changes it; mark the entry "disposable": true to allow` };
+    }
+    return { provided: true, data };
+  }
+}

@@ -1,0 +1,162 @@
+import { timingSafeEqual } from 'node:crypto';
+import Database from 'better-sqlite3';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, StateHandler } from './context.js';
+import { ERRORS, HttpAnswer, fail, type ErrorAnswer } from './errors.js';
+import type { Mutation } from './mutation.js';
+import { MODULES } from './modules/index.js';
+import { TOKENS_DDL, resolveToken } from './tokens.js';
+
+export const STATES_PATH = '/__provider-states';
+
+export interface ReferenceOptions {
+  /** SQLite file; in memory when absent. */
+  database?: string;
+  /** Serve the provider-state hook (test-only). */
+  states?: boolean;
+  /** When set, the hook requires `Authorization: Bearer <statesToken>`. */
+  statesToken?: string;
+  /** A mutant: one deliberate deviation from the specification. */
+  mutation?: Mutation;
+  /** Milliseconds since the epoch; tests of the reference may fix it. */
+  now?: () => number;
+  logger?: boolean;
+}
+
+/** The deviations every module together honours: a mutant must name one of these. */
+export function knownDeviations(modules: readonly ReferenceModule[] = MODULES): Set<string> {
+  return new Set(modules.flatMap((m) => m.deviations));
+}
+
+function send(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
+  return reply.code(answer.status).send(answer.body);
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function toFastifyRoute(route: string): string {
+  return route.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`);
+}
+
+export async function buildReference(options: ReferenceOptions = {}): Promise<FastifyInstance> {
+  const mutation = options.mutation ?? {};
+  if (mutation.deviation && !knownDeviations().has(mutation.deviation)) throw new Error(`unknown deviation "${mutation.deviation}": no module of the reference honours it`);
+
+  const db = new Database(options.database ?? ':memory:');
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.exec(TOKENS_DDL);
+  for (const module of MODULES) db.exec(module.ddl);
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  const now = options.now ?? Date.now;
+
+  const ctx: ReferenceContext = {
+    db,
+    now,
+    deviates: (name) => mutation.deviation === name,
+    guards: {
+      // Section 5.3: protected endpoints answer 401 `{ error }` without valid authentication.
+      async authenticated(request: FastifyRequest) {
+        const header = request.headers.authorization ?? '';
+        const match = /^Bearer\s+(.+)$/i.exec(header);
+        const resolved = match ? resolveToken(db, match[1]!.trim(), now()) : undefined;
+        if (!resolved) fail(ERRORS.unauthenticated());
+        (request as AuthenticatedRequest).user = resolved.user;
+        (request as AuthenticatedRequest).tokenId = resolved.tokenId;
+      },
+      ownUser({ unauthorizedStatus, activeOnly }) {
+        return async (request: FastifyRequest) => {
+          const { user } = request as AuthenticatedRequest;
+          const pathUser = (request.params as { user?: string }).user;
+          // Section 5.6: another user's resources are refused with "This action is unauthorized.".
+          if (pathUser !== user.id) fail(ERRORS.unauthorized(unauthorizedStatus));
+          // Section 5.6 and 7: inactive accounts receive 403 on bank, bonus and card endpoints.
+          if (activeOnly && !user.is_active) fail(ERRORS.accountInactive());
+        };
+      },
+    },
+  };
+
+  // Section 1.2: clients send Content-Type: application/json even without a body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpAnswer(ERRORS.malformedJson()), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: unknown, _request, reply) => {
+    if (error instanceof HttpAnswer) return send(reply, error.answer);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return send(reply, ERRORS.payloadTooLarge());
+    if (status && status >= 400 && status < 500) return reply.code(status).send({ message: (error as Error).message });
+    app.log.error(error);
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+  app.setNotFoundHandler((_request, reply) => send(reply, ERRORS.routeNotFound()));
+
+  if (mutation.transform) {
+    const transform = mutation.transform;
+    const [method, path] = transform.route.split(' ');
+    const route = toFastifyRoute(path ?? '');
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (request.method !== method || request.routeOptions.url !== route) return payload;
+      if (transform.status !== undefined && reply.statusCode !== transform.status) return payload;
+      const copy = structuredClone(payload);
+      const changed = transform.apply(copy, reply.statusCode) ?? {};
+      if (changed.status !== undefined) reply.code(changed.status);
+      return changed.body === undefined ? copy : changed.body;
+    });
+  }
+
+  for (const module of MODULES) module.register(app, ctx);
+
+  if (options.states) {
+    const handlers: Record<string, StateHandler> = {};
+    for (const module of MODULES) Object.assign(handlers, module.states?.(ctx) ?? {});
+    app.post(STATES_PATH, async (request, reply) => {
+      if (options.statesToken) {
+        const header = request.headers.authorization ?? '';
+        if (!safeEqual(header, `Bearer ${options.statesToken}`)) return reply.code(401).send({ message: 'STATES_TOKEN required' });
+      }
+      const { state, params } = (request.body ?? {}) as { state?: unknown; params?: unknown };
+      const handler = typeof state === 'string' ? handlers[state] : undefined;
+      if (!handler) return reply.code(404).send({ message: `unknown state ${String(state)}` });
+      const data = handler(params && typeof params === 'object' ? (params as Record<string, unknown>) : {});
+      return reply.code(200).send({ data });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+  return app;
+}
+
+export interface RunningReference {
+  app: FastifyInstance;
+  baseUrl: string;
+  statesUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+/** Starts the reference on a loopback port (0 = ephemeral) and answers where it listens. */
+export async function startReference(options: ReferenceOptions & { host?: string; port?: number } = {}): Promise<RunningReference> {
+  const app = await buildReference(options);
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = `http://${shownHost}:${port}`;
+  return { app, baseUrl, statesUrl: options.states ? `${baseUrl}${STATES_PATH}` : undefined, close: () => app.close() };
+}

@@ -1,0 +1,245 @@
+import { randomBytes, randomUUID, scryptSync, timingSafeEqual, createPublicKey } from 'node:crypto';
+import { faker } from '@faker-js/faker';
+import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { generateSecret, verifySync } from 'otplib';
+import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
+import { ERRORS, fail } from '../errors.js';
+import { destroyToken, issueToken, isoMicros } from '../tokens.js';
+import { rules, validate } from '../validation.js';
+
+/**
+ * Sections 4.1, 4.2, 4.5 and 5: authentication with e-mail and password (optional TOTP 2FA), with a
+ * platform-signed RS512 JWT, and logout.
+ *
+ * Brute-force restriction (section 5.5, 425): after BRUTE_FORCE_THRESHOLD failed logins for one
+ * e-mail within BRUTE_FORCE_WINDOW_SECONDS, login for that e-mail is refused for
+ * BRUTE_FORCE_RESTRICTION_SECONDS, whatever the credentials.
+ */
+export const BRUTE_FORCE_THRESHOLD = 5;
+export const BRUTE_FORCE_WINDOW_SECONDS = 900;
+export const BRUTE_FORCE_RESTRICTION_SECONDS = 900;
+
+/** The platform every account belongs to unless a JWT platform is created for it. */
+export const DEFAULT_PLATFORM = { id: '00000000-0000-4000-8000-000000000001', code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test', color_code: '#1f6feb' };
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS platforms (
+  id TEXT PRIMARY KEY,
+  code TEXT NOT NULL,
+  name TEXT NOT NULL,
+  url TEXT NOT NULL,
+  color_code TEXT NOT NULL,
+  public_key TEXT
+);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  is_active INTEGER NOT NULL DEFAULT 1,
+  locked INTEGER NOT NULL DEFAULT 0,
+  totp_secret TEXT,
+  anti_phishing TEXT NOT NULL,
+  language TEXT NOT NULL DEFAULT 'en',
+  platform_id TEXT NOT NULL REFERENCES platforms(id),
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS login_failures (
+  email TEXT PRIMARY KEY COLLATE NOCASE,
+  count INTEGER NOT NULL,
+  first_ms INTEGER NOT NULL,
+  restricted_until_ms INTEGER
+);
+INSERT OR IGNORE INTO platforms (id, code, name, url, color_code) VALUES
+  ('${DEFAULT_PLATFORM.id}', '${DEFAULT_PLATFORM.code}', '${DEFAULT_PLATFORM.name}', '${DEFAULT_PLATFORM.url}', '${DEFAULT_PLATFORM.color_code}');
+`;
+
+// scrypt with a modest cost: a reference for tests, not a password store for people.
+const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `${salt.toString('hex')}:${scryptSync(password, salt, 32, SCRYPT).toString('hex')}`;
+}
+
+function passwordMatches(password: string, stored: string): boolean {
+  const [salt, hash] = stored.split(':');
+  if (!salt || !hash) return false;
+  const candidate = scryptSync(password, Buffer.from(salt, 'hex'), 32, SCRYPT);
+  return timingSafeEqual(candidate, Buffer.from(hash, 'hex'));
+}
+
+export function findUserByEmail(ctx: ReferenceContext, email: string): UserRow | undefined {
+  return ctx.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
+}
+
+function randomPassword(): string {
+  return `Pw-${randomBytes(12).toString('base64url')}`;
+}
+
+/** Creates an active account (provider state `user`) and answers its id, e-mail and password. */
+export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean; platformId?: string } = {}) {
+  const id = randomUUID();
+  const email = `${faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 20) || 'user'}.${id.slice(0, 8)}@example.test`.toLowerCase();
+  const password = randomPassword();
+  const totpSecret = options.twoFactor ? generateSecret() : null;
+  ctx.db
+    .prepare('INSERT INTO users (id, email, password_hash, totp_secret, anti_phishing, language, platform_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(id, email, hashPassword(password), totpSecret, randomBytes(6).toString('hex'), 'en', options.platformId ?? DEFAULT_PLATFORM.id, Math.floor(ctx.now() / 1000));
+  return { id, email, password, ...(totpSecret ? { totpSecret } : {}) };
+}
+
+function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt') {
+  const issued = issueToken(ctx.db, user.id, kind, ctx.now());
+  // Section 2.1: the token lives `ttl` seconds, so `until` = `created` + `ttl`.
+  const untilMs = issued.createdMs + issued.ttl * 1000;
+  return { data: { id: issued.token, userId: user.id, ttl: issued.ttl, until: isoMicros(untilMs), created: isoMicros(issued.createdMs) } };
+}
+
+/** Section 5.5 (425): the restriction that repeated failures put on an e-mail, in whole seconds left. */
+function restrictionSecondsLeft(ctx: ReferenceContext, email: string): number {
+  const row = ctx.db.prepare('SELECT restricted_until_ms FROM login_failures WHERE email = ?').get(email) as { restricted_until_ms: number | null } | undefined;
+  const left = (row?.restricted_until_ms ?? 0) - ctx.now();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+function recordFailure(ctx: ReferenceContext, email: string): void {
+  const now = ctx.now();
+  const row = ctx.db.prepare('SELECT count, first_ms FROM login_failures WHERE email = ?').get(email) as { count: number; first_ms: number } | undefined;
+  const fresh = !row || now - row.first_ms > BRUTE_FORCE_WINDOW_SECONDS * 1000;
+  const count = fresh ? 1 : row.count + 1;
+  const restrictedUntil = count >= BRUTE_FORCE_THRESHOLD ? now + BRUTE_FORCE_RESTRICTION_SECONDS * 1000 : null;
+  ctx.db
+    .prepare('INSERT INTO login_failures (email, count, first_ms, restricted_until_ms) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO UPDATE SET count = excluded.count, first_ms = excluded.first_ms, restricted_until_ms = excluded.restricted_until_ms')
+    .run(email, count, fresh ? now : row.first_ms, restrictedUntil);
+}
+
+function clearFailures(ctx: ReferenceContext, email: string): void {
+  ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(email);
+}
+
+/** Section 5.5: the account checks shared by both login flows, after the credentials are known good. */
+function assertMayLogIn(ctx: ReferenceContext, user: UserRow): void {
+  if (user.locked && !ctx.deviates('login.locked-allowed')) fail(ERRORS.locked());
+  if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
+}
+
+function restrict(ctx: ReferenceContext, email: string): void {
+  const left = restrictionSecondsLeft(ctx, email);
+  if (left > 0 && !ctx.deviates('login.throttle-ignored')) fail(ERRORS.throttled(left));
+}
+
+async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt: string | undefined): Promise<Record<string, unknown>> {
+  const platform = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
+  if (!platform?.public_key || !jwt) fail(ERRORS.wrongCredentials());
+  let key: Awaited<ReturnType<typeof importSPKI>>;
+  try {
+    key = await importSPKI(platform.public_key, 'RS512');
+  } catch {
+    fail(ERRORS.wrongCredentials());
+  }
+  try {
+    // Section 4.1: signed with RS512 by the platform's key; `none`, HMAC and other keys never authenticate.
+    if (ctx.deviates('jwt.signature-unchecked')) return decodeJwt(jwt) as Record<string, unknown>;
+    const { payload } = await jwtVerify(jwt, key, { algorithms: ['RS512'] });
+    return payload as Record<string, unknown>;
+  } catch {
+    fail(ERRORS.wrongCredentials());
+  }
+}
+
+export const authentication: ReferenceModule = {
+  name: 'authentication',
+  ddl: DDL,
+  deviations: ['login.locked-allowed', 'login.inactive-allowed', 'login.throttle-ignored', 'login.2fa-ignored', 'jwt.signature-unchecked', 'jwt.expiry-ignored', 'jwt.payload-unchecked', 'logout.keeps-token'],
+
+  register(app, ctx) {
+    // Section 4.2.
+    app.post('/api/v1/authenticate', async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      validate(body, {
+        email: [rules.required, rules.string, rules.email, rules.max(191)],
+        password: [rules.required, rules.string, rules.min(8), rules.max(191)],
+        '2fa': [rules.nullable, rules.string, rules.digits(6)],
+      });
+      const email = String(body.email);
+      restrict(ctx, email);
+      const user = findUserByEmail(ctx, email);
+      if (!user || !passwordMatches(String(body.password), user.password_hash)) {
+        recordFailure(ctx, email);
+        fail(ERRORS.wrongCredentials());
+      }
+      assertMayLogIn(ctx, user);
+      if (user.totp_secret && !ctx.deviates('login.2fa-ignored')) {
+        const code = typeof body['2fa'] === 'string' ? body['2fa'] : '';
+        if (!code || !verifySync({ secret: user.totp_secret, token: code, epochTolerance: 30 }).valid) {
+          recordFailure(ctx, email);
+          fail(ERRORS.wrongCredentials());
+        }
+      }
+      clearFailures(ctx, email);
+      return sessionOf(ctx, user, 'password');
+    });
+
+    // Section 4.1.
+    app.post('/api/v1/authenticate-jwt/:platform', async (request) => {
+      const { platform } = request.params as { platform: string };
+      const header = request.headers.token;
+      const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
+      const { email, id, expire } = payload;
+      const identifies = (typeof email === 'string' && email !== '') || (typeof id === 'string' && id !== '');
+      const expireValid = typeof expire === 'number' && Number.isFinite(expire);
+      if ((!identifies || !expireValid) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
+      // Section 4.1: `expire` must be now or later (Unix seconds).
+      if (expireValid && (expire as number) < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored')) fail(ERRORS.jwtExpired());
+      const user = (typeof id === 'string' && id !== ''
+        ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
+        : findUserByEmail(ctx, String(email))) as UserRow | undefined;
+      if (!user) fail(ERRORS.wrongCredentials());
+      restrict(ctx, user.email);
+      assertMayLogIn(ctx, user);
+      return sessionOf(ctx, user, 'jwt');
+    });
+
+    // Section 4.5: destroys the token, for both kinds of authentication.
+    app.post('/api/v1/user/logout', { preHandler: ctx.guards.authenticated }, async (request) => {
+      if (!ctx.deviates('logout.keeps-token')) destroyToken(ctx.db, (request as AuthenticatedRequest).tokenId);
+      return { status: 'success' };
+    });
+  },
+
+  states(ctx) {
+    return {
+      user: (params) => createUser(ctx, { twoFactor: params.twoFactor === true }),
+      'user.inactive': () => {
+        const user = createUser(ctx);
+        const { token } = issueToken(ctx.db, user.id, 'password', ctx.now());
+        ctx.db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(user.id);
+        return { id: user.id, email: user.email, password: user.password, token };
+      },
+      'user.locked': () => {
+        const user = createUser(ctx);
+        ctx.db.prepare('UPDATE users SET locked = 1 WHERE id = ?').run(user.id);
+        return user;
+      },
+      'user.throttled': () => {
+        const user = createUser(ctx);
+        const now = ctx.now();
+        ctx.db
+          .prepare('INSERT OR REPLACE INTO login_failures (email, count, first_ms, restricted_until_ms) VALUES (?, ?, ?, ?)')
+          .run(user.email, BRUTE_FORCE_THRESHOLD, now, now + BRUTE_FORCE_RESTRICTION_SECONDS * 1000);
+        return user;
+      },
+      platform: (params) => {
+        const publicKey = params.publicKey;
+        if (typeof publicKey !== 'string') throw new Error('state platform needs params.publicKey (SPKI PEM)');
+        createPublicKey(publicKey); // rejects a key that is not a public key
+        const id = randomUUID();
+        const code = `P${id.slice(0, 6).toUpperCase()}`;
+        ctx.db
+          .prepare('INSERT INTO platforms (id, code, name, url, color_code, public_key) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(id, code, `${faker.company.name()} Platform`, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb(), publicKey);
+        return { id };
+      },
+    };
+  },
+};

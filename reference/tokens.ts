@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { UserRow } from './context.js';
+
+/** Access tokens `<numeric_id>|<secret>` (section 2.1); only a hash of the secret is stored. */
+export const TOKEN_TTL_SECONDS = 7200;
+
+export const TOKENS_DDL = `
+CREATE TABLE IF NOT EXISTS access_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id TEXT NOT NULL,
+  secret_hash TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL
+);`;
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function secret(length = 40): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
+}
+
+export interface IssuedToken {
+  token: string;
+  createdMs: number;
+  ttl: number;
+}
+
+export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number): IssuedToken {
+  const plain = secret();
+  const result = db
+    .prepare('INSERT INTO access_tokens (user_id, secret_hash, kind, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)')
+    .run(userId, hash(plain), kind, nowMs, nowMs + TOKEN_TTL_SECONDS * 1000);
+  return { token: `${result.lastInsertRowid}|${plain}`, createdMs: nowMs, ttl: TOKEN_TTL_SECONDS };
+}
+
+export function resolveToken(db: Database.Database, bearer: string, nowMs: number): { user: UserRow; tokenId: number } | undefined {
+  const match = /^(\d+)\|(.+)$/.exec(bearer);
+  if (!match) return undefined;
+  const row = db.prepare('SELECT * FROM access_tokens WHERE id = ?').get(Number(match[1])) as
+    | { id: number; user_id: string; secret_hash: string; expires_ms: number }
+    | undefined;
+  if (!row || row.secret_hash !== hash(match[2]!) || row.expires_ms <= nowMs) return undefined;
+  const user = db.prepare('SELECT * FROM users WHERE id = ?').get(row.user_id) as UserRow | undefined;
+  return user ? { user, tokenId: row.id } : undefined;
+}
+
+export function destroyToken(db: Database.Database, tokenId: number): void {
+  db.prepare('DELETE FROM access_tokens WHERE id = ?').run(tokenId);
+}
+
+/** Section 1.4: ISO 8601 UTC with microseconds. */
+export function isoMicros(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}

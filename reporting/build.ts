@@ -1,0 +1,45 @@
+import { SPEC } from '../helpers/catalogue.js';
+import { constraintCoverage, pairCoverage } from './coverage.js';
+import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
+
+export interface RunFacts {
+  suiteVersion: string;
+  target: Report['target'];
+  startedAt: Date;
+  finishedAt: Date;
+  strict: boolean;
+  warnings: string[];
+}
+
+/** Nonconformant on any failure; incomplete while a test was skipped or a documented pair is not verified. */
+export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
+  if (tests.some((t) => t.outcome === 'failed')) return 'nonconformant';
+  if (tests.some((t) => t.outcome === 'skipped') || pairs.some((p) => p.outcome !== 'passed')) return 'incomplete';
+  return 'conformant';
+}
+
+export function buildReport(tests: TestRecord[], facts: RunFacts): Report {
+  const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
+  const pairs = pairCoverage(tests);
+  return {
+    reportVersion: REPORT_VERSION,
+    suite: { name: 'account-api-conformance', version: facts.suiteVersion },
+    spec: { title: SPEC.title, version: SPEC.version },
+    target: facts.target,
+    startedAt: facts.startedAt.toISOString(),
+    finishedAt: facts.finishedAt.toISOString(),
+    durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),
+    strict: facts.strict,
+    verdict: verdictOf(tests, pairs),
+    summary: {
+      total: tests.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      advisories: tests.reduce((n, t) => n + t.advisories.length, 0),
+    },
+    warnings: facts.warnings,
+    tests,
+    coverage: { pairs, constraints: constraintCoverage(tests) },
+  };
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { ConformanceMeta, RunRecord } from '../helpers/check.js';
+import { redactText } from '../helpers/redact.js';
+import type { TestRecord } from './model.js';
+
+/** A stable id from the test's (unique) name: a readable slug, shortened with a hash when long. */
+export function testId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/\/api\/v1/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (slug.length <= 100) return slug;
+  return `${slug.slice(0, 90)}-${createHash('sha1').update(name).digest('hex').slice(0, 8)}`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.slice(0, 500);
+}
+
+export function toRecord(testCase: TestCase, root: string): TestRecord | undefined {
+  const meta = testCase.meta() as { conformance?: ConformanceMeta; run?: RunRecord };
+  const conformance = meta.conformance;
+  if (!conformance) return undefined;
+  const result = testCase.result();
+  const run = meta.run ?? { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [] };
+  const outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+  const errorMessage = result.state === 'failed' ? redactText(result.errors?.map((e) => e.message).join('\n') ?? 'failed') : null;
+  const reason =
+    outcome === 'skipped' ? ((result as { note?: string }).note ?? 'skipped') : errorMessage ? firstLine(errorMessage) : null;
+  const name = `${testCase.parent.type === 'suite' ? `${testCase.parent.fullName} ` : ''}${testCase.name}`;
+  return {
+    id: testId(name),
+    name,
+    group: conformance.group,
+    file: relative(root, testCase.module.moduleId).replace(/\\/g, '/'),
+    endpoint: conformance.endpoint,
+    status: conformance.status,
+    clauses: conformance.clauses,
+    constraint: conformance.constraint ?? null,
+    outcome,
+    reason,
+    observedStatus: run.observedStatus,
+    advisories: run.advisories,
+    durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
+    exchanges: run.exchanges,
+  };
+}
+
+/** Collects every conformance test of a run as report records; other output is left to the terminal reporter. */
+export class CollectingReporter implements Reporter {
+  readonly records: TestRecord[] = [];
+  readonly moduleErrors: string[] = [];
+
+  constructor(private readonly root: string) {}
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const module of testModules) {
+      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, module.moduleId)}: ${redactText(error.message ?? String(error))}`);
+      for (const testCase of module.children.allTests()) {
+        const record = toRecord(testCase, this.root);
+        if (record) this.records.push(record);
+      }
+    }
+    for (const error of unhandledErrors) this.moduleErrors.push(redactText(error.message ?? String(error)));
+    this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
+  }
+}

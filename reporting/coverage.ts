@@ -1,0 +1,29 @@
+import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
+import type { ConstraintCoverage, PairCoverage, PairOutcome, TestRecord } from './model.js';
+
+function outcomeOf(tests: TestRecord[]): { outcome: PairOutcome; reason: string | null } {
+  if (tests.length === 0) return { outcome: 'not verified', reason: 'no test expects it' };
+  if (tests.some((t) => t.outcome === 'failed')) return { outcome: 'failed', reason: tests.find((t) => t.outcome === 'failed')!.reason };
+  if (tests.some((t) => t.outcome === 'passed')) return { outcome: 'passed', reason: null };
+  return { outcome: 'not verified', reason: tests.map((t) => t.reason).find(Boolean) ?? 'skipped' };
+}
+
+function expects(test: TestRecord, status: number): boolean {
+  return Array.isArray(test.status) ? test.status.includes(status) : test.status === status;
+}
+
+/** The certification matrix: every documented (endpoint, status) pair with the tests that expect it. */
+export function pairCoverage(tests: TestRecord[]): PairCoverage[] {
+  return documentedPairs().map(({ endpoint, status }) => {
+    const matching = tests.filter((t) => t.endpoint === endpoint.id && expects(t, status.status));
+    return { endpoint: endpoint.id, status: status.status, condition: status.condition, tests: matching.map((t) => t.id), ...outcomeOf(matching) };
+  });
+}
+
+/** Every field constraint of the catalogue with the boundary tests that cite it. */
+export function constraintCoverage(tests: TestRecord[]): ConstraintCoverage[] {
+  return CONSTRAINTS.map((c) => {
+    const matching = tests.filter((t) => t.constraint === c.id);
+    return { id: c.id, endpoint: c.endpoint, field: c.field, rule: c.rule, tests: matching.map((t) => t.id), ...outcomeOf(matching) };
+  });
+}

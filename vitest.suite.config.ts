@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The conformance suite's own vitest configuration. `conformance run` loads it and adds the target
+ * (through `provide`) and the reporters; running vitest on it directly is not supported.
+ */
+export default defineConfig({
+  test: {
+    include: ['suites/**/*.test.ts'],
+    pool: 'threads',
+    // The suite waits on the network, not the CPU: more workers than cores keep latency overlapped.
+    maxWorkers: 4,
+    isolate: false,
+    maxConcurrency: 8,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    passWithNoTests: false,
+  },
+});
