@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/config.js';
+import { mutantByName } from '../reference/mutants/index.js';
 import { runSuite } from './run.js';
 
 const USAGE = `usage: conformance <command> [options]
@@ -15,6 +16,7 @@ commands:
             --concurrency N     requests in flight per worker (MAX_CONCURRENCY)
             --strict            advisories count as failures (STRICT)
             --group NAME        only this endpoint group (repeatable)
+            --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
 
 exit codes: 0 every test passed (skips listed), 1 a nonconformance, 2 configuration error or target unreachable`;
 
@@ -31,6 +33,7 @@ async function run(argv: string[]): Promise<number> {
       concurrency: { type: 'string' },
       strict: { type: 'boolean' },
       group: { type: 'string', multiple: true },
+      mutant: { type: 'string' },
     },
   });
   const overrides: ConfigInput = {};
@@ -39,7 +42,14 @@ async function run(argv: string[]): Promise<number> {
     if (value !== undefined) overrides[variable] = String(value);
   }
   const config = loadConfig(overrides);
-  const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}) });
+  let mutation;
+  if (values.mutant !== undefined) {
+    if (config.BASE_URL) throw new ConfigError('configuration error: --mutant applies to the embedded reference only; unset BASE_URL');
+    const mutant = mutantByName(values.mutant);
+    if (!mutant) throw new ConfigError(`configuration error: no mutant named "${values.mutant}" (see reference/mutants/)`);
+    mutation = mutant.mutation;
+  }
+  const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
   return result.exitCode;
 }
 

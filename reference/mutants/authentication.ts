@@ -1,0 +1,3 @@
+import type { Mutant } from './types.js';
+
+export const authenticationMutants: Mutant[] = [];

@@ -1,0 +1,17 @@
+import type { Group } from '../../helpers/catalogue.js';
+import type { Mutation } from '../mutation.js';
+
+/**
+ * A mutant: the reference with one deliberate deviation from one clause of the specification.
+ * The suite of `group` must fail on it, through a test that cites `clause`.
+ */
+export interface Mutant {
+  /** Unique, kebab-case, says what is wrong: `logout-keeps-token`. */
+  name: string;
+  /** The section the deviation violates (a clause id of helpers/catalogue.ts). */
+  clause: string;
+  group: Group;
+  /** One line: what the mutant does differently. */
+  description: string;
+  mutation: Mutation;
+}
