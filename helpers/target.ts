@@ -20,13 +20,18 @@ declare module 'vitest' {
   }
 }
 
-let cached: { info: TargetInfo; http: HttpClient; states: StatesTransport } | undefined;
+let cached: { key: string; info: TargetInfo; http: HttpClient; states: StatesTransport } | undefined;
 
-/** The target of this run, with one HTTP client and one state transport per worker. */
+/**
+ * The target of this run, with one HTTP client and one state transport per worker. Workers outlive a
+ * run (the mutation runner reuses them for every mutant), so the cache is keyed by the target itself.
+ */
 export function currentTarget(): { info: TargetInfo; http: HttpClient; states: StatesTransport } {
-  if (cached) return cached;
   const info = inject('target');
   if (!info) throw new Error('no target was provided: run the suite through `conformance run` (or `npm start`), not vitest directly');
+  const key = JSON.stringify(info);
+  if (cached?.key === key) return cached;
+  if (cached) void cached.http.close();
   const http = new HttpClient(info.baseUrl, { timeoutMs: info.timeoutMs, maxResponseBytes: info.maxResponseBytes, maxConcurrency: info.maxConcurrency });
   const states =
     info.states.kind === 'hook'
@@ -34,6 +39,6 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
       : info.states.kind === 'file'
         ? new FileStates(info.states.path)
         : new NoStates();
-  cached = { info, http, states };
+  cached = { key, info, http, states };
   return cached;
 }

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MUTANTS } from '../reference/mutants/index.js';
+import type { Mutant } from '../reference/mutants/types.js';
+import { runMutants, scoreLines, type BaselineProblem, type MutantResult } from './runner.js';
+
+/**
+ * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
+ * of the reference. Exit 0 when every mutant is killed by a test citing its clause, 1 otherwise,
+ * 2 on a usage error. Shards run in parallel child processes (default: one per core).
+ */
+const { values } = parseArgs({
+  options: {
+    group: { type: 'string', multiple: true },
+    mutant: { type: 'string', multiple: true },
+    shards: { type: 'string' },
+    shard: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+
+function selected(): Mutant[] {
+  let list = [...MUTANTS];
+  if (values.group) list = list.filter((m) => values.group!.includes(m.group));
+  if (values.mutant) list = list.filter((m) => values.mutant!.includes(m.name));
+  return list;
+}
+
+function checkRegistry(): string[] {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  for (const m of MUTANTS) {
+    if (names.has(m.name)) problems.push(`duplicate mutant name ${m.name}`);
+    names.add(m.name);
+    if (!m.mutation.deviation && !m.mutation.transform) problems.push(`mutant ${m.name} changes nothing`);
+  }
+  return problems;
+}
+
+function line(result: MutantResult): string {
+  const mark = result.killed ? 'killed  ' : 'SURVIVED';
+  const by = result.killed ? `by ${result.killedBy[0]}${result.killedBy.length > 1 ? ` (+${result.killedBy.length - 1})` : ''}` : result.otherFailures.length > 0 ? `only by tests not citing ${result.clause}: ${result.otherFailures.join(', ')}` : 'no test failed';
+  return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
+}
+
+async function runShard(index: number, count: number, out: string): Promise<void> {
+  const mine = selected().filter((_, i) => i % count === index);
+  const outcome = await runMutants(mine);
+  writeFileSync(out, JSON.stringify(outcome));
+}
+
+function spawnShard(index: number, count: number, out: string): Promise<number> {
+  const args = [process.argv[1]!, '--shard', `${index}/${count}`, '--json', out];
+  for (const g of values.group ?? []) args.push('--group', g);
+  for (const m of values.mutant ?? []) args.push('--mutant', m);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function main(): Promise<number> {
+  if (values.shard) {
+    const [index, count] = values.shard.split('/').map(Number);
+    await runShard(index!, count!, values.json!);
+    return 0;
+  }
+  const problems = checkRegistry();
+  const mutants = selected();
+  if (mutants.length === 0) {
+    console.error('no mutant matches the selection (see reference/mutants/)');
+    return 2;
+  }
+  const shards = Math.max(1, Math.min(Number(values.shards ?? availableParallelism()), mutants.length));
+  console.log(`Running the suite against ${mutants.length} mutants of the reference in ${shards} shard${shards > 1 ? 's' : ''}...`);
+  const dir = mkdtempSync(join(tmpdir(), 'mutants-'));
+  const started = performance.now();
+  let results: MutantResult[] = [];
+  const baseline: BaselineProblem[] = [];
+  try {
+    const outs = Array.from({ length: shards }, (_, i) => join(dir, `shard-${i}.json`));
+    const codes = await Promise.all(outs.map((out, i) => spawnShard(i, shards, out)));
+    if (codes.some((c) => c !== 0)) {
+      console.error('a mutation shard crashed; see its output above');
+      return 1;
+    }
+    for (const out of outs) {
+      const part = JSON.parse(readFileSync(out, 'utf8')) as { results: MutantResult[]; baseline: BaselineProblem[] };
+      results.push(...part.results);
+      for (const b of part.baseline) if (!baseline.some((x) => x.group === b.group)) baseline.push(b);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const order = new Map(mutants.map((m, i) => [m.name, i]));
+  results = results.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
+  for (const result of results) console.log(line(result));
+  for (const b of baseline) console.log(`baseline: the ${b.group} suite does not pass against the unmutated reference: ${b.tests.join('; ')}`);
+  for (const p of problems) console.log(`registry: ${p}`);
+  for (const l of scoreLines(results)) console.log(l);
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return results.every((r) => r.killed) && baseline.length === 0 && problems.length === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

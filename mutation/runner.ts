@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createVitest, type Reporter, type TestModule } from 'vitest/node';
+import type { TargetInfo } from '../helpers/target.js';
+import { PACKAGE_ROOT } from '../cli/run.js';
+import { startReference } from '../reference/app.js';
+import type { Mutation } from '../reference/mutation.js';
+import type { Mutant } from '../reference/mutants/types.js';
+import { toRecord } from '../reporting/collector.js';
+import type { TestRecord } from '../reporting/model.js';
+
+export interface MutantResult {
+  name: string;
+  clause: string;
+  group: string;
+  description: string;
+  /** Killed: at least one test that cites the mutant's clause failed. */
+  killed: boolean;
+  /** Ids of the failing tests that cite the clause. */
+  killedBy: string[];
+  /** Ids of failing tests that do not cite the clause (they notice something, but not the clause). */
+  otherFailures: string[];
+  durationMs: number;
+}
+
+export interface BaselineProblem {
+  group: string;
+  tests: string[];
+}
+
+/** Collects the records of one run; reset before each mutant. */
+class RunRecords implements Reporter {
+  records: TestRecord[] = [];
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    for (const module of modules) {
+      for (const test of module.children.allTests()) {
+        const record = toRecord(test, PACKAGE_ROOT);
+        if (record) this.records.push(record);
+      }
+    }
+  }
+}
+
+const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/**
+ * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
+ * instance serves every run (its workers and transforms are reused), so a mutant costs about as
+ * much as its group's requests.
+ */
+export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}): Promise<{ results: MutantResult[]; baseline: BaselineProblem[] }> {
+  const records = new RunRecords();
+  const statesToken = randomBytes(24).toString('hex');
+  const vitest = await createVitest(
+    'test',
+    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'), watch: false, reporters: [records] },
+    {},
+    { stdout: silent(), stderr: silent() },
+  );
+  const specifications = await vitest.globTestSpecifications();
+  const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(`/suites/${group}.test.ts`));
+
+  async function runGroup(group: string, mutation?: Mutation): Promise<TestRecord[]> {
+    const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
+    try {
+      const target: TargetInfo = {
+        baseUrl: reference.baseUrl,
+        embedded: true,
+        states: { kind: 'hook', url: reference.statesUrl!, token: statesToken },
+        timeoutMs: 10_000,
+        maxResponseBytes: 5 * 1024 * 1024,
+        maxConcurrency: 8,
+        strict: false,
+      };
+      vitest.provide('target', target);
+      records.records = [];
+      const specs = specsOf(group);
+      if (specs.length === 0) throw new Error(`no suite file suites/${group}.test.ts`);
+      await vitest.runTestSpecifications(specs);
+      return records.records;
+    } finally {
+      await reference.close();
+    }
+  }
+
+  try {
+    const baseline: BaselineProblem[] = [];
+    for (const group of new Set(mutants.map((m) => m.group))) {
+      const failed = (await runGroup(group)).filter((r) => r.outcome !== 'passed');
+      if (failed.length > 0) baseline.push({ group, tests: failed.map((r) => `${r.id} (${r.outcome}: ${r.reason})`) });
+    }
+    const results: MutantResult[] = [];
+    for (const mutant of mutants) {
+      const started = performance.now();
+      const failed = (await runGroup(mutant.group, mutant.mutation)).filter((r) => r.outcome === 'failed');
+      const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
+      const result: MutantResult = {
+        name: mutant.name,
+        clause: mutant.clause,
+        group: mutant.group,
+        description: mutant.description,
+        killed: citing.length > 0,
+        killedBy: citing.map((r) => r.id),
+        otherFailures: failed.filter((r) => !r.clauses.includes(mutant.clause)).map((r) => r.id),
+        durationMs: Math.round(performance.now() - started),
+      };
+      results.push(result);
+      onResult(result);
+    }
+    return { results, baseline };
+  } finally {
+    await vitest.close();
+  }
+}
+
+/** The per-group table and the score line. */
+export function scoreLines(results: readonly MutantResult[]): string[] {
+  const groups = new Map<string, { total: number; killed: number }>();
+  for (const r of results) {
+    const g = groups.get(r.group) ?? { total: 0, killed: 0 };
+    g.total++;
+    if (r.killed) g.killed++;
+    groups.set(r.group, g);
+  }
+  const lines = ['', 'group            mutants  killed  score'];
+  for (const [group, g] of groups) lines.push(`${group.padEnd(16)} ${String(g.total).padStart(7)} ${String(g.killed).padStart(7)} ${`${Math.floor((100 * g.killed) / g.total)}%`.padStart(6)}`);
+  const killed = results.filter((r) => r.killed).length;
+  const score = results.length === 0 ? 0 : Math.floor((100 * killed) / results.length);
+  lines.push(`Mutation score: ${killed}/${results.length} killed (${score}%)`);
+  return lines;
+}
