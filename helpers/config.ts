@@ -25,9 +25,11 @@ const positiveInt = (min: number, max: number, fallback: number) =>
     z.number({ message: `must be a whole number from ${min} to ${max}` }).int(`must be a whole number from ${min} to ${max}`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
   );
 
+const TRUE = ['true', '1', 'yes'];
+const FALSE = ['false', '0', 'no', ''];
 const bool = z.preprocess(
-  (value) => (value === undefined || value === '' ? false : value),
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).transform((v) => ['true', '1', 'yes'].includes(v))]),
+  (value) => (value === undefined || typeof value === 'boolean' ? Boolean(value) : TRUE.includes(String(value)) ? true : FALSE.includes(String(value)) ? false : value),
+  z.boolean({ message: 'must be true or false' }),
 );
 
 export const configSchema = z

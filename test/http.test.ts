@@ -1,0 +1,58 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, TransportError } from '../helpers/http.js';
+import { REDACTED } from '../helpers/redact.js';
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/html') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+    if (request.url === '/large') return response.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(5000)}"`);
+    if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 2000);
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ echo: body ? JSON.parse(body) : null, auth: request.headers.authorization ?? null })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const client = (options: Partial<{ timeoutMs: number; maxResponseBytes: number }> = {}) => new HttpClient(base, { timeoutMs: 1000, maxResponseBytes: 1024, maxConcurrency: 2, ...options });
+
+describe('HTTP client', () => {
+  it('sends JSON with a bearer token and captures a redacted exchange', async () => {
+    const exchanges: unknown[] = [];
+    const response = await client().send({ method: 'POST', path: '/echo', token: '5|tokenSecretValue', json: { email: 'a@b.test', password: 'Pw-http-test' } }, (e) => exchanges.push(e));
+    expect(response.status).toBe(201);
+    expect(response.json.echo.email).toBe('a@b.test');
+    const captured = JSON.stringify(exchanges);
+    expect(captured).not.toContain('Pw-http-test');
+    expect(captured).not.toContain('tokenSecretValue');
+    expect(captured).toContain(REDACTED);
+  });
+
+  it('reports a body that is not JSON with its content type and first bytes', async () => {
+    const response = await client().send({ method: 'GET', path: '/html' });
+    expect(response.isJson).toBe(false);
+    expect(() => response.json).toThrowError(/expected a JSON body but the response \(status 200, content-type text\/html\) begins: "<html>maintenance/);
+  });
+
+  it('stops reading a body larger than MAX_RESPONSE_BYTES', async () => {
+    await expect(client().send({ method: 'GET', path: '/large' })).rejects.toThrowError(/larger than 1024 bytes \(MAX_RESPONSE_BYTES\)/);
+  });
+
+  it('gives up on a slow answer after REQUEST_TIMEOUT_MS', async () => {
+    await expect(client({ timeoutMs: 200 }).send({ method: 'GET', path: '/slow' })).rejects.toThrowError(/no complete answer within 200 ms \(REQUEST_TIMEOUT_MS\)/);
+  });
+
+  it('names a refused connection and the fix', async () => {
+    const refused = new HttpClient('http://127.0.0.1:9', { timeoutMs: 1000, maxResponseBytes: 1024, maxConcurrency: 1 });
+    const failure = refused.send({ method: 'GET', path: '/' });
+    await expect(failure).rejects.toBeInstanceOf(TransportError);
+    await expect(failure).rejects.toThrowError(/refused \(ECONNREFUSED\).*check BASE_URL/);
+  });
+});

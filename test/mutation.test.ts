@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { MUTANTS } from '../reference/mutants/index.js';
+import { CLAUSES, GROUPS } from '../helpers/catalogue.js';
+import { knownDeviations } from '../reference/app.js';
+import { runBin } from './support.js';
+
+describe('mutants of the reference', () => {
+  it('are at least 80, uniquely named, each citing a known clause and changing something real', () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(80);
+    const names = MUTANTS.map((m) => m.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    const deviations = knownDeviations();
+    for (const mutant of MUTANTS) {
+      expect(Object.keys(CLAUSES), mutant.name).toContain(mutant.clause);
+      expect(GROUPS, mutant.name).toContain(mutant.group);
+      expect(mutant.description.length, mutant.name).toBeGreaterThan(10);
+      if (mutant.mutation.deviation) expect(deviations.has(mutant.mutation.deviation), mutant.name).toBe(true);
+      else expect(mutant.mutation.transform, mutant.name).toBeDefined();
+    }
+  });
+
+  it('cover every endpoint group', () => {
+    expect(new Set(MUTANTS.map((m) => m.group))).toEqual(new Set(GROUPS));
+  });
+
+  it('are all killed by a test that cites the mutant\u2019s clause (mutation score 100%)', async () => {
+    const result = await runBin('mutants.mjs', []);
+    process.stdout.write(result.stdout.split('\n').filter((l) => !l.startsWith('  killed')).join('\n'));
+    expect(result.stdout).toMatch(/^Mutation score: (\d+)\/\1 killed \(100%\)$/m);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+  }, 300_000);
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerSecret } from '../helpers/redact.js';
+
+describe('redaction', () => {
+  it('replaces credential headers whatever their value', () => {
+    expect(redactHeaders({ Authorization: 'Bearer 1|abc', token: 'eyJhbGciOi', accept: 'application/json' })).toEqual({ Authorization: REDACTED, token: REDACTED, accept: 'application/json' });
+  });
+
+  it('replaces credential keys at any depth of a JSON body', () => {
+    expect(redactJson({ email: 'a@b.test', password: 'hunter22', nested: [{ token: 'abcdef123' }], '2fa': '123456' })).toEqual({ email: 'a@b.test', password: REDACTED, nested: [{ token: REDACTED }], '2fa': REDACTED });
+  });
+
+  it('replaces registered secret values wherever they appear, and the secret half of an access token', () => {
+    registerSecret('Pw-registered-secret-1');
+    registerSecret('42|AbCdEfGhIjKlMnOpQrStUv');
+    expect(redactText('password was Pw-registered-secret-1!')).toBe(`password was ${REDACTED}!`);
+    expect(redactText('{"id":"42|AbCdEfGhIjKlMnOpQrStUv"}')).toBe(`{"id":"${REDACTED}"}`);
+    expect(redactText('secret AbCdEfGhIjKlMnOpQrStUv alone')).toBe(`secret ${REDACTED} alone`);
+  });
+
+  it('replaces bearer tokens and JWT-shaped strings that were never registered', () => {
+    expect(redactText('Authorization: Bearer 7|zzzzzzzz')).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactText('token eyJhbGciOiJSUzUxMiJ9.eyJpZCI6IngifQ.c2lnbmF0dXJl end')).toBe(`token ${REDACTED} end`);
+  });
+
+  it('scrubs an error message and its compared values', () => {
+    registerSecret('Pw-in-an-assertion');
+    const error = Object.assign(new Error('expected Pw-in-an-assertion to equal x'), { actual: { password: 'Pw-in-an-assertion' } });
+    redactError(error);
+    expect(error.message).not.toContain('Pw-in-an-assertion');
+    expect(error.actual).toEqual({ password: REDACTED });
+  });
+});

@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactText } from '../helpers/redact.js';
+import { FileStates, HookStates, StateError, StatesAuthError } from '../helpers/states.js';
+
+let server: Server;
+let url: string;
+const seen: { authorization?: string; body: unknown }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      const body = JSON.parse(text) as { state: string };
+      seen.push({ authorization: request.headers.authorization, body });
+      const answer = (status: number, json: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      if (request.headers.authorization !== 'Bearer right') return answer(401, { message: 'no' });
+      if (body.state === 'user') return answer(200, { data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
+      if (body.state === 'bank.used') return answer(501, { message: 'not implemented' });
+      if (body.state === 'bonuses') return answer(500, { message: 'boom' });
+      return answer(404, { message: 'unknown' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/states`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('provider states over the HTTP hook', () => {
+  it('sends { state, params } with the bearer token and answers the data, registering its secrets', async () => {
+    const hook = new HookStates(url, 'right', 2000);
+    const outcome = await hook.get('user', { twoFactor: true });
+    expect(outcome).toEqual({ provided: true, data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
+    expect(seen.at(-1)).toEqual({ authorization: 'Bearer right', body: { state: 'user', params: { twoFactor: true } } });
+    expect(redactText('Pw-from-hook-123')).not.toContain('Pw-from-hook-123');
+  });
+
+  it.each([['user.locked', 404], ['bank.used', 501]] as const)('treats %s answered with %i as a state the target does not provide', async (state) => {
+    const outcome = await new HookStates(url, 'right', 2000).get(state, {});
+    expect(outcome).toEqual({ provided: false, reason: `target does not provide state ${state}` });
+  });
+
+  it('stops the run on 401 or 403 naming STATES_TOKEN', async () => {
+    await expect(new HookStates(url, 'wrong', 2000).get('user', {})).rejects.toThrowError(StatesAuthError);
+    await expect(new HookStates(url, undefined, 2000).get('user', {})).rejects.toThrowError(/STATES_TOKEN is missing/);
+  });
+
+  it('fails the tests that need a state the hook answers with anything else', async () => {
+    await expect(new HookStates(url, 'right', 2000).get('bonuses', {})).rejects.toThrowError(StateError);
+  });
+});
+
+describe('provider states from a static file', () => {
+  const file = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'states-'));
+    const path = join(dir, 'states.json');
+    writeFileSync(path, JSON.stringify({ user: [{ id: 'a', email: 'a@x.test', password: 'Pw-a-123456' }, { id: 'b', email: 'b@x.test', password: 'Pw-b-123456', disposable: true }] }));
+    return path;
+  };
+
+  it('cycles through the listed users and treats absent states like a 404', async () => {
+    const states = new FileStates(file());
+    expect((await states.get('user', {})) as { data: { id: string } }).toMatchObject({ data: { id: 'a' } });
+    expect((await states.get('user', {})) as { data: { id: string } }).toMatchObject({ data: { id: 'b' } });
+    expect(await states.get('user.locked', {})).toMatchObject({ provided: false });
+  });
+
+  it('lends a shared record to a test that changes it only when marked disposable', async () => {
+    const states = new FileStates(file());
+    expect(await states.get('user', {}, { mutates: true })).toMatchObject({ provided: false, reason: expect.stringContaining('"disposable": true') });
+    expect(await states.get('user', {}, { mutates: true })).toMatchObject({ provided: true, data: { id: 'b' } });
+  });
+
+  it('refuses a file that is not a JSON object, with a configuration error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'states-'));
+    writeFileSync(join(dir, 'bad.json'), '[1, 2]');
+    expect(() => new FileStates(join(dir, 'bad.json'))).toThrowError(/configuration error: STATES_FILE .* must hold a JSON object/);
+  });
+});

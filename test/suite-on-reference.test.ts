@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
+import { buildReference, STATES_PATH } from '../reference/app.js';
+import type { Report } from '../reporting/model.js';
+import { conformance, tempDir, type CliResult } from './support.js';
+
+/**
+ * The whole suite against the reference, run the way a user runs it against a staging target
+ * (BASE_URL + provider-state hook), while the reference records every secret it hands out.
+ */
+const SECRET_KEYS = new Set(['password', 'token', 'totpSecret']);
+const secrets = new Set<string>();
+
+function collectSecrets(value: unknown, key = ''): void {
+  if (typeof value === 'string') {
+    if (SECRET_KEYS.has(key) || /^\d+\|/.test(value)) secrets.add(value);
+  } else if (Array.isArray(value)) value.forEach((v) => collectSecrets(v, key));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collectSecrets(v, k);
+}
+
+let app: Awaited<ReturnType<typeof buildReference>>;
+let run: CliResult;
+let report: Report;
+const reportDir = tempDir('suite-report-');
+
+beforeAll(async () => {
+  app = await buildReference({ states: true, statesToken: 'self-test-states-token' });
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    if (typeof payload === 'string') {
+      try {
+        collectSecrets(JSON.parse(payload));
+      } catch {
+        // not JSON: nothing to collect
+      }
+    }
+    return payload;
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  run = await conformance(['run', '--target', base, '--states', `${base}${STATES_PATH}`, '--report-dir', reportDir], { STATES_TOKEN: 'self-test-states-token' });
+  report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the suite against the reference', () => {
+  it('passes every test, skips none, and exits 0', () => {
+    const failures = report.tests.filter((t) => t.outcome !== 'passed').map((t) => `${t.name}: ${t.outcome} ${t.reason}`);
+    expect(failures).toEqual([]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^${report.summary.passed} passed, 0 failed, 0 skipped$`, 'm'));
+  });
+
+  it('gives every test a unique name', () => {
+    const names = report.tests.map((t) => t.name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('verifies every documented endpoint x status pair of the specification', () => {
+    const missing = report.coverage.pairs.filter((p) => p.outcome !== 'passed').map((p) => `${p.endpoint} ${p.status}: ${p.reason}`);
+    expect(missing).toEqual([]);
+    expect(report.coverage.pairs).toHaveLength(documentedPairs().length);
+  });
+
+  it('checks every field constraint of the specification with a boundary test', () => {
+    const missing = report.coverage.constraints.filter((c) => c.outcome !== 'passed').map((c) => c.id);
+    expect(missing).toEqual([]);
+    expect(report.coverage.constraints).toHaveLength(CONSTRAINTS.length);
+  });
+
+  it('writes no password, token, TOTP secret, JWT or private key into any report file', () => {
+    expect(secrets.size).toBeGreaterThan(10);
+    for (const file of readdirSync(reportDir)) {
+      const text = readFileSync(join(reportDir, file), 'utf8');
+      for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret the reference issued`).toBe(false);
+      expect(text, `${file} contains a JWT`).not.toMatch(/eyJ[\w-]{8,}\.eyJ[\w-]{8,}/);
+      expect(text, `${file} contains a private key`).not.toMatch(/PRIVATE KEY-----/);
+      expect(text, `${file} contains the states token`).not.toContain('self-test-states-token');
+    }
+    const output = run.stdout + run.stderr;
+    for (const secret of secrets) expect(output.includes(secret), 'the terminal output contains a secret').toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+const CONFIG_VARIABLES = ['BASE_URL', 'STATES_URL', 'STATES_TOKEN', 'STATES_FILE', 'JWT_PLATFORM_ID', 'JWT_PRIVATE_KEY_FILE', 'REPORT_DIR', 'REQUEST_TIMEOUT_MS', 'MAX_RESPONSE_BYTES', 'MAX_CONCURRENCY', 'STRICT', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY'];
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a bin/ entry in a fresh working directory (so no developer .env is read), with only the given configuration. */
+export function runBin(bin: string, args: string[], env: Record<string, string> = {}, cwd = mkdtempSync(join(tmpdir(), 'cli-'))): Promise<CliResult> {
+  const clean = { ...process.env };
+  for (const name of CONFIG_VARIABLES) delete clean[name];
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', bin), ...args], { cwd, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => done({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export const conformance = (args: string[], env?: Record<string, string>) => runBin('conformance.mjs', args, env);
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
