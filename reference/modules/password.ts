@@ -1,9 +1,130 @@
-import type { ReferenceModule } from '../context.js';
+import { createHash, randomBytes } from 'node:crypto';
+import type { ReferenceContext, ReferenceModule } from '../context.js';
+import { ERRORS, fail } from '../errors.js';
+import { rules, validate } from '../validation.js';
+import { findUserByEmail, hashPassword } from './authentication.js';
 
-/** Placeholder until this part of the interface is implemented. */
+/**
+ * Sections 4.3 and 4.4: password reset. Forgot-password puts the e-mail it would send (the token as
+ * text, or as a link, per `type`) into an outbox table and keeps one reset token per address (the
+ * latest replaces any earlier one, as Laravel's password broker does). Reset-password checks the
+ * e-mail and the token, changes the password and spends the token.
+ *
+ * The specification notes that the reference calls also carry a bearer header; neither endpoint
+ * requires one, and a header that is sent is ignored.
+ */
+export const RESET_TOKEN_TTL_SECONDS = 3600;
+export const RESET_LINK_BASE = 'https://exchange.reference.test/password/reset';
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS password_reset_tokens (
+  email TEXT PRIMARY KEY COLLATE NOCASE,
+  token_hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient TEXT NOT NULL COLLATE NOCASE,
+  kind TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  token TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+`;
+
+const UNKNOWN_EMAIL = "We can't find a user with that email address.";
+const INVALID_TOKEN = 'This password reset token is invalid.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Section 4.3: the e-mail text, with the token shown as text or inside a link (`type`, default link). */
+function mailBody(kind: 'text' | 'link', email: string, token: string): string {
+  if (kind === 'text') return `You asked to reset your password. Your reset code is: ${token}\nIt expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes.`;
+  const link = `${RESET_LINK_BASE}/${token}?email=${encodeURIComponent(email)}`;
+  return `You asked to reset your password. Open this link to choose a new one: ${link}\nIt expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes.`;
+}
+
+function sendResetMail(ctx: ReferenceContext, email: string, kind: 'text' | 'link'): void {
+  const token = randomBytes(32).toString('hex');
+  const now = ctx.now();
+  ctx.db
+    .prepare('INSERT INTO password_reset_tokens (email, token_hash, created_ms) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET token_hash = excluded.token_hash, created_ms = excluded.created_ms')
+    .run(email, hashToken(token), now);
+  ctx.db
+    .prepare('INSERT INTO outbox (recipient, kind, subject, body, token, created_ms) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(email, kind, 'Reset Password Notification', mailBody(kind, email, token), token, now);
+}
+
+function tokenValid(ctx: ReferenceContext, email: string, token: string): boolean {
+  const row = ctx.db.prepare('SELECT token_hash, created_ms FROM password_reset_tokens WHERE email = ?').get(email) as { token_hash: string; created_ms: number } | undefined;
+  if (!row) return false;
+  if (ctx.now() - row.created_ms > RESET_TOKEN_TTL_SECONDS * 1000) return false;
+  return row.token_hash === hashToken(token);
+}
+
 export const password: ReferenceModule = {
   name: 'password',
-  ddl: '',
-  deviations: [],
-  register() {},
+  ddl: DDL,
+  deviations: [
+    'forgot.unknown-email-accepted',
+    'forgot.type-unchecked',
+    'forgot.email-max-ignored',
+    'reset.password-unchanged',
+    'reset.token-not-spent',
+    'reset.token-unchecked',
+    'reset.password-max-192',
+    'reset.token-max-ignored',
+  ],
+
+  register(app, ctx) {
+    // Section 4.3 (limits: section 8).
+    app.post('/api/v1/user/forgot-password', async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      validate(body, {
+        email: [rules.required, rules.string, rules.email, ...(ctx.deviates('forgot.email-max-ignored') ? [] : [rules.max(255)])],
+        type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
+      });
+      const email = String(body.email);
+      const user = findUserByEmail(ctx, email);
+      // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`.
+      if (!user) {
+        if (ctx.deviates('forgot.unknown-email-accepted')) return { data: { message: 'We have emailed your password reset link.' } };
+        fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
+      }
+      const kind = body.type === 'text' ? 'text' : 'link';
+      sendResetMail(ctx, user.email, kind);
+      return { data: { message: kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.' } };
+    });
+
+    // Section 4.4 (limits: section 8).
+    app.post('/api/v1/user/reset-password', async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      validate(body, {
+        email: [rules.required, rules.string, rules.email, rules.max(255)],
+        token: [rules.required, rules.string, ...(ctx.deviates('reset.token-max-ignored') ? [] : [rules.max(255)])],
+        password: [rules.required, rules.string, rules.min(8), rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191)],
+      });
+      const user = findUserByEmail(ctx, String(body.email));
+      // Spec silent on an unknown e-mail here; the reference answers as the password broker does, keyed by `email`.
+      if (!user) fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
+      // Section 4.4 and 7: 422 keyed by `token` when the token is not the latest one sent to that address.
+      if (!tokenValid(ctx, user.email, String(body.token)) && !ctx.deviates('reset.token-unchecked')) fail(ERRORS.validation({ token: [INVALID_TOKEN] }));
+      if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(String(body.password)), user.id);
+      if (!ctx.deviates('reset.token-not-spent')) ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
+      return { data: { message: 'Your password has been reset.' } };
+    });
+  },
+
+  states(ctx) {
+    return {
+      // The token carried by the latest forgot-password e-mail sent to that address.
+      'password-reset.token': (params) => {
+        if (typeof params.email !== 'string') throw new Error('state password-reset.token needs params.email');
+        const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(params.email) as { token: string } | undefined;
+        if (!row) throw new Error(`no forgot-password e-mail was sent to that address`);
+        return { token: row.token };
+      },
+    };
+  },
 };
