@@ -7,5 +7,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 300_000,
+    allowOnly: false,
   },
 });

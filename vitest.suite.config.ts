@@ -15,5 +15,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     passWithNoTests: false,
+    allowOnly: false,
   },
 });

@@ -59,7 +59,7 @@ export interface CheckContext {
   cleanup(step: () => Promise<unknown>): void;
 }
 
-function validateMeta(endpointId: string, name: string, meta: CheckMeta): void {
+export function validateMeta(endpointId: string, name: string, meta: CheckMeta): void {
   const where = `test "${endpointId} ${name}"`;
   const endpoint = endpointById.get(endpointId);
   if (!endpoint) throw new Error(`${where}: unknown endpoint "${endpointId}" (not in helpers/catalogue.ts)`);

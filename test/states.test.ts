@@ -40,7 +40,7 @@ describe('provider states over the HTTP hook', () => {
     expect(redactText('Pw-from-hook-123')).not.toContain('Pw-from-hook-123');
   });
 
-  it.each([['user.locked', 404], ['bank.used', 501]] as const)('treats %s answered with %i as a state the target does not provide', async (state) => {
+  it.each([['user.locked', 404], ['bank.used', 501]] as const)('treats %s answered with %i as a state the target does not provide', async (state, _status) => {
     const outcome = await new HookStates(url, 'right', 2000).get(state, {});
     expect(outcome).toEqual({ provided: false, reason: `target does not provide state ${state}` });
   });
