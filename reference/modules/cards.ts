@@ -1,9 +1,345 @@
-import type { ReferenceModule } from '../context.js';
+import { createHash, randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
+import { ERRORS, HttpAnswer, fail } from '../errors.js';
+import { rules, validationErrors } from '../validation.js';
 
-/** Placeholder until this part of the interface is implemented. */
+/**
+ * Section 4.6a (with 2.5, 5.6, 7 and 8): a user's cards. Create is multipart/form-data with two
+ * uploaded images; list filters by `status`, `company` and `platform`; show answers one card.
+ *
+ * Choices where the specification is silent (documented in the README):
+ * - Image type is judged by content (magic bytes), as Laravel's `image|mimes:` rules do through
+ *   finfo: PNG, JPEG and BMP are accepted; GIF, WebP and anything else are refused whatever the name.
+ * - `m/y` is PHP's date_format: a two-digit month 01-12 and a two-digit year (`07/29`; `7/29` and
+ *   `07/2029` are refused). `expirationMonth` is `m` (01-12), `expirationYear` is `y` (two digits).
+ *   "Not in the past" counts whole months: the current month (UTC) is still valid; for the pair only
+ *   the year is checked, as the specification says.
+ * - `company` and `platform` both match the code of the card's external platform exactly.
+ * - Uploaded images are stored in SQLite, once per content; `cardImage1`/`cardImage2` are their
+ *   identifiers (`card-images/<sha256>.<ext>`).
+ */
+
+/** Section 8: 10240 KB per image (Laravel's `max:10240` counts kilobytes of 1024 bytes). */
+export const MAX_IMAGE_KB = 10240;
+/** Multipart stops reading a file here; anything larger is still answered 422 (never 413). */
+const MULTIPART_FILE_LIMIT = 12 * 1024 * 1024;
+const ALLOWED_TYPES = ['jpg', 'jpeg', 'bmp', 'png'] as const;
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS card_images (
+  id TEXT PRIMARY KEY,
+  mime TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  bytes BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cards (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  status TEXT NOT NULL,
+  alias TEXT NOT NULL,
+  holder_name TEXT NOT NULL,
+  expiration_date TEXT NOT NULL,
+  last_four_digits TEXT NOT NULL,
+  card_image1 TEXT NOT NULL REFERENCES card_images(id),
+  card_image2 TEXT NOT NULL REFERENCES card_images(id),
+  platform_id TEXT NOT NULL REFERENCES platforms(id),
+  created_at INTEGER NOT NULL,
+  seq INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS cards_user ON cards(user_id, created_at);
+`;
+
+interface CardRow {
+  id: string;
+  status: string;
+  alias: string;
+  holder_name: string;
+  expiration_date: string;
+  last_four_digits: string;
+  card_image1: string;
+  card_image2: string;
+  created_at: number;
+  platform_code: string;
+  platform_name: string;
+  platform_url: string;
+}
+
+interface Upload {
+  filename: string;
+  mimetype: string;
+  bytes: Buffer;
+  /** The file was larger than the multipart limit and was cut short. */
+  truncated: boolean;
+}
+
+const isUpload = (value: unknown): value is Upload => typeof value === 'object' && value !== null && Buffer.isBuffer((value as Upload).bytes);
+
+/** The image type by content, as finfo would tell it; undefined when the bytes are no known image. */
+function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'bmp' | 'gif' | 'webp' | undefined {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM' && [12, 40, 52, 56, 64, 108, 124].includes(bytes.readUInt32LE(14))) return 'bmp';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return 'gif';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', bmp: 'image/bmp', gif: 'image/gif', webp: 'image/webp' };
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** PHP's `y`: 00-69 are 20xx, 70-99 are 19xx. */
+const fullYear = (yy: number) => (yy < 70 ? 2000 + yy : 1900 + yy);
+
+function toCard(row: CardRow) {
+  // Section 2.5.
+  return {
+    id: row.id,
+    status: row.status,
+    alias: row.alias,
+    holderName: row.holder_name,
+    expirationDate: row.expiration_date,
+    lastFourDigits: row.last_four_digits,
+    cardImage1: row.card_image1,
+    cardImage2: row.card_image2,
+    externalPlatform: { code: row.platform_code, name: row.platform_name, url: row.platform_url },
+    createdAt: row.created_at,
+  };
+}
+
+const SELECT_CARD = `
+SELECT c.*, p.code AS platform_code, p.name AS platform_name, p.url AS platform_url
+FROM cards c JOIN platforms p ON p.id = c.platform_id`;
+
+/** Reads the multipart form: text parts as strings, file parts as uploads (the first of each name wins). */
+async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  }
+  const input: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        const upload: Upload = { filename: part.filename, mimetype: part.mimetype, bytes, truncated: part.file.truncated };
+        if (!(part.fieldname in input)) input[part.fieldname] = upload;
+      } else if (!(part.fieldname in input)) {
+        input[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpAnswer) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw error;
+    fail({ status: 400, body: { message: 'The request body is not valid multipart/form-data.' } });
+  }
+  return input;
+}
+
 export const cards: ReferenceModule = {
   name: 'cards',
-  ddl: '',
-  deviations: [],
-  register() {},
+  ddl: DDL,
+  deviations: [
+    'cards.image-type-by-extension',
+    'cards.gif-accepted',
+    'cards.size-unlimited',
+    'cards.size-limit-10239kb',
+    'cards.holder-name-max-ignored',
+    'cards.alias-max-ignored',
+    'cards.last-four-five-digits',
+    'cards.past-date-accepted',
+    'cards.past-year-accepted',
+    'cards.year-required-with-month-ignored',
+    'cards.month-required-with-year-ignored',
+    'cards.date-always-required',
+    'cards.show-ignores-owner',
+    'cards.inactive-allowed',
+    'cards.list-filters-ignored',
+    'cards.other-user-list-allowed',
+  ],
+
+  register(app, ctx) {
+    const now = () => new Date(ctx.now());
+
+    /** Section 4.6a/8 for one uploaded image: required, an image, jpg/jpeg/bmp/png by content, at most 10240 KB. */
+    function imageError(field: string, value: unknown): string | undefined {
+      const name = field === 'cardImage1' ? 'card image1' : 'card image2';
+      if (!isUpload(value) || (value.bytes.length === 0 && !value.truncated)) {
+        return value === undefined || value === null || value === '' ? `The ${name} field is required.` : `The ${name} field must be a file.`;
+      }
+      let type: string | undefined;
+      if (ctx.deviates('cards.image-type-by-extension')) {
+        const ext = /\.([A-Za-z0-9]+)$/.exec(value.filename)?.[1]?.toLowerCase();
+        type = ext && ext in MIME ? (ext === 'jpg' ? 'jpeg' : ext) : undefined;
+      } else {
+        type = sniffImage(value.bytes);
+      }
+      if (!type) return `The ${name} field must be an image.`;
+      const allowed: readonly string[] = ctx.deviates('cards.gif-accepted') ? [...ALLOWED_TYPES, 'gif'] : ALLOWED_TYPES;
+      if (!allowed.includes(type)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
+      const limitKb = ctx.deviates('cards.size-limit-10239kb') ? MAX_IMAGE_KB - 1 : MAX_IMAGE_KB;
+      const tooLarge = value.truncated || value.bytes.length / 1024 > limitKb;
+      if (tooLarge && !(ctx.deviates('cards.size-unlimited') && !value.truncated)) return `The ${name} field must not be greater than ${MAX_IMAGE_KB} kilobytes.`;
+      return undefined;
+    }
+
+    /** Section 4.6a: `m/y`, two-digit month 01-12 and two-digit year (PHP date_format). */
+    function parseDate(value: string): { month: number; year: number } | undefined {
+      const match = /^(0[1-9]|1[0-2])\/([0-9]{2})$/.exec(value);
+      return match ? { month: Number(match[1]), year: fullYear(Number(match[2])) } : undefined;
+    }
+
+    function validateCard(input: Record<string, unknown>): { expirationDate: string } {
+      const present = (field: string) => {
+        const value = input[field];
+        return !(value === undefined || value === null || (typeof value === 'string' && value.trim() === ''));
+      };
+      const errors: Record<string, string[]> = {};
+      const add = (field: string, message: string | undefined) => {
+        if (message && !errors[field]) errors[field] = [message];
+      };
+      const today = now();
+      const thisYear = today.getUTCFullYear();
+      const thisMonth = today.getUTCMonth() + 1;
+
+      add('cardImage1', imageError('cardImage1', input.cardImage1));
+      add('cardImage2', imageError('cardImage2', input.cardImage2));
+
+      const text = validationErrors(input, {
+        holderName: [rules.required, rules.string, ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191)])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191)])],
+        lastFourDigits: [
+          rules.required,
+          rules.string,
+          ctx.deviates('cards.last-four-five-digits')
+            ? rules.regex(/^[0-9]{4,5}$/, 'The :attribute field must be 4 digits.')
+            : rules.digits(4),
+        ],
+      });
+      for (const [field, messages] of Object.entries(text)) add(field, messages[0]);
+
+      // Section 4.6a: expirationDate is required unless both expirationMonth and expirationYear are given.
+      const hasDate = present('expirationDate');
+      const hasMonth = present('expirationMonth');
+      const hasYear = present('expirationYear');
+      const dateRequired = ctx.deviates('cards.date-always-required') || !(hasMonth && hasYear);
+      if (!hasDate) {
+        if (dateRequired) add('expirationDate', 'The expiration date field is required when expiration month / expiration year is not present.');
+      } else if (typeof input.expirationDate !== 'string') {
+        add('expirationDate', 'The expiration date field must be a string.');
+      } else {
+        const parsed = parseDate(input.expirationDate);
+        if (!parsed) add('expirationDate', 'The expiration date field must match the format m/y.');
+        else if ((parsed.year < thisYear || (parsed.year === thisYear && parsed.month < thisMonth)) && !ctx.deviates('cards.past-date-accepted')) {
+          add('expirationDate', 'The expiration date field must be a date after or equal to today.');
+        }
+      }
+
+      // expirationMonth: required when expirationDate is absent, and when expirationYear is given.
+      if (!hasMonth) {
+        if (!hasDate) add('expirationMonth', 'The expiration month field is required when expiration date is not present.');
+        else if (hasYear && !ctx.deviates('cards.month-required-with-year-ignored')) add('expirationMonth', 'The expiration month field is required when expiration year is present.');
+      } else if (typeof input.expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(input.expirationMonth)) {
+        add('expirationMonth', 'The expiration month field must match the format m.');
+      }
+
+      // expirationYear: required when expirationDate is absent, and when expirationMonth is given; not in the past.
+      if (!hasYear) {
+        if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
+        else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
+      } else if (typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) {
+        add('expirationYear', 'The expiration year field must match the format y.');
+      } else if (fullYear(Number(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
+        add('expirationYear', 'The expiration year field must be a date after or equal to today.');
+      }
+
+      const order = ['cardImage1', 'cardImage2', 'holderName', 'expirationDate', 'expirationMonth', 'expirationYear', 'lastFourDigits', 'alias'];
+      const sorted = Object.fromEntries(order.filter((f) => errors[f]).map((f) => [f, errors[f]!]));
+      if (Object.keys(sorted).length > 0) fail(ERRORS.validation(sorted));
+
+      const expirationDate = hasDate ? String(input.expirationDate) : `${pad2(Number(input.expirationMonth))}/${String(input.expirationYear)}`;
+      return { expirationDate };
+    }
+
+    const storeImage = ctx.db.prepare('INSERT OR IGNORE INTO card_images (id, mime, size, bytes) VALUES (?, ?, ?, ?)');
+    function saveImage(upload: Upload): string {
+      const type = sniffImage(upload.bytes) ?? /\.([A-Za-z0-9]+)$/.exec(upload.filename)?.[1]?.toLowerCase() ?? 'bin';
+      const ext = type === 'jpeg' ? 'jpg' : type;
+      const id = `card-images/${createHash('sha256').update(upload.bytes).digest('hex')}.${ext}`;
+      storeImage.run(id, MIME[type] ?? 'application/octet-stream', upload.bytes.length, upload.bytes);
+      return id;
+    }
+
+    const insertCard = ctx.db.prepare(
+      'INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))',
+    );
+    const cardById = ctx.db.prepare(`${SELECT_CARD} WHERE c.id = ?`);
+    const cardOfUser = ctx.db.prepare(`${SELECT_CARD} WHERE c.id = ? AND c.user_id = ?`);
+
+    const inactiveAllowed = ctx.deviates('cards.inactive-allowed');
+    const ownUser = ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: !inactiveAllowed });
+    const listOwnUser = ctx.deviates('cards.other-user-list-allowed')
+      ? async (request: FastifyRequest) => {
+          if (!(request as AuthenticatedRequest).user.is_active && !inactiveAllowed) fail(ERRORS.accountInactive());
+        }
+      : ownUser;
+
+    // Multipart only inside this module's scope: its limits let a file of 10240 KB + 1 KB reach the
+    // validation (422), and a larger one is cut at 12 MB and still answered 422, never 413.
+    app.register(async (scope) => {
+      await scope.register(multipart, {
+        throwFileSizeLimit: false,
+        limits: { fileSize: MULTIPART_FILE_LIMIT, files: 10, fields: 50, parts: 60, fieldSize: 64 * 1024 },
+      });
+
+      // Section 4.6a, create: 201 { data: Card }.
+      scope.post('/api/v1/user/:user/card', { preHandler: [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
+        const { user } = request as AuthenticatedRequest;
+        const input = await readForm(request);
+        const { expirationDate } = validateCard(input);
+        const id = randomUUID();
+        const createdAt = Math.floor(ctx.now() / 1000);
+        const image1 = saveImage(input.cardImage1 as Upload);
+        const image2 = saveImage(input.cardImage2 as Upload);
+        insertCard.run(id, user.id, 'CONFIRMED', String(input.alias), String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
+        return reply.code(201).send({ data: toCard(cardById.get(id) as CardRow) });
+      });
+
+      // Section 4.6a, list: optional exact-match filters `status`, `company` and `platform` (both on the platform code).
+      scope.get('/api/v1/user/:user/card', { preHandler: [ctx.guards.authenticated, listOwnUser] }, async (request) => {
+        const { user } = request as AuthenticatedRequest;
+        const pathUser = (request.params as { user: string }).user;
+        const query = request.query as Record<string, unknown>;
+        const filter = (name: string) => {
+          const value = query[name];
+          const first = Array.isArray(value) ? value[0] : value;
+          return typeof first === 'string' && first !== '' ? first : undefined;
+        };
+        const where = ['c.user_id = ?'];
+        const params: unknown[] = [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
+        if (!ctx.deviates('cards.list-filters-ignored')) {
+          const status = filter('status');
+          const company = filter('company');
+          const platform = filter('platform');
+          if (status !== undefined) (where.push('c.status = ?'), params.push(status));
+          if (company !== undefined) (where.push('p.code = ?'), params.push(company));
+          if (platform !== undefined) (where.push('p.code = ?'), params.push(platform));
+        }
+        const rows = ctx.db.prepare(`${SELECT_CARD} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.seq DESC`).all(...params) as CardRow[];
+        return { data: rows.map(toCard) };
+      });
+
+      // Section 4.6a, show: 200 { data: Card }; 404 when the user has no card with that id.
+      scope.get('/api/v1/user/:user/card/:card', { preHandler: [ctx.guards.authenticated, ownUser] }, async (request) => {
+        const { user } = request as AuthenticatedRequest;
+        const { card } = request.params as { card: string };
+        const row = (ctx.deviates('cards.show-ignores-owner') ? cardById.get(card) : cardOfUser.get(card, user.id)) as CardRow | undefined;
+        if (!row) fail(ERRORS.notFound('Card', card));
+        return { data: toCard(row) };
+      });
+    });
+  },
 };

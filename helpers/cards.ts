@@ -1,0 +1,77 @@
+import { faker } from '@faker-js/faker';
+import type { CheckContext } from './check.js';
+import { FormData } from './http.js';
+import { IMAGES, type UploadFile } from './images.js';
+
+/**
+ * Card create payloads (section 4.6a) as multipart/form-data: the two images travel as uploaded
+ * files, the other fields as text parts. A field set to `null` is left out of the form.
+ */
+
+export interface CardFields {
+  cardImage1?: UploadFile | null;
+  cardImage2?: UploadFile | null;
+  holderName?: string | null;
+  alias?: string | null;
+  expirationDate?: string | null;
+  expirationMonth?: string | null;
+  expirationYear?: string | null;
+  lastFourDigits?: string | null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Month and year `monthsAhead` months from the current month (UTC), as the two-digit strings of the
+ * `m/y` format (PHP's `m` = month 01-12, `y` = two-digit year). 0 = the current month.
+ */
+export function monthYear(monthsAhead: number, now = new Date()): { month: string; year: string; date: string } {
+  const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + monthsAhead;
+  const month = pad2((index % 12) + 1);
+  const year = pad2(Math.floor(index / 12) % 100);
+  return { month, year, date: `${month}/${year}` };
+}
+
+/** Reads an `m/y` string as numbers (month 1-12, two-digit year), or undefined when it is not one. */
+export function parseMonthYear(value: unknown): { month: number; year: number } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{1,2})\/(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  return { month: Number(match[1]), year: Number(match[2]) };
+}
+
+/** A valid card: small real PNG images, a name, an alias, four digits and an expiry three years ahead. */
+export function validCardFields(): Required<{ [K in keyof CardFields]: CardFields[K] }> {
+  return {
+    cardImage1: IMAGES.png(),
+    cardImage2: IMAGES.png(),
+    holderName: faker.person.fullName(),
+    alias: `Card ${faker.word.noun()}`,
+    expirationDate: monthYear(36).date,
+    expirationMonth: null,
+    expirationYear: null,
+    lastFourDigits: faker.string.numeric(4),
+  };
+}
+
+/** The multipart form of a card: the valid defaults, overridden field by field (`null` omits a field). */
+export function cardForm(overrides: CardFields = {}): { form: FormData; fields: CardFields } {
+  const fields: CardFields = { ...validCardFields(), ...overrides };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([value.bytes], { type: value.type }), value.name);
+  }
+  return { form, fields };
+}
+
+/** Creates a card for the user (section 4.6a) and answers the record; a precondition failure when the target does not answer 201. */
+export async function createCard(t: CheckContext, userId: string, token: string, overrides: CardFields = {}): Promise<{ card: any; fields: CardFields }> {
+  const { form, fields } = cardForm(overrides);
+  const response = await t.post(`/api/v1/user/${userId}/card`, { token, form });
+  if (response.status !== 201) throw new Error(`precondition: creating a valid card must answer 201, got ${response.status}`);
+  const card = response.json?.data;
+  if (!card || typeof card.id !== 'string') throw new Error('precondition: the card create answer must carry data.id');
+  return { card, fields };
+}

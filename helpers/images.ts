@@ -1,0 +1,137 @@
+import { crc32, deflateSync } from 'node:zlib';
+
+/**
+ * Real image files made in code for the card uploads of section 4.6a (section 8: jpg, jpeg, bmp or
+ * png, at most 10240 KB each). Every image here is a well-formed file of its format, so a target that
+ * decodes uploads (as PHP's finfo/getimagesize do) judges it by its content, not by its name.
+ */
+
+/** Section 8: the upload limit, 10240 KB (Laravel's `max:10240` on a file counts kilobytes of 1024 bytes). */
+export const MAX_IMAGE_BYTES = 10240 * 1024;
+
+export interface UploadFile {
+  /** The file name sent in the multipart part. */
+  name: string;
+  /** The declared content type of the part. */
+  type: string;
+  bytes: Uint8Array;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** The chunks of a small truecolour PNG (8x8 gradient): IHDR and IDAT, without signature and IEND. */
+function pngCore(size = 8): Buffer[] {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: truecolour
+  ihdr[10] = 0; // compression
+  ihdr[11] = 0; // filter
+  ihdr[12] = 0; // interlace
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0); // filter type None
+    for (let x = 0; x < size; x++) rows.push((x * 32) & 0xff, (y * 32) & 0xff, 0x80);
+  }
+  return [pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.from(rows)))];
+}
+
+const IEND = pngChunk('IEND', Buffer.alloc(0));
+
+/** A valid 8x8 PNG (signature, IHDR, zlib-compressed IDAT, IEND, correct CRCs). */
+export function pngBytes(): Buffer {
+  return Buffer.concat([PNG_SIGNATURE, ...pngCore(), IEND]);
+}
+
+/**
+ * A valid PNG of exactly `total` bytes: the small image plus one private ancillary chunk (`paDd`,
+ * which decoders skip) carrying the padding, so the file stays a real PNG at any size.
+ */
+export function paddedPngBytes(total: number): Buffer {
+  const core = Buffer.concat([PNG_SIGNATURE, ...pngCore()]);
+  const padding = total - core.length - IEND.length - 12;
+  if (padding < 0) throw new Error(`a padded PNG cannot be smaller than ${core.length + IEND.length + 12} bytes`);
+  return Buffer.concat([core, pngChunk('paDd', Buffer.alloc(padding, 0x20)), IEND]);
+}
+
+/**
+ * A minimal valid baseline JPEG (JFIF, 1x1 grey): one quantisation table, one-code DC and AC Huffman
+ * tables, and a scan whose only block is DC difference 0 followed by end-of-block.
+ */
+export function jpegBytes(): Buffer {
+  const ones = new Array<number>(64).fill(1);
+  const oneCodeTable = (classAndId: number) => [0xff, 0xc4, 0x00, 0x14, classAndId, 1, ...new Array<number>(15).fill(0), 0x00];
+  return Buffer.from([
+    0xff, 0xd8, // SOI
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, // APP0 JFIF
+    0xff, 0xdb, 0x00, 0x43, 0x00, ...ones, // DQT, table 0
+    0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, // SOF0: 8-bit, 1x1, one component
+    ...oneCodeTable(0x00), // DHT: DC table 0, code "0" = category 0
+    ...oneCodeTable(0x10), // DHT: AC table 0, code "0" = EOB
+    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, // SOS
+    0x3f, // entropy-coded data: DC "0", EOB "0", padded with ones
+    0xff, 0xd9, // EOI
+  ]);
+}
+
+/** A valid 2x2 24-bit BMP (BITMAPINFOHEADER, rows padded to 4 bytes). */
+export function bmpBytes(): Buffer {
+  const width = 2;
+  const height = 2;
+  const rowSize = Math.ceil((width * 3) / 4) * 4;
+  const pixels = rowSize * height;
+  const buffer = Buffer.alloc(54 + pixels);
+  buffer.write('BM', 0, 'ascii');
+  buffer.writeUInt32LE(buffer.length, 2);
+  buffer.writeUInt32LE(54, 10);
+  buffer.writeUInt32LE(40, 14);
+  buffer.writeInt32LE(width, 18);
+  buffer.writeInt32LE(height, 22);
+  buffer.writeUInt16LE(1, 26);
+  buffer.writeUInt16LE(24, 28);
+  buffer.writeUInt32LE(0, 30);
+  buffer.writeUInt32LE(pixels, 34);
+  buffer.writeInt32LE(2835, 38);
+  buffer.writeInt32LE(2835, 42);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buffer.set([0x20 * x, 0x40 * y, 0xc0], 54 + y * rowSize + x * 3);
+  return buffer;
+}
+
+/** A valid 1x1 GIF89a: an image, but not one of the allowed types. */
+export function gifBytes(): Buffer {
+  return Buffer.from([
+    0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0x21, 0xf9, 0x04, 0x01, 0x00,
+    0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
+  ]);
+}
+
+const small = new Map<string, UploadFile>();
+
+function cachedSmall(key: string, make: () => UploadFile): UploadFile {
+  let file = small.get(key);
+  if (!file) small.set(key, (file = make()));
+  return file;
+}
+
+export const IMAGES = {
+  png: () => cachedSmall('png', () => ({ name: 'card.png', type: 'image/png', bytes: pngBytes() })),
+  jpeg: () => cachedSmall('jpeg', () => ({ name: 'card.jpg', type: 'image/jpeg', bytes: jpegBytes() })),
+  bmp: () => cachedSmall('bmp', () => ({ name: 'card.bmp', type: 'image/bmp', bytes: bmpBytes() })),
+  gif: () => cachedSmall('gif', () => ({ name: 'card.gif', type: 'image/gif', bytes: gifBytes() })),
+  /** Plain text named and declared as a PNG: only its content says it is no image. */
+  textAsPng: () => cachedSmall('text', () => ({ name: 'card.png', type: 'image/png', bytes: Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8') })),
+  /** A real PNG of exactly 10240 KB: the largest size section 8 allows. Made once per worker. */
+  pngAtLimit: () => cachedSmall('limit', () => ({ name: 'card-10240kb.png', type: 'image/png', bytes: paddedPngBytes(MAX_IMAGE_BYTES) })),
+  /** A real PNG of 10240 KB + 1 KB: just over the limit of section 8. Made once per worker. */
+  pngOverLimit: () => cachedSmall('over', () => ({ name: 'card-10241kb.png', type: 'image/png', bytes: paddedPngBytes(MAX_IMAGE_BYTES + 1024) })),
+} as const;
