@@ -1,5 +1,6 @@
 import { generateSync } from 'otplib';
 import type { CheckContext } from './check.js';
+import { platformFor, secondsFromNow } from './jwt.js';
 import { registerSecret } from './redact.js';
 
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
@@ -14,15 +15,31 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
   return token;
 }
 
+/** Section 4.1: sends a platform JWT in the `Token` header (no bearer header, no body). */
+export function authenticateJwt(t: CheckContext, platformId: string, jwt: string | undefined) {
+  return t.post(`/api/v1/authenticate-jwt/${encodeURIComponent(platformId)}`, jwt === undefined ? {} : { headers: { token: jwt } });
+}
+
+/** Section 4.1: logs in through a trusted platform's JWT naming the user by id; fails the test when login does not succeed. */
+export async function logInWithJwt(t: CheckContext, user: { id: string }): Promise<string> {
+  const platform = await platformFor(t);
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: secondsFromNow(300) }));
+  if (response.status !== 200) throw new Error(`precondition: logging in with a valid platform JWT must answer 200, got ${response.status}`);
+  const token = response.json?.data?.id;
+  if (typeof token !== 'string') throw new Error('precondition: the JWT login answer must carry data.id, the access token');
+  registerSecret(token);
+  return token;
+}
+
 /** A fresh active user (provider state `user`) and an access token for it. */
 export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}) {
   const user = await t.state('user', params);
   return { user, token: await logIn(t, user) };
 }
 
-/** RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret. */
-export function totpCode(secret: string): string {
-  return generateSync({ secret });
+/** RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret, now or at `epoch` (Unix seconds). */
+export function totpCode(secret: string, epoch?: number): string {
+  return generateSync(epoch === undefined ? { secret } : { secret, epoch });
 }
 
 /** A well-formed token that no target has issued. */

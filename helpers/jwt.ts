@@ -54,16 +54,22 @@ export function secondsFromNow(seconds: number): number {
 
 const encodeJson = (value: unknown) => base64url.encode(JSON.stringify(value));
 
+/** Crafted tokens are credentials too: never written out. */
+function secret(jwt: string): string {
+  registerSecret(jwt);
+  return jwt;
+}
+
 /** Crafted tokens that must never authenticate (section 4.1: RS512 by the platform's key). */
 export const craftedJwt = {
   /** `alg: none`, no signature. */
   unsigned(payload: JwtPayload): string {
-    return `${encodeJson({ alg: 'none', typ: 'JWT' })}.${encodeJson(payload)}.`;
+    return secret(`${encodeJson({ alg: 'none', typ: 'JWT' })}.${encodeJson(payload)}.`);
   },
   /** HS512 with the platform's public key as the HMAC secret (algorithm confusion). */
   async hmacWithPublicKey(payload: JwtPayload): Promise<string> {
     const { publicKeyPem } = await keys();
-    return new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(new TextEncoder().encode(publicKeyPem));
+    return secret(await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(new TextEncoder().encode(publicKeyPem)));
   },
   /** RS512, but by a key the platform never registered. */
   async foreignKey(payload: JwtPayload): Promise<string> {
@@ -73,7 +79,7 @@ export const craftedJwt = {
   /** A valid token whose payload was changed after signing. */
   tampered(jwt: string, payload: JwtPayload): string {
     const [header, , signature] = jwt.split('.');
-    return `${header}.${encodeJson(payload)}.${signature}`;
+    return secret(`${header}.${encodeJson(payload)}.${signature}`);
   },
   /** The platform's own key pair, for tests that sign with it directly. */
   keys,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual, createPublicKey } from 'node:crypto';
 import { faker } from '@faker-js/faker';
-import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { generateSecret, verifySync } from 'otplib';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
@@ -128,48 +128,103 @@ function restrict(ctx: ReferenceContext, email: string): void {
   if (left > 0 && !ctx.deviates('login.throttle-ignored')) fail(ERRORS.throttled(left));
 }
 
-async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt: string | undefined): Promise<Record<string, unknown>> {
-  const platform = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
-  if (!platform?.public_key || !jwt) fail(ERRORS.wrongCredentials());
-  let key: Awaited<ReturnType<typeof importSPKI>>;
+/** Deviations of the mutants only: ways a careless implementation lets a forged JWT through. */
+async function forgedPayload(ctx: ReferenceContext, jwt: string, publicKey: string | null): Promise<Record<string, unknown> | undefined> {
+  let alg: unknown;
   try {
-    key = await importSPKI(platform.public_key, 'RS512');
+    alg = decodeProtectedHeader(jwt).alg;
   } catch {
-    fail(ERRORS.wrongCredentials());
+    return undefined;
   }
-  try {
-    // Section 4.1: signed with RS512 by the platform's key; `none`, HMAC and other keys never authenticate.
-    if (ctx.deviates('jwt.signature-unchecked')) return decodeJwt(jwt) as Record<string, unknown>;
-    const { payload } = await jwtVerify(jwt, key, { algorithms: ['RS512'] });
+  if (ctx.deviates('jwt.alg-none-accepted') && alg === 'none') return decodeJwt(jwt) as Record<string, unknown>;
+  if (ctx.deviates('jwt.hmac-public-key-accepted') && typeof alg === 'string' && alg.startsWith('HS') && publicKey) {
+    const { payload } = await jwtVerify(jwt, new TextEncoder().encode(publicKey), { algorithms: ['HS256', 'HS384', 'HS512'] });
     return payload as Record<string, unknown>;
-  } catch {
-    fail(ERRORS.wrongCredentials());
   }
+  return undefined;
+}
+
+async function verifyWithKey(ctx: ReferenceContext, jwt: string, publicKey: string): Promise<Record<string, unknown>> {
+  const forged = await forgedPayload(ctx, jwt, publicKey).catch(() => undefined);
+  if (forged) return forged;
+  const key = await importSPKI(publicKey, 'RS512');
+  // Section 4.1: signed with RS512 by the platform's key; `none`, HMAC and other keys never authenticate.
+  if (ctx.deviates('jwt.signature-unchecked')) return decodeJwt(jwt) as Record<string, unknown>;
+  const { payload } = await jwtVerify(jwt, key, { algorithms: ['RS512'] });
+  return payload as Record<string, unknown>;
+}
+
+/** Section 4.1: the JWT must be verified with the key of the platform named in the path; anything else is 403. */
+async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt: string | undefined): Promise<Record<string, unknown>> {
+  if (!jwt) fail(ERRORS.wrongCredentials());
+  const platform = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
+  const keys = platform?.public_key
+    ? [platform.public_key]
+    : ctx.deviates('jwt.any-platform-key')
+      ? (ctx.db.prepare('SELECT public_key FROM platforms WHERE public_key IS NOT NULL').all() as { public_key: string }[]).map((row) => row.public_key)
+      : [];
+  for (const key of keys) {
+    try {
+      return await verifyWithKey(ctx, jwt, key);
+    } catch {
+      // not this key: try the next one (only the any-platform-key mutant has several)
+    }
+  }
+  fail(ERRORS.wrongCredentials());
+}
+
+/** Section 4.1: `expire` is a timestamp (Unix seconds); an integer-valued numeric string is accepted as one. */
+function expireSeconds(expire: unknown): number | undefined {
+  if (typeof expire === 'number' && Number.isFinite(expire)) return expire;
+  if (typeof expire === 'string' && /^[0-9]+$/.test(expire)) return Number(expire);
+  return undefined;
 }
 
 export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
-  deviations: ['login.locked-allowed', 'login.inactive-allowed', 'login.throttle-ignored', 'login.2fa-ignored', 'jwt.signature-unchecked', 'jwt.expiry-ignored', 'jwt.payload-unchecked', 'logout.keeps-token'],
+  deviations: [
+    'login.locked-allowed',
+    'login.inactive-allowed',
+    'login.throttle-ignored',
+    'login.2fa-ignored',
+    'login.unknown-email-422',
+    'login.unknown-email-404',
+    'authenticate.email-max-unenforced',
+    'authenticate.password-min-unenforced',
+    'authenticate.2fa-digits-unenforced',
+    'jwt.signature-unchecked',
+    'jwt.alg-none-accepted',
+    'jwt.hmac-public-key-accepted',
+    'jwt.any-platform-key',
+    'jwt.id-unsupported',
+    'jwt.expiry-ignored',
+    'jwt.payload-unchecked',
+    'logout.keeps-token',
+  ],
 
   register(app, ctx) {
-    // Section 4.2.
+    // Section 4.2 (limits of section 8).
     app.post('/api/v1/authenticate', async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
-        email: [rules.required, rules.string, rules.email, rules.max(191)],
-        password: [rules.required, rules.string, rules.min(8), rules.max(191)],
-        '2fa': [rules.nullable, rules.string, rules.digits(6)],
+        email: [rules.required, rules.string, rules.email, ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
+        password: [rules.required, rules.string, ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8)]), rules.max(191)],
+        '2fa': [rules.nullable, rules.string, ...(ctx.deviates('authenticate.2fa-digits-unenforced') ? [] : [rules.digits(6)])],
       });
       const email = String(body.email);
       restrict(ctx, email);
       const user = findUserByEmail(ctx, email);
+      if (!user && ctx.deviates('login.unknown-email-422')) fail(ERRORS.validation({ email: ['The selected email is invalid.'] }));
+      if (!user && ctx.deviates('login.unknown-email-404')) fail(ERRORS.notFound('App\\Models\\User', email));
+      // Section 5.5: an unknown e-mail and a wrong password are the same answer, 403.
       if (!user || !passwordMatches(String(body.password), user.password_hash)) {
         recordFailure(ctx, email);
         fail(ERRORS.wrongCredentials());
       }
       assertMayLogIn(ctx, user);
       if (user.totp_secret && !ctx.deviates('login.2fa-ignored')) {
+        // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const code = typeof body['2fa'] === 'string' ? body['2fa'] : '';
         if (!code || !verifySync({ secret: user.totp_secret, token: code, epochTolerance: 30 }).valid) {
           recordFailure(ctx, email);
@@ -185,15 +240,18 @@ export const authentication: ReferenceModule = {
       const { platform } = request.params as { platform: string };
       const header = request.headers.token;
       const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
-      const { email, id, expire } = payload;
+      const { email } = payload;
+      const id = ctx.deviates('jwt.id-unsupported') ? undefined : payload.id;
+      const expire = expireSeconds(payload.expire);
+      // Section 4.1: the payload names the user by `email` or `id` (strings) and carries `expire`; otherwise 412.
       const identifies = (typeof email === 'string' && email !== '') || (typeof id === 'string' && id !== '');
-      const expireValid = typeof expire === 'number' && Number.isFinite(expire);
-      if ((!identifies || !expireValid) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
-      // Section 4.1: `expire` must be now or later (Unix seconds).
-      if (expireValid && (expire as number) < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored')) fail(ERRORS.jwtExpired());
+      if ((!identifies || expire === undefined) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
+      // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
+      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored')) fail(ERRORS.jwtExpired());
       const user = (typeof id === 'string' && id !== ''
         ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;
+      // Section 4.1 and 7: a payload naming no known user is wrong credentials (403).
       if (!user) fail(ERRORS.wrongCredentials());
       restrict(ctx, user.email);
       assertMayLogIn(ctx, user);
