@@ -1,9 +1,549 @@
-import type { ReferenceModule } from '../context.js';
+import { randomUUID } from 'node:crypto';
+import { faker } from '@faker-js/faker';
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
+import { ERRORS, fail } from '../errors.js';
 
-/** Placeholder until this part of the interface is implemented. */
+/**
+ * Section 4.11: a user's bonuses (list, show) and the per-asset bonus summary, with the records of
+ * sections 2.3 (asset summary), 2.5a (bonus), 2.5b (bonus asset summary), 2.6 (user) and 2.7 (order).
+ *
+ * Data model: every bonus belongs to a user and to the order that earned it; the order belongs to a
+ * platform (the `platforms` table of the authentication module) and converts a fiat asset into the
+ * bonus's coin. Assets live in `bonus_assets` (symbol, name, alias, type, precision).
+ *
+ * Choices where the specification is silent (documented, and only advised on by the suite):
+ * - `platform` filter of the list: matches the code of the order's external platform
+ *   (`order.externalPlatform.code`), case-insensitively; an empty value is no filter.
+ * - `status` filter: an empty value is no filter; a value outside distributed/pending/canceled
+ *   matches no bonus (the list is empty), as a plain equality filter does.
+ * - Asset summary: one entry per asset the user has bonuses in (ordered by symbol); with `{asset}`,
+ *   only that symbol, so an asset without bonuses (or unknown) answers `{ data: [] }`.
+ *   `orders` is the number of distinct orders behind the asset's bonuses; `amount` of each status is
+ *   the sum of its bonus amounts, rounded to the asset's precision, as a JSON number (section 1.5).
+ * - User preferences that no endpoint of the interface sets (`theme`, `layout`, `meta.source`) take
+ *   the platform defaults below; self-deletion is not part of the interface, so it is always unset.
+ */
+
+const STATUSES = ['distributed', 'pending', 'canceled'] as const;
+type BonusStatus = (typeof STATUSES)[number];
+
+/** A second platform, so that orders (and the `platform` filter) span more than one. */
+export const PARTNER_PLATFORM = { id: '00000000-0000-4000-8000-0000000000b1', code: 'PTN', name: 'Partner Widget Network', url: 'https://partner.widget.test', color_code: '#d9480f' };
+
+const USER_DEFAULTS = { theme: 'light', layout: 'classic', source: 'web' } as const;
+
+const ASSETS: { symbol: string; name: string; alias: string | null; type: 'coin' | 'fiat'; precision: string; price: [number, number] }[] = [
+  { symbol: 'BTC', name: 'Bitcoin', alias: null, type: 'coin', precision: '8', price: [40_000, 70_000] },
+  { symbol: 'ETH', name: 'Ethereum', alias: null, type: 'coin', precision: '18', price: [1_800, 4_000] },
+  { symbol: 'USDT', name: 'Tether', alias: 'USDT-ERC20', type: 'coin', precision: '6', price: [0.98, 1.02] },
+  { symbol: 'EUR', name: 'Euro', alias: '€', type: 'fiat', precision: '2', price: [1, 1] },
+  { symbol: 'USD', name: 'US Dollar', alias: '$', type: 'fiat', precision: '2', price: [1, 1] },
+];
+const BONUS_COINS = ASSETS.filter((a) => a.type === 'coin');
+const FIATS = ASSETS.filter((a) => a.type === 'fiat');
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS bonus_assets (
+  symbol TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  alias TEXT,
+  type TEXT NOT NULL,
+  precision TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bonus_orders (
+  id TEXT PRIMARY KEY,
+  public_id TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  platform_id TEXT NOT NULL REFERENCES platforms(id),
+  status TEXT NOT NULL,
+  status_reason TEXT,
+  type TEXT NOT NULL,
+  type_operation TEXT NOT NULL,
+  type_operation_name TEXT NOT NULL,
+  from_symbol TEXT NOT NULL REFERENCES bonus_assets(symbol),
+  to_symbol TEXT NOT NULL REFERENCES bonus_assets(symbol),
+  from_amount TEXT NOT NULL,
+  to_amount TEXT NOT NULL,
+  rate TEXT NOT NULL,
+  tx_id TEXT,
+  wallet TEXT,
+  wallet_address TEXT,
+  parent_order_id TEXT REFERENCES bonus_orders(id),
+  child_order_id TEXT REFERENCES bonus_orders(id),
+  payment_method TEXT NOT NULL,
+  payment_id TEXT NOT NULL,
+  payment_url TEXT,
+  payment_currency TEXT NOT NULL,
+  payment_amount TEXT,
+  payment_life_seconds INTEGER NOT NULL,
+  payment_fee_percent TEXT NOT NULL,
+  payment_fee_amount TEXT NOT NULL,
+  payment_fee_on_top INTEGER NOT NULL,
+  payment_show_fee INTEGER NOT NULL,
+  payment_proof_uploaded INTEGER,
+  commission_percent TEXT NOT NULL,
+  commission_amount TEXT NOT NULL,
+  mode_type TEXT NOT NULL,
+  quote_id TEXT NOT NULL,
+  quote_public_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bonuses (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  order_id TEXT NOT NULL REFERENCES bonus_orders(id),
+  asset_symbol TEXT NOT NULL REFERENCES bonus_assets(symbol),
+  amount TEXT NOT NULL,
+  type TEXT NOT NULL,
+  value TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('distributed', 'pending', 'canceled')),
+  bonused_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bonuses_user ON bonuses (user_id, bonused_at);
+INSERT OR IGNORE INTO platforms (id, code, name, url, color_code) VALUES
+  ('${PARTNER_PLATFORM.id}', '${PARTNER_PLATFORM.code}', '${PARTNER_PLATFORM.name}', '${PARTNER_PLATFORM.url}', '${PARTNER_PLATFORM.color_code}');
+INSERT OR IGNORE INTO bonus_assets (symbol, name, alias, type, precision) VALUES
+${ASSETS.map((a) => `  ('${a.symbol}', '${a.name}', ${a.alias === null ? 'NULL' : `'${a.alias}'`}, '${a.type}', '${a.precision}')`).join(',\n')};
+`;
+
+interface AssetRow {
+  symbol: string;
+  name: string;
+  alias: string | null;
+  type: string;
+  precision: string;
+}
+
+interface OrderRow {
+  id: string;
+  public_id: string;
+  user_id: string;
+  platform_id: string;
+  status: string;
+  status_reason: string | null;
+  type: string;
+  type_operation: string;
+  type_operation_name: string;
+  from_symbol: string;
+  to_symbol: string;
+  from_amount: string;
+  to_amount: string;
+  rate: string;
+  tx_id: string | null;
+  wallet: string | null;
+  wallet_address: string | null;
+  parent_order_id: string | null;
+  child_order_id: string | null;
+  payment_method: string;
+  payment_id: string;
+  payment_url: string | null;
+  payment_currency: string;
+  payment_amount: string | null;
+  payment_life_seconds: number;
+  payment_fee_percent: string;
+  payment_fee_amount: string;
+  payment_fee_on_top: number;
+  payment_show_fee: number;
+  payment_proof_uploaded: number | null;
+  commission_percent: string;
+  commission_amount: string;
+  mode_type: string;
+  quote_id: string;
+  quote_public_id: string;
+  created_at: number;
+}
+
+interface BonusRow {
+  id: string;
+  user_id: string;
+  order_id: string;
+  asset_symbol: string;
+  amount: string;
+  type: string;
+  value: string;
+  status: BonusStatus;
+  bonused_at: number;
+  created_at: number;
+}
+
+interface PlatformRow {
+  id: string;
+  code: string;
+  name: string;
+  url: string;
+  color_code: string;
+}
+
+/** Section 2.6: the e-mail partially replaced with asterisks: `john.doe@example.test` → `jo***@ex***.test`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = at >= 0 ? email.slice(0, at) : email;
+  const domain = at >= 0 ? email.slice(at + 1) : '';
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  const keep = (part: string) => part.slice(0, Math.min(2, Math.max(1, part.length - 1)));
+  return `${keep(local)}***@${keep(host)}***${tld}`;
+}
+
+/** Section 2.6: the anti-phishing code masked: its first two characters, the rest asterisks. */
+export function maskSecret(value: string): string {
+  if (value === '') return value;
+  const keep = value.slice(0, Math.min(2, value.length - 1));
+  return `${keep}${'*'.repeat(Math.max(3, value.length - keep.length))}`;
+}
+
+/** Decimal string of `value` with at most `digits` fractional digits, without trailing zeros (section 1.5). */
+function decimal(value: number, digits: number): string {
+  const fixed = value.toFixed(Math.min(digits, 12));
+  const trimmed = fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+  return trimmed === '' || Number(trimmed) === 0 ? '0' : trimmed;
+}
+
+function assetSummary(asset: AssetRow) {
+  // Section 2.3: precision is a numeric string.
+  return { name: asset.name, symbol: asset.symbol, alias: asset.alias, type: asset.type, precision: String(asset.precision) };
+}
+
+function publicId(): string {
+  return `ORD-${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`;
+}
+
 export const bonuses: ReferenceModule = {
   name: 'bonuses',
-  ddl: '',
-  deviations: [],
-  register() {},
+  ddl: DDL,
+  deviations: [
+    'bonuses.status-filter-ignored',
+    'bonuses.other-users-listed',
+    'bonuses.inactive-allowed',
+    'bonuses.foreign-user-allowed',
+    'bonuses.email-unmasked',
+    'bonuses.anti-phishing-unmasked',
+    'bonuses.show-ignores-owner',
+    'bonuses.summary-asset-filter-ignored',
+  ],
+
+  register(app, ctx) {
+    const assets = new Map<string, AssetRow>();
+    const assetOf = (symbol: string): AssetRow => {
+      let asset = assets.get(symbol);
+      if (!asset) {
+        asset = ctx.db.prepare('SELECT * FROM bonus_assets WHERE symbol = ?').get(symbol) as AssetRow | undefined;
+        if (!asset) throw new Error(`bonus asset ${symbol} missing from bonus_assets`);
+        assets.set(symbol, asset);
+      }
+      return asset;
+    };
+    const platformOf = (id: string) => ctx.db.prepare('SELECT id, code, name, url, color_code FROM platforms WHERE id = ?').get(id) as PlatformRow;
+    const orderOf = (id: string | null) => (id ? (ctx.db.prepare('SELECT * FROM bonus_orders WHERE id = ?').get(id) as OrderRow | undefined) : undefined);
+    const userOf = (id: string) => ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
+
+    // Section 2.6.
+    const serializeUser = (user: UserRow) => {
+      const twoFactor = Boolean(user.totp_secret);
+      return {
+        id: user.id,
+        isActive: Boolean(user.is_active),
+        status: user.is_active ? 'active' : 'inactive',
+        tradeStatus: Boolean(user.is_active) && !user.locked,
+        email: ctx.deviates('bonuses.email-unmasked') ? user.email : maskEmail(user.email),
+        options: {
+          language: user.language,
+          theme: USER_DEFAULTS.theme,
+          layout: USER_DEFAULTS.layout,
+          guard: {
+            antiPhishing: ctx.deviates('bonuses.anti-phishing-unmasked') ? user.anti_phishing : maskSecret(user.anti_phishing),
+            actions: {
+              login: { '2fa': twoFactor, password: true },
+              operations: { '2fa': twoFactor, password: true },
+            },
+          },
+        },
+        meta: { source: USER_DEFAULTS.source },
+        selfDeleted: { status: null, dates: { initiated: null, confirmed: null, deleted: null } },
+        createdAt: user.created_at,
+        deletedAt: null,
+      };
+    };
+
+    const relatedOrder = (id: string | null) => {
+      const related = orderOf(id);
+      return { id: related?.id ?? null, publicId: related?.public_id ?? null };
+    };
+
+    // Section 2.7.
+    const serializeOrder = (order: OrderRow) => {
+      const platform = platformOf(order.platform_id);
+      return {
+        id: order.id,
+        publicId: order.public_id,
+        status: order.status,
+        statusReason: order.status_reason,
+        type: order.type,
+        typeOperation: order.type_operation,
+        typeOperationName: order.type_operation_name,
+        fromSymbol: order.from_symbol,
+        toSymbol: order.to_symbol,
+        fromAmount: order.from_amount,
+        toAmount: order.to_amount,
+        rate: order.rate,
+        fromAsset: assetSummary(assetOf(order.from_symbol)),
+        toAsset: assetSummary(assetOf(order.to_symbol)),
+        txId: order.tx_id,
+        wallet: order.wallet,
+        walletAddress: order.wallet_address,
+        parentOrder: relatedOrder(order.parent_order_id),
+        childOrder: relatedOrder(order.child_order_id),
+        payment: {
+          method: order.payment_method,
+          id: order.payment_id,
+          meta: {},
+          url: order.payment_url,
+          currency: order.payment_currency,
+          amount: order.payment_amount,
+          lifeSeconds: order.payment_life_seconds,
+          lifeUntilAt: order.created_at + order.payment_life_seconds,
+          feePercent: order.payment_fee_percent,
+          feeAmount: order.payment_fee_amount,
+          feeOnTop: Boolean(order.payment_fee_on_top),
+          showFee: Boolean(order.payment_show_fee),
+          proofUploaded: order.payment_proof_uploaded === null ? null : Boolean(order.payment_proof_uploaded),
+        },
+        commissions: { percent: order.commission_percent, amount: order.commission_amount },
+        mode: { type: order.mode_type, status: null, amount: null, rate: null, total: null, commission: null, additional: null, observation: null, expireAt: null, url: null },
+        meta: { main: [] },
+        updates: { wallet: { status: null, address: null, url: null } },
+        quote: { id: order.quote_id, publicId: order.quote_public_id },
+        transfer: null,
+        externalPlatform: {
+          id: platform.id,
+          code: platform.code,
+          name: platform.name,
+          color_code: platform.color_code,
+          urls: { website: platform.url, widget: `${platform.url}/widget` },
+        },
+        createdAt: order.created_at,
+      };
+    };
+
+    // Section 2.5a.
+    const serializeBonus = (bonus: BonusRow) => ({
+      id: bonus.id,
+      amount: bonus.amount,
+      type: bonus.type,
+      value: bonus.value,
+      status: bonus.status,
+      user: serializeUser(userOf(bonus.user_id)),
+      asset: assetSummary(assetOf(bonus.asset_symbol)),
+      order: serializeOrder(orderOf(bonus.order_id)!),
+      bonusedAt: bonus.bonused_at,
+      createdAt: bonus.created_at,
+    });
+
+    // Section 5.6: list and show answer 409 for another user's id; the summary documents only 401 and
+    // 403 (section 4.11), so it answers 403 there. Inactive accounts get 403 on all three.
+    const guard = (unauthorizedStatus: 403 | 409) => {
+      const own = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: !ctx.deviates('bonuses.inactive-allowed') });
+      if (!ctx.deviates('bonuses.foreign-user-allowed')) return [ctx.guards.authenticated, own];
+      // Mutant seam: the ownership check is skipped, only the inactive-account check remains.
+      return [
+        ctx.guards.authenticated,
+        async (request: FastifyRequest) => {
+          if (!(request as AuthenticatedRequest).user.is_active) fail(ERRORS.accountInactive());
+        },
+      ];
+    };
+
+    const text = (value: unknown): string | undefined => {
+      const first = Array.isArray(value) ? value[0] : value;
+      return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
+    };
+
+    // Section 4.11, list: query `status` and `platform` (both optional).
+    app.get('/api/v1/user/:user/bonus', { preHandler: guard(409) }, async (request) => {
+      const { user } = request.params as { user: string };
+      const query = request.query as Record<string, unknown>;
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (!ctx.deviates('bonuses.other-users-listed')) {
+        where.push('b.user_id = ?');
+        params.push(user);
+      }
+      const status = text(query.status);
+      if (status !== undefined && !ctx.deviates('bonuses.status-filter-ignored')) {
+        where.push('b.status = ?');
+        params.push(status);
+      }
+      const platform = text(query.platform);
+      if (platform !== undefined) {
+        // The platform of a bonus is the external platform of the order that earned it, by code.
+        where.push('p.code = ? COLLATE NOCASE');
+        params.push(platform);
+      }
+      const rows = ctx.db
+        .prepare(
+          `SELECT b.* FROM bonuses b JOIN bonus_orders o ON o.id = b.order_id JOIN platforms p ON p.id = o.platform_id
+           ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.bonused_at DESC, b.created_at DESC, b.id`,
+        )
+        .all(...params) as BonusRow[];
+      return { data: rows.map(serializeBonus) };
+    });
+
+    // Section 4.11, asset summary (2.5b): `{asset}` is an optional path segment. Registered with
+    // fastify's optional-parameter syntax, which serves both `/bonus/assets` and `/bonus/assets/:asset`.
+    app.get('/api/v1/user/:user/bonus/assets/:asset?', { preHandler: guard(403) }, async (request) => {
+      const { user, asset } = request.params as { user: string; asset?: string };
+      const symbol = asset && asset !== '' && !ctx.deviates('bonuses.summary-asset-filter-ignored') ? asset : undefined;
+      const sum = (status: BonusStatus) =>
+        `SUM(b.status = '${status}') AS ${status}_bonuses, ROUND(TOTAL(CASE WHEN b.status = '${status}' THEN CAST(b.amount AS REAL) END), CAST(a.precision AS INTEGER)) AS ${status}_amount`;
+      const rows = ctx.db
+        .prepare(
+          `SELECT a.symbol, a.name, a.alias, a.type, a.precision, COUNT(DISTINCT b.order_id) AS orders, ${STATUSES.map(sum).join(', ')}
+           FROM bonuses b JOIN bonus_assets a ON a.symbol = b.asset_symbol
+           WHERE b.user_id = ? ${symbol !== undefined ? 'AND b.asset_symbol = ?' : ''}
+           GROUP BY a.symbol ORDER BY a.symbol`,
+        )
+        .all(...(symbol !== undefined ? [user, symbol] : [user])) as (AssetRow & Record<string, number>)[];
+      return {
+        data: rows.map((row) => ({
+          asset: assetSummary(row),
+          orders: row.orders,
+          ...Object.fromEntries(STATUSES.map((status) => [status, { bonuses: row[`${status}_bonuses`] ?? 0, amount: row[`${status}_amount`] ?? 0 }])),
+        })),
+      };
+    });
+
+    // Section 4.11, show; 404 (section 7) when the bonus does not exist or is not the path user's.
+    app.get('/api/v1/user/:user/bonus/:bonus', { preHandler: guard(409) }, async (request) => {
+      const { user, bonus } = request.params as { user: string; bonus: string };
+      const row = (
+        ctx.deviates('bonuses.show-ignores-owner')
+          ? ctx.db.prepare('SELECT * FROM bonuses WHERE id = ?').get(bonus)
+          : ctx.db.prepare('SELECT * FROM bonuses WHERE id = ? AND user_id = ?').get(bonus, user)
+      ) as BonusRow | undefined;
+      if (!row) fail(ERRORS.notFound('Bonus', bonus));
+      return { data: serializeBonus(row) };
+    });
+  },
+
+  states(ctx) {
+    const insertOrder = ctx.db.prepare(
+      `INSERT INTO bonus_orders (id, public_id, user_id, platform_id, status, status_reason, type, type_operation, type_operation_name,
+         from_symbol, to_symbol, from_amount, to_amount, rate, tx_id, wallet, wallet_address, parent_order_id, child_order_id,
+         payment_method, payment_id, payment_url, payment_currency, payment_amount, payment_life_seconds, payment_fee_percent,
+         payment_fee_amount, payment_fee_on_top, payment_show_fee, payment_proof_uploaded, commission_percent, commission_amount,
+         mode_type, quote_id, quote_public_id, created_at)
+       VALUES (@id, @public_id, @user_id, @platform_id, @status, @status_reason, @type, @type_operation, @type_operation_name,
+         @from_symbol, @to_symbol, @from_amount, @to_amount, @rate, @tx_id, @wallet, @wallet_address, @parent_order_id, @child_order_id,
+         @payment_method, @payment_id, @payment_url, @payment_currency, @payment_amount, @payment_life_seconds, @payment_fee_percent,
+         @payment_fee_amount, @payment_fee_on_top, @payment_show_fee, @payment_proof_uploaded, @commission_percent, @commission_amount,
+         @mode_type, @quote_id, @quote_public_id, @created_at)`,
+    );
+    const insertBonus = ctx.db.prepare(
+      `INSERT INTO bonuses (id, user_id, order_id, asset_symbol, amount, type, value, status, bonused_at, created_at)
+       VALUES (@id, @user_id, @order_id, @asset_symbol, @amount, @type, @value, @status, @bonused_at, @created_at)`,
+    );
+
+    /** An order that bought `coin` with fiat; its status follows the bonus it earned. */
+    const createOrder = (userId: string, platformId: string, coin: (typeof BONUS_COINS)[number], status: BonusStatus, createdAt: number): OrderRow => {
+      const fiat = faker.helpers.arrayElement(FIATS);
+      const fromAmount = faker.number.int({ min: 50, max: 2_000 });
+      const rate = faker.number.float({ min: coin.price[0], max: coin.price[1], fractionDigits: 2 });
+      const digits = Number(coin.precision);
+      const feePercent = faker.helpers.arrayElement([1, 1.5, 2, 2.5]);
+      const order: OrderRow = {
+        id: randomUUID(),
+        public_id: publicId(),
+        user_id: userId,
+        platform_id: platformId,
+        status: { distributed: 'COMPLETED', pending: 'PENDING', canceled: 'REJECTED' }[status],
+        status_reason: status === 'canceled' ? faker.helpers.arrayElement(['Payment not received in time', 'Payment refused by the bank']) : null,
+        type: 'coin',
+        type_operation: 'in',
+        type_operation_name: 'buy_with_fiat',
+        from_symbol: fiat.symbol,
+        to_symbol: coin.symbol,
+        from_amount: decimal(fromAmount, 2),
+        to_amount: decimal(fromAmount / rate, digits),
+        rate: decimal(rate, 2),
+        tx_id: status === 'distributed' ? faker.string.hexadecimal({ length: 64, casing: 'lower', prefix: '' }) : null,
+        wallet: null,
+        wallet_address: null,
+        parent_order_id: null,
+        child_order_id: null,
+        payment_method: 'bank',
+        payment_id: randomUUID(),
+        payment_url: null,
+        payment_currency: fiat.symbol,
+        payment_amount: status === 'canceled' ? null : decimal(fromAmount, 2),
+        payment_life_seconds: 3_600,
+        payment_fee_percent: String(feePercent),
+        payment_fee_amount: decimal((fromAmount * feePercent) / 100, 2),
+        payment_fee_on_top: 0,
+        payment_show_fee: 1,
+        payment_proof_uploaded: status === 'canceled' ? null : 1,
+        commission_percent: decimal(feePercent, 2),
+        commission_amount: decimal((fromAmount * feePercent) / 100, 2),
+        mode_type: 'normal',
+        quote_id: randomUUID(),
+        quote_public_id: `QUO-${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`,
+        created_at: createdAt,
+      };
+      insertOrder.run(order);
+      return order;
+    };
+
+    const createBonuses = ctx.db.transaction((userId: string) => {
+      const owner = ctx.db.prepare('SELECT id, platform_id FROM users WHERE id = ?').get(userId) as { id: string; platform_id: string } | undefined;
+      if (!owner) throw new Error(`state bonuses: no user ${userId}`);
+      // At least one bonus in each status, over at least two assets; one order earns two bonuses.
+      const [first, second] = faker.helpers.shuffle([...BONUS_COINS]) as [(typeof BONUS_COINS)[number], (typeof BONUS_COINS)[number]];
+      const plan: { coin: (typeof BONUS_COINS)[number]; status: BonusStatus }[] = [
+        { coin: first, status: 'distributed' },
+        { coin: first, status: 'pending' },
+        { coin: second, status: 'canceled' },
+        { coin: second, status: 'distributed' },
+        { coin: faker.helpers.arrayElement([first, second]), status: faker.helpers.arrayElement(STATUSES) },
+      ];
+      const now = Math.floor(ctx.now() / 1000);
+      const ids: string[] = [];
+      let previous: OrderRow | undefined;
+      plan.forEach((entry, index) => {
+        const createdAt = now - faker.number.int({ min: 3_600, max: 90 * 86_400 });
+        const platformId = index === 3 ? PARTNER_PLATFORM.id : owner.platform_id;
+        // The last bonus shares the order of the one before it when both are of the same asset.
+        const order =
+          index === plan.length - 1 && previous && previous.to_symbol === entry.coin.symbol
+            ? previous
+            : createOrder(userId, platformId, entry.coin, entry.status, createdAt);
+        // A fixed-amount bonus worth 0.50 to 25.00 in fiat: `value` is the configured amount, `amount` the one granted.
+        const amount = decimal(faker.number.float({ min: 0.5, max: 25, fractionDigits: 2 }) / entry.coin.price[0], Math.min(8, Number(entry.coin.precision)));
+        const id = randomUUID();
+        insertBonus.run({
+          id,
+          user_id: userId,
+          order_id: order.id,
+          asset_symbol: entry.coin.symbol,
+          amount,
+          type: 'amount',
+          value: amount,
+          status: entry.status,
+          bonused_at: order.created_at + faker.number.int({ min: 60, max: 3_000 }),
+          created_at: order.created_at + 30,
+        });
+        ids.push(id);
+        previous = order;
+      });
+      return { ids, assets: [first.symbol, second.symbol] };
+    });
+
+    return {
+      bonuses: (params) => {
+        if (typeof params.userId !== 'string') throw new Error('state bonuses needs params.userId');
+        return createBonuses(params.userId);
+      },
+    };
+  },
 };

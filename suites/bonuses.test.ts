@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { BONUS_STATUSES, isMasked, userWithBonuses } from '../helpers/bonuses.js';
+import { endpoint } from '../helpers/check.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
+
+/**
+ * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset
+ * bonus summary; records of sections 2.3, 2.5a, 2.5b, 2.6 and 2.7. Authorization per sections 5.6
+ * and 7: 401 `{ error }`, 403 for an inactive account, 403 or 409 with "This action is unauthorized."
+ * for another user's id (the summary documents only 401 and 403, so 403 there), 404 `{ message }`.
+ */
+
+const summary = endpoint('GET /api/v1/user/{user}/bonus/assets/{asset?}');
+const list = endpoint('GET /api/v1/user/{user}/bonus');
+const show = endpoint('GET /api/v1/user/{user}/bonus/{bonus}');
+
+const UNAUTHORIZED = 'This action is unauthorized.';
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const bonusesPath = (userId: string) => `/api/v1/user/${userId}/bonus`;
+const summaryPath = (userId: string, asset?: string) => `/api/v1/user/${userId}/bonus/assets${asset === undefined ? '' : `/${encodeURIComponent(asset)}`}`;
+
+interface Listed {
+  id: string;
+  status: string;
+  asset: { symbol: string };
+  user: { id: string; email: string; options: { guard: { antiPhishing: string } } };
+  order: { externalPlatform: { code: unknown } };
+}
+
+interface Summary {
+  asset: { symbol: string };
+  orders: number;
+  distributed: { bonuses: number; amount: number };
+  pending: { bonuses: number; amount: number };
+  canceled: { bonuses: number; amount: number };
+}
+
+summary.describe(() => {
+  summary.check('answers 200 with a summary of every asset the user has bonuses in', { clauses: ['4.11', '2.5b', '2.3', '1'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const response = await t.get(summaryPath(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-asset-summary-list-response') as { data: Summary[] };
+    const symbols = data.map((entry) => entry.asset.symbol);
+    for (const asset of bonuses.assets) assert(symbols.includes(asset), `the summary must cover asset ${asset} of the user's bonuses; it covers ${symbols.join(', ') || 'none'}`);
+    assert(new Set(symbols).size === symbols.length, `each asset must appear once in the summary; got ${symbols.join(', ')}`);
+  });
+
+  summary.check('answers 200 with only the asset named by the asset segment', { clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const asset = bonuses.assets[0]!;
+    const response = await t.get(summaryPath(user.id, asset), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-asset-summary-list-response') as { data: Summary[] };
+    assert(data.length >= 1, `the summary of asset ${asset}, in which the user has bonuses, must not be empty`);
+    const others = data.map((entry) => entry.asset.symbol).filter((symbol) => symbol !== asset);
+    assert(others.length === 0, `the summary of asset ${asset} must hold only that asset; it also holds ${others.join(', ')}`);
+  });
+
+  summary.check('counts per status equal the listed bonuses of each asset and status', { clauses: ['2.5b', '4.11'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const listed = await t.get(bonusesPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    const all = (t.expectSchema(listed, 'bonus-list-response') as { data: Listed[] }).data;
+    const everything = await t.get(summaryPath(user.id), { token });
+    t.expectStatus(everything, 200);
+    const entries = (t.expectSchema(everything, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
+    for (const asset of bonuses.assets) {
+      const single = await t.get(summaryPath(user.id, asset), { token });
+      t.expectStatus(single, 200);
+      const singleEntries = (t.expectSchema(single, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
+      for (const [where, entry] of [
+        ['the summary of all assets', entries.find((e) => e.asset.symbol === asset)],
+        [`the summary of asset ${asset}`, singleEntries.find((e) => e.asset.symbol === asset)],
+      ] as const) {
+        assert(entry, `${where} must have an entry for asset ${asset}`);
+        for (const status of BONUS_STATUSES) {
+          const ofStatus = all.filter((b) => b.asset.symbol === asset && b.status === status);
+          assert(
+            entry[status].bonuses === ofStatus.length,
+            `${where}: ${status}.bonuses for ${asset} must equal the ${ofStatus.length} listed ${status} bonus(es) of that asset, got ${entry[status].bonuses}`,
+          );
+          const listedSum = ofStatus.reduce((sum, b) => sum + Number((b as unknown as { amount: string }).amount), 0);
+          if (Math.abs(entry[status].amount - listedSum) > 1e-6 * Math.max(1, Math.abs(listedSum))) {
+            t.advise(`${where}: ${status}.amount for ${asset} is ${entry[status].amount}, not the sum ${listedSum} of the listed ${status} amounts (section 2.5b does not define amount)`);
+          }
+        }
+      }
+    }
+  });
+
+  summary.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+    const { user } = await userWithToken(t);
+    const response = await t.get(summaryPath(user.id));
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  summary.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const response = await t.get(summaryPath(inactive.id), { token: inactive.token });
+    t.expectStatus(response, 403);
+    t.expectSchema(response, 'error-message');
+  });
+
+  summary.check('answers 403 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+    const owner = await userWithBonuses(t);
+    const { token } = await userWithToken(t);
+    const response = await t.get(summaryPath(owner.user.id), { token });
+    t.expectStatus(response, 403);
+    const body = t.expectSchema(response, 'error-message');
+    assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+  });
+
+  summary.check('answers an asset the user has no bonus in with no other asset', { clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+    const { user, token } = await userWithBonuses(t);
+    const asset = 'NOBONUSASSET';
+    const response = await t.get(summaryPath(user.id, asset), { token });
+    if (response.status !== 200) {
+      t.advise(`the summary of asset ${asset}, in which the user has no bonus, answered ${response.status} (the specification does not say what to answer)`);
+      return;
+    }
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-asset-summary-list-response') as { data: Summary[] };
+    const others = data.map((entry) => entry.asset.symbol).filter((symbol) => symbol !== asset);
+    assert(others.length === 0, `the summary of asset ${asset} must hold only that asset; it holds ${others.join(', ')}`);
+    if (data.length > 0) t.advise(`the summary of asset ${asset}, in which the user has no bonus, holds ${data.length} entry(ies) (the specification does not say whether it is empty)`);
+  });
+});
+
+list.describe(() => {
+  list.check('answers 200 with the user\u2019s bonuses as full records', { clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const other = await userWithBonuses(t);
+    const response = await t.get(bonusesPath(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+    const ids = data.map((b) => b.id);
+    for (const id of bonuses.ids) assert(ids.includes(id), `the list must hold bonus ${id} of the provider state; it holds ${ids.length} bonus(es)`);
+    for (const b of data) assert(b.user.id === user.id, `bonus ${b.id} belongs to user ${b.user.id}, not to the path's user ${user.id}`);
+    const foreign = other.bonuses.ids.filter((id) => ids.includes(id));
+    assert(foreign.length === 0, `the list must not hold another user's bonuses; it holds ${foreign.join(', ')}`);
+  });
+
+  for (const status of BONUS_STATUSES) {
+    list.check(`answers 200 with only ${status} bonuses for status=${status}`, { clauses: ['4.11', '2.5a', '3'], status: 200 }, async (t) => {
+      const { user, token } = await userWithBonuses(t);
+      const unfiltered = await t.get(bonusesPath(user.id), { token });
+      t.expectStatus(unfiltered, 200);
+      const all = (t.expectSchema(unfiltered, 'bonus-list-response') as { data: Listed[] }).data;
+      const response = await t.get(bonusesPath(user.id), { token, query: { status } });
+      t.expectStatus(response, 200);
+      const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+      assert(data.length >= 1, `the provider state holds a ${status} bonus, so status=${status} must list at least one`);
+      const wrong = data.filter((b) => b.status !== status).map((b) => `${b.id} (${b.status})`);
+      assert(wrong.length === 0, `status=${status} must list only ${status} bonuses; it lists ${wrong.join(', ')}`);
+      const expected = all.filter((b) => b.status === status).map((b) => b.id).sort();
+      const got = data.map((b) => b.id).sort();
+      assert(JSON.stringify(expected) === JSON.stringify(got), `status=${status} must list the ${expected.length} ${status} bonus(es) of the unfiltered list, got ${got.length}`);
+    });
+  }
+
+  list.check('masks the owner\u2019s e-mail and anti-phishing code in every bonus', { clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+    const { user, token } = await userWithBonuses(t);
+    const response = await t.get(bonusesPath(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+    assert(data.length > 0, 'the list must hold the provider state\u2019s bonuses');
+    for (const b of data) {
+      const { email } = b.user;
+      assert(isMasked(email), `user.email of bonus ${b.id} must be masked with asterisks`);
+      assert(email.toLowerCase() !== user.email.toLowerCase(), `user.email of bonus ${b.id} must not be the user's e-mail in clear`);
+      const code = b.user.options.guard.antiPhishing;
+      if (code === '') t.advise(`options.guard.antiPhishing of bonus ${b.id} is empty (nothing to mask)`);
+      else assert(isMasked(code), `options.guard.antiPhishing of bonus ${b.id} must be masked (partially replaced with asterisks)`);
+    }
+  });
+
+  list.check('answers 200 for the platform code of a listed bonus', { clauses: ['4.11'], status: 200 }, async (t) => {
+    const { user, token } = await userWithBonuses(t);
+    const unfiltered = await t.get(bonusesPath(user.id), { token });
+    t.expectStatus(unfiltered, 200);
+    const all = (t.expectSchema(unfiltered, 'bonus-list-response') as { data: Listed[] }).data;
+    const code = all.map((b) => b.order.externalPlatform.code).find((c): c is string => typeof c === 'string' && c !== '');
+    if (code === undefined) t.skip('no listed bonus carries a string order.externalPlatform.code to filter by');
+    const response = await t.get(bonusesPath(user.id), { token, query: { platform: code } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+    for (const b of data) assert(b.user.id === user.id, `bonus ${b.id} belongs to user ${b.user.id}, not to the path's user ${user.id}`);
+    const expected = all.filter((b) => b.order.externalPlatform.code === code).length;
+    if (data.length !== expected || data.some((b) => b.order.externalPlatform.code !== code)) {
+      t.advise(`platform=${code} listed ${data.length} bonus(es); ${expected} of the user's bonuses have an order on that platform code (the specification does not say what the platform filter matches)`);
+    }
+  });
+
+  list.check('answers a status outside distributed, pending and canceled', { clauses: ['4.11'], status: 200 }, async (t) => {
+    const { user, token } = await userWithBonuses(t);
+    const response = await t.get(bonusesPath(user.id), { token, query: { status: 'not-a-status' } });
+    if (response.status !== 200) {
+      t.advise(`status=not-a-status answered ${response.status} (the specification does not say how an unknown status value is treated)`);
+      return;
+    }
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+    for (const b of data) assert(b.user.id === user.id, `bonus ${b.id} belongs to user ${b.user.id}, not to the path's user ${user.id}`);
+    t.advise(`status=not-a-status answered 200 with ${data.length} bonus(es) (the specification does not say how an unknown status value is treated)`);
+  });
+
+  list.check('answers an empty platform filter', { clauses: ['4.11'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const response = await t.get(bonusesPath(user.id), { token, query: { platform: '' } });
+    if (response.status !== 200) {
+      t.advise(`platform= (empty) answered ${response.status} (the specification does not say how an empty filter is treated)`);
+      return;
+    }
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+    for (const b of data) assert(b.user.id === user.id, `bonus ${b.id} belongs to user ${b.user.id}, not to the path's user ${user.id}`);
+    if (data.length !== bonuses.ids.length) t.advise(`platform= (empty) listed ${data.length} of the user's ${bonuses.ids.length} bonuses (the specification does not say whether an empty filter is ignored)`);
+  });
+
+  list.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+    const { user } = await userWithToken(t);
+    const response = await t.get(bonusesPath(user.id));
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  list.check('answers 401 with { error } for a token that was never issued', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+    const { user } = await userWithToken(t);
+    const response = await t.get(bonusesPath(user.id), { token: GARBAGE_TOKEN });
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  list.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const response = await t.get(bonusesPath(inactive.id), { token: inactive.token });
+    t.expectStatus(response, 403);
+    t.expectSchema(response, 'error-message');
+  });
+
+  list.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
+    const owner = await userWithBonuses(t);
+    const { token } = await userWithToken(t);
+    const response = await t.get(bonusesPath(owner.user.id), { token });
+    t.expectStatus(response, [403, 409]);
+    const body = t.expectSchema(response, 'error-message');
+    assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+  });
+});
+
+show.describe(() => {
+  show.check('answers 200 with the bonus asked for as a full record', { clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    for (const id of bonuses.ids) {
+      const response = await t.get(`${bonusesPath(user.id)}/${id}`, { token });
+      t.expectStatus(response, 200);
+      const { data } = t.expectSchema(response, 'bonus-response');
+      assert(data.id === id, `data.id must be the bonus asked for, ${id}, got ${data.id}`);
+      assert(data.user.id === user.id, `data.user.id must be the owner ${user.id}, got ${data.user.id}`);
+    }
+  });
+
+  show.check('shows the owner\u2019s e-mail masked', { clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const response = await t.get(`${bonusesPath(user.id)}/${bonuses.ids[0]}`, { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'bonus-response');
+    assert(isMasked(data.user.email), 'user.email must be masked with asterisks');
+    assert(String(data.user.email).toLowerCase() !== user.email.toLowerCase(), 'user.email must not be the user\u2019s e-mail in clear');
+  });
+
+  show.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+    const { user, bonuses } = await userWithBonuses(t);
+    const response = await t.get(`${bonusesPath(user.id)}/${bonuses.ids[0]}`);
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  show.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const response = await t.get(`${bonusesPath(inactive.id)}/${randomUUID()}`, { token: inactive.token });
+    t.expectStatus(response, 403);
+    t.expectSchema(response, 'error-message');
+  });
+
+  show.check('answers 404 with { message } for a bonus id that does not exist', { clauses: ['4.11', '7'], status: 404 }, async (t) => {
+    const { user, token } = await userWithBonuses(t);
+    const response = await t.get(`${bonusesPath(user.id)}/${randomUUID()}`, { token });
+    t.expectStatus(response, 404);
+    const body = t.expectSchema(response, 'error-message');
+    if (!/no query results/i.test(body.message)) t.advise(`the 404 message does not say "no query results" (section 7): ${JSON.stringify(body.message).slice(0, 120)}`);
+  });
+
+  show.check('answers 404 with { message } for another user\u2019s bonus under the caller\u2019s own id', { clauses: ['4.11', '7'], status: 404 }, async (t) => {
+    const owner = await userWithBonuses(t);
+    const { user, token } = await userWithToken(t);
+    const response = await t.get(`${bonusesPath(user.id)}/${owner.bonuses.ids[0]}`, { token });
+    t.expectStatus(response, 404);
+    t.expectSchema(response, 'error-message');
+  });
+
+  show.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
+    const owner = await userWithBonuses(t);
+    const { token } = await userWithToken(t);
+    const response = await t.get(`${bonusesPath(owner.user.id)}/${owner.bonuses.ids[0]}`, { token });
+    t.expectStatus(response, [403, 409]);
+    const body = t.expectSchema(response, 'error-message');
+    assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+  });
+});
