@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { type Config, ConfigError } from '../helpers/config.js';
@@ -10,8 +10,10 @@ import { startReference, type RunningReference } from '../reference/app.js';
 import { buildReport } from '../reporting/build.js';
 import { CollectingReporter } from '../reporting/collector.js';
 import type { Report } from '../reporting/model.js';
+import { annotations, appendStepSummary, inGitHubActions } from '../reporting/github.js';
+import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
-import { writeReports } from '../reporting/write.js';
+import { reportFiles, writeReports } from '../reporting/write.js';
 import { preflight } from './preflight.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +38,20 @@ export interface SuiteRunResult {
   exitCode: 0 | 1 | 2;
   files: Record<string, string>;
   moduleErrors: string[];
+}
+
+/** How to invoke this CLI again from the current directory. */
+function cliName(): string {
+  const script = process.argv[1] ? relative(process.cwd(), process.argv[1]) : '';
+  return script.endsWith('conformance.mjs') && !script.startsWith('..') && !isAbsolute(script) ? `node ${script}` : 'conformance';
+}
+
+/** After a run: the one command that compares it with the previous run, when there is one. */
+function runHints(dir: string): string[] {
+  const paths = reportFiles(dir);
+  if (!existsSync(paths.previous)) return [];
+  const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+  return [`Compare with the previous run: ${cliName()} diff ${shown(paths.previous)} ${shown(paths.json)}`];
 }
 
 /** Runs the suite once: resolves the target (starting the embedded reference when BASE_URL is unset), checks it, runs every test, builds the report. */
@@ -102,7 +118,11 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     });
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
     for (const error of collector.moduleErrors) write(`error: ${error}`);
-    for (const line of summaryLines(report, files)) write(line);
+    for (const line of summaryLines(report, files, options.writeFiles === false ? [] : runHints(resolve(config.REPORT_DIR)))) write(line);
+    if (options.writeFiles !== false && inGitHubActions()) {
+      for (const line of annotations(report)) write(line);
+      appendStepSummary(toMarkdown(report));
+    }
     const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
     if (configFailure) throw new ConfigError(configFailure.reason!);
     const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;

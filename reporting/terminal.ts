@@ -1,6 +1,8 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import type { Report } from './model.js';
+import { curlCommand, lastExchange } from './curl.js';
+import { clausesText, expectedActual, failedTests, schemaPointers, skipReasons, verifiedPairs } from './facts.js';
+import type { Report, TestRecord } from './model.js';
 
 type Write = (line: string) => void;
 
@@ -26,27 +28,56 @@ export class ProgressReporter implements Reporter {
   }
 }
 
-/** The closing summary: failures with their clause, skips with their reason, then the counts. */
-export function summaryLines(report: Report, files: Record<string, string>): string[] {
+/** Failures detailed in the terminal; the rest are named only (every one is in the report files). */
+const DETAILED_FAILURES = 30;
+
+const oneLine = (text: string, max = 220) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+};
+
+/** What a person needs to act on one failure: the test, the clause, expected and actual, and a curl command. */
+export function failureLines(test: TestRecord): { lines: string[]; variables: string[] } {
+  const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
+  if (schemaPointers(test).length === 0 && test.reason) lines.push(`      ${oneLine(test.reason)}`);
+  const exchange = lastExchange(test.exchanges);
+  let variables: string[] = [];
+  if (exchange) {
+    const curl = curlCommand(exchange);
+    variables = curl.variables;
+    lines.push(`      $ ${curl.command}`);
+  }
+  return { lines, variables };
+}
+
+/** The closing summary: failures in detail, skips by reason, warnings, coverage, files, verdict, counts. */
+export function summaryLines(report: Report, files: Record<string, string>, hints: string[] = []): string[] {
   const lines: string[] = [''];
-  const failed = report.tests.filter((t) => t.outcome === 'failed');
-  const skipped = report.tests.filter((t) => t.outcome === 'skipped');
+  const failed = failedTests(report);
   if (failed.length > 0) {
     lines.push(`Nonconformances (${failed.length}):`);
-    for (const test of failed) lines.push(`  x ${test.name}`, `      clauses ${test.clauses.join(', ')}: ${test.reason}`);
+    const variables = new Set<string>();
+    for (const test of failed.slice(0, DETAILED_FAILURES)) {
+      const detail = failureLines(test);
+      lines.push(...detail.lines);
+      detail.variables.forEach((v) => variables.add(v));
+    }
+    for (const test of failed.slice(DETAILED_FAILURES)) lines.push(`  x ${test.name} (${clausesText(test)})`);
+    if (variables.size > 0) {
+      lines.push(`  (the curl commands read ${[...variables].map((v) => `$${v}`).join(', ')} from the environment: secrets are never printed)`);
+    }
   }
-  if (skipped.length > 0) {
-    lines.push(`Not verified (${skipped.length}):`);
-    const reasons = new Map<string, number>();
-    for (const test of skipped) reasons.set(test.reason ?? 'skipped', (reasons.get(test.reason ?? 'skipped') ?? 0) + 1);
-    for (const [reason, count] of reasons) lines.push(`  - ${count} test${count > 1 ? 's' : ''}: ${reason}`);
+  const skips = skipReasons(report);
+  if (skips.length > 0) {
+    lines.push(`Not verified (${report.summary.skipped}):`);
+    for (const { reason, count } of skips) lines.push(`  - ${count} test${count > 1 ? 's' : ''}: ${reason}`);
   }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
-  const s = report.summary;
-  const verified = report.coverage.pairs.filter((p) => p.outcome === 'passed').length;
-  lines.push(`Coverage: ${verified}/${report.coverage.pairs.length} documented endpoint x status pairs verified`);
-  lines.push(`Reports: ${Object.values(files).join(', ')}`);
+  lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified`);
+  if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
+  lines.push(...hints);
   lines.push(`Verdict: ${report.verdict} (${(report.durationMs / 1000).toFixed(1)} s, ${report.summary.advisories} advisories)`);
+  const s = report.summary;
   lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   return lines;
 }

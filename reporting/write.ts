@@ -1,19 +1,44 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toHtml } from './html.js';
 import { toJunit } from './junit.js';
+import { toMarkdown } from './markdown.js';
 import type { Report } from './model.js';
 
 export interface WrittenFiles {
   [name: string]: string;
 }
 
+/** The report files of a run, by kind. */
+export function reportFiles(dir: string): { json: string; previous: string; junit: string; markdown: string; html: string } {
+  return {
+    json: join(dir, 'report.json'),
+    previous: join(dir, 'report.previous.json'),
+    junit: join(dir, 'junit.xml'),
+    markdown: join(dir, 'summary.md'),
+    html: join(dir, 'report.html'),
+  };
+}
+
 /** Writes every report file into `dir`, keeping the previous report.json as report.previous.json. */
 export function writeReports(report: Report, dir: string): WrittenFiles {
   mkdirSync(dir, { recursive: true });
-  const json = join(dir, 'report.json');
-  if (existsSync(json)) renameSync(json, join(dir, 'report.previous.json'));
-  const files: WrittenFiles = { json, junit: join(dir, 'junit.xml') };
-  writeFileSync(files.json!, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(files.junit!, toJunit(report));
+  const paths = reportFiles(dir);
+  if (existsSync(paths.json)) renameSync(paths.json, paths.previous);
+  const files: WrittenFiles = { json: paths.json, junit: paths.junit, markdown: paths.markdown, html: paths.html };
+  writeFileSync(paths.json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(paths.junit, toJunit(report));
+  writeFileSync(paths.markdown, toMarkdown(report, { html: 'report.html', json: 'report.json', junit: 'junit.xml' }));
+  writeFileSync(paths.html, toHtml(report));
   return files;
+}
+
+/** Re-renders junit.xml, summary.md and report.html from an existing report.json (report.json itself is left as is). */
+export function renderReports(report: Report, dir: string): WrittenFiles {
+  mkdirSync(dir, { recursive: true });
+  const paths = reportFiles(dir);
+  writeFileSync(paths.junit, toJunit(report));
+  writeFileSync(paths.markdown, toMarkdown(report, { html: 'report.html', json: 'report.json', junit: 'junit.xml' }));
+  writeFileSync(paths.html, toHtml(report));
+  return { junit: paths.junit, markdown: paths.markdown, html: paths.html };
 }

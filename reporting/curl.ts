@@ -1,0 +1,130 @@
+import type { Exchange } from '../helpers/http.js';
+import { REDACTED } from '../helpers/redact.js';
+
+/**
+ * A `curl` command that reproduces one recorded request. Exchanges are already redacted; every
+ * `[REDACTED]` becomes a shell variable the reader sets first (`$ACCESS_TOKEN`, `$JWT`, `$PASSWORD`,
+ * `$TOKEN`, ...), so the command carries no secret and still runs once the variables are exported.
+ */
+
+/** A word of the command: literal text and shell variables, in order. */
+type Part = { text: string } | { variable: string };
+
+const PLACEHOLDER = /@@CONFORMANCE_VAR_([A-Z0-9_]+)@@/g;
+const placeholder = (variable: string) => `@@CONFORMANCE_VAR_${variable}@@`;
+
+/** The variable that stands for a redacted header. */
+function headerVariable(name: string): { prefix: string; variable: string } {
+  const lower = name.toLowerCase();
+  if (lower === 'authorization' || lower === 'proxy-authorization') return { prefix: 'Bearer ', variable: 'ACCESS_TOKEN' };
+  if (lower === 'token') return { prefix: '', variable: 'JWT' };
+  return { prefix: '', variable: lower.replace(/[^a-z0-9]+/g, '_').toUpperCase() };
+}
+
+/** The variable that stands for a redacted JSON value, by its key. */
+export function keyVariable(key: string): string {
+  const lower = key.toLowerCase();
+  if (lower.includes('password')) return 'PASSWORD';
+  if (lower === '2fa') return 'TOTP_CODE';
+  if (lower === 'jwt') return 'JWT';
+  const name = lower.replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase();
+  return /^[A-Z_][A-Z0-9_]*$/.test(name) ? name : 'SECRET';
+}
+
+/** Splits text at placeholders and at any remaining [REDACTED] (a secret found by value: `$SECRET`). */
+function toParts(text: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  const pattern = new RegExp(`${PLACEHOLDER.source}|${REDACTED.replace(/[[\]]/g, '\\$&')}`, 'g');
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push({ variable: match[1] ?? 'SECRET' });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+const SAFE_BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+const SAFE_IN_DOUBLE_QUOTES = /^[^"\\$`!]*$/;
+
+const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** Quotes a word for a POSIX shell: literals stay literal, variables expand. */
+export function shellWord(parts: Part[]): string {
+  if (parts.length === 0) return "''";
+  const literalOnly = parts.every((p) => 'text' in p);
+  if (literalOnly) {
+    const text = parts.map((p) => (p as { text: string }).text).join('');
+    return SAFE_BARE.test(text) ? text : singleQuoted(text);
+  }
+  // Readable form when the literal parts need no escaping inside double quotes: "Bearer $ACCESS_TOKEN".
+  if (parts.every((p) => !('text' in p) || SAFE_IN_DOUBLE_QUOTES.test(p.text))) {
+    const shown = parts.map((p, i) => {
+      if ('text' in p) return p.text;
+      const next = parts[i + 1];
+      return next && 'text' in next && /^\w/.test(next.text) ? `\${${p.variable}}` : `$${p.variable}`;
+    });
+    return `"${shown.join('')}"`;
+  }
+  return parts.map((p) => ('text' in p ? singleQuoted(p.text) : `"$${p.variable}"`)).join('');
+}
+
+function withPlaceholders(value: unknown, key?: string): unknown {
+  if (value === REDACTED) return placeholder(key === undefined ? 'SECRET' : keyVariable(key));
+  if (Array.isArray(value)) return value.map((item) => withPlaceholders(item, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v, k)]));
+  return value;
+}
+
+const FILE_FIELD = /^<file (.*), (\d+) bytes, (.*)>$/;
+
+function formArguments(body: Record<string, unknown>, word: (parts: Part[]) => string): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    const file = typeof value === 'string' ? FILE_FIELD.exec(value) : null;
+    if (file) {
+      const type = file[3] === 'no type' ? '' : `;type=${file[3]}`;
+      out.push('-F', word([{ text: `${name}=@${file[1]}${type}` }]));
+    } else {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      out.push('--form-string', word(toParts(`${name}=${text === REDACTED ? placeholder(keyVariable(name)) : text}`)));
+    }
+  }
+  return out;
+}
+
+/** The curl command for one exchange (one line), and the variables it expects to be set. */
+export function curlCommand(exchange: Exchange): { command: string; variables: string[] } {
+  const { request } = exchange;
+  const variables = new Set<string>();
+  const word = (parts: Part[]) => {
+    for (const part of parts) if ('variable' in part) variables.add(part.variable);
+    return shellWord(parts);
+  };
+  const args: string[] = ['curl', '-sS', '-i'];
+  if (request.method !== 'GET') args.push('-X', request.method);
+  args.push(word(toParts(request.url)));
+  const headers = Object.entries(request.headers);
+  const contentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  for (const [name, value] of headers) {
+    if (value === REDACTED) {
+      const { prefix, variable } = headerVariable(name);
+      args.push('-H', word([{ text: `${name}: ${prefix}` }, { variable }]));
+    } else {
+      args.push('-H', word(toParts(`${name}: ${value}`)));
+    }
+  }
+  const body = request.body;
+  if (body !== undefined) {
+    if (typeof body === 'string') args.push('--data-raw', word(toParts(body)));
+    else if (!contentType && body && typeof body === 'object' && !Array.isArray(body)) args.push(...formArguments(body as Record<string, unknown>, word));
+    else args.push('--data-raw', word(toParts(JSON.stringify(withPlaceholders(body)))));
+  }
+  return { command: args.join(' '), variables: [...variables] };
+}
+
+/** The last request of a test: the one that reproduces the failure. */
+export function lastExchange(exchanges: Exchange[]): Exchange | undefined {
+  return exchanges[exchanges.length - 1];
+}

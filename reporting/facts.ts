@@ -1,0 +1,87 @@
+import type { Report, TestRecord } from './model.js';
+
+/**
+ * Short plain-text facts about a test, shared by every output (terminal, Markdown, GitHub
+ * annotations, HTML) so that they all say the same thing the same way.
+ */
+
+/** "200", "403 or 409", or "a flow" (a multi-step test asserts several statuses). */
+export function expectedText(test: TestRecord): string {
+  if (test.status === null) return 'a flow of steps';
+  return Array.isArray(test.status) ? test.status.join(' or ') : String(test.status);
+}
+
+/** The status of the last asserted answer, else of the last response; "no answer" when none came. */
+export function actualStatus(test: TestRecord): string {
+  const observed = test.observedStatus[test.observedStatus.length - 1];
+  if (observed !== undefined) return String(observed);
+  const last = test.exchanges[test.exchanges.length - 1];
+  if (last?.response) return String(last.response.status);
+  if (last?.error) return 'no answer';
+  return 'no request';
+}
+
+export interface PointerProblem {
+  schema: string;
+  pointer: string;
+  rule: string;
+  message: string;
+}
+
+/** Every schema problem of a failure, flattened: the failing JSON pointers. */
+export function schemaPointers(test: TestRecord): PointerProblem[] {
+  return (test.failure?.schemaProblems ?? []).flatMap(({ schema, problems }) => problems.map((p) => ({ schema, pointer: p.pointer, rule: p.rule, message: p.message })));
+}
+
+/** "schema session-response: /data/ttl (required), /data/id (type)" — at most `limit` pointers. */
+export function schemaSummary(test: TestRecord, limit = 5): string | null {
+  const problems = schemaPointers(test);
+  if (problems.length === 0) return null;
+  const bySchema = new Map<string, string[]>();
+  for (const p of problems) bySchema.set(p.schema, [...(bySchema.get(p.schema) ?? []), `${p.pointer} (${p.rule})`]);
+  const parts: string[] = [];
+  let shown = 0;
+  for (const [schema, pointers] of bySchema) {
+    const room = Math.max(0, limit - shown);
+    if (room === 0) break;
+    parts.push(`schema ${schema}: ${pointers.slice(0, room).join(', ')}`);
+    shown += Math.min(room, pointers.length);
+  }
+  const more = problems.length - shown;
+  return `${parts.join('; ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** "expected 200, got 500" plus the schema problems when there are any. */
+export function expectedActual(test: TestRecord): string {
+  const schema = schemaSummary(test);
+  return `expected ${expectedText(test)}, got ${actualStatus(test)}${schema ? `; ${schema}` : ''}`;
+}
+
+/** The clauses a test cites, as the specification numbers them. */
+export function clausesText(test: TestRecord): string {
+  return `${test.clauses.length > 1 ? 'sections' : 'section'} ${test.clauses.join(', ')}`;
+}
+
+export function failedTests(report: Report): TestRecord[] {
+  return report.tests.filter((t) => t.outcome === 'failed');
+}
+
+export function advisedTests(report: Report): TestRecord[] {
+  return report.tests.filter((t) => t.advisories.length > 0);
+}
+
+/** Skipped tests grouped by their reason, most frequent first. */
+export function skipReasons(report: Report): { reason: string; count: number }[] {
+  const reasons = new Map<string, number>();
+  for (const test of report.tests) if (test.outcome === 'skipped') reasons.set(test.reason ?? 'skipped', (reasons.get(test.reason ?? 'skipped') ?? 0) + 1);
+  return [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+}
+
+/** The test's own name, without the "METHOD /path" prefix its describe block adds. */
+export function shortName(test: TestRecord): string {
+  return test.name.startsWith(`${test.endpoint} `) ? test.name.slice(test.endpoint.length + 1) : test.name;
+}
+
+export function verifiedPairs(report: Report): number {
+  return report.coverage.pairs.filter((p) => p.outcome === 'passed').length;
+}

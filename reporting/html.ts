@@ -1,0 +1,285 @@
+import { CLAUSES } from '../helpers/catalogue.js';
+import type { Exchange } from '../helpers/http.js';
+import { actualStatus, advisedTests, expectedText, failedTests, schemaPointers, shortName, skipReasons, verifiedPairs } from './facts.js';
+import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
+
+/**
+ * report.html: the certification report as one self-contained page. Inline CSS and a few lines of
+ * inline JS (filters, expand all); no network access (a Content-Security-Policy forbids it); every
+ * piece of content is escaped. It opens from disk and prints.
+ */
+
+export function escapeHtml(text: unknown): string {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Tagged template: interpolated values are escaped unless they are already HTML (`raw`). */
+class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+const raw = (value: string) => new Html(value);
+function h(strings: TemplateStringsArray, ...values: unknown[]): Html {
+  let out = strings[0]!;
+  values.forEach((value, i) => {
+    const rendered = Array.isArray(value) ? value.map((v) => (v instanceof Html ? v.value : escapeHtml(v))).join('') : value instanceof Html ? value.value : value === null || value === undefined || value === false ? '' : escapeHtml(value);
+    out += rendered + strings[i + 1]!;
+  });
+  return new Html(out);
+}
+
+const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const pairAnchor = (pair: { endpoint: string; status: number }) => `pair-${anchor(pair.endpoint)}-${pair.status}`;
+const testAnchor = (id: string) => `t-${anchor(id)}`;
+
+const OUTCOME_CLASS: Record<PairOutcome | TestRecord['outcome'], string> = { passed: 'pass', failed: 'fail', skipped: 'nv', 'not verified': 'nv' };
+const OUTCOME_MARK: Record<PairOutcome, string> = { passed: '\u2713', failed: '\u2717', 'not verified': '\u2013' };
+
+const BODY_LIMIT = 20_000;
+
+function pretty(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}\n\u2026 (${text.length - BODY_LIMIT} more characters in report.json)` : text;
+}
+
+function exchangeText(exchange: Exchange): string {
+  const lines = [`${exchange.request.method} ${exchange.request.url}`];
+  for (const [name, value] of Object.entries(exchange.request.headers)) lines.push(`${name}: ${value}`);
+  if (exchange.request.body !== undefined) lines.push('', pretty(exchange.request.body));
+  lines.push('');
+  if (exchange.response) {
+    lines.push(`\u2190 HTTP ${exchange.response.status}  (${exchange.durationMs} ms)`);
+    for (const [name, value] of Object.entries(exchange.response.headers)) lines.push(`${name}: ${value}`);
+    if (exchange.response.body !== undefined) lines.push('', pretty(exchange.response.body));
+    else if (exchange.response.bodyText !== undefined) lines.push('', pretty(exchange.response.bodyText));
+  } else {
+    lines.push(`\u2190 no answer: ${exchange.error ?? 'unknown error'}  (${exchange.durationMs} ms)`);
+  }
+  return lines.join('\n');
+}
+
+function exchanges(test: TestRecord): Html {
+  if (test.exchanges.length === 0) return h`<p class="muted">No request was sent.</p>`;
+  const items = test.exchanges.map((exchange, i) => {
+    const answer = exchange.response ? `HTTP ${exchange.response.status}` : 'no answer';
+    return h`<details class="exchange"><summary>${i + 1}. ${exchange.request.method} ${exchange.request.url} \u2192 ${answer}</summary><pre>${exchangeText(exchange)}</pre></details>`;
+  });
+  return h`<div class="exchanges"><h5>Requests and responses (secrets redacted)</h5>${items}</div>`;
+}
+
+function clauseList(clauses: string[]): Html {
+  return h`${clauses.map((c, i) => h`${i > 0 ? ', ' : ''}<abbr title="${CLAUSES[c] ?? ''}">\u00a7${c}</abbr>`)}`;
+}
+
+function testDetails(test: TestRecord): Html {
+  const problems = schemaPointers(test);
+  const rows: [string, Html | string][] = [
+    ['Endpoint', h`<code>${test.endpoint}</code>`],
+    ['Clauses', h`${clauseList(test.clauses)} ${test.clauses.map((c) => (CLAUSES[c] ? `\u2014 ${c}: ${CLAUSES[c]}` : '')).filter(Boolean).join(' ')}`],
+    ['Expected status', expectedText(test)],
+    ['Observed status', test.observedStatus.length > 0 ? test.observedStatus.join(', ') : actualStatus(test)],
+  ];
+  if (test.constraint) rows.push(['Field constraint', h`<code>${test.constraint}</code>`]);
+  if (test.reason) rows.push([test.outcome === 'skipped' ? 'Not verified because' : 'Reason', test.reason]);
+  rows.push(['Suite file', h`<code>${test.file}</code> (${test.durationMs} ms)`]);
+  return h`<details class="test ${OUTCOME_CLASS[test.outcome]}${test.advisories.length > 0 ? ' advised' : ''}" id="${testAnchor(test.id)}">
+<summary><span class="badge ${OUTCOME_CLASS[test.outcome]}">${test.outcome}</span> ${test.name} <span class="clauses">${clauseList(test.clauses)}</span>${test.advisories.length > 0 ? raw(' <span class="badge adv">advisory</span>') : ''}</summary>
+<dl class="kv">${rows.map(([k, v]) => h`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+${test.failure ? h`<h5>Failure</h5><pre class="failure">${test.failure.message}</pre>` : ''}
+${problems.length > 0 ? h`<h5>Schema problems</h5><table class="problems"><thead><tr><th>Schema</th><th>JSON pointer</th><th>Rule</th><th>Message</th></tr></thead><tbody>${problems.map((p) => h`<tr><td>${p.schema}</td><td><code>${p.pointer}</code></td><td>${p.rule}</td><td>${p.message}</td></tr>`)}</tbody></table>` : ''}
+${test.advisories.length > 0 ? h`<h5>Advisories</h5><ul class="advisories">${test.advisories.map((a) => h`<li>${a}</li>`)}</ul>` : ''}
+${exchanges(test)}
+</details>`;
+}
+
+function matrix(pairs: PairCoverage[]): Html {
+  const statuses = [...new Set(pairs.map((p) => p.status))].sort((a, b) => a - b);
+  const endpoints = [...new Set(pairs.map((p) => p.endpoint))];
+  const byKey = new Map(pairs.map((p) => [`${p.endpoint} ${p.status}`, p]));
+  const rows = endpoints.map((endpoint) => {
+    const cells = statuses.map((status) => {
+      const pair = byKey.get(`${endpoint} ${status}`);
+      if (!pair) return h`<td class="na" title="not documented for this endpoint"></td>`;
+      const tip = `${pair.status}: ${pair.condition}\n${pair.outcome}${pair.reason ? `: ${pair.reason}` : ''}${pair.tests.length > 0 ? `\n${pair.tests.length} test(s)` : ''}`;
+      return h`<td class="${OUTCOME_CLASS[pair.outcome]}" title="${tip}"><a href="#${pairAnchor(pair)}">${OUTCOME_MARK[pair.outcome]}</a></td>`;
+    });
+    const open = pairs.filter((p) => p.endpoint === endpoint && p.outcome !== 'passed');
+    const notes = [...new Set(open.map((p) => `${p.status}: ${p.reason ?? p.outcome}`))];
+    return h`<tr><th scope="row"><code>${endpoint}</code></th>${cells}<td class="why">${notes.map((n, i) => h`${i > 0 ? raw('<br>') : ''}${n}`)}</td></tr>`;
+  });
+  return h`<table class="matrix"><thead><tr><th>Endpoint \\ status</th>${statuses.map((s) => h`<th>${s}</th>`)}<th>Failed or not verified because</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="legend"><span class="swatch pass">\u2713</span> passed <span class="swatch fail">\u2717</span> failed <span class="swatch nv">\u2013</span> not verified <span class="swatch na"></span> not documented for the endpoint. Each cell links to its row below.</p>`;
+}
+
+function testLinks(ids: string[], names: Map<string, string>): Html {
+  // Names without the "METHOD /path" prefix: the row already names the endpoint.
+  return h`${ids.map((id, i) => h`${i > 0 ? raw('<br>') : ''}<a href="#${testAnchor(id)}">${names.get(id) ?? id}</a>`)}`;
+}
+
+function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
+  const rows = pairs.map(
+    (p) =>
+      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${p.reason ?? ''}${p.reason && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
+  );
+  return h`<table class="list"><thead><tr><th>Endpoint</th><th>Status</th><th>Documented condition</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function constraintTable(constraints: ConstraintCoverage[], names: Map<string, string>): Html {
+  const rows = constraints.map(
+    (c) =>
+      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td><span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span></td><td>${c.reason ?? ''}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
+  );
+  return h`<table class="list"><thead><tr><th>Constraint</th><th>Endpoint</th><th>Field</th><th>Rule</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+const STYLE = `
+:root{--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--nv:#57606a;--nv-bg:#eaeef2;--adv:#9a6700;--adv-bg:#fff8c5;--line:#d0d7de;--muted:#57606a}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1f2328;margin:0;padding:0 24px 48px;max-width:1400px}
+h1{font-size:22px;margin:20px 0 8px}h2{font-size:18px;margin:28px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--line)}h3{font-size:15px;margin:18px 0 6px}h5{font-size:13px;margin:12px 0 4px}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
+pre{background:#f6f8fa;border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow:auto;white-space:pre-wrap;word-break:break-word;max-height:480px}
+a{color:#0969da;text-decoration:none}a:hover{text-decoration:underline}
+.muted{color:var(--muted)}
+header{display:flex;flex-wrap:wrap;gap:12px 32px;align-items:flex-start;border-bottom:1px solid var(--line);padding-bottom:14px}
+header .title{flex:1 1 480px}
+.verdict{font-size:20px;font-weight:700;padding:8px 16px;border-radius:8px;text-transform:uppercase;letter-spacing:.04em;margin-top:20px}
+.verdict.conformant{background:var(--pass-bg);color:var(--pass);border:2px solid var(--pass)}
+.verdict.nonconformant{background:var(--fail-bg);color:var(--fail);border:2px solid var(--fail)}
+.verdict.incomplete{background:var(--adv-bg);color:var(--adv);border:2px solid var(--adv)}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+.counts{display:flex;gap:10px;flex-wrap:wrap;margin:14px 0 0;width:100%}
+.count{border:1px solid var(--line);border-radius:8px;padding:6px 14px;min-width:110px}.count b{display:block;font-size:20px}
+.count.pass b{color:var(--pass)}.count.fail b{color:var(--fail)}.count.nv b{color:var(--nv)}.count.adv b{color:var(--adv)}
+nav{margin:12px 0;display:flex;gap:16px;flex-wrap:wrap}
+table{border-collapse:collapse;margin:6px 0}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+thead th{background:#f6f8fa;position:sticky;top:0}
+table.matrix td{text-align:center;width:46px;font-weight:700}table.matrix td a{display:block;color:inherit}
+table.matrix td.why{text-align:left;font-weight:normal;width:auto;font-size:12px;color:var(--muted);max-width:520px}
+table.matrix th[scope=row]{white-space:nowrap;font-weight:normal}
+td.pass,.swatch.pass{background:var(--pass-bg);color:var(--pass)}td.fail,.swatch.fail{background:var(--fail);color:#fff}td.nv,.swatch.nv{background:var(--nv-bg);color:var(--nv)}
+td.na,.swatch.na{background:repeating-linear-gradient(45deg,#fff,#fff 4px,#f3f4f6 4px,#f3f4f6 8px)}
+.swatch{display:inline-block;width:22px;text-align:center;border:1px solid var(--line);border-radius:3px;margin:0 4px 0 12px;font-weight:700}
+.legend{color:var(--muted);font-size:13px}
+table.list{width:100%;font-size:13px}table.list tr.fail td{background:var(--fail-bg)}
+.badge{display:inline-block;font-size:11px;font-weight:700;text-transform:uppercase;border-radius:10px;padding:1px 8px;white-space:nowrap}
+.badge.pass{background:var(--pass-bg);color:var(--pass)}.badge.fail{background:var(--fail);color:#fff}.badge.nv{background:var(--nv-bg);color:var(--nv)}.badge.adv{background:var(--adv-bg);color:var(--adv)}
+details.test{border:1px solid var(--line);border-left:5px solid var(--nv);border-radius:6px;margin:4px 0;padding:4px 10px}
+details.test.pass{border-left-color:var(--pass)}details.test.fail{border-left-color:var(--fail);background:#fffafa}
+details.test>summary{cursor:pointer}.clauses{color:var(--muted);font-size:12px;margin-left:6px}
+dl.kv{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}dl.kv dt{color:var(--muted)}dl.kv dd{margin:0}
+details.exchange{margin:4px 0}details.exchange>summary{cursor:pointer;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;word-break:break-all}
+pre.failure{background:var(--fail-bg);border-color:#ffcecb}
+ul.failures li{margin:4px 0}ul.advisories li,ul.warnings li{margin:2px 0}
+.warnings{background:var(--adv-bg);border:1px solid #d4a72c;border-radius:6px;padding:8px 14px}
+.filters button{font:inherit;border:1px solid var(--line);background:#f6f8fa;border-radius:6px;padding:3px 10px;margin-right:6px;cursor:pointer}.filters button[aria-pressed=true]{background:#0969da;color:#fff;border-color:#0969da}
+body[data-filter=fail] details.test:not(.fail),body[data-filter=nv] details.test:not(.nv),body[data-filter=pass] details.test:not(.pass),body[data-filter=adv] details.test:not(.advised){display:none}
+footer{margin-top:32px;color:var(--muted);font-size:12px}
+@media print{nav,.filters{display:none}details.test{break-inside:avoid}}
+`;
+
+const SCRIPT = `
+(function(){
+  var body=document.body;
+  document.querySelectorAll('.filters button[data-filter]').forEach(function(b){
+    b.addEventListener('click',function(){
+      body.setAttribute('data-filter',b.getAttribute('data-filter'));
+      document.querySelectorAll('.filters button[data-filter]').forEach(function(o){o.setAttribute('aria-pressed',String(o===b));});
+    });
+  });
+  function setAll(open){document.querySelectorAll('details.test').forEach(function(d){d.open=open;});}
+  var ex=document.getElementById('expand-all');if(ex)ex.addEventListener('click',function(){setAll(true);});
+  var co=document.getElementById('collapse-all');if(co)co.addEventListener('click',function(){setAll(false);});
+  function reveal(){var id=decodeURIComponent(location.hash.slice(1));if(!id)return;var el=document.getElementById(id);
+    if(el&&el.tagName==='DETAILS'){body.setAttribute('data-filter','all');el.open=true;el.scrollIntoView();}}
+  window.addEventListener('hashchange',reveal);reveal();
+})();
+`;
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export function toHtml(report: Report): string {
+  const s = report.summary;
+  const names = new Map(report.tests.map((t) => [t.id, shortName(t)]));
+  const failed = failedTests(report);
+  const advised = advisedTests(report);
+  const skips = skipReasons(report);
+  const pairs = report.coverage.pairs;
+  const constraints = report.coverage.constraints;
+  const constraintsVerified = constraints.filter((c) => c.outcome === 'passed').length;
+  const groups = [...new Set(report.tests.map((t) => t.group))];
+  const tests = groups.map((group) => {
+    const list = report.tests.filter((t) => t.group === group);
+    const counts = `${list.filter((t) => t.outcome === 'passed').length} passed, ${list.filter((t) => t.outcome === 'failed').length} failed, ${list.filter((t) => t.outcome === 'skipped').length} not verified`;
+    return h`<h3>${group} <span class="muted">(${counts})</span></h3>${list.map(testDetails)}`;
+  });
+
+  const page = h`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="generator" content="${report.suite.name} ${report.suite.version}">
+<title>Conformance report: ${report.verdict} \u2014 ${report.target.baseUrl}</title>
+<style>${raw(STYLE)}</style>
+</head>
+<body data-filter="all">
+<header>
+<div class="title">
+<h1>${report.spec.title} \u2014 conformance report</h1>
+<dl class="facts">
+<dt>Target</dt><dd><code>${report.target.baseUrl}</code>${report.target.embedded ? ' (embedded reference)' : ''}; provider states: ${report.target.states}</dd>
+<dt>Specification</dt><dd>${report.spec.title}, version ${report.spec.version}</dd>
+<dt>Suite</dt><dd>${report.suite.name} ${report.suite.version} (report format ${report.reportVersion})</dd>
+<dt>Date</dt><dd>${formatDate(report.startedAt)} \u2013 ${formatDate(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s)</dd>
+<dt>Mode</dt><dd>${report.strict ? 'strict: advisories count as failures' : 'standard: advisories are reported, not failed'}</dd>
+</dl>
+</div>
+<div class="verdict ${report.verdict}">${report.verdict}</div>
+<div class="counts">
+<div class="count pass"><b>${s.passed}</b>passed</div>
+<div class="count fail"><b>${s.failed}</b>failed</div>
+<div class="count nv"><b>${s.skipped}</b>not verified</div>
+<div class="count adv"><b>${s.advisories}</b>advisories</div>
+<div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
+<div class="count"><b>${constraintsVerified}/${constraints.length}</b>field constraints verified</div>
+</div>
+</header>
+<nav><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
+${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => h`<li>${w}</li>`)}</ul></section>` : ''}
+<section id="failures"><h2>Nonconformances (${failed.length})</h2>
+${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">expected ${expectedText(t)}, got ${actualStatus(t)}${t.reason ? ` \u2014 ${t.reason}` : ''}</span></li>`)}</ul>`}
+</section>
+<section id="matrix"><h2>Coverage matrix: every documented endpoint \u00d7 status</h2>
+${matrix(pairs)}
+</section>
+<section id="pairs"><h2>Endpoint \u00d7 status pairs (${verifiedPairs(report)} of ${pairs.length} verified)</h2>
+${pairTable(pairs, names)}
+</section>
+<section id="constraints"><h2>Field constraints (${constraintsVerified} of ${constraints.length} verified)</h2>
+${constraintTable(constraints, names)}
+</section>
+<section id="advisories"><h2>Advisories (${s.advisories})</h2>
+<p class="muted">Where the specification is silent the suite reports what it saw as an advisory; an advisory is not a failure${report.strict ? ' (except in strict mode, as in this run)' : ''}.</p>
+${advised.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="advisories">${advised.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a><ul>${t.advisories.map((a) => h`<li>${a}</li>`)}</ul></li>`)}</ul>`}
+</section>
+<section id="not-verified"><h2>Not verified (${s.skipped} skipped tests)</h2>
+${skips.length === 0 ? h`<p class="muted">Every test ran.</p>` : h`<ul>${skips.map(({ reason, count }) => h`<li>${count} test${count > 1 ? 's' : ''}: ${reason}</li>`)}</ul>`}
+</section>
+<section id="tests"><h2>All tests (${s.total})</h2>
+<div class="filters"><button type="button" data-filter="all" aria-pressed="true">All</button><button type="button" data-filter="fail" aria-pressed="false">Failed</button><button type="button" data-filter="nv" aria-pressed="false">Not verified</button><button type="button" data-filter="pass" aria-pressed="false">Passed</button><button type="button" data-filter="adv" aria-pressed="false">With advisories</button> <button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button></div>
+${tests}
+</section>
+<footer>Generated by ${report.suite.name} ${report.suite.version} from report.json (report format ${report.reportVersion}). Secrets in requests and responses are redacted.</footer>
+<script>${raw(SCRIPT)}</script>
+</body>
+</html>
+`;
+  return page.value;
+}

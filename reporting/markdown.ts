@@ -1,0 +1,89 @@
+import { advisedTests, expectedActual, failedTests, skipReasons, verifiedPairs } from './facts.js';
+import type { PairCoverage, Report, Verdict } from './model.js';
+
+/**
+ * summary.md: the run in a page of Markdown (GitHub-flavoured), for a CI job summary, a pull request
+ * comment or a person reading the report folder.
+ */
+
+/** Escapes text for Markdown prose and table cells: no markup, no HTML, no table breaks, one line. */
+export function md(text: string): string {
+  return text
+    .replace(/\r?\n|\r/g, ' ')
+    .replace(/[\\`*_[\]|~<>]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`))
+    .replace(/&(?!lt;|gt;)/g, '&amp;');
+}
+
+/** Inline code, for endpoints and file names; falls back to escaped text when a backtick would break it. */
+export function code(text: string): string {
+  return /[`\r\n|]/.test(text) ? md(text) : `\`${text}\``;
+}
+
+export const VERDICT_MARK: Record<Verdict, string> = { conformant: '\u2705', nonconformant: '\u274c', incomplete: '\u26a0\ufe0f' };
+
+const MAX_ROWS = 100;
+
+function endpointRows(pairs: PairCoverage[]): string[] {
+  const byEndpoint = new Map<string, PairCoverage[]>();
+  for (const pair of pairs) byEndpoint.set(pair.endpoint, [...(byEndpoint.get(pair.endpoint) ?? []), pair]);
+  return [...byEndpoint].map(([endpoint, list]) => {
+    const statuses = (outcome: PairCoverage['outcome']) =>
+      list
+        .filter((p) => p.outcome === outcome)
+        .map((p) => p.status)
+        .join(', ');
+    return `| ${code(endpoint)} | ${statuses('passed')} | ${statuses('failed')} | ${statuses('not verified')} |`;
+  });
+}
+
+export function toMarkdown(report: Report, files: Record<string, string> = {}): string {
+  const s = report.summary;
+  const out: string[] = [];
+  out.push(`## Conformance: ${VERDICT_MARK[report.verdict]} ${report.verdict}`, '');
+  out.push(
+    `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference)' : ''} \u00b7 suite ${md(report.suite.name)} ${md(report.suite.version)} \u00b7 spec ${md(report.spec.title)} ${md(report.spec.version)} \u00b7 ${md(report.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} \u00b7 ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' \u00b7 strict' : ''}`,
+    '',
+  );
+  out.push('| Passed | Failed | Skipped | Advisories | Endpoint x status pairs verified |', '|---:|---:|---:|---:|---:|');
+  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |`, '');
+
+  const failed = failedTests(report);
+  if (failed.length > 0) {
+    out.push(`### Nonconformances (${failed.length})`, '', '| Test | Clauses | Expected / actual |', '|---|---|---|');
+    for (const test of failed.slice(0, MAX_ROWS)) out.push(`| ${md(test.name)} | ${md(test.clauses.join(', '))} | ${md(expectedActual(test))} |`);
+    if (failed.length > MAX_ROWS) out.push('', `\u2026 and ${failed.length - MAX_ROWS} more in the report files.`);
+    out.push('');
+  }
+
+  out.push('### Coverage by endpoint', '', '| Endpoint | Passed | Failed | Not verified |', '|---|---|---|---|', ...endpointRows(report.coverage.pairs), '');
+  const constraints = report.coverage.constraints;
+  const constraintCount = (outcome: string) => constraints.filter((c) => c.outcome === outcome).length;
+  out.push(
+    `Field constraints: ${constraintCount('passed')} verified, ${constraintCount('failed')} failed, ${constraintCount('not verified')} not verified (of ${constraints.length}).`,
+    '',
+  );
+
+  const skips = skipReasons(report);
+  if (skips.length > 0) {
+    out.push(`### Not verified (${s.skipped} skipped tests)`, '');
+    for (const { reason, count } of skips) out.push(`- ${count} test${count > 1 ? 's' : ''}: ${md(reason)}`);
+    out.push('');
+  }
+
+  const advised = advisedTests(report);
+  if (advised.length > 0) {
+    out.push(`### Advisories (${s.advisories}): the specification is silent, not failures`, '');
+    for (const test of advised.slice(0, MAX_ROWS)) for (const advisory of test.advisories) out.push(`- ${md(test.name)}: ${md(advisory)}`);
+    out.push('');
+  }
+
+  if (report.warnings.length > 0) {
+    out.push('### Warnings', '');
+    for (const warning of report.warnings) out.push(`- ${md(warning)}`);
+    out.push('');
+  }
+
+  const fileNames = Object.values(files);
+  if (fileNames.length > 0) out.push(`Report files: ${fileNames.map(code).join(', ')}`, '');
+  return `${out.join('\n').trimEnd()}\n`;
+}
