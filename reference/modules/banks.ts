@@ -1,9 +1,256 @@
-import type { ReferenceModule } from '../context.js';
+import { randomUUID } from 'node:crypto';
+import { faker } from '@faker-js/faker';
+import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
+import { isIso4217 } from '../data/iso-4217.js';
+import { ERRORS, fail } from '../errors.js';
+import { rules, validate, type Rules } from '../validation.js';
 
-/** Placeholder until this part of the interface is implemented. */
+/**
+ * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create, list (with filters),
+ * show and delete.
+ *
+ * Choices where the specification is silent, made as the platform (Laravel) would:
+ * - Delete is a soft delete (`deleted_at`): the bank's usages keep pointing at it, but it is no longer
+ *   listed or shown (404), and its IBAN is free again: `unique` counts only banks not deleted
+ *   (Laravel's `unique:banks,iban,NULL,id,deleted_at,NULL`).
+ * - `iban` uniqueness spans every user's banks and ignores letter case (MySQL's default collation
+ *   compares case-insensitively).
+ * - `currency` must be one of the current ISO 4217 codes exactly as the standard writes them,
+ *   upper-case: a lower-case `eur` is refused with 422 (Laravel's `in` rule is case-sensitive).
+ * - List filters apply when given as non-empty strings, and match exactly: `status` the bank's
+ *   status, `currency` its currency code, and both `platform` and `company` the code of its external
+ *   platform (`externalPlatform.code`): the specification names the two filters without defining
+ *   them, and the external platform is the only company/platform a bank record carries.
+ * - Create refuses another user's `{user}` with 403 (the statuses documented for create are 401, 403
+ *   and 422); list, show and delete with 409 (both are allowed by section 5.6).
+ * - A bank id that is unknown, deleted, or another user's bank under the caller's own `{user}`
+ *   answers 404 (`No query results for model [Bank] <id>`), as a scoped route-model binding does.
+ */
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS banks (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  platform_id TEXT NOT NULL REFERENCES platforms(id),
+  status TEXT NOT NULL DEFAULT 'CONFIRMED',
+  bank_name TEXT NOT NULL,
+  iban TEXT NOT NULL COLLATE NOCASE,
+  swift TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  deleted_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS banks_user ON banks (user_id, deleted_at);
+CREATE INDEX IF NOT EXISTS banks_iban ON banks (iban);
+CREATE TABLE IF NOT EXISTS bank_usages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  bank_id TEXT NOT NULL REFERENCES banks(id),
+  action TEXT NOT NULL,
+  reference TEXT NOT NULL,
+  used_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bank_usages_bank ON bank_usages (bank_id);
+`;
+
+/** Section 3: the state of a newly created bank. */
+export const BANK_CREATED_STATUS = 'CONFIRMED';
+
+interface BankRow {
+  id: string;
+  user_id: string;
+  status: string;
+  bank_name: string;
+  iban: string;
+  swift: string;
+  currency: string;
+  created_at: number;
+  platform_code: string;
+  platform_name: string;
+  platform_url: string;
+}
+
+const SELECT_BANK = `
+SELECT b.id, b.user_id, b.status, b.bank_name, b.iban, b.swift, b.currency, b.created_at,
+       p.code AS platform_code, p.name AS platform_name, p.url AS platform_url
+FROM banks b JOIN platforms p ON p.id = b.platform_id`;
+
+/** Section 2.4: the bank record. */
+function present(row: BankRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    bankName: row.bank_name,
+    iban: row.iban,
+    swift: row.swift,
+    currency: row.currency,
+    externalPlatform: { code: row.platform_code, name: row.platform_name, url: row.platform_url },
+    createdAt: row.created_at,
+  };
+}
+
+/** Sections 4.10 and 8: the create body's rules, with Laravel's rule names and messages. */
+function createRules(ctx: ReferenceContext): Rules {
+  const ibanTaken = rules.custom((value) => {
+    if (typeof value !== 'string') return undefined;
+    const taken = ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
+    return taken ? 'The iban has already been taken.' : undefined;
+  });
+  const iso = rules.custom((value) => (typeof value === 'string' && isIso4217(value) ? undefined : 'The selected currency is invalid.'));
+  return {
+    bankName: [rules.required, rules.string, ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191)])],
+    iban: [
+      rules.required,
+      rules.string,
+      ...(ctx.deviates('banks.iban-max-unchecked') ? [] : [rules.max(191)]),
+      ...(ctx.deviates('banks.iban-alphanumeric-unchecked') ? [] : [rules.alphaNum]),
+      ...(ctx.deviates('banks.iban-unique-unchecked') ? [] : [ibanTaken]),
+    ],
+    swift: [
+      rules.required,
+      rules.string,
+      ...(ctx.deviates('banks.swift-alphanumeric-unchecked') ? [] : [rules.alphaNum]),
+      rules.between(ctx.deviates('banks.swift-min-off-by-one') ? 9 : 8, ctx.deviates('banks.swift-max-unchecked') ? 191 : 11),
+    ],
+    currency: [rules.required, rules.string, rules.alphaNum, ...(ctx.deviates('banks.currency-iso-unchecked') ? [] : [iso])],
+  };
+}
+
+function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }): string {
+  const user = ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined;
+  if (!user) throw new Error(`no user ${userId}`);
+  const id = randomUUID();
+  ctx.db
+    .prepare('INSERT INTO banks (id, user_id, platform_id, status, bank_name, iban, swift, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(id, userId, user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000));
+  return id;
+}
+
+function findBank(ctx: ReferenceContext, userId: string, bankId: string): BankRow | undefined {
+  // Section 4.10 show/delete: the bank must be one of the path user's banks and not deleted.
+  const scoped = !ctx.deviates('banks.show-any-user');
+  return ctx.db
+    .prepare(`${SELECT_BANK} WHERE b.id = ? AND b.deleted_at IS NULL${scoped ? ' AND b.user_id = ?' : ''}`)
+    .get(...(scoped ? [bankId, userId] : [bankId])) as BankRow | undefined;
+}
+
+function filterValue(query: unknown, name: string): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A checksum-valid German IBAN (ISO 13616 mod 97) for banks the provider state creates. */
+function randomIban(): string {
+  const bban = faker.string.numeric(18);
+  const rearranged = `${bban}1314` + '00'; // "DE" = 13 14, check digits 00
+  let remainder = 0;
+  for (const digit of rearranged) remainder = (remainder * 10 + Number(digit)) % 97;
+  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`;
+}
+
 export const banks: ReferenceModule = {
   name: 'banks',
-  ddl: '',
-  deviations: [],
-  register() {},
+  ddl: DDL,
+  deviations: [
+    'banks.delete-used-allowed',
+    'banks.delete-keeps-record',
+    'banks.filter-currency-ignored',
+    'banks.filter-status-ignored',
+    'banks.list-all-users',
+    'banks.show-any-user',
+    'banks.inactive-allowed',
+    'banks.swift-max-unchecked',
+    'banks.swift-min-off-by-one',
+    'banks.swift-alphanumeric-unchecked',
+    'banks.iban-unique-unchecked',
+    'banks.iban-alphanumeric-unchecked',
+    'banks.iban-max-unchecked',
+    'banks.currency-iso-unchecked',
+    'banks.bank-name-max-unchecked',
+  ],
+
+  register(app, ctx) {
+    // Sections 5.6 and 7: inactive accounts receive 403 on bank endpoints.
+    const activeOnly = !ctx.deviates('banks.inactive-allowed');
+    const createGuards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly })];
+    const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
+
+    // Section 4.10 create: 201 `{ data: <Bank> }`; 422 per the rules of 4.10 and 8.
+    app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
+      const raw = request.body;
+      const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+      validate(body, createRules(ctx));
+      const { user } = request as AuthenticatedRequest;
+      const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
+      const row = findBank(ctx, user.id, id)!;
+      return reply.code(201).send({ data: present(row) });
+    });
+
+    // Section 4.10 list: 200 `{ data: [<Bank>] }`, the user's banks not deleted, newest first, filtered.
+    app.get('/api/v1/user/:user/bank', { preHandler: guards }, async (request) => {
+      const { user } = request as AuthenticatedRequest;
+      const where: string[] = ['b.deleted_at IS NULL'];
+      const params: string[] = [];
+      if (!ctx.deviates('banks.list-all-users')) {
+        where.push('b.user_id = ?');
+        params.push(user.id);
+      }
+      const status = filterValue(request.query, 'status');
+      if (status !== undefined && !ctx.deviates('banks.filter-status-ignored')) {
+        where.push('b.status = ?');
+        params.push(status);
+      }
+      const currency = filterValue(request.query, 'currency');
+      if (currency !== undefined && !ctx.deviates('banks.filter-currency-ignored')) {
+        where.push('b.currency = ?');
+        params.push(currency);
+      }
+      // `platform` and `company` both match the code of the bank's external platform (see the module comment).
+      for (const name of ['platform', 'company']) {
+        const value = filterValue(request.query, name);
+        if (value !== undefined) {
+          where.push('p.code = ?');
+          params.push(value);
+        }
+      }
+      const rows = ctx.db.prepare(`${SELECT_BANK} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.rowid DESC`).all(...params) as BankRow[];
+      return { data: rows.map(present) };
+    });
+
+    // Section 4.10 show: 200 `{ data: <Bank> }`; section 7: 404 when no record is found.
+    app.get('/api/v1/user/:user/bank/:bank', { preHandler: guards }, async (request) => {
+      const { user } = request as AuthenticatedRequest;
+      const { bank } = request.params as { bank: string };
+      const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
+      return { data: present(row) };
+    });
+
+    // Section 4.10 delete: 200 `{ message }`; sections 3 and 7: a bank used in earlier actions answers 403.
+    app.delete('/api/v1/user/:user/bank/:bank', { preHandler: guards }, async (request) => {
+      const { user } = request as AuthenticatedRequest;
+      const { bank } = request.params as { bank: string };
+      const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
+      const used = ctx.db.prepare('SELECT 1 FROM bank_usages WHERE bank_id = ? LIMIT 1').get(row.id);
+      if (used && !ctx.deviates('banks.delete-used-allowed')) fail(ERRORS.bankUsed());
+      if (!ctx.deviates('banks.delete-keeps-record')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
+      return { message: 'The bank has been deleted.' };
+    });
+  },
+
+  states(ctx) {
+    return {
+      // Provider state `bank.used`: a new bank of that user with one earlier usage (an order paid to it).
+      'bank.used': (params) => {
+        const userId = params.userId;
+        if (typeof userId !== 'string') throw new Error('state bank.used needs params.userId');
+        const id = insertBank(ctx, userId, {
+          bankName: `${faker.company.name()} Bank`.slice(0, 191),
+          iban: randomIban(),
+          swift: faker.finance.bic({ includeBranchCode: true }),
+          currency: 'EUR',
+        });
+        ctx.db.prepare('INSERT INTO bank_usages (bank_id, action, reference, used_at) VALUES (?, ?, ?, ?)').run(id, 'order', randomUUID(), Math.floor(ctx.now() / 1000));
+        return { id };
+      },
+    };
+  },
 };

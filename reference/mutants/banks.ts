@@ -1,3 +1,173 @@
 import type { Mutant } from './types.js';
 
-export const banksMutants: Mutant[] = [];
+const CREATE = 'POST /api/v1/user/{user}/bank';
+const LIST = 'GET /api/v1/user/{user}/bank';
+const SHOW = 'GET /api/v1/user/{user}/bank/{bank}';
+const DELETE = 'DELETE /api/v1/user/{user}/bank/{bank}';
+
+/** Mutants of the bank part (section 4.10 with 2.4, 3, 5.6, 7 and 8): each one deviation from one clause. */
+export const banksMutants: Mutant[] = [
+  {
+    name: 'banks-used-bank-deletable',
+    clause: '3',
+    group: 'banks',
+    description: 'a bank used in earlier actions is deleted (200) instead of refused with 403',
+    mutation: { deviation: 'banks.delete-used-allowed' },
+  },
+  {
+    name: 'banks-delete-keeps-bank',
+    clause: '4.10',
+    group: 'banks',
+    description: 'delete answers 200 but the bank stays listed and showable',
+    mutation: { deviation: 'banks.delete-keeps-record' },
+  },
+  {
+    name: 'banks-currency-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list ignores the currency filter',
+    mutation: { deviation: 'banks.filter-currency-ignored' },
+  },
+  {
+    name: 'banks-status-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list ignores the status filter',
+    mutation: { deviation: 'banks.filter-status-ignored' },
+  },
+  {
+    name: 'banks-other-users-listed',
+    clause: '5',
+    group: 'banks',
+    description: 'the list holds the banks of every user, not only the path user\u2019s',
+    mutation: { deviation: 'banks.list-all-users' },
+  },
+  {
+    name: 'banks-other-users-bank-shown',
+    clause: '5',
+    group: 'banks',
+    description: 'show answers 200 with another user\u2019s bank requested under the caller\u2019s own user id',
+    mutation: { deviation: 'banks.show-any-user' },
+  },
+  {
+    name: 'banks-inactive-account-allowed',
+    clause: '5',
+    group: 'banks',
+    description: 'an inactive account may use the bank endpoints instead of receiving 403',
+    mutation: { deviation: 'banks.inactive-allowed' },
+  },
+  {
+    name: 'banks-swift-max-not-enforced',
+    clause: '8',
+    group: 'banks',
+    description: 'a swift longer than 11 characters (12) is accepted',
+    mutation: { deviation: 'banks.swift-max-unchecked' },
+  },
+  {
+    name: 'banks-swift-min-off-by-one',
+    clause: '8',
+    group: 'banks',
+    description: 'a swift of exactly 8 characters is refused (the minimum is taken as 9)',
+    mutation: { deviation: 'banks.swift-min-off-by-one' },
+  },
+  {
+    name: 'banks-swift-non-alphanumeric-accepted',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a swift with a hyphen or space is accepted',
+    mutation: { deviation: 'banks.swift-alphanumeric-unchecked' },
+  },
+  {
+    name: 'banks-iban-uniqueness-not-enforced',
+    clause: '8',
+    group: 'banks',
+    description: 'a second bank with an IBAN that a bank already has is created',
+    mutation: { deviation: 'banks.iban-unique-unchecked' },
+  },
+  {
+    name: 'banks-iban-non-alphanumeric-accepted',
+    clause: '4.10',
+    group: 'banks',
+    description: 'an iban with hyphens or spaces is accepted',
+    mutation: { deviation: 'banks.iban-alphanumeric-unchecked' },
+  },
+  {
+    name: 'banks-iban-max-not-enforced',
+    clause: '8',
+    group: 'banks',
+    description: 'an iban of 192 characters is accepted',
+    mutation: { deviation: 'banks.iban-max-unchecked' },
+  },
+  {
+    name: 'banks-unknown-currency-accepted',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a currency that is no ISO 4217 code (XYZ) is accepted',
+    mutation: { deviation: 'banks.currency-iso-unchecked' },
+  },
+  {
+    name: 'banks-bank-name-max-not-enforced',
+    clause: '8',
+    group: 'banks',
+    description: 'a bankName of 192 characters is accepted',
+    mutation: { deviation: 'banks.bank-name-max-unchecked' },
+  },
+  {
+    name: 'banks-created-at-iso-string',
+    clause: '2.4',
+    group: 'banks',
+    description: 'show answers createdAt as an ISO 8601 string instead of Unix seconds',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 200,
+        apply(body) {
+          body.data.createdAt = new Date(body.data.createdAt * 1000).toISOString();
+        },
+      },
+    },
+  },
+  {
+    name: 'banks-missing-external-platform',
+    clause: '2.4',
+    group: 'banks',
+    description: 'create answers the bank without externalPlatform',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 201,
+        apply(body) {
+          delete body.data.externalPlatform;
+        },
+      },
+    },
+  },
+  {
+    name: 'banks-create-answers-200',
+    clause: '4.10',
+    group: 'banks',
+    description: 'create answers 200 instead of 201',
+    mutation: { transform: { route: CREATE, status: 201, apply: () => ({ status: 200 }) } },
+  },
+  {
+    name: 'banks-delete-data-envelope',
+    clause: '1',
+    group: 'banks',
+    description: 'delete answers { data: { message } } instead of { message }',
+    mutation: { transform: { route: DELETE, status: 200, apply: (body) => ({ body: { data: body } }) } },
+  },
+  {
+    name: 'banks-not-found-as-200-null',
+    clause: '7',
+    group: 'banks',
+    description: 'show of a missing bank answers 200 { data: null } instead of 404',
+    mutation: { transform: { route: SHOW, status: 404, apply: () => ({ status: 200, body: { data: null } }) } },
+  },
+  {
+    name: 'banks-list-without-envelope',
+    clause: '1',
+    group: 'banks',
+    description: 'list answers the bare array instead of { data: [...] }',
+    mutation: { transform: { route: LIST, status: 200, apply: (body) => ({ body: body.data }) } },
+  },
+];

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { faker } from '@faker-js/faker';
+import type { ApiResponse } from './http.js';
+import type { CheckContext } from './check.js';
+import { userWithToken } from './flows.js';
+
+/** Helpers of the bank suite (section 4.10): valid payloads, paths, and banks created with clean-up. */
+
+export interface BankPayload {
+  bankName: string;
+  iban: string;
+  swift: string;
+  currency: string;
+}
+
+/** Common ISO 4217 codes every target is expected to know. */
+export const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'PLN', 'JPY'] as const;
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** `length` random upper-case letters and digits (cryptographically random, so unique in practice). */
+export function randomAlphanumeric(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC[bytes[i]! % ALPHANUMERIC.length];
+  return out;
+}
+
+function mod97(digits: string): number {
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder;
+}
+
+/**
+ * A fresh IBAN: a checksum-valid German IBAN (ISO 13616, mod 97) with a random 18-digit BBAN, so it
+ * is alphanumeric, 22 characters and, with 10^18 possible values, unique across runs in practice
+ * (section 4.10 makes `iban` unique across the target's banks).
+ */
+export function uniqueIban(): string {
+  const bban = randomBytes(18).reduce((text, byte) => text + String(byte % 10), '');
+  const check = 98 - mod97(`${bban}131400`); // D = 13, E = 14, check digits 00
+  return `DE${String(check).padStart(2, '0')}${bban}`;
+}
+
+/** An alphanumeric IBAN-like string of exactly `length` characters, unique in practice (length >= 16). */
+export function uniqueIbanOfLength(length: number): string {
+  if (length < 16) throw new Error('uniqueIbanOfLength needs at least 16 characters to stay unique');
+  return `DE${randomAlphanumeric(length - 2)}`;
+}
+
+/** A SWIFT/BIC code of `length` (8 to 11 for a valid one) upper-case alphanumeric characters. */
+export function swiftOfLength(length: number): string {
+  const base = `${faker.string.alpha({ length: 4, casing: 'upper' })}DE${faker.string.alphanumeric({ length: 2, casing: 'upper' })}`;
+  return (base + faker.string.alphanumeric({ length: Math.max(0, length - 8), casing: 'upper' })).slice(0, length);
+}
+
+/** A valid create body (section 4.10): faker bank name, unique IBAN, 11-character SWIFT, a common ISO code. */
+export function bankPayload(overrides: Partial<Record<keyof BankPayload, unknown>> = {}): Record<string, unknown> {
+  return {
+    bankName: `${faker.company.name()} Bank`.slice(0, 191),
+    iban: uniqueIban(),
+    swift: swiftOfLength(11),
+    currency: faker.helpers.arrayElement(COMMON_CURRENCIES),
+    ...overrides,
+  };
+}
+
+/** The body without `field` (for `required` rows). */
+export function withoutField(field: keyof BankPayload): Record<string, unknown> {
+  const payload = bankPayload();
+  delete payload[field];
+  return payload;
+}
+
+export const banksPath = (userId: string) => `/api/v1/user/${userId}/bank`;
+export const bankPath = (userId: string, bankId: string) => `/api/v1/user/${userId}/bank/${bankId}`;
+
+/** Registers the deletion of a bank after the test, pass or fail. */
+export function deleteAfterwards(t: CheckContext, userId: string, bankId: string, token: string): void {
+  t.cleanup(() => t.delete(bankPath(userId, bankId), { token }));
+}
+
+/** Registers the deletion of whatever bank a create answer reports, when it reports one (201). */
+export function deleteIfCreated(t: CheckContext, userId: string, token: string, response: ApiResponse): void {
+  const id = response.isJson ? response.json?.data?.id : undefined;
+  if (response.status >= 200 && response.status < 300 && typeof id === 'string') deleteAfterwards(t, userId, id, token);
+}
+
+/**
+ * Precondition: creates a bank for the user and registers its deletion after the test. Fails the
+ * test with the target's answer when creation does not succeed (201).
+ */
+export async function createBank(t: CheckContext, userId: string, token: string, overrides: Partial<Record<keyof BankPayload, unknown>> = {}) {
+  const payload = bankPayload(overrides);
+  const response = await t.post(banksPath(userId), { json: payload, token });
+  deleteIfCreated(t, userId, token, response);
+  if (response.status !== 201) throw new Error(`precondition: creating a valid bank must answer 201, got ${response.status}: ${response.text.slice(0, 200)}`);
+  const bank = response.json?.data;
+  if (!bank || typeof bank.id !== 'string') throw new Error('precondition: the create answer must carry data.id');
+  return { payload, bank: bank as Record<string, any> & { id: string } };
+}
+
+/** A fresh user, its token and one bank of it (deleted after the test). */
+export async function userWithBank(t: CheckContext, overrides: Partial<Record<keyof BankPayload, unknown>> = {}) {
+  const { user, token } = await userWithToken(t);
+  const { payload, bank } = await createBank(t, user.id, token, overrides);
+  return { user, token, payload, bank };
+}
+
+/** A random UUID v4 that names no bank. */
+export function unknownBankId(): string {
+  return faker.string.uuid();
+}
