@@ -1,0 +1,203 @@
+import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/balances.js';
+import { endpoint } from '../helpers/check.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
+
+/**
+ * Sections 4.6 to 4.9 and 2.2: a user's balances per asset, coins and NFTs, their records and
+ * envelopes, the `assets[]` filter, and who may read them (sections 5.3, 5.6, 7).
+ */
+
+const nftList = endpoint('GET /api/v1/user/{user}/balances/nft');
+const nftShow = endpoint('GET /api/v1/user/{user}/balances/nft/{asset}');
+const coinList = endpoint('GET /api/v1/user/{user}/balances');
+const coinShow = endpoint('GET /api/v1/user/{user}/balances/{asset}');
+
+const UNAUTHORIZED = 'This action is unauthorized.';
+const ANOTHER_USERS = [403, 409];
+
+/** The four endpoints with what differs between them: clause, what they answer, the path for a holder. */
+const ENDPOINTS = [
+  { ep: nftList, clause: '4.6', kind: 'NFT balance list', path: (user: string, _held: { nfts: string[] }) => balancePaths.nftList(user) },
+  { ep: nftShow, clause: '4.7', kind: 'NFT balance', path: (user: string, held: { nfts: string[] }) => balancePaths.nftShow(user, held.nfts[0]!) },
+  { ep: coinList, clause: '4.8', kind: 'coin balance list', path: (user: string, _held: { coins: string[] }) => balancePaths.coinList(user) },
+  { ep: coinShow, clause: '4.9', kind: 'coin balance', path: (user: string, held: { coins: string[] }) => balancePaths.coinShow(user, held.coins[0]!) },
+] as const;
+
+/** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
+function accessChecks({ ep, clause, kind, path }: (typeof ENDPOINTS)[number]): void {
+  ep.check(`answers 401 with { error } for the ${kind} without a token`, { clauses: [clause, '5', '7'], status: 401 }, async (t) => {
+    const { user, held } = await holder(t);
+    const response = await t.get(path(user.id, held));
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  ep.check(`answers 401 with { error } for the ${kind} with a logged-out token`, { clauses: [clause, '5', '7'], status: 401 }, async (t) => {
+    const { userId, token } = await loggedOutToken(t);
+    const held = await t.state('balances', { userId });
+    const response = await t.get(path(userId, held), { token });
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  ep.check(`answers 401 with { error } for the ${kind} with a token that was never issued`, { clauses: [clause, '5', '7'], status: 401 }, async (t) => {
+    const { user, held } = await holder(t);
+    const response = await t.get(path(user.id, held), { token: GARBAGE_TOKEN });
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  ep.check(`answers 403 or 409 with "${UNAUTHORIZED}" for another user's ${kind}`, { clauses: [clause, '5', '7'], status: ANOTHER_USERS }, async (t) => {
+    const owner = await holder(t);
+    const { token } = await userWithToken(t);
+    const response = await t.get(path(owner.user.id, owner.held), { token });
+    t.expectStatus(response, ANOTHER_USERS);
+    const { message } = t.expectSchema(response, 'error-message');
+    if (message !== UNAUTHORIZED) throw new Error(`the message must be exactly "${UNAUTHORIZED}", got ${JSON.stringify(message)}`);
+  });
+}
+
+nftList.describe(() => {
+  nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const response = await t.get(balancePaths.nftList(user.id), { token });
+    t.expectStatus(response, 200);
+    t.expectSchema(response, 'balance-nft-list-response');
+    const { data } = response.json as { data: { symbol: string; type: string }[] };
+    const listed = symbolsOf(data);
+    for (const symbol of held.nfts) if (!listed.includes(symbol)) throw new Error(`the NFT list must include the held NFT ${symbol}; it lists ${listed.join(', ') || 'nothing'}`);
+    const others = data.filter((r) => r.type !== 'nft').map((r) => `${r.symbol} (${r.type})`);
+    if (others.length > 0) t.advise(`the NFT list holds records whose type is not nft: ${others.join(', ')}`);
+  });
+
+  nftList.check('returns only the NFT named by one assets[] symbol', { clauses: ['4.6'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const wanted = [held.nfts[0]!];
+    const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-nft-list-response');
+    expectExactly(data, wanted, 'NFT list');
+  });
+
+  nftList.check('returns exactly the NFTs named by several assets[] symbols', { clauses: ['4.6'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    if (held.nfts.length < 2) t.skip('provider state balances gave fewer than two NFTs; a filter on several symbols cannot be checked');
+    const wanted = held.nfts.slice(0, 2);
+    const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-nft-list-response');
+    expectExactly(data, wanted, 'NFT list');
+  });
+
+  nftList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { clauses: ['4.6'], status: null }, async (t) => {
+    const { user, token } = await holder(t);
+    const symbol = unknownSymbol();
+    const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: [symbol] } });
+    expectNoServerError(response);
+    if (response.status !== 200) return t.advise(`an assets[] filter on an unknown NFT symbol answered ${response.status} (the specification is silent)`);
+    const { data } = t.expectSchema(response, 'balance-nft-list-response');
+    if (data.length > 0) t.advise(`an assets[] filter on an unknown NFT symbol returned ${data.length} record(s): ${symbolsOf(data).join(', ')}`);
+  });
+
+  accessChecks(ENDPOINTS[0]);
+});
+
+nftShow.describe(() => {
+  nftShow.check('answers 200 with { data: record } for a held NFT', { clauses: ['4.7', '2.2', '1'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const symbol = held.nfts[held.nfts.length - 1]!;
+    const response = await t.get(balancePaths.nftShow(user.id, symbol), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-response');
+    if (data.symbol !== symbol) throw new Error(`data.symbol must be the requested NFT ${symbol}, got ${data.symbol}`);
+    if (data.type !== 'nft') t.advise(`the NFT record has type ${JSON.stringify(data.type)}, not nft`);
+  });
+
+  nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { clauses: ['4.7'], status: null }, async (t) => {
+    const { user, token } = await holder(t);
+    const response = await t.get(balancePaths.nftShow(user.id, unknownSymbol()), { token });
+    expectNoServerError(response);
+    if (response.status === 200) t.advise('an unknown NFT symbol answered 200 (the specification is silent)');
+    else t.advise(`an unknown NFT symbol answered ${response.status} with ${JSON.stringify(response.isJson ? Object.keys(response.json ?? {}) : 'a non-JSON body')} (the specification is silent)`);
+  });
+
+  accessChecks(ENDPOINTS[1]);
+});
+
+coinList.describe(() => {
+  coinList.check('answers 200 with { data: { coins: [records] } } holding every coin the user holds', { clauses: ['4.8', '2.2', '1'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const response = await t.get(balancePaths.coinList(user.id), { token });
+    t.expectStatus(response, 200);
+    t.expectSchema(response, 'balance-coin-list-response');
+    const { coins } = (response.json as { data: { coins: { symbol: string; type: string }[] } }).data;
+    const listed = symbolsOf(coins);
+    for (const symbol of held.coins) if (!listed.includes(symbol)) throw new Error(`the coin list must include the held coin ${symbol}; it lists ${listed.join(', ') || 'nothing'}`);
+    const others = coins.filter((r) => r.type !== 'coin').map((r) => `${r.symbol} (${r.type})`);
+    if (others.length > 0) t.advise(`the coin list holds records whose type is not coin: ${others.join(', ')}`);
+  });
+
+  coinList.check('returns only the coin named by one assets[] symbol', { clauses: ['4.8'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const wanted = [held.coins[0]!];
+    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response');
+    expectExactly(data.coins, wanted, 'coin list');
+  });
+
+  coinList.check('returns exactly the coins named by several assets[] symbols', { clauses: ['4.8'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    if (held.coins.length < 3) t.skip('provider state balances gave fewer than three coins; a filter on several symbols that leaves one out cannot be checked');
+    const wanted = held.coins.slice(0, 2);
+    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response');
+    expectExactly(data.coins, wanted, 'coin list');
+  });
+
+  coinList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { clauses: ['4.8'], status: null }, async (t) => {
+    const { user, token } = await holder(t);
+    const symbol = unknownSymbol();
+    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [symbol] } });
+    expectNoServerError(response);
+    if (response.status !== 200) return t.advise(`an assets[] filter on an unknown coin symbol answered ${response.status} (the specification is silent)`);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response');
+    if (data.coins.length > 0) t.advise(`an assets[] filter on an unknown coin symbol returned ${data.coins.length} record(s): ${symbolsOf(data.coins).join(', ')}`);
+  });
+
+  coinList.check('answers an empty assets[] filter (the specification is silent)', { clauses: ['4.8'], status: null }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [''] } });
+    expectNoServerError(response);
+    if (response.status !== 200) return t.advise(`an empty assets[] filter answered ${response.status} (the specification is silent)`);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response');
+    const listed = symbolsOf(data.coins);
+    const all = held.coins.every((s) => listed.includes(s));
+    t.advise(`an empty assets[] filter returned ${all ? 'every held coin (no filter)' : `${listed.length} record(s), not every held coin`} (the specification is silent)`);
+  });
+
+  accessChecks(ENDPOINTS[2]);
+});
+
+coinShow.describe(() => {
+  coinShow.check('answers 200 with { data: record } for a held coin', { clauses: ['4.9', '2.2', '1'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const symbol = held.coins[held.coins.length - 1]!;
+    const response = await t.get(balancePaths.coinShow(user.id, symbol), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-response');
+    if (data.symbol !== symbol) throw new Error(`data.symbol must be the requested coin ${symbol}, got ${data.symbol}`);
+    if (data.type !== 'coin') t.advise(`the coin record has type ${JSON.stringify(data.type)}, not coin`);
+  });
+
+  coinShow.check('answers a coin symbol the user does not hold (the specification is silent)', { clauses: ['4.9'], status: null }, async (t) => {
+    const { user, token } = await holder(t);
+    const response = await t.get(balancePaths.coinShow(user.id, unknownSymbol()), { token });
+    expectNoServerError(response);
+    if (response.status === 200) t.advise('an unknown coin symbol answered 200 (the specification is silent)');
+    else t.advise(`an unknown coin symbol answered ${response.status} with ${JSON.stringify(response.isJson ? Object.keys(response.json ?? {}) : 'a non-JSON body')} (the specification is silent)`);
+  });
+
+  accessChecks(ENDPOINTS[3]);
+});
