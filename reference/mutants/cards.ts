@@ -1,3 +1,104 @@
 import type { Mutant } from './types.js';
 
-export const cardsMutants: Mutant[] = [];
+/**
+ * Mutants of the cards group (section 4.6a with 2.5, 5.6, 7 and 8): each deviates from one clause,
+ * and suites/cards.test.ts must fail on each through a test citing that clause.
+ */
+
+const CREATE = 'POST /api/v1/user/{user}/card';
+const LIST = 'GET /api/v1/user/{user}/card';
+const SHOW = 'GET /api/v1/user/{user}/card/{card}';
+
+const deviation = (name: string, clause: string, description: string, deviationName: string): Mutant => ({
+  name,
+  clause,
+  group: 'cards',
+  description,
+  mutation: { deviation: deviationName },
+});
+
+export const cardsMutants: Mutant[] = [
+  deviation('cards-image-type-by-extension', '8', 'judges the image type by the file name, so a text file named .png is accepted', 'cards.image-type-by-extension'),
+  deviation('cards-gif-accepted', '8', 'accepts GIF images besides jpg, jpeg, bmp and png', 'cards.gif-accepted'),
+  deviation('cards-size-unlimited', '8', 'does not enforce the 10240 KB limit on card images', 'cards.size-unlimited'),
+  deviation('cards-size-limit-off-by-one-kb', '8', 'limits card images to 10239 KB, refusing an image of exactly 10240 KB', 'cards.size-limit-10239kb'),
+  deviation('cards-holder-name-max-ignored', '8', 'accepts a holderName longer than 191 characters', 'cards.holder-name-max-ignored'),
+  deviation('cards-alias-max-ignored', '8', 'accepts an alias longer than 191 characters', 'cards.alias-max-ignored'),
+  deviation('cards-last-four-digits-five-accepted', '8', 'accepts lastFourDigits of 5 digits', 'cards.last-four-five-digits'),
+  deviation('cards-past-expiration-date-accepted', '4.6a', 'accepts an expirationDate in the past', 'cards.past-date-accepted'),
+  deviation('cards-past-expiration-year-accepted', '4.6a', 'accepts an expirationYear in the past', 'cards.past-year-accepted'),
+  deviation('cards-month-without-year-accepted', '4.6a', 'accepts expirationMonth without expirationYear when a date is given', 'cards.year-required-with-month-ignored'),
+  deviation('cards-year-without-month-accepted', '4.6a', 'accepts expirationYear without expirationMonth when a date is given', 'cards.month-required-with-year-ignored'),
+  deviation('cards-pair-not-alternative-to-date', '4.6a', 'requires expirationDate even when expirationMonth and expirationYear are both given', 'cards.date-always-required'),
+  deviation('cards-other-users-card-readable', '4.6a', 'shows another user\u2019s card under the own user id instead of answering 404', 'cards.show-ignores-owner'),
+  deviation('cards-inactive-allowed', '5', 'serves card endpoints to an inactive account instead of answering 403', 'cards.inactive-allowed'),
+  deviation('cards-filter-ignored', '4.6a', 'ignores the status, company and platform filters of the card list', 'cards.list-filters-ignored'),
+  deviation('cards-other-user-list-allowed', '5', 'lists another user\u2019s cards instead of answering 403 or 409', 'cards.other-user-list-allowed'),
+  {
+    name: 'cards-create-answers-200',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'answers 200 instead of 201 for a created card',
+    mutation: { transform: { route: CREATE, status: 201, apply: () => ({ status: 200 }) } },
+  },
+  {
+    name: 'cards-created-at-string',
+    clause: '2.5',
+    group: 'cards',
+    description: 'writes createdAt of a created card as a string instead of Unix seconds',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 201,
+        apply(body) {
+          body.data.createdAt = String(body.data.createdAt);
+        },
+      },
+    },
+  },
+  {
+    name: 'cards-last-four-digits-number',
+    clause: '2.5',
+    group: 'cards',
+    description: 'writes lastFourDigits of listed cards as a number instead of a string',
+    mutation: {
+      transform: {
+        route: LIST,
+        status: 200,
+        apply(body) {
+          for (const card of body.data) card.lastFourDigits = Number(card.lastFourDigits);
+        },
+      },
+    },
+  },
+  {
+    name: 'cards-card-images-missing',
+    clause: '2.5',
+    group: 'cards',
+    description: 'leaves cardImage1 and cardImage2 out of the shown card',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 200,
+        apply(body) {
+          delete body.data.cardImage1;
+          delete body.data.cardImage2;
+        },
+      },
+    },
+  },
+  {
+    name: 'cards-show-404-as-200',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'answers 200 instead of 404 for a card the user does not have',
+    mutation: { transform: { route: SHOW, status: 404, apply: (body) => ({ status: 200, body: { data: body } }) } },
+  },
+  {
+    name: 'cards-list-without-envelope',
+    clause: '1',
+    group: 'cards',
+    description: 'answers the list of the card list endpoint without the data envelope (a bare array)',
+    mutation: { transform: { route: LIST, status: 200, apply: (body) => ({ body: body.data }) } },
+  },
+];

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { cardForm, createCard, monthYear, parseMonthYear, type CardFields } from '../helpers/cards.js';
+import { endpoint, type CheckContext } from '../helpers/check.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
+import type { ApiResponse } from '../helpers/http.js';
+import { IMAGES } from '../helpers/images.js';
+
+/**
+ * Section 4.6a: a user's cards (create as multipart/form-data with two uploaded images, list with
+ * `status`, `company` and `platform` filters, show); the Card record of section 2.5; the limits of
+ * section 8. Authorization per sections 5.6 and 7: 401 `{ error }`, 403 `{ message }` for an inactive
+ * account, 403 or 409 with "This action is unauthorized." for another user's id, 404 `{ message }`.
+ *
+ * Cards cannot be deleted through the interface, so every card a test creates stays on the target:
+ * tests create one only where the check is about acceptance, and reuse it for list, show and filters.
+ */
+
+const create = endpoint('POST /api/v1/user/{user}/card');
+const list = endpoint('GET /api/v1/user/{user}/card');
+const show = endpoint('GET /api/v1/user/{user}/card/{card}');
+
+const UNAUTHORIZED = 'This action is unauthorized.';
+const CARD_FIELDS = ['id', 'status', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'cardImage1', 'cardImage2', 'externalPlatform', 'createdAt'] as const;
+
+const cardsPath = (userId: string) => `/api/v1/user/${userId}/card`;
+const cardPath = (userId: string, cardId: string) => `/api/v1/user/${userId}/card/${cardId}`;
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Section 7: 422 `{ message, errors }` whose errors map names the field under test. */
+function expectValidation(t: CheckContext, response: ApiResponse, field: string): void {
+  t.expectStatus(response, 422);
+  const body = t.expectSchema(response, 'error-validation');
+  const keys = Object.keys(body.errors);
+  assert(keys.includes(field), `the 422 errors map must have the key ${field}; it has ${keys.join(', ')}`);
+}
+
+/** Section 7: `{ message }` with exactly "This action is unauthorized." (section 5.6). */
+function expectUnauthorized(t: CheckContext, response: ApiResponse): void {
+  t.expectStatus(response, [409, 403]);
+  const body = t.expectSchema(response, 'error-message');
+  assert(body.message === UNAUTHORIZED, `the message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+}
+
+/** Section 2.5: the record read back has the same fields as the record created. */
+function assertSameCard(actual: Record<string, unknown>, expected: Record<string, unknown>, where: string): void {
+  for (const field of CARD_FIELDS) {
+    const a = JSON.stringify(actual[field]);
+    const e = JSON.stringify(expected[field]);
+    assert(a === e, `${where}: field ${field} must be ${e} as the create answer said, got ${a}`);
+  }
+}
+
+/** Section 2.5: the created card carries what was sent (expirationDate as `m/y` of the date or of the month/year pair). */
+function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFields): void {
+  for (const field of ['holderName', 'alias', 'lastFourDigits'] as const) {
+    assert(card[field] === fields[field], `data.${field} must be ${JSON.stringify(fields[field])} as sent, got ${JSON.stringify(card[field])}`);
+  }
+  const sent = fields.expirationDate ?? (fields.expirationMonth && fields.expirationYear ? `${fields.expirationMonth}/${fields.expirationYear}` : undefined);
+  if (sent === undefined) return;
+  const want = parseMonthYear(sent);
+  const got = parseMonthYear(card.expirationDate);
+  assert(want && got && want.month === got.month && want.year === got.year, `data.expirationDate must be month/year ${sent} as sent, got ${JSON.stringify(card.expirationDate)}`);
+  if (card.expirationDate !== sent) t.advise(`data.expirationDate is written ${JSON.stringify(card.expirationDate)} for ${JSON.stringify(sent)} sent; section 2.5 only says "m/y"`);
+}
+
+create.describe(() => {
+  create.check('answers 201 with the Card, echoing the fields sent', { clauses: ['4.6a', '2.5', '1'], status: 201 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { form, fields } = cardForm();
+    const before = Math.floor(Date.now() / 1000);
+    const response = await t.post(cardsPath(user.id), { token, form });
+    t.expectStatus(response, 201);
+    const { data } = t.expectSchema(response, 'card-response');
+    assertEchoes(t, data, fields);
+    if (data.status !== 'CONFIRMED') t.advise(`a new card has status ${JSON.stringify(data.status)}; section 3 shows CONFIRMED for a newly created card`);
+    if (Math.abs(data.createdAt - before) > 24 * 3600) t.advise(`data.createdAt ${data.createdAt} is more than a day away from the time of the request (${before})`);
+  });
+
+  create.check('answers 201 with expirationDate made of the month/year pair when no date is sent', { clauses: ['4.6a', '2.5'], status: 201 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const expiry = monthYear(30);
+    const { form, fields } = cardForm({ expirationDate: null, expirationMonth: expiry.month, expirationYear: expiry.year });
+    const response = await t.post(cardsPath(user.id), { token, form });
+    t.expectStatus(response, 201);
+    const { data } = t.expectSchema(response, 'card-response');
+    assertEchoes(t, data, fields);
+  });
+
+  create.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+    const user = await t.state('user');
+    const response = await t.post(cardsPath(user.id), { form: cardForm().form });
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  create.check('answers 401 with { error } for a token that was never issued', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+    const user = await t.state('user');
+    const response = await t.post(cardsPath(user.id), { token: GARBAGE_TOKEN, form: cardForm().form });
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  create.check('answers 403 with { message } for an inactive account', { clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const response = await t.post(cardsPath(inactive.id), { token: inactive.token, form: cardForm().form });
+    t.expectStatus(response, 403);
+    t.expectSchema(response, 'error-message');
+  });
+
+  create.check('answers 403 or 409 with "This action is unauthorized." for another user\u2019s id', { clauses: ['4.6a', '5', '7'], status: [403, 409] }, async (t) => {
+    const { token } = await userWithToken(t);
+    const other = await t.state('user');
+    const response = await t.post(cardsPath(other.id), { token, form: cardForm().form });
+    expectUnauthorized(t, response);
+  });
+
+  create.check('answers 422 with an error for every required field of an empty form', { clauses: ['4.6a', '7', '8'], status: 422 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { form } = cardForm({ cardImage1: null, cardImage2: null, holderName: null, alias: null, expirationDate: null, lastFourDigits: null });
+    form.append('empty', '');
+    const response = await t.post(cardsPath(user.id), { token, form });
+    t.expectStatus(response, 422);
+    const body = t.expectSchema(response, 'error-validation');
+    const missing = ['cardImage1', 'cardImage2', 'holderName', 'alias', 'lastFourDigits', 'expirationDate'].filter((field) => !(field in body.errors));
+    assert(missing.length === 0, `the 422 errors map must name every missing required field; it lacks ${missing.join(', ')}`);
+  });
+
+  create.check('answers 201 or 422 for expirationDate with a one-digit month (section 4.6a leaves it open)', { clauses: ['4.6a'], status: [201, 422] }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const date = `7/${monthYear(36).year}`;
+    const response = await t.post(cardsPath(user.id), { token, form: cardForm({ expirationDate: date }).form });
+    t.expectStatus(response, [201, 422]);
+    if (response.status === 201) {
+      t.expectSchema(response, 'card-response');
+      t.advise(`expirationDate ${date} (one-digit month) is accepted; in PHP's date format m/y the month has two digits`);
+    } else {
+      expectValidation(t, response, 'expirationDate');
+    }
+  });
+
+  /** Boundary tables of sections 4.6a and 8: valid defaults plus the one field under test. */
+  interface Row {
+    description: string;
+    input: CardFields;
+    expected: 201 | 422;
+    constraint: string;
+    /** For 422: the key the errors map must have. */
+    errorKey?: string;
+  }
+
+  const now = monthYear(0);
+  const lastMonth = monthYear(-1);
+  const lastYear = monthYear(-12);
+  const later = monthYear(30);
+
+  const rows: Row[] = [
+    // cardImage1: an image, jpg/jpeg/bmp/png judged by content, at most 10240 KB.
+    { description: 'a real PNG as cardImage1', input: { cardImage1: IMAGES.png() }, expected: 201, constraint: 'card.cardImage1.type' },
+    { description: 'a real JPEG as cardImage1', input: { cardImage1: IMAGES.jpeg() }, expected: 201, constraint: 'card.cardImage1.type' },
+    { description: 'a real BMP as cardImage1', input: { cardImage1: IMAGES.bmp() }, expected: 201, constraint: 'card.cardImage1.type' },
+    { description: 'a GIF as cardImage1', input: { cardImage1: IMAGES.gif() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
+    { description: 'a text file named .png as cardImage1', input: { cardImage1: IMAGES.textAsPng() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
+    { description: 'a PNG of exactly 10240 KB as cardImage1', input: { cardImage1: IMAGES.pngAtLimit() }, expected: 201, constraint: 'card.cardImage1.max' },
+    { description: 'a PNG of 10240 KB + 1 KB as cardImage1', input: { cardImage1: IMAGES.pngOverLimit() }, expected: 422, constraint: 'card.cardImage1.max', errorKey: 'cardImage1' },
+    { description: 'a form without cardImage1', input: { cardImage1: null }, expected: 422, constraint: 'card.cardImage1.required', errorKey: 'cardImage1' },
+    // cardImage2: the same constraints.
+    { description: 'a GIF as cardImage2', input: { cardImage2: IMAGES.gif() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
+    { description: 'a text file named .png as cardImage2', input: { cardImage2: IMAGES.textAsPng() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
+    { description: 'a PNG of exactly 10240 KB as cardImage2', input: { cardImage2: IMAGES.pngAtLimit() }, expected: 201, constraint: 'card.cardImage2.max' },
+    { description: 'a PNG of 10240 KB + 1 KB as cardImage2', input: { cardImage2: IMAGES.pngOverLimit() }, expected: 422, constraint: 'card.cardImage2.max', errorKey: 'cardImage2' },
+    { description: 'a form without cardImage2', input: { cardImage2: null }, expected: 422, constraint: 'card.cardImage2.required', errorKey: 'cardImage2' },
+    // holderName and alias: required, at most 191 characters.
+    { description: 'a holderName of 191 characters', input: { holderName: 'H'.repeat(191) }, expected: 201, constraint: 'card.holderName.max' },
+    { description: 'a holderName of 192 characters', input: { holderName: 'H'.repeat(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
+    { description: 'a form without holderName', input: { holderName: null }, expected: 422, constraint: 'card.holderName.required', errorKey: 'holderName' },
+    { description: 'an empty holderName', input: { holderName: '' }, expected: 422, constraint: 'card.holderName.required', errorKey: 'holderName' },
+    { description: 'an alias of 191 characters', input: { alias: 'A'.repeat(191) }, expected: 201, constraint: 'card.alias.max' },
+    { description: 'an alias of 192 characters', input: { alias: 'A'.repeat(192) }, expected: 422, constraint: 'card.alias.max', errorKey: 'alias' },
+    { description: 'a form without alias', input: { alias: null }, expected: 422, constraint: 'card.alias.required', errorKey: 'alias' },
+    // lastFourDigits: required, numeric, exactly 4 digits.
+    { description: 'lastFourDigits of 3 digits', input: { lastFourDigits: '123' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
+    { description: 'lastFourDigits of 4 digits', input: { lastFourDigits: '0042' }, expected: 201, constraint: 'card.lastFourDigits.digits' },
+    { description: 'lastFourDigits of 5 digits', input: { lastFourDigits: '12345' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
+    { description: 'lastFourDigits of 4 characters with a letter', input: { lastFourDigits: '12a4' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
+    { description: 'a form without lastFourDigits', input: { lastFourDigits: null }, expected: 422, constraint: 'card.lastFourDigits.required', errorKey: 'lastFourDigits' },
+    // expirationDate: format m/y, not in the past (the current month is not past).
+    { description: `an expirationDate of last month (${lastMonth.date})`, input: { expirationDate: lastMonth.date }, expected: 422, constraint: 'card.expirationDate.future', errorKey: 'expirationDate' },
+    { description: 'an expirationDate of the current month', input: { expirationDate: now.date }, expected: 201, constraint: 'card.expirationDate.future' },
+    { description: `an expirationDate of last year (${lastYear.date})`, input: { expirationDate: lastYear.date }, expected: 422, constraint: 'card.expirationDate.future', errorKey: 'expirationDate' },
+    { description: 'an expirationDate written year-month (20yy-mm)', input: { expirationDate: `20${later.year}-${later.month}` }, expected: 422, constraint: 'card.expirationDate.format', errorKey: 'expirationDate' },
+    { description: 'an expirationDate with month 13', input: { expirationDate: `13/${later.year}` }, expected: 422, constraint: 'card.expirationDate.format', errorKey: 'expirationDate' },
+    { description: 'an expirationDate with month 00', input: { expirationDate: `00/${later.year}` }, expected: 422, constraint: 'card.expirationDate.format', errorKey: 'expirationDate' },
+    { description: 'an expirationDate that is not a date', input: { expirationDate: 'soon' }, expected: 422, constraint: 'card.expirationDate.format', errorKey: 'expirationDate' },
+    // expirationDate is required unless both expirationMonth and expirationYear are given.
+    { description: 'neither expirationDate nor expirationMonth and expirationYear', input: { expirationDate: null }, expected: 422, constraint: 'card.expirationDate.required', errorKey: 'expirationDate' },
+    { description: 'expirationMonth and expirationYear without expirationDate', input: { expirationDate: null, expirationMonth: later.month, expirationYear: later.year }, expected: 201, constraint: 'card.expirationDate.required' },
+    // expirationMonth and expirationYear: each required when the other is given (and when the date is absent).
+    { description: 'expirationMonth without expirationYear beside a valid expirationDate', input: { expirationMonth: later.month }, expected: 422, constraint: 'card.expirationYear.required-with', errorKey: 'expirationYear' },
+    { description: 'expirationMonth alone, without expirationDate and expirationYear', input: { expirationDate: null, expirationMonth: later.month }, expected: 422, constraint: 'card.expirationYear.required-with', errorKey: 'expirationYear' },
+    { description: 'expirationYear without expirationMonth beside a valid expirationDate', input: { expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.required-with', errorKey: 'expirationMonth' },
+    { description: 'expirationYear alone, without expirationDate and expirationMonth', input: { expirationDate: null, expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.required-with', errorKey: 'expirationMonth' },
+    // expirationYear: not in the past.
+    { description: `an expirationYear of last year (${lastYear.year}) without expirationDate`, input: { expirationDate: null, expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: 'expirationYear' },
+    { description: 'an expirationYear of the current year with the current month, without expirationDate', input: { expirationDate: null, expirationMonth: now.month, expirationYear: now.year }, expected: 201, constraint: 'card.expirationYear.future' },
+  ];
+
+  for (const row of rows) {
+    create.check(`answers ${row.expected} for ${row.description}`, { clauses: ['4.6a', '8'], status: row.expected, constraint: row.constraint }, async (t) => {
+      const { user, token } = await userWithToken(t);
+      const { form, fields } = cardForm(row.input);
+      const response = await t.post(cardsPath(user.id), { token, form });
+      if (row.expected === 201) {
+        t.expectStatus(response, 201);
+        const { data } = t.expectSchema(response, 'card-response');
+        assertEchoes(t, data, fields);
+      } else {
+        expectValidation(t, response, row.errorKey!);
+      }
+    });
+  }
+});
+
+list.describe(() => {
+  list.check('answers 200 with an empty list for a user without cards', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const response = await t.get(cardsPath(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'card-list-response');
+    assert(data.length === 0, `a new user has no cards (provider state user), but the list holds ${data.length}`);
+  });
+
+  list.check('answers 200 with the created card, and its status, company and platform filters keep only matching cards', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { card } = await createCard(t, user.id, token);
+    const listed = async (query?: Record<string, string>) => {
+      const response = await t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) });
+      t.expectStatus(response, 200);
+      return (t.expectSchema(response, 'card-list-response') as { data: Record<string, any>[] }).data;
+    };
+    const all = await listed();
+    const entry = all.find((c) => c.id === card.id);
+    assert(entry, `the list must hold the card ${card.id} just created; it holds ${all.length} card(s)`);
+    assertSameCard(entry, card, 'the listed card');
+
+    const byStatus = await listed({ status: card.status });
+    assert(byStatus.some((c) => c.id === card.id), `status=${card.status} must list the card ${card.id}, whose status it is`);
+    assert(byStatus.every((c) => c.status === card.status), `status=${card.status} must list only cards of that status; got ${byStatus.map((c) => c.status).join(', ')}`);
+
+    const noSuch = `NO-SUCH-${randomUUID().slice(0, 8).toUpperCase()}`;
+    for (const filter of ['status', 'company', 'platform']) {
+      const none = await listed({ [filter]: noSuch });
+      assert(!none.some((c) => c.id === card.id), `${filter}=${noSuch}, a value no card has, must not list the card ${card.id}`);
+      if (filter === 'status') assert(none.length === 0, `status=${noSuch} must list no card; got ${none.length}`);
+    }
+
+    const code = card.externalPlatform?.code;
+    for (const filter of ['company', 'platform']) {
+      const matching = await listed({ [filter]: code });
+      if (!matching.some((c) => c.id === card.id)) {
+        t.advise(`${filter}=${code} (the card's externalPlatform.code) does not list the card; section 4.6a does not say which value the ${filter} filter matches`);
+      }
+    }
+  });
+
+  list.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+    const user = await t.state('user');
+    const response = await t.get(cardsPath(user.id));
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  list.check('answers 403 with { message } for an inactive account', { clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const response = await t.get(cardsPath(inactive.id), { token: inactive.token });
+    t.expectStatus(response, 403);
+    t.expectSchema(response, 'error-message');
+  });
+
+  list.check('answers 409 or 403 with "This action is unauthorized." for another user\u2019s id', { clauses: ['4.6a', '5', '7'], status: [409, 403] }, async (t) => {
+    const { token } = await userWithToken(t);
+    const other = await t.state('user');
+    const response = await t.get(cardsPath(other.id), { token });
+    expectUnauthorized(t, response);
+  });
+});
+
+show.describe(() => {
+  show.check('answers 200 with the card as created and as listed (round trip)', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { card, fields } = await createCard(t, user.id, token);
+    assertEchoes(t, card, fields);
+    const listed = await t.get(cardsPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    const entry = (t.expectSchema(listed, 'card-list-response') as { data: Record<string, any>[] }).data.find((c) => c.id === card.id);
+    assert(entry, `the list must hold the card ${card.id} just created`);
+    assertSameCard(entry, card, 'the listed card');
+    const response = await t.get(cardPath(user.id, card.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'card-response');
+    assertSameCard(data, card, 'the shown card');
+  });
+
+  show.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+    const user = await t.state('user');
+    const response = await t.get(cardPath(user.id, randomUUID()));
+    t.expectStatus(response, 401);
+    t.expectSchema(response, 'error-auth');
+  });
+
+  show.check('answers 403 with { message } for an inactive account', { clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const response = await t.get(cardPath(inactive.id, randomUUID()), { token: inactive.token });
+    t.expectStatus(response, 403);
+    t.expectSchema(response, 'error-message');
+  });
+
+  show.check('answers 404 with { message } for an unknown card id and for another user\u2019s card under the own id', { clauses: ['4.6a', '7'], status: 404 }, async (t) => {
+    const owner = await userWithToken(t);
+    const { card } = await createCard(t, owner.user.id, owner.token);
+    const { user, token } = await userWithToken(t);
+    for (const [what, id] of [
+      ['an unknown card id', randomUUID()],
+      ['another user\u2019s card', card.id as string],
+    ] as const) {
+      const response = await t.get(cardPath(user.id, id), { token });
+      t.expectStatus(response, 404);
+      const body = t.expectSchema(response, 'error-message');
+      assert(typeof body.message === 'string', `404 for ${what} must carry { message }`);
+    }
+  });
+
+  show.check('answers 409 or 403 with "This action is unauthorized." for another user\u2019s card under their id', { clauses: ['4.6a', '5', '7'], status: [409, 403] }, async (t) => {
+    const owner = await userWithToken(t);
+    const { card } = await createCard(t, owner.user.id, owner.token);
+    const { token } = await userWithToken(t);
+    const response = await t.get(cardPath(owner.user.id, card.id), { token });
+    expectUnauthorized(t, response);
+  });
+});
