@@ -1,3 +1,173 @@
 import type { Mutant } from './types.js';
 
-export const bonusesMutants: Mutant[] = [];
+const LIST = 'GET /api/v1/user/{user}/bonus';
+const SHOW = 'GET /api/v1/user/{user}/bonus/{bonus}';
+/** Registered with the optional-segment syntax, so this one route serves both `/bonus/assets` and `/bonus/assets/{asset}`. */
+const SUMMARY = 'GET /api/v1/user/{user}/bonus/assets/{asset?}';
+
+type Entry = { distributed: { bonuses: number; amount: unknown }; pending: unknown; canceled: unknown };
+
+/** Mutants of the bonuses group (section 4.11 and the records of 2.3, 2.5a, 2.5b, 2.6, 2.7). */
+export const bonusesMutants: Mutant[] = [
+  {
+    name: 'bonuses-status-filter-ignored',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the list ignores the status query and answers bonuses of every status',
+    mutation: { deviation: 'bonuses.status-filter-ignored' },
+  },
+  {
+    name: 'bonuses-other-users-listed',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the list answers the bonuses of every user, not only the path user\u2019s',
+    mutation: { deviation: 'bonuses.other-users-listed' },
+  },
+  {
+    name: 'bonuses-inactive-allowed',
+    clause: '5',
+    group: 'bonuses',
+    description: 'an inactive account is served instead of refused with 403',
+    mutation: { deviation: 'bonuses.inactive-allowed' },
+  },
+  {
+    name: 'bonuses-foreign-user-allowed',
+    clause: '5',
+    group: 'bonuses',
+    description: 'another user\u2019s id in the path is served instead of refused with "This action is unauthorized."',
+    mutation: { deviation: 'bonuses.foreign-user-allowed' },
+  },
+  {
+    name: 'bonuses-email-unmasked',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'the user object shows the e-mail in clear',
+    mutation: { deviation: 'bonuses.email-unmasked' },
+  },
+  {
+    name: 'bonuses-anti-phishing-unmasked',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'the user object shows the anti-phishing code in clear',
+    mutation: { deviation: 'bonuses.anti-phishing-unmasked' },
+  },
+  {
+    name: 'bonuses-summary-count-off-by-one',
+    clause: '2.5b',
+    group: 'bonuses',
+    description: 'the asset summary counts one distributed bonus too many',
+    mutation: {
+      transform: {
+        route: SUMMARY,
+        status: 200,
+        apply(body: { data: Entry[] }) {
+          for (const entry of body.data) entry.distributed.bonuses += 1;
+        },
+      },
+    },
+  },
+  {
+    name: 'bonuses-summary-amount-as-string',
+    clause: '2.5b',
+    group: 'bonuses',
+    description: 'the asset summary answers the per-status amount as a string, not a JSON number',
+    mutation: {
+      transform: {
+        route: SUMMARY,
+        status: 200,
+        apply(body: { data: Entry[] }) {
+          for (const entry of body.data) entry.distributed.amount = String(entry.distributed.amount);
+        },
+      },
+    },
+  },
+  {
+    name: 'bonuses-summary-asset-filter-ignored',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the asset summary ignores the asset segment and answers every asset',
+    mutation: { deviation: 'bonuses.summary-asset-filter-ignored' },
+  },
+  {
+    name: 'bonuses-bonused-at-iso-string',
+    clause: '2.5a',
+    group: 'bonuses',
+    description: 'the list answers bonusedAt as an ISO 8601 string instead of Unix seconds',
+    mutation: {
+      transform: {
+        route: LIST,
+        status: 200,
+        apply(body: { data: { bonusedAt: unknown }[] }) {
+          for (const bonus of body.data) bonus.bonusedAt = new Date(Number(bonus.bonusedAt) * 1000).toISOString();
+        },
+      },
+    },
+  },
+  {
+    name: 'bonuses-order-missing-payment',
+    clause: '2.7',
+    group: 'bonuses',
+    description: 'the order inside a shown bonus lacks its payment object',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 200,
+        apply(body: { data: { order: Record<string, unknown> } }) {
+          delete body.data.order.payment;
+        },
+      },
+    },
+  },
+  {
+    name: 'bonuses-asset-precision-as-number',
+    clause: '2.3',
+    group: 'bonuses',
+    description: 'the asset summary inside a shown bonus answers precision as a number, not a numeric string',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 200,
+        apply(body: { data: { asset: { precision: unknown } } }) {
+          body.data.asset.precision = Number(body.data.asset.precision);
+        },
+      },
+    },
+  },
+  {
+    name: 'bonuses-show-ignores-owner',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'show answers any user\u2019s bonus under the caller\u2019s own user id',
+    mutation: { deviation: 'bonuses.show-ignores-owner' },
+  },
+  {
+    name: 'bonuses-not-found-as-200',
+    clause: '7',
+    group: 'bonuses',
+    description: 'show answers 200 with { data: null } where no bonus is found',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 404,
+        apply() {
+          return { status: 200, body: { data: null } };
+        },
+      },
+    },
+  },
+  {
+    name: 'bonuses-list-envelope-missing',
+    clause: '1',
+    group: 'bonuses',
+    description: 'the list answers a bare array instead of { data: [...] }',
+    mutation: {
+      transform: {
+        route: LIST,
+        status: 200,
+        apply(body: { data: unknown[] }) {
+          return { body: body.data };
+        },
+      },
+    },
+  },
+];
