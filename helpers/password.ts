@@ -1,0 +1,83 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { CheckContext } from './check.js';
+import type { ApiResponse } from './http.js';
+import { registerSecret } from './redact.js';
+
+/** Helpers of the password-reset suite (sections 4.3, 4.4): addresses of a given length, a reset in progress. */
+
+export const FORGOT = '/api/v1/user/forgot-password';
+export const RESET = '/api/v1/user/reset-password';
+
+/** An address no target holds. */
+export function unknownEmail(): string {
+  return `nobody.${randomUUID()}@example.test`;
+}
+
+/**
+ * A syntactically valid address of exactly `length` characters (at least 20): a short local part and
+ * a domain of DNS labels of at most 63 characters, ending in `.test`.
+ */
+export function emailOfLength(length: number): string {
+  if (length < 20) throw new Error('emailOfLength needs at least 20 characters');
+  const local = `u${randomBytes(4).toString('hex')}`;
+  // The labels before `.test`: at most 63 characters each, joined by dots.
+  let rest = length - local.length - 1 - '.test'.length;
+  const labels: string[] = [];
+  while (rest > 63) {
+    const size = rest === 64 ? 62 : 63;
+    labels.push('d'.repeat(size));
+    rest -= size + 1;
+  }
+  labels.push('d'.repeat(rest));
+  const email = `${local}@${labels.join('.')}.test`;
+  if (email.length !== length) throw new Error(`emailOfLength built ${email.length} characters instead of ${length}`);
+  return email;
+}
+
+/** A password of exactly `length` characters (letters, digits and a symbol); registered as a secret. */
+export function passwordOfLength(length: number): string {
+  const base = `Rp1-${randomBytes(Math.ceil(length / 2) + 4).toString('hex')}`;
+  const value = base.padEnd(length, 'x').slice(0, length);
+  registerSecret(value);
+  return value;
+}
+
+/**
+ * A fresh user (state `user`, marked as changed by the test) for whom forgot-password has just been
+ * answered 200, and the token of that e-mail (state `password-reset.token`).
+ */
+export async function resetInProgress(t: CheckContext) {
+  const user = await t.state('user', {}, { mutates: true });
+  const forgot = await t.post(FORGOT, { json: { email: user.email } });
+  if (forgot.status !== 200) throw new Error(`precondition: forgot-password for a fresh provider-state user must answer 200, got ${forgot.status}`);
+  const { token } = await t.state('password-reset.token', { email: user.email });
+  if (typeof token !== 'string' || token === '') throw new Error('precondition: provider state password-reset.token must answer { token }');
+  registerSecret(token);
+  return { user, token };
+}
+
+/** Section 7: a 422 `{ message, errors }` whose errors map has `key`; answers the errors map. */
+export function expectValidationError(t: CheckContext, response: ApiResponse, key: string): Record<string, string[]> {
+  t.expectStatus(response, 422);
+  const { errors } = t.expectSchema(response, 'error-validation') as { errors: Record<string, string[]> };
+  expect(Object.keys(errors), `the 422 errors map must be keyed by "${key}"`).toContain(key);
+  return errors;
+}
+
+/**
+ * A 422 whose errors map does NOT have `key`: the field passed its own rules while another field of
+ * the same request (the probe) failed. This is how a limit's "just inside" value is observed when the
+ * request cannot succeed as a whole.
+ */
+export function expectValidationErrorWithout(t: CheckContext, response: ApiResponse, key: string, probe: string): void {
+  t.expectStatus(response, 422);
+  const { errors } = t.expectSchema(response, 'error-validation') as { errors: Record<string, string[]> };
+  expect(Object.keys(errors), `the value of "${key}" is within its limit, so the 422 must not be keyed by "${key}" (the probe field "${probe}" is the invalid one)`).not.toContain(key);
+}
+
+/** Section 4.2: the login status for an e-mail and password. */
+export async function loginStatus(t: CheckContext, email: string, password: string): Promise<number> {
+  const response = await t.post('/api/v1/authenticate', { json: { email, password } });
+  return response.status;
+}
