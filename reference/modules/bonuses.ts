@@ -20,7 +20,8 @@ import { ERRORS, fail } from '../errors.js';
  * - Asset summary: one entry per asset the user has bonuses in (ordered by symbol); with `{asset}`,
  *   only that symbol, so an asset without bonuses (or unknown) answers `{ data: [] }`.
  *   `orders` is the number of distinct orders behind the asset's bonuses; `amount` of each status is
- *   the sum of its bonus amounts, rounded to the asset's precision, as a JSON number (section 1.5).
+ *   the sum of its bonus amounts, rounded to the asset's precision (at most 12 digits, as a double
+ *   carries no more), as a JSON number (section 1.5).
  * - User preferences that no endpoint of the interface sets (`theme`, `layout`, `meta.source`) take
  *   the platform defaults below; self-deletion is not part of the interface, so it is always unset.
  */
@@ -397,7 +398,7 @@ export const bonuses: ReferenceModule = {
       const { user, asset } = request.params as { user: string; asset?: string };
       const symbol = asset && asset !== '' && !ctx.deviates('bonuses.summary-asset-filter-ignored') ? asset : undefined;
       const sum = (status: BonusStatus) =>
-        `SUM(b.status = '${status}') AS ${status}_bonuses, ROUND(TOTAL(CASE WHEN b.status = '${status}' THEN CAST(b.amount AS REAL) END), CAST(a.precision AS INTEGER)) AS ${status}_amount`;
+        `SUM(b.status = '${status}') AS ${status}_bonuses, ROUND(TOTAL(CASE WHEN b.status = '${status}' THEN CAST(b.amount AS REAL) END), MIN(CAST(a.precision AS INTEGER), 12)) AS ${status}_amount`;
       const rows = ctx.db
         .prepare(
           `SELECT a.symbol, a.name, a.alias, a.type, a.precision, COUNT(DISTINCT b.order_id) AS orders, ${STATUSES.map(sum).join(', ')}
