@@ -1,3 +1,160 @@
 import type { Mutant } from './types.js';
 
-export const balancesMutants: Mutant[] = [];
+const NFT_LIST = 'GET /api/v1/user/{user}/balances/nft';
+const NFT_SHOW = 'GET /api/v1/user/{user}/balances/nft/{asset}';
+const COIN_LIST = 'GET /api/v1/user/{user}/balances';
+const COIN_SHOW = 'GET /api/v1/user/{user}/balances/{asset}';
+
+type AmountSet = Record<string, unknown>;
+type BalanceRecord = { quantity?: unknown; chain?: unknown; meta?: Record<string, unknown>; amounts: { crypto: AmountSet; fiat: AmountSet } };
+
+/** Mutants of the balances group (sections 4.6 to 4.9, the record of 2.2, amounts of 1.5, access of 5 and 7). */
+export const balancesMutants: Mutant[] = [
+  {
+    name: 'balances-other-user-readable',
+    clause: '5',
+    group: 'balances',
+    description: 'another user\u2019s balances are served instead of refused with "This action is unauthorized."',
+    mutation: { deviation: 'balances.other-user-readable' },
+  },
+  {
+    name: 'balances-coin-filter-ignored',
+    clause: '4.8',
+    group: 'balances',
+    description: 'the coin list ignores assets[] and answers every held coin',
+    mutation: { deviation: 'balances.filter-ignored' },
+  },
+  {
+    name: 'balances-nft-filter-ignored',
+    clause: '4.6',
+    group: 'balances',
+    description: 'the NFT list ignores assets[] and answers every held NFT',
+    mutation: { deviation: 'balances.nft-filter-ignored' },
+  },
+  {
+    name: 'balances-filter-first-symbol-only',
+    clause: '4.8',
+    group: 'balances',
+    description: 'a repeated assets[] keeps only its first symbol',
+    mutation: { deviation: 'balances.filter-first-only' },
+  },
+  {
+    name: 'balances-show-ignores-asset',
+    clause: '4.9',
+    group: 'balances',
+    description: 'show answers one of the user\u2019s balances whatever {asset} names',
+    mutation: { deviation: 'balances.show-ignores-asset' },
+  },
+  {
+    name: 'balances-coin-list-flat-envelope',
+    clause: '4.8',
+    group: 'balances',
+    description: 'the coin list answers { data: [records] } instead of { data: { coins: [records] } }',
+    mutation: { transform: { route: COIN_LIST, status: 200, apply: (body: { data: { coins: unknown[] } }) => ({ body: { data: body.data.coins } }) } },
+  },
+  {
+    name: 'balances-nft-list-keyed-envelope',
+    clause: '4.6',
+    group: 'balances',
+    description: 'the NFT list answers { data: { nfts: [records] } } instead of { data: [records] }',
+    mutation: { transform: { route: NFT_LIST, status: 200, apply: (body: { data: unknown[] }) => ({ body: { data: { nfts: body.data } } }) } },
+  },
+  {
+    name: 'balances-coin-show-unwrapped',
+    clause: '4.9',
+    group: 'balances',
+    description: 'coin show answers the bare record instead of { data: record }',
+    mutation: { transform: { route: COIN_SHOW, status: 200, apply: (body: { data: unknown }) => ({ body: body.data }) } },
+  },
+  {
+    name: 'balances-amount-as-number',
+    clause: '2.2',
+    group: 'balances',
+    description: 'the crypto available amount of coin records is a JSON number, not a decimal string',
+    mutation: {
+      transform: {
+        route: COIN_LIST,
+        status: 200,
+        apply(body: { data: { coins: BalanceRecord[] } }) {
+          for (const coin of body.data.coins) coin.amounts.crypto.available = Number(coin.amounts.crypto.available);
+        },
+      },
+    },
+  },
+  {
+    name: 'balances-amount-26-fraction-digits',
+    clause: '1',
+    group: 'balances',
+    description: 'the fiat reserve amount of an NFT record carries 26 fractional digits (section 1.5 allows 25)',
+    mutation: {
+      transform: {
+        route: NFT_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord }) {
+          body.data.amounts.fiat.reserve = `1.${'0'.repeat(25)}1`;
+        },
+      },
+    },
+  },
+  {
+    name: 'balances-nft-quantity-missing',
+    clause: '2.2',
+    group: 'balances',
+    description: 'NFT list records lack quantity',
+    mutation: {
+      transform: {
+        route: NFT_LIST,
+        status: 200,
+        apply(body: { data: BalanceRecord[] }) {
+          for (const nft of body.data) delete nft.quantity;
+        },
+      },
+    },
+  },
+  {
+    name: 'balances-chain-not-object',
+    clause: '2.2',
+    group: 'balances',
+    description: 'chain of an NFT record is the chain symbol string instead of { name, symbol }',
+    mutation: {
+      transform: {
+        route: NFT_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord }) {
+          body.data.chain = (body.data.chain as { symbol: string | null }).symbol ?? 'ETH';
+        },
+      },
+    },
+  },
+  {
+    name: 'balances-total-supply-string',
+    clause: '2.2',
+    group: 'balances',
+    description: 'meta.total_supply of a coin record is a string instead of a JSON number',
+    mutation: {
+      transform: {
+        route: COIN_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord }) {
+          const meta = body.data.meta ?? {};
+          meta.total_supply = String(meta.total_supply ?? 21000000);
+          body.data.meta = meta;
+        },
+      },
+    },
+  },
+  {
+    name: 'balances-unauthorized-wrong-message',
+    clause: '5',
+    group: 'balances',
+    description: 'another user\u2019s coin list is refused with 403 and the message "Forbidden." instead of "This action is unauthorized."',
+    mutation: { transform: { route: COIN_LIST, status: 403, apply: () => ({ body: { message: 'Forbidden.' } }) } },
+  },
+  {
+    name: 'balances-401-message-format',
+    clause: '7',
+    group: 'balances',
+    description: 'the NFT show answers 401 with { message } instead of { error }',
+    mutation: { transform: { route: NFT_SHOW, status: 401, apply: () => ({ body: { message: 'Unauthenticated.' } }) } },
+  },
+];

@@ -1,3 +1,110 @@
 import type { Mutant } from './types.js';
 
-export const passwordMutants: Mutant[] = [];
+const FORGOT = 'POST /api/v1/user/forgot-password';
+const RESET = 'POST /api/v1/user/reset-password';
+
+/** Mutants of the password group (sections 4.3, 4.4, their limits in 8 and the 422 format of 7). */
+export const passwordMutants: Mutant[] = [
+  {
+    name: 'forgot-unknown-email-accepted',
+    clause: '4.3',
+    group: 'password',
+    description: 'forgot-password answers 200 for an e-mail no account has, instead of 422 keyed by email',
+    mutation: { deviation: 'forgot.unknown-email-accepted' },
+  },
+  {
+    name: 'forgot-type-unchecked',
+    clause: '4.3',
+    group: 'password',
+    description: 'forgot-password accepts any type, not only null, text or link',
+    mutation: { deviation: 'forgot.type-unchecked' },
+  },
+  {
+    name: 'forgot-email-max-ignored',
+    clause: '8',
+    group: 'password',
+    description: 'forgot-password does not enforce the 255-character limit of email',
+    mutation: { deviation: 'forgot.email-max-ignored' },
+  },
+  {
+    name: 'forgot-200-unwrapped',
+    clause: '4.3',
+    group: 'password',
+    description: 'forgot-password answers 200 with { message } instead of { data: { message } }',
+    mutation: {
+      transform: {
+        route: FORGOT,
+        status: 200,
+        apply: (body: { data: { message: string } }) => ({ body: { message: body.data.message } }),
+      },
+    },
+  },
+  {
+    name: 'forgot-422-without-errors',
+    clause: '7',
+    group: 'password',
+    description: 'forgot-password answers 422 with { message } only, without the errors map',
+    mutation: {
+      transform: {
+        route: FORGOT,
+        status: 422,
+        apply(body: { errors?: unknown }) {
+          delete body.errors;
+        },
+      },
+    },
+  },
+  {
+    name: 'reset-password-unchanged',
+    clause: '4.4',
+    group: 'password',
+    description: 'reset-password answers 200 but keeps the old password',
+    mutation: { deviation: 'reset.password-unchanged' },
+  },
+  {
+    name: 'reset-token-not-spent',
+    clause: '4.4',
+    group: 'password',
+    description: 'reset-password leaves the token valid after a successful reset, so it can be used again',
+    mutation: { deviation: 'reset.token-not-spent' },
+  },
+  {
+    name: 'reset-token-unchecked',
+    clause: '4.4',
+    group: 'password',
+    description: 'reset-password changes the password whatever token is sent',
+    mutation: { deviation: 'reset.token-unchecked' },
+  },
+  {
+    name: 'reset-invalid-token-keyed-by-email',
+    clause: '4.4',
+    group: 'password',
+    description: 'reset-password answers an invalid token with a 422 whose errors map is keyed by email instead of token',
+    mutation: {
+      transform: {
+        route: RESET,
+        status: 422,
+        apply(body: { errors?: Record<string, string[]> }) {
+          if (body.errors?.token) {
+            body.errors.email = body.errors.token;
+            delete body.errors.token;
+          }
+        },
+      },
+    },
+  },
+  {
+    name: 'reset-password-max-192',
+    clause: '8',
+    group: 'password',
+    description: 'reset-password accepts a password of 192 characters (limit off by one)',
+    mutation: { deviation: 'reset.password-max-192' },
+  },
+  {
+    name: 'reset-token-max-ignored',
+    clause: '8',
+    group: 'password',
+    description: 'reset-password does not enforce the 255-character limit of token',
+    mutation: { deviation: 'reset.token-max-ignored' },
+  },
+];
