@@ -133,7 +133,7 @@ authenticate.describe(() => {
     logOutLater(t, response);
   });
 
-  authenticate.check('answers 200 for a 2FA account with a valid TOTP code', { clauses: ['4.2', '2.1', '5'], status: 200 }, async (t) => {
+  authenticate.check('answers 200 for a 2FA account with a valid TOTP code', { clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': totpCode(secret) } });

@@ -1,3 +1,129 @@
 import type { Mutant } from './types.js';
 
-export const authenticationMutants: Mutant[] = [];
+/**
+ * Mutants of sections 4.1, 4.2, 4.5, 5, 7 and 8: each breaks one clause of authentication or logout.
+ * Behaviour mutants turn on a deviation of reference/modules/authentication.ts; shape and status
+ * mutants rewrite one route's answer.
+ */
+
+const LOGIN = 'POST /api/v1/authenticate';
+const JWT = 'POST /api/v1/authenticate-jwt/{platform}';
+const LOGOUT = 'POST /api/v1/user/logout';
+
+function deviation(name: string, clause: string, description: string, deviationName = name.replace(/^(login|jwt|logout|authenticate)-/, '$1.')): Mutant {
+  return { name, clause, group: 'authentication', description, mutation: { deviation: deviationName } };
+}
+
+/** Answers `to` instead of `from` on `route`, keeping the body. */
+function restatus(name: string, clause: string, route: string, from: number, to: number, description: string): Mutant {
+  return { name, clause, group: 'authentication', description, mutation: { transform: { route, status: from, apply: () => ({ status: to }) } } };
+}
+
+/** Answers `{ message }` instead of `{ error }` on `route` for `status`. */
+function asMessage(name: string, route: string, status: number, description: string): Mutant {
+  return {
+    name,
+    clause: '7',
+    group: 'authentication',
+    description,
+    mutation: { transform: { route, status, apply: (body) => ({ body: { message: body.error } }) } },
+  };
+}
+
+/** Changes the Session of a successful login. */
+function session(name: string, clause: string, description: string, apply: (data: Record<string, any>, body: Record<string, any>) => { body?: unknown } | void, route = LOGIN): Mutant {
+  return { name, clause, group: 'authentication', description, mutation: { transform: { route, status: 200, apply: (body) => apply(body.data, body) } } };
+}
+
+export const authenticationMutants: Mutant[] = [
+  // Behaviour: section 5.5 refusals, shared by both login flows.
+  deviation('login-locked-allowed', '5', 'a locked account logs in instead of 423'),
+  deviation('login-inactive-allowed', '5', 'an inactive account logs in instead of 401'),
+  deviation('login-throttle-ignored', '5', 'the brute-force restriction is ignored: login succeeds instead of 425'),
+  deviation('login-2fa-ignored', '4.2', 'a 2FA account logs in without (or with a wrong) TOTP code'),
+  deviation('login-unknown-email-422', '4.2', 'an unknown e-mail answers 422 (errors.email) instead of 403'),
+  deviation('login-unknown-email-404', '4.2', 'an unknown e-mail answers 404 { message } instead of 403'),
+
+  // Field limits of 4.2 / section 8.
+  deviation('authenticate-email-max-unenforced', '8', 'an e-mail longer than 191 characters passes validation'),
+  deviation('authenticate-password-min-unenforced', '8', 'a password shorter than 8 characters passes validation'),
+  deviation('authenticate-2fa-digits-unenforced', '8', 'a 2fa code that is not exactly 6 digits passes validation'),
+  {
+    name: 'authenticate-422-without-errors-map',
+    clause: '7',
+    group: 'authentication',
+    description: 'a validation failure answers 422 { message } without the errors map',
+    mutation: { transform: { route: LOGIN, status: 422, apply: (body) => ({ body: { message: body.message } }) } },
+  },
+
+  // Behaviour: section 4.1, the JWT flow.
+  deviation('jwt-signature-unchecked', '4.1', 'the JWT signature is not verified at all'),
+  deviation('jwt-alg-none-accepted', '4.1', 'an unsigned JWT (alg none) is accepted'),
+  deviation('jwt-hmac-public-key-accepted', '4.1', 'an HS512 JWT keyed with the platform public key is accepted (algorithm confusion)'),
+  deviation('jwt-any-platform-key', '4.1', 'a JWT for an unknown platform is verified with any registered platform key'),
+  deviation('jwt-id-unsupported', '4.1', 'a payload naming the user by id is not understood (412)'),
+  deviation('jwt-expiry-ignored', '4.1', 'an expired JWT (expire in the past) logs in instead of 416'),
+  deviation('jwt-payload-unchecked', '4.1', 'an invalid payload (no email nor id, bad expire) is not answered 412'),
+
+  // Behaviour: section 4.5.
+  deviation('logout-keeps-token', '4.5', 'logout answers 200 but the token stays valid'),
+  {
+    name: 'logout-without-token-allowed',
+    clause: '4.5',
+    group: 'authentication',
+    description: 'logout without valid authentication answers 200 { status } instead of 401',
+    mutation: { transform: { route: LOGOUT, status: 401, apply: () => ({ status: 200, body: { status: 'success' } }) } },
+  },
+  {
+    name: 'logout-without-status',
+    clause: '4.5',
+    group: 'authentication',
+    description: 'logout answers 200 { message } instead of { status }',
+    mutation: { transform: { route: LOGOUT, status: 200, apply: () => ({ body: { message: 'Logged out.' } }) } },
+  },
+
+  // Status rows of 4.2 answered with another status.
+  restatus('login-inactive-answers-403', '5', LOGIN, 401, 403, 'an inactive account answers 403 instead of 401'),
+  restatus('login-wrong-credentials-answer-401', '5', LOGIN, 403, 401, 'wrong credentials answer 401 instead of 403'),
+  restatus('login-locked-answers-403', '5', LOGIN, 423, 403, 'a locked account answers 403 instead of 423'),
+  restatus('login-throttled-answers-429', '5', LOGIN, 425, 429, 'the brute-force restriction answers 429 instead of 425'),
+
+  // Status rows of 4.1 answered with another status.
+  restatus('jwt-inactive-answers-403', '4.1', JWT, 401, 403, 'JWT login of an inactive account answers 403 instead of 401'),
+  restatus('jwt-wrong-credentials-answer-404', '4.1', JWT, 403, 404, 'JWT login naming an unknown user answers 404 instead of 403'),
+  restatus('jwt-locked-answers-403', '4.1', JWT, 423, 403, 'JWT login of a locked account answers 403 instead of 423'),
+  restatus('jwt-throttled-answers-429', '4.1', JWT, 425, 429, 'JWT login of a restricted account answers 429 instead of 425'),
+  restatus('jwt-invalid-payload-answers-422', '4.1', JWT, 412, 422, 'an invalid JWT payload answers 422 instead of 412'),
+  restatus('jwt-expired-answers-401', '4.1', JWT, 416, 401, 'an expired JWT answers 401 instead of 416'),
+
+  // Error formats of section 7.
+  asMessage('login-403-as-message', LOGIN, 403, 'wrong credentials answer { message } instead of { error }'),
+  asMessage('login-423-as-message', LOGIN, 423, 'a locked account answers { message } instead of { error }'),
+  asMessage('jwt-401-as-message', JWT, 401, 'JWT login of an inactive account answers { message } instead of { error }'),
+  asMessage('logout-401-as-message', LOGOUT, 401, 'logout without valid authentication answers 401 { message } instead of { error }'),
+
+  // Session shape (2.1, 1.3, 1.4).
+  session('session-ttl-string', '2.1', 'ttl is a string of digits instead of an integer', (data) => {
+    data.ttl = String(data.ttl);
+  }),
+  session('session-until-without-microseconds', '1', 'until has three fractional digits instead of six', (data) => {
+    data.until = String(data.until).replace(/\.(\d{3})\d{3}/, '.$1');
+  }),
+  session('session-created-not-utc', '1', 'created carries a +02:00 offset instead of UTC', (data) => {
+    data.created = String(data.created).replace(/(Z|\+00:00)$/, '+02:00');
+  }),
+  session('session-token-without-numeric-id', '2.1', 'the access token lacks its "<numeric_id>|" prefix', (data) => {
+    data.id = String(data.id).split('|').pop();
+  }),
+  session('session-userid-not-uuid', '2.1', 'userId is a numeric string instead of the user UUID', (data) => {
+    data.userId = '1024';
+  }),
+  session('session-until-not-created-plus-ttl', '2.1', 'until is not created + ttl (it equals created)', (data) => {
+    data.until = data.created;
+  }),
+  session('session-missing-data-envelope', '1', 'the Session is answered bare, without { data }', (data) => ({ body: data })),
+  session('jwt-session-missing-data-envelope', '1', 'the JWT login answers the Session bare, without { data }', (data) => ({ body: data }), JWT),
+  session('jwt-session-ttl-string', '2.1', 'JWT login answers ttl as a string', (data) => {
+    data.ttl = String(data.ttl);
+  }, JWT),
+];
