@@ -18,14 +18,23 @@ export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
   return 'conformant';
 }
 
-export function buildReport(tests: TestRecord[], facts: RunFacts): Report {
+/** A URL without user name and password: a base URL may carry credentials, a report never does. */
+export function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, '$1');
+}
+
+export function buildReport(records: TestRecord[], facts: RunFacts): Report {
+  const tests = records.map((t) => ({
+    ...t,
+    exchanges: t.exchanges.map((e) => ({ ...e, request: { ...e.request, url: withoutCredentials(e.request.url) } })),
+  }));
   const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
   const pairs = pairCoverage(tests);
   return {
     reportVersion: REPORT_VERSION,
     suite: { name: 'account-api-conformance', version: facts.suiteVersion },
     spec: { title: SPEC.title, version: SPEC.version },
-    target: facts.target,
+    target: { ...facts.target, baseUrl: withoutCredentials(facts.target.baseUrl) },
     startedAt: facts.startedAt.toISOString(),
     finishedAt: facts.finishedAt.toISOString(),
     durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),

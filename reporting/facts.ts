@@ -58,7 +58,7 @@ export function expectedActual(test: TestRecord): string {
 }
 
 /** The clauses a test cites, as the specification numbers them. */
-export function clausesText(test: TestRecord): string {
+export function clausesText(test: Pick<TestRecord, 'clauses'>): string {
   return `${test.clauses.length > 1 ? 'sections' : 'section'} ${test.clauses.join(', ')}`;
 }
 
@@ -84,4 +84,18 @@ export function shortName(test: TestRecord): string {
 
 export function verifiedPairs(report: Report): number {
   return report.coverage.pairs.filter((p) => p.outcome === 'passed').length;
+}
+
+/**
+ * The failure's first line without what "expected X, got Y" already says (the body snippet stays),
+ * cut to `max` characters; the skip reason for a skipped test.
+ */
+export function reasonDetail(test: TestRecord, max = 220): string | null {
+  const reason = test.reason
+    ?.replace(/^expected status [^,]+, got \d+;?\s*/, '')
+    .replace(/: expected \[.*\] to include \d+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!reason) return null;
+  return reason.length > max ? `${reason.slice(0, max - 1)}\u2026` : reason;
 }

@@ -1,6 +1,6 @@
 import { CLAUSES } from '../helpers/catalogue.js';
 import type { Exchange } from '../helpers/http.js';
-import { actualStatus, advisedTests, expectedText, failedTests, schemaPointers, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, reasonDetail, schemaPointers, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 
 /**
@@ -38,6 +38,9 @@ const OUTCOME_CLASS: Record<PairOutcome | TestRecord['outcome'], string> = { pas
 const OUTCOME_MARK: Record<PairOutcome, string> = { passed: '\u2713', failed: '\u2717', 'not verified': '\u2013' };
 
 const BODY_LIMIT = 20_000;
+
+/** Coverage reasons may carry a response body: the test itself shows it in full. */
+const clip = (text: string | null, max = 200) => (text === null ? '' : text.length > max ? `${text.slice(0, max - 1)}\u2026` : text);
 
 function pretty(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
@@ -77,12 +80,12 @@ function testDetails(test: TestRecord): Html {
   const problems = schemaPointers(test);
   const rows: [string, Html | string][] = [
     ['Endpoint', h`<code>${test.endpoint}</code>`],
-    ['Clauses', h`${clauseList(test.clauses)} ${test.clauses.map((c) => (CLAUSES[c] ? `\u2014 ${c}: ${CLAUSES[c]}` : '')).filter(Boolean).join(' ')}`],
+    ['Clauses', test.clauses.map((c) => `\u00a7${c}${CLAUSES[c] ? ` ${CLAUSES[c]}` : ''}`).join('; ')],
     ['Expected status', expectedText(test)],
     ['Observed status', test.observedStatus.length > 0 ? test.observedStatus.join(', ') : actualStatus(test)],
   ];
   if (test.constraint) rows.push(['Field constraint', h`<code>${test.constraint}</code>`]);
-  if (test.reason) rows.push([test.outcome === 'skipped' ? 'Not verified because' : 'Reason', test.reason]);
+  if (test.reason && test.outcome === 'skipped') rows.push(['Not verified because', test.reason]);
   rows.push(['Suite file', h`<code>${test.file}</code> (${test.durationMs} ms)`]);
   return h`<details class="test ${OUTCOME_CLASS[test.outcome]}${test.advisories.length > 0 ? ' advised' : ''}" id="${testAnchor(test.id)}">
 <summary><span class="badge ${OUTCOME_CLASS[test.outcome]}">${test.outcome}</span> ${test.name} <span class="clauses">${clauseList(test.clauses)}</span>${test.advisories.length > 0 ? raw(' <span class="badge adv">advisory</span>') : ''}</summary>
@@ -94,7 +97,7 @@ ${exchanges(test)}
 </details>`;
 }
 
-function matrix(pairs: PairCoverage[]): Html {
+function matrix(pairs: PairCoverage[], names: Map<string, string>, outcomes: Map<string, TestRecord['outcome']>): Html {
   const statuses = [...new Set(pairs.map((p) => p.status))].sort((a, b) => a - b);
   const endpoints = [...new Set(pairs.map((p) => p.endpoint))];
   const byKey = new Map(pairs.map((p) => [`${p.endpoint} ${p.status}`, p]));
@@ -106,8 +109,20 @@ function matrix(pairs: PairCoverage[]): Html {
       return h`<td class="${OUTCOME_CLASS[pair.outcome]}" title="${tip}"><a href="#${pairAnchor(pair)}">${OUTCOME_MARK[pair.outcome]}</a></td>`;
     });
     const open = pairs.filter((p) => p.endpoint === endpoint && p.outcome !== 'passed');
-    const notes = [...new Set(open.map((p) => `${p.status}: ${p.reason ?? p.outcome}`))];
-    return h`<tr><th scope="row"><code>${endpoint}</code></th>${cells}<td class="why">${notes.map((n, i) => h`${i > 0 ? raw('<br>') : ''}${n}`)}</td></tr>`;
+    const notes = new Map<string, { statuses: number[]; failing: string[] }>();
+    for (const pair of open) {
+      const failing = pair.outcome === 'failed' ? pair.tests.filter((id) => outcomes.get(id) === 'failed') : [];
+      const key = pair.outcome === 'failed' ? `failed: ${failing.join(' ')}` : `${pair.reason ?? pair.outcome}`;
+      const note = notes.get(key) ?? { statuses: [], failing };
+      note.statuses.push(pair.status);
+      notes.set(key, note);
+    }
+    const why = [...notes].map(([key, note], i) =>
+      h`${i > 0 ? raw('<br>') : ''}<b>${note.statuses.join(', ')}</b> ${
+        note.failing.length > 0 ? h`failed: ${note.failing.map((id, j) => h`${j > 0 ? '; ' : ''}<a href="#${testAnchor(id)}">${names.get(id) ?? id}</a>`)}` : key
+      }`,
+    );
+    return h`<tr><th scope="row"><code>${endpoint}</code></th>${cells}<td class="why">${why}</td></tr>`;
   });
   return h`<table class="matrix"><thead><tr><th>Endpoint \\ status</th>${statuses.map((s) => h`<th>${s}</th>`)}<th>Failed or not verified because</th></tr></thead><tbody>${rows}</tbody></table>
 <p class="legend"><span class="swatch pass">\u2713</span> passed <span class="swatch fail">\u2717</span> failed <span class="swatch nv">\u2013</span> not verified <span class="swatch na"></span> not documented for the endpoint. Each cell links to its row below.</p>`;
@@ -121,7 +136,7 @@ function testLinks(ids: string[], names: Map<string, string>): Html {
 function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
   const rows = pairs.map(
     (p) =>
-      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${p.reason ?? ''}${p.reason && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
+      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${clip(p.reason)}${p.reason && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
   );
   return h`<table class="list"><thead><tr><th>Endpoint</th><th>Status</th><th>Documented condition</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -129,7 +144,7 @@ function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
 function constraintTable(constraints: ConstraintCoverage[], names: Map<string, string>): Html {
   const rows = constraints.map(
     (c) =>
-      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td><span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span></td><td>${c.reason ?? ''}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
+      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td><span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span></td><td>${clip(c.reason)}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
   );
   return h`<table class="list"><thead><tr><th>Constraint</th><th>Endpoint</th><th>Field</th><th>Rule</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -157,7 +172,7 @@ nav{margin:12px 0;display:flex;gap:16px;flex-wrap:wrap}
 table{border-collapse:collapse;margin:6px 0}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 thead th{background:#f6f8fa;position:sticky;top:0}
 table.matrix td{text-align:center;width:46px;font-weight:700}table.matrix td a{display:block;color:inherit}
-table.matrix td.why{text-align:left;font-weight:normal;width:auto;font-size:12px;color:var(--muted);max-width:520px}
+table.matrix td.why{text-align:left;font-weight:normal;width:auto;font-size:12px;color:var(--muted);max-width:460px;word-break:break-word}
 table.matrix th[scope=row]{white-space:nowrap;font-weight:normal}
 td.pass,.swatch.pass{background:var(--pass-bg);color:var(--pass)}td.fail,.swatch.fail{background:var(--fail);color:#fff}td.nv,.swatch.nv{background:var(--nv-bg);color:var(--nv)}
 td.na,.swatch.na{background:repeating-linear-gradient(45deg,#fff,#fff 4px,#f3f4f6 4px,#f3f4f6 8px)}
@@ -254,10 +269,10 @@ export function toHtml(report: Report): string {
 <nav><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
 ${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => h`<li>${w}</li>`)}</ul></section>` : ''}
 <section id="failures"><h2>Nonconformances (${failed.length})</h2>
-${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">expected ${expectedText(t)}, got ${actualStatus(t)}${t.reason ? ` \u2014 ${t.reason}` : ''}</span></li>`)}</ul>`}
+${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)}${reasonDetail(t) && schemaPointers(t).length === 0 ? ` \u2014 ${reasonDetail(t)}` : ''}</span></li>`)}</ul>`}
 </section>
 <section id="matrix"><h2>Coverage matrix: every documented endpoint \u00d7 status</h2>
-${matrix(pairs)}
+${matrix(pairs, names, new Map(report.tests.map((t) => [t.id, t.outcome])))}
 </section>
 <section id="pairs"><h2>Endpoint \u00d7 status pairs (${verifiedPairs(report)} of ${pairs.length} verified)</h2>
 ${pairTable(pairs, names)}

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, lastExchange } from './curl.js';
-import { clausesText, expectedActual, failedTests, schemaPointers, skipReasons, verifiedPairs } from './facts.js';
+import { clausesText, expectedActual, failedTests, reasonDetail, schemaPointers, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
 type Write = (line: string) => void;
@@ -31,15 +31,11 @@ export class ProgressReporter implements Reporter {
 /** Failures detailed in the terminal; the rest are named only (every one is in the report files). */
 const DETAILED_FAILURES = 30;
 
-const oneLine = (text: string, max = 220) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
-};
-
 /** What a person needs to act on one failure: the test, the clause, expected and actual, and a curl command. */
 export function failureLines(test: TestRecord): { lines: string[]; variables: string[] } {
   const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
-  if (schemaPointers(test).length === 0 && test.reason) lines.push(`      ${oneLine(test.reason)}`);
+  const reason = reasonDetail(test, 200);
+  if (schemaPointers(test).length === 0 && reason) lines.push(`      ${reason}`);
   const exchange = lastExchange(test.exchanges);
   let variables: string[] = [];
   if (exchange) {

@@ -1,0 +1,122 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { certify, CertificateUsageError, loadPrivateKey, loadPublicKey, verifyCertificate } from './certificate.js';
+import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
+import { renderReports } from './write.js';
+
+/**
+ * The report commands of the CLI: diff, certify, verify, render. Each answers its exit code and
+ * writes through `out`/`err`; a usage or input problem is thrown as UsageError (one line, exit 2).
+ */
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+
+function readBytes(path: string, role: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(`cannot read ${role} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : ((error as Error).message ?? code)}`);
+  }
+}
+
+function asUsage<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ReportInputError || error instanceof CertificateUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** `conformance diff BASE HEAD [--out DIR]`: 1 when anything regressed, 0 otherwise. */
+export function diffCommand(basePath: string, headPath: string, outDir: string | undefined, io: Io = defaultIo): 0 | 1 {
+  const base = asUsage(() => readReport(basePath, 'base report'));
+  const head = asUsage(() => readReport(headPath, 'head report'));
+  const diff = diffReports(base, head, { base: basePath, head: headPath });
+  const markdown = diffMarkdown(diff);
+  const dir = resolve(outDir ?? dirname(headPath));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'diff.md'), markdown);
+  writeFileSync(join(dir, 'diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
+  io.out(markdown.trimEnd());
+  io.out('');
+  const regressions = diff.tests.newlyFailing.length + diff.coverage.pairsLost.length + diff.coverage.constraintsLost.length + diff.shapeDrift.length;
+  io.out(
+    diff.regressed
+      ? `Regressed: ${diff.tests.newlyFailing.length} newly failing, ${diff.coverage.pairsLost.length + diff.coverage.constraintsLost.length} coverage lost, ${diff.shapeDrift.length} new shape drift (${regressions} in all). Wrote ${join(dir, 'diff.md')}, ${join(dir, 'diff.json')}`
+      : `No regression. Wrote ${join(dir, 'diff.md')}, ${join(dir, 'diff.json')}`,
+  );
+  return diff.regressed ? 1 : 0;
+}
+
+/** The default certificate file: next to the report, `report.json` -> `report.certificate.jws`. */
+export function defaultCertificatePath(reportPath: string): string {
+  return join(dirname(reportPath), `${basename(reportPath).replace(/\.json$/i, '')}.certificate.jws`);
+}
+
+/** `conformance certify --report FILE --key PRIVATE_KEY_PEM [--out FILE]`: 0 signed. */
+export async function certifyCommand(reportPath: string, keyPath: string, outPath: string | undefined, io: Io = defaultIo): Promise<0> {
+  const reportBytes = readBytes(reportPath, 'report');
+  asUsage(() => readReport(reportPath, 'report'));
+  const key = asUsage(() => loadPrivateKey(readBytes(keyPath, 'key'), keyPath));
+  const result = await (async () => {
+    try {
+      return await certify(reportBytes, key);
+    } catch (error) {
+      if (error instanceof CertificateUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  })();
+  const out = outPath ?? defaultCertificatePath(reportPath);
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  writeFileSync(out, `${result.jws}\n`);
+  const c = result.claims;
+  io.out(`Certified ${reportPath} (sha256 ${c.report.sha256})`);
+  io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.version}; run ${c.date}`);
+  io.out(`  signed ${result.alg}, key ${result.kid}`);
+  if (c.verdict !== 'conformant') io.out(`  note: the certificate records the verdict "${c.verdict}": it certifies what the run found, not conformance`);
+  io.out(`Wrote ${out}`);
+  return 0;
+}
+
+/** `conformance verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE`: 0 holds, 1 does not. */
+export async function verifyCommand(certificatePath: string, keyPath: string, reportPath: string, io: Io = defaultIo): Promise<0 | 1> {
+  const certificate = readBytes(certificatePath, 'certificate').toString('utf8');
+  const key = asUsage(() => loadPublicKey(readBytes(keyPath, 'key'), keyPath));
+  const reportBytes = readBytes(reportPath, 'report');
+  const result = await (async () => {
+    try {
+      return await verifyCertificate(certificate, key, reportBytes);
+    } catch (error) {
+      if (error instanceof CertificateUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  })();
+  if (!result.holds) {
+    const subject = result.what === 'report' ? `report ${reportPath}` : result.what === 'key' ? `key ${keyPath}` : `certificate ${certificatePath}`;
+    io.out(`DOES NOT HOLD: ${subject}: ${result.reason}`);
+    return 1;
+  }
+  const c = result.claims;
+  io.out(`HOLDS: ${reportPath} is the report certified by ${certificatePath} (signature ${result.alg} valid for ${keyPath}; sha256 ${result.reportSha256})`);
+  io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.title} ${c.spec.version}; run ${c.date}; signed ${c.issuedAt}`);
+  return 0;
+}
+
+/** `conformance render --report FILE [--out DIR]`: junit.xml, summary.md and report.html again from a report.json. */
+export function renderCommand(reportPath: string, outDir: string | undefined, io: Io = defaultIo): 0 {
+  const report = asUsage(() => readReport(reportPath, 'report'));
+  const files = renderReports(report, resolve(outDir ?? dirname(reportPath)));
+  io.out(`Wrote ${Object.values(files).join(', ')}`);
+  return 0;
+}
