@@ -1,0 +1,189 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { schemaProblems } from '../helpers/schemas.js';
+import { buildReference, STATES_PATH } from '../reference/app.js';
+import { RESET_LINK_BASE, RESET_TOKEN_TTL_SECONDS } from '../reference/modules/password.js';
+
+/** Unit tests of the reference's password module (sections 4.3, 4.4, limits of 8, 422 format of 7), through fastify's inject. */
+
+let clock = Date.UTC(2026, 10, 15, 12, 0, 0);
+let app: FastifyInstance;
+const file = join(mkdtempSync(join(tmpdir(), 'ref-password-')), 'reference.sqlite');
+
+beforeAll(async () => {
+  app = await buildReference({ states: true, database: file, now: () => clock });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+async function state(name: string, params: Record<string, unknown> = {}): Promise<any> {
+  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
+const forgot = (payload: Record<string, unknown>) => post('/api/v1/user/forgot-password', payload);
+const reset = (payload: Record<string, unknown>) => post('/api/v1/user/reset-password', payload);
+const login = (email: string, password: string) => post('/api/v1/authenticate', { email, password });
+
+/** The reference's outbox: the e-mails it would send, read through a second connection to the database file. */
+function outbox(email: string): { kind: string; body: string; token: string }[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT kind, body, token FROM outbox WHERE recipient = ? ORDER BY id').all(email) as { kind: string; body: string; token: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+async function started() {
+  const user = await state('user');
+  expect((await forgot({ email: user.email })).statusCode).toBe(200);
+  const { token } = await state('password-reset.token', { email: user.email });
+  return { user, token: token as string };
+}
+
+describe('forgot-password (section 4.3)', () => {
+  test.each([['text'], ['link'], [null], [undefined]])('answers 200 { data: { message } } for type %s', async (type) => {
+    const user = await state('user');
+    const response = await forgot(type === undefined ? { email: user.email } : { email: user.email, type });
+    expect(response.statusCode).toBe(200);
+    expect(schemaProblems('message-response', response.json())).toEqual([]);
+  });
+
+  test('does not require a bearer header, and ignores one that is sent', async () => {
+    const user = await state('user');
+    const response = await post('/api/v1/user/forgot-password', { email: user.email }, { authorization: 'Bearer 1|nonsense' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  test('answers 422 keyed by email for an unknown e-mail', async () => {
+    const response = await forgot({ email: 'nobody.unit@example.test' });
+    expect(response.statusCode).toBe(422);
+    expect(schemaProblems('error-validation', response.json())).toEqual([]);
+    expect(Object.keys(response.json().errors)).toEqual(['email']);
+  });
+
+  test.each([
+    ['missing email', {}, ['email']],
+    ['an e-mail without @', { email: 'nope' }, ['email']],
+    ['a 256-character e-mail', { email: `${'a'.repeat(243)}@example.test` }, ['email']],
+    ['type sms', { email: 'someone@example.test', type: 'sms' }, ['type']],
+    ['a 256-character e-mail and type sms', { email: `${'a'.repeat(243)}@example.test`, type: 'sms' }, ['email', 'type']],
+    ['a 255-character e-mail and type sms', { email: `${'a'.repeat(242)}@example.test`, type: 'sms' }, ['type']],
+  ])('answers 422 for %s, keyed by the failing fields', async (_name, payload, keys) => {
+    const response = await forgot(payload);
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(keys);
+  });
+
+  test('the state answers the token of the latest e-mail, which replaces the earlier one', async () => {
+    const user = await state('user');
+    await forgot({ email: user.email, type: 'text' });
+    const first = (await state('password-reset.token', { email: user.email })).token;
+    await forgot({ email: user.email, type: 'link' });
+    const second = (await state('password-reset.token', { email: user.email })).token;
+    expect(second).not.toBe(first);
+    expect((await reset({ email: user.email, token: first, password: 'Another-pass-1' })).statusCode).toBe(422);
+    expect((await reset({ email: user.email, token: second, password: 'Another-pass-1' })).statusCode).toBe(200);
+  });
+
+  test('the state fails for an address that was sent nothing', async () => {
+    const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'password-reset.token', params: { email: 'never.sent@example.test' } } });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+  });
+
+  test('writes the token as text for type text and inside a link for type link (the default)', async () => {
+    const user = await state('user');
+    await forgot({ email: user.email, type: 'text' });
+    await forgot({ email: user.email, type: 'link' });
+    await forgot({ email: user.email });
+    const mails = outbox(user.email);
+    expect(mails.map((m) => m.kind)).toEqual(['text', 'link', 'link']);
+    expect(mails[0]!.body).toContain(mails[0]!.token);
+    expect(mails[0]!.body).not.toContain(RESET_LINK_BASE);
+    expect(mails[1]!.body).toContain(`${RESET_LINK_BASE}/${mails[1]!.token}`);
+    expect((await state('password-reset.token', { email: user.email })).token).toBe(mails[2]!.token);
+  });
+
+  test('sends nothing for an unknown e-mail', async () => {
+    await forgot({ email: 'nobody.unit2@example.test' });
+    expect(outbox('nobody.unit2@example.test')).toEqual([]);
+  });
+});
+
+describe('reset-password (section 4.4)', () => {
+  test('changes the password and spends the token', async () => {
+    const { user, token } = await started();
+    const response = await reset({ email: user.email, token, password: 'Brand-new-pass-1' });
+    expect(response.statusCode).toBe(200);
+    expect(schemaProblems('message-response', response.json())).toEqual([]);
+    expect((await login(user.email, 'Brand-new-pass-1')).statusCode).toBe(200);
+    expect((await login(user.email, user.password)).statusCode).toBe(403);
+    const again = await reset({ email: user.email, token, password: 'Brand-new-pass-2' });
+    expect(again.statusCode).toBe(422);
+    expect(Object.keys(again.json().errors)).toEqual(['token']);
+  });
+
+  test('answers 422 keyed by token for a wrong token and keeps the password', async () => {
+    const { user } = await started();
+    const response = await reset({ email: user.email, token: 'f'.repeat(64), password: 'Brand-new-pass-1' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['token']);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  test('answers 422 keyed by token once the token is older than its lifetime', async () => {
+    const { user, token } = await started();
+    clock += (RESET_TOKEN_TTL_SECONDS + 1) * 1000;
+    try {
+      const response = await reset({ email: user.email, token, password: 'Brand-new-pass-1' });
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['token']);
+    } finally {
+      clock -= (RESET_TOKEN_TTL_SECONDS + 1) * 1000;
+    }
+  });
+
+  test('answers 422 keyed by email for an unknown e-mail (the specification is silent)', async () => {
+    const response = await reset({ email: 'nobody.unit@example.test', token: 'x', password: 'Brand-new-pass-1' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['email']);
+  });
+
+  test.each([
+    [7, 422],
+    [8, 200],
+    [191, 200],
+    [192, 422],
+  ])('a password of %i characters answers %i', async (length, status) => {
+    const { user, token } = await started();
+    const response = await reset({ email: user.email, token, password: 'p'.repeat(length) });
+    expect(response.statusCode).toBe(status);
+    if (status === 422) expect(Object.keys(response.json().errors)).toEqual(['password']);
+  });
+
+  test.each([
+    [255, ['password']],
+    [256, ['password', 'token']],
+  ])('a token of %i characters beside a short password is reported as %j', async (length, keys) => {
+    const { user } = await started();
+    const response = await reset({ email: user.email, token: 't'.repeat(length), password: 'short' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(keys);
+  });
+
+  test('reports every missing field', async () => {
+    const response = await reset({});
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'password', 'token']);
+  });
+});
