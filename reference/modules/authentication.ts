@@ -117,6 +117,16 @@ function clearFailures(ctx: ReferenceContext, email: string): void {
   ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(email);
 }
 
+/** Section 4.2: RFC 6238 (SHA-1, 30 s, 6 digits), one time step of tolerance either side. */
+function totpValid(ctx: ReferenceContext, secret: string, code: string): boolean {
+  if (!/^[0-9]{6}$/.test(code)) return false;
+  try {
+    return verifySync({ secret, token: code, epoch: Math.floor(ctx.now() / 1000), epochTolerance: 30 }).valid;
+  } catch {
+    return false;
+  }
+}
+
 /** Section 5.5: the account checks shared by both login flows, after the credentials are known good. */
 function assertMayLogIn(ctx: ReferenceContext, user: UserRow): void {
   if (user.locked && !ctx.deviates('login.locked-allowed')) fail(ERRORS.locked());
@@ -226,7 +236,7 @@ export const authentication: ReferenceModule = {
       if (user.totp_secret && !ctx.deviates('login.2fa-ignored')) {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const code = typeof body['2fa'] === 'string' ? body['2fa'] : '';
-        if (!code || !verifySync({ secret: user.totp_secret, token: code, epochTolerance: 30 }).valid) {
+        if (!totpValid(ctx, user.totp_secret, code)) {
           recordFailure(ctx, email);
           fail(ERRORS.wrongCredentials());
         }
