@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
-import { runSuite } from './run.js';
 
 const USAGE = `usage: conformance <command> [options]
 
@@ -64,6 +63,8 @@ async function run(argv: string[]): Promise<number> {
     if (!mutant) throw new ConfigError(`configuration error: no mutant named "${values.mutant}" (see reference/mutants/)`);
     mutation = mutant.mutation;
   }
+  // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
+  const { runSuite } = await import('./run.js');
   const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
   return result.exitCode;
 }

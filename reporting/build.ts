@@ -1,5 +1,6 @@
 import { SPEC } from '../helpers/catalogue.js';
 import { constraintCoverage, pairCoverage } from './coverage.js';
+import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
 
 export interface RunFacts {
@@ -24,7 +25,7 @@ export function withoutCredentials(url: string): string {
 }
 
 export function buildReport(records: TestRecord[], facts: RunFacts): Report {
-  const tests = records.map((t) => ({
+  const tests = scrubRecords(records).map((t) => ({
     ...t,
     exchanges: t.exchanges.map((e) => ({ ...e, request: { ...e.request, url: withoutCredentials(e.request.url) } })),
   }));
@@ -47,7 +48,7 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
       skipped: count('skipped'),
       advisories: tests.reduce((n, t) => n + t.advisories.length, 0),
     },
-    warnings: facts.warnings,
+    warnings: scrubLines(facts.warnings, records),
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests) },
   };

@@ -1,7 +1,19 @@
+import { curlCommand, lastExchange } from './curl.js';
+import { clausesText, expectedActual } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+/** Text content: markup characters escaped, characters XML 1.0 forbids removed. */
+export const escapeXml = (text: string) =>
+  text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** Attribute values: also line breaks and tabs as character references (a parser would turn them into spaces). */
+const escapeAttr = (text: string) => escapeXml(text).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+
+/** xs:dateTime as the JUnit schema writes it (no fraction, no zone; the run's times are UTC). */
+const junitTimestamp = (iso: string) => iso.replace(/\.\d+Z$|Z$/, '');
 
 function properties(test: TestRecord): string {
   const rows: [string, string][] = [
@@ -12,16 +24,19 @@ function properties(test: TestRecord): string {
   if (test.constraint) rows.push(['constraint', test.constraint]);
   if (test.observedStatus.length > 0) rows.push(['observed_status', test.observedStatus.join(', ')]);
   for (const advisory of test.advisories) rows.push(['advisory', advisory]);
-  return `      <properties>\n${rows.map(([name, value]) => `        <property name="${name}" value="${escapeXml(value)}"/>`).join('\n')}\n      </properties>\n`;
+  return `      <properties>\n${rows.map(([name, value]) => `        <property name="${name}" value="${escapeAttr(value)}"/>`).join('\n')}\n      </properties>\n`;
 }
 
 function testcase(test: TestRecord): string {
-  const head = `    <testcase name="${escapeXml(test.name)}" classname="${escapeXml(`${test.group}.${test.endpoint}`)}" file="${escapeXml(test.file)}" time="${(test.durationMs / 1000).toFixed(3)}">\n`;
+  const head = `    <testcase name="${escapeAttr(test.name)}" classname="${escapeAttr(`${test.group}.${test.endpoint}`)}" file="${escapeAttr(test.file)}" time="${(test.durationMs / 1000).toFixed(3)}">\n`;
   let body = properties(test);
   if (test.outcome === 'failed') {
-    body += `      <failure message="${escapeXml(test.reason ?? 'failed')}" type="nonconformance">${escapeXml(`clauses ${test.clauses.join(', ')}\n${test.failure?.message ?? ''}`)}</failure>\n`;
+    const exchange = lastExchange(test.exchanges);
+    const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
+    if (exchange) detail.push('', 'Reproduce the last request (secrets are shell variables):', curlCommand(exchange).command);
+    body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="nonconformance">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {
-    body += `      <skipped message="${escapeXml(test.reason ?? 'skipped')}"/>\n`;
+    body += `      <skipped message="${escapeAttr(test.reason ?? 'skipped')}"/>\n`;
   }
   return `${head}${body}    </testcase>\n`;
 }
@@ -34,7 +49,7 @@ export function toJunit(report: Report): string {
     const failures = tests.filter((t) => t.outcome === 'failed').length;
     const skipped = tests.filter((t) => t.outcome === 'skipped').length;
     const time = tests.reduce((s, t) => s + t.durationMs, 0) / 1000;
-    return `  <testsuite name="${escapeXml(group)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${report.startedAt}">\n${tests.map(testcase).join('')}  </testsuite>\n`;
+    return `  <testsuite name="${escapeAttr(group)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${junitTimestamp(report.startedAt)}">\n${tests.map(testcase).join('')}  </testsuite>\n`;
   });
   const s = report.summary;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="account-api-conformance" tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('')}</testsuites>\n`;

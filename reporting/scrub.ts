@@ -1,0 +1,88 @@
+import { REDACTED } from '../helpers/redact.js';
+import type { TestRecord } from './model.js';
+
+/**
+ * The report's own safety net against secrets, applied to every record before any file is written.
+ * Exchanges are redacted as they are captured (helpers/redact.ts), but only secrets the worker
+ * recognised: a nonconformant target may issue an access token of an unexpected shape, which then
+ * shows up unredacted in its response, in a schema problem's value and in the failure message.
+ * This pass finds secrets by where the specification puts them and removes them everywhere.
+ */
+
+/** Keys whose values are secrets wherever they appear (as helpers/redact.ts). */
+const SECRET_KEY = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
+/** Section 2.1: an access token `<numeric_id>|<secret>`. */
+const TOKEN_SHAPE = /\b\d+\|[A-Za-z0-9]{16,}\b/g;
+const JWT_SHAPE = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+const BEARER = /(Bearer\s+)(?!\[REDACTED\])[^\s"',]+/gi;
+/** The endpoints that answer a Session, whose `id` is the access token (sections 4.1, 4.2, 2.1). */
+const SESSION_PATH = /\/api\/v1\/authenticate(-jwt\/[^/?#]*)?(\?|$)/;
+
+const MIN_SECRET_LENGTH = 6;
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function addCandidate(secrets: Set<string>, value: unknown): void {
+  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH || value === REDACTED) return;
+  secrets.add(value);
+  const bar = value.indexOf('|');
+  if (bar > 0 && value.length - bar > MIN_SECRET_LENGTH) secrets.add(value.slice(bar + 1));
+}
+
+/** Access tokens the target answered, wherever a Session may carry it: `data.id`, or `id` of a bare Session. */
+export function sessionSecrets(tests: TestRecord[]): Set<string> {
+  const secrets = new Set<string>();
+  for (const test of tests) {
+    for (const exchange of test.exchanges) {
+      const body = exchange.response?.body as { data?: { id?: unknown }; id?: unknown } | undefined;
+      if (!body || typeof body !== 'object' || !SESSION_PATH.test(pathOf(exchange.request.url))) continue;
+      addCandidate(secrets, body.data?.id);
+      addCandidate(secrets, body.id);
+    }
+  }
+  return secrets;
+}
+
+function scrubText(text: string, secrets: Set<string>): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out.replace(TOKEN_SHAPE, REDACTED).replace(JWT_SHAPE, REDACTED).replace(BEARER, `$1${REDACTED}`);
+}
+
+function scrubValue(value: unknown, secrets: Set<string>, key?: string): unknown {
+  if (key !== undefined && SECRET_KEY.test(key) && typeof value === 'string' && value !== '') return REDACTED;
+  if (typeof value === 'string') return scrubText(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, secrets, k)]));
+  return value;
+}
+
+/** A schema problem's value is a secret when its pointer ends in a secret key (a Session's id is caught by value). */
+function problemValueIsSecret(pointer: string): boolean {
+  const last = pointer.split('/').pop() ?? '';
+  return SECRET_KEY.test(last);
+}
+
+/** Every test record with the secrets the worker missed replaced by [REDACTED]. */
+export function scrubRecords(tests: TestRecord[]): TestRecord[] {
+  const secrets = sessionSecrets(tests);
+  return tests.map((test) => {
+    const scrubbed = scrubValue(test, secrets) as TestRecord;
+    for (const group of scrubbed.failure?.schemaProblems ?? []) {
+      for (const problem of group.problems) if (problem.value !== undefined && problemValueIsSecret(problem.pointer)) problem.value = REDACTED;
+    }
+    return scrubbed;
+  });
+}
+
+/** Free text of the run (warnings) through the same patterns. */
+export function scrubLines(lines: string[], tests: TestRecord[]): string[] {
+  const secrets = sessionSecrets(tests);
+  return lines.map((line) => scrubText(line, secrets));
+}
