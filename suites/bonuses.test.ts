@@ -209,7 +209,7 @@ list.describe(() => {
     t.expectStatus(response, 200);
     const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
     for (const b of data) assert(b.user.id === user.id, `bonus ${b.id} belongs to user ${b.user.id}, not to the path's user ${user.id}`);
-    t.advise(`status=not-a-status answered 200 with ${data.length} bonus(es) (the specification does not say how an unknown status value is treated)`);
+    if (data.length > 0) t.advise(`status=not-a-status answered 200 with ${data.length} bonus(es), as if the filter were ignored (the specification does not say how an unknown status value is treated)`);
   });
 
   list.check('answers an empty platform filter', { clauses: ['4.11'], status: 200 }, async (t) => {
