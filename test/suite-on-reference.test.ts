@@ -17,7 +17,8 @@ function collectSecrets(value: unknown, key = ''): void {
   if (typeof value === 'string') {
     if (SECRET_KEYS.has(key) || /^\d+\|/.test(value)) secrets.add(value);
   } else if (Array.isArray(value)) value.forEach((v) => collectSecrets(v, key));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collectSecrets(v, k);
+  // A 422 `errors` map is keyed by field names such as password and token; its messages are not secrets.
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'errors') collectSecrets(v, k);
 }
 
 let app: Awaited<ReturnType<typeof buildReference>>;
