@@ -1,0 +1,192 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { curlCommand } from '../reporting/curl.js';
+import { annotations, appendStepSummary, escapeData, escapeProperty } from '../reporting/github.js';
+import { toHtml } from '../reporting/html.js';
+import { toJunit } from '../reporting/junit.js';
+import { md, toMarkdown } from '../reporting/markdown.js';
+import { failureLines, summaryLines } from '../reporting/terminal.js';
+import { exchange, record, report } from './reporting-fixtures.js';
+import { tempDir } from './support.js';
+
+/** Runs a curl command line in sh with `curl` replaced by a function that prints its arguments, one per line. */
+function curlArguments(command: string, env: Record<string, string>): string[] {
+  const script = `curl() { for a in "$@"; do printf '%s\\n' "$a"; done; }\n${command}`;
+  const result = spawnSync('sh', ['-c', script], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.split('\n').slice(0, -1);
+}
+
+describe('curl reproduction', () => {
+  test('maps redacted Authorization, Token and JSON secrets to shell variables that expand', () => {
+    const { command, variables } = curlCommand(
+      exchange(
+        {
+          method: 'POST',
+          url: "http://127.0.0.1:9/api/v1/authenticate?assets[]=BTC&q=it's",
+          headers: { accept: 'application/json', 'content-type': 'application/json', authorization: '[REDACTED]', token: '[REDACTED]' },
+          body: { email: "o'neil$HOME@example.test", password: '[REDACTED]', '2fa': '[REDACTED]', nested: { token: '[REDACTED]' } },
+        },
+        undefined,
+      ),
+    );
+    expect(command).not.toContain('[REDACTED]');
+    expect(variables.sort()).toEqual(['ACCESS_TOKEN', 'JWT', 'PASSWORD', 'TOKEN', 'TOTP_CODE']);
+    const args = curlArguments(command, { ACCESS_TOKEN: 'at-1', JWT: 'jwt-1', PASSWORD: "pa ss'w$d", TOKEN: 'tk-1', TOTP_CODE: '123456' });
+    expect(args).toContain('-X');
+    expect(args).toContain("http://127.0.0.1:9/api/v1/authenticate?assets[]=BTC&q=it's");
+    expect(args).toContain('authorization: Bearer at-1');
+    expect(args).toContain('token: jwt-1');
+    const body = JSON.parse(args[args.indexOf('--data-raw') + 1]!);
+    // The e-mail's `'` and `$HOME` stay literal; the variables expand.
+    expect(body).toEqual({ email: "o'neil$HOME@example.test", password: "pa ss'w$d", '2fa': '123456', nested: { token: 'tk-1' } });
+  });
+
+  test('reproduces a multipart form with files and a raw body', () => {
+    const form = curlCommand(
+      exchange({ method: 'POST', url: 'http://h/api/v1/user/u/card', headers: { accept: 'application/json' }, body: { alias: '@not-a-file', cardImage1: '<file card.png, 120 bytes, image/png>' } }),
+    );
+    const args = curlArguments(form.command, {});
+    expect(args).toContain('alias=@not-a-file');
+    expect(args[args.indexOf('alias=@not-a-file') - 1]).toBe('--form-string');
+    expect(args).toContain('cardImage1=@card.png;type=image/png');
+    const rawBody = curlCommand(exchange({ method: 'POST', url: 'http://h/x', headers: { 'content-type': 'application/json' }, body: '{"a": [REDACTED]' }));
+    expect(curlArguments(rawBody.command, { SECRET: 's' })).toContain('{"a": s');
+  });
+});
+
+describe('terminal', () => {
+  test('names the test, the clause, expected and actual, the failing pointers and a curl line', () => {
+    const failed = record('answers 200 with the bank list', {
+      outcome: 'failed',
+      observedStatus: [200],
+      reason: 'response does not match schema bank-list:',
+      failure: { message: 'response does not match schema bank-list:', schemaProblems: [{ schema: 'bank-list', problems: [{ pointer: '/data/0/iban', rule: 'required', message: "must have required property 'iban'" }] }] },
+    });
+    const { lines, variables } = failureLines(failed);
+    expect(lines[0]).toContain('GET /api/v1/user/{user}/bank answers 200 with the bank list');
+    expect(lines[1]).toContain('section 4.10');
+    expect(lines[2]).toBe('      expected 200, got 200; schema bank-list: /data/0/iban (required)');
+    expect(lines[3]).toMatch(/^ {6}\$ curl -sS -i http:\/\/127\.0\.0\.1:9\/api\/v1\/user\/u-1\/bank .*"authorization: Bearer \$ACCESS_TOKEN"$/);
+    expect(variables).toEqual(['ACCESS_TOKEN']);
+    const summary = summaryLines(report([failed, record('answers 401', { status: 401, outcome: 'skipped' })]), {}, ['hint']).join('\n');
+    expect(summary).toContain('Nonconformances (1):');
+    expect(summary).toContain('Not verified (1):');
+    expect(summary).toContain('hint');
+    expect(summary).toContain('Verdict: nonconformant');
+  });
+});
+
+describe('GitHub Actions', () => {
+  test('escapes workflow-command data and properties as @actions/core does', () => {
+    expect(escapeData('50% done\r\nnext')).toBe('50%25 done%0D%0Anext');
+    expect(escapeProperty('a: b, c\n')).toBe('a%3A b%2C c%0A');
+  });
+
+  test('writes one ::error per failure on its suite file, titled with the test', () => {
+    const failed = record('answers 200, with: commas', { outcome: 'failed' });
+    const lines = annotations(report([failed, record('answers 200 for a list')], { warnings: ['no provider states'] }));
+    expect(lines[0]).toMatch(/^::error file=suites\/banks\.test\.ts,title=GET \/api\/v1\/user\/\{user\}\/bank answers 200%2C with%3A commas::section 4\.10: expected 200, got 500%0A/);
+    expect(lines[1]).toBe('::warning title=conformance::no provider states');
+    expect(lines).toHaveLength(2);
+  });
+
+  test('appends the summary to GITHUB_STEP_SUMMARY', () => {
+    const file = join(tempDir('summary-'), 'step.md');
+    writeFileSync(file, 'earlier step\n');
+    expect(appendStepSummary('## Conformance', { GITHUB_STEP_SUMMARY: file })).toBe(file);
+    expect(readFileSync(file, 'utf8')).toBe('earlier step\n## Conformance\n');
+    expect(appendStepSummary('x', {})).toBeNull();
+  });
+});
+
+const HOSTILE = `answers 200 for <script>alert("x")</script> | & 'quotes' [link](http://evil.test)`;
+
+describe('Markdown summary', () => {
+  test('escapes content and lists failures, coverage, skips and advisories', () => {
+    expect(md('a|b <i>*x*</i> [l](u)')).toBe('a\\|b &lt;i&gt;\\*x\\*&lt;/i&gt; \\[l\\](u)');
+    const text = toMarkdown(report([record(HOSTILE, { outcome: 'failed' }), record('answers 401', { status: 401, outcome: 'skipped' }), record('answers 200 x', { advisories: ['silent: saw 404'] })]));
+    expect(text).toContain('## Conformance: \u274c nonconformant');
+    expect(text).toContain('### Nonconformances (1)');
+    expect(text).not.toContain('<script>');
+    expect(text).not.toMatch(/[^\\]\]\(http/);
+    expect(text).toContain('### Not verified (1 skipped tests)');
+    expect(text).toContain('silent: saw 404');
+    expect(text).toContain('| `GET /api/v1/user/{user}/bank` |  | 200 | 401, 403, 409 |');
+  });
+});
+
+describe('report.html', () => {
+  const html = toHtml(
+    report([
+      record(HOSTILE, { outcome: 'failed', exchanges: [exchange({ body: { note: '</pre><script>alert(1)</script>' } })] }),
+      record('answers 401', { status: 401, outcome: 'skipped' }),
+      record('answers 200 with advice', { advisories: ['<b>silent</b>'] }),
+    ], { warnings: ['<img src=x onerror=alert(1)>'] }),
+  );
+
+  test('is one self-contained page: inline style and script only, no network', () => {
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"`);
+    expect(html).not.toMatch(/<(link|img|iframe|object|embed)\b/i);
+    expect(html).not.toMatch(/<[^>]*\bsrc\s*=/i);
+    expect(html).not.toMatch(/href="(?!#)/);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+  });
+
+  test('escapes every piece of content', () => {
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>silent</b>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  test('shows the verdict, the matrix with failed and not verified pairs, constraints, advisories apart', () => {
+    expect(html).toContain('<div class="verdict nonconformant">nonconformant</div>');
+    expect(html).toMatch(/<td class="fail" title="200: banks listed/);
+    expect(html).toMatch(/<td class="nv" title="401: unauthenticated\nnot verified: target does not provide state user/);
+    expect(html).toContain('id="constraints"');
+    expect(html).toMatch(/<section id="advisories">[\s\S]*&lt;b&gt;silent&lt;\/b&gt;[\s\S]*<\/section>/);
+    expect(html).toContain('<details class="exchange">');
+  });
+});
+
+/** A minimal well-formedness check: balanced tags, quoted attributes without `<`, only known entities. */
+function assertWellFormedXml(xml: string): void {
+  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
+  expect(body).not.toMatch(/&(?!(amp|lt|gt|quot|apos|#\d+);)/);
+  const stack: string[] = [];
+  for (const match of body.matchAll(/<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/g)) {
+    const [, closing, name, , selfClosing] = match;
+    if (closing) expect(stack.pop()).toBe(name);
+    else if (!selfClosing) stack.push(name!);
+  }
+  expect(stack).toEqual([]);
+  // Every `<` starts a tag the pattern above accepted.
+  expect(body.replace(/<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/g, '')).not.toContain('<');
+}
+
+describe('JUnit XML', () => {
+  test('is well-formed, counts failures and skips, and carries clause and endpoint properties', () => {
+    const xml = toJunit(
+      report([
+        record(HOSTILE, { outcome: 'failed', reason: 'bad \u0001 control\nsecond line' }),
+        record('answers 401', { status: 401, outcome: 'skipped' }),
+        record('answers 200 for a list'),
+        record('answers 201', { endpoint: 'POST /api/v1/user/{user}/bank', status: 201, constraint: 'bank.swift.length', advisories: ['a & b'] }),
+      ]),
+    );
+    assertWellFormedXml(xml);
+    expect(xml).toMatch(/<testsuites name="account-api-conformance" tests="4" failures="1" errors="0" skipped="1"/);
+    expect(xml).toMatch(/<testsuite name="banks" tests="4" failures="1" errors="0" skipped="1" time="[\d.]+" timestamp="2026-01-01T00:00:00">/);
+    expect(xml).toContain('<property name="endpoint" value="GET /api/v1/user/{user}/bank"/>');
+    expect(xml).toContain('<property name="clauses" value="4.10"/>');
+    expect(xml).toContain('<property name="constraint" value="bank.swift.length"/>');
+    expect(xml).toContain('<skipped message="target does not provide state user"/>');
+    expect(xml).toContain('<failure message="section 4.10: expected 200, got 500" type="nonconformance">');
+    expect(xml).toContain('Reproduce the last request');
+    expect(xml).not.toContain('\u0001');
+  });
+});
