@@ -7,7 +7,7 @@ import { record, report } from './reporting-fixtures.js';
 import { tempDir } from './support.js';
 
 const SHOW = 'GET /api/v1/user/{user}/bank/{bank}';
-const drift = (pointer: string) => ({ message: 'response does not match schema bank-response:', schemaProblems: [{ schema: 'bank-response', problems: [{ pointer, rule: 'required', message: 'must have required property' }] }] });
+const drift = (pointer: string) => ({ message: 'response does not match schema bank-response:', schemaProblems: [{ schema: 'bank-response', problems: [{ pointer, rule: 'required', message: 'must have required property', value: undefined }] }] });
 
 const base = report([
   record('answers 200 with the list'),

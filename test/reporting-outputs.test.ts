@@ -63,7 +63,7 @@ describe('terminal', () => {
       outcome: 'failed',
       observedStatus: [200],
       reason: 'response does not match schema bank-list:',
-      failure: { message: 'response does not match schema bank-list:', schemaProblems: [{ schema: 'bank-list', problems: [{ pointer: '/data/0/iban', rule: 'required', message: "must have required property 'iban'" }] }] },
+      failure: { message: 'response does not match schema bank-list:', schemaProblems: [{ schema: 'bank-list', problems: [{ pointer: '/data/0/iban', rule: 'required', message: "must have required property 'iban'", value: undefined }] }] },
     });
     const { lines, variables } = failureLines(failed);
     expect(lines[0]).toContain('GET /api/v1/user/{user}/bank answers 200 with the bank list');
