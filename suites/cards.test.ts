@@ -79,16 +79,6 @@ create.describe(() => {
     if (Math.abs(data.createdAt - before) > 24 * 3600) t.advise(`data.createdAt ${data.createdAt} is more than a day away from the time of the request (${before})`);
   });
 
-  create.check('answers 201 with expirationDate made of the month/year pair when no date is sent', { clauses: ['4.6a', '2.5'], status: 201 }, async (t) => {
-    const { user, token } = await userWithToken(t);
-    const expiry = monthYear(30);
-    const { form, fields } = cardForm({ expirationDate: null, expirationMonth: expiry.month, expirationYear: expiry.year });
-    const response = await t.post(cardsPath(user.id), { token, form });
-    t.expectStatus(response, 201);
-    const { data } = t.expectSchema(response, 'card-response');
-    assertEchoes(t, data, fields);
-  });
-
   create.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post(cardsPath(user.id), { form: cardForm().form });
