@@ -134,6 +134,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
     const t = createContext(ctx, run, cleanups);
+    if (t.target.focusClause !== undefined && !meta.clauses.includes(t.target.focusClause)) ctx.skip(`does not cite clause ${t.target.focusClause}`);
     try {
       await body(t);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);

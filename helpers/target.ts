@@ -12,6 +12,11 @@ export interface TargetInfo {
   maxResponseBytes: number;
   maxConcurrency: number;
   strict: boolean;
+  /**
+   * Mutation runs only: tests that do not cite this clause skip at once, since only a test citing the
+   * mutant's clause may kill it.
+   */
+  focusClause?: string;
 }
 
 declare module 'vitest' {

@@ -48,7 +48,7 @@ function line(result: MutantResult): string {
 
 async function runShard(index: number, count: number, out: string): Promise<void> {
   const mine = selected().filter((_, i) => i % count === index);
-  const outcome = await runMutants(mine);
+  const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`));
   writeFileSync(out, JSON.stringify(outcome));
 }
 
@@ -97,7 +97,9 @@ async function main(): Promise<number> {
   }
   const order = new Map(mutants.map((m, i) => [m.name, i]));
   results = results.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  for (const result of results) console.log(line(result));
+  const survivors = results.filter((r) => !r.killed);
+  if (survivors.length > 0) console.log('\nSurvivors (each is a missing check):');
+  for (const result of survivors) console.log(line(result));
   for (const b of baseline) console.log(`baseline: the ${b.group} suite does not pass against the unmutated reference: ${b.tests.join('; ')}`);
   for (const p of problems) console.log(`registry: ${p}`);
   for (const l of scoreLines(results)) console.log(l);

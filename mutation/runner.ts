@@ -19,7 +19,10 @@ export interface MutantResult {
   killed: boolean;
   /** Ids of the failing tests that cite the clause. */
   killedBy: string[];
-  /** Ids of failing tests that do not cite the clause (they notice something, but not the clause). */
+  /**
+   * Ids of failing tests that do not cite the clause. Mutation runs focus on the tests citing the
+   * mutant's clause (the others skip at once), so this is empty unless a focused test also fails.
+   */
   otherFailures: string[];
   durationMs: number;
 }
@@ -54,14 +57,15 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
   const statesToken = randomBytes(24).toString('hex');
   const vitest = await createVitest(
     'test',
-    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'), watch: false, reporters: [records] },
+    // The reference is on loopback, so the runs can be more concurrent than a run against staging.
+    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'), watch: false, reporters: [records], maxConcurrency: 16 },
     {},
     { stdout: silent(), stderr: silent() },
   );
   const specifications = await vitest.globTestSpecifications();
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(`/suites/${group}.test.ts`));
 
-  async function runGroup(group: string, mutation?: Mutation): Promise<TestRecord[]> {
+  async function runGroup(group: string, mutation?: Mutation, focusClause?: string): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
     try {
       const target: TargetInfo = {
@@ -70,8 +74,9 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         states: { kind: 'hook', url: reference.statesUrl!, token: statesToken },
         timeoutMs: 10_000,
         maxResponseBytes: 5 * 1024 * 1024,
-        maxConcurrency: 8,
+        maxConcurrency: 16,
         strict: false,
+        ...(focusClause ? { focusClause } : {}),
       };
       vitest.provide('target', target);
       records.records = [];
@@ -93,7 +98,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
     const results: MutantResult[] = [];
     for (const mutant of mutants) {
       const started = performance.now();
-      const failed = (await runGroup(mutant.group, mutant.mutation)).filter((r) => r.outcome === 'failed');
+      const failed = (await runGroup(mutant.group, mutant.mutation, mutant.clause)).filter((r) => r.outcome === 'failed');
       const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
       const result: MutantResult = {
         name: mutant.name,
