@@ -123,6 +123,11 @@ async function main(): Promise<number> {
   }
 }
 
+// `conformance diff ... | head`: a closed pipe ends the output, not the command (files and exit code stay right).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 try {
   process.exitCode = await main();
 } catch (error) {

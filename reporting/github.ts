@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { clausesText, expectedActual, failedTests } from './facts.js';
+import { clausesText, expectedActual, failedTests, reasonDetail } from './facts.js';
 import type { Report } from './model.js';
 
 /**
@@ -33,7 +33,8 @@ export function annotations(report: Report): string[] {
   const failed = failedTests(report);
   const lines = failed.slice(0, MAX_ANNOTATIONS).map((test) => {
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`];
-    if (test.reason && !test.failure?.schemaProblems.length) detail.push(test.reason);
+    const reason = reasonDetail(test, 400);
+    if (reason && !test.failure?.schemaProblems.length) detail.push(reason);
     return command('error', { file: test.file, title: test.name }, detail.join('\n'));
   });
   if (failed.length > MAX_ANNOTATIONS) {
