@@ -171,7 +171,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:
 nav{margin:12px 0;display:flex;gap:16px;flex-wrap:wrap}
 table{border-collapse:collapse;margin:6px 0}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 thead th{background:#f6f8fa;position:sticky;top:0}
-table.matrix td{text-align:center;width:46px;font-weight:700}table.matrix td a{display:block;color:inherit}
+table.matrix td{text-align:center;width:46px;font-weight:700}table.matrix td:not(.why) a{display:block;color:inherit}
 table.matrix td.why{text-align:left;font-weight:normal;width:auto;font-size:12px;color:var(--muted);max-width:460px;word-break:break-word}
 table.matrix th[scope=row]{white-space:nowrap;font-weight:normal}
 td.pass,.swatch.pass{background:var(--pass-bg);color:var(--pass)}td.fail,.swatch.fail{background:var(--fail);color:#fff}td.nv,.swatch.nv{background:var(--nv-bg);color:var(--nv)}
