@@ -72,7 +72,8 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         baseUrl: reference.baseUrl,
         embedded: true,
         states: { kind: 'hook', url: reference.statesUrl!, token: statesToken },
-        timeoutMs: 10_000,
+        // Generous: the shards share two cores with the rest of `npm test`, and cards upload 10 MB files.
+        timeoutMs: 30_000,
         maxResponseBytes: 5 * 1024 * 1024,
         maxConcurrency: 16,
         strict: false,

@@ -18,7 +18,8 @@ export function runBin(bin: string, args: string[], env: Record<string, string> 
   const clean = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete clean[name];
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', bin), ...args], { cwd, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Self-tests share two cores with each other: a generous request timeout keeps them from flaking.
+    const child = spawn(process.execPath, [join(ROOT, 'bin', bin), ...args], { cwd, env: { ...clean, REQUEST_TIMEOUT_MS: '30000', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
