@@ -6,7 +6,7 @@ import { createVitest } from 'vitest/node';
 import { type Config, ConfigError } from '../helpers/config.js';
 import type { TargetInfo } from '../helpers/target.js';
 import type { Mutation } from '../reference/mutation.js';
-import { startReference, type RunningReference } from '../reference/app.js';
+import type { RunningReference } from '../reference/app.js';
 import { buildReport } from '../reporting/build.js';
 import { CollectingReporter } from '../reporting/collector.js';
 import type { Report } from '../reporting/model.js';
@@ -65,6 +65,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     let baseUrl = config.BASE_URL;
     if (!baseUrl) {
       const statesToken = randomBytes(24).toString('hex');
+      // Loaded only when embedded: a run against a target never needs the reference's native SQLite module.
+      const { startReference } = await import('../reference/app.js');
       reference = await startReference({ states: true, statesToken, ...(options.mutation ? { mutation: options.mutation } : {}) });
       baseUrl = reference.baseUrl;
       states = { kind: 'hook', url: reference.statesUrl!, token: statesToken };

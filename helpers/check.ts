@@ -1,7 +1,7 @@
 import { describe, expect, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.js';
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
-import { redactError } from './redact.js';
+import { redactError, redactJson } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
 import type { StateData, StateName } from './states.js';
 import { currentTarget, type TargetInfo } from './target.js';
@@ -112,8 +112,9 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       const body = response.json;
       const problems = schemaProblems(schema, body);
       if (problems.length > 0) {
-        run.schemaProblems.push({ schema, problems });
-        expect.fail(formatProblems(schema, problems));
+        const shown = problems.map((problem) => ({ ...problem, value: redactJson(problem.value) }));
+        run.schemaProblems.push({ schema, problems: shown });
+        expect.fail(formatProblems(schema, shown));
       }
       return body;
     },

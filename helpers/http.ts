@@ -58,11 +58,20 @@ export interface RequestSpec {
 
 const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
 
+/**
+ * Registers every access token a response carries: strings of the `<numeric_id>|<secret>` form
+ * anywhere, and a Session's `data.id` whatever its form (a target may issue tokens of another shape).
+ */
 function registerTokensIn(value: unknown): void {
-  if (typeof value === 'string') {
-    if (TOKEN_SHAPE.test(value)) registerSecret(value);
-  } else if (Array.isArray(value)) value.forEach(registerTokensIn);
-  else if (value && typeof value === 'object') Object.values(value).forEach(registerTokensIn);
+  const session = (value as { data?: { id?: unknown; userId?: unknown; ttl?: unknown } } | undefined)?.data;
+  if (session && typeof session === 'object' && 'userId' in session && 'ttl' in session) registerSecret(session.id);
+  const walk = (inner: unknown): void => {
+    if (typeof inner === 'string') {
+      if (TOKEN_SHAPE.test(inner)) registerSecret(inner);
+    } else if (Array.isArray(inner)) inner.forEach(walk);
+    else if (inner && typeof inner === 'object') Object.values(inner).forEach(walk);
+  };
+  walk(value);
 }
 
 /** A tiny counting semaphore: the suite's load on a target stays bounded per worker. */

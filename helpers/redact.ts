@@ -50,7 +50,8 @@ export function redactJson(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = SECRET_KEYS.test(key) && inner !== null && inner !== '' ? REDACTED : redactJson(inner);
+      // Only string values are credentials: `{ "2fa": false }` inside a user object is a setting, not a secret.
+      out[key] = SECRET_KEYS.test(key) && typeof inner === 'string' && inner !== '' ? REDACTED : redactJson(inner);
     }
     return out;
   }
