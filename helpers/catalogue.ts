@@ -137,7 +137,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     statuses: [
       { status: 201, condition: 'bank created' },
       { status: 401, condition: 'unauthenticated' },
-      { status: 403, condition: 'account inactive' },
+      { status: 403, condition: 'account inactive; action unauthorized' },
+      // Section 4.10 lists 401, 403, 422 for create; section 7 gives 409 for bank actions that are unauthorized.
+      { status: 409, condition: UNAUTHORIZED_ACTION, alternatives: [403] },
       { status: 422, condition: 'invalid field' },
     ],
   },
@@ -166,7 +168,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     statuses: [
       { status: 200, condition: 'bonus asset summaries' },
       { status: 401, condition: 'unauthenticated' },
-      { status: 403, condition: 'account inactive or action unauthorized' },
+      { status: 403, condition: 'account inactive; action unauthorized' },
+      // Section 4.11 lists 401, 403 for the summary; section 7 gives 409 for bonus actions that are unauthorized.
+      { status: 409, condition: UNAUTHORIZED_ACTION, alternatives: [403] },
     ],
   },
   { id: 'GET /api/v1/user/{user}/bonus', group: 'bonuses', clauses: ['4.11'], statuses: [{ status: 200, condition: 'bonuses listed' }, ...owned('record')] },
@@ -183,7 +187,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     statuses: [
       { status: 201, condition: 'card created' },
       { status: 401, condition: 'unauthenticated' },
-      { status: 403, condition: 'account inactive' },
+      { status: 403, condition: 'account inactive; action unauthorized' },
+      // Section 4.6a lists 401, 403, 422 for create; section 7 gives 409 for card actions that are unauthorized.
+      { status: 409, condition: UNAUTHORIZED_ACTION, alternatives: [403] },
       { status: 422, condition: 'invalid or missing field' },
     ],
   },
@@ -204,12 +210,24 @@ export interface Constraint {
   clauses: string[];
 }
 
-function constraints(endpoint: string, clauses: string[], prefix: string, rows: [field: string, rule: string, ids: string][]): Constraint[] {
-  return rows.map(([field, rule, id]) => ({ id: `${prefix}.${field}.${id}`, endpoint, field, rule, clauses }));
+/** The constraints that section 8 (Limits) lists; the others are stated only in section 4. */
+const SECTION_8 = new Set([
+  'authenticate.email.max', 'authenticate.password.min', 'authenticate.password.max', 'authenticate.2fa.digits',
+  'forgot.email.max', 'reset.email.max', 'reset.token.max', 'reset.password.min', 'reset.password.max',
+  'bank.bankName.max', 'bank.iban.max', 'bank.iban.unique', 'bank.swift.length',
+  'card.cardImage1.type', 'card.cardImage1.max', 'card.cardImage2.type', 'card.cardImage2.max',
+  'card.holderName.max', 'card.alias.max', 'card.lastFourDigits.digits',
+]);
+
+function constraints(endpoint: string, section: string, prefix: string, rows: [field: string, rule: string, ids: string][]): Constraint[] {
+  return rows.map(([field, rule, suffix]) => {
+    const id = `${prefix}.${field}.${suffix}`;
+    return { id, endpoint, field, rule, clauses: SECTION_8.has(id) ? [section, '8'] : [section] };
+  });
 }
 
 export const CONSTRAINTS: readonly Constraint[] = [
-  ...constraints('POST /api/v1/authenticate', ['4.2', '8'], 'authenticate', [
+  ...constraints('POST /api/v1/authenticate', '4.2', 'authenticate', [
     ['email', 'required', 'required'],
     ['email', 'a valid e-mail', 'format'],
     ['email', 'at most 191 characters', 'max'],
@@ -218,13 +236,13 @@ export const CONSTRAINTS: readonly Constraint[] = [
     ['password', 'at most 191 characters', 'max'],
     ['2fa', 'exactly 6 digits', 'digits'],
   ]),
-  ...constraints('POST /api/v1/user/forgot-password', ['4.3', '8'], 'forgot', [
+  ...constraints('POST /api/v1/user/forgot-password', '4.3', 'forgot', [
     ['email', 'required', 'required'],
     ['email', 'a valid e-mail', 'format'],
     ['email', 'at most 255 characters', 'max'],
     ['type', 'null, text or link', 'enum'],
   ]),
-  ...constraints('POST /api/v1/user/reset-password', ['4.4', '8'], 'reset', [
+  ...constraints('POST /api/v1/user/reset-password', '4.4', 'reset', [
     ['email', 'required', 'required'],
     ['email', 'a valid e-mail', 'format'],
     ['email', 'at most 255 characters', 'max'],
@@ -234,7 +252,7 @@ export const CONSTRAINTS: readonly Constraint[] = [
     ['password', 'at least 8 characters', 'min'],
     ['password', 'at most 191 characters', 'max'],
   ]),
-  ...constraints('POST /api/v1/user/{user}/bank', ['4.10', '8'], 'bank', [
+  ...constraints('POST /api/v1/user/{user}/bank', '4.10', 'bank', [
     ['bankName', 'required', 'required'],
     ['bankName', 'at most 191 characters', 'max'],
     ['iban', 'required', 'required'],
@@ -248,7 +266,7 @@ export const CONSTRAINTS: readonly Constraint[] = [
     ['currency', 'alphanumeric', 'alphanumeric'],
     ['currency', 'a valid ISO currency code', 'iso'],
   ]),
-  ...constraints('POST /api/v1/user/{user}/card', ['4.6a', '8'], 'card', [
+  ...constraints('POST /api/v1/user/{user}/card', '4.6a', 'card', [
     ['cardImage1', 'required', 'required'],
     ['cardImage1', 'jpg, jpeg, bmp or png image', 'type'],
     ['cardImage1', 'at most 10240 KB', 'max'],

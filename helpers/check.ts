@@ -110,6 +110,9 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     },
     expectSchema(response, schema) {
       const body = response.json;
+      // Section 1.2 says responses are JSON but names no response header: a different one is only noted.
+      const type = response.headers['content-type'] ?? '';
+      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) run.advisories.push(`the ${response.status} answer is JSON but its Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json`);
       const problems = schemaProblems(schema, body);
       if (problems.length > 0) {
         const shown = problems.map((problem) => ({ ...problem, value: redactJson(problem.value) }));

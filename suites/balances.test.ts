@@ -72,6 +72,7 @@ nftList.describe(() => {
 
   nftList.check('returns only the NFT named by one assets[] symbol', { clauses: ['4.6'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
+    if (held.nfts.length < 2) t.skip('provider state balances gave one NFT; a filter that leaves none out cannot show that it filters');
     const wanted = [held.nfts[0]!];
     const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
     t.expectStatus(response, 200);
@@ -81,7 +82,7 @@ nftList.describe(() => {
 
   nftList.check('returns exactly the NFTs named by several assets[] symbols', { clauses: ['4.6'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
-    if (held.nfts.length < 2) t.skip('provider state balances gave fewer than two NFTs; a filter on several symbols cannot be checked');
+    if (held.nfts.length < 3) t.skip('provider state balances gave fewer than three NFTs; a filter on several symbols that leaves one out cannot be checked');
     const wanted = held.nfts.slice(0, 2);
     const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
     t.expectStatus(response, 200);
