@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 300_000,
     allowOnly: false,
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
