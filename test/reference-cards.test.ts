@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { IMAGES, MAX_IMAGE_BYTES, type UploadFile } from '../helpers/images.js';
+import { AT_LIMIT_IMAGE_BYTES, IMAGES, MAX_IMAGE_BYTES, OVER_LIMIT_IMAGE_BYTES, paddedPngBytes, type UploadFile } from '../helpers/images.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 
 /** Unit tests of the reference's cards module (section 4.6a), through fastify's inject. */
@@ -106,7 +106,8 @@ describe('reference cards: images (section 8)', () => {
   test.each([
     ['a BMP', IMAGES.bmp()],
     ['a JPEG', IMAGES.jpeg()],
-    ['a PNG of exactly 10240 KB', IMAGES.pngAtLimit()],
+    ['a PNG of 10 240 000 bytes (the suite\u2019s "inside the limit" file)', IMAGES.pngAtLimit()],
+    ['a PNG of exactly 10240 x 1024 bytes (the reference reads KB as 1024 bytes)', { name: 'max.png', type: 'image/png', bytes: paddedPngBytes(MAX_IMAGE_BYTES) }],
   ])('accepts %s', async (_name, image) => {
     const user = await userWithToken();
     expect((await create(user, { cardImage1: image })).statusCode).toBe(201);
@@ -115,7 +116,8 @@ describe('reference cards: images (section 8)', () => {
   test.each([
     ['a GIF', IMAGES.gif(), 'must be a file of type'],
     ['a text file named .png', IMAGES.textAsPng(), 'must be an image'],
-    ['a PNG of 10240 KB + 1 KB (422, not 413)', IMAGES.pngOverLimit(), 'not be greater than 10240 kilobytes'],
+    ['a PNG of 10240 x 1024 + 1 bytes, one byte over the reference\u2019s limit', { name: 'over.png', type: 'image/png', bytes: paddedPngBytes(MAX_IMAGE_BYTES + 1) }, 'not be greater than 10240 kilobytes'],
+    ['a PNG of 10240 KiB + 1 KiB (422, not 413)', IMAGES.pngOverLimit(), 'not be greater than 10240 kilobytes'],
     ['a PNG of 13 MB, larger than the multipart limit (still 422)', { name: 'big.png', type: 'image/png', bytes: Buffer.concat([IMAGES.pngOverLimit().bytes, Buffer.alloc(3 * 1024 * 1024)]) }, 'not be greater than'],
     ['no image', null, 'is required'],
   ])('refuses %s with 422 keyed by the field', async (_name, image, message) => {
@@ -126,8 +128,10 @@ describe('reference cards: images (section 8)', () => {
   });
 
   test('the test images are what they claim to be', () => {
-    expect(IMAGES.pngAtLimit().bytes.length).toBe(MAX_IMAGE_BYTES);
-    expect(IMAGES.pngOverLimit().bytes.length).toBe(MAX_IMAGE_BYTES + 1024);
+    expect(IMAGES.pngAtLimit().bytes.length).toBe(AT_LIMIT_IMAGE_BYTES);
+    expect(AT_LIMIT_IMAGE_BYTES).toBe(10_240_000);
+    expect(IMAGES.pngOverLimit().bytes.length).toBe(OVER_LIMIT_IMAGE_BYTES);
+    expect(OVER_LIMIT_IMAGE_BYTES).toBe(10240 * 1024 + 1024);
     expect(Buffer.from(IMAGES.pngOverLimit().bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
   });
 });

@@ -146,7 +146,7 @@ export const cards: ReferenceModule = {
     'cards.image-type-by-extension',
     'cards.gif-accepted',
     'cards.size-unlimited',
-    'cards.size-limit-10239kb',
+    'cards.size-limit-10000000-bytes',
     'cards.holder-name-max-ignored',
     'cards.alias-max-ignored',
     'cards.last-four-five-digits',
@@ -180,8 +180,8 @@ export const cards: ReferenceModule = {
       if (!type) return `The ${name} field must be an image.`;
       const allowed: readonly string[] = ctx.deviates('cards.gif-accepted') ? [...ALLOWED_TYPES, 'gif'] : ALLOWED_TYPES;
       if (!allowed.includes(type)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
-      const limitKb = ctx.deviates('cards.size-limit-10239kb') ? MAX_IMAGE_KB - 1 : MAX_IMAGE_KB;
-      const tooLarge = value.truncated || value.bytes.length / 1024 > limitKb;
+      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * 1024;
+      const tooLarge = value.truncated || value.bytes.length > limitBytes;
       if (tooLarge && !(ctx.deviates('cards.size-unlimited') && !value.truncated)) return `The ${name} field must not be greater than ${MAX_IMAGE_KB} kilobytes.`;
       return undefined;
     }

@@ -21,7 +21,7 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-image-type-by-extension', '8', 'judges the image type by the file name, so a text file named .png is accepted', 'cards.image-type-by-extension'),
   deviation('cards-gif-accepted', '8', 'accepts GIF images besides jpg, jpeg, bmp and png', 'cards.gif-accepted'),
   deviation('cards-size-unlimited', '8', 'does not enforce the 10240 KB limit on card images', 'cards.size-unlimited'),
-  deviation('cards-size-limit-off-by-one-kb', '8', 'limits card images to 10239 KB, refusing an image of exactly 10240 KB', 'cards.size-limit-10239kb'),
+  deviation('cards-size-limit-10000000-bytes', '8', 'limits card images to 10 000 000 bytes, refusing an image of 10 240 000 bytes (inside 10240 KB whatever a KB is)', 'cards.size-limit-10000000-bytes'),
   deviation('cards-holder-name-max-ignored', '8', 'accepts a holderName longer than 191 characters', 'cards.holder-name-max-ignored'),
   deviation('cards-alias-max-ignored', '8', 'accepts an alias longer than 191 characters', 'cards.alias-max-ignored'),
   deviation('cards-last-four-digits-five-accepted', '8', 'accepts lastFourDigits of 5 digits', 'cards.last-four-five-digits'),
