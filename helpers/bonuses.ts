@@ -1,20 +1,45 @@
 import type { CheckContext } from './check.js';
 import { userWithToken } from './flows.js';
+import { registerSecret } from './redact.js';
 
 /** Section 2.5a / 3: the bonus statuses. */
 export const BONUS_STATUSES = ['distributed', 'pending', 'canceled'] as const;
 export type BonusStatus = (typeof BONUS_STATUSES)[number];
 
-/** A fresh active user with an access token and the provider state `bonuses` (one bonus or more per status, two assets or more). */
+/**
+ * A fresh active user with an access token and the provider state `bonuses` (one bonus or more per
+ * status, two assets or more). A target may also report the user's anti-phishing code in the state's
+ * optional `antiPhishing` field (an additive, backward-compatible extension of the contract): the suite
+ * then checks that no bonus answers it in clear (section 2.6). It is registered as a secret, so it is
+ * redacted wherever a target's answer leaks it into the report.
+ */
 export async function userWithBonuses(t: CheckContext) {
   const { user, token } = await userWithToken(t);
   const bonuses = await t.state('bonuses', { userId: user.id });
   if (!Array.isArray(bonuses.ids) || bonuses.ids.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty ids array');
   if (!Array.isArray(bonuses.assets) || bonuses.assets.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty assets array');
-  return { user, token, bonuses };
+  const reported = (bonuses as { antiPhishing?: unknown }).antiPhishing;
+  const antiPhishing = typeof reported === 'string' && reported !== '' ? reported : undefined;
+  if (antiPhishing !== undefined) registerSecret(antiPhishing);
+  return { user, token, bonuses, antiPhishing };
 }
 
-/** Section 2.6: the masking the specification describes for the e-mail: partially replaced with asterisks. */
+/**
+ * Section 2.6: the e-mail is "partially replaced with asterisks": it holds at least one asterisk and
+ * at least one character that is not an asterisk (a value of asterisks only is replaced wholly).
+ */
 export function isMasked(value: string): boolean {
-  return value.includes('*');
+  return value.includes('*') && /[^*]/.test(value);
+}
+
+/**
+ * Section 2.6: `antiPhishing` is "masked", how is not given (asterisks are specified only for the
+ * e-mail). What the suite can tell: it must not be the code in clear, when the provider state reports
+ * the code. A value without any asterisk is only advised on.
+ */
+export function checkAntiPhishing(t: CheckContext, code: unknown, clear: string | undefined, where: string): void {
+  if (typeof code !== 'string') throw new Error(`${where}: options.guard.antiPhishing must be a string`);
+  if (clear !== undefined && code === clear) throw new Error(`${where}: options.guard.antiPhishing must be masked, it is the user's anti-phishing code in clear`);
+  if (code === '') t.advise(`${where}: options.guard.antiPhishing is empty (nothing to mask)`);
+  else if (!code.includes('*')) t.advise(`${where}: options.guard.antiPhishing holds no asterisk; section 2.6 says it is masked without saying how`);
 }

@@ -36,7 +36,7 @@ async function userWithToken(): Promise<{ id: string; email: string; token: stri
 
 async function userWithBonuses() {
   const user = await userWithToken();
-  const bonuses = (await state('bonuses', { userId: user.id })) as { ids: string[]; assets: string[] };
+  const bonuses = (await state('bonuses', { userId: user.id })) as { ids: string[]; assets: string[]; antiPhishing: string };
   return { ...user, bonuses };
 }
 
@@ -68,6 +68,12 @@ describe('provider state bonuses', () => {
     for (const asset of user.bonuses.assets) expect(data.some((b) => b.asset.symbol === asset)).toBe(true);
   });
 
+  test('reports the user\u2019s anti-phishing code (the optional field the suite checks masking against)', async () => {
+    const user = await userWithBonuses();
+    expect(typeof user.bonuses.antiPhishing).toBe('string');
+    expect(user.bonuses.antiPhishing.length).toBeGreaterThan(0);
+  });
+
   test('refuses a call without userId', async () => {
     const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'bonuses', params: {} } });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -87,6 +93,7 @@ describe('GET /api/v1/user/{user}/bonus', () => {
       expect(bonus.user.id).toBe(user.id);
       expect(bonus.user.email).toBe(maskEmail(user.email));
       expect(bonus.user.options.guard.antiPhishing).toContain('*');
+      expect(bonus.user.options.guard.antiPhishing).toBe(maskSecret(user.bonuses.antiPhishing));
       expect(bonus.type).toBe('amount');
       expect(bonus.value).toBe(bonus.amount);
       expect(bonus.order.transfer).toBeNull();

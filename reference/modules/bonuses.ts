@@ -537,7 +537,10 @@ export const bonuses: ReferenceModule = {
         ids.push(id);
         previous = order;
       });
-      return { ids, assets: [first.symbol, second.symbol] };
+      // `antiPhishing`: the optional, additive field of the state with which the suite checks that the
+      // code is never answered in clear (section 2.6).
+      const antiPhishing = (ctx.db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string }).anti_phishing;
+      return { ids, assets: [first.symbol, second.symbol], antiPhishing };
     });
 
     return {

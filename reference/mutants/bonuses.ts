@@ -52,16 +52,17 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.anti-phishing-unmasked' },
   },
   {
-    name: 'bonuses-summary-count-off-by-one',
+    // Section 2.5b gives the count's type (integer), not how it is computed, so the deviation is its type.
+    name: 'bonuses-summary-count-as-string',
     clause: '2.5b',
     group: 'bonuses',
-    description: 'the asset summary counts one distributed bonus too many',
+    description: 'the asset summary answers the per-status bonuses count as a string, not an integer',
     mutation: {
       transform: {
         route: SUMMARY,
         status: 200,
         apply(body: { data: Entry[] }) {
-          for (const entry of body.data) entry.distributed.bonuses += 1;
+          for (const entry of body.data) entry.distributed.bonuses = String(entry.distributed.bonuses) as unknown as number;
         },
       },
     },
