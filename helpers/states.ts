@@ -17,7 +17,8 @@ export interface StateData {
   'user.throttled': { id: string; email: string; password: string };
   platform: { id: string };
   balances: { coins: string[]; nfts: string[] };
-  bonuses: { ids: string[]; assets: string[] };
+  /** `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked. */
+  bonuses: { ids: string[]; assets: string[]; antiPhishing?: string };
   'bank.used': { id: string };
   'password-reset.token': { token: string };
 }
