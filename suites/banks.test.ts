@@ -143,7 +143,7 @@ create.describe(() => {
     expectFieldError(t, response, 'iban');
   });
 
-  create.check('accepts or refuses a lower-case currency code (the specification does not say)', { clauses: ['4.10'], status: [201, 422], constraint: 'bank.currency.iso' }, async (t) => {
+  create.check('accepts or refuses a lower-case currency code (the specification does not say)', { clauses: ['4.10'], status: [201, 422] }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload({ currency: 'eur' }), token });
     deleteIfCreated(t, user.id, token, response);
