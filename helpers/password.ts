@@ -65,17 +65,6 @@ export function expectValidationError(t: CheckContext, response: ApiResponse, ke
   return errors;
 }
 
-/**
- * A 422 whose errors map does NOT have `key`: the field passed its own rules while another field of
- * the same request (the probe) failed. This is how a limit's "just inside" value is observed when the
- * request cannot succeed as a whole.
- */
-export function expectValidationErrorWithout(t: CheckContext, response: ApiResponse, key: string, probe: string): void {
-  t.expectStatus(response, 422);
-  const { errors } = t.expectSchema(response, 'error-validation') as { errors: Record<string, string[]> };
-  expect(Object.keys(errors), `the value of "${key}" is within its limit, so the 422 must not be keyed by "${key}" (the probe field "${probe}" is the invalid one)`).not.toContain(key);
-}
-
 /** Section 4.2: the login status for an e-mail and password. */
 export async function loginStatus(t: CheckContext, email: string, password: string): Promise<number> {
   const response = await t.post('/api/v1/authenticate', { json: { email, password } });
