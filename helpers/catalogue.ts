@@ -208,7 +208,21 @@ export interface Constraint {
   field: string;
   rule: string;
   clauses: string[];
+  /** Why no client can tell whether the target enforces it; such a constraint is reported, never claimed. */
+  unobservable?: string;
 }
+
+const UNKNOWN_EMAIL_422 = 'any address that breaks it is also unknown, and section 4.3 answers an unknown e-mail with the same 422 keyed by email';
+const INVALID_TOKEN_422 = 'any token that breaks it is also invalid, and section 4.4 answers an invalid token with the same 422 keyed by token';
+
+/** Constraints the interface makes indistinguishable from another documented answer. */
+const UNOBSERVABLE: Readonly<Record<string, string>> = {
+  'forgot.email.required': UNKNOWN_EMAIL_422,
+  'forgot.email.format': UNKNOWN_EMAIL_422,
+  'forgot.email.max': UNKNOWN_EMAIL_422,
+  'reset.token.required': INVALID_TOKEN_422,
+  'reset.token.max': INVALID_TOKEN_422,
+};
 
 /** The constraints that section 8 (Limits) lists; the others are stated only in section 4. */
 const SECTION_8 = new Set([
@@ -222,7 +236,8 @@ const SECTION_8 = new Set([
 function constraints(endpoint: string, section: string, prefix: string, rows: [field: string, rule: string, ids: string][]): Constraint[] {
   return rows.map(([field, rule, suffix]) => {
     const id = `${prefix}.${field}.${suffix}`;
-    return { id, endpoint, field, rule, clauses: SECTION_8.has(id) ? [section, '8'] : [section] };
+    const unobservable = UNOBSERVABLE[id];
+    return { id, endpoint, field, rule, clauses: SECTION_8.has(id) ? [section, '8'] : [section], ...(unobservable ? { unobservable } : {}) };
   });
 }
 

@@ -74,6 +74,7 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     const constraint = constraintById.get(meta.constraint);
     if (!constraint) throw new Error(`${where}: unknown constraint "${meta.constraint}"`);
     if (constraint.endpoint !== endpointId) throw new Error(`${where}: constraint ${meta.constraint} belongs to ${constraint.endpoint}`);
+    if (constraint.unobservable) throw new Error(`${where}: constraint ${meta.constraint} cannot be observed by a client (${constraint.unobservable}); no test may claim it`);
   }
 }
 

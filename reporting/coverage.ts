@@ -24,6 +24,7 @@ export function pairCoverage(tests: TestRecord[]): PairCoverage[] {
 export function constraintCoverage(tests: TestRecord[]): ConstraintCoverage[] {
   return CONSTRAINTS.map((c) => {
     const matching = tests.filter((t) => t.constraint === c.id);
-    return { id: c.id, endpoint: c.endpoint, field: c.field, rule: c.rule, tests: matching.map((t) => t.id), ...outcomeOf(matching) };
+    const outcome = c.unobservable ? { outcome: 'not verified' as const, reason: `not observable by a client: ${c.unobservable}` } : outcomeOf(matching);
+    return { id: c.id, endpoint: c.endpoint, field: c.field, rule: c.rule, tests: matching.map((t) => t.id), ...outcome };
   });
 }

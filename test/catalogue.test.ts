@@ -46,6 +46,10 @@ describe('test metadata is linted when a suite loads', () => {
     [{ clauses: ['4.2', '8'], status: 422, constraint: 'authenticate.email.nope' }, /unknown constraint/],
     [{ clauses: ['4.2', '8'], status: 422, constraint: 'bank.swift.length' }, /belongs to POST \/api\/v1\/user\/\{user\}\/bank/],
   ];
+
+  it('refuses a test claiming a constraint no client can observe', () => {
+    expect(() => validateMeta('POST /api/v1/user/forgot-password', 'answers 422', { clauses: ['4.3'], status: 422, constraint: 'forgot.email.max' })).toThrowError(/cannot be observed by a client/);
+  });
   it.each(cases)('%j', (meta, error) => {
     const check = () => validateMeta(login, 'answers something', meta);
     if (error) expect(check).toThrowError(error);
