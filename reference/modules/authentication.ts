@@ -210,7 +210,8 @@ export const authentication: ReferenceModule = {
     'jwt.id-unsupported',
     'jwt.expiry-ignored',
     'jwt.payload-unchecked',
-    'logout.keeps-token',
+    'logout.keeps-password-token',
+    'logout.keeps-jwt-token',
   ],
 
   register(app, ctx) {
@@ -270,7 +271,9 @@ export const authentication: ReferenceModule = {
 
     // Section 4.5: destroys the token, for both kinds of authentication.
     app.post('/api/v1/user/logout', { preHandler: ctx.guards.authenticated }, async (request) => {
-      if (!ctx.deviates('logout.keeps-token')) destroyToken(ctx.db, (request as AuthenticatedRequest).tokenId);
+      const { tokenId } = request as AuthenticatedRequest;
+      const { kind } = ctx.db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(tokenId) as { kind: 'password' | 'jwt' };
+      if (!ctx.deviates(`logout.keeps-${kind}-token`)) destroyToken(ctx.db, tokenId);
       return { status: 'success' };
     });
   },

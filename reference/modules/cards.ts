@@ -143,8 +143,11 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
-    'cards.image-type-by-extension',
-    'cards.gif-accepted',
+    // Per image, so that the rows of each image are pinned by a mutant of their own.
+    'cards.image-type-by-extension.cardImage1',
+    'cards.image-type-by-extension.cardImage2',
+    'cards.gif-accepted.cardImage1',
+    'cards.gif-accepted.cardImage2',
     'cards.size-unlimited',
     'cards.size-limit-10000000-bytes',
     'cards.holder-name-max-ignored',
@@ -171,14 +174,14 @@ export const cards: ReferenceModule = {
         return value === undefined || value === null || value === '' ? `The ${name} field is required.` : `The ${name} field must be a file.`;
       }
       let type: string | undefined;
-      if (ctx.deviates('cards.image-type-by-extension')) {
+      if (ctx.deviates(`cards.image-type-by-extension.${field}`)) {
         const ext = /\.([A-Za-z0-9]+)$/.exec(value.filename)?.[1]?.toLowerCase();
         type = ext && ext in MIME ? (ext === 'jpg' ? 'jpeg' : ext) : undefined;
       } else {
         type = sniffImage(value.bytes);
       }
       if (!type) return `The ${name} field must be an image.`;
-      const allowed: readonly string[] = ctx.deviates('cards.gif-accepted') ? [...ALLOWED_TYPES, 'gif'] : ALLOWED_TYPES;
+      const allowed: readonly string[] = ctx.deviates(`cards.gif-accepted.${field}`) ? [...ALLOWED_TYPES, 'gif'] : ALLOWED_TYPES;
       if (!allowed.includes(type)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * 1024;
       const tooLarge = value.truncated || value.bytes.length > limitBytes;

@@ -66,7 +66,9 @@ export const authenticationMutants: Mutant[] = [
   deviation('jwt-payload-unchecked', '4.1', 'an invalid payload (no email nor id, bad expire) is not answered 412'),
 
   // Behaviour: section 4.5.
-  deviation('logout-keeps-token', '4.5', 'logout answers 200 but the token stays valid'),
+  // Section 4.5 destroys the token "for both kinds of authentication": one mutant per kind.
+  deviation('logout-keeps-password-token', '4.5', 'logout answers 200 but a token from e-mail and password login stays valid'),
+  deviation('logout-keeps-jwt-token', '4.5', 'logout answers 200 but a token from JWT login stays valid'),
   {
     name: 'logout-without-token-allowed',
     clause: '4.5',

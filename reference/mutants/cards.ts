@@ -18,8 +18,10 @@ const deviation = (name: string, clause: string, description: string, deviationN
 });
 
 export const cardsMutants: Mutant[] = [
-  deviation('cards-image-type-by-extension', '8', 'judges the image type by the file name, so a text file named .png is accepted', 'cards.image-type-by-extension'),
-  deviation('cards-gif-accepted', '8', 'accepts GIF images besides jpg, jpeg, bmp and png', 'cards.gif-accepted'),
+  deviation('cards-image1-type-by-extension', '8', 'judges cardImage1\u2019s type by the file name, so a text file named .png is accepted', 'cards.image-type-by-extension.cardImage1'),
+  deviation('cards-image2-type-by-extension', '8', 'judges cardImage2\u2019s type by the file name, so a text file named .png is accepted', 'cards.image-type-by-extension.cardImage2'),
+  deviation('cards-image1-gif-accepted', '8', 'accepts a GIF as cardImage1 besides jpg, jpeg, bmp and png', 'cards.gif-accepted.cardImage1'),
+  deviation('cards-image2-gif-accepted', '8', 'accepts a GIF as cardImage2 besides jpg, jpeg, bmp and png', 'cards.gif-accepted.cardImage2'),
   deviation('cards-size-unlimited', '8', 'does not enforce the 10240 KB limit on card images', 'cards.size-unlimited'),
   deviation('cards-size-limit-10000000-bytes', '8', 'limits card images to 10 000 000 bytes, refusing an image of 10 240 000 bytes (inside 10240 KB whatever a KB is)', 'cards.size-limit-10000000-bytes'),
   deviation('cards-holder-name-max-ignored', '8', 'accepts a holderName longer than 191 characters', 'cards.holder-name-max-ignored'),
