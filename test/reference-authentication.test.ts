@@ -7,6 +7,7 @@ import { STATES_PATH, buildReference, knownDeviations } from '../reference/app.j
 import { BRUTE_FORCE_RESTRICTION_SECONDS, BRUTE_FORCE_THRESHOLD, BRUTE_FORCE_WINDOW_SECONDS } from '../reference/modules/authentication.js';
 import { authenticationMutants } from '../reference/mutants/authentication.js';
 import { TOKEN_TTL_SECONDS } from '../reference/tokens.js';
+import { injectState } from './reference-inject.js';
 
 /** The authentication part of the reference (sections 4.1, 4.2, 4.5, 5, 7, 8), through fastify's inject. */
 
@@ -31,11 +32,7 @@ afterEach(() => {
 
 const nowSeconds = () => Math.floor(clock / 1000);
 
-async function state(name: string, params: Record<string, unknown> = {}) {
-  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const state = (name: string, params: Record<string, unknown> = {}) => injectState(app, name, params);
 
 function login(body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: body });

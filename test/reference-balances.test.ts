@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { schemaProblems } from '../helpers/schemas.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 import { AMOUNT_FIELDS } from '../reference/modules/balances.js';
+import { injectState, injectUserWithToken } from './reference-inject.js';
 
 /** Unit tests of the reference's balances module (sections 4.6 to 4.9, record 2.2, amounts 1.5), through fastify's inject. */
 
@@ -17,18 +18,12 @@ afterAll(async () => {
   await app.close();
 });
 
-async function state(name: string, params: Record<string, unknown> = {}): Promise<any> {
-  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const state = (name: string, params: Record<string, unknown> = {}) => injectState(app, name, params);
 
 async function holder() {
-  const user = await state('user');
-  const login = await app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
-  expect(login.statusCode).toBe(200);
+  const { user, token } = await injectUserWithToken(app);
   const held = (await state('balances', { userId: user.id })) as { coins: string[]; nfts: string[] };
-  return { id: user.id as string, token: login.json().data.id as string, held };
+  return { id: user.id, token, held };
 }
 
 /** `assets[]` as a raw query string, repeated once per symbol. */

@@ -5,6 +5,7 @@ import { ISO_4217_CODES, isIso4217 } from '../reference/data/iso-4217.js';
 import { UNAUTHORIZED_MESSAGE } from '../reference/errors.js';
 import { DEFAULT_PLATFORM } from '../reference/modules/authentication.js';
 import { banksMutants } from '../reference/mutants/banks.js';
+import { injectState, injectUserWithToken } from './reference-inject.js';
 
 /** The bank part of the reference (section 4.10), through fastify's inject. */
 
@@ -18,18 +19,9 @@ afterAll(async () => {
   await app.close();
 });
 
-async function state(name: string, params: Record<string, unknown> = {}) {
-  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const state = (name: string, params: Record<string, unknown> = {}) => injectState(app, name, params);
 
-async function userWithToken() {
-  const user = await state('user');
-  const response = await app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
-  expect(response.statusCode, response.body).toBe(200);
-  return { user, token: response.json().data.id as string };
-}
+const userWithToken = () => injectUserWithToken(app);
 
 let ibanCounter = 0;
 function payload(overrides: Record<string, unknown> = {}) {

@@ -4,6 +4,7 @@ import { schemaProblems } from '../helpers/schemas.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 import { maskEmail, maskSecret, PARTNER_PLATFORM } from '../reference/modules/bonuses.js';
 import { DEFAULT_PLATFORM } from '../reference/modules/authentication.js';
+import { injectState, injectUserWithToken } from './reference-inject.js';
 
 /** Unit tests of the reference's bonuses module (section 4.11, records 2.3, 2.5a, 2.5b, 2.6, 2.7), through fastify's inject. */
 
@@ -21,17 +22,11 @@ afterAll(async () => {
   await app.close();
 });
 
-async function state(name: string, params: Record<string, unknown> = {}): Promise<any> {
-  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params } });
-  expect(response.statusCode).toBe(200);
-  return response.json().data;
-}
+const state = (name: string, params: Record<string, unknown> = {}) => injectState(app, name, params);
 
 async function userWithToken(): Promise<{ id: string; email: string; token: string }> {
-  const user = await state('user');
-  const login = await app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
-  expect(login.statusCode).toBe(200);
-  return { id: user.id, email: user.email, token: login.json().data.id };
+  const { user, token } = await injectUserWithToken(app);
+  return { id: user.id, email: user.email, token };
 }
 
 async function userWithBonuses() {

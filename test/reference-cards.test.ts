@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AT_LIMIT_IMAGE_BYTES, IMAGES, MAX_IMAGE_BYTES, OVER_LIMIT_IMAGE_BYTES, paddedPngBytes, type UploadFile } from '../helpers/images.js';
-import { buildReference, STATES_PATH } from '../reference/app.js';
+import { buildReference } from '../reference/app.js';
+import { injectState, injectUserWithToken } from './reference-inject.js';
 
 /** Unit tests of the reference's cards module (section 4.6a), through fastify's inject. */
 
@@ -19,17 +20,11 @@ afterAll(async () => {
   await app.close();
 });
 
-async function state(name: string): Promise<any> {
-  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params: {} } });
-  expect(response.statusCode).toBe(200);
-  return response.json().data;
-}
+const state = (name: string, params: Record<string, unknown> = {}) => injectState(app, name, params);
 
 async function userWithToken(): Promise<{ id: string; token: string }> {
-  const user = await state('user');
-  const login = await app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
-  expect(login.statusCode).toBe(200);
-  return { id: user.id, token: login.json().data.id };
+  const { user, token } = await injectUserWithToken(app);
+  return { id: user.id, token };
 }
 
 type Fields = Record<string, string | UploadFile | null>;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { schemaProblems } from '../helpers/schemas.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 import { RESET_LINK_BASE, RESET_TOKEN_TTL_SECONDS } from '../reference/modules/password.js';
+import { injectState } from './reference-inject.js';
 
 /** Unit tests of the reference's password module (sections 4.3, 4.4, limits of 8, 422 format of 7), through fastify's inject. */
 
@@ -23,11 +24,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function state(name: string, params: Record<string, unknown> = {}): Promise<any> {
-  const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: name, params } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const state = (name: string, params: Record<string, unknown> = {}) => injectState(app, name, params);
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
 const forgot = (payload: Record<string, unknown>) => post('/api/v1/user/forgot-password', payload);

@@ -2,13 +2,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GARBAGE_TOKEN } from '../helpers/flows.js';
 import { schemaProblems } from '../helpers/schemas.js';
-import { buildReference, STATES_PATH } from '../reference/app.js';
+import { STATES_PATH } from '../reference/app.js';
 import { MUTANTS } from '../reference/mutants/index.js';
 import type { Mutant } from '../reference/mutants/types.js';
 import type { ReportDiff } from '../reporting/diff.js';
 import type { Report } from '../reporting/model.js';
+import { SecretLedger, referenceWithLedger } from './secret-ledger.js';
 import { conformance, tempDir, type CliResult } from './support.js';
 
 /**
@@ -22,37 +22,8 @@ const STATES_TOKEN = 'reporting-self-test-states-token';
 /** Prefer a mutant whose access tokens have an unexpected shape: the hardest case for redaction. */
 const MUTANT: Mutant | undefined = MUTANTS.find((m) => m.name === 'session-token-without-numeric-id') ?? MUTANTS.find((m) => GROUPS.includes(m.group));
 
-const secrets = new Set<string>();
-const SECRET_KEYS = /^(password|password_confirmation|token|access_token|totpSecret|secret|privateKey|private_key|jwt)$/i;
-
-function collectSecrets(value: unknown, key = ''): void {
-  if (typeof value === 'string') {
-    if (value.length >= 6 && value !== GARBAGE_TOKEN && (SECRET_KEYS.test(key) || /^\d+\|/.test(value))) secrets.add(value);
-  } else if (Array.isArray(value)) value.forEach((v) => collectSecrets(v, key));
-  else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    // A Session's id is the access token, whatever its shape (section 2.1).
-    if ('userId' in record && 'ttl' in record && typeof record.id === 'string') secrets.add(record.id);
-    // A 422 `errors` map is keyed by field names such as password and token; its messages are not secrets.
-    for (const [k, v] of Object.entries(record)) if (k !== 'errors') collectSecrets(v, k);
-  }
-}
-
-async function reference(mutant?: Mutant) {
-  const app = await buildReference({ states: true, statesToken: STATES_TOKEN, ...(mutant ? { mutation: mutant.mutation } : {}) });
-  app.addHook('onSend', async (_request, _reply, payload) => {
-    if (typeof payload === 'string') {
-      try {
-        collectSecrets(JSON.parse(payload));
-      } catch {
-        // not JSON: nothing to collect
-      }
-    }
-    return payload;
-  });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, base };
-}
+const ledger = new SecretLedger();
+const reference = (mutant?: Mutant) => referenceWithLedger(ledger, { states: true, statesToken: STATES_TOKEN, ...(mutant ? { mutation: mutant.mutation } : {}) });
 
 const dirA = tempDir('reporting-run-a-');
 const dirB = tempDir('reporting-run-b-');
@@ -105,7 +76,7 @@ describe('report files of a run', () => {
   });
 
   it('writes no password, token, TOTP secret, JWT, private key or states token into any file or the terminal', () => {
-    expect(secrets.size).toBeGreaterThan(10);
+    expect(ledger.secrets.size).toBeGreaterThan(10);
     const texts: [string, string][] = [
       ['stdout A', runA.stdout + runA.stderr],
       ['stdout B', runB.stdout + runB.stderr],
@@ -115,7 +86,7 @@ describe('report files of a run', () => {
     for (const [where, raw] of texts) {
       // HTML and XML escape quotes: scan the text as a reader sees it, too.
       const text = `${raw}\n${raw.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')}`;
-      for (const secret of secrets) expect(text.includes(secret), `${where} contains a secret the reference issued`).toBe(false);
+      expect(ledger.leakIn(text), `${where} contains a secret the reference issued`).toBe(false);
       expect(text, `${where} contains a JWT`).not.toMatch(/eyJ[\w-]{8,}\.eyJ[\w-]{8,}/);
       expect(text, `${where} contains a private key`).not.toMatch(/PRIVATE KEY-----/);
       expect(text, `${where} contains the states token`).not.toContain(STATES_TOKEN);

@@ -2,24 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
-import { buildReference, STATES_PATH } from '../reference/app.js';
+import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
+import { SecretLedger, referenceWithLedger } from './secret-ledger.js';
 import { conformance, tempDir, type CliResult } from './support.js';
 
 /**
  * The whole suite against the reference, run the way a user runs it against a staging target
  * (BASE_URL + provider-state hook), while the reference records every secret it hands out.
  */
-const SECRET_KEYS = new Set(['password', 'token', 'totpSecret']);
-const secrets = new Set<string>();
-
-function collectSecrets(value: unknown, key = ''): void {
-  if (typeof value === 'string') {
-    if (SECRET_KEYS.has(key) || /^\d+\|/.test(value)) secrets.add(value);
-  } else if (Array.isArray(value)) value.forEach((v) => collectSecrets(v, key));
-  // A 422 `errors` map is keyed by field names such as password and token; its messages are not secrets.
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'errors') collectSecrets(v, k);
-}
+const ledger = new SecretLedger();
 
 let app: Awaited<ReturnType<typeof buildReference>>;
 let run: CliResult;
@@ -27,18 +19,8 @@ let report: Report;
 const reportDir = tempDir('suite-report-');
 
 beforeAll(async () => {
-  app = await buildReference({ states: true, statesToken: 'self-test-states-token' });
-  app.addHook('onSend', async (_request, _reply, payload) => {
-    if (typeof payload === 'string') {
-      try {
-        collectSecrets(JSON.parse(payload));
-      } catch {
-        // not JSON: nothing to collect
-      }
-    }
-    return payload;
-  });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  let base: string;
+  ({ app, base } = await referenceWithLedger(ledger, { states: true, statesToken: 'self-test-states-token' }));
   run = await conformance(['run', '--target', base, '--states', `${base}${STATES_PATH}`, '--report-dir', reportDir], { STATES_TOKEN: 'self-test-states-token' });
   report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
 }, 300_000);
@@ -78,15 +60,14 @@ describe('the suite against the reference', () => {
   });
 
   it('writes no password, token, TOTP secret, JWT or private key into any report file', () => {
-    expect(secrets.size).toBeGreaterThan(10);
+    expect(ledger.secrets.size).toBeGreaterThan(10);
     for (const file of readdirSync(reportDir)) {
       const text = readFileSync(join(reportDir, file), 'utf8');
-      for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret the reference issued`).toBe(false);
+      expect(ledger.leakIn(text), `${file} contains a secret the reference issued`).toBe(false);
       expect(text, `${file} contains a JWT`).not.toMatch(/eyJ[\w-]{8,}\.eyJ[\w-]{8,}/);
       expect(text, `${file} contains a private key`).not.toMatch(/PRIVATE KEY-----/);
       expect(text, `${file} contains the states token`).not.toContain('self-test-states-token');
     }
-    const output = run.stdout + run.stderr;
-    for (const secret of secrets) expect(output.includes(secret), 'the terminal output contains a secret').toBe(false);
+    expect(ledger.leakIn(run.stdout + run.stderr), 'the terminal output contains a secret').toBe(false);
   });
 });
