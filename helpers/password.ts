@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
 import type { CheckContext } from './check.js';
 import type { ApiResponse } from './http.js';
 import { registerSecret } from './redact.js';
@@ -55,14 +54,6 @@ export async function resetInProgress(t: CheckContext) {
   if (typeof token !== 'string' || token === '') throw new Error('precondition: provider state password-reset.token must answer { token }');
   registerSecret(token);
   return { user, token };
-}
-
-/** Section 7: a 422 `{ message, errors }` whose errors map has `key`; answers the errors map. */
-export function expectValidationError(t: CheckContext, response: ApiResponse, key: string): Record<string, string[]> {
-  t.expectStatus(response, 422);
-  const { errors } = t.expectSchema(response, 'error-validation') as { errors: Record<string, string[]> };
-  expect(Object.keys(errors), `the 422 errors map must be keyed by "${key}"`).toContain(key);
-  return errors;
 }
 
 /** Section 4.2: the login status for an e-mail and password. */

@@ -1,6 +1,7 @@
 import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/balances.js';
 import { endpoint } from '../helpers/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
+import { UNAUTHORIZED } from '../helpers/errors.js';
 
 /**
  * Sections 4.6 to 4.9 and 2.2: a user's balances per asset, coins and NFTs, their records and
@@ -12,7 +13,6 @@ const nftShow = endpoint('GET /api/v1/user/{user}/balances/nft/{asset}');
 const coinList = endpoint('GET /api/v1/user/{user}/balances');
 const coinShow = endpoint('GET /api/v1/user/{user}/balances/{asset}');
 
-const UNAUTHORIZED = 'This action is unauthorized.';
 const ANOTHER_USERS = [403, 409];
 
 /** The four endpoints with what differs between them: clause, what they answer, the path for a holder. */

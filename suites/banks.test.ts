@@ -14,6 +14,7 @@ import {
 } from '../helpers/banks.js';
 import type { CheckContext } from '../helpers/check.js';
 import { endpoint } from '../helpers/check.js';
+import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/errors.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
 
 /**
@@ -34,8 +35,6 @@ const list = endpoint('GET /api/v1/user/{user}/bank');
 const show = endpoint('GET /api/v1/user/{user}/bank/{bank}');
 const remove = endpoint('DELETE /api/v1/user/{user}/bank/{bank}');
 
-const UNAUTHORIZED = 'This action is unauthorized.';
-const OTHER_USER: [number, number] = [403, 409];
 
 /** Section 2.4: `createdAt` is Unix seconds; a value in milliseconds fails, a skewed clock is only advised. */
 function checkCreatedAt(t: CheckContext, bank: { createdAt: number }): void {
@@ -54,19 +53,6 @@ function adviseNewStatus(t: CheckContext, bank: { status?: unknown }): void {
   if (bank.status !== 'CONFIRMED') t.advise(`a newly created bank shows status ${JSON.stringify(bank.status)}, not CONFIRMED, the state section 3 shows`);
 }
 
-/** Section 5.6: the inactive-account 403 states that the account is inactive; its text is not given. */
-function adviseInactiveMessage(t: CheckContext, response: Parameters<CheckContext['expectStatus']>[0]): void {
-  const body = t.expectSchema(response, 'error-message');
-  if (body.message === UNAUTHORIZED) t.advise(`the inactive-account 403 answers "${UNAUTHORIZED}"; section 5.6 says the message states that the account is inactive`);
-}
-
-/** Section 7: the 404 of bank show is "no record found (message: no query results)". */
-function expectNotFound(t: CheckContext, response: Parameters<CheckContext['expectStatus']>[0]): void {
-  t.expectStatus(response, 404);
-  const body = t.expectSchema(response, 'error-message');
-  expect(body.message, 'section 7: the 404 message says "no query results"').toMatch(/no query results/i);
-}
-
 /** The fields of section 2.4 that must echo what was sent. */
 function expectEcho(bank: Record<string, unknown>, sent: Record<string, unknown>, where: string): void {
   for (const field of ['bankName', 'iban', 'swift', 'currency'] as const) {
@@ -76,20 +62,6 @@ function expectEcho(bank: Record<string, unknown>, sent: Record<string, unknown>
 
 function ids(body: { data: { id: string }[] }): string[] {
   return body.data.map((bank) => bank.id);
-}
-
-/** Section 5.6: another user's resources: 403 or 409 with the exact message. */
-function expectUnauthorized(t: CheckContext, response: Parameters<CheckContext['expectStatus']>[0]): void {
-  t.expectStatus(response, OTHER_USER);
-  const body = t.expectSchema(response, 'error-message');
-  expect(body.message, 'section 5.6 gives the message').toBe(UNAUTHORIZED);
-}
-
-/** Section 7: 422 `{ message, errors }` with the field under test among the errors. */
-function expectFieldError(t: CheckContext, response: Parameters<CheckContext['expectStatus']>[0], field: string): void {
-  t.expectStatus(response, 422);
-  const body = t.expectSchema(response, 'error-validation');
-  expect(Object.keys(body.errors), `the errors map must be keyed by the invalid field "${field}"`).toContain(field);
 }
 
 create.describe(() => {
@@ -124,8 +96,7 @@ create.describe(() => {
     const inactive = await t.state('user.inactive');
     const response = await t.post(banksPath(inactive.id), { json: bankPayload(), token: inactive.token });
     deleteIfCreated(t, inactive.id, inactive.token, response);
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, response);
+    expectInactive(t, response);
   });
 
   create.check('answers 403 or 409 with "This action is unauthorized." to a create under another user\u2019s id', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
@@ -140,7 +111,7 @@ create.describe(() => {
     const { user, token, payload } = await userWithBank(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: payload.iban }), token });
     deleteIfCreated(t, user.id, token, response);
-    expectFieldError(t, response, 'iban');
+    expectValidationError(t, response, 'iban');
   });
 
   create.check('accepts or refuses a lower-case currency code (the specification does not say)', { clauses: ['4.10'], status: [201, 422] }, async (t) => {
@@ -150,7 +121,7 @@ create.describe(() => {
     t.expectStatus(response, [201, 422]);
     // Refusing (ISO 4217 writes its codes upper-case) and accepting are both conformant; only a
     // lower-case code stored as such is worth a note, since the record's currency is an ISO code (2.4).
-    if (response.status === 422) return expectFieldError(t, response, 'currency');
+    if (response.status === 422) { expectValidationError(t, response, 'currency'); return; }
     const stored = response.json?.data?.currency;
     expect(typeof stored, 'an accepted bank carries its currency').toBe('string');
     if (stored !== 'EUR') t.advise(`the lower-case currency code "eur" is accepted and stored as ${JSON.stringify(stored)}, not as the ISO 4217 code EUR`);
@@ -199,7 +170,7 @@ create.describe(() => {
       const payload = row.input();
       const response = await t.post(banksPath(user.id), { json: payload, token });
       deleteIfCreated(t, user.id, token, response);
-      if (row.expected === 422) return expectFieldError(t, response, row.field);
+      if (row.expected === 422) { expectValidationError(t, response, row.field); return; }
       t.expectStatus(response, 201);
       const { data } = t.expectSchema(response, 'bank-response');
       expect(data[row.field], `${row.field} must be stored as sent`).toBe(payload[row.field]);
@@ -304,8 +275,7 @@ list.describe(() => {
   list.check('answers 403 with { message } to a list for an inactive account', { clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(banksPath(inactive.id), { token: inactive.token });
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, response);
+    expectInactive(t, response);
   });
 
   list.check('answers 403 or 409 with "This action is unauthorized." to a list under another user\u2019s id', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
@@ -374,8 +344,7 @@ show.describe(() => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.get(bankPath(inactive.id, bank.id), { token: inactive.token });
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, response);
+    expectInactive(t, response);
   });
 
   show.check('answers 403 or 409 with "This action is unauthorized." to a show under another user\u2019s id', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
@@ -426,8 +395,7 @@ remove.describe(() => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, response);
+    expectInactive(t, response);
   });
 
   remove.check('answers 403 or 409 with "This action is unauthorized." to a delete under another user\u2019s id and keeps the bank', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {

@@ -3,6 +3,7 @@ import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '..
 import type { CheckContext } from '../helpers/check.js';
 import { endpoint } from '../helpers/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
+import { UNAUTHORIZED } from '../helpers/errors.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset
@@ -21,7 +22,6 @@ const summary = endpoint('GET /api/v1/user/{user}/bonus/assets/{asset?}');
 const list = endpoint('GET /api/v1/user/{user}/bonus');
 const show = endpoint('GET /api/v1/user/{user}/bonus/{bonus}');
 
-const UNAUTHORIZED = 'This action is unauthorized.';
 
 /** Section 5.6: the inactive-account 403 states that the account is inactive; its text is not given. */
 function adviseInactiveMessage(t: CheckContext, message: string): void {

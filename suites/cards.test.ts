@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, monthYear, parseMonthYear, type CardFields } from '../helpers/cards.js';
+import { UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
 import type { ApiResponse } from '../helpers/http.js';
@@ -25,7 +26,6 @@ const create = endpoint('POST /api/v1/user/{user}/card');
 const list = endpoint('GET /api/v1/user/{user}/card');
 const show = endpoint('GET /api/v1/user/{user}/card/{card}');
 
-const UNAUTHORIZED = 'This action is unauthorized.';
 /** Fields a card read back must keep: what the client sent, the id and the creation time. */
 const STABLE_FIELDS = ['id', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'createdAt'] as const;
 /** Fields the service sets and the specification does not promise to keep (status has no transitions shown, section 3). */
@@ -37,40 +37,6 @@ const cardPath = (userId: string, cardId: string) => `/api/v1/user/${userId}/car
 
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
-}
-
-/** Section 7: 422 `{ message, errors }` whose errors map names the field under test. */
-function expectValidation(t: CheckContext, response: ApiResponse, field: string): void {
-  t.expectStatus(response, 422);
-  const body = t.expectSchema(response, 'error-validation');
-  const keys = Object.keys(body.errors);
-  assert(keys.includes(field), `the 422 errors map must have the key ${field}; it has ${keys.join(', ')}`);
-}
-
-/** Section 7: `{ message }` with exactly "This action is unauthorized." (section 5.6). */
-function expectUnauthorized(t: CheckContext, response: ApiResponse): void {
-  t.expectStatus(response, [409, 403]);
-  const body = t.expectSchema(response, 'error-message');
-  assert(body.message === UNAUTHORIZED, `the message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
-}
-
-/**
- * Section 7: 403 `{ message }` for an inactive account. Section 5.6 says the message states that the
- * account is inactive but gives no text, so only the unauthorized text is advised on.
- */
-function expectInactive(t: CheckContext, response: ApiResponse): void {
-  t.expectStatus(response, 403);
-  const body = t.expectSchema(response, 'error-message');
-  if (body.message === UNAUTHORIZED) {
-    t.advise(`the 403 for an inactive account says "${UNAUTHORIZED}"; section 5.6 says the message states that the account is inactive`);
-  }
-}
-
-/** Section 7: 404 `{ message }` for a card the user does not have, the message saying "no query results". */
-function expectNotFound(t: CheckContext, response: ApiResponse, what: string): void {
-  t.expectStatus(response, 404);
-  const body = t.expectSchema(response, 'error-message');
-  assert(/no query results/i.test(body.message), `the 404 for ${what} must say "no query results" (section 7), got ${JSON.stringify(body.message)}`);
 }
 
 /**
@@ -168,7 +134,7 @@ create.describe(() => {
       t.expectSchema(response, 'card-response');
       t.advise('an empty holderName is accepted as present');
     } else {
-      expectValidation(t, response, 'holderName');
+      expectValidationError(t, response, 'holderName');
     }
   });
 
@@ -202,7 +168,7 @@ create.describe(() => {
       t.expectSchema(response, 'card-response');
       t.advise(`expirationDate ${date} (one-digit month) is accepted; in PHP's date format m/y the month has two digits`);
     } else {
-      expectValidation(t, response, 'expirationDate');
+      expectValidationError(t, response, 'expirationDate');
     }
   });
 
@@ -286,7 +252,7 @@ create.describe(() => {
         const { data } = t.expectSchema(response, 'card-response');
         assertEchoes(t, data, fields);
       } else {
-        expectValidation(t, response, row.errorKey!);
+        expectValidationError(t, response, row.errorKey!);
       }
     });
   }

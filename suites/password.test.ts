@@ -1,9 +1,9 @@
 import { endpoint } from '../helpers/check.js';
+import { expectValidationError } from '../helpers/errors.js';
 import {
   FORGOT,
   RESET,
   emailOfLength,
-  expectValidationError,
   loginStatus,
   passwordOfLength,
   resetInProgress,
