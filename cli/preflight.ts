@@ -4,6 +4,7 @@ import { Agent, request } from 'undici';
 import type { Config } from '../helpers/config.js';
 import { ConfigError } from '../helpers/config.js';
 import { describeTransportFailure } from '../helpers/http.js';
+import { withoutCredentials } from '../helpers/redact.js';
 import { FileStates, HookStates, StateError } from '../helpers/states.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
@@ -33,11 +34,11 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
       // A state that no target provides: the answer proves the hook is reachable and accepts our token.
       const answer = await hook.call('conformance.preflight', {});
       if (answer.status === 401 || answer.status === 403) {
-        throw new ConfigError(`configuration error: the provider-state hook ${states.url} answered ${answer.status}: STATES_TOKEN is ${states.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
+        throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(states.url)} answered ${answer.status}: STATES_TOKEN is ${states.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
       }
       if (answer.status !== 404 && answer.status !== 501) warnings.push(`the provider-state hook answered ${answer.status} to an unknown state (the contract asks for 404 or 501)`);
       const host = new URL(states.url).hostname;
-      if (!states.token && !LOOPBACK.test(host)) warnings.push(`the provider-state hook ${states.url} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
+      if (!states.token && !LOOPBACK.test(host)) warnings.push(`the provider-state hook ${withoutCredentials(states.url)} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
     } catch (error) {
       if (error instanceof StateError) throw new ConfigError(error.message);
       throw error;

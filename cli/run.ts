@@ -15,6 +15,7 @@ import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
 import { preflight } from './preflight.js';
+import { withoutCredentials } from '../helpers/redact.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -88,7 +89,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       maxConcurrency: config.MAX_CONCURRENCY,
       strict: config.STRICT,
     };
-    write(`Target ${baseUrl}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${states.url}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
+    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(

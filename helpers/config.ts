@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
+import { withoutCredentials } from './redact.js';
 
 /** A configuration problem: the run stops with exit code 2 and this one line. */
 export class ConfigError extends Error {
@@ -88,7 +89,7 @@ export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv =
     const variable = String(issue.path[0] ?? 'configuration');
     const flag = Object.entries(FLAG_TO_VARIABLE).find(([, v]) => v === variable)?.[0];
     const given = raw[variable];
-    const shown = given === undefined || /TOKEN|KEY/.test(variable) ? '' : ` (got "${given}")`;
+    const shown = given === undefined || /TOKEN|KEY/.test(variable) ? '' : ` (got "${withoutCredentials(given)}")`;
     throw new ConfigError(`configuration error: ${variable} ${issue.message}${shown}; set it in .env or the environment${flag ? ` or pass ${flag}` : ''} (see .env.example)`);
   }
   return result.data;

@@ -1,5 +1,5 @@
 import { Agent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
-import { redactHeaders, redactJson, redactText, registerSecret } from './redact.js';
+import { redactHeaders, redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
@@ -218,7 +218,8 @@ export class HttpClient {
   }
 }
 
-export function describeTransportFailure(error: unknown, method: string, url: string, timeoutMs: number): string {
+export function describeTransportFailure(error: unknown, method: string, rawUrl: string, timeoutMs: number): string {
+  const url = withoutCredentials(rawUrl);
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   if (err.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {

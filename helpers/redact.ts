@@ -25,8 +25,15 @@ export function registeredSecretCount(): number {
   return secrets.size;
 }
 
+/** A URL without user name and password: a base URL may carry credentials, output never does. */
+export function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s]*@/i, '$1');
+}
+
 export function redactText(text: string): string {
   let out = text;
+  // User information in any URL (https://user:password@host).
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"']+@/gi, `$1${REDACTED}@`);
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   // Bearer tokens and JWT-shaped strings that were never registered (a target's own tokens).
   out = out.replace(/(Bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`);

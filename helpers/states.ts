@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { describeTransportFailure } from './http.js';
-import { registerSecret } from './redact.js';
+import { redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
 
 /**
  * Provider states: how the suite asks a target for the state a test needs. Two transports, as the
@@ -65,25 +65,30 @@ export class HookStates implements StatesTransport {
     private readonly timeoutMs: number,
   ) {
     this.agent = new Agent({ connections: 4, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    registerSecret(token);
   }
 
   describe(): string {
-    return `hook ${this.url}`;
+    return `hook ${withoutCredentials(this.url)}`;
   }
 
   async get<N extends StateName>(name: N, params: Record<string, unknown>): Promise<StateOutcome<N>> {
     const answer = await this.call(name, params);
+    // Whatever the answer, the credentials in it are secrets: a hook answering 201, or 200 without
+    // `data`, still carries them, and its body is quoted in the failure below.
+    registerSecretsOf(answer.body);
+    registerSecretsOf((answer.body as { data?: unknown } | undefined)?.data);
+    const shown = (answer.body === undefined ? redactText(answer.text) : JSON.stringify(redactJson(answer.body))).slice(0, 300);
     if (answer.status === 200) {
       const data = (answer.body as { data?: unknown } | undefined)?.data;
-      if (!data || typeof data !== 'object') throw new StateError(`provider state ${name}: the hook answered 200 without a data object: ${answer.text.slice(0, 200)}`);
-      registerSecretsOf(data);
+      if (!data || typeof data !== 'object') throw new StateError(`provider state ${name}: the hook answered 200 without a data object: ${shown}`);
       return { provided: true, data: data as StateData[N] };
     }
     if (answer.status === 404 || answer.status === 501) return { provided: false, reason: `target does not provide state ${name}` };
     if (answer.status === 401 || answer.status === 403) {
-      throw new StatesAuthError(`configuration error: the provider-state hook ${this.url} answered ${answer.status}: STATES_TOKEN is ${this.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
+      throw new StatesAuthError(`configuration error: the provider-state hook ${withoutCredentials(this.url)} answered ${answer.status}: STATES_TOKEN is ${this.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
     }
-    throw new StateError(`provider state ${name}: the hook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    throw new StateError(`provider state ${name}: the hook answered ${answer.status} (the contract allows 200, 404, 501, 401, 403): ${shown}`);
   }
 
   /** Sends one hook request. Exposed for the preflight, which asks for a state that cannot exist. */
@@ -127,6 +132,12 @@ export class FileStates implements StatesTransport {
       throw new StateError(`configuration error: STATES_FILE ${path} is not a JSON object: ${(error as Error).message}`);
     }
     if (!this.states || typeof this.states !== 'object' || Array.isArray(this.states)) throw new StateError(`configuration error: STATES_FILE ${path} must hold a JSON object keyed by state name`);
+    for (const [name, value] of Object.entries(this.states)) {
+      const entries = Array.isArray(value) ? value : [value];
+      if (entries.length === 0 || entries.some((entry) => !entry || typeof entry !== 'object' || Array.isArray(entry))) {
+        throw new StateError(`configuration error: STATES_FILE ${path}: state "${name}" must be a data object (or, for user, a non-empty array of them)`);
+      }
+    }
     for (const value of Object.values(this.states)) (Array.isArray(value) ? value : [value]).forEach(registerSecretsOf);
   }
 

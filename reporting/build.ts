@@ -2,6 +2,7 @@ import { SPEC } from '../helpers/catalogue.js';
 import { constraintCoverage, pairCoverage } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
+import { withoutCredentials } from '../helpers/redact.js';
 
 export interface RunFacts {
   suiteVersion: string;
@@ -19,10 +20,6 @@ export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
   return 'conformant';
 }
 
-/** A URL without user name and password: a base URL may carry credentials, a report never does. */
-export function withoutCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, '$1');
-}
 
 export function buildReport(records: TestRecord[], facts: RunFacts): Report {
   const tests = scrubRecords(records).map((t) => ({

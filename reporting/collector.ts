@@ -29,7 +29,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
   const outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
   const errorMessage = result.state === 'failed' ? redactText(result.errors?.map((e) => e.message).join('\n') ?? 'failed') : null;
   const reason =
-    outcome === 'skipped' ? ((result as { note?: string }).note ?? 'skipped') : errorMessage ? firstLine(errorMessage) : null;
+    outcome === 'skipped' ? redactText((result as { note?: string }).note ?? 'skipped') : errorMessage ? firstLine(errorMessage) : null;
   const name = `${testCase.parent.type === 'suite' ? `${testCase.parent.fullName} ` : ''}${testCase.name}`;
   return {
     id: testId(name),

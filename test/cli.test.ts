@@ -33,6 +33,13 @@ describe.concurrent('conformance run: exit codes and one clear line', () => {
     expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^target unreachable: .*refused \(ECONNREFUSED\).*check BASE_URL/)]);
   });
 
+  it('never shows the credentials of a BASE_URL, even when the target is unreachable', async () => {
+    const result = await conformance(['run', '--target', 'http://ci:s3cret-pass@127.0.0.1:9', '--report-dir', tempDir('cli-')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^target unreachable: POST http:\/\/127\.0\.0\.1:9\/api\/v1\/user\/logout was refused/);
+    expect(result.stdout + result.stderr).not.toContain('s3cret-pass');
+  });
+
   it('exits 2 with one line for a malformed BASE_URL', async () => {
     const result = await conformance(['run'], { BASE_URL: 'localhost:8080' });
     expect(result.code).toBe(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerSecret } from '../helpers/redact.js';
+import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerSecret, withoutCredentials } from '../helpers/redact.js';
 
 describe('redaction', () => {
   it('replaces credential headers whatever their value', () => {
@@ -29,5 +29,12 @@ describe('redaction', () => {
     redactError(error);
     expect(error.message).not.toContain('Pw-in-an-assertion');
     expect(error.actual).toEqual({ password: REDACTED });
+  });
+});
+
+describe('credentials in URLs', () => {
+  it('never shows the user information of a URL', () => {
+    expect(redactText('POST https://ci:s3cret@staging.example/api/v1/authenticate was refused')).toBe(`POST https://${REDACTED}@staging.example/api/v1/authenticate was refused`);
+    expect(withoutCredentials('https://ci:s3cret@staging.example')).toBe('https://staging.example');
   });
 });

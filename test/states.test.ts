@@ -82,3 +82,32 @@ describe('provider states from a static file', () => {
     expect(() => new FileStates(join(dir, 'bad.json'))).toThrowError(/configuration error: STATES_FILE .* must hold a JSON object/);
   });
 });
+
+describe('provider-state answers outside the contract', () => {
+  let hook: Server;
+  let hookUrl: string;
+  beforeAll(async () => {
+    hook = createServer((request, response) => {
+      request.resume();
+      request.on('end', () =>
+        response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: 'u9', email: 'u9@x.test', password: 'Pw-leaky-hook-201' } })),
+      );
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const address = hook.address();
+    hookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/states`;
+  });
+  afterAll(() => new Promise<void>((resolve) => hook.close(() => resolve())));
+
+  it('quotes the answer of a hook that created the state with 201, without the secrets it carries', async () => {
+    const failure = new HookStates(hookUrl, 'right', 2000).get('user', {});
+    await expect(failure).rejects.toThrowError(/answered 201 \(the contract allows 200, 404, 501, 401, 403\): .*\[REDACTED\]/);
+    await expect(new HookStates(hookUrl, 'right', 2000).get('user', {})).rejects.not.toThrowError(/Pw-leaky-hook-201/);
+  });
+
+  it('refuses a STATES_FILE entry that is not a data object, as a configuration error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'states-'));
+    writeFileSync(join(dir, 'empty.json'), JSON.stringify({ 'user.locked': [] }));
+    expect(() => new FileStates(join(dir, 'empty.json'))).toThrowError(/configuration error: STATES_FILE .*state "user.locked" must be a data object/);
+  });
+});

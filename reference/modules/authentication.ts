@@ -272,8 +272,10 @@ export const authentication: ReferenceModule = {
     // Section 4.5: destroys the token, for both kinds of authentication.
     app.post('/api/v1/user/logout', { preHandler: ctx.guards.authenticated }, async (request) => {
       const { tokenId } = request as AuthenticatedRequest;
-      const { kind } = ctx.db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(tokenId) as { kind: 'password' | 'jwt' };
-      if (!ctx.deviates(`logout.keeps-${kind}-token`)) destroyToken(ctx.db, tokenId);
+      // A concurrent logout with the same token may have destroyed it since the guard ran.
+      const row = ctx.db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(tokenId) as { kind: 'password' | 'jwt' } | undefined;
+      if (!row) fail(ERRORS.unauthenticated());
+      if (!ctx.deviates(`logout.keeps-${row.kind}-token`)) destroyToken(ctx.db, tokenId);
       return { status: 'success' };
     });
   },

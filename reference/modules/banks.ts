@@ -133,8 +133,10 @@ function findBank(ctx: ReferenceContext, userId: string, bankId: string): BankRo
     .get(...(scoped ? [bankId, userId] : [bankId])) as BankRow | undefined;
 }
 
+/** A filter's value; a repeated parameter filters by its first value, as the card and bonus lists do. */
 function filterValue(query: unknown, name: string): string | undefined {
-  const value = (query as Record<string, unknown> | undefined)?.[name];
+  const raw = (query as Record<string, unknown> | undefined)?.[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
