@@ -3,7 +3,7 @@ import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '..
 import type { CheckContext } from '../helpers/check.js';
 import { endpoint } from '../helpers/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
-import { UNAUTHORIZED } from '../helpers/errors.js';
+import { expectInactive, expectNotFound, expectUnauthorized } from '../helpers/errors.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset
@@ -22,16 +22,6 @@ const summary = endpoint('GET /api/v1/user/{user}/bonus/assets/{asset?}');
 const list = endpoint('GET /api/v1/user/{user}/bonus');
 const show = endpoint('GET /api/v1/user/{user}/bonus/{bonus}');
 
-
-/** Section 5.6: the inactive-account 403 states that the account is inactive; its text is not given. */
-function adviseInactiveMessage(t: CheckContext, message: string): void {
-  if (message === UNAUTHORIZED) t.advise(`the inactive-account 403 answers "${UNAUTHORIZED}"; section 5.6 says the message states that the account is inactive`);
-}
-
-/** Section 7: the 404 of bonus show is "no record found (message: no query results)". */
-function assertNoQueryResults(message: string): void {
-  assert(/no query results/i.test(message), `the 404 message must say "no query results" (section 7), got ${JSON.stringify(message).slice(0, 120)}`);
-}
 
 /** Section 2.5a says only "User object (2.6)": a user other than the path's is advised on, never failed. */
 function adviseUserOwner(t: CheckContext, bonus: { id: string; user: { id: string } }, owner: string): void {
@@ -126,17 +116,14 @@ summary.describe(() => {
   summary.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(summaryPath(inactive.id), { token: inactive.token });
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, t.expectSchema(response, 'error-message').message);
+    expectInactive(t, response);
   });
 
   summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
     const response = await t.get(summaryPath(owner.user.id), { token });
-    t.expectStatus(response, [403, 409]);
-    const body = t.expectSchema(response, 'error-message');
-    assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+    expectUnauthorized(t, response);
   });
 
   summary.check('answers an asset the user has no bonus in with no other asset', { clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
@@ -272,17 +259,14 @@ list.describe(() => {
   list.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(bonusesPath(inactive.id), { token: inactive.token });
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, t.expectSchema(response, 'error-message').message);
+    expectInactive(t, response);
   });
 
   list.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
     const response = await t.get(bonusesPath(owner.user.id), { token });
-    t.expectStatus(response, [403, 409]);
-    const body = t.expectSchema(response, 'error-message');
-    assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+    expectUnauthorized(t, response);
   });
 });
 
@@ -323,15 +307,13 @@ show.describe(() => {
     const bonuses = await t.state('bonuses', { userId: inactive.id });
     if (!Array.isArray(bonuses.ids) || bonuses.ids.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty ids array');
     const response = await t.get(`${bonusesPath(inactive.id)}/${bonuses.ids[0]}`, { token: inactive.token });
-    t.expectStatus(response, 403);
-    adviseInactiveMessage(t, t.expectSchema(response, 'error-message').message);
+    expectInactive(t, response);
   });
 
   show.check('answers 404 with { message } for a bonus id that does not exist', { clauses: ['4.11', '7'], status: 404 }, async (t) => {
     const { user, token } = await userWithBonuses(t);
     const response = await t.get(`${bonusesPath(user.id)}/${randomUUID()}`, { token });
-    t.expectStatus(response, 404);
-    assertNoQueryResults(t.expectSchema(response, 'error-message').message);
+    expectNotFound(t, response, 'an unknown bonus id');
   });
 
   // Another user's bonus is either no record of the caller (404, section 7) or another user's resource
@@ -340,18 +322,14 @@ show.describe(() => {
     const owner = await userWithBonuses(t);
     const { user, token } = await userWithToken(t);
     const response = await t.get(`${bonusesPath(user.id)}/${owner.bonuses.ids[0]}`, { token });
-    t.expectStatus(response, [403, 404, 409]);
-    const body = t.expectSchema(response, 'error-message');
-    if (response.status === 404) assertNoQueryResults(body.message);
-    else assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+    if (response.status === 404) expectNotFound(t, response, 'another user\u2019s bonus');
+    else expectUnauthorized(t, response, [403, 404, 409]);
   });
 
   show.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
     const response = await t.get(`${bonusesPath(owner.user.id)}/${owner.bonuses.ids[0]}`, { token });
-    t.expectStatus(response, [403, 409]);
-    const body = t.expectSchema(response, 'error-message');
-    assert(body.message === UNAUTHORIZED, `message must be "${UNAUTHORIZED}", got ${JSON.stringify(body.message)}`);
+    expectUnauthorized(t, response);
   });
 });
