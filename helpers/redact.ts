@@ -8,7 +8,8 @@
 export const REDACTED = '[REDACTED]';
 
 const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
-const SECRET_KEYS = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
+/** Keys whose string values are credentials wherever they appear. */
+export const SECRET_KEYS = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
 
 const secrets = new Set<string>();
 

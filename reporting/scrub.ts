@@ -1,4 +1,4 @@
-import { REDACTED } from '../helpers/redact.js';
+import { REDACTED, SECRET_KEYS, redactText } from '../helpers/redact.js';
 import type { TestRecord } from './model.js';
 
 /**
@@ -9,12 +9,8 @@ import type { TestRecord } from './model.js';
  * This pass finds secrets by where the specification puts them and removes them everywhere.
  */
 
-/** Keys whose values are secrets wherever they appear (as helpers/redact.ts). */
-const SECRET_KEY = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
 /** Section 2.1: an access token `<numeric_id>|<secret>`. */
 const TOKEN_SHAPE = /\b\d+\|[A-Za-z0-9]{16,}\b/g;
-const JWT_SHAPE = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
-const BEARER = /(Bearer\s+)(?!\[REDACTED\])[^\s"',]+/gi;
 /** The endpoints that answer a Session, whose `id` is the access token (sections 4.1, 4.2, 2.1). */
 const SESSION_PATH = /\/api\/v1\/authenticate(-jwt\/[^/?#]*)?(\?|$)/;
 
@@ -52,11 +48,12 @@ export function sessionSecrets(tests: TestRecord[]): Set<string> {
 function scrubText(text: string, secrets: Set<string>): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  return out.replace(TOKEN_SHAPE, REDACTED).replace(JWT_SHAPE, REDACTED).replace(BEARER, `$1${REDACTED}`);
+  // The worker's patterns (bearer values, JWTs, URL credentials), then access tokens by their shape.
+  return redactText(out).replace(TOKEN_SHAPE, REDACTED);
 }
 
 function scrubValue(value: unknown, secrets: Set<string>, key?: string): unknown {
-  if (key !== undefined && SECRET_KEY.test(key) && typeof value === 'string' && value !== '') return REDACTED;
+  if (key !== undefined && SECRET_KEYS.test(key) && typeof value === 'string' && value !== '') return REDACTED;
   if (typeof value === 'string') return scrubText(value, secrets);
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, secrets, k)]));
@@ -66,7 +63,7 @@ function scrubValue(value: unknown, secrets: Set<string>, key?: string): unknown
 /** A schema problem's value is a secret when its pointer ends in a secret key (a Session's id is caught by value). */
 function problemValueIsSecret(pointer: string): boolean {
   const last = pointer.split('/').pop() ?? '';
-  return SECRET_KEY.test(last);
+  return SECRET_KEYS.test(last);
 }
 
 /** Every test record with the secrets the worker missed replaced by [REDACTED]. */
