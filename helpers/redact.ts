@@ -77,3 +77,9 @@ export function redactError<T>(error: T): T {
   }
   return error;
 }
+
+/** The registered secret `text` contains, if any, leaving out the values in `except` (a session's own token). */
+export function secretIn(text: string, except: ReadonlySet<string> = new Set()): string | undefined {
+  for (const secret of secrets) if (!except.has(secret) && text.includes(secret)) return secret;
+  return undefined;
+}

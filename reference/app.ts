@@ -64,7 +64,8 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       async authenticated(request: FastifyRequest) {
         const header = request.headers.authorization ?? '';
         const match = /^Bearer\s+(.+)$/i.exec(header);
-        const resolved = match ? resolveToken(db, match[1]!.trim(), now()) : undefined;
+        // Deviation of a mutant only: tokens never expire (checked as at the epoch).
+        const resolved = match ? resolveToken(db, match[1]!.trim(), mutation.deviation === 'tokens.expiry-ignored' ? 0 : now()) : undefined;
         if (!resolved) fail(ERRORS.unauthenticated());
         (request as AuthenticatedRequest).user = resolved.user;
         (request as AuthenticatedRequest).tokenId = resolved.tokenId;
@@ -115,6 +116,14 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       const changed = transform.apply(copy, reply.statusCode) ?? {};
       if (changed.status !== undefined) reply.code(changed.status);
       return changed.body === undefined ? copy : changed.body;
+    });
+  }
+
+  if (mutation.contentType) {
+    const contentType = mutation.contentType;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/')) reply.header('content-type', contentType);
+      return payload;
     });
   }
 
