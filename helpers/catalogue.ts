@@ -294,6 +294,7 @@ export const CONSTRAINTS: readonly Constraint[] = [
     ['expirationDate', 'format m/y', 'format'],
     ['expirationDate', 'not in the past', 'future'],
     ['expirationMonth', 'required with expirationYear', 'required-with'],
+    ['expirationMonth', 'format m', 'format'],
     ['expirationYear', 'required with expirationMonth', 'required-with'],
     ['expirationYear', 'not in the past', 'future'],
     ['lastFourDigits', 'required', 'required'],
