@@ -219,7 +219,6 @@ const INVALID_TOKEN_422 = 'any token that breaks it is also invalid, and section
 const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'forgot.email.required': UNKNOWN_EMAIL_422,
   'forgot.email.format': UNKNOWN_EMAIL_422,
-  'forgot.email.max': UNKNOWN_EMAIL_422,
   'reset.token.required': INVALID_TOKEN_422,
   'reset.token.max': INVALID_TOKEN_422,
 };
