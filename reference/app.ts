@@ -23,9 +23,15 @@ export interface ReferenceOptions {
   logger?: boolean;
 }
 
+/** Deviations of the whole server rather than of one module. */
+const SERVER_DEVIATIONS = [
+  // Allowed reading (a mutant that must survive): section 1.2 says clients send Content-Type: application/json; insist on it (415).
+  'http.content-type-required',
+] as const;
+
 /** The deviations every module together honours: a mutant must name one of these. */
 export function knownDeviations(modules: readonly ReferenceModule[] = MODULES): Set<string> {
-  return new Set(modules.flatMap((m) => m.deviations));
+  return new Set([...modules.flatMap((m) => m.deviations), ...SERVER_DEVIATIONS]);
 }
 
 function send(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
@@ -116,6 +122,15 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       const changed = transform.apply(copy, reply.statusCode) ?? {};
       if (changed.status !== undefined) reply.code(changed.status);
       return changed.body === undefined ? copy : changed.body;
+    });
+  }
+
+  if (mutation.deviation === 'http.content-type-required') {
+    app.addHook('onRequest', async (request, reply) => {
+      const type = request.headers['content-type'] ?? '';
+      if (request.url.startsWith('/api/') && !/^application\/json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
+        await reply.code(415).send({ message: 'Requests must be sent with Content-Type: application/json.' });
+      }
     });
   }
 
