@@ -9,7 +9,8 @@ export const REDACTED = '[REDACTED]';
 
 const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
 /** Keys whose string values are credentials wherever they appear. */
-export const SECRET_KEYS = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
+export const SECRET_KEYS =
+  /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt|password_?hash|hashed_?password|password_?digest|encrypted_?password|remember_?token|(password_?)?reset_?token|two_?factor_?secret|two_?factor_?recovery_?codes|totp_?secret|otp_?secret|mfa_?secret|google2fa_?secret|2fa_?secret)$/i;
 
 const secrets = new Set<string>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { registerSecret } from '../helpers/redact.js';
+import { REDACTED, redactJson, registerSecret } from '../helpers/redact.js';
 import { schemaProblems } from '../helpers/schemas.js';
 import { credentialFindings, ownSessionToken } from '../helpers/security.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
@@ -16,6 +16,12 @@ describe('credential findings in an answer', () => {
     const findings = credentialFindings({ data: [{ id: 'b-1', remember_token: 'abcdef123456' }, { user: { passwordHash: '$2y$10$xyz' } }] });
     expect(findings).toEqual(['/data/0/remember_token is a credential field (remember_token)', '/data/1/user/passwordHash is a credential field (passwordHash)']);
     expect(findings.join(' ')).not.toContain('abcdef123456');
+  });
+
+  test('are redacted from the exchanges a report shows, like any credential', () => {
+    expect(redactJson({ data: [{ rememberToken: 'abcdef123456', user: { password_hash: '$2y$10$xyz', two_factor_secret: 'JBSWY3DP' } }] })).toEqual({
+      data: [{ rememberToken: REDACTED, user: { password_hash: REDACTED, two_factor_secret: REDACTED } }],
+    });
   });
 
   test('leave settings, error maps and empty values alone', () => {

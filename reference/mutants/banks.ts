@@ -203,7 +203,7 @@ export const banksMutants: Mutant[] = [
   // Allowed readings: must survive.
   {
     name: 'allowed-bank-status-and-platform-change-after-create',
-    clause: '4.10',
+    clause: '2.4',
     group: 'banks',
     description: 'show answers another status and external platform than create did (section 3 shows no transitions)',
     mutation: {
@@ -220,7 +220,7 @@ export const banksMutants: Mutant[] = [
   },
   {
     name: 'allowed-bank-delete-empty-message',
-    clause: '4.10',
+    clause: '1',
     group: 'banks',
     description: 'delete answers { message: "" } (4.10 gives a string, not a non-empty one)',
     mutation: { transform: { route: DELETE, status: 200, apply: () => ({ body: { message: '' } }) } },
