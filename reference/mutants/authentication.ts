@@ -133,7 +133,7 @@ export const authenticationMutants: Mutant[] = [
   deviation('jwt-other-platform-key-accepted', '4.1', 'a JWT signed by another registered platform\u2019s key authenticates at this platform', 'jwt.other-platform-key-accepted'),
   deviation('jwt-rs256-accepted', '4.1', 'a JWT signed with the platform\u2019s key but RS256 (not RS512) authenticates', 'jwt.rs256-accepted'),
   deviation('token-expiry-ignored', '5', 'an access token whose lifetime is over still authenticates (no 401)', 'tokens.expiry-ignored'),
-  deviation('login-failures-uncounted', '5', 'failed logins are never counted, so no number of them leads to the 425 restriction (only --brute-force sees it)', 'login.failures-uncounted'),
+  deviation('login-failures-uncounted', '8', 'failed logins are never counted, so no number of them leads to the 425 restriction of section 8 (only --brute-force sees it)', 'login.failures-uncounted'),
   {
     name: 'responses-labelled-text-html',
     clause: '1',

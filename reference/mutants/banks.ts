@@ -187,7 +187,7 @@ export const banksMutants: Mutant[] = [
   },
   {
     name: 'banks-records-carry-remember-token',
-    clause: '4.10',
+    clause: '2.4',
     group: 'banks',
     description: 'every listed bank carries a rememberToken field: a security finding',
     mutation: {
