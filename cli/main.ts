@@ -15,6 +15,8 @@ commands:
             --timeout MS        per-request timeout (REQUEST_TIMEOUT_MS)
             --concurrency N     requests in flight per worker (MAX_CONCURRENCY)
             --strict            advisories count as failures (STRICT)
+            --brute-force       also provoke the brute-force restriction (425) with at most 50 failed logins
+                                of a fresh account and report the threshold found (BRUTE_FORCE; off: it loads the target)
             --group NAME        only this endpoint group (repeatable)
             --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
             writes report.json, junit.xml, summary.md and report.html (in GitHub Actions also
@@ -46,6 +48,7 @@ async function run(argv: string[]): Promise<number> {
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
       strict: { type: 'boolean' },
+      'brute-force': { type: 'boolean' },
       group: { type: 'string', multiple: true },
       mutant: { type: 'string' },
     },

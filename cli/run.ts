@@ -88,6 +88,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       maxResponseBytes: config.MAX_RESPONSE_BYTES,
       maxConcurrency: config.MAX_CONCURRENCY,
       strict: config.STRICT,
+      ...(config.BRUTE_FORCE ? { bruteForce: true } : {}),
     };
     write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 

@@ -219,7 +219,6 @@ const INVALID_TOKEN_422 = 'any token that breaks it is also invalid, and section
 const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'forgot.email.required': UNKNOWN_EMAIL_422,
   'forgot.email.format': UNKNOWN_EMAIL_422,
-  'forgot.email.max': UNKNOWN_EMAIL_422,
   'reset.token.required': INVALID_TOKEN_422,
   'reset.token.max': INVALID_TOKEN_422,
 };
@@ -294,6 +293,7 @@ export const CONSTRAINTS: readonly Constraint[] = [
     ['expirationDate', 'format m/y', 'format'],
     ['expirationDate', 'not in the past', 'future'],
     ['expirationMonth', 'required with expirationYear', 'required-with'],
+    ['expirationMonth', 'format m', 'format'],
     ['expirationYear', 'required with expirationMonth', 'required-with'],
     ['expirationYear', 'not in the past', 'future'],
     ['lastFourDigits', 'required', 'required'],

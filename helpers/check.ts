@@ -3,6 +3,7 @@ import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.j
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
 import { redactError, redactJson } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
+import { credentialFindings, ownSessionToken } from './security.js';
 import type { StateData, StateName } from './states.js';
 import { currentTarget, type TargetInfo } from './target.js';
 
@@ -27,6 +28,10 @@ export interface RunRecord {
   advisories: string[];
   observedStatus: number[];
   schemaProblems: { schema: string; problems: SchemaProblem[] }[];
+  /** Security findings (credentials in answers): a category of their own, apart from clauses. */
+  security: string[];
+  /** Facts the run measured and reports, neither findings nor advisories (the brute-force threshold found). */
+  notes: string[];
 }
 
 declare module 'vitest' {
@@ -49,6 +54,8 @@ export interface CheckContext {
   state<N extends StateName>(name: N, params?: Record<string, unknown>, options?: { mutates?: boolean }): Promise<StateData[N]>;
   /** Records something the specification leaves open: reported as an advisory, a failure only in strict mode. */
   advise(message: string): void;
+  /** Reports a measured fact (not a finding): shown with the test in every report. */
+  note(message: string): void;
   /** Skips the test with a reason (a skip is never a pass). */
   skip(reason: string): never;
   /** Asserts the status (one, or any of several the specification allows) and records the one observed. */
@@ -78,14 +85,25 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
   }
 }
 
+/** application/json or any `+json` type (application/problem+json, application/vnd.api+json), with parameters. */
+export const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[]): CheckContext {
   const { info, http, states } = currentTarget();
-  const request = (method: Method, path: string, options: SendOptions = {}) =>
-    http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
+  const request = async (method: Method, path: string, options: SendOptions = {}) => {
+    const response = await http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
+    if (response.isJson) {
+      for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
+        const line = `${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`;
+        if (!run.security.includes(line)) run.security.push(line);
+      }
+    }
+    return response;
+  };
   const context: CheckContext = {
     target: info,
     request,
@@ -100,6 +118,9 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     advise(message) {
       run.advisories.push(message);
     },
+    note(message) {
+      run.notes.push(message);
+    },
     skip(reason): never {
       ctx.skip(reason);
       throw new Error('unreachable: skip did not stop the test');
@@ -111,9 +132,10 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     },
     expectSchema(response, schema) {
       const body = response.json;
-      // Section 1.2 says responses are JSON but names no response header: a different one is only noted.
+      // Section 1.2: responses are JSON, and in HTTP the Content-Type is what a representation is, so an
+      // answer labelled as anything but application/json (or a +json type, any parameters) is not one.
       const type = response.headers['content-type'] ?? '';
-      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) run.advisories.push(`the ${response.status} answer is JSON but its Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json`);
+      expect(JSON_MEDIA_TYPE.test(type), `section 1.2: responses are JSON, but the ${response.status} answer's Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json (or +json)`).toBe(true);
       const problems = schemaProblems(schema, body);
       if (problems.length > 0) {
         const shown = problems.map((problem) => ({ ...problem, value: redactJson(problem.value) }));
@@ -135,13 +157,14 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
   const group = endpointById.get(endpointId)!.group;
   const conformance: ConformanceMeta = { ...meta, endpoint: endpointId, group };
   test.concurrent(name, { meta: { conformance } }, async (ctx) => {
-    const run: RunRecord = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [] };
+    const run: RunRecord = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
     const t = createContext(ctx, run, cleanups);
     if (t.target.focusClause !== undefined && !meta.clauses.includes(t.target.focusClause)) ctx.skip(`does not cite clause ${t.target.focusClause}`);
     try {
       await body(t);
+      if (run.security.length > 0) expect.fail(`security: ${run.security.length} credential(s) in answers: ${run.security.join('; ')}`);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
       throw redactError(error);

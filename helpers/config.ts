@@ -46,6 +46,7 @@ export const configSchema = z
     MAX_RESPONSE_BYTES: positiveInt(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
     MAX_CONCURRENCY: positiveInt(1, 64, 8),
     STRICT: bool,
+    BRUTE_FORCE: bool,
   })
   .superRefine((config, ctx) => {
     if (config.STATES_URL && config.STATES_FILE) {
@@ -72,6 +73,7 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--timeout': 'REQUEST_TIMEOUT_MS',
   '--concurrency': 'MAX_CONCURRENCY',
   '--strict': 'STRICT',
+  '--brute-force': 'BRUTE_FORCE',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import type { CheckContext } from './check.js';
-import { platformFor, secondsFromNow } from './jwt.js';
+import { platformFor, futureExpire } from './jwt.js';
 import { registerSecret } from './redact.js';
 
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
@@ -23,7 +23,7 @@ export function authenticateJwt(t: CheckContext, platformId: string, jwt: string
 /** Section 4.1: logs in through a trusted platform's JWT naming the user by id; fails the test when login does not succeed. */
 export async function logInWithJwt(t: CheckContext, user: { id: string }): Promise<string> {
   const platform = await platformFor(t);
-  const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: secondsFromNow(300) }));
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
   if (response.status !== 200) throw new Error(`precondition: logging in with a valid platform JWT must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the JWT login answer must carry data.id, the access token');

@@ -150,6 +150,9 @@ export class HttpClient {
     } else if (spec.form) {
       body = spec.form;
       shownBody = redactJson(describeFormBody(spec.form));
+    } else {
+      // Section 1.2: clients send Content-Type: application/json, also on requests without a body.
+      headers['content-type'] ??= 'application/json';
     }
     const exchange: Exchange = { request: { method: spec.method, url, headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
     const started = performance.now();

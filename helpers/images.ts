@@ -136,6 +136,8 @@ export const IMAGES = {
   png: () => cachedSmall('png', () => ({ name: 'card.png', type: 'image/png', bytes: pngBytes() })),
   jpeg: () => cachedSmall('jpeg', () => ({ name: 'card.jpg', type: 'image/jpeg', bytes: jpegBytes() })),
   bmp: () => cachedSmall('bmp', () => ({ name: 'card.bmp', type: 'image/bmp', bytes: bmpBytes() })),
+  /** The same JPEG named `.jpeg`, the other extension section 8 names. */
+  jpegNamedJpeg: () => cachedSmall('jpeg-name', () => ({ name: 'card.jpeg', type: 'image/jpeg', bytes: jpegBytes() })),
   gif: () => cachedSmall('gif', () => ({ name: 'card.gif', type: 'image/gif', bytes: gifBytes() })),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
   textAsPng: () => cachedSmall('text', () => ({ name: 'card.png', type: 'image/png', bytes: Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8') })),

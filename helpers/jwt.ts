@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SignJWT, base64url, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
+import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from './check.js';
 import { registerSecret } from './redact.js';
 
@@ -16,17 +16,27 @@ type SigningKey = CryptoKey | KeyObject;
 export interface Platform {
   id: string;
   sign(payload: JwtPayload): Promise<string>;
+  /** Signs with the platform's own key but RS256, an algorithm section 4.1 does not name. */
+  signRs256(payload: JwtPayload): Promise<string>;
 }
 
-let ownKeys: Promise<{ privateKey: SigningKey; publicKeyPem: string }> | undefined;
+type KeyPair = { privateKey: SigningKey; privateKeyPem: string; publicKeyPem: string };
+const keyPairs: Promise<KeyPair>[] = [];
 
-/** One RSA key pair per worker for the `platform` state (generating keys is the slow part). */
-function keys() {
-  ownKeys ??= (async () => {
+/** RSA key pairs per worker for the `platform` state (generating keys is the slow part): 0 is the suite's own platform, 1 another one. */
+function keys(index: 0 | 1 = 0): Promise<KeyPair> {
+  keyPairs[index] ??= (async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS512', { modulusLength: 2048, extractable: true });
-    return { privateKey, publicKeyPem: await exportSPKI(publicKey) };
+    return { privateKey, privateKeyPem: await exportPKCS8(privateKey), publicKeyPem: await exportSPKI(publicKey) };
   })();
-  return ownKeys;
+  return keyPairs[index]!;
+}
+
+async function signRs256(privateKeyPem: string, payload: JwtPayload): Promise<string> {
+  const key = await importPKCS8(privateKeyPem, 'RS256');
+  const jwt = await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(key);
+  registerSecret(jwt);
+  return jwt;
 }
 
 export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<string> {
@@ -39,17 +49,41 @@ export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<s
 export async function platformFor(t: CheckContext): Promise<Platform> {
   const configured = t.target.jwtPlatform;
   if (configured) {
-    const privateKey = await importPKCS8(readFileSync(configured.privateKeyFile, 'utf8'), 'RS512');
-    return { id: configured.id, sign: (payload) => signRs512(privateKey, payload) };
+    const pem = readFileSync(configured.privateKeyFile, 'utf8');
+    const privateKey = await importPKCS8(pem, 'RS512');
+    return { id: configured.id, sign: (payload) => signRs512(privateKey, payload), signRs256: (payload) => signRs256(pem, payload) };
   }
-  const { privateKey, publicKeyPem } = await keys();
+  return registeredPlatform(t, 0);
+}
+
+async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platform> {
+  const { privateKey, privateKeyPem, publicKeyPem } = await keys(index);
   const { id } = await t.state('platform', { publicKey: publicKeyPem });
-  return { id, sign: (payload) => signRs512(privateKey, payload) };
+  return { id, sign: (payload) => signRs512(privateKey, payload), signRs256: (payload) => signRs256(privateKeyPem, payload) };
+}
+
+/** A second platform, registered through the `platform` state with a key of its own (section 4.1: each platform signs with its key). */
+export function otherPlatform(t: CheckContext): Promise<Platform> {
+  return registeredPlatform(t, 1);
 }
 
 /** Unix seconds from now. */
 export function secondsFromNow(seconds: number): number {
   return Math.floor(Date.now() / 1000) + seconds;
+}
+
+/**
+ * A JWT `expire` that is in the future under both readings of section 4.1 ("timestamp, must be now or
+ * later", no unit; section 1.4 does not list it among the Unix-second fields): `seconds` from now in
+ * milliseconds since the epoch, which read as seconds is far in the future too.
+ */
+export function futureExpire(seconds = 300): number {
+  return Date.now() + seconds * 1000;
+}
+
+/** A JWT `expire` in the past under both readings: Unix seconds `seconds` ago (read as milliseconds, January 1970). */
+export function pastExpire(seconds = 3600): number {
+  return secondsFromNow(-seconds);
 }
 
 const encodeJson = (value: unknown) => base64url.encode(JSON.stringify(value));

@@ -9,7 +9,8 @@ export const REDACTED = '[REDACTED]';
 
 const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
 /** Keys whose string values are credentials wherever they appear. */
-export const SECRET_KEYS = /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt)$/i;
+export const SECRET_KEYS =
+  /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt|password_?hash|hashed_?password|password_?digest|encrypted_?password|remember_?token|(password_?)?reset_?token|two_?factor_?secret|two_?factor_?recovery_?codes|totp_?secret|otp_?secret|mfa_?secret|google2fa_?secret|2fa_?secret)$/i;
 
 const secrets = new Set<string>();
 
@@ -76,4 +77,10 @@ export function redactError<T>(error: T): T {
     if ('expected' in withValues) withValues.expected = redactJson(withValues.expected);
   }
   return error;
+}
+
+/** The registered secret `text` contains, if any, leaving out the values in `except` (a session's own token). */
+export function secretIn(text: string, except: ReadonlySet<string> = new Set()): string | undefined {
+  for (const secret of secrets) if (!except.has(secret) && text.includes(secret)) return secret;
+  return undefined;
 }

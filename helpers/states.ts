@@ -8,11 +8,13 @@ import { redactJson, redactText, registerSecret, withoutCredentials } from './re
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token';
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token';
 
 export interface StateData {
   user: { id: string; email: string; password: string; totpSecret?: string };
   'user.inactive': { id: string; email: string; password: string; token: string };
+  /** `token`: an access token issued to this active account that has expired (its ttl is over). */
+  'user.expired-token': { id: string; email: string; password: string; token: string };
   'user.locked': { id: string; email: string; password: string };
   'user.throttled': { id: string; email: string; password: string };
   platform: { id: string };

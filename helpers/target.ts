@@ -12,6 +12,8 @@ export interface TargetInfo {
   maxResponseBytes: number;
   maxConcurrency: number;
   strict: boolean;
+  /** `--brute-force`: provoke the brute-force restriction (425) by failing logins (opt-in: it loads the target). */
+  bruteForce?: boolean;
   /**
    * Mutation runs only: tests that do not cite this clause skip at once, since only a test citing the
    * mutant's clause may kill it.

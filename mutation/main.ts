@@ -35,12 +35,17 @@ function checkRegistry(): string[] {
   for (const m of MUTANTS) {
     if (names.has(m.name)) problems.push(`duplicate mutant name ${m.name}`);
     names.add(m.name);
-    if (!m.mutation.deviation && !m.mutation.transform) problems.push(`mutant ${m.name} changes nothing`);
+    if (!m.mutation.deviation && !m.mutation.transform && !m.mutation.contentType) problems.push(`mutant ${m.name} changes nothing`);
   }
   return problems;
 }
 
 function line(result: MutantResult): string {
+  if (result.allowed) {
+    const mark = result.conformant ? 'allowed ' : 'REFUSED ';
+    const by = result.conformant ? 'conformant, as it must be' : `an allowed reading fails: ${[...result.killedBy, ...result.otherFailures].join(', ')}`;
+    return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
+  }
   const mark = result.killed ? 'killed  ' : 'SURVIVED';
   const by = result.killed ? `by ${result.killedBy[0]}${result.killedBy.length > 1 ? ` (+${result.killedBy.length - 1})` : ''}` : result.otherFailures.length > 0 ? `only by tests not citing ${result.clause}: ${result.otherFailures.join(', ')}` : 'no test failed';
   return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
@@ -97,14 +102,17 @@ async function main(): Promise<number> {
   }
   const order = new Map(mutants.map((m, i) => [m.name, i]));
   results = results.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  const survivors = results.filter((r) => !r.killed);
+  const survivors = results.filter((r) => !r.killed && !r.allowed);
   if (survivors.length > 0) console.log('\nSurvivors (each is a missing check):');
   for (const result of survivors) console.log(line(result));
+  const refused = results.filter((r) => r.allowed && !r.conformant);
+  if (refused.length > 0) console.log('\nAllowed readings the suite fails (each is a check stricter than the specification):');
+  for (const result of refused) console.log(line(result));
   for (const b of baseline) console.log(`baseline: the ${b.group} suite does not pass against the unmutated reference: ${b.tests.join('; ')}`);
   for (const p of problems) console.log(`registry: ${p}`);
   for (const l of scoreLines(results)) console.log(l);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return results.every((r) => r.killed) && baseline.length === 0 && problems.length === 0 ? 0 : 1;
+  return results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 ? 0 : 1;
 }
 
 process.exitCode = await main();

@@ -17,6 +17,10 @@ export interface MutantResult {
   description: string;
   /** Killed: at least one test that cites the mutant's clause failed. */
   killed: boolean;
+  /** An allowed reading (must survive). */
+  allowed: boolean;
+  /** For an allowed reading: no focused test failed, so the verdict on the clause stays conformant. */
+  conformant: boolean;
   /** Ids of the failing tests that cite the clause. */
   killedBy: string[];
   /**
@@ -77,6 +81,8 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         maxResponseBytes: 5 * 1024 * 1024,
         maxConcurrency: 16,
         strict: false,
+        // The reference restricts after 5 failures, so the opt-in brute-force check costs a handful of requests here.
+        bruteForce: true,
         ...(focusClause ? { focusClause } : {}),
       };
       vitest.provide('target', target);
@@ -107,6 +113,8 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         group: mutant.group,
         description: mutant.description,
         killed: citing.length > 0,
+        allowed: mutant.allowed === true,
+        conformant: failed.length === 0,
         killedBy: citing.map((r) => r.id),
         otherFailures: failed.filter((r) => !r.clauses.includes(mutant.clause)).map((r) => r.id),
         durationMs: Math.round(performance.now() - started),
@@ -121,7 +129,9 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
 }
 
 /** The per-group table and the score line. */
-export function scoreLines(results: readonly MutantResult[]): string[] {
+export function scoreLines(all: readonly MutantResult[]): string[] {
+  const results = all.filter((r) => !r.allowed);
+  const readings = all.filter((r) => r.allowed);
   const groups = new Map<string, { total: number; killed: number }>();
   for (const r of results) {
     const g = groups.get(r.group) ?? { total: 0, killed: 0 };
@@ -134,5 +144,6 @@ export function scoreLines(results: readonly MutantResult[]): string[] {
   const killed = results.filter((r) => r.killed).length;
   const score = results.length === 0 ? 0 : Math.floor((100 * killed) / results.length);
   lines.push(`Mutation score: ${killed}/${results.length} killed (${score}%)`);
+  if (readings.length > 0) lines.push(`Allowed readings: ${readings.filter((r) => r.conformant).length}/${readings.length} conformant`);
   return lines;
 }

@@ -23,9 +23,15 @@ export interface ReferenceOptions {
   logger?: boolean;
 }
 
+/** Deviations of the whole server rather than of one module. */
+const SERVER_DEVIATIONS = [
+  // Allowed reading (a mutant that must survive): section 1.2 says clients send Content-Type: application/json; insist on it (415).
+  'http.content-type-required',
+] as const;
+
 /** The deviations every module together honours: a mutant must name one of these. */
 export function knownDeviations(modules: readonly ReferenceModule[] = MODULES): Set<string> {
-  return new Set(modules.flatMap((m) => m.deviations));
+  return new Set([...modules.flatMap((m) => m.deviations), ...SERVER_DEVIATIONS]);
 }
 
 function send(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
@@ -64,7 +70,8 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       async authenticated(request: FastifyRequest) {
         const header = request.headers.authorization ?? '';
         const match = /^Bearer\s+(.+)$/i.exec(header);
-        const resolved = match ? resolveToken(db, match[1]!.trim(), now()) : undefined;
+        // Deviation of a mutant only: tokens never expire (checked as at the epoch).
+        const resolved = match ? resolveToken(db, match[1]!.trim(), mutation.deviation === 'tokens.expiry-ignored' ? 0 : now()) : undefined;
         if (!resolved) fail(ERRORS.unauthenticated());
         (request as AuthenticatedRequest).user = resolved.user;
         (request as AuthenticatedRequest).tokenId = resolved.tokenId;
@@ -115,6 +122,23 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       const changed = transform.apply(copy, reply.statusCode) ?? {};
       if (changed.status !== undefined) reply.code(changed.status);
       return changed.body === undefined ? copy : changed.body;
+    });
+  }
+
+  if (mutation.deviation === 'http.content-type-required') {
+    app.addHook('onRequest', async (request, reply) => {
+      const type = request.headers['content-type'] ?? '';
+      if (request.url.startsWith('/api/') && !/^application\/json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
+        await reply.code(415).send({ message: 'Requests must be sent with Content-Type: application/json.' });
+      }
+    });
+  }
+
+  if (mutation.contentType) {
+    const contentType = mutation.contentType;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/')) reply.header('content-type', contentType);
+      return payload;
     });
   }
 

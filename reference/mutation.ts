@@ -13,4 +13,6 @@ export interface ResponseTransform {
 export interface Mutation {
   deviation?: string;
   transform?: ResponseTransform;
+  /** Every answer of the interface (not the provider-state hook) is labelled with this Content-Type. */
+  contentType?: string;
 }

@@ -15,7 +15,7 @@ export interface RunFacts {
 
 /** Nonconformant on any failure; incomplete while a test was skipped or a documented pair is not verified. */
 export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
-  if (tests.some((t) => t.outcome === 'failed')) return 'nonconformant';
+  if (tests.some((t) => t.outcome === 'failed' || (t.security?.length ?? 0) > 0)) return 'nonconformant';
   if (tests.some((t) => t.outcome === 'skipped') || pairs.some((p) => p.outcome !== 'passed')) return 'incomplete';
   return 'conformant';
 }
@@ -44,6 +44,7 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
       failed: count('failed'),
       skipped: count('skipped'),
       advisories: tests.reduce((n, t) => n + t.advisories.length, 0),
+      security: tests.reduce((n, t) => n + (t.security?.length ?? 0), 0),
     },
     warnings: scrubLines(facts.warnings, records),
     tests,

@@ -25,7 +25,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
   const conformance = meta.conformance;
   if (!conformance) return undefined;
   const result = testCase.result();
-  const run = meta.run ?? { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [] };
+  const run = meta.run ?? { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
   const outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
   const errorMessage = result.state === 'failed' ? redactText(result.errors?.map((e) => e.message).join('\n') ?? 'failed') : null;
   const reason =
@@ -44,6 +44,8 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     reason,
     observedStatus: run.observedStatus,
     advisories: run.advisories,
+    security: run.security ?? [],
+    notes: run.notes ?? [],
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,

@@ -58,6 +58,8 @@ export interface TestChange {
   detail?: string;
   /** For newly advisory tests: the advisories the base run did not have. */
   advisories?: string[];
+  /** For tests with new security findings: the findings the base run did not have. */
+  security?: string[];
 }
 
 export interface CoverageChange {
@@ -103,6 +105,8 @@ export interface ReportDiff {
     newlyPassing: TestChange[];
     newlySkipped: TestChange[];
     newlyAdvisory: TestChange[];
+    /** Tests with security findings (credentials in answers) the base run did not have. */
+    newlySecurity?: TestChange[];
     added: TestChange[];
     removed: TestChange[];
   };
@@ -119,6 +123,9 @@ export interface ReportDiff {
   /** Schema problems (failure.schemaProblems) of the head run that the same test did not have in the base run. */
   shapeDrift: ShapeDrift[];
 }
+
+/** Findings name pointers and requests; ids in paths vary from run to run. */
+const normalizeFinding = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>').replace(/\/\d+(?=\/|$|\s)/g, '/*');
 
 function side(report: Report, file: string): RunSide {
   return {
@@ -193,7 +200,7 @@ function coverageChanges(base: Covered[], head: Covered[]): { lost: CoverageChan
 export function diffReports(base: Report, head: Report, files: { base: string; head: string } = { base: 'base', head: 'head' }): ReportDiff {
   const before = new Map(base.tests.map((t) => [t.id, t]));
   const after = new Map(head.tests.map((t) => [t.id, t]));
-  const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], added: [], removed: [] };
+  const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], newlySecurity: [], added: [], removed: [] };
   const shapeDrift: ShapeDrift[] = [];
 
   for (const test of head.tests) {
@@ -208,6 +215,9 @@ export function diffReports(base: Report, head: Report, files: { base: string; h
     const known = new Set((was?.advisories ?? []).map(normalizeAdvisory));
     const fresh = test.advisories.filter((a) => !known.has(normalizeAdvisory(a)));
     if (fresh.length > 0) tests.newlyAdvisory.push({ ...change(test, from, test.outcome), advisories: fresh });
+    const knownFindings = new Set((was?.security ?? []).map(normalizeFinding));
+    const freshFindings = (test.security ?? []).filter((f) => !knownFindings.has(normalizeFinding(f)));
+    if (freshFindings.length > 0) tests.newlySecurity!.push({ ...change(test, from, test.outcome), security: freshFindings });
     const oldDrift = driftKeys(was);
     for (const { schema, problems } of test.failure?.schemaProblems ?? []) {
       for (const p of problems) {
@@ -233,7 +243,7 @@ export function diffReports(base: Report, head: Report, files: { base: string; h
     constraintsGained: constraintChanges.gained,
     constraintsChanged: constraintChanges.changed,
   };
-  const regressed = tests.newlyFailing.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
+  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity!.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
   return { diffVersion: DIFF_VERSION, base: side(base, files.base), head: side(head, files.head), regressed, tests, coverage, shapeDrift };
 }
 
@@ -278,11 +288,13 @@ export function diffMarkdown(diff: ReportDiff): string {
     row('Target', (s) => s.target),
     row('Suite / spec', (s) => `${s.suiteVersion} / ${s.specVersion}`),
     row('Passed / failed / skipped', (s) => `${s.summary.passed} / ${s.summary.failed} / ${s.summary.skipped}`),
+    row('Security findings', (s) => String(s.summary.security ?? 0)),
     row('Advisories', (s) => String(s.summary.advisories)),
     row('Pairs verified', (s) => `${s.pairsVerified}/${s.pairsTotal}`),
     '',
   );
   const t = diff.tests;
+  out.push(...testLines('New security findings', t.newlySecurity ?? [], (c) => `${md(c.name)}: ${(c.security ?? []).map(md).join('; ')}`));
   out.push(...testLines('Newly failing', t.newlyFailing, (c) => `${md(c.name)} \u2014 ${md(clausesText(c))}: ${md(c.detail ?? '')}${c.from === null ? ' (new test)' : ` (was ${c.from})`}`));
   out.push(...coverageLines('Coverage lost: endpoint \u00d7 status pairs', diff.coverage.pairsLost));
   out.push(...coverageLines('Coverage lost: field constraints', diff.coverage.constraintsLost));

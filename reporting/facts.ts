@@ -66,6 +66,20 @@ export function failedTests(report: Report): TestRecord[] {
   return report.tests.filter((t) => t.outcome === 'failed');
 }
 
+/** Tests with security findings (credentials in answers): a category of their own, apart from clauses. */
+export function securityTests(report: Report): TestRecord[] {
+  return report.tests.filter((t) => (t.security?.length ?? 0) > 0);
+}
+
+export function securityCount(report: Report): number {
+  return report.summary.security ?? report.tests.reduce((n, t) => n + (t.security?.length ?? 0), 0);
+}
+
+/** Tests with measured facts to report (notes). */
+export function notedTests(report: Report): TestRecord[] {
+  return report.tests.filter((t) => (t.notes?.length ?? 0) > 0);
+}
+
 export function advisedTests(report: Report): TestRecord[] {
   return report.tests.filter((t) => t.advisories.length > 0);
 }

@@ -1,6 +1,6 @@
 import { CLAUSES } from '../helpers/catalogue.js';
 import type { Exchange } from '../helpers/http.js';
-import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, reasonDetail, schemaPointers, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 
 /**
@@ -92,6 +92,8 @@ function testDetails(test: TestRecord): Html {
 <dl class="kv">${rows.map(([k, v]) => h`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 ${test.failure ? h`<h5>Failure</h5><pre class="failure">${test.failure.message}</pre>` : ''}
 ${problems.length > 0 ? h`<h5>Schema problems</h5><table class="problems"><thead><tr><th>Schema</th><th>JSON pointer</th><th>Rule</th><th>Message</th></tr></thead><tbody>${problems.map((p) => h`<tr><td>${p.schema}</td><td><code>${p.pointer}</code></td><td>${p.rule}</td><td>${p.message}</td></tr>`)}</tbody></table>` : ''}
+${(test.security?.length ?? 0) > 0 ? h`<h5>Security findings</h5><ul class="failures">${(test.security ?? []).map((f) => h`<li>${f}</li>`)}</ul>` : ''}
+${(test.notes?.length ?? 0) > 0 ? h`<h5>Measured</h5><ul>${(test.notes ?? []).map((n) => h`<li>${n}</li>`)}</ul>` : ''}
 ${test.advisories.length > 0 ? h`<h5>Advisories</h5><ul class="advisories">${test.advisories.map((a) => h`<li>${a}</li>`)}</ul>` : ''}
 ${exchanges(test)}
 </details>`;
@@ -222,6 +224,8 @@ export function toHtml(report: Report): string {
   const s = report.summary;
   const names = new Map(report.tests.map((t) => [t.id, shortName(t)]));
   const failed = failedTests(report);
+  const insecure = securityTests(report);
+  const noted = notedTests(report);
   const advised = advisedTests(report);
   const skips = skipReasons(report);
   const pairs = report.coverage.pairs;
@@ -261,13 +265,19 @@ export function toHtml(report: Report): string {
 <div class="count pass"><b>${s.passed}</b>passed</div>
 <div class="count fail"><b>${s.failed}</b>failed</div>
 <div class="count nv"><b>${s.skipped}</b>not verified</div>
+<div class="count fail"><b>${securityCount(report)}</b>security findings</div>
 <div class="count adv"><b>${s.advisories}</b>advisories</div>
 <div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
 <div class="count"><b>${constraintsVerified}/${constraints.length}</b>field constraints verified</div>
 </div>
 </header>
-<nav><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
+<nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
 ${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => h`<li>${w}</li>`)}</ul></section>` : ''}
+<section id="security"><h2>Security findings (${securityCount(report)})</h2>
+<p class="muted">Credentials in the target's answers (a password or its hash, a remember or reset token, a 2FA secret, a secret the run knows): a category of its own, apart from the clauses; any makes the verdict nonconformant.</p>
+${insecure.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="failures">${insecure.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a><ul>${(t.security ?? []).map((f) => h`<li>${f}</li>`)}</ul></li>`)}</ul>`}
+</section>
+${noted.length > 0 ? h`<section id="measured"><h2>Measured</h2><ul>${noted.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a>: ${(t.notes ?? []).join('; ')}</li>`)}</ul></section>` : ''}
 <section id="failures"><h2>Nonconformances (${failed.length})</h2>
 ${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)}${reasonDetail(t) && schemaPointers(t).length === 0 ? ` \u2014 ${reasonDetail(t)}` : ''}</span></li>`)}</ul>`}
 </section>

@@ -23,7 +23,9 @@ function properties(test: TestRecord): string {
   ];
   if (test.constraint) rows.push(['constraint', test.constraint]);
   if (test.observedStatus.length > 0) rows.push(['observed_status', test.observedStatus.join(', ')]);
+  for (const finding of test.security ?? []) rows.push(['security', finding]);
   for (const advisory of test.advisories) rows.push(['advisory', advisory]);
+  for (const note of test.notes ?? []) rows.push(['note', note]);
   return `      <properties>\n${rows.map(([name, value]) => `        <property name="${name}" value="${escapeAttr(value)}"/>`).join('\n')}\n      </properties>\n`;
 }
 
@@ -34,7 +36,8 @@ function testcase(test: TestRecord): string {
     const exchange = lastExchange(test.exchanges);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
     if (exchange) detail.push('', 'Reproduce the last request (secrets are shell variables):', curlCommand(exchange).command);
-    body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="nonconformance">${escapeXml(detail.join('\n'))}</failure>\n`;
+    const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';
+    body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="${type}">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {
     body += `      <skipped message="${escapeAttr(test.reason ?? 'skipped')}"/>\n`;
   }

@@ -1,4 +1,4 @@
-import { advisedTests, expectedActual, failedTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, expectedActual, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, Verdict } from './model.js';
 
 /**
@@ -44,8 +44,15 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference)' : ''} \u00b7 suite ${md(report.suite.name)} ${md(report.suite.version)} \u00b7 spec ${md(report.spec.title)} ${md(report.spec.version)} \u00b7 ${md(report.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} \u00b7 ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' \u00b7 strict' : ''}`,
     '',
   );
-  out.push('| Passed | Failed | Skipped | Advisories | Endpoint x status pairs verified |', '|---:|---:|---:|---:|---:|');
-  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |`, '');
+  out.push('| Passed | Failed | Skipped | Security findings | Advisories | Endpoint x status pairs verified |', '|---:|---:|---:|---:|---:|---:|');
+  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${securityCount(report)} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |`, '');
+
+  const insecure = securityTests(report);
+  if (insecure.length > 0) {
+    out.push(`### Security findings (${securityCount(report)}): credentials in the target's answers`, '');
+    for (const test of insecure.slice(0, MAX_ROWS)) for (const finding of test.security ?? []) out.push(`- ${md(test.name)}: ${md(finding)}`);
+    out.push('');
+  }
 
   const failed = failedTests(report);
   if (failed.length > 0) {
@@ -74,6 +81,13 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   if (advised.length > 0) {
     out.push(`### Advisories (${s.advisories}): the specification is silent, not failures`, '');
     for (const test of advised.slice(0, MAX_ROWS)) for (const advisory of test.advisories) out.push(`- ${md(test.name)}: ${md(advisory)}`);
+    out.push('');
+  }
+
+  const noted = notedTests(report);
+  if (noted.length > 0) {
+    out.push('### Measured', '');
+    for (const test of noted) for (const note of test.notes ?? []) out.push(`- ${md(test.name)}: ${md(note)}`);
     out.push('');
   }
 

@@ -3,7 +3,7 @@ import type { Exchange } from '../helpers/http.js';
 import type { SchemaProblem } from '../helpers/schemas.js';
 
 /** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
-export const REPORT_VERSION = '1.0.0';
+export const REPORT_VERSION = '1.1.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -24,6 +24,14 @@ export interface TestRecord {
   /** Statuses the target answered to the requests whose status the test asserted. */
   observedStatus: number[];
   advisories: string[];
+  /**
+   * Security findings: credentials in the target's answers (a password or its hash, a remember/reset
+   * token, a 2FA secret, a secret the run knows). A category of its own; any makes the verdict
+   * nonconformant. Absent in reports before 1.1.
+   */
+  security?: string[];
+  /** Facts the run measured (the brute-force threshold found); neither findings nor advisories. */
+  notes?: string[];
   durationMs: number;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
@@ -62,7 +70,7 @@ export interface Report {
   durationMs: number;
   strict: boolean;
   verdict: Verdict;
-  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number };
+  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number };
   warnings: string[];
   tests: TestRecord[];
   coverage: { pairs: PairCoverage[]; constraints: ConstraintCoverage[] };

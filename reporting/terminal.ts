@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, lastExchange } from './curl.js';
-import { clausesText, expectedActual, failedTests, reasonDetail, schemaPointers, skipReasons, verifiedPairs } from './facts.js';
+import { clausesText, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
 type Write = (line: string) => void;
@@ -49,6 +49,11 @@ export function failureLines(test: TestRecord): { lines: string[]; variables: st
 /** The closing summary: failures in detail, skips by reason, warnings, coverage, files, verdict, counts. */
 export function summaryLines(report: Report, files: Record<string, string>, hints: string[] = []): string[] {
   const lines: string[] = [''];
+  const insecure = securityTests(report);
+  if (insecure.length > 0) {
+    lines.push(`Security findings (${securityCount(report)}): credentials in the target's answers`);
+    for (const test of insecure) for (const finding of test.security ?? []) lines.push(`  ! ${test.name}: ${finding}`);
+  }
   const failed = failedTests(report);
   if (failed.length > 0) {
     lines.push(`Nonconformances (${failed.length}):`);
@@ -68,11 +73,12 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     lines.push(`Not verified (${report.summary.skipped}):`);
     for (const { reason, count } of skips) lines.push(`  - ${count} test${count > 1 ? 's' : ''}: ${reason}`);
   }
+  for (const test of notedTests(report)) for (const note of test.notes ?? []) lines.push(`note: ${note}`);
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
   lines.push(...hints);
-  lines.push(`Verdict: ${report.verdict} (${(report.durationMs / 1000).toFixed(1)} s, ${report.summary.advisories} advisories)`);
+  lines.push(`Verdict: ${report.verdict} (${(report.durationMs / 1000).toFixed(1)} s, ${securityCount(report)} security findings, ${report.summary.advisories} advisories)`);
   const s = report.summary;
   lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   return lines;

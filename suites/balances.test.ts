@@ -140,6 +140,7 @@ coinList.describe(() => {
 
   coinList.check('returns only the coin named by one assets[] symbol', { clauses: ['4.8'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
+    if (held.coins.length < 2) t.skip('provider state balances gave one coin; a filter that leaves none out cannot show that it filters');
     const wanted = [held.coins[0]!];
     const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: wanted } });
     t.expectStatus(response, 200);

@@ -48,7 +48,7 @@ describe('test metadata is linted when a suite loads', () => {
   ];
 
   it('refuses a test claiming a constraint no client can observe', () => {
-    expect(() => validateMeta('POST /api/v1/user/forgot-password', 'answers 422', { clauses: ['4.3'], status: 422, constraint: 'forgot.email.max' })).toThrowError(/cannot be observed by a client/);
+    expect(() => validateMeta('POST /api/v1/user/forgot-password', 'answers 422', { clauses: ['4.3'], status: 422, constraint: 'forgot.email.format' })).toThrowError(/cannot be observed by a client/);
   });
   it.each(cases)('%j', (meta, error) => {
     const check = () => validateMeta(login, 'answers something', meta);

@@ -265,7 +265,7 @@ describe('authentication mutants', () => {
     for (const mutant of authenticationMutants) {
       expect(mutant.group).toBe('authentication');
       if (mutant.mutation.deviation) expect(known.has(mutant.mutation.deviation), mutant.name).toBe(true);
-      else expect(mutant.mutation.transform, mutant.name).toBeDefined();
+      else expect(mutant.mutation.transform ?? mutant.mutation.contentType, mutant.name).toBeDefined();
     }
     expect(new Set(authenticationMutants.map((m) => m.name)).size).toBe(authenticationMutants.length);
   });

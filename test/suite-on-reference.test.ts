@@ -21,7 +21,8 @@ const reportDir = tempDir('suite-report-');
 beforeAll(async () => {
   let base: string;
   ({ app, base } = await referenceWithLedger(ledger, { states: true, statesToken: 'self-test-states-token' }));
-  run = await conformance(['run', '--target', base, '--states', `${base}${STATES_PATH}`, '--report-dir', reportDir], { STATES_TOKEN: 'self-test-states-token' });
+  // --brute-force: the opt-in check costs a handful of failed logins against the reference (threshold 5).
+  run = await conformance(['run', '--target', base, '--states', `${base}${STATES_PATH}`, '--report-dir', reportDir, '--brute-force'], { STATES_TOKEN: 'self-test-states-token' });
   report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
 }, 300_000);
 
@@ -35,6 +36,14 @@ describe('the suite against the reference', () => {
     expect(failures).toEqual([]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^${report.summary.passed} passed, 0 failed, 0 skipped$`, 'm'));
+  });
+
+  it('with --brute-force, finds the reference\u2019s brute-force threshold (5 failed logins) and reports it', () => {
+    const test = report.tests.find((t) => t.name.includes('after repeated failed logins'));
+    expect(test?.outcome).toBe('passed');
+    expect(test?.notes).toEqual(['brute-force restriction (425) after 5 failed login(s) of one account']);
+    expect(run.stdout).toContain('note: brute-force restriction (425) after 5 failed login(s) of one account');
+    expect(report.summary.security).toBe(0);
   });
 
   it('gives every test a unique name', () => {

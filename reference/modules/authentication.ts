@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { generateSecret, verifySync } from 'otplib';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
-import { destroyToken, issueToken, isoMicros } from '../tokens.js';
+import { TOKEN_TTL_SECONDS, destroyToken, issueToken, isoMicros } from '../tokens.js';
 import { rules, validate } from '../validation.js';
 
 /**
@@ -76,10 +76,25 @@ function randomPassword(): string {
   return `Pw-${randomBytes(12).toString('base64url')}`;
 }
 
-/** Creates an active account (provider state `user`) and answers its id, e-mail and password. */
-export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean; platformId?: string } = {}) {
+/** An address of exactly `length` characters (local part at most 64, labels at most 63), unique by `id`. */
+function emailOfLength(id: string, length: number): string {
+  const tld = 'example.test';
+  const labels = Math.max(0, Math.ceil((length - 1 - tld.length - 64) / 63));
+  const domain = `${`${'d'.repeat(62)}.`.repeat(labels)}${tld}`;
+  const local = `user.${id.slice(0, 8)}`.padEnd(length - 1 - domain.length, 'x');
+  if (local.length > 64 || local.length < 13) throw new Error(`state user: cannot build an e-mail of ${length} characters`);
+  return `${local}@${domain}`;
+}
+
+/**
+ * Creates an active account (provider state `user`) and answers its id, e-mail and password.
+ * `emailLength` (provider-state param, 20 to 255): the address has exactly that many characters.
+ */
+export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean; platformId?: string; emailLength?: number } = {}) {
   const id = randomUUID();
-  const email = `${faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 20) || 'user'}.${id.slice(0, 8)}@example.test`.toLowerCase();
+  const email = options.emailLength
+    ? emailOfLength(id, options.emailLength)
+    : `${faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 20) || 'user'}.${id.slice(0, 8)}@example.test`.toLowerCase();
   const password = randomPassword();
   const totpSecret = options.twoFactor ? generateSecret() : null;
   ctx.db
@@ -92,7 +107,10 @@ function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt
   const issued = issueToken(ctx.db, user.id, kind, ctx.now());
   // Section 2.1: the token lives `ttl` seconds, so `until` = `created` + `ttl`.
   const untilMs = issued.createdMs + issued.ttl * 1000;
-  return { data: { id: issued.token, userId: user.id, ttl: issued.ttl, until: isoMicros(untilMs), created: isoMicros(issued.createdMs) } };
+  const data = { id: issued.token, userId: user.id, ttl: issued.ttl, until: isoMicros(untilMs), created: isoMicros(issued.createdMs) };
+  // Deviation of a mutant only: the answer carries the account's TOTP secret inside an otpauth URI.
+  if (ctx.deviates('login.session-leaks-totp-secret') && user.totp_secret) return { data: { ...data, otpauth: `otpauth://totp/Reference:${user.email}?secret=${user.totp_secret}` } };
+  return { data };
 }
 
 /** Section 5.5 (425): the restriction that repeated failures put on an e-mail, in whole seconds left. */
@@ -103,6 +121,7 @@ function restrictionSecondsLeft(ctx: ReferenceContext, email: string): number {
 }
 
 function recordFailure(ctx: ReferenceContext, email: string): void {
+  if (ctx.deviates('login.failures-uncounted')) return;
   const now = ctx.now();
   const row = ctx.db.prepare('SELECT count, first_ms FROM login_failures WHERE email = ?').get(email) as { count: number; first_ms: number } | undefined;
   const fresh = !row || now - row.first_ms > BRUTE_FORCE_WINDOW_SECONDS * 1000;
@@ -147,6 +166,10 @@ async function forgedPayload(ctx: ReferenceContext, jwt: string, publicKey: stri
     return undefined;
   }
   if (ctx.deviates('jwt.alg-none-accepted') && alg === 'none') return decodeJwt(jwt) as Record<string, unknown>;
+  if (ctx.deviates('jwt.rs256-accepted') && alg === 'RS256' && publicKey) {
+    const { payload } = await jwtVerify(jwt, await importSPKI(publicKey, 'RS256'), { algorithms: ['RS256'] });
+    return payload as Record<string, unknown>;
+  }
   if (ctx.deviates('jwt.hmac-public-key-accepted') && typeof alg === 'string' && alg.startsWith('HS') && publicKey) {
     const { payload } = await jwtVerify(jwt, new TextEncoder().encode(publicKey), { algorithms: ['HS256', 'HS384', 'HS512'] });
     return payload as Record<string, unknown>;
@@ -169,7 +192,9 @@ async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt:
   if (!jwt) fail(ERRORS.wrongCredentials());
   const platform = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
   const keys = platform?.public_key
-    ? [platform.public_key]
+    ? ctx.deviates('jwt.other-platform-key-accepted')
+      ? (ctx.db.prepare('SELECT public_key FROM platforms WHERE public_key IS NOT NULL').all() as { public_key: string }[]).map((row) => row.public_key)
+      : [platform.public_key]
     : ctx.deviates('jwt.any-platform-key')
       ? (ctx.db.prepare('SELECT public_key FROM platforms WHERE public_key IS NOT NULL').all() as { public_key: string }[]).map((row) => row.public_key)
       : [];
@@ -212,12 +237,22 @@ export const authentication: ReferenceModule = {
     'jwt.payload-unchecked',
     'logout.keeps-password-token',
     'logout.keeps-jwt-token',
+    'tokens.expiry-ignored',
+    'jwt.other-platform-key-accepted',
+    'jwt.rs256-accepted',
+    'login.failures-uncounted',
+    'login.session-leaks-totp-secret',
+    // Allowed readings (mutants that must survive).
+    'jwt.expire-in-milliseconds',
+    'login.malformed-answers-403',
   ],
 
   register(app, ctx) {
     // Section 4.2 (limits of section 8).
     app.post('/api/v1/authenticate', async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
+      // Allowed reading (a mutant that must survive): a missing or malformed e-mail, or a missing password, is wrong credentials.
+      if (ctx.deviates('login.malformed-answers-403') && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email) || body.password === undefined)) fail(ERRORS.wrongCredentials());
       validate(body, {
         email: [rules.required, rules.string, rules.email, ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
         password: [rules.required, rules.string, ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8)]), rules.max(191)],
@@ -253,7 +288,9 @@ export const authentication: ReferenceModule = {
       const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
       const { email } = payload;
       const id = ctx.deviates('jwt.id-unsupported') ? undefined : payload.id;
-      const expire = expireSeconds(payload.expire);
+      const raw = expireSeconds(payload.expire);
+      // Allowed reading (a mutant that must survive): section 4.1 gives `expire` no unit; read as milliseconds.
+      const expire = raw !== undefined && ctx.deviates('jwt.expire-in-milliseconds') ? Math.floor(raw / 1000) : raw;
       // Section 4.1: the payload names the user by `email` or `id` (strings) and carries `expire`; otherwise 412.
       const identifies = (typeof email === 'string' && email !== '') || (typeof id === 'string' && id !== '');
       if ((!identifies || expire === undefined) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
@@ -282,7 +319,18 @@ export const authentication: ReferenceModule = {
 
   states(ctx) {
     return {
-      user: (params) => createUser(ctx, { twoFactor: params.twoFactor === true }),
+      user: (params) => {
+        const length = params.emailLength;
+        const emailLength = typeof length === 'number' && Number.isInteger(length) && length >= 20 && length <= 255 ? length : undefined;
+        return createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}) });
+      },
+      // An access token issued to an active account whose lifetime is over (sections 5.2 and 5.3).
+      'user.expired-token': () => {
+        const user = createUser(ctx);
+        const issuedMs = ctx.now() - (TOKEN_TTL_SECONDS + 60) * 1000;
+        const { token } = issueToken(ctx.db, user.id, 'password', issuedMs);
+        return { ...user, token };
+      },
       'user.inactive': () => {
         const user = createUser(ctx);
         const { token } = issueToken(ctx.db, user.id, 'password', ctx.now());

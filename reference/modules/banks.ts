@@ -24,7 +24,9 @@ import { rules, validate, type Rules } from '../validation.js';
  * - Create refuses another user's `{user}` with 403 (the statuses documented for create are 401, 403
  *   and 422); list, show and delete with 409 (both are allowed by section 5.6).
  * - A bank id that is unknown, deleted, or another user's bank under the caller's own `{user}`
- *   answers 404 (`No query results for model [Bank] <id>`), as a scoped route-model binding does.
+ *   answers 404 (`No query results for model [Bank] <id>`) on show, as a scoped route-model binding
+ *   does. Delete documents no 404 (section 4.10: 401, 403, 409), so deleting another user's bank
+ *   under the caller's own `{user}` is an unauthorized action: 409 "This action is unauthorized.",
  */
 
 const DDL = `
@@ -133,6 +135,11 @@ function findBank(ctx: ReferenceContext, userId: string, bankId: string): BankRo
     .get(...(scoped ? [bankId, userId] : [bankId])) as BankRow | undefined;
 }
 
+/** Deviation of a mutant only: a bank by id whoever owns it. */
+function findBankAnyUser(ctx: ReferenceContext, bankId: string): BankRow | undefined {
+  return ctx.db.prepare(`${SELECT_BANK} WHERE b.id = ? AND b.deleted_at IS NULL`).get(bankId) as BankRow | undefined;
+}
+
 /** A filter's value; a repeated parameter filters by its first value, as the card and bonus lists do. */
 function filterValue(query: unknown, name: string): string | undefined {
   const raw = (query as Record<string, unknown> | undefined)?.[name];
@@ -168,11 +175,21 @@ export const banks: ReferenceModule = {
     'banks.iban-max-unchecked',
     'banks.currency-iso-unchecked',
     'banks.bank-name-max-unchecked',
+    'banks.delete-any-user',
+    'banks.inactive-message-unauthorized',
   ],
 
   register(app, ctx) {
     // Sections 5.6 and 7: inactive accounts receive 403 on bank endpoints.
     const activeOnly = !ctx.deviates('banks.inactive-allowed');
+    if (ctx.deviates('banks.inactive-message-unauthorized')) {
+      // Deviation of a mutant only: the inactive 403 says "This action is unauthorized." instead.
+      app.addHook('preSerialization', async (request, reply, payload) => {
+        const body = payload as { message?: unknown };
+        if (request.routeOptions.url?.startsWith('/api/v1/user/:user/bank') && reply.statusCode === 403 && body?.message === ERRORS.accountInactive().body.message) return { message: 'This action is unauthorized.' };
+        return payload;
+      });
+    }
     const createGuards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly })];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
 
@@ -230,7 +247,10 @@ export const banks: ReferenceModule = {
     app.delete('/api/v1/user/:user/bank/:bank', { preHandler: guards }, async (request) => {
       const { user } = request as AuthenticatedRequest;
       const { bank } = request.params as { bank: string };
-      const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
+      const foreign = ctx.db.prepare('SELECT user_id FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank) as { user_id: string } | undefined;
+      // Section 4.10 delete documents 401, 403 and 409 only: another user's bank under one's own path is unauthorized (5.6).
+      if (foreign && foreign.user_id !== user.id && !ctx.deviates('banks.delete-any-user')) fail(ERRORS.unauthorized(409));
+      const row = (ctx.deviates('banks.delete-any-user') && foreign ? findBankAnyUser(ctx, bank) : findBank(ctx, user.id, bank)) ?? fail(ERRORS.notFound('Bank', bank));
       const used = ctx.db.prepare('SELECT 1 FROM bank_usages WHERE bank_id = ? LIMIT 1').get(row.id);
       if (used && !ctx.deviates('banks.delete-used-allowed')) fail(ERRORS.bankUsed());
       if (!ctx.deviates('banks.delete-keeps-record')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);

@@ -162,6 +162,12 @@ export const cards: ReferenceModule = {
     'cards.inactive-allowed',
     'cards.list-filters-ignored',
     'cards.other-user-list-allowed',
+    'cards.month-format-unchecked',
+    'cards.jpeg-refused.cardImage2',
+    'cards.bmp-refused.cardImage2',
+    'cards.jpeg-extension-refused',
+    // Allowed reading (a mutant that must survive).
+    'cards.first-error-only',
   ],
 
   register(app, ctx) {
@@ -182,7 +188,10 @@ export const cards: ReferenceModule = {
       }
       if (!type) return `The ${name} field must be an image.`;
       const allowed: readonly string[] = ctx.deviates(`cards.gif-accepted.${field}`) ? [...ALLOWED_TYPES, 'gif'] : ALLOWED_TYPES;
-      if (!allowed.includes(type)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
+      // Deviations of mutants only: one type refused for one image, or a `.jpeg` name refused (extensions checked against jpg, bmp, png).
+      const refused = ctx.deviates(`cards.jpeg-refused.${field}`) ? 'jpeg' : ctx.deviates(`cards.bmp-refused.${field}`) ? 'bmp' : undefined;
+      if (ctx.deviates('cards.jpeg-extension-refused') && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
+      if (!allowed.includes(type) || type === refused) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * 1024;
       const tooLarge = value.truncated || value.bytes.length > limitBytes;
       if (tooLarge && !(ctx.deviates('cards.size-unlimited') && !value.truncated)) return `The ${name} field must not be greater than ${MAX_IMAGE_KB} kilobytes.`;
@@ -245,7 +254,7 @@ export const cards: ReferenceModule = {
       if (!hasMonth) {
         if (!hasDate) add('expirationMonth', 'The expiration month field is required when expiration date is not present.');
         else if (hasYear && !ctx.deviates('cards.month-required-with-year-ignored')) add('expirationMonth', 'The expiration month field is required when expiration year is present.');
-      } else if (typeof input.expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(input.expirationMonth)) {
+      } else if ((typeof input.expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(input.expirationMonth)) && !ctx.deviates('cards.month-format-unchecked')) {
         add('expirationMonth', 'The expiration month field must match the format m.');
       }
 
@@ -260,7 +269,8 @@ export const cards: ReferenceModule = {
       }
 
       const order = ['cardImage1', 'cardImage2', 'holderName', 'expirationDate', 'expirationMonth', 'expirationYear', 'lastFourDigits', 'alias'];
-      const sorted = Object.fromEntries(order.filter((f) => errors[f]).map((f) => [f, errors[f]!]));
+      // Allowed reading (a mutant that must survive): only the first failing field is listed (section 7 gives the map's shape only).
+      const sorted = Object.fromEntries(order.filter((f) => errors[f]).slice(0, ctx.deviates('cards.first-error-only') ? 1 : undefined).map((f) => [f, errors[f]!]));
       if (Object.keys(sorted).length > 0) fail(ERRORS.validation(sorted));
 
       const expirationDate = hasDate ? String(input.expirationDate) : `${pad2(Number(input.expirationMonth))}/${String(input.expirationYear)}`;

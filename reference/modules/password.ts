@@ -87,14 +87,21 @@ export const password: ReferenceModule = {
     'reset.password-max-192',
     'reset.password-min-7',
     'reset.password-min-9',
+    'forgot.email-max-191',
+    'reset.email-max-191',
+    // Allowed reading (a mutant that must survive).
+    'password.bearer-required',
   ],
 
   register(app, ctx) {
+    // Allowed reading (a mutant that must survive): section 4 notes the reference calls carry a bearer header; require one.
+    const preHandler = ctx.deviates('password.bearer-required') ? [ctx.guards.authenticated] : [];
+
     // Section 4.3 (limits: section 8).
-    app.post('/api/v1/user/forgot-password', async (request) => {
+    app.post('/api/v1/user/forgot-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
-        email: [rules.required, rules.string, rules.email, rules.max(255)],
+        email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : 255)],
         type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
       });
       const email = String(body.email);
@@ -110,10 +117,10 @@ export const password: ReferenceModule = {
     });
 
     // Section 4.4 (limits: section 8).
-    app.post('/api/v1/user/reset-password', async (request) => {
+    app.post('/api/v1/user/reset-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
-        email: [rules.required, rules.string, rules.email, rules.max(255)],
+        email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
         password: [rules.required, rules.string, rules.min(passwordMin(ctx)), rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191)],
       });

@@ -128,4 +128,44 @@ export const authenticationMutants: Mutant[] = [
   session('jwt-session-ttl-string', '2.1', 'JWT login answers ttl as a string', (data) => {
     data.ttl = String(data.ttl);
   }, JWT),
+
+  // Issue 11: deviations that passed before.
+  deviation('jwt-other-platform-key-accepted', '4.1', 'a JWT signed by another registered platform\u2019s key authenticates at this platform', 'jwt.other-platform-key-accepted'),
+  deviation('jwt-rs256-accepted', '4.1', 'a JWT signed with the platform\u2019s key but RS256 (not RS512) authenticates', 'jwt.rs256-accepted'),
+  deviation('token-expiry-ignored', '5', 'an access token whose lifetime is over still authenticates (no 401)', 'tokens.expiry-ignored'),
+  deviation('login-failures-uncounted', '8', 'failed logins are never counted, so no number of them leads to the 425 restriction of section 8 (only --brute-force sees it)', 'login.failures-uncounted'),
+  {
+    name: 'responses-labelled-text-html',
+    clause: '1',
+    group: 'authentication',
+    description: 'every answer carries the right JSON body but Content-Type: text/html',
+    mutation: { contentType: 'text/html; charset=utf-8' },
+  },
+  session('session-times-local-labelled-utc', '2.1', 'until and created are a local time (UTC-3) labelled as UTC, so a fresh session\u2019s until is in the past', (data) => {
+    const shift = (value: string) => new Date(Date.parse(value) - 3 * 3600 * 1000).toISOString().replace(/\.(\d{3})Z$/, `.$1${value.slice(23, 26)}Z`);
+    data.until = shift(String(data.until));
+    data.created = shift(String(data.created));
+  }),
+  { ...deviation('login-session-leaks-totp-secret', '4.2', 'the Session of a 2FA account carries its TOTP secret (inside an otpauth URI): a security finding', 'login.session-leaks-totp-secret') },
+  session('session-carries-password-hash', '2.1', 'the Session carries the account\u2019s password hash (data.user.password_hash): a security finding', (data) => {
+    data.user = { id: data.userId, password_hash: '$2y$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY' };
+  }),
+
+  // Allowed readings: the reference answering as the specification also allows; they must survive.
+  { ...deviation('allowed-jwt-expire-milliseconds', '4.1', 'reads the JWT expire as milliseconds since the epoch (4.1 gives it no unit)', 'jwt.expire-in-milliseconds'), allowed: true },
+  { ...deviation('allowed-login-malformed-answers-403', '4.2', 'a login without e-mail, with a malformed e-mail or without password answers 403 (wrong credentials) instead of 422', 'login.malformed-answers-403'), allowed: true },
+  {
+    ...session('allowed-session-ttl-remaining-seconds', '2.1', 'ttl is the whole seconds the session has left when answered (one less than its lifetime)', (data) => {
+      data.ttl = Number(data.ttl) - 1;
+    }),
+    allowed: true,
+  },
+  {
+    name: 'allowed-content-type-problem-json',
+    clause: '1',
+    group: 'authentication',
+    description: 'every answer is labelled application/vnd.api+json; charset=utf-8 (a +json media type)',
+    mutation: { contentType: 'application/vnd.api+json; charset=utf-8' },
+    allowed: true,
+  },
 ];

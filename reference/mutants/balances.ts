@@ -157,4 +157,32 @@ export const balancesMutants: Mutant[] = [
     description: 'the NFT show answers 401 with { message } instead of { error }',
     mutation: { transform: { route: NFT_SHOW, status: 401, apply: () => ({ body: { message: 'Unauthenticated.' } }) } },
   },
+  // Allowed readings: must survive.
+  {
+    name: 'allowed-balances-links-partial',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin records\u2019 meta.links carry only website and github (2.2 lists the four keys as "keys seen")',
+    mutation: {
+      transform: {
+        route: COIN_LIST,
+        status: 200,
+        apply(body: { data: { coins: BalanceRecord[] } }) {
+          for (const coin of body.data.coins) {
+            const links = coin.meta?.links as Record<string, unknown> | undefined;
+            if (links) (delete links.facebook, delete links.twitter);
+          }
+        },
+      },
+    },
+    allowed: true,
+  },
+  {
+    name: 'allowed-content-type-required-on-every-request',
+    clause: '1',
+    group: 'balances',
+    description: 'every request without Content-Type: application/json (also a GET) is refused with 415 (section 1.2: clients send it)',
+    mutation: { deviation: 'http.content-type-required' },
+    allowed: true,
+  },
 ];

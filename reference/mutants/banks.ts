@@ -170,4 +170,60 @@ export const banksMutants: Mutant[] = [
     description: 'list answers the bare array instead of { data: [...] }',
     mutation: { transform: { route: LIST, status: 200, apply: (body) => ({ body: body.data }) } },
   },
+  // Issue 11: deviations that passed before.
+  {
+    name: 'banks-delete-other-users-bank-under-own-path',
+    clause: '5',
+    group: 'banks',
+    description: 'DELETE /user/{me}/bank/{theirs} deletes another user\u2019s bank (an unscoped delete) and answers 200',
+    mutation: { deviation: 'banks.delete-any-user' },
+  },
+  {
+    name: 'banks-inactive-message-unauthorized',
+    clause: '5',
+    group: 'banks',
+    description: 'the 403 for an inactive account says "This action is unauthorized." instead of that the account is inactive',
+    mutation: { deviation: 'banks.inactive-message-unauthorized' },
+  },
+  {
+    name: 'banks-records-carry-remember-token',
+    clause: '2.4',
+    group: 'banks',
+    description: 'every listed bank carries a rememberToken field: a security finding',
+    mutation: {
+      transform: {
+        route: LIST,
+        status: 200,
+        apply(body) {
+          for (const bank of body.data) bank.rememberToken = 'kq3Vf9xY2mLr8TzP0aBcD4eF6gH7iJ1';
+        },
+      },
+    },
+  },
+  // Allowed readings: must survive.
+  {
+    name: 'allowed-bank-status-and-platform-change-after-create',
+    clause: '2.4',
+    group: 'banks',
+    description: 'show answers another status and external platform than create did (section 3 shows no transitions)',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 200,
+        apply(body) {
+          body.data.status = 'VERIFIED';
+          body.data.externalPlatform = { ...body.data.externalPlatform, code: 'OTHER', name: 'Other Platform' };
+        },
+      },
+    },
+    allowed: true,
+  },
+  {
+    name: 'allowed-bank-delete-empty-message',
+    clause: '1',
+    group: 'banks',
+    description: 'delete answers { message: "" } (4.10 gives a string, not a non-empty one)',
+    mutation: { transform: { route: DELETE, status: 200, apply: () => ({ body: { message: '' } }) } },
+    allowed: true,
+  },
 ];

@@ -171,4 +171,20 @@ export const bonusesMutants: Mutant[] = [
       },
     },
   },
+  // Issue 11: a credential in an answer is a security finding.
+  {
+    name: 'bonuses-user-carries-password-hash',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'the user object of every listed bonus carries the account\u2019s password hash (password field): a security finding',
+    mutation: {
+      transform: {
+        route: LIST,
+        status: 200,
+        apply(body: { data: { user: Record<string, unknown> }[] }) {
+          for (const bonus of body.data) bonus.user.password = '$2y$10$Q9kz1sP0mW7vX3nB5cR8te9fG2hJ4kL6mN8pQ0rS2tU4vW6xY8zA';
+        },
+      },
+    },
+  },
 ];

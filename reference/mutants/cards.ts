@@ -34,6 +34,11 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-pair-not-alternative-to-date', '4.6a', 'requires expirationDate even when expirationMonth and expirationYear are both given', 'cards.date-always-required'),
   deviation('cards-other-users-card-readable', '4.6a', 'shows another user\u2019s card under the own user id instead of answering 404', 'cards.show-ignores-owner'),
   deviation('cards-inactive-allowed', '5', 'serves card endpoints to an inactive account instead of answering 403', 'cards.inactive-allowed'),
+  deviation('cards-expiration-month-format-unchecked', '4.6a', 'accepts an expirationMonth that is not format m (13, 00, letters)', 'cards.month-format-unchecked'),
+  deviation('cards-image2-jpeg-refused', '8', 'refuses a JPEG as cardImage2 (which has the same constraints as cardImage1)', 'cards.jpeg-refused.cardImage2'),
+  deviation('cards-image2-bmp-refused', '8', 'refuses a BMP as cardImage2 (which has the same constraints as cardImage1)', 'cards.bmp-refused.cardImage2'),
+  deviation('cards-jpeg-file-name-refused', '8', 'refuses an image whose file name ends in .jpeg (checks the extension against jpg, bmp, png)', 'cards.jpeg-extension-refused'),
+  { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
   deviation('cards-filter-ignored', '4.6a', 'ignores the status, company and platform filters of the card list', 'cards.list-filters-ignored'),
   deviation('cards-other-user-list-allowed', '5', 'lists another user\u2019s cards instead of answering 403 or 409', 'cards.other-user-list-allowed'),
   {

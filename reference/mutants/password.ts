@@ -112,4 +112,28 @@ export const passwordMutants: Mutant[] = [
     description: 'reset-password refuses a password of 8 characters (minimum off by one)',
     mutation: { deviation: 'reset.password-min-9' },
   },
+  // Issue 11: the e-mail limit of forgot/reset is 255, not login's 191.
+  {
+    name: 'forgot-email-max-191',
+    clause: '8',
+    group: 'password',
+    description: 'forgot-password refuses an existing account\u2019s e-mail of 230 characters (limit 191 instead of 255)',
+    mutation: { deviation: 'forgot.email-max-191' },
+  },
+  {
+    name: 'reset-email-max-191',
+    clause: '8',
+    group: 'password',
+    description: 'reset-password refuses an existing account\u2019s e-mail of 230 characters (limit 191 instead of 255)',
+    mutation: { deviation: 'reset.email-max-191' },
+  },
+  // Allowed reading: must survive.
+  {
+    name: 'allowed-password-bearer-required',
+    clause: '4.4',
+    group: 'password',
+    description: 'forgot- and reset-password require a bearer header (401 without one), as the reference calls of section 4 send one',
+    mutation: { deviation: 'password.bearer-required' },
+    allowed: true,
+  },
 ];

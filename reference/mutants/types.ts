@@ -14,4 +14,9 @@ export interface Mutant {
   /** One line: what the mutant does differently. */
   description: string;
   mutation: Mutation;
+  /**
+   * An allowed reading, not a deviation: the reference answering one way the specification allows.
+   * It must SURVIVE: the tests citing `clause` all pass against it (the verdict stays conformant).
+   */
+  allowed?: true;
 }
