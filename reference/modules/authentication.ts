@@ -212,6 +212,8 @@ export const authentication: ReferenceModule = {
     'jwt.payload-unchecked',
     'logout.keeps-password-token',
     'logout.keeps-jwt-token',
+    'authenticate.password-min-bytes',
+    'authenticate.password-max-bytes',
   ],
 
   register(app, ctx) {
@@ -220,7 +222,12 @@ export const authentication: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
         email: [rules.required, rules.string, rules.email, ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
-        password: [rules.required, rules.string, ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8)]), rules.max(191)],
+        password: [
+          rules.required,
+          rules.string,
+          ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8, ctx.deviates('authenticate.password-min-bytes') ? 'utf8-bytes' : 'characters')]),
+          rules.max(191, ctx.deviates('authenticate.password-max-bytes') ? 'utf8-bytes' : 'characters'),
+        ],
         '2fa': [rules.nullable, rules.string, ...(ctx.deviates('authenticate.2fa-digits-unenforced') ? [] : [rules.digits(6)])],
       });
       const email = String(body.email);

@@ -87,6 +87,8 @@ export const password: ReferenceModule = {
     'reset.password-max-192',
     'reset.password-min-7',
     'reset.password-min-9',
+    'reset.password-min-bytes',
+    'reset.password-max-bytes',
   ],
 
   register(app, ctx) {
@@ -115,7 +117,12 @@ export const password: ReferenceModule = {
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(255)],
         token: [rules.required, rules.string, rules.max(255)],
-        password: [rules.required, rules.string, rules.min(passwordMin(ctx)), rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191)],
+        password: [
+          rules.required,
+          rules.string,
+          rules.min(passwordMin(ctx), ctx.deviates('reset.password-min-bytes') ? 'utf8-bytes' : 'characters'),
+          rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191, ctx.deviates('reset.password-max-bytes') ? 'utf8-bytes' : 'characters'),
+        ],
       });
       const user = findUserByEmail(ctx, String(body.email));
       // Spec silent on an unknown e-mail here; the reference answers as the password broker does, keyed by `email`.
