@@ -8,7 +8,7 @@ import type { ExplorationSettings } from '../explore/engine.js';
 import { runSuite, type SuiteRunResult } from './run.js';
 
 /** Runs per property at scale 1: a full exploration of every group stays well under 2 minutes against the embedded reference. */
-export const DEFAULT_RUNS = 40;
+export const DEFAULT_RUNS = 100;
 
 /** `explore`'s own options; every option of `run` applies as well. */
 export const EXPLORE_OPTIONS = {

@@ -24,7 +24,7 @@ commands:
             property-based exploration of every body, path and query field of sections 4 and 8:
             generated values inside each rule must be accepted, outside it refused with 422 keyed by
             the field and not stored; ambiguous counting is an advisory. Prints the seed (also in
-            report.json); the same seed replays the same inputs. --runs: inputs per property (default 40).
+            report.json); the same seed replays the same inputs. --runs: inputs per property (default 100).
             Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl
   diff      diff BASE.json HEAD.json [--out DIR]
             what changed between two runs (Markdown on stdout and DIR/diff.md, JSON in DIR/diff.json;
