@@ -142,7 +142,7 @@ export function describeText(value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value) ?? String(value);
   const escaped = JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const shown = escaped.length > 240 ? `${escaped.slice(0, 200)}...${escaped.slice(-30)}` : escaped;
-  return `${shown} (${[...value].length} characters, ${Buffer.byteLength(value)} UTF-8 bytes)`;
+  return `of ${[...value].length} characters (${Buffer.byteLength(value)} UTF-8 bytes) ${shown}`;
 }
 
 /** A secret-keyed value (a password) by its shape only: lengths and the code points' range. */
