@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { inject } from 'vitest';
 import type { CheckContext, CheckMeta, EndpointChecks } from '../helpers/check.js';
-import type { ApiResponse, Exchange, RequestSpec } from '../helpers/http.js';
+import { TransportError, type ApiResponse, type Exchange, type RequestSpec } from '../helpers/http.js';
 import { currentTarget } from '../helpers/target.js';
 
 /**
@@ -84,15 +84,30 @@ export function property<T, S>(endpoint: EndpointChecks, name: string, meta: Che
       cardCreated: () => void cards++,
     };
     const ownSeed = propertySeed(seed, name);
+    // A failing transport is about the road, not the target: it ends the property at once (no shrinking over a dead link).
+    let transport: TransportError | undefined;
+    const guarded = async (value: T) => {
+      if (transport) throw transport;
+      try {
+        await options.probe(quiet, value, arranged);
+      } catch (error) {
+        if (error instanceof TransportError) transport = error;
+        throw error;
+      }
+    };
     const details = await fc.check(
-      fc.asyncProperty(options.arbitrary, (value) => options.probe(quiet, value, arranged)),
+      fc.asyncProperty(options.arbitrary, guarded),
       { seed: ownSeed, numRuns, endOnFailure: false, ...(options.examples ? { examples: options.examples.map((e) => [e] as [T]) } : {}) },
     );
     const shown = [...advisories].slice(0, MAX_ADVISORIES);
     for (const [message, count] of shown) t.advise(`${message}${count > 1 ? ` (${count} runs)` : ''}`);
     if (advisories.size > MAX_ADVISORIES) t.advise(`${advisories.size - MAX_ADVISORIES} more kinds of advisory observation`);
-    if (ledger) appendFileSync(ledger, `${JSON.stringify({ property: name, runs: details.numRuns, cards })}\n`);
-    if (!details.failed) return;
+    const record = () => ledger && appendFileSync(ledger, `${JSON.stringify({ property: name, runs: details.numRuns, cards })}\n`);
+    if (transport) {
+      record();
+      throw transport;
+    }
+    if (!details.failed) return void record();
 
     const value = details.counterexample![0] as T;
     const shownValue = options.show ? options.show(value) : JSON.stringify(value);
@@ -113,6 +128,7 @@ export function property<T, S>(endpoint: EndpointChecks, name: string, meta: Che
     } catch (error) {
       replayError = error;
     }
+    record();
     run.exchanges.push(...reads, ...(sent ? [sent] : []));
     const cause = (replayError ?? details.errorInstance) as Error | undefined;
     throw new Error(`counterexample ${shownValue}: ${cause?.message ?? String(cause)} (${where})`);
