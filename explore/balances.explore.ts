@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { ASSETS_PARAM, balancePaths, holder, symbolsOf } from '../helpers/balances.js';
 import { endpoint } from '../helpers/check.js';
+import { userWithToken } from '../helpers/flows.js';
 import { property } from './engine.js';
-import { expectShape, expectStatus, Nonconformance } from './judge.js';
+import { expectOtherUserRefused, expectShape, expectStatus, Nonconformance } from './judge.js';
 
 /**
  * Sections 4.6 and 4.8: the repeatable `assets[]` query of the two balance lists, explored over
@@ -33,5 +34,12 @@ for (const { ep, clause, kind, path, schema, records } of lists) {
         if (JSON.stringify(got) !== JSON.stringify(want)) throw new Nonconformance(`assets[] = ${requested.join(', ')} must return exactly ${want.join(', ')} (section ${clause}); got ${got.join(', ') || 'none'}`);
       },
     });
+
+  property(ep, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: [clause, '5', '7'], status: [403, 409] }, {
+    arbitrary: fc.uuid(),
+    runs: (base) => base / 4,
+    arrange: (t) => userWithToken(t),
+    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: path(id), token }), `the ${kind} list`),
+  });
   });
 }

@@ -4,7 +4,7 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
-import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType, Nonconformance } from './judge.js';
+import { expectOtherUserRefused, expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType, Nonconformance } from './judge.js';
 import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, textBetween } from './values.js';
 
 /** Section 4.10 with 7 and 8: every field of bank create, the list filters and the show path, explored. */
@@ -108,6 +108,13 @@ list.describe(() => {
       expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section 4.10)`);
       expectShape(response, 'bank-list-response');
     },
+  });
+
+  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: ['4.10', '5', '7'], status: [403, 409] }, {
+    arbitrary: fc.uuid(),
+    runs: (base) => base / 4,
+    arrange: arrange,
+    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: banksPath(id), token }), 'the bank list'),
   });
 });
 

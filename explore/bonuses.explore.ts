@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { BONUS_STATUSES, userWithBonuses } from '../helpers/bonuses.js';
 import { endpoint } from '../helpers/check.js';
 import { property } from './engine.js';
-import { expectShape, expectStatus, Nonconformance } from './judge.js';
+import { expectOtherUserRefused, expectShape, expectStatus, Nonconformance } from './judge.js';
 import { describeText, textBetween } from './values.js';
 
 /** Section 4.11: the `status` and `platform` queries of the bonus list and the show path, explored. */
@@ -37,6 +37,13 @@ list.describe(() => {
       expectStatus(response, 200, `the list with platform=${describeText(platform)} (an optional filter, section 4.11)`);
       expectShape(response, 'bonus-list-response');
     },
+  });
+
+  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: ['4.11', '5', '7'], status: [403, 409] }, {
+    arbitrary: fc.uuid(),
+    runs: (base) => base / 4,
+    arrange: (t) => userWithBonuses(t),
+    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: bonusesPath(id), token }), 'the bonus list'),
   });
 });
 

@@ -4,7 +4,7 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
-import { expectShape, expectStatus, expectStoredAsSent, judgeRule, Nonconformance } from './judge.js';
+import { expectOtherUserRefused, expectShape, expectStatus, expectStoredAsSent, judgeRule, Nonconformance } from './judge.js';
 import { bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
 
 /**
@@ -107,6 +107,13 @@ list.describe(() => {
       expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section 4.6a)`);
       expectShape(response, 'card-list-response');
     },
+  });
+
+  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: ['4.6a', '5', '7'], status: [403, 409] }, {
+    arbitrary: fc.uuid(),
+    runs: (base) => base / 4,
+    arrange: arrange,
+    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: cardsPath(id), token }), 'the card list'),
   });
 });
 

@@ -1,3 +1,4 @@
+import { OTHER_USER, UNAUTHORIZED } from '../helpers/errors.js';
 import type { ApiResponse } from '../helpers/http.js';
 import { schemaProblems } from '../helpers/schemas.js';
 import type { Probe } from './engine.js';
@@ -88,4 +89,18 @@ export function expectStoredAsSent(probe: Probe, field: string, stored: unknown,
     return;
   }
   throw new Nonconformance(`${field} must be stored as sent: sent ${describeText(sent)}, stored ${describeText(stored)}`);
+}
+
+/**
+ * Section 5.6: a {user} path segment that is not the caller's answers 403 or 409 with "This action is
+ * unauthorized."; for an id that names no user at all, 404 is also a reading (advised on).
+ */
+export function expectOtherUserRefused(probe: Probe, response: ApiResponse, what: string): void {
+  if (response.status === 404) {
+    probe.advise(`${what} under a user id that names no user answers 404; section 5.6 gives 403 or 409 for another user's resources`);
+    return;
+  }
+  if (!OTHER_USER.includes(response.status)) throw new Nonconformance(`${what} under a user id that is not the caller's must answer 403 or 409 (section 5.6); got ${answer(response)}`);
+  const body = expectShape(response, 'error-message');
+  if (body.message !== UNAUTHORIZED) throw new Nonconformance(`${what} under another user id: the message must be "${UNAUTHORIZED}" (section 5.6), got ${JSON.stringify(body.message)}`);
 }
