@@ -3,7 +3,8 @@ import { ASSETS_PARAM, balancePaths, holder, symbolsOf } from '../helpers/balanc
 import { endpoint } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { property } from './engine.js';
-import { expectOtherUserRefused, expectShape, expectStatus, Nonconformance } from './judge.js';
+import { expectShape, expectStatus, Nonconformance } from './judge.js';
+import { otherUserProperty } from './paths.js';
 
 /**
  * Sections 4.6 and 4.8: the repeatable `assets[]` query of the two balance lists, explored over
@@ -35,11 +36,6 @@ for (const { ep, clause, kind, path, schema, records } of lists) {
       },
     });
 
-  property(ep, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: [clause, '5', '7'], status: [403, 409] }, {
-    arbitrary: fc.uuid(),
-    runs: (base) => base / 4,
-    arrange: (t) => userWithToken(t),
-    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: path(id), token }), `the ${kind} list`),
-  });
+    otherUserProperty(ep, clause, `the ${kind} list`, path, (t) => userWithToken(t));
   });
 }

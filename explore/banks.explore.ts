@@ -4,7 +4,8 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
-import { expectOtherUserRefused, expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType, Nonconformance } from './judge.js';
+import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
+import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType, Nonconformance } from './judge.js';
 import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, textBetween } from './values.js';
 
 /** Section 4.10 with 7 and 8: every field of bank create, the list filters and the show path, explored. */
@@ -98,35 +99,10 @@ create.describe(() => {
 });
 
 list.describe(() => {
-  property(list, 'any text as the status, currency, company or platform filter answers 200 with a list', { clauses: ['4.10'], status: 200 }, {
-    arbitrary: fc.record({ filter: fc.constantFrom('status', 'currency', 'company', 'platform'), value: textBetween(0, 40) }),
-    runs: (base) => base / 2,
-    show: (v) => `${v.filter}=${describeText(v.value)}`,
-    arrange,
-    probe: async (probe, { filter, value }, { user, token }) => {
-      const response = await probe.send({ method: 'GET', path: banksPath(user.id), token, query: { [filter]: value } });
-      expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section 4.10)`);
-      expectShape(response, 'bank-list-response');
-    },
-  });
-
-  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: ['4.10', '5', '7'], status: [403, 409] }, {
-    arbitrary: fc.uuid(),
-    runs: (base) => base / 4,
-    arrange: arrange,
-    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: banksPath(id), token }), 'the bank list'),
-  });
+  filtersProperty(list, '4.10', ['status', 'currency', 'company', 'platform'], banksPath, 'bank-list-response', arrange);
+  otherUserProperty(list, '4.10', 'the bank list', banksPath, arrange);
 });
 
 show.describe(() => {
-  property(show, 'a bank id (UUID) that names no bank of the user answers 404 with { message }', { clauses: ['4.10', '7'], status: 404 }, {
-    arbitrary: fc.uuid(),
-    runs: (base) => base / 4,
-    arrange,
-    probe: async (probe, id, { user, token }) => {
-      const response = await probe.send({ method: 'GET', path: bankPath(user.id, id), token });
-      expectStatus(response, 404, `show of the unknown bank ${id}`);
-      expectShape(response, 'error-message');
-    },
-  });
+  unknownIdProperty(show, '4.10', 'bank', bankPath, arrange);
 });

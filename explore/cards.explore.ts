@@ -4,7 +4,8 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
-import { expectOtherUserRefused, expectShape, expectStatus, expectStoredAsSent, judgeRule, Nonconformance } from './judge.js';
+import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
+import { expectShape, expectStatus, expectStoredAsSent, judgeRule, Nonconformance } from './judge.js';
 import { bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
 
 /**
@@ -97,35 +98,10 @@ create.describe(() => {
 });
 
 list.describe(() => {
-  property(list, 'any text as the status, company or platform filter answers 200 with a list', { clauses: ['4.6a'], status: 200 }, {
-    arbitrary: fc.record({ filter: fc.constantFrom('status', 'company', 'platform'), value: textBetween(0, 40) }),
-    runs: (base) => base / 2,
-    show: (v) => `${v.filter}=${describeText(v.value)}`,
-    arrange,
-    probe: async (probe, { filter, value }, { user, token }) => {
-      const response = await probe.send({ method: 'GET', path: cardsPath(user.id), token, query: { [filter]: value } });
-      expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section 4.6a)`);
-      expectShape(response, 'card-list-response');
-    },
-  });
-
-  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: ['4.6a', '5', '7'], status: [403, 409] }, {
-    arbitrary: fc.uuid(),
-    runs: (base) => base / 4,
-    arrange: arrange,
-    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: cardsPath(id), token }), 'the card list'),
-  });
+  filtersProperty(list, '4.6a', ['status', 'company', 'platform'], cardsPath, 'card-list-response', arrange);
+  otherUserProperty(list, '4.6a', 'the card list', cardsPath, arrange);
 });
 
 show.describe(() => {
-  property(show, 'a card id (UUID) that names no card of the user answers 404 with { message }', { clauses: ['4.6a', '7'], status: 404 }, {
-    arbitrary: fc.uuid(),
-    runs: (base) => base / 4,
-    arrange,
-    probe: async (probe, id, { user, token }) => {
-      const response = await probe.send({ method: 'GET', path: `${cardsPath(user.id)}/${id}`, token });
-      expectStatus(response, 404, `show of the unknown card ${id}`);
-      expectShape(response, 'error-message');
-    },
-  });
+  unknownIdProperty(show, '4.6a', 'card', (userId, id) => `${cardsPath(userId)}/${id}`, arrange);
 });
