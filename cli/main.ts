@@ -22,6 +22,12 @@ commands:
             writes report.json, junit.xml, summary.md and report.html (in GitHub Actions also
             ::error annotations and the job summary); keeps the last report.json as report.previous.json
             exit 0 every test passed (skips listed), 1 a nonconformance, 2 configuration error or target unreachable
+  explore   explore [--seed N] [--runs N] [every option of run]
+            property-based exploration of every body, path and query field of sections 4 and 8:
+            generated values inside each rule must be accepted, outside it refused with 422 keyed by
+            the field and not stored; ambiguous counting is an advisory. Prints the seed (also in
+            report.json); the same seed replays the same inputs. --runs: inputs per property (default 100).
+            Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl
   diff      diff BASE.json HEAD.json [--out DIR]
             what changed between two runs (Markdown on stdout and DIR/diff.md, JSON in DIR/diff.json;
             DIR defaults to HEAD's folder); exit 1 when something regressed (a newly failing test,
@@ -36,23 +42,40 @@ commands:
 
 exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold, 2 usage or configuration error`;
 
+/** The options of `run`; `explore` takes every one of them too. */
+const RUN_OPTIONS = {
+  target: { type: 'string' },
+  states: { type: 'string' },
+  'states-token': { type: 'string' },
+  'states-file': { type: 'string' },
+  'report-dir': { type: 'string' },
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+  strict: { type: 'boolean' },
+  'brute-force': { type: 'boolean' },
+  group: { type: 'string', multiple: true },
+  mutant: { type: 'string' },
+} as const;
+
 async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      target: { type: 'string' },
-      states: { type: 'string' },
-      'states-token': { type: 'string' },
-      'states-file': { type: 'string' },
-      'report-dir': { type: 'string' },
-      timeout: { type: 'string' },
-      concurrency: { type: 'string' },
-      strict: { type: 'boolean' },
-      'brute-force': { type: 'boolean' },
-      group: { type: 'string', multiple: true },
-      mutant: { type: 'string' },
-    },
-  });
+  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS });
+  const { config, mutation } = runConfig(values);
+  // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
+  const { runSuite } = await import('./run.js');
+  const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
+  return result.exitCode;
+}
+
+async function explore(argv: string[]): Promise<number> {
+  const { EXPLORE_OPTIONS, exploreSuite } = await import('./explore.js');
+  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS } });
+  const { config, mutation } = runConfig(values);
+  const result = await exploreSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}), seed: values.seed, runs: values.runs });
+  return result.exitCode;
+}
+
+/** The configuration (flags over environment over .env) and the mutant that `run`'s options select. */
+function runConfig(values: Record<string, unknown>) {
   const overrides: ConfigInput = {};
   for (const [flag, variable] of Object.entries(FLAG_TO_VARIABLE)) {
     const value = values[flag.slice(2) as keyof typeof values];
@@ -62,14 +85,11 @@ async function run(argv: string[]): Promise<number> {
   let mutation;
   if (values.mutant !== undefined) {
     if (config.BASE_URL) throw new ConfigError('configuration error: --mutant applies to the embedded reference only; unset BASE_URL');
-    const mutant = mutantByName(values.mutant);
+    const mutant = mutantByName(String(values.mutant));
     if (!mutant) throw new ConfigError(`configuration error: no mutant named "${values.mutant}" (see reference/mutants/)`);
     mutation = mutant.mutation;
   }
-  // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
-  const { runSuite } = await import('./run.js');
-  const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
-  return result.exitCode;
+  return { config, mutation };
 }
 
 function required(values: Record<string, unknown>, names: string[], command: string): void {
@@ -106,6 +126,8 @@ async function main(): Promise<number> {
   switch (command) {
     case 'run':
       return run(rest);
+    case 'explore':
+      return explore(rest);
     case 'diff':
       return diff(rest);
     case 'certify':

@@ -32,6 +32,10 @@ export interface SuiteRunOptions {
   /** Write report files (the mutation runner does not). */
   writeFiles?: boolean;
   write?: (line: string) => void;
+  /** Another set of test files than suites/ (`conformance explore`): its vitest config, a group's file, and values provided to the workers. */
+  files?: { config: string; ofGroup: (group: string) => string; provide?: Record<string, unknown> };
+  /** Adds to the report before it is written (explore records its seed and budget). */
+  extendReport?: (report: Report) => void;
 }
 
 export interface SuiteRunResult {
@@ -97,17 +101,18 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       'test',
       {
         root: PACKAGE_ROOT,
-        config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'),
+        config: join(PACKAGE_ROOT, options.files?.config ?? 'vitest.suite.config.ts'),
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
-        provide: { target },
+        provide: { ...options.files?.provide, target },
         testTimeout: Math.max(60_000, config.REQUEST_TIMEOUT_MS * 6),
       },
       {},
       { stdout: process.stdout, stderr: process.stderr },
     );
     try {
-      await vitest.start(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
+      const ofGroup = options.files?.ofGroup ?? ((group: string) => `suites/${group}.test.ts`);
+      await vitest.start(options.groups?.map(ofGroup) ?? []);
     } finally {
       await vitest.close();
     }
@@ -120,6 +125,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       strict: config.STRICT,
       warnings,
     });
+    options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
     for (const error of collector.moduleErrors) write(`error: ${error}`);
     for (const line of summaryLines(report, files, options.writeFiles === false ? [] : runHints(resolve(config.REPORT_DIR)))) write(line);

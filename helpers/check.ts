@@ -152,7 +152,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
 }
 
 /** Declares a test of one endpoint with its metadata; the body receives the check context. */
-function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t: CheckContext) => Promise<void>): void {
+function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t: CheckContext, test: TestContext) => Promise<void>): void {
   validateMeta(endpointId, name, meta);
   const group = endpointById.get(endpointId)!.group;
   const conformance: ConformanceMeta = { ...meta, endpoint: endpointId, group };
@@ -163,7 +163,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const t = createContext(ctx, run, cleanups);
     if (t.target.focusClause !== undefined && !meta.clauses.includes(t.target.focusClause)) ctx.skip(`does not cite clause ${t.target.focusClause}`);
     try {
-      await body(t);
+      await body(t, ctx);
       if (run.security.length > 0) expect.fail(`security: ${run.security.length} credential(s) in answers: ${run.security.join('; ')}`);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
@@ -184,7 +184,8 @@ export interface EndpointChecks {
   id: string;
   /** Groups this endpoint's tests under its "METHOD /path" title. */
   describe(body: () => void): void;
-  check(name: string, meta: CheckMeta, body: (t: CheckContext) => Promise<void>): void;
+  /** `test` is vitest's context of the running test, for machinery such as `conformance explore` that records more than requests. */
+  check(name: string, meta: CheckMeta, body: (t: CheckContext, test: TestContext) => Promise<void>): void;
 }
 
 /** The tests of one endpoint: `endpoint('POST /api/v1/authenticate').check('answers 200 ...', meta, body)`. */

@@ -3,6 +3,7 @@ import type { CheckContext } from './check.js';
 import { logIn, userWithToken } from './flows.js';
 import type { ApiResponse } from './http.js';
 import { registerSecret } from './redact.js';
+import { twoByteText } from './text.js';
 
 /** Helpers of the password-reset suite (sections 4.3, 4.4): addresses of a given length, a reset in progress. */
 
@@ -39,6 +40,13 @@ export function emailOfLength(length: number): string {
 export function passwordOfLength(length: number): string {
   const base = `Rp1-${randomBytes(Math.ceil(length / 2) + 4).toString('hex')}`;
   const value = base.padEnd(length, 'x').slice(0, length);
+  registerSecret(value);
+  return value;
+}
+
+/** A password of exactly `length` characters that are two bytes each in UTF-8 (section 8 counts characters); registered as a secret. */
+export function twoBytePasswordOfLength(length: number): string {
+  const value = twoByteText(length);
   registerSecret(value);
   return value;
 }

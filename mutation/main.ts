@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MUTANTS } from '../reference/mutants/index.js';
 import type { Mutant } from '../reference/mutants/types.js';
-import { runMutants, scoreLines, type BaselineProblem, type MutantResult } from './runner.js';
+import { EXPLORE_SUITE, runMutants, scoreLines, type BaselineProblem, type MutantResult } from './runner.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
  * of the reference. Exit 0 when every mutant is killed by a test citing its clause, 1 otherwise,
  * 2 on a usage error. Shards run in parallel child processes (default: one per core).
+ * `--explore [--seed N] [--runs N]` judges the mutants with the properties of `conformance explore`
+ * instead of the suites (default seed 1, 20 runs per property).
  */
 const { values } = parseArgs({
   options: {
@@ -19,6 +21,9 @@ const { values } = parseArgs({
     shards: { type: 'string' },
     shard: { type: 'string' },
     json: { type: 'string' },
+    explore: { type: 'boolean' },
+    seed: { type: 'string' },
+    runs: { type: 'string' },
   },
 });
 
@@ -53,7 +58,8 @@ function line(result: MutantResult): string {
 
 async function runShard(index: number, count: number, out: string): Promise<void> {
   const mine = selected().filter((_, i) => i % count === index);
-  const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`));
+  const suite = values.explore ? EXPLORE_SUITE(Number(values.seed ?? 1), Number(values.runs ?? 20)) : undefined;
+  const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);
   writeFileSync(out, JSON.stringify(outcome));
 }
 
@@ -61,6 +67,7 @@ function spawnShard(index: number, count: number, out: string): Promise<number> 
   const args = [process.argv[1]!, '--shard', `${index}/${count}`, '--json', out];
   for (const g of values.group ?? []) args.push('--group', g);
   for (const m of values.mutant ?? []) args.push('--mutant', m);
+  if (values.explore) args.push('--explore', '--seed', values.seed ?? '1', '--runs', values.runs ?? '20');
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...process.execArgv, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('exit', (code) => resolve(code ?? 1));

@@ -56,18 +56,32 @@ const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() }
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
  * much as its group's requests.
  */
-export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}): Promise<{ results: MutantResult[]; baseline: BaselineProblem[] }> {
+/** Which tests judge the mutants: the suites (default) or the properties of `conformance explore` with a seed and budget. */
+export interface MutantSuite {
+  config: string;
+  ofGroup: (group: string) => string;
+  provide?: Record<string, unknown>;
+}
+
+export const EXPLORE_SUITE = (seed: number, runs: number): MutantSuite => ({
+  config: 'vitest.explore.config.ts',
+  ofGroup: (group) => `/explore/${group}.explore.ts`,
+  provide: { exploration: { seed, runs } },
+});
+
+export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[] }> {
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
   const vitest = await createVitest(
     'test',
     // The reference is on loopback, so the runs can be more concurrent than a run against staging.
-    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'), watch: false, reporters: [records], maxConcurrency: 16 },
+    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, suite?.config ?? 'vitest.suite.config.ts'), watch: false, reporters: [records], maxConcurrency: 16 },
     {},
     { stdout: silent(), stderr: silent() },
   );
   const specifications = await vitest.globTestSpecifications();
-  const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(`/suites/${group}.test.ts`));
+  const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.ts`);
+  const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
 
   async function runGroup(group: string, mutation?: Mutation, focusClause?: string): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
@@ -86,9 +100,10 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         ...(focusClause ? { focusClause } : {}),
       };
       vitest.provide('target', target);
+      for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);
       records.records = [];
       const specs = specsOf(group);
-      if (specs.length === 0) throw new Error(`no suite file suites/${group}.test.ts`);
+      if (specs.length === 0) throw new Error(`no test file ${fileOf(group)}`);
       await vitest.runTestSpecifications(specs);
       return records.records;
     } finally {

@@ -10,8 +10,8 @@ export type Rule =
   | { rule: 'nullable' }
   | { rule: 'string' }
   | { rule: 'email' }
-  | { rule: 'max'; value: number }
-  | { rule: 'min'; value: number }
+  | { rule: 'max'; value: number; unit?: LengthUnit }
+  | { rule: 'min'; value: number; unit?: LengthUnit }
   | { rule: 'between'; min: number; max: number }
   | { rule: 'digits'; value: number }
   | { rule: 'numeric' }
@@ -21,6 +21,16 @@ export type Rule =
   | { rule: 'custom'; check: (value: unknown, input: Record<string, unknown>) => string | undefined };
 
 export type Rules = Record<string, Rule[]>;
+
+/**
+ * How a length is counted. Section 8 counts characters (code points); `utf8-bytes` exists only so a
+ * mutant can count bytes instead, the deviation of a server that measures the encoded string.
+ */
+export type LengthUnit = 'characters' | 'utf8-bytes';
+
+function lengthOf(text: string, unit: LengthUnit = 'characters'): number {
+  return unit === 'utf8-bytes' ? Buffer.byteLength(text, 'utf8') : [...text].length;
+}
 
 const human = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 
@@ -44,9 +54,9 @@ function checkRule(field: string, value: unknown, rule: Rule, input: Record<stri
     case 'email':
       return text !== undefined && EMAIL.test(text) ? undefined : `The ${name} field must be a valid email address.`;
     case 'max':
-      return text !== undefined && [...text].length > rule.value ? `The ${name} field must not be greater than ${rule.value} characters.` : undefined;
+      return text !== undefined && lengthOf(text, rule.unit) > rule.value ? `The ${name} field must not be greater than ${rule.value} characters.` : undefined;
     case 'min':
-      return text !== undefined && [...text].length < rule.value ? `The ${name} field must be at least ${rule.value} characters.` : undefined;
+      return text !== undefined && lengthOf(text, rule.unit) < rule.value ? `The ${name} field must be at least ${rule.value} characters.` : undefined;
     case 'between':
       return text !== undefined && ([...text].length < rule.min || [...text].length > rule.max) ? `The ${name} field must be between ${rule.min} and ${rule.max} characters.` : undefined;
     case 'digits':
@@ -98,8 +108,8 @@ export const rules = {
   email: { rule: 'email' } as Rule,
   numeric: { rule: 'numeric' } as Rule,
   alphaNum: { rule: 'alpha_num' } as Rule,
-  max: (value: number): Rule => ({ rule: 'max', value }),
-  min: (value: number): Rule => ({ rule: 'min', value }),
+  max: (value: number, unit?: LengthUnit): Rule => ({ rule: 'max', value, ...(unit ? { unit } : {}) }),
+  min: (value: number, unit?: LengthUnit): Rule => ({ rule: 'min', value, ...(unit ? { unit } : {}) }),
   between: (min: number, max: number): Rule => ({ rule: 'between', min, max }),
   digits: (value: number): Rule => ({ rule: 'digits', value }),
   in: (values: readonly string[]): Rule => ({ rule: 'in', values }),

@@ -74,4 +74,6 @@ export interface Report {
   warnings: string[];
   tests: TestRecord[];
   coverage: { pairs: PairCoverage[]; constraints: ConstraintCoverage[] };
+  /** Only in the report of `conformance explore`: what replays it and what it created. */
+  exploration?: { seed: number; runs: number; properties: number; generatedRuns: number; cardsCreated: number };
 }

@@ -3,7 +3,8 @@ import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check.js';
 import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, totpCode, userWithToken } from '../helpers/flows.js';
 import type { ApiResponse } from '../helpers/http.js';
-import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, type JwtPayload, type Platform } from '../helpers/jwt.js';
+import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/jwt.js';
+import { twoByteText } from '../helpers/text.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -200,6 +201,9 @@ const validationRows: Row[] = [
   { description: 'for a password of 190 characters', input: (u) => ({ email: u.email, password: 'p'.repeat(190) }), expected: 'valid', field: 'password', constraint: 'authenticate.password.max' },
   { description: 'for a password of 191 characters', input: (u) => ({ email: u.email, password: 'p'.repeat(191) }), expected: 'valid', field: 'password', constraint: 'authenticate.password.max' },
   { description: 'for a password of 192 characters', input: (u) => ({ email: u.email, password: 'p'.repeat(192) }), expected: 422, field: 'password', constraint: 'authenticate.password.max' },
+  // Section 8 counts characters, not bytes: four two-byte letters are 4 characters (8 bytes), 191 are 382 bytes.
+  { description: 'for a password of 4 two-byte characters (8 bytes)', input: (u) => ({ email: u.email, password: twoByteText(4) }), expected: 422, field: 'password', constraint: 'authenticate.password.min' },
+  { description: 'for a password of 191 two-byte characters (382 bytes)', input: (u) => ({ email: u.email, password: twoByteText(191) }), expected: 'valid', field: 'password', constraint: 'authenticate.password.max' },
   { description: 'for a 2fa code of 5 digits', input: (u) => ({ email: u.email, password: u.password, '2fa': '12345' }), expected: 422, field: '2fa', constraint: 'authenticate.2fa.digits' },
   // Six digits that are the 2FA account's current TOTP code: a made-up code could be refused as a wrong code, in any form.
   {

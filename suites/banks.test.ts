@@ -16,6 +16,7 @@ import type { CheckContext } from '../helpers/check.js';
 import { endpoint } from '../helpers/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/errors.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
+import { twoByteText } from '../helpers/text.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create answers 201 `{ data: Bank }`,
@@ -146,11 +147,20 @@ create.describe(() => {
     { description: 'a bankName of 191 characters', field: 'bankName', input: withField('bankName', () => 'B'.repeat(191)), expected: 201, constraint: 'bank.bankName.max' },
     { description: 'a bankName of 192 characters', field: 'bankName', input: withField('bankName', () => 'B'.repeat(192)), expected: 422, constraint: 'bank.bankName.max' },
     { description: 'a body without bankName', field: 'bankName', input: () => withoutField('bankName'), expected: 422, constraint: 'bank.bankName.required' },
+    // Section 8 counts characters, not bytes.
+    { description: 'a bankName of 191 two-byte characters (382 bytes)', field: 'bankName', input: withField('bankName', () => twoByteText(191)), expected: 201, constraint: 'bank.bankName.max' },
+    { description: 'a bankName of 192 two-byte characters', field: 'bankName', input: withField('bankName', () => twoByteText(192)), expected: 422, constraint: 'bank.bankName.max' },
+    // Section 4.10 documents strings; section 7 answers an invalid field of bank create with 422.
+    { description: 'a bankName that is a JSON number', field: 'bankName', input: withField('bankName', () => 12345), expected: 422, constraint: 'bank.bankName.string' },
+    { description: 'a bankName that is a JSON boolean', field: 'bankName', input: withField('bankName', () => true), expected: 422, constraint: 'bank.bankName.string' },
+    { description: 'a bankName that is a JSON array', field: 'bankName', input: withField('bankName', () => ['Bank']), expected: 422, constraint: 'bank.bankName.string' },
+    { description: 'a bankName that is a JSON object', field: 'bankName', input: withField('bankName', () => ({ name: 'Bank' })), expected: 422, constraint: 'bank.bankName.string' },
     { description: 'an iban of 191 characters', field: 'iban', input: withField('iban', () => uniqueIbanOfLength(191)), expected: 201, constraint: 'bank.iban.max' },
     { description: 'an iban of 192 characters', field: 'iban', input: withField('iban', () => uniqueIbanOfLength(192)), expected: 422, constraint: 'bank.iban.max' },
     { description: 'an iban with hyphens', field: 'iban', input: withField('iban', hyphenated), expected: 422, constraint: 'bank.iban.alphanumeric' },
     { description: 'an iban with spaces', field: 'iban', input: withField('iban', () => uniqueIban().replace(/(.{4})(?!$)/g, '$1 ')), expected: 422, constraint: 'bank.iban.alphanumeric' },
     { description: 'a body without iban', field: 'iban', input: () => withoutField('iban'), expected: 422, constraint: 'bank.iban.required' },
+    { description: 'an iban that is a JSON number', field: 'iban', input: withField('iban', () => Number(`1${Date.now()}`)), expected: 422, constraint: 'bank.iban.string' },
     { description: 'a swift of 7 characters', field: 'swift', input: withField('swift', () => swiftOfLength(7)), expected: 422, constraint: 'bank.swift.length' },
     { description: 'a swift of 8 characters', field: 'swift', input: withField('swift', () => swiftOfLength(8)), expected: 201, constraint: 'bank.swift.length' },
     { description: 'a swift of 11 characters', field: 'swift', input: withField('swift', () => swiftOfLength(11)), expected: 201, constraint: 'bank.swift.length' },
@@ -158,15 +168,19 @@ create.describe(() => {
     { description: 'a swift of 9 characters with a hyphen', field: 'swift', input: withField('swift', () => `${swiftOfLength(4)}-${swiftOfLength(8).slice(4)}`), expected: 422, constraint: 'bank.swift.alphanumeric' },
     { description: 'a swift of 9 characters with a space', field: 'swift', input: withField('swift', () => `${swiftOfLength(4)} ${swiftOfLength(8).slice(4)}`), expected: 422, constraint: 'bank.swift.alphanumeric' },
     { description: 'a body without swift', field: 'swift', input: () => withoutField('swift'), expected: 422, constraint: 'bank.swift.required' },
+    { description: 'a swift that is a JSON number of 8 digits', field: 'swift', input: withField('swift', () => 12345678), expected: 422, constraint: 'bank.swift.string' },
     { description: 'the currency code USD', field: 'currency', input: withField('currency', () => 'USD'), expected: 201, constraint: 'bank.currency.iso' },
     { description: 'the unknown currency code XYZ', field: 'currency', input: withField('currency', () => 'XYZ'), expected: 422, constraint: 'bank.currency.iso' },
     { description: 'the non-alphanumeric currency E-R', field: 'currency', input: withField('currency', () => 'E-R'), expected: 422, constraint: 'bank.currency.alphanumeric' },
     { description: 'the non-alphanumeric currency US$', field: 'currency', input: withField('currency', () => 'US$'), expected: 422, constraint: 'bank.currency.alphanumeric' },
     { description: 'a body without currency', field: 'currency', input: () => withoutField('currency'), expected: 422, constraint: 'bank.currency.required' },
+    { description: 'a currency that is a JSON number (978, the numeric code of EUR)', field: 'currency', input: withField('currency', () => 978), expected: 422, constraint: 'bank.currency.string' },
   ];
 
   for (const row of rows) {
-    create.check(`answers ${row.expected} for ${row.description}`, { clauses: row.expected === 201 ? ['4.10', '8'] : ['4.10', '8', '7'], status: row.expected, constraint: row.constraint }, async (t) => {
+    // A JSON type other than string is a rule of section 4.10 alone, not a limit of section 8.
+    const clauses = row.constraint.endsWith('.string') ? ['4.10', '7'] : row.expected === 201 ? ['4.10', '8'] : ['4.10', '8', '7'];
+    create.check(`answers ${row.expected} for ${row.description}`, { clauses, status: row.expected, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
       const payload = row.input();
       const response = await t.post(banksPath(user.id), { json: payload, token });

@@ -5,6 +5,7 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
 import type { ApiResponse } from '../helpers/http.js';
 import { IMAGES } from '../helpers/images.js';
+import { twoByteText } from '../helpers/text.js';
 
 /**
  * Section 4.6a: a user's cards (create as multipart/form-data with two uploaded images, list with
@@ -217,6 +218,10 @@ create.describe(() => {
     { description: 'an alias of 191 characters', input: { alias: 'A'.repeat(191) }, expected: 201, constraint: 'card.alias.max' },
     { description: 'an alias of 192 characters', input: { alias: 'A'.repeat(192) }, expected: 422, constraint: 'card.alias.max', errorKey: 'alias' },
     { description: 'a form without alias', input: { alias: null }, expected: 422, constraint: 'card.alias.required', errorKey: 'alias' },
+    // Section 8 counts characters, not bytes. One card for both fields: cards cannot be deleted.
+    { description: 'a holderName and an alias of 191 two-byte characters (382 bytes) each', input: { holderName: twoByteText(191), alias: twoByteText(191) }, expected: 201, constraint: 'card.holderName.max' },
+    { description: 'a holderName of 192 two-byte characters', input: { holderName: twoByteText(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
+    { description: 'an alias of 192 two-byte characters', input: { alias: twoByteText(192) }, expected: 422, constraint: 'card.alias.max', errorKey: 'alias' },
     // lastFourDigits: required, numeric, exactly 4 digits.
     { description: 'lastFourDigits of 3 digits', input: { lastFourDigits: '123' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
     { description: 'lastFourDigits of 4 digits', input: { lastFourDigits: '0042' }, expected: 201, constraint: 'card.lastFourDigits.digits' },

@@ -245,6 +245,8 @@ export const authentication: ReferenceModule = {
     // Allowed readings (mutants that must survive).
     'jwt.expire-in-milliseconds',
     'login.malformed-answers-403',
+    'authenticate.password-min-bytes',
+    'authenticate.password-max-bytes',
   ],
 
   register(app, ctx) {
@@ -255,7 +257,12 @@ export const authentication: ReferenceModule = {
       if (ctx.deviates('login.malformed-answers-403') && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email) || body.password === undefined)) fail(ERRORS.wrongCredentials());
       validate(body, {
         email: [rules.required, rules.string, rules.email, ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
-        password: [rules.required, rules.string, ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8)]), rules.max(191)],
+        password: [
+          rules.required,
+          rules.string,
+          ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8, ctx.deviates('authenticate.password-min-bytes') ? 'utf8-bytes' : 'characters')]),
+          rules.max(191, ctx.deviates('authenticate.password-max-bytes') ? 'utf8-bytes' : 'characters'),
+        ],
         '2fa': [rules.nullable, rules.string, ...(ctx.deviates('authenticate.2fa-digits-unenforced') ? [] : [rules.digits(6)])],
       });
       const email = String(body.email);

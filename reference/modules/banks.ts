@@ -99,7 +99,7 @@ function createRules(ctx: ReferenceContext): Rules {
   });
   const iso = rules.custom((value) => (typeof value === 'string' && isIso4217(value) ? undefined : 'The selected currency is invalid.'));
   return {
-    bankName: [rules.required, rules.string, ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191)])],
+    bankName: [rules.required, rules.string, ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')])],
     iban: [
       rules.required,
       rules.string,
@@ -115,6 +115,11 @@ function createRules(ctx: ReferenceContext): Rules {
     ],
     currency: [rules.required, rules.string, rules.alphaNum, ...(ctx.deviates('banks.currency-iso-unchecked') ? [] : [iso])],
   };
+}
+
+/** Deviation only: numbers and booleans are taken as their text, as a loosely typed server does. */
+function coerceScalars(body: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(body)) if (typeof value === 'number' || typeof value === 'boolean') body[field] = String(value);
 }
 
 function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }): string {
@@ -177,6 +182,8 @@ export const banks: ReferenceModule = {
     'banks.bank-name-max-unchecked',
     'banks.delete-any-user',
     'banks.inactive-message-unauthorized',
+    'banks.bank-name-max-bytes',
+    'banks.scalars-coerced',
   ],
 
   register(app, ctx) {
@@ -197,6 +204,7 @@ export const banks: ReferenceModule = {
     app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
       const raw = request.body;
       const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+      if (ctx.deviates('banks.scalars-coerced')) coerceScalars(body);
       validate(body, createRules(ctx));
       const { user } = request as AuthenticatedRequest;
       const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });

@@ -168,6 +168,8 @@ export const cards: ReferenceModule = {
     'cards.jpeg-extension-refused',
     // Allowed reading (a mutant that must survive).
     'cards.first-error-only',
+    'cards.holder-name-max-bytes',
+    'cards.alias-max-bytes',
   ],
 
   register(app, ctx) {
@@ -221,8 +223,8 @@ export const cards: ReferenceModule = {
       add('cardImage2', imageError('cardImage2', input.cardImage2));
 
       const text = validationErrors(input, {
-        holderName: [rules.required, rules.string, ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191)])],
-        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191)])],
+        holderName: [rules.required, rules.string, ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : 'characters')])],
         lastFourDigits: [
           rules.required,
           rules.string,

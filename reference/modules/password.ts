@@ -91,6 +91,8 @@ export const password: ReferenceModule = {
     'reset.email-max-191',
     // Allowed reading (a mutant that must survive).
     'password.bearer-required',
+    'reset.password-min-bytes',
+    'reset.password-max-bytes',
   ],
 
   register(app, ctx) {
@@ -122,7 +124,12 @@ export const password: ReferenceModule = {
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
-        password: [rules.required, rules.string, rules.min(passwordMin(ctx)), rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191)],
+        password: [
+          rules.required,
+          rules.string,
+          rules.min(passwordMin(ctx), ctx.deviates('reset.password-min-bytes') ? 'utf8-bytes' : 'characters'),
+          rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191, ctx.deviates('reset.password-max-bytes') ? 'utf8-bytes' : 'characters'),
+        ],
       });
       const user = findUserByEmail(ctx, String(body.email));
       // Spec silent on an unknown e-mail here; the reference answers as the password broker does, keyed by `email`.

@@ -168,4 +168,19 @@ export const authenticationMutants: Mutant[] = [
     mutation: { contentType: 'application/vnd.api+json; charset=utf-8' },
     allowed: true,
   },
+  // Characters, not bytes (section 8): found by `conformance explore`, pinned by fixed rows of two-byte characters.
+  {
+    name: 'authenticate-password-min-in-bytes',
+    clause: '8',
+    group: 'authentication',
+    description: 'the 8-character password minimum counts UTF-8 bytes, so four two-byte letters pass as eight',
+    mutation: { deviation: 'authenticate.password-min-bytes' },
+  },
+  {
+    name: 'authenticate-password-max-in-bytes',
+    clause: '8',
+    group: 'authentication',
+    description: 'the 191-character password maximum counts UTF-8 bytes, so 191 two-byte letters are refused',
+    mutation: { deviation: 'authenticate.password-max-bytes' },
+  },
 ];

@@ -226,4 +226,19 @@ export const banksMutants: Mutant[] = [
     mutation: { transform: { route: DELETE, status: 200, apply: () => ({ body: { message: '' } }) } },
     allowed: true,
   },
+  // Found by `conformance explore`, pinned by fixed rows: characters, not bytes (section 8); strings, not numbers (section 4.10).
+  {
+    name: 'banks-bank-name-max-in-bytes',
+    clause: '8',
+    group: 'banks',
+    description: 'the 191-character bankName limit counts UTF-8 bytes, so 100 two-byte letters (200 bytes) are refused',
+    mutation: { deviation: 'banks.bank-name-max-bytes' },
+  },
+  {
+    name: 'banks-numbers-taken-as-strings',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a JSON number or boolean where section 4.10 documents a string is taken as its text and stored',
+    mutation: { deviation: 'banks.scalars-coerced' },
+  },
 ];

@@ -108,4 +108,19 @@ export const cardsMutants: Mutant[] = [
     description: 'answers the list of the card list endpoint without the data envelope (a bare array)',
     mutation: { transform: { route: LIST, status: 200, apply: (body) => ({ body: body.data }) } },
   },
+  // Characters, not bytes (section 8): found by `conformance explore`, pinned by fixed rows of two-byte characters.
+  {
+    name: 'cards-holder-name-max-in-bytes',
+    clause: '8',
+    group: 'cards',
+    description: 'the 191-character holderName limit counts UTF-8 bytes, so 191 two-byte letters are refused',
+    mutation: { deviation: 'cards.holder-name-max-bytes' },
+  },
+  {
+    name: 'cards-alias-max-in-bytes',
+    clause: '8',
+    group: 'cards',
+    description: 'the 191-character alias limit counts UTF-8 bytes, so 191 two-byte letters are refused',
+    mutation: { deviation: 'cards.alias-max-bytes' },
+  },
 ];

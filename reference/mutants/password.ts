@@ -136,4 +136,19 @@ export const passwordMutants: Mutant[] = [
     mutation: { deviation: 'password.bearer-required' },
     allowed: true,
   },
+  // Characters, not bytes (section 8): found by `conformance explore`, pinned by fixed rows of two-byte characters.
+  {
+    name: 'reset-password-min-in-bytes',
+    clause: '8',
+    group: 'password',
+    description: 'reset-password counts the 8-character minimum in UTF-8 bytes, so four two-byte letters pass as eight',
+    mutation: { deviation: 'reset.password-min-bytes' },
+  },
+  {
+    name: 'reset-password-max-in-bytes',
+    clause: '8',
+    group: 'password',
+    description: 'reset-password counts the 191-character maximum in UTF-8 bytes, so 191 two-byte letters are refused',
+    mutation: { deviation: 'reset.password-max-bytes' },
+  },
 ];

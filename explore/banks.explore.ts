@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { bankPath, banksPath, COMMON_CURRENCIES, randomAlphanumeric } from '../helpers/banks.js';
+import { endpoint, type CheckContext } from '../helpers/check.js';
+import { userWithToken } from '../helpers/flows.js';
+import { twoByteText } from '../helpers/text.js';
+import { property, type Probe } from './engine.js';
+import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
+import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType, Nonconformance } from './judge.js';
+import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, textBetween } from './values.js';
+
+/** Section 4.10 with 7 and 8: every field of bank create, the list filters and the show path, explored. */
+
+const create = endpoint('POST /api/v1/user/{user}/bank');
+const list = endpoint('GET /api/v1/user/{user}/bank');
+const show = endpoint('GET /api/v1/user/{user}/bank/{bank}');
+
+type Session = { user: { id: string }; token: string };
+type BankField = 'bankName' | 'iban' | 'swift' | 'currency';
+
+/** IBANs are unique across the target (4.10): each generated one gets a random prefix, so runs never collide. */
+const uniqueIban = (tail: string) => `ZX${randomAlphanumeric(14)}${tail}`.slice(0, 191);
+const validBody = () => ({ bankName: 'Explored Bank', iban: uniqueIban(''), swift: 'EXPLDEFF', currency: 'EUR' });
+
+/** Sends a create; deletes whatever it created at once (banks are the one record the suite can remove). */
+async function createOnce(probe: Probe, { user, token }: Session, json: Record<string, unknown>) {
+  const response = await probe.send({ method: 'POST', path: banksPath(user.id), token, json });
+  const id = response.status === 201 && response.isJson ? response.json?.data?.id : undefined;
+  if (typeof id === 'string') await probe.read({ method: 'DELETE', path: bankPath(user.id, id), token });
+  return response;
+}
+
+/** A refused value must not be stored: the property's own user holds no bank afterwards. */
+async function expectNoBank(probe: Probe, { user, token }: Session, what: string) {
+  const listed = await probe.read({ method: 'GET', path: banksPath(user.id), token });
+  const data = listed.isJson && Array.isArray(listed.json?.data) ? listed.json.data : [];
+  if (data.length > 0) throw new Nonconformance(`${what} was refused, but a bank was stored anyway: the user's list holds ${data.length}`);
+}
+
+const arrange = (t: CheckContext): Promise<Session> => userWithToken(t);
+
+create.describe(() => {
+  property(create, 'bank fields inside the rules of sections 4.10 and 8 are accepted (201) and stored as sent', { clauses: ['4.10', '8'], status: 201 }, {
+    arbitrary: fc.record({
+      bankName: textBetween(1, 191).filter((s) => !blank(s)),
+      ibanTail: alnumBetween(0, 175),
+      swift: alnumBetween(8, 11),
+      currency: fc.constantFrom(...COMMON_CURRENCIES),
+    }),
+    examples: [{ bankName: twoByteText(191), ibanTail: '', swift: 'EXPLDEFF', currency: 'EUR' }],
+    runs: (base) => base / 2,
+    show: (v) => `bankName ${describeText(v.bankName)}, iban <unique prefix>${v.ibanTail}, swift ${v.swift}, currency ${v.currency}`,
+    arrange,
+    probe: async (probe, v, session) => {
+      const json = { bankName: v.bankName, iban: uniqueIban(v.ibanTail), swift: v.swift, currency: v.currency };
+      const response = await createOnce(probe, session, json);
+      const verdict = lengthVerdict(v.bankName, 1, 191);
+      judgeRule(probe, response, 'bankName', 'at most 191 characters', verdict, v.bankName, true);
+      for (const field of ['iban', 'swift', 'currency'] as const) judgeRule(probe, response, field, 'section 4.10', 'inside', json[field], true);
+      if (verdict !== 'inside' && response.status === 422) return;
+      expectStatus(response, 201, 'a create whose every field keeps its rules');
+      const { data } = expectShape(response, 'bank-response');
+      expectStoredAsSent(probe, 'bankName', data.bankName, v.bankName);
+      expectStoredAsSent(probe, 'iban', data.iban, json.iban);
+    },
+  });
+
+  const outside: { field: BankField; rule: string; arbitrary: fc.Arbitrary<string>; examples?: string[] }[] = [
+    { field: 'bankName', rule: 'at most 191 characters', arbitrary: textBetween(192, 260).filter((s) => lengthVerdict(s, 0, 191) === 'outside'), examples: [twoByteText(192)] },
+    { field: 'iban', rule: 'alphanumeric, at most 191 characters', arbitrary: fc.oneof(alnumBetween(192, 240), alnumWithPunctuation(3, 40)) },
+    { field: 'swift', rule: 'alphanumeric, 8 to 11 characters', arbitrary: fc.oneof(alnumBetween(1, 7), alnumBetween(12, 40), alnumWithPunctuation(8, 11)) },
+    { field: 'currency', rule: 'alphanumeric, an ISO currency code', arbitrary: fc.oneof(alnumBetween(4, 12), alnumBetween(1, 2), alnumWithPunctuation(3, 6)) },
+  ];
+  for (const { field, rule, arbitrary, examples } of outside) {
+    property(create, `a ${field} outside "${rule}" is refused with 422 keyed by ${field} and not stored`, { clauses: ['4.10', '8', '7'], status: 422 }, {
+      arbitrary,
+      ...(examples ? { examples } : {}),
+      runs: (base) => base / 2,
+      show: (value) => `${field} ${describeText(value)}`,
+      arrange,
+      probe: async (probe, value, session) => {
+        const response = await createOnce(probe, session, { ...validBody(), [field]: value });
+        expectRefusedFor(response, field, rule);
+        await expectNoBank(probe, session, `${field} ${describeText(value)}`);
+      },
+    });
+  }
+
+  property(create, 'a JSON number, boolean, array or object where section 4.10 documents a string is refused with 422 keyed by the field and not stored', { clauses: ['4.10', '7'], status: 422 }, {
+    arbitrary: fc.record({ field: fc.constantFrom<BankField>('bankName', 'iban', 'swift', 'currency'), value: nonString }),
+    examples: [{ field: 'bankName', value: 12345 }],
+    runs: (base) => base / 2,
+    arrange,
+    probe: async (probe, { field, value }, session) => {
+      const response = await createOnce(probe, session, { ...validBody(), [field]: value });
+      judgeType(probe, response, field, value, true);
+      await expectNoBank(probe, session, `${field} as JSON ${JSON.stringify(value)}`);
+    },
+  });
+});
+
+list.describe(() => {
+  filtersProperty(list, '4.10', ['status', 'currency', 'company', 'platform'], banksPath, 'bank-list-response', arrange);
+  otherUserProperty(list, '4.10', 'the bank list', banksPath, arrange);
+});
+
+show.describe(() => {
+  unknownIdProperty(show, '4.10', 'bank', bankPath, arrange);
+});

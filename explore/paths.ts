@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import type { CheckContext, EndpointChecks } from '../helpers/check.js';
+import { property } from './engine.js';
+import { expectOtherUserRefused, expectShape, expectStatus } from './judge.js';
+import { describeText, textBetween } from './values.js';
+
+/** The path and query properties every record group shares: text filters, unknown ids, other users' ids. */
+
+type Session = { user: { id: string }; token: string };
+
+/** Optional string filters (sections 4.10, 4.6a, 4.11): any text answers 200 with a list. */
+export function filtersProperty<S extends Session>(list: EndpointChecks, clause: string, filters: string[], path: (userId: string) => string, schema: string, arrange: (t: CheckContext) => Promise<S>): void {
+  property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list`, { clauses: [clause], status: 200 }, {
+    arbitrary: fc.record({ filter: fc.constantFrom(...filters), value: textBetween(0, 40) }),
+    runs: (base) => base / 2,
+    show: (v) => `${v.filter}=${describeText(v.value)}`,
+    arrange,
+    probe: async (probe, { filter, value }, { user, token }) => {
+      const response = await probe.send({ method: 'GET', path: path(user.id), token, query: { [filter]: value } });
+      expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section ${clause})`);
+      expectShape(response, schema);
+    },
+  });
+}
+
+/** Section 7: a record id (UUID) that names none of the user's records answers 404 `{ message }`. */
+export function unknownIdProperty<S extends Session>(show: EndpointChecks, clause: string, record: string, path: (userId: string, id: string) => string, arrange: (t: CheckContext) => Promise<S>): void {
+  property(show, `a ${record} id (UUID) that names no ${record} of the user answers 404 with { message }`, { clauses: [clause, '7'], status: 404 }, {
+    arbitrary: fc.uuid(),
+    runs: (base) => base / 4,
+    arrange,
+    probe: async (probe, id, { user, token }) => {
+      const response = await probe.send({ method: 'GET', path: path(user.id, id), token });
+      expectStatus(response, 404, `show of the unknown ${record} ${id}`);
+      expectShape(response, 'error-message');
+    },
+  });
+}
+
+/** Section 5.6: a {user} that is not the caller's answers 403 or 409 with "This action is unauthorized.". */
+export function otherUserProperty<S extends Session>(list: EndpointChecks, clause: string, what: string, path: (userId: string) => string, arrange: (t: CheckContext) => Promise<S>): void {
+  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: [clause, '5', '7'], status: [403, 409] }, {
+    arbitrary: fc.uuid(),
+    runs: (base) => base / 4,
+    arrange,
+    probe: async (probe, id, { token }) => expectOtherUserRefused(probe, await probe.send({ method: 'GET', path: path(id), token }), what),
+  });
+}

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { twoByteText } from '../helpers/text.js';
+
+/**
+ * Generated values from the field rules, and how to judge a value against a rule when the
+ * specification can be read more than one way. Section 8 counts lengths in characters; it does not
+ * say whether a character outside the Basic Multilingual Plane is one character or two (UTF-16),
+ * whether leading and trailing spaces are trimmed first, or whether text is normalised. A value is
+ * judged only when every such reading agrees; otherwise the observation is an advisory.
+ */
+
+const BMP_RANGES: [number, number, number][] = [
+  // [first, last, weight]
+  [0x20, 0x7e, 6], // printable ASCII, space included
+  [0xa1, 0x24f, 4], // Latin-1 supplement and Latin extended: accented letters
+  [0x370, 0x3ff, 2], // Greek
+  [0x400, 0x4ff, 2], // Cyrillic
+  [0x5d0, 0x5ea, 1], // Hebrew
+  [0x620, 0x64a, 1], // Arabic
+  [0x900, 0x97f, 1], // Devanagari
+  [0x3040, 0x30ff, 1], // kana
+  [0x4e00, 0x9fff, 2], // CJK ideographs (three UTF-8 bytes)
+  [0xac00, 0xd7a3, 1], // Hangul syllables
+  [0x20, 0xfffd, 2], // anywhere in the BMP (filtered below)
+];
+
+/** Code points no text field should ever carry: controls, surrogates, noncharacters. */
+function excluded(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0xd800 && code <= 0xdfff) || (code >= 0xfdd0 && code <= 0xfdef) || code >= 0xfffe;
+}
+
+/** One character of the Basic Multilingual Plane, weighted towards letters of many scripts; spaces included. */
+export const bmpChar: fc.Arbitrary<string> = fc
+  .oneof(...BMP_RANGES.map(([first, last, weight]) => ({ arbitrary: fc.integer({ min: first, max: last }), weight })))
+  .filter((code) => !excluded(code))
+  .map((code) => String.fromCharCode(code));
+
+/** A character outside the BMP (an emoji, a rare ideograph): one code point, two UTF-16 units. */
+const astralChar: fc.Arbitrary<string> = fc.integer({ min: 0x1f300, max: 0x1faff }).map((code) => String.fromCodePoint(code));
+
+/** Mostly BMP characters, now and then one outside it (whose count is ambiguous). */
+export const textChar: fc.Arbitrary<string> = fc.oneof({ arbitrary: bmpChar, weight: 30 }, { arbitrary: astralChar, weight: 1 });
+
+/** Text of `length` characters drawn from `char`. */
+export function textOfLength(length: number, char: fc.Arbitrary<string> = textChar): fc.Arbitrary<string> {
+  return fc.array(char, { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+}
+
+/** Text whose length in characters lies in [min, max], lengths near both ends favoured. */
+export function textBetween(min: number, max: number, char: fc.Arbitrary<string> = textChar): fc.Arbitrary<string> {
+  const length = fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max, Math.min(max, min + 1), Math.max(min, max - 1)));
+  return length.chain((n) => textOfLength(n, char));
+}
+
+const TRIMMED = /^[\s\u200b\u200e\ufeff]+|[\s\u200b\u200e\ufeff]+$/gu;
+const codePoints = (text: string) => [...text].length;
+
+/** The lengths a server could reasonably give the text: code points, UTF-16 units, after NFC, after NFD, after trimming. */
+export function lengthReadings(text: string): number[] {
+  return [codePoints(text), text.length, codePoints(text.normalize('NFC')), codePoints(text.normalize('NFD')), codePoints(text.replace(TRIMMED, ''))];
+}
+
+export type Verdict = 'inside' | 'outside' | 'ambiguous';
+
+/** Inside when every reading is within [min, max], outside when none is; ambiguous otherwise. */
+export function lengthVerdict(text: string, min: number, max: number): Verdict {
+  const inside = lengthReadings(text).map((n) => n >= min && n <= max);
+  return inside.every(Boolean) ? 'inside' : inside.some(Boolean) ? 'ambiguous' : 'outside';
+}
+
+/** The readings of "exactly n digits": ASCII digits, any decimal digit, with and without trimming. */
+export function digitsVerdict(text: string, n: number): Verdict {
+  const candidates = [text, text.replace(TRIMMED, '')];
+  const results = candidates.flatMap((c) => [new RegExp(`^[0-9]{${n}}$`).test(c), new RegExp(`^\\p{Nd}{${n}}$`, 'u').test(c)]);
+  return results.every(Boolean) ? 'inside' : results.some(Boolean) ? 'ambiguous' : 'outside';
+}
+
+/** Whether the text is empty once trimmed: "required" may or may not count it as given. */
+export function blank(text: string): boolean {
+  return text.replace(TRIMMED, '') === '';
+}
+
+/** JSON values of every type but string, for fields whose documented type is string. */
+export const nonString: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxLength: 3 }),
+  fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 }),
+);
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const alnumChar = fc.constantFrom(...ALNUM.split(''));
+/** ASCII characters that are neither letters nor digits nor spaces (spaces may be trimmed at the ends). */
+export const punctuationChar = fc.constantFrom(...'-_.,;:!?/\\#$%&*+=@()[]{}<>\'"'.split(''));
+
+/** ASCII alphanumeric text of a length in [min, max]. */
+export function alnumBetween(min: number, max: number): fc.Arbitrary<string> {
+  return textBetween(min, max, alnumChar);
+}
+
+/** ASCII alphanumeric text of a length in [min, max] with one punctuation character at an inner position. */
+export function alnumWithPunctuation(min: number, max: number): fc.Arbitrary<string> {
+  return fc.record({ text: alnumBetween(Math.max(min, 3), max), mark: punctuationChar, at: fc.nat() }).map(({ text, mark, at }) => {
+    const i = 1 + (at % (text.length - 1));
+    return `${text.slice(0, i)}${mark}${text.slice(i + 1)}`;
+  });
+}
+
+const lower = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'.split(''));
+
+/**
+ * A plain e-mail address (ASCII letters and digits, a local part of at most 64 and labels of at most
+ * 63 characters, RFC 5321) of a length in [min, max]: valid under every reading of "a valid e-mail".
+ */
+export function plainEmail(min: number, max: number): fc.Arbitrary<string> {
+  return fc.record({ length: fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max)), fill: lower, local: fc.integer({ min: 1, max: 64 }), tag: fc.array(lower, { minLength: 6, maxLength: 6 }) }).map(
+    ({ length, fill, local, tag }) => {
+      const tld = 'test';
+      const localPart = `${tag.join('')}${fill.repeat(64)}`.slice(0, Math.max(1, Math.min(local, length - tld.length - 3)));
+      let rest = length - localPart.length - 1 - tld.length - 1; // characters of the labels before ".test", dots included
+      const labels: string[] = [];
+      while (rest > 63) {
+        const size = rest === 64 ? 62 : 63;
+        labels.push(fill.repeat(size));
+        rest -= size + 1;
+      }
+      labels.push(fill.repeat(Math.max(1, rest)));
+      return `${localPart}@${labels.join('.')}.${tld}`;
+    },
+  );
+}
+
+/** Text without an "@": never an e-mail address under any reading. */
+export const notAnEmail: fc.Arbitrary<string> = textBetween(1, 40, bmpChar.filter((c) => c !== '@')).filter((text) => !blank(text));
+
+/** Boundary examples of a maximum, in two-byte letters (characters, not bytes). */
+export const twoByteAt = (length: number) => twoByteText(length);
+
+/** A string for the report: JSON with every character outside printable ASCII escaped, and its lengths. */
+export function describeText(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value) ?? String(value);
+  const escaped = JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const shown = escaped.length > 240 ? `${escaped.slice(0, 200)}...${escaped.slice(-30)}` : escaped;
+  return `of ${[...value].length} characters (${Buffer.byteLength(value)} UTF-8 bytes) ${shown}`;
+}
+
+/** A secret-keyed value (a password) by its shape only: lengths and the code points' range. */
+export function describeSecret(value: unknown): string {
+  if (typeof value !== 'string') return `a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`;
+  const points = [...value].map((c) => c.codePointAt(0)!);
+  const range = points.length ? `U+${Math.min(...points).toString(16).toUpperCase().padStart(4, '0')}..U+${Math.max(...points).toString(16).toUpperCase().padStart(4, '0')}` : 'none';
+  return `a password of ${points.length} characters, ${Buffer.byteLength(value)} UTF-8 bytes, code points ${range} (its value is not shown; the seed replays it)`;
+}

@@ -1,0 +1,15 @@
+/**
+ * Text of a given length in characters, where characters and bytes differ. Section 8 counts limits
+ * in characters; a server that counts the UTF-8 bytes of the same text refuses or accepts the wrong
+ * values. The letters below take two bytes each in UTF-8, lie in the Basic Multilingual Plane (one
+ * UTF-16 unit each) and have no canonical decomposition, so every reasonable way of counting
+ * characters (code points, UTF-16 units, after NFC or NFD normalisation) gives the same length.
+ */
+export const TWO_BYTE_LETTERS = 'ßæøðþłđħжλ';
+
+/** `length` two-byte letters (2 x `length` bytes in UTF-8), cycling through TWO_BYTE_LETTERS. */
+export function twoByteText(length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += TWO_BYTE_LETTERS[i % TWO_BYTE_LETTERS.length];
+  return text;
+}
