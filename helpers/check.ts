@@ -3,7 +3,8 @@ import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.j
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
 import { redactError, redactJson } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
-import type { StateData, StateName } from './states.js';
+import { releaseLeases } from './lease-release.js';
+import type { StateData, StateName, StateRequestOptions } from './states.js';
 import { currentTarget, type TargetInfo } from './target.js';
 
 /** What a test checks, declared once and read by reports and coverage. */
@@ -46,7 +47,7 @@ export interface CheckContext {
   post(path: string, options?: SendOptions): Promise<ApiResponse>;
   delete(path: string, options?: SendOptions): Promise<ApiResponse>;
   /** Arranges a provider state; when the target does not provide it, the test is skipped with the reason. */
-  state<N extends StateName>(name: N, params?: Record<string, unknown>, options?: { mutates?: boolean }): Promise<StateData[N]>;
+  state<N extends StateName>(name: N, params?: Record<string, unknown>, options?: Omit<StateRequestOptions, 'holder'>): Promise<StateData[N]>;
   /** Records something the specification leaves open: reported as an advisory, a failure only in strict mode. */
   advise(message: string): void;
   /** Skips the test with a reason (a skip is never a pass). */
@@ -82,7 +83,7 @@ function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
-function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[]): CheckContext {
+function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
   const { info, http, states } = currentTarget();
   const request = (method: Method, path: string, options: SendOptions = {}) =>
     http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
@@ -93,7 +94,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     post: (path, options) => request('POST', path, options),
     delete: (path, options) => request('DELETE', path, options),
     async state(name, params = {}, options = {}) {
-      const outcome = await states.get(name, params, options);
+      const outcome = await states.get(name, params, { ...options, holder });
       if (!outcome.provided) context.skip(outcome.reason);
       return (outcome as { data: StateData[typeof name] }).data;
     },
@@ -138,7 +139,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const run: RunRecord = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [] };
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
-    const t = createContext(ctx, run, cleanups);
+    const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
+    const t = createContext(ctx, run, cleanups, holder);
     if (t.target.focusClause !== undefined && !meta.clauses.includes(t.target.focusClause)) ctx.skip(`does not cite clause ${t.target.focusClause}`);
     try {
       await body(t);
@@ -153,6 +155,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }
+      await releaseLeases(t, holder, run.exchanges);
     }
   });
 }
