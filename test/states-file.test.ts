@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,12 @@ describe('a states file is checked before any test: one line naming the entry an
       expect(skeleton.comment).toMatch(/24 user, 8 user with balances/);
     }
     expect(template(true).accounts.length).toBeLessThan(template(false).accounts.length);
+  });
+
+  it('docs/provider-states.md shows what `states template --minimum` prints', () => {
+    const docs = readFileSync(join(import.meta.dirname, '..', 'docs', 'provider-states.md'), 'utf8');
+    const shown = /`conformance states template --minimum` prints:\n\n```json\n([\s\S]*?)\n```/.exec(docs)?.[1];
+    expect(shown && JSON.parse(shown)).toEqual(template(true));
   });
 });
 
