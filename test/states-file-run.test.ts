@@ -8,12 +8,13 @@ import { conformance, tempDir } from './support.js';
 /**
  * Certification without a hook, end to end: a file exported from the reference's hook serves two
  * consecutive runs against that reference with no hook configured, and a wrong file stops a run with
- * exit code 2 and one line. (The groups below exercise leases, the file's platform key, reset tokens,
- * throttled and 2FA accounts, banks before/after and cards left by the first run; the whole suite
- * twice is checked by hand, see the final report of issue 10.)
+ * exit code 2 and one line. The groups below exercise leases (two accounts of a kind at once), the
+ * file's platform key, reset tokens, throttled and 2FA accounts, banks listed before and after, and
+ * inactive accounts with their own bonuses and bank. The card group (cards left by earlier runs) is
+ * left out for time: its 10 MB uploads are the costliest part of a run.
  */
 
-const GROUPS = ['authentication', 'password', 'banks', 'cards'];
+const GROUPS = ['authentication', 'password', 'banks', 'bonuses'];
 const STATES_TOKEN = 'states-file-run-token';
 
 let reference: RunningReference;
