@@ -62,6 +62,12 @@ describe('a file exported from the reference\u2019s hook', () => {
 });
 
 describe.concurrent('a wrong file stops the run with exit code 2 and one line', () => {
+  it('(and export stops the same way when the hook refuses its token)', async () => {
+    const result = await conformance(['states', 'export', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', 'wrong-token', '--out', join(tempDir('states-export-'), 'states.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/hook .* answered 401: STATES_TOKEN is wrong/)]);
+  });
+
   const account = { state: 'user', id: 'u-1', email: 'u1@x.test', password: 'Pw-run-file-1' };
   it.each([
     ['a platform entry without a key', { version: 1, platform: { id: 'p' }, accounts: [account] }, /platform entry names no private key/],
