@@ -245,6 +245,11 @@ export class FileStates implements StatesTransport {
       candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && needsMet(account, role as UserRole));
     }
     if (options.mutates) candidates = candidates.filter(({ account }) => account.disposable === true);
+    else {
+      // A disposable account may have been changed by an earlier test: others get it only when nothing else fits.
+      const kept = candidates.filter(({ account }) => account.disposable !== true);
+      if (kept.length > 0) candidates = kept;
+    }
     const kind = state === 'user' ? `user (${role})` : state;
     if (candidates.length === 0) {
       if (options.mutates && role === 'password-reset.token') {

@@ -127,6 +127,13 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
   });
 
+  it('gives a disposable account to the tests that change theirs, and to others only when nothing else fits', async () => {
+    const states = new FileStates(write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] }));
+    const idOf = async (mutates: boolean) => ((await states.get('user', {}, { holder: { id: `h-${mutates}` }, needs: ['password-reset.token'], mutates })) as { data: { id: string } }).data.id;
+    expect(await idOf(false)).toBe('id-1');
+    expect(await idOf(true)).toBe('id-2');
+  });
+
   it('makes a test wait for an account another test holds, until that test released it', async () => {
     const states = pool();
     const first = { id: 'first' };
