@@ -37,6 +37,10 @@ commands:
             (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to the report
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
             exit 0 the certificate holds for this report, 1 it does not (says which file), 2 usage error
+  states    states template [--minimum]
+            prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run
+            states export --target URL --states HOOK [--states-token T] --out FILE [--minimum]
+            fills that skeleton from a hook; writes the platform's key next to FILE (owner-only)
   render    render --report FILE [--out DIR]
             writes junit.xml, summary.md and report.html again from a report.json
 
@@ -136,6 +140,8 @@ async function main(): Promise<number> {
       return verify(rest);
     case 'render':
       return render(rest);
+    case 'states':
+      return (await import('./states.js')).statesCommand(rest);
     case undefined:
     case 'help':
     case '--help':

@@ -5,7 +5,8 @@ import type { Config } from '../helpers/config.js';
 import { ConfigError } from '../helpers/config.js';
 import { describeTransportFailure } from '../helpers/http.js';
 import { withoutCredentials } from '../helpers/redact.js';
-import { FileStates, HookStates, StateError } from '../helpers/states.js';
+import { loadStatesFile } from '../helpers/states-file.js';
+import { HookStates, StateError } from '../helpers/states.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
 
@@ -49,7 +50,7 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
 
   if (config.STATES_FILE) {
     try {
-      new FileStates(config.STATES_FILE);
+      loadStatesFile(config.STATES_FILE);
     } catch (error) {
       throw new ConfigError((error as Error).message);
     }

@@ -16,6 +16,8 @@ import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
 import { preflight } from './preflight.js';
 import { withoutCredentials } from '../helpers/redact.js';
+import { startLeaseServer } from '../helpers/leases.js';
+import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,6 +67,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const startedAt = new Date();
   let reference: RunningReference | undefined;
+  let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -77,17 +80,27 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       states = { kind: 'hook', url: reference.statesUrl!, token: statesToken };
     } else if (config.STATES_URL) {
       states = { kind: 'hook', url: config.STATES_URL, ...(config.STATES_TOKEN ? { token: config.STATES_TOKEN } : {}) };
-    } else if (config.STATES_FILE) {
-      states = { kind: 'file', path: resolve(config.STATES_FILE) };
     }
     const warnings = await preflight(config, baseUrl, states.kind === 'hook' ? { url: states.url, ...(states.token ? { token: states.token } : {}) } : {});
+    let statesFilePlatform: { id: string; privateKeyFile: string } | undefined;
+    if (config.BASE_URL && !config.STATES_URL && config.STATES_FILE) {
+      // Accounts of a static file are leased to one test at a time, across the workers: one lease server decides.
+      const path = resolve(config.STATES_FILE);
+      statesFilePlatform = filePlatform(path, loadStatesFile(path));
+      leases = await startLeaseServer();
+      states = { kind: 'file', path, leaseUrl: leases.url };
+    }
     if (states.kind === 'none') warnings.push('no provider states configured (STATES_URL or STATES_FILE): every test that needs a state is reported as not verified');
 
     const target: TargetInfo = {
       baseUrl,
       embedded: Boolean(reference),
       states,
-      ...(config.JWT_PLATFORM_ID && config.JWT_PRIVATE_KEY_FILE ? { jwtPlatform: { id: config.JWT_PLATFORM_ID, privateKeyFile: resolve(config.JWT_PRIVATE_KEY_FILE) } } : {}),
+      ...(config.JWT_PLATFORM_ID && config.JWT_PRIVATE_KEY_FILE
+        ? { jwtPlatform: { id: config.JWT_PLATFORM_ID, privateKeyFile: resolve(config.JWT_PRIVATE_KEY_FILE) } }
+        : statesFilePlatform
+          ? { jwtPlatform: statesFilePlatform }
+          : {}),
       timeoutMs: config.REQUEST_TIMEOUT_MS,
       maxResponseBytes: config.MAX_RESPONSE_BYTES,
       maxConcurrency: config.MAX_CONCURRENCY,
@@ -105,7 +118,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
         provide: { ...options.files?.provide, target },
-        testTimeout: Math.max(60_000, config.REQUEST_TIMEOUT_MS * 6),
+        // With a static file a test may wait for a free account: fewer accounts make a run slower, never wrong.
+        testTimeout: Math.max(states.kind === 'file' ? 1_800_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
       },
       {},
       { stdout: process.stdout, stderr: process.stderr },
@@ -117,6 +131,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       await vitest.close();
     }
 
+    const hookWouldAdd = collector.records.filter((record) => record.reason?.includes(HOOK_WOULD_ADD));
+    if (hookWouldAdd.length > 0) warnings.push(`${hookWouldAdd.length} test(s) skipped that a provider-state hook would have added (see their reasons)`);
     const report = buildReport(collector.records, {
       suiteVersion: suiteVersion(),
       target: { baseUrl, embedded: Boolean(reference), states: states.kind === 'hook' ? 'hook' : states.kind },
@@ -138,6 +154,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
+    await leases?.close();
     await reference?.close();
   }
 }

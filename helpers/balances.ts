@@ -18,7 +18,7 @@ export const balancePaths = {
 
 /** A fresh user with an access token who holds coins and NFTs (provider state `balances`). */
 export async function holder(t: CheckContext) {
-  const { user, token } = await userWithToken(t);
+  const { user, token } = await userWithToken(t, {}, { needs: ['balances'] });
   const held = await t.state('balances', { userId: user.id });
   if (!Array.isArray(held.coins) || !Array.isArray(held.nfts) || held.coins.length === 0 || held.nfts.length === 0) {
     throw new Error('precondition: provider state balances must answer { coins: [symbols], nfts: [symbols] } with at least one of each');
@@ -26,9 +26,9 @@ export async function holder(t: CheckContext) {
   return { user, token, held };
 }
 
-/** An access token that was issued and then destroyed by logout (section 4.5). */
+/** An access token that was issued and then destroyed by logout (section 4.5), of a user holding balances. */
 export async function loggedOutToken(t: CheckContext): Promise<{ userId: string; token: string }> {
-  const { user, token } = await userWithToken(t);
+  const { user, token } = await userWithToken(t, {}, { needs: ['balances'] });
   const response = await t.post('/api/v1/user/logout', { token });
   if (response.status !== 200) throw new Error(`precondition: logout must answer 200, got ${response.status}`);
   return { userId: user.id, token };

@@ -108,6 +108,23 @@ export async function userWithBank(t: CheckContext, overrides: Partial<Record<ke
   return { user, token, payload, bank };
 }
 
+/** A user, its token and a bank of it used in earlier actions (provider state `bank.used`). */
+export async function userWithUsedBank(t: CheckContext) {
+  const { user, token } = await userWithToken(t, {}, { needs: ['bank.used'] });
+  const bank = await t.state('bank.used', { userId: user.id });
+  return { user, token, bank };
+}
+
+/**
+ * The ids of the user's banks now: what a test compares its list with, so that banks the account
+ * already had (an account of a static states file) are neither required nor mistaken for its own.
+ */
+export async function bankIdsBefore(t: CheckContext, userId: string, token: string): Promise<string[]> {
+  const response = await t.get(banksPath(userId), { token });
+  if (response.status !== 200 || !Array.isArray(response.json?.data)) throw new Error(`precondition: listing the user's banks must answer 200 with a list, got ${response.status}`);
+  return response.json.data.map((bank: { id: string }) => bank.id);
+}
+
 /** A random UUID v4 that names no bank. */
 export function unknownBankId(): string {
   return faker.string.uuid();

@@ -14,7 +14,7 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
  * redacted wherever a target's answer leaks it into the report.
  */
 export async function userWithBonuses(t: CheckContext) {
-  const { user, token } = await userWithToken(t);
+  const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
   const bonuses = await t.state('bonuses', { userId: user.id });
   if (!Array.isArray(bonuses.ids) || bonuses.ids.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty ids array');
   if (!Array.isArray(bonuses.assets) || bonuses.assets.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty assets array');

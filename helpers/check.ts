@@ -3,8 +3,9 @@ import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.j
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
 import { redactError, redactJson } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
+import { releaseLeases } from './lease-release.js';
 import { credentialFindings, ownSessionToken } from './security.js';
-import type { StateData, StateName } from './states.js';
+import type { StateData, StateName, StateRequestOptions } from './states.js';
 import { currentTarget, type TargetInfo } from './target.js';
 
 /** What a test checks, declared once and read by reports and coverage. */
@@ -51,7 +52,7 @@ export interface CheckContext {
   post(path: string, options?: SendOptions): Promise<ApiResponse>;
   delete(path: string, options?: SendOptions): Promise<ApiResponse>;
   /** Arranges a provider state; when the target does not provide it, the test is skipped with the reason. */
-  state<N extends StateName>(name: N, params?: Record<string, unknown>, options?: { mutates?: boolean }): Promise<StateData[N]>;
+  state<N extends StateName>(name: N, params?: Record<string, unknown>, options?: Omit<StateRequestOptions, 'holder'>): Promise<StateData[N]>;
   /** Records something the specification leaves open: reported as an advisory, a failure only in strict mode. */
   advise(message: string): void;
   /** Reports a measured fact (not a finding): shown with the test in every report. */
@@ -92,7 +93,7 @@ function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
-function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[]): CheckContext {
+function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
   const { info, http, states } = currentTarget();
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     const response = await http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
@@ -111,7 +112,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     post: (path, options) => request('POST', path, options),
     delete: (path, options) => request('DELETE', path, options),
     async state(name, params = {}, options = {}) {
-      const outcome = await states.get(name, params, options);
+      const outcome = await states.get(name, params, { ...options, holder });
       if (!outcome.provided) context.skip(outcome.reason);
       return (outcome as { data: StateData[typeof name] }).data;
     },
@@ -160,7 +161,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const run: RunRecord = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
-    const t = createContext(ctx, run, cleanups);
+    const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
+    const t = createContext(ctx, run, cleanups, holder);
     if (t.target.focusClause !== undefined && !meta.clauses.includes(t.target.focusClause)) ctx.skip(`does not cite clause ${t.target.focusClause}`);
     try {
       await body(t, ctx);
@@ -176,6 +178,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }
+      await releaseLeases(t, holder, run.exchanges);
     }
   });
 }

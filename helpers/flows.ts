@@ -2,6 +2,7 @@ import { generateSync } from 'otplib';
 import type { CheckContext } from './check.js';
 import { platformFor, futureExpire } from './jwt.js';
 import { registerSecret } from './redact.js';
+import type { StateName } from './states.js';
 
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
 export async function logIn(t: CheckContext, user: { email: string; password: string; totpSecret?: string }): Promise<string> {
@@ -31,9 +32,9 @@ export async function logInWithJwt(t: CheckContext, user: { id: string }): Promi
   return token;
 }
 
-/** A fresh active user (provider state `user`) and an access token for it. */
-export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}) {
-  const user = await t.state('user', params);
+/** A fresh active user (provider state `user`) and an access token for it; `needs`: the states asked next for that user. */
+export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}, options: { needs?: StateName[] } = {}) {
+  const user = await t.state('user', params, options);
   return { user, token: await logIn(t, user) };
 }
 

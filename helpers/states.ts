@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { describeTransportFailure } from './http.js';
 import { redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
@@ -44,9 +43,19 @@ function registerSecretsOf(data: unknown): void {
   for (const field of SECRET_FIELDS) registerSecret((data as Record<string, unknown>)[field]);
 }
 
+/**
+ * `mutates`: the test changes the state's records (resets a password, locks an account).
+ * `needs`: states the test will ask next for the same user (a static file leases an account that has them).
+ * `holder`: the test asking (a static file leases its accounts to it until its clean-up ran).
+ */
+export interface StateRequestOptions {
+  mutates?: boolean;
+  needs?: StateName[];
+  holder?: { id: string };
+}
+
 export interface StatesTransport {
-  /** `mutates`: the test changes the state's records (resets a password, locks an account). */
-  get<N extends StateName>(name: N, params: Record<string, unknown>, options?: { mutates?: boolean }): Promise<StateOutcome<N>>;
+  get<N extends StateName>(name: N, params: Record<string, unknown>, options?: StateRequestOptions): Promise<StateOutcome<N>>;
   describe(): string;
 }
 
@@ -120,43 +129,5 @@ export class HookStates implements StatesTransport {
 
   async close(): Promise<void> {
     await this.agent.close();
-  }
-}
-
-export class FileStates implements StatesTransport {
-  private readonly states: Record<string, unknown>;
-  private readonly cursor = new Map<string, number>();
-
-  constructor(private readonly path: string) {
-    try {
-      this.states = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new StateError(`configuration error: STATES_FILE ${path} is not a JSON object: ${(error as Error).message}`);
-    }
-    if (!this.states || typeof this.states !== 'object' || Array.isArray(this.states)) throw new StateError(`configuration error: STATES_FILE ${path} must hold a JSON object keyed by state name`);
-    for (const [name, value] of Object.entries(this.states)) {
-      const entries = Array.isArray(value) ? value : [value];
-      if (entries.length === 0 || entries.some((entry) => !entry || typeof entry !== 'object' || Array.isArray(entry))) {
-        throw new StateError(`configuration error: STATES_FILE ${path}: state "${name}" must be a data object (or, for user, a non-empty array of them)`);
-      }
-    }
-    for (const value of Object.values(this.states)) (Array.isArray(value) ? value : [value]).forEach(registerSecretsOf);
-  }
-
-  describe(): string {
-    return `file ${this.path}`;
-  }
-
-  async get<N extends StateName>(name: N, _params: Record<string, unknown>, options: { mutates?: boolean } = {}): Promise<StateOutcome<N>> {
-    const entry = this.states[name];
-    if (entry === undefined) return { provided: false, reason: `target does not provide state ${name} (absent from STATES_FILE)` };
-    const list = Array.isArray(entry) ? entry : [entry];
-    const index = this.cursor.get(name) ?? 0;
-    this.cursor.set(name, index + 1);
-    const data = list[index % list.length] as StateData[N] & { disposable?: boolean };
-    if (options.mutates && data.disposable !== true) {
-      return { provided: false, reason: `state ${name} from STATES_FILE is shared and this test changes it; mark the entry "disposable": true to allow` };
-    }
-    return { provided: true, data };
   }
 }

@@ -1,12 +1,13 @@
 import { inject } from 'vitest';
 import { HttpClient } from './http.js';
-import { FileStates, HookStates, NoStates, type StatesTransport } from './states.js';
+import { FileStates } from './states-file.js';
+import { HookStates, NoStates, type StatesTransport } from './states.js';
 
 /** What the runner hands every test worker: the resolved target and its provider-state transport. */
 export interface TargetInfo {
   baseUrl: string;
   embedded: boolean;
-  states: { kind: 'hook'; url: string; token?: string } | { kind: 'file'; path: string } | { kind: 'none' };
+  states: { kind: 'hook'; url: string; token?: string } | { kind: 'file'; path: string; leaseUrl?: string } | { kind: 'none' };
   jwtPlatform?: { id: string; privateKeyFile: string };
   timeoutMs: number;
   maxResponseBytes: number;
@@ -44,7 +45,7 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
     info.states.kind === 'hook'
       ? new HookStates(info.states.url, info.states.token, info.timeoutMs)
       : info.states.kind === 'file'
-        ? new FileStates(info.states.path)
+        ? new FileStates(info.states.path, info.states.leaseUrl)
         : new NoStates();
   cached = { key, info, http, states };
   return cached;

@@ -10,6 +10,8 @@ import {
   uniqueIbanOfLength,
   unknownBankId,
   userWithBank,
+  userWithUsedBank,
+  bankIdsBefore,
   withoutField,
 } from '../helpers/banks.js';
 import type { CheckContext } from '../helpers/check.js';
@@ -196,12 +198,13 @@ create.describe(() => {
 list.describe(() => {
   list.check('answers 200 with { data: [Bank] } holding every bank of the user', { clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
+    const before = await bankIdsBefore(t, user.id, token);
     const first = await createBank(t, user.id, token);
     const second = await createBank(t, user.id, token);
     const response = await t.get(banksPath(user.id), { token });
     t.expectStatus(response, 200);
     const body = t.expectSchema(response, 'bank-list-response');
-    expect(ids(body).sort(), 'a fresh user with two banks lists exactly those two').toEqual([first.bank.id, second.bank.id].sort());
+    expect(ids(body).sort(), 'the list holds the banks the user had before and the two created, exactly').toEqual([...before, first.bank.id, second.bank.id].sort());
   });
 
   list.check('answers 200 with an empty list for a user without banks', { clauses: ['4.10', '1'], status: 200 }, async (t) => {
@@ -395,8 +398,7 @@ remove.describe(() => {
   });
 
   remove.check('answers 403 with { message } for a bank used in earlier actions and keeps it', { clauses: ['4.10', '3', '7'], status: 403 }, async (t) => {
-    const { user, token } = await userWithToken(t);
-    const bank = await t.state('bank.used', { userId: user.id });
+    const { user, token, bank } = await userWithUsedBank(t);
     const response = await t.delete(bankPath(user.id, bank.id), { token });
     t.expectStatus(response, 403);
     t.expectSchema(response, 'error-message');

@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactText } from '../helpers/redact.js';
-import { FileStates, HookStates, StateError, StatesAuthError } from '../helpers/states.js';
+import { HookStates, StateError, StatesAuthError } from '../helpers/states.js';
 
 let server: Server;
 let url: string;
@@ -55,34 +52,6 @@ describe('provider states over the HTTP hook', () => {
   });
 });
 
-describe('provider states from a static file', () => {
-  const file = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'states-'));
-    const path = join(dir, 'states.json');
-    writeFileSync(path, JSON.stringify({ user: [{ id: 'a', email: 'a@x.test', password: 'Pw-a-123456' }, { id: 'b', email: 'b@x.test', password: 'Pw-b-123456', disposable: true }] }));
-    return path;
-  };
-
-  it('cycles through the listed users and treats absent states like a 404', async () => {
-    const states = new FileStates(file());
-    expect((await states.get('user', {})) as { data: { id: string } }).toMatchObject({ data: { id: 'a' } });
-    expect((await states.get('user', {})) as { data: { id: string } }).toMatchObject({ data: { id: 'b' } });
-    expect(await states.get('user.locked', {})).toMatchObject({ provided: false });
-  });
-
-  it('lends a shared record to a test that changes it only when marked disposable', async () => {
-    const states = new FileStates(file());
-    expect(await states.get('user', {}, { mutates: true })).toMatchObject({ provided: false, reason: expect.stringContaining('"disposable": true') });
-    expect(await states.get('user', {}, { mutates: true })).toMatchObject({ provided: true, data: { id: 'b' } });
-  });
-
-  it('refuses a file that is not a JSON object, with a configuration error', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'states-'));
-    writeFileSync(join(dir, 'bad.json'), '[1, 2]');
-    expect(() => new FileStates(join(dir, 'bad.json'))).toThrowError(/configuration error: STATES_FILE .* must hold a JSON object/);
-  });
-});
-
 describe('provider-state answers outside the contract', () => {
   let hook: Server;
   let hookUrl: string;
@@ -103,11 +72,5 @@ describe('provider-state answers outside the contract', () => {
     const failure = new HookStates(hookUrl, 'right', 2000).get('user', {});
     await expect(failure).rejects.toThrowError(/answered 201 \(the contract allows 200, 404, 501, 401, 403\): .*\[REDACTED\]/);
     await expect(new HookStates(hookUrl, 'right', 2000).get('user', {})).rejects.not.toThrowError(/Pw-leaky-hook-201/);
-  });
-
-  it('refuses a STATES_FILE entry that is not a data object, as a configuration error', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'states-'));
-    writeFileSync(join(dir, 'empty.json'), JSON.stringify({ 'user.locked': [] }));
-    expect(() => new FileStates(join(dir, 'empty.json'))).toThrowError(/configuration error: STATES_FILE .*state "user.locked" must be a data object/);
   });
 });

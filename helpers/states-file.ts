@@ -1,0 +1,301 @@
+import { createPrivateKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
+import { registerSecret } from './redact.js';
+import { schemaProblems } from './schemas.js';
+import { StateError, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './states.js';
+
+/**
+ * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
+ * schemas/states-file.json). Accounts are a pool: a test leases the accounts it uses exclusively until
+ * its clean-up ran, so one file serves every test and every run. What a file cannot give (a fresh
+ * reset e-mail, an account kind the file lacks) is skipped with the reason, and only that.
+ */
+
+export const ACCOUNT_STATES = ['user', 'user.inactive', 'user.locked', 'user.throttled'] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+export interface FileAccount {
+  state: AccountState;
+  id: string;
+  email: string;
+  password: string;
+  token?: string;
+  totpSecret?: string;
+  disposable?: boolean;
+  balances?: { coins: string[]; nfts: string[] };
+  bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
+  bankUsed?: { id: string };
+  resetToken?: string;
+}
+
+export interface StatesFileV1 {
+  version: 1;
+  comment?: string;
+  platform?: { id: string; privateKeyFile: string };
+  accounts: FileAccount[];
+}
+
+/** What an account of state `user` is for: the one extra it carries decides (plain: none). */
+export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa';
+
+/** The kinds of account a full run uses, how many it needs at least and how many keep every test from waiting. */
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; minimum: number; fullSpeed: number; why: string }[] = [
+  { kind: 'user', state: 'user', role: 'plain', minimum: 2, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once' },
+  { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
+  { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
+  { kind: 'user with a used bank', state: 'user', role: 'bank.used', minimum: 1, fullSpeed: 1, why: 'the bank delete 403 test' },
+  { kind: 'user with a reset token', state: 'user', role: 'password-reset.token', minimum: 2, fullSpeed: 8, why: 'reset-password tests that do not spend the token; one uses two addresses' },
+  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 1, fullSpeed: 4, why: 'login tests with a TOTP code' },
+  { kind: 'user.inactive (with bonuses and a used bank)', state: 'user.inactive', minimum: 1, fullSpeed: 8, why: 'inactive-account tests of every group' },
+  { kind: 'user.locked', state: 'user.locked', minimum: 1, fullSpeed: 2, why: 'login 423 tests' },
+  { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
+];
+
+/** The end of every skip reason for what only a hook can give: the report counts these. */
+export const HOOK_WOULD_ADD = 'a provider-state hook would add this test';
+
+const ROLE_FIELDS: [keyof FileAccount, UserRole][] = [
+  ['resetToken', 'password-reset.token'],
+  ['totpSecret', '2fa'],
+  ['bankUsed', 'bank.used'],
+  ['bonuses', 'bonuses'],
+  ['balances', 'balances'],
+];
+
+export function roleOf(account: FileAccount): UserRole | AccountState {
+  if (account.state !== 'user') return account.state;
+  return ROLE_FIELDS.find(([field]) => account[field] !== undefined)?.[1] ?? 'plain';
+}
+
+/** The fields an account of each state may carry besides its credentials. */
+const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
+  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken'],
+  'user.inactive': ['token', 'bonuses', 'bankUsed'],
+  'user.locked': [],
+  'user.throttled': [],
+};
+const CREDENTIALS: (keyof FileAccount)[] = ['state', 'id', 'email', 'password'];
+
+function fail(path: string, message: string): never {
+  throw new StateError(`configuration error: STATES_FILE ${path}: ${message}`);
+}
+
+/** A file of the first, unversioned format (an object keyed by state name): read as version 1. */
+function fromLegacy(path: string, legacy: Record<string, unknown>): StatesFileV1 {
+  const known = new Set<string>([...ACCOUNT_STATES, 'platform', 'balances', 'bonuses', 'bank.used', 'password-reset.token']);
+  for (const name of Object.keys(legacy)) if (!known.has(name)) fail(path, `unknown state name "${name}"; use one of ${[...known].join(', ')} (or the version 1 format of \`conformance states template\`)`);
+  const accounts: FileAccount[] = [];
+  for (const state of ACCOUNT_STATES) {
+    const value = legacy[state];
+    if (value === undefined) continue;
+    for (const entry of Array.isArray(value) ? value : [value]) accounts.push({ ...(entry as object), state } as FileAccount);
+  }
+  // The old format gave balances, bonuses and bank.used once, for no account in particular: they belong to the first user.
+  const first = accounts.find((a) => a.state === 'user');
+  if (first) {
+    if (legacy.balances) first.balances = legacy.balances as FileAccount['balances'];
+    if (legacy.bonuses) first.bonuses = legacy.bonuses as FileAccount['bonuses'];
+    if (legacy['bank.used']) first.bankUsed = legacy['bank.used'] as FileAccount['bankUsed'];
+  }
+  return { version: 1, accounts, ...(legacy.platform ? { platform: legacy.platform as StatesFileV1['platform'] } : {}) } as StatesFileV1;
+}
+
+function describeAccount(file: { accounts?: unknown }, index: number): string {
+  const account = (Array.isArray(file.accounts) ? file.accounts[index] : undefined) as Partial<FileAccount> | undefined;
+  const label = [account?.state, account?.email ?? account?.id].filter((part) => typeof part === 'string').join(' ');
+  return `accounts[${index}]${label ? ` (${label})` : ''}`;
+}
+
+/** The first schema problem as one line naming the entry and the fix. */
+function schemaLine(file: Record<string, unknown>): string | undefined {
+  const problems = schemaProblems('states-file', file).filter((p) => p.rule !== 'if');
+  const problem = problems.find((p) => p.rule === 'enum' || p.rule === 'required' || p.rule === 'additionalProperties') ?? problems[0];
+  if (!problem) return undefined;
+  const parts = problem.pointer.split('/').slice(1);
+  const field = parts.at(-1);
+  const where = parts[0] === 'accounts' && parts[1] !== undefined && /^\d+$/.test(parts[1]) ? describeAccount(file, Number(parts[1])) : parts[0] === 'platform' ? 'the platform entry' : 'the file';
+  const inner = parts[0] === 'accounts' ? parts.slice(2).join('.') : parts.slice(1).join('.');
+  if (problem.rule === 'required' && parts[0] === 'platform' && field === 'privateKeyFile') {
+    return `the platform entry names no private key: add "privateKeyFile" (a PKCS#8 PEM file of the RSA key the target verifies this platform's JWTs with), or remove the entry and set JWT_PLATFORM_ID and JWT_PRIVATE_KEY_FILE`;
+  }
+  if (problem.rule === 'required') return `${where}: missing field "${inner || field}"; add it (see \`conformance states template\`)`;
+  if (problem.rule === 'enum' && field === 'state') return `${where}: unknown state name ${JSON.stringify(problem.value)}; use one of ${ACCOUNT_STATES.join(', ')}`;
+  if (problem.rule === 'additionalProperties') return `${where}: unknown field "${inner || field}"; remove it or correct its name (see \`conformance states template\`)`;
+  if (parts[0] === 'version') return `version must be 1 (got ${JSON.stringify(problem.value)}); write "version": 1`;
+  return `${where}${inner ? ` field ${inner}` : ''}: ${problem.message}; correct it (see \`conformance states template\`)`;
+}
+
+/** Reads and checks a states file. Every problem is a StateError of one line naming the entry and the fix. */
+export function loadStatesFile(path: string): StatesFileV1 {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    fail(path, `not a JSON file (${(error as Error).message}); see \`conformance states template\``);
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(path, 'must hold a JSON object (see `conformance states template`)');
+  const file = ('version' in raw || 'accounts' in raw ? raw : fromLegacy(path, raw as Record<string, unknown>)) as Record<string, unknown>;
+  const line = schemaLine(file);
+  if (line) fail(path, line);
+  const checked = file as unknown as StatesFileV1;
+
+  const seen = new Map<string, number>();
+  checked.accounts.forEach((account, index) => {
+    const where = describeAccount(checked, index);
+    for (const field of Object.keys(account) as (keyof FileAccount)[]) {
+      if (!CREDENTIALS.includes(field) && !ALLOWED[account.state].includes(field)) {
+        const owners = ACCOUNT_STATES.filter((state) => ALLOWED[state].includes(field));
+        fail(path, `${where}: field "${field}" does not belong to a ${account.state} account (only to ${owners.join(', ') || 'no'} accounts); move it to an account of that state`);
+      }
+    }
+    for (const key of [`id ${account.id}`, `email ${account.email.toLowerCase()}`]) {
+      const other = seen.get(key);
+      if (other === undefined) {
+        seen.set(key, index);
+        continue;
+      }
+      const first = checked.accounts[other]!;
+      const roles = `${roleOf(first)} and ${roleOf(account)}`;
+      if (first.state !== account.state || roleOf(first) !== roleOf(account)) {
+        fail(path, `${describeAccount(checked, other)} and ${where} are one account (same ${key.split(' ')[0]}) in conflicting roles ${roles}; an account has one state and one role: give each role an account of its own`);
+      }
+      fail(path, `${describeAccount(checked, other)} and ${where} are one account (same ${key.split(' ')[0]}) listed twice; remove one (a test leases an account alone)`);
+    }
+  });
+
+  if (checked.platform) {
+    const keyFile = resolve(dirname(path), checked.platform.privateKeyFile);
+    if (!existsSync(keyFile)) fail(path, `the platform entry's privateKeyFile ${keyFile} does not exist; write the platform's RSA private key (PKCS#8 PEM) there`);
+    let usable = false;
+    try {
+      const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
+      usable = key.asymmetricKeyType === 'rsa';
+    } catch {
+      usable = false;
+    }
+    if (!usable) fail(path, `the platform entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
+  }
+  for (const account of checked.accounts) for (const secret of [account.password, account.token, account.totpSecret, account.resetToken, account.bonuses?.antiPhishing]) registerSecret(secret);
+  return checked;
+}
+
+/** The platform entry of a file with its key file resolved, when it has one. */
+export function filePlatform(path: string, file: StatesFileV1): { id: string; privateKeyFile: string } | undefined {
+  return file.platform ? { id: file.platform.id, privateKeyFile: resolve(dirname(path), file.platform.privateKeyFile) } : undefined;
+}
+
+/** The test a lease belongs to (one per test, made by the check context). */
+export interface LeaseHolder {
+  id: string;
+}
+
+type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string): Promise<void> };
+
+const NEED_ROLES: Record<string, UserRole> = { balances: 'balances', bonuses: 'bonuses', 'bank.used': 'bank.used', 'password-reset.token': 'password-reset.token' };
+
+export class FileStates implements StatesTransport {
+  readonly file: StatesFileV1;
+  private readonly leases: Leases;
+  /** Per test: its leased account indices, and the chain that keeps its acquisitions in order. */
+  private readonly held = new Map<string, { indices: number[]; chain: Promise<unknown> }>();
+
+  constructor(
+    private readonly path: string,
+    leaseUrl?: string,
+  ) {
+    this.file = loadStatesFile(path);
+    this.leases = leaseUrl ? new LeaseClient(leaseUrl) : new LocalLeases();
+  }
+
+  describe(): string {
+    return `file ${this.path}`;
+  }
+
+  /** The accounts a test holds, for its clean-up (restoring a login counter). */
+  accountsOf(holder: LeaseHolder): FileAccount[] {
+    return (this.held.get(holder.id)?.indices ?? []).map((index) => this.file.accounts[index]!);
+  }
+
+  async release(holder: LeaseHolder): Promise<void> {
+    if (!this.held.has(holder.id)) return;
+    this.held.delete(holder.id);
+    await this.leases.release(holder.id);
+  }
+
+  async get<N extends StateName>(name: N, params: Record<string, unknown>, options: StateRequestOptions = {}): Promise<StateOutcome<N>> {
+    if ((ACCOUNT_STATES as readonly string[]).includes(name)) return this.lease(name as AccountState, params, options) as Promise<StateOutcome<N>>;
+    return this.lookUp(name, params) as StateOutcome<N>;
+  }
+
+  private skip(reason: string): { provided: false; reason: string } {
+    return { provided: false, reason: `${reason} (${HOOK_WOULD_ADD})` };
+  }
+
+  private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
+    let role: UserRole | AccountState = state;
+    if (state === 'user') {
+      const needs = (options.needs ?? []).map((need) => NEED_ROLES[need]).filter((r): r is UserRole => r !== undefined);
+      role = params.twoFactor === true ? '2fa' : (needs[0] ?? 'plain');
+    }
+    let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
+    // An account that carries the needed extra as a second one serves when no account has it as its role.
+    if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== 'password-reset.token') {
+      candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && needsMet(account, role as UserRole));
+    }
+    if (options.mutates) candidates = candidates.filter(({ account }) => account.disposable === true);
+    else {
+      // A disposable account may have been changed by an earlier test: others get it only when nothing else fits.
+      const kept = candidates.filter(({ account }) => account.disposable !== true);
+      if (kept.length > 0) candidates = kept;
+    }
+    const kind = state === 'user' ? `user (${role})` : state;
+    if (candidates.length === 0) {
+      if (options.mutates && role === 'password-reset.token') {
+        return this.skip('a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, and STATES_FILE marks no account with a resetToken "disposable": true');
+      }
+      if (options.mutates) return this.skip(`this test changes its ${kind} account and STATES_FILE marks none "disposable": true`);
+      return this.skip(`STATES_FILE has no ${kind} account; add one (see \`conformance states template\`)`);
+    }
+    const holder = options.holder;
+    let index: number;
+    if (!holder) index = candidates[0]!.index;
+    else {
+      const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
+      this.held.set(holder.id, entry);
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index) }));
+      entry.chain = answer.catch(() => undefined);
+      const granted = await answer;
+      if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);
+      entry.indices.push(granted.index);
+      index = granted.index;
+    }
+    const account = this.file.accounts[index]!;
+    const data: Record<string, unknown> = { id: account.id, email: account.email, password: account.password };
+    if (account.totpSecret) data.totpSecret = account.totpSecret;
+    if (account.token) data.token = account.token;
+    return { provided: true, data: data as never };
+  }
+
+  private lookUp(name: StateName, params: Record<string, unknown>): StateOutcome<StateName> {
+    if (name === 'platform') return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
+    const byEmail = name === 'password-reset.token';
+    const key = String(byEmail ? params.email : params.userId).toLowerCase();
+    const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() : a.id.toLowerCase()) === key);
+    if (!account) return this.skip(`state ${name} is asked for an account that STATES_FILE does not hold`);
+    const label = `${account.state} account ${account.email}`;
+    if (name === 'balances') return account.balances ? { provided: true, data: account.balances } : this.skip(`STATES_FILE gives the ${label} no balances; add them`);
+    if (name === 'bonuses') return account.bonuses ? { provided: true, data: account.bonuses } : this.skip(`STATES_FILE gives the ${label} no bonuses; add them`);
+    if (name === 'bank.used') return account.bankUsed ? { provided: true, data: account.bankUsed } : this.skip(`STATES_FILE gives the ${label} no bankUsed; add it`);
+    if (name === 'password-reset.token') {
+      return account.resetToken ? { provided: true, data: { token: account.resetToken } } : this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`);
+    }
+    return this.skip(`STATES_FILE cannot give state ${name}`);
+  }
+}
+
+function needsMet(account: FileAccount, role: UserRole): boolean {
+  const field = ROLE_FIELDS.find(([, r]) => r === role)?.[0];
+  return field !== undefined && account[field] !== undefined;
+}

@@ -1,0 +1,175 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { template } from '../cli/states.js';
+import { LeaseBook } from '../helpers/leases.js';
+import { schemaProblems } from '../helpers/schemas.js';
+import { FileStates, HOOK_WOULD_ADD, loadStatesFile, type FileAccount } from '../helpers/states-file.js';
+
+const account = (n: number, extra: Partial<FileAccount> = {}): FileAccount => ({ state: 'user', id: `id-${n}`, email: `user${n}@x.test`, password: `Pw-file-${n}-secret`, ...extra });
+
+function write(content: unknown, withKey = false): string {
+  const dir = mkdtempSync(join(tmpdir(), 'states-file-'));
+  if (withKey) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(join(dir, 'platform-key.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  }
+  const path = join(dir, 'states.json');
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+/** The one line a wrong file stops the run with. */
+function problemOf(content: unknown): string {
+  try {
+    loadStatesFile(write(content));
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(/^configuration error: STATES_FILE /);
+    return message;
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('a states file is checked before any test: one line naming the entry and the fix', () => {
+  it.each([
+    ['a platform entry without a private key', { version: 1, platform: { id: 'p1' }, accounts: [account(1)] }, /the platform entry names no private key: add "privateKeyFile".*or .*JWT_PLATFORM_ID and JWT_PRIVATE_KEY_FILE/],
+    ['a platform key file that is not there', { version: 1, platform: { id: 'p1', privateKeyFile: 'nowhere.pem' }, accounts: [account(1)] }, /privateKeyFile .*nowhere\.pem does not exist/],
+    ['an entry missing a field', { version: 1, accounts: [account(1), { state: 'user.locked', id: 'l1', email: 'locked@x.test' }] }, /accounts\[1\] \(user\.locked locked@x\.test\): missing field "password"; add it/],
+    ['an inactive entry without its token', { version: 1, accounts: [{ ...account(2), state: 'user.inactive' }] }, /accounts\[0\] \(user\.inactive user2@x\.test\): missing field "token"/],
+    ['an unknown state name', { version: 1, accounts: [{ ...account(1), state: 'user.frozen' }] }, /accounts\[0\] .*unknown state name "user\.frozen"; use one of user, user\.inactive, user\.locked, user\.throttled/],
+    ['an unknown field', { version: 1, accounts: [{ ...account(1), pasword: 'x' }] }, /accounts\[0\] .*unknown field "pasword"; remove it or correct its name/],
+    ['a field of another state', { version: 1, accounts: [{ ...account(1), state: 'user.locked', resetToken: 'abcdefgh' }] }, /field "resetToken" does not belong to a user\.locked account \(only to user accounts\)/],
+    ['one account in conflicting roles', { version: 1, accounts: [account(1), { ...account(1), state: 'user.locked' }] }, /accounts\[0\] .* and accounts\[1\] .* are one account \(same id\) in conflicting roles plain and user\.locked/],
+    ['one account listed twice', { version: 1, accounts: [account(1), { ...account(1), id: 'other' }] }, /are one account \(same email\) listed twice; remove one/],
+    ['a wrong version', { version: 2, accounts: [account(1)] }, /version must be 1/],
+    ['an unknown state name in the unversioned format', { user: [account(1)], 'user.frozen': account(2) }, /unknown state name "user\.frozen"/],
+    ['no JSON', '{ "version": 1,', /not a JSON file/],
+  ])('%s', (_name, content, expected) => {
+    expect(problemOf(content)).toMatch(expected);
+  });
+
+  it('never names a secret of the file in its line', () => {
+    expect(problemOf({ version: 1, accounts: [{ ...account(7), state: 'user.frozen' }] })).not.toContain('Pw-file-7-secret');
+  });
+
+  it('accepts a platform entry with a usable key, and reads the unversioned format as version 1', () => {
+    expect(loadStatesFile(write({ version: 1, platform: { id: 'p1', privateKeyFile: 'platform-key.pem' }, accounts: [account(1)] }, true)).platform?.id).toBe('p1');
+    const legacy = loadStatesFile(write({ user: [account(1), account(2)], balances: { coins: ['BTC'], nfts: ['PUNK'] }, 'user.locked': account(3) }));
+    expect(legacy.accounts.map((a) => a.state)).toEqual(['user', 'user', 'user.locked']);
+    expect(legacy.accounts[0]!.balances).toEqual({ coins: ['BTC'], nfts: ['PUNK'] });
+  });
+
+  it('`states template` prints a skeleton that the schema accepts, with counts for a full run', () => {
+    for (const minimum of [false, true]) {
+      const skeleton = template(minimum);
+      expect(schemaProblems('states-file', skeleton)).toEqual([]);
+      expect(skeleton.comment).toMatch(/24 user, 8 user with balances/);
+    }
+    expect(template(true).accounts.length).toBeLessThan(template(false).accounts.length);
+  });
+
+  it('docs/provider-states.md shows what `states template --minimum` prints', () => {
+    const docs = readFileSync(join(import.meta.dirname, '..', 'docs', 'provider-states.md'), 'utf8');
+    const shown = /`conformance states template --minimum` prints:\n\n```json\n([\s\S]*?)\n```/.exec(docs)?.[1];
+    expect(shown && JSON.parse(shown)).toEqual(template(true));
+  });
+});
+
+describe('accounts are a pool: each test leases what it needs, alone', () => {
+  const pool = () =>
+    new FileStates(
+      write({
+        version: 1,
+        accounts: [
+          account(1),
+          account(2),
+          account(3, { balances: { coins: ['BTC'], nfts: ['PUNK'] } }),
+          account(4, { resetToken: 'reset-token-4' }),
+          { ...account(5), state: 'user.inactive', token: 'inactive-token', bankUsed: { id: 'bank-5' } },
+        ],
+      }),
+    );
+
+  it('gives a test the account that carries what it will ask next, and that account\u2019s own data', async () => {
+    const states = pool();
+    const holder = { id: 'test-a' };
+    const user = await states.get('user', {}, { holder, needs: ['balances'] });
+    expect(user).toMatchObject({ provided: true, data: { id: 'id-3' } });
+    expect(await states.get('balances', { userId: 'id-3' })).toEqual({ provided: true, data: { coins: ['BTC'], nfts: ['PUNK'] } });
+    const inactive = await states.get('user.inactive', {}, { holder });
+    expect(inactive).toMatchObject({ provided: true, data: { id: 'id-5', token: 'inactive-token' } });
+    expect(await states.get('bank.used', { userId: 'id-5' })).toEqual({ provided: true, data: { id: 'bank-5' } });
+    expect(await states.get('bonuses', { userId: 'id-5' })).toMatchObject({ provided: false, reason: expect.stringContaining('no bonuses') });
+    await states.release(holder);
+  });
+
+  it('never gives a plain test an account with a reset token (a forgot-password e-mail would spend it)', async () => {
+    const states = pool();
+    const ids = new Set<string>();
+    for (const holder of [{ id: 'a' }, { id: 'b' }, { id: 'c' }]) {
+      ids.add(((await states.get('user', {}, { holder })) as { data: { id: string } }).data.id);
+      ids.add(((await states.get('user', {}, { holder })) as { data: { id: string } }).data.id);
+      await states.release(holder);
+    }
+    expect([...ids].sort()).toEqual(['id-1', 'id-2']);
+  });
+
+  it('skips what a file cannot give, with the reason, and only that', async () => {
+    const states = pool();
+    const spends = await states.get('user', {}, { holder: { id: 'x' }, needs: ['password-reset.token'], mutates: true });
+    expect(spends).toMatchObject({ provided: false, reason: expect.stringMatching(/spends the account.s reset token.*"disposable": true/) });
+    expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no user.throttled account; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
+    expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no user (2fa) account') });
+    expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
+  });
+
+  it('gives a disposable account to the tests that change theirs, and to others only when nothing else fits', async () => {
+    const states = new FileStates(write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] }));
+    const idOf = async (mutates: boolean) => ((await states.get('user', {}, { holder: { id: `h-${mutates}` }, needs: ['password-reset.token'], mutates })) as { data: { id: string } }).data.id;
+    expect(await idOf(false)).toBe('id-1');
+    expect(await idOf(true)).toBe('id-2');
+  });
+
+  it('makes a test wait for an account another test holds, until that test released it', async () => {
+    const states = pool();
+    const first = { id: 'first' };
+    await states.get('user', {}, { holder: first, needs: ['balances'] });
+    let granted = false;
+    const waiting = states.get('user', {}, { holder: { id: 'second' }, needs: ['balances'] }).then((outcome) => {
+      granted = true;
+      return outcome;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(granted).toBe(false);
+    await states.release(first);
+    expect(await waiting).toMatchObject({ provided: true, data: { id: 'id-3' } });
+  });
+});
+
+describe('the lease book', () => {
+  it('never deadlocks two tests that each need two accounts of a class of two', async () => {
+    const book = new LeaseBook();
+    const ask = (holder: string) => book.acquire({ holder, cls: 'user', candidates: [0, 1] });
+    const a1 = await ask('a');
+    let bGranted = false;
+    const b1 = ask('b').then((answer) => ((bGranted = true), answer));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // b may not take the last free account while a still needs it for its second one.
+    expect(bGranted).toBe(false);
+    const a2 = await ask('a');
+    expect([a1, a2]).toEqual([{ index: 0 }, { index: 1 }]);
+    book.release('a');
+    expect(await b1).toEqual({ index: 0 });
+    expect(await ask('b')).toEqual({ index: 1 });
+  });
+
+  it('answers at once that a test needs more accounts of a kind than the file has', async () => {
+    const book = new LeaseBook();
+    await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] });
+    expect(await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] })).toEqual({ impossible: expect.stringContaining('needs one more at once') });
+  });
+});
