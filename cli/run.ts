@@ -14,6 +14,7 @@ import { annotations, appendStepSummary, inGitHubActions } from '../reporting/gi
 import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
+import { Interruption, markNotRun, NOT_RUN } from './interrupt.js';
 import { preflight } from './preflight.js';
 import { withoutCredentials } from '../helpers/redact.js';
 
@@ -32,11 +33,13 @@ export interface SuiteRunOptions {
   /** Write report files (the mutation runner does not). */
   writeFiles?: boolean;
   write?: (line: string) => void;
+  /** Ctrl-C stops the run cleanly (default); the mutation runner leaves signals alone. */
+  handleSignals?: boolean;
 }
 
 export interface SuiteRunResult {
   report: Report;
-  exitCode: 0 | 1 | 2;
+  exitCode: 0 | 1 | 2 | 130;
   files: Record<string, string>;
   moduleErrors: string[];
 }
@@ -61,6 +64,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const startedAt = new Date();
   let reference: RunningReference | undefined;
+  const interruption = new Interruption(options.handleSignals !== false);
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -88,7 +92,11 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       maxResponseBytes: config.MAX_RESPONSE_BYTES,
       maxConcurrency: config.MAX_CONCURRENCY,
       strict: config.STRICT,
+      ...(config.CA_FILE ? { caFile: resolve(config.CA_FILE) } : {}),
+      ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}),
+      ...(config.MAX_REQUESTS_PER_SECOND ? { rate: config.MAX_REQUESTS_PER_SECOND } : {}),
     };
+    interruption.throwIfInterrupted();
     write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 
     const collector = new CollectingReporter(PACKAGE_ROOT);
@@ -101,15 +109,19 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
         provide: { target },
         testTimeout: Math.max(60_000, config.REQUEST_TIMEOUT_MS * 6),
+        // A requests-per-second cap holds for the whole run only when one worker sends every request.
+        ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
       },
       {},
       { stdout: process.stdout, stderr: process.stderr },
     );
     try {
+      interruption.onInterrupt(() => vitest.cancelCurrentRun('keyboard-input'), () => vitest.close());
       await vitest.start(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
     } finally {
       await vitest.close();
     }
+    if (interruption.interrupted) markNotRun(collector.records);
 
     const report = buildReport(collector.records, {
       suiteVersion: suiteVersion(),
@@ -118,6 +130,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       finishedAt: new Date(),
       strict: config.STRICT,
       warnings,
+      ...(options.groups ? { groups: [...new Set(options.groups)] } : {}),
+      interrupted: interruption.interrupted,
     });
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
     for (const error of collector.moduleErrors) write(`error: ${error}`);
@@ -128,9 +142,15 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     }
     const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
     if (configFailure) throw new ConfigError(configFailure.reason!);
+    if (interruption.interrupted) {
+      const finished = report.tests.filter((t) => !t.reason?.startsWith(NOT_RUN)).length;
+      process.stderr.write(`interrupted: stopped after ${finished} of ${report.tests.length} tests; the clean-up of created records ran; reports of what finished are marked interrupted${files.json ? ` (${files.json})` : ''}\n`);
+      return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
+    }
     const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
+    interruption.dispose();
     await reference?.close();
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.js';
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
+import { RETRY_ATTEMPTS } from './rate.js';
 import { redactError, redactJson } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
 import type { StateData, StateName } from './states.js';
@@ -27,6 +28,9 @@ export interface RunRecord {
   advisories: string[];
   observedStatus: number[];
   schemaProblems: { schema: string; problems: SchemaProblem[] }[];
+  /** Answers 429 (or 503 with Retry-After) that were retried; and those still rate-limited after every retry. */
+  rateLimited?: number;
+  stillRateLimited?: number;
 }
 
 declare module 'vitest' {
@@ -85,7 +89,13 @@ function snippet(response: ApiResponse): string {
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[]): CheckContext {
   const { info, http, states } = currentTarget();
   const request = (method: Method, path: string, options: SendOptions = {}) =>
-    http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
+    http.send({ method, path, ...options }, (exchange) => {
+      run.exchanges.push(exchange);
+      if (exchange.rateLimited) {
+        run.rateLimited = (run.rateLimited ?? 0) + exchange.rateLimited;
+        if (exchange.rateLimited > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
+      }
+    });
   const context: CheckContext = {
     target: info,
     request,
@@ -144,6 +154,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       await body(t);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
+      // A rate limiter's answer is about the road, not the target's conformance: not verified.
+      if (run.stillRateLimited) ctx.skip(`not verified: rate limited, the target still answered 429 after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`);
       throw redactError(error);
     } finally {
       for (const step of cleanups.reverse()) {

@@ -3,7 +3,7 @@ import type { Exchange } from '../helpers/http.js';
 import type { SchemaProblem } from '../helpers/schemas.js';
 
 /** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
-export const REPORT_VERSION = '1.0.0';
+export const REPORT_VERSION = '1.1.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -27,6 +27,8 @@ export interface TestRecord {
   durationMs: number;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
+  /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */
+  rateLimited?: number;
 }
 
 export type PairOutcome = 'passed' | 'failed' | 'not verified';
@@ -62,7 +64,11 @@ export interface Report {
   durationMs: number;
   strict: boolean;
   verdict: Verdict;
-  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number };
+  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; rateLimited?: number };
+  /** The endpoint groups this run ran (all of them unless --group); since 1.1.0. */
+  groups?: string[];
+  /** True when the run was interrupted (Ctrl-C): tests that did not finish are skipped; since 1.1.0. */
+  interrupted?: boolean;
   warnings: string[];
   tests: TestRecord[];
   coverage: { pairs: PairCoverage[]; constraints: ConstraintCoverage[] };
