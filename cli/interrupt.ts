@@ -44,6 +44,14 @@ export class Interruption {
     if (this.interrupted) void cancel();
   }
 
+  /** vitest exits the process on SIGINT; while this run handles Ctrl-C, only this handler answers it. */
+  silenceOthers(): void {
+    if (!this.enabled) return;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (listener !== this.listener) process.off(signal, listener);
+    }
+  }
+
   throwIfInterrupted(): void {
     if (this.interrupted) throw new InterruptedBeforeTests('interrupted before any test ran; nothing was created, no report written');
   }

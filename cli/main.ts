@@ -33,7 +33,7 @@ function commandHelp(command: string): string | undefined {
   const start = block.findIndex((line) => line.startsWith(`  ${command} `));
   if (start < 0) return undefined;
   const end = block.findIndex((line, i) => i > start && /^  \S/.test(line));
-  return `usage: conformance ${block.slice(start, end < 0 ? undefined : end).join('\n').trim()}`;
+  return `usage: conformance ${block.slice(start, end < 0 ? undefined : end).join('\n').trim().replace(/^\w+\s+/, '')}`;
 }
 
 function version(): string {

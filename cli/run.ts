@@ -116,6 +116,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       { stdout: process.stdout, stderr: process.stderr },
     );
     try {
+      interruption.silenceOthers();
       interruption.onInterrupt(() => vitest.cancelCurrentRun('keyboard-input'), () => vitest.close());
       await vitest.start(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
     } finally {

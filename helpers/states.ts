@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request, type Dispatcher } from 'undici';
 import { describeTransportFailure } from './http.js';
 import { redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
+import { retryDelayMs, RETRY_ATTEMPTS } from './rate.js';
 import { dispatcherFor } from './transport.js';
 
 /**
@@ -102,6 +103,9 @@ export class HookStates implements StatesTransport {
       return { provided: true, data: data as StateData[N] };
     }
     if (answer.status === 404 || answer.status === 501) return { provided: false, reason: `target does not provide state ${name}` };
+    if (answer.status === 429) {
+      return { provided: false, reason: `not verified: rate limited, the provider-state hook still answered 429 after ${RETRY_ATTEMPTS} retries; lower --rate or raise the hook's limit` };
+    }
     if (answer.status === 401 || answer.status === 403) throw new StatesAuthError(hookRefusal(this.url, this.token, answer));
     throw new StateError(`provider state ${name}: the hook answered ${answer.status} (the contract allows 200, 404, 501, 401, 403): ${shown}`);
   }
@@ -110,6 +114,15 @@ export class HookStates implements StatesTransport {
   async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string }> {
     const headers: Record<string, string> = { ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.callOnce(headers, name, params);
+      const delay = retryDelayMs(answer.status, answer.retryAfter, this.timeoutMs);
+      if (delay === undefined || attempt > RETRY_ATTEMPTS) return answer;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  private async callOnce(headers: Record<string, string>, name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
     try {
       const response = await request(this.url, {
         method: 'POST',
@@ -131,7 +144,8 @@ export class HookStates implements StatesTransport {
       };
       const contentType = header('content-type');
       const location = header('location');
-      return { status: response.statusCode, text, body, ...(contentType ? { contentType } : {}), ...(location ? { location } : {}) };
+      const retryAfter = header('retry-after');
+      return { status: response.statusCode, text, body, ...(contentType ? { contentType } : {}), ...(location ? { location } : {}), ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       throw new StateError(`provider-state hook unreachable: ${describeTransportFailure(error, 'POST', this.url, this.timeoutMs)} (check STATES_URL)`);
     }
