@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preflight } from '../cli/preflight.js';
+import { loadConfig } from '../helpers/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
+import { mutantByName } from '../reference/mutants/index.js';
 import type { Report } from '../reporting/model.js';
 import { CA_FILE, startGateway, startProxy, proxyEnv, type Gateway, type Proxy } from './loopback-road.js';
 import { conformance, ROOT, tempDir } from './support.js';
@@ -47,7 +50,7 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
     const keyed = await gateway({ apiKey: API_KEY });
     const result = await conformance(['run', '--target', keyed.url, '--report-dir', tempDir('road-')]);
     expect(result.code, result.stderr).toBe(2);
-    expect(lines(result.stderr)).toEqual([expect.stringMatching(/answered 401 \(application\/json\) without the interface's \{ error \} body: something in front of the API \(a gateway\).*--header/)]);
+    expect(lines(result.stderr)).toEqual([expect.stringMatching(/answered 401 \(application\/json\) without the interface's \{ error \} body, and so did POST \/api\/v1\/authenticate: something in front of the API \(a gateway\).*--header/)]);
   });
 
   it('a BASE_URL without the path prefix (HTML 404): no API at that address, check the prefix', async () => {
@@ -89,6 +92,18 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
     expect(group.code).toBe(2);
     expect(lines(group.stderr)).toEqual(['run: no group named "bank"; the groups are authentication, password, balances, banks, bonuses, cards']);
     expect(never.seen).toEqual([]);
+  });
+});
+
+describe('the preflight does not take a nonconformance for a misconfiguration', () => {
+  it('a target that itself answers 401 { message } (a mutant) passes the preflight; the suite reports it', async () => {
+    const mutated = await startReference({ states: false, mutation: mutantByName('logout-401-as-message')!.mutation });
+    try {
+      const config = loadConfig({ BASE_URL: mutated.baseUrl }, {}, join(tempDir('pf-'), '.env'));
+      await expect(preflight(config, mutated.baseUrl, {})).resolves.toEqual([]);
+    } finally {
+      await mutated.close();
+    }
   });
 });
 
