@@ -36,6 +36,9 @@ afterAll(async () => {
 });
 
 const lines = (text: string) => text.trim().split('\n');
+/** The preflight in-process (the CLI prints its ConfigError as one line and exits 2, as the spawned cases show). */
+const preflightOf = (baseUrl: string, states: { url?: string; token?: string } = {}) =>
+  preflight(loadConfig({ BASE_URL: baseUrl, REQUEST_TIMEOUT_MS: '30000' }, {}, join(tempDir('pf-'), '.env')), baseUrl, states);
 const statesPath = () => new URL(reference.statesUrl!).pathname;
 
 describe.concurrent('a real deployment: exit 2 with one line naming cause and fix', { timeout: 120_000 }, () => {
@@ -48,24 +51,18 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
 
   it('a gateway that wants its own header: says something in front of the API refused, names --header', async () => {
     const keyed = await gateway({ apiKey: API_KEY });
-    const result = await conformance(['run', '--target', keyed.url, '--report-dir', tempDir('road-')]);
-    expect(result.code, result.stderr).toBe(2);
-    expect(lines(result.stderr)).toEqual([expect.stringMatching(/answered 401 \(application\/json\) without the interface's \{ error \} body, and so did POST \/api\/v1\/authenticate: something in front of the API \(a gateway\).*--header/)]);
+    await expect(preflightOf(keyed.url)).rejects.toThrowError(/answered 401 \(application\/json\) without the interface's \{ error \} body, and so did POST \/api\/v1\/authenticate: something in front of the API \(a gateway\).*--header/);
   });
 
   it('a BASE_URL without the path prefix (HTML 404): no API at that address, check the prefix', async () => {
     const prefixed = await gateway({ prefix: '/accounts' });
-    const result = await conformance(['run', '--target', prefixed.url, '--report-dir', tempDir('road-')]);
-    expect(result.code, result.stderr).toBe(2);
-    expect(lines(result.stderr)).toEqual([expect.stringMatching(/^configuration error: no API of this interface at BASE_URL .*answered 404 \(text\/html; charset=utf-8\); check the path prefix/)]);
+    await expect(preflightOf(prefixed.url)).rejects.toThrowError(/^configuration error: no API of this interface at BASE_URL .*answered 404 \(text\/html; charset=utf-8\); check the path prefix/);
     expect(prefixed.seen.length).toBeLessThanOrEqual(2);
   });
 
   it('a redirect: BASE_URL redirects to <Location>; use that', async () => {
     const moved = await gateway({ redirectTo: 'https://127.0.0.1:1/v2' });
-    const result = await conformance(['run', '--target', moved.url, '--report-dir', tempDir('road-')]);
-    expect(result.code, result.stderr).toBe(2);
-    expect(lines(result.stderr)).toEqual(['configuration error: BASE_URL redirects to https://127.0.0.1:1/v2 (POST /api/v1/user/logout answered 301); use that']);
+    await expect(preflightOf(moved.url)).rejects.toThrowError(/^configuration error: BASE_URL redirects to https:\/\/127\.0\.0\.1:1\/v2 \(POST \/api\/v1\/user\/logout answered 301\); use that$/);
   });
 
   it('a proxy that refuses the tunnel: names the proxy and HTTPS_PROXY / NO_PROXY', async () => {
@@ -78,9 +75,7 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
 
   it('a guard in front of the hook (HTML 401): says the 401 came from in front of the hook, not a wrong STATES_TOKEN', async () => {
     const guarded = await gateway({ guarded: ['/hook'] });
-    const result = await conformance(['run', '--target', guarded.url, '--states', `${guarded.url}/hook`, '--report-dir', tempDir('road-')], { STATES_TOKEN });
-    expect(result.code, result.stderr).toBe(2);
-    expect(lines(result.stderr)).toEqual([expect.stringMatching(/hook .*\/hook answered 401 \(text\/html\) from something in front of the hook .*--header/)]);
+    await expect(preflightOf(guarded.url, { url: `${guarded.url}/hook`, token: STATES_TOKEN })).rejects.toThrowError(/hook .*\/hook answered 401 \(text\/html\) from something in front of the hook .*--header/);
   });
 
   it('refuses a header the suite sets itself, and an unknown group, before contacting anything', async () => {
@@ -99,8 +94,7 @@ describe('the preflight does not take a nonconformance for a misconfiguration', 
   it('a target that itself answers 401 { message } (a mutant) passes the preflight; the suite reports it', async () => {
     const mutated = await startReference({ states: false, mutation: mutantByName('logout-401-as-message')!.mutation });
     try {
-      const config = loadConfig({ BASE_URL: mutated.baseUrl }, {}, join(tempDir('pf-'), '.env'));
-      await expect(preflight(config, mutated.baseUrl, {})).resolves.toEqual([]);
+      await expect(preflightOf(mutated.baseUrl)).resolves.toEqual([]);
     } finally {
       await mutated.close();
     }
