@@ -17,6 +17,7 @@ import { reportFiles, writeReports } from '../reporting/write.js';
 import { Interruption, markNotRun, NOT_RUN } from './interrupt.js';
 import { preflight } from './preflight.js';
 import { withoutCredentials } from '../helpers/redact.js';
+import { proxyFor } from '../helpers/transport.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,7 +98,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       ...(config.MAX_REQUESTS_PER_SECOND ? { rate: config.MAX_REQUESTS_PER_SECOND } : {}),
     };
     interruption.throwIfInterrupted();
-    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
+    const proxy = proxyFor(baseUrl);
+    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}${proxy ? ` through the proxy ${withoutCredentials(proxy)}` : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(

@@ -112,6 +112,7 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
       { ...proxyEnv(proxy.url), STATES_TOKEN },
     );
     expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Target ${target} through the proxy ${proxy.url};`);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     expect(report.summary.failed).toBe(0);
     expect(report.verdict).toBe('incomplete');
