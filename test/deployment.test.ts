@@ -159,6 +159,7 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up of created records ran/)]);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     expect(report.interrupted).toBe(true);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Interrupted (Ctrl-C)');
     expect(report.verdict).not.toBe('conformant');
     expect(report.tests.some((t) => t.reason?.startsWith('not run: the run was interrupted'))).toBe(true);
     // Every bank the run created was deleted again (by its test or by the clean-up).
