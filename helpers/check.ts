@@ -28,7 +28,7 @@ export interface RunRecord {
   advisories: string[];
   observedStatus: number[];
   schemaProblems: { schema: string; problems: SchemaProblem[] }[];
-  /** Answers 429 (or 503 with Retry-After) that were retried; and those still rate-limited after every retry. */
+  /** Answers 429 or 503 with Retry-After that were retried; and those still rate-limited after every retry. */
   rateLimited?: number;
   stillRateLimited?: number;
 }
@@ -155,7 +155,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
       // A rate limiter's answer is about the road, not the target's conformance: not verified.
-      if (run.stillRateLimited) ctx.skip(`not verified: rate limited, the target still answered 429 after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`);
+      if (run.stillRateLimited) ctx.skip(`not verified: rate limited, the target still answered 429 or 503 with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`);
       throw redactError(error);
     } finally {
       for (const step of cleanups.reverse()) {

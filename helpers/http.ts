@@ -9,7 +9,7 @@ export interface Exchange {
   response?: { status: number; headers: Record<string, string>; body?: unknown; bodyText?: string };
   error?: string;
   durationMs: number;
-  /** Answers 429 (or 503 with Retry-After) the request got and retried before this one; absent when none. */
+  /** Answers 429 or 503 with Retry-After the request got and retried before this one; absent when none. */
   rateLimited?: number;
 }
 
@@ -183,7 +183,7 @@ export class HttpClient {
   }
 
   /**
-   * A rate limiter's answer (429, or 503 with Retry-After) is retried after the wait it asks for:
+   * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
   private async performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange): Promise<ApiResponse> {

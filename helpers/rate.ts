@@ -4,22 +4,19 @@
 export const RETRY_ATTEMPTS = 3;
 /** The longest wait between attempts, whatever Retry-After says. */
 export const RETRY_WAIT_CAP_MS = 10_000;
-/** The wait when a 429 names none. */
-const DEFAULT_WAIT_MS = 1_000;
-
 /**
- * How long to wait before retrying this answer, or undefined when it is not a rate limiter's:
- * 429 (with or without Retry-After), or 503 with Retry-After. Capped by RETRY_WAIT_CAP_MS and the
- * request timeout.
+ * How long to wait before retrying this answer, or undefined when it is not a rate limiter's: 429 or
+ * 503 with Retry-After. A 429 without it is an answer like any other (a target answering 429 where
+ * the specification says 425 is a nonconformance, not a rate limiter). Capped by RETRY_WAIT_CAP_MS
+ * and the request timeout.
  */
 export function retryDelayMs(status: number, retryAfter: string | undefined, timeoutMs: number, now = Date.now()): number | undefined {
-  if (status !== 429 && !(status === 503 && retryAfter !== undefined)) return undefined;
-  let wait = DEFAULT_WAIT_MS;
-  if (retryAfter !== undefined) {
-    const trimmed = retryAfter.trim();
-    if (/^\d+$/.test(trimmed)) wait = Number(trimmed) * 1000;
-    else if (!Number.isNaN(Date.parse(trimmed))) wait = Math.max(0, Date.parse(trimmed) - now);
-  }
+  if ((status !== 429 && status !== 503) || retryAfter === undefined) return undefined;
+  const trimmed = retryAfter.trim();
+  let wait: number;
+  if (/^\d+$/.test(trimmed)) wait = Number(trimmed) * 1000;
+  else if (!Number.isNaN(Date.parse(trimmed))) wait = Math.max(0, Date.parse(trimmed) - now);
+  else return undefined;
   return Math.min(wait, RETRY_WAIT_CAP_MS, timeoutMs);
 }
 

@@ -69,7 +69,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     for (const { reason, count } of skips) lines.push(`  - ${count} test${count > 1 ? 's' : ''}: ${reason}`);
   }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
-  if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 (or 503 with Retry-After) and retried; --rate N caps the suite's requests per second`);
+  if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
   lines.push(...hints);

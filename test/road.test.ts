@@ -57,10 +57,11 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
     expect(proxyFor('https://api.example.com', {})).toBeUndefined();
   });
 
-  it('retries 429 (with or without Retry-After) and 503 only with Retry-After, capping the wait by the cap and the timeout', () => {
-    expect(retryDelayMs(200, undefined, 10_000)).toBeUndefined();
+  it('retries 429 and 503 only with Retry-After (a bare 429 where 425 is due is a nonconformance), capping the wait by the cap and the timeout', () => {
+    expect(retryDelayMs(200, '1', 10_000)).toBeUndefined();
     expect(retryDelayMs(503, undefined, 10_000)).toBeUndefined();
-    expect(retryDelayMs(429, undefined, 10_000)).toBe(1000);
+    expect(retryDelayMs(429, undefined, 10_000)).toBeUndefined();
+    expect(retryDelayMs(429, 'soon', 10_000)).toBeUndefined();
     expect(retryDelayMs(429, '2', 10_000)).toBe(2000);
     expect(retryDelayMs(503, '0', 10_000)).toBe(0);
     expect(retryDelayMs(429, '3600', 600_000)).toBe(RETRY_WAIT_CAP_MS);
