@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { GROUPS } from '../helpers/catalogue.js';
+import { RUN_HELP, RUN_OPTIONS } from './options.js';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
@@ -6,22 +9,7 @@ import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand }
 const USAGE = `usage: conformance <command> [options]
 
 commands:
-  run       run the suite (against BASE_URL, or the embedded reference when it is unset)
-            --target URL        the target's base URL (BASE_URL)
-            --states URL        the provider-state hook (STATES_URL)
-            --states-token T    the hook's bearer token (STATES_TOKEN)
-            --states-file FILE  static provider states (STATES_FILE)
-            --report-dir DIR    where reports go (REPORT_DIR, default reports/)
-            --timeout MS        per-request timeout (REQUEST_TIMEOUT_MS)
-            --concurrency N     requests in flight per worker (MAX_CONCURRENCY)
-            --strict            advisories count as failures (STRICT)
-            --brute-force       also provoke the brute-force restriction (425) with at most 50 failed logins
-                                of a fresh account and report the threshold found (BRUTE_FORCE; off: it loads the target)
-            --group NAME        only this endpoint group (repeatable)
-            --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
-            writes report.json, junit.xml, summary.md and report.html (in GitHub Actions also
-            ::error annotations and the job summary); keeps the last report.json as report.previous.json
-            exit 0 every test passed (skips listed), 1 a nonconformance, 2 configuration error or target unreachable
+  run       run the suite (its options: conformance run --help)
   explore   explore [--seed N] [--runs N] [every option of run]
             property-based exploration of every body, path and query field of sections 4 and 8:
             generated values inside each rule must be accepted, outside it refused with 422 keyed by
@@ -43,27 +31,42 @@ commands:
             fills that skeleton from a hook; writes the platform's key next to FILE (owner-only)
   render    render --report FILE [--out DIR]
             writes junit.xml, summary.md and report.html again from a report.json
+  help      help [COMMAND]; every command also takes --help; conformance --version prints the version
 
-exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold, 2 usage or configuration error`;
+exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold, 2 usage or configuration error,
+130 interrupted`;
 
-/** The options of `run`; `explore` takes every one of them too. */
-const RUN_OPTIONS = {
-  target: { type: 'string' },
-  states: { type: 'string' },
-  'states-token': { type: 'string' },
-  'states-file': { type: 'string' },
-  'report-dir': { type: 'string' },
-  timeout: { type: 'string' },
-  concurrency: { type: 'string' },
-  strict: { type: 'boolean' },
-  'brute-force': { type: 'boolean' },
-  group: { type: 'string', multiple: true },
-  mutant: { type: 'string' },
-} as const;
+/** Per-command help: the lines of USAGE that describe it. */
+function commandHelp(command: string): string | undefined {
+  if (command === 'run') return RUN_HELP;
+  const block = USAGE.split('\n\n')[1]!.split('\n').slice(1);
+  const start = block.findIndex((line) => line.startsWith(`  ${command} `));
+  if (start < 0) return undefined;
+  const end = block.findIndex((line, i) => i > start && /^  \S/.test(line));
+  return `usage: conformance ${block.slice(start, end < 0 ? undefined : end).join('\n').trim().replace(/^\w+\s+/, '')}`;
+}
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+class HelpShown extends Error {}
+
+/** Wrong or missing arguments: the message, then the command's usage. */
+class ArgumentError extends UsageError {}
+
+/** `--help` anywhere in a command's arguments prints its help on stdout. */
+function helpRequested(command: string, argv: string[]): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(commandHelp(command));
+    throw new HelpShown();
+  }
+}
 
 async function run(argv: string[]): Promise<number> {
+  helpRequested('run', argv);
   const { values } = parseArgs({ args: argv, options: RUN_OPTIONS });
-  const { config, mutation } = runConfig(values);
+  const { config, mutation } = runConfig('run', values);
   // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
   const { runSuite } = await import('./run.js');
   const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
@@ -71,25 +74,28 @@ async function run(argv: string[]): Promise<number> {
 }
 
 async function explore(argv: string[]): Promise<number> {
+  helpRequested('explore', argv);
   const { EXPLORE_OPTIONS, exploreSuite } = await import('./explore.js');
   const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS } });
-  const { config, mutation } = runConfig(values);
+  const { config, mutation } = runConfig('explore', values);
   const result = await exploreSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}), seed: values.seed, runs: values.runs });
   return result.exitCode;
 }
 
-/** The configuration (flags over environment over .env) and the mutant that `run`'s options select. */
-function runConfig(values: Record<string, unknown>) {
+/** The configuration (flags over environment over .env) and the mutant that `run`'s options select; unknown groups stop here, before any request. */
+function runConfig(command: string, values: { group?: string[]; mutant?: string } & Record<string, unknown>) {
+  const unknownGroups = (values.group ?? []).filter((group) => !(GROUPS as readonly string[]).includes(group));
+  if (unknownGroups.length > 0) throw new UsageError(`${command}: no group named ${unknownGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${GROUPS.join(', ')}`);
   const overrides: ConfigInput = {};
   for (const [flag, variable] of Object.entries(FLAG_TO_VARIABLE)) {
-    const value = values[flag.slice(2) as keyof typeof values];
-    if (value !== undefined) overrides[variable] = String(value);
+    const value = values[flag.slice(2)];
+    if (value !== undefined) overrides[variable] = Array.isArray(value) ? value.join('\n') : String(value);
   }
   const config = loadConfig(overrides);
   let mutation;
   if (values.mutant !== undefined) {
     if (config.BASE_URL) throw new ConfigError('configuration error: --mutant applies to the embedded reference only; unset BASE_URL');
-    const mutant = mutantByName(String(values.mutant));
+    const mutant = mutantByName(values.mutant);
     if (!mutant) throw new ConfigError(`configuration error: no mutant named "${values.mutant}" (see reference/mutants/)`);
     mutation = mutant.mutation;
   }
@@ -98,28 +104,32 @@ function runConfig(values: Record<string, unknown>) {
 
 function required(values: Record<string, unknown>, names: string[], command: string): void {
   const missing = names.filter((name) => typeof values[name] !== 'string' || values[name] === '');
-  if (missing.length > 0) throw new UsageError(`${command}: missing ${missing.map((m) => `--${m}`).join(', ')}; see \`conformance help\``);
+  if (missing.length > 0) throw new ArgumentError(`${command}: missing ${missing.map((m) => `--${m}`).join(', ')}; see \`conformance ${command} --help\``);
 }
 
 async function diff(argv: string[]): Promise<number> {
+  helpRequested('diff', argv);
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' } } });
-  if (positionals.length !== 2) throw new UsageError('diff: give two reports, BASE.json HEAD.json (for example reports/report.previous.json reports/report.json)');
+  if (positionals.length !== 2) throw new ArgumentError('diff: give two reports, BASE.json HEAD.json (for example reports/report.previous.json reports/report.json)');
   return diffCommand(positionals[0]!, positionals[1]!, values.out);
 }
 
 async function certify(argv: string[]): Promise<number> {
+  helpRequested('certify', argv);
   const { values } = parseArgs({ args: argv, options: { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' } } });
   required(values, ['report', 'key'], 'certify');
   return certifyCommand(values.report!, values.key!, values.out);
 }
 
 async function verify(argv: string[]): Promise<number> {
+  helpRequested('verify', argv);
   const { values } = parseArgs({ args: argv, options: { certificate: { type: 'string' }, key: { type: 'string' }, report: { type: 'string' } } });
   required(values, ['certificate', 'key', 'report'], 'verify');
   return verifyCommand(values.certificate!, values.key!, values.report!);
 }
 
 async function render(argv: string[]): Promise<number> {
+  helpRequested('render', argv);
   const { values } = parseArgs({ args: argv, options: { report: { type: 'string' }, out: { type: 'string' } } });
   required(values, ['report'], 'render');
   return renderCommand(values.report!, values.out);
@@ -141,13 +151,27 @@ async function main(): Promise<number> {
     case 'render':
       return render(rest);
     case 'states':
+      helpRequested('states', rest);
       return (await import('./states.js')).statesCommand(rest);
-    case undefined:
+    case '--version':
+    case '-v':
+    case 'version':
+      console.log(version());
+      return 0;
     case 'help':
     case '--help':
-    case '-h':
-      console.log(USAGE);
-      return command === undefined ? 2 : 0;
+    case '-h': {
+      const topic = rest[0] === undefined ? USAGE : commandHelp(rest[0]);
+      if (topic === undefined) {
+        console.error(`unknown command "${rest[0]}"\n${USAGE}`);
+        return 2;
+      }
+      console.log(topic);
+      return 0;
+    }
+    case undefined:
+      console.error(USAGE);
+      return 2;
     default:
       console.error(`unknown command "${command}"\n${USAGE}`);
       return 2;
@@ -162,8 +186,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof UsageError) console.error(error.message);
-  else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${(error as Error).message}; see \`conformance help\``);
+  if (error instanceof HelpShown) process.exitCode = 0;
+  else if ((error as Error).name === 'InterruptedBeforeTests') console.error((error as Error).message);
+  else if (error instanceof ConfigError || (error instanceof UsageError && !(error instanceof ArgumentError))) console.error(error.message);
+  else if (error instanceof ArgumentError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    // A usage error: the one line, then the command's usage, both on stderr.
+    console.error(`${(error as Error).message}\n\n${commandHelp(process.argv[2] ?? '') ?? USAGE}`);
+  }
   else console.error(`conformance: ${(error as Error).message ?? String(error)}`);
-  process.exitCode = 2;
+  process.exitCode = error instanceof HelpShown ? 0 : (error as Error).name === 'InterruptedBeforeTests' ? 130 : 2;
 }

@@ -1,14 +1,68 @@
 import { readFileSync } from 'node:fs';
 import { importPKCS8 } from 'jose';
-import { Agent, request } from 'undici';
 import type { Config } from '../helpers/config.js';
 import { ConfigError } from '../helpers/config.js';
-import { describeTransportFailure } from '../helpers/http.js';
+import { HttpClient, TransportError, type ApiResponse } from '../helpers/http.js';
 import { withoutCredentials } from '../helpers/redact.js';
 import { loadStatesFile } from '../helpers/states-file.js';
-import { HookStates, StateError } from '../helpers/states.js';
+import { HookStates, hookRefusal, StateError } from '../helpers/states.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+
+const LOGOUT = '/api/v1/user/logout';
+const AUTHENTICATE = '/api/v1/authenticate';
+
+function describe(response: ApiResponse): string {
+  return `${response.status} (${response.headers['content-type'] ?? 'no content type'})`;
+}
+
+/** Section 7: an unauthenticated logout answers 401 `{ error }`. */
+function isInterfaceError(response: ApiResponse): boolean {
+  const body = response.isJson ? (response.json as unknown) : undefined;
+  return Boolean(body) && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string';
+}
+
+async function probe(http: HttpClient, path: string, json?: unknown): Promise<ApiResponse> {
+  try {
+    return await http.send({ method: 'POST', path, ...(json === undefined ? {} : { json }) });
+  } catch (error) {
+    if (error instanceof TransportError) throw new ConfigError(`target unreachable: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The harmless requests that prove BASE_URL answers as this interface: an unauthenticated logout
+ * (section 4.5: 401 `{ error }`), and when that is 404, a login without credentials. Anything that
+ * is plainly not the interface (a redirect, HTML, a gateway's 401) stops the run.
+ */
+async function proveTheApi(http: HttpClient): Promise<void> {
+  const base = withoutCredentials(http.baseUrl);
+  const logout = await probe(http, LOGOUT);
+  if (logout.status >= 300 && logout.status < 400) {
+    const location = logout.headers.location;
+    const target = location ? new URL(location, `${http.baseUrl}${LOGOUT}`).href.replace(/\/api\/v1\/user\/logout\/?$/, '') : undefined;
+    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${LOGOUT} answered ${logout.status}); use that`);
+  }
+  const refusedByGateway = (response: ApiResponse) => (response.status === 401 || response.status === 403) && !isInterfaceError(response);
+  if (refusedByGateway(logout)) {
+    // A target may itself answer 401 in another shape (a nonconformance the suite reports); a gateway
+    // refuses every request alike, a login without credentials too.
+    const login = await probe(http, AUTHENTICATE, {});
+    if (refusedByGateway(login)) {
+      throw new ConfigError(
+        `configuration error: POST ${base}${LOGOUT} answered ${describe(logout)} without the interface's { error } body, and so did POST ${AUTHENTICATE}: something in front of the API (a gateway) refused the requests; add the header it wants with --header 'Name: value' (EXTRA_HEADERS)`,
+      );
+    }
+  }
+  const noApi = (response: ApiResponse, path: string) =>
+    new ConfigError(`configuration error: no API of this interface at BASE_URL ${base}: POST ${path} answered ${describe(response)}; check the path prefix (BASE_URL ends where /api/v1 begins)`);
+  if (!logout.isJson) throw noApi(logout, LOGOUT);
+  if (logout.status === 404 || logout.status === 405) {
+    const login = await probe(http, AUTHENTICATE, {});
+    if (!login.isJson || login.status === 404 || login.status === 405) throw noApi(login, AUTHENTICATE);
+  }
+}
 
 /**
  * Checks, before any test, that the target answers and that the provider-state transport and the
@@ -16,26 +70,24 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
  */
 export async function preflight(config: Config, baseUrl: string, states: { url?: string; token?: string }): Promise<string[]> {
   const warnings: string[] = [];
-  const agent = new Agent({ connect: { timeout: config.REQUEST_TIMEOUT_MS } });
+  const road = { ...(config.CA_FILE ? { caFile: config.CA_FILE } : {}), ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}) };
+  const http = new HttpClient(baseUrl, { timeoutMs: config.REQUEST_TIMEOUT_MS, maxResponseBytes: config.MAX_RESPONSE_BYTES, maxConcurrency: 1, ...road });
   try {
-    const url = `${baseUrl}/api/v1/user/logout`;
-    try {
-      const response = await request(url, { method: 'POST', dispatcher: agent, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(config.REQUEST_TIMEOUT_MS) });
-      await response.body.dump();
-    } catch (error) {
-      throw new ConfigError(`target unreachable: ${describeTransportFailure(error, 'POST', url, config.REQUEST_TIMEOUT_MS)}`);
-    }
+    await proveTheApi(http);
   } finally {
-    await agent.close();
+    await http.close();
   }
-
   if (states.url) {
-    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS);
+    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS, road);
     try {
       // A state that no target provides: the answer proves the hook is reachable and accepts our token.
       const answer = await hook.call('conformance.preflight', {});
-      if (answer.status === 401 || answer.status === 403) {
-        throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(states.url)} answered ${answer.status}: STATES_TOKEN is ${states.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
+      if (answer.status >= 300 && answer.status < 400) {
+        throw new ConfigError(`configuration error: STATES_URL redirects to ${answer.location ? withoutCredentials(new URL(answer.location, states.url).href) : '(no Location)'} (answered ${answer.status}); use that`);
+      }
+      if (answer.status === 401 || answer.status === 403) throw new ConfigError(hookRefusal(states.url, states.token, answer));
+      if ((answer.status === 404 || answer.status === 501) && /html/i.test(answer.contentType ?? '')) {
+        throw new ConfigError(`configuration error: no provider-state hook at STATES_URL ${withoutCredentials(states.url)}: it answered ${answer.status} with ${answer.contentType}; check STATES_URL`);
       }
       if (answer.status !== 404 && answer.status !== 501) warnings.push(`the provider-state hook answered ${answer.status} to an unknown state (the contract asks for 404 or 501)`);
       const host = new URL(states.url).hostname;

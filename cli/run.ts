@@ -14,10 +14,12 @@ import { annotations, appendStepSummary, inGitHubActions } from '../reporting/gi
 import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
+import { Interruption, markNotRun, NOT_RUN } from './interrupt.js';
 import { preflight } from './preflight.js';
 import { withoutCredentials } from '../helpers/redact.js';
 import { startLeaseServer } from '../helpers/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
+import { proxyFor } from '../helpers/transport.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,11 +40,13 @@ export interface SuiteRunOptions {
   files?: { config: string; ofGroup: (group: string) => string; provide?: Record<string, unknown> };
   /** Adds to the report before it is written (explore records its seed and budget). */
   extendReport?: (report: Report) => void;
+  /** Ctrl-C stops the run cleanly (default); the mutation runner leaves signals alone. */
+  handleSignals?: boolean;
 }
 
 export interface SuiteRunResult {
   report: Report;
-  exitCode: 0 | 1 | 2;
+  exitCode: 0 | 1 | 2 | 130;
   files: Record<string, string>;
   moduleErrors: string[];
 }
@@ -68,6 +72,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   const startedAt = new Date();
   let reference: RunningReference | undefined;
   let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
+  const interruption = new Interruption(options.handleSignals !== false);
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -106,8 +111,13 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       maxConcurrency: config.MAX_CONCURRENCY,
       strict: config.STRICT,
       ...(config.BRUTE_FORCE ? { bruteForce: true } : {}),
+      ...(config.CA_FILE ? { caFile: resolve(config.CA_FILE) } : {}),
+      ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}),
+      ...(config.MAX_REQUESTS_PER_SECOND ? { rate: config.MAX_REQUESTS_PER_SECOND } : {}),
     };
-    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
+    interruption.throwIfInterrupted();
+    const proxy = proxyFor(baseUrl);
+    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}${proxy ? ` through the proxy ${withoutCredentials(proxy)}` : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(
@@ -120,16 +130,21 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         provide: { ...options.files?.provide, target },
         // With a static file a test may wait for a free account: fewer accounts make a run slower, never wrong.
         testTimeout: Math.max(states.kind === 'file' ? 1_800_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
+        // A requests-per-second cap holds for the whole run only when one worker sends every request.
+        ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
       },
       {},
       { stdout: process.stdout, stderr: process.stderr },
     );
     try {
+      interruption.silenceOthers();
+      interruption.onInterrupt(() => vitest.cancelCurrentRun('keyboard-input'), () => vitest.close());
       const ofGroup = options.files?.ofGroup ?? ((group: string) => `suites/${group}.test.ts`);
       await vitest.start(options.groups?.map(ofGroup) ?? []);
     } finally {
       await vitest.close();
     }
+    if (interruption.interrupted) markNotRun(collector.records);
 
     const hookWouldAdd = collector.records.filter((record) => record.reason?.includes(HOOK_WOULD_ADD));
     if (hookWouldAdd.length > 0) warnings.push(`${hookWouldAdd.length} test(s) skipped that a provider-state hook would have added (see their reasons)`);
@@ -140,6 +155,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       finishedAt: new Date(),
       strict: config.STRICT,
       warnings,
+      ...(options.groups ? { groups: [...new Set(options.groups)] } : {}),
+      interrupted: interruption.interrupted,
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
@@ -151,9 +168,15 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     }
     const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
     if (configFailure) throw new ConfigError(configFailure.reason!);
+    if (interruption.interrupted) {
+      const finished = report.tests.filter((t) => !t.reason?.startsWith(NOT_RUN)).length;
+      process.stderr.write(`interrupted: stopped after ${finished} of ${report.tests.length} tests; the clean-up of created records ran; reports of what finished are marked interrupted${files.json ? ` (${files.json})` : ''}\n`);
+      return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
+    }
     const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
+    interruption.dispose();
     await leases?.close();
     await reference?.close();
   }

@@ -1,6 +1,7 @@
 import { describe, expect, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.js';
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
+import { RETRY_ATTEMPTS } from './rate.js';
 import { redactError, redactJson } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
 import { releaseLeases } from './lease-release.js';
@@ -33,6 +34,9 @@ export interface RunRecord {
   security: string[];
   /** Facts the run measured and reports, neither findings nor advisories (the brute-force threshold found). */
   notes: string[];
+  /** Answers 429 or 503 with Retry-After that were retried; and those still rate-limited after every retry. */
+  rateLimited?: number;
+  stillRateLimited?: number;
 }
 
 declare module 'vitest' {
@@ -96,7 +100,13 @@ function snippet(response: ApiResponse): string {
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
   const { info, http, states } = currentTarget();
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
-    const response = await http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
+    const response = await http.send({ method, path, ...options }, (exchange) => {
+      run.exchanges.push(exchange);
+      if (exchange.rateLimited) {
+        run.rateLimited = (run.rateLimited ?? 0) + exchange.rateLimited;
+        if (exchange.rateLimited > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
+      }
+    });
     if (response.isJson) {
       for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
         const line = `${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`;
@@ -169,6 +179,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (run.security.length > 0) expect.fail(`security: ${run.security.length} credential(s) in answers: ${run.security.join('; ')}`);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
+      // A rate limiter's answer is about the road, not the target's conformance: not verified.
+      if (run.stillRateLimited) ctx.skip(`not verified: rate limited, the target still answered 429 or 503 with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`);
       throw redactError(error);
     } finally {
       for (const step of cleanups.reverse()) {

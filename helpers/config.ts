@@ -15,6 +15,13 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//i.test(value), { message: 'must start with http:// or https://' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** STATES_URL is called exactly as given: a trailing slash is part of a URL. */
+const exactHttpUrl = z
+  .string()
+  .trim()
+  .url({ message: 'must be an http(s) URL, for example http://127.0.0.1:8080/states' })
+  .refine((value) => /^https?:\/\//i.test(value), { message: 'must start with http:// or https://' });
+
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -33,10 +40,45 @@ const bool = z.preprocess(
   z.boolean({ message: 'must be true or false' }),
 );
 
+const caFile = z.string().superRefine((path, ctx) => {
+  if (!existsSync(path)) ctx.addIssue({ code: 'custom', message: 'names a file that does not exist' });
+  else if (!/-----BEGIN CERTIFICATE-----/.test(readFileSync(path, 'latin1'))) {
+    ctx.addIssue({ code: 'custom', message: 'must be a PEM file holding one or more certificates (-----BEGIN CERTIFICATE-----)' });
+  }
+});
+
+const requestsPerSecond = z.preprocess(
+  (value) => Number(value),
+  z.number({ message: 'must be a number of requests per second from 0.1 to 1000' }).min(0.1, 'must be at least 0.1').max(1000, 'must be at most 1000'),
+);
+
+/** Headers the suite sets itself, per request: an extra header may not replace them. */
+export const RESERVED_HEADERS = ['authorization', 'token', 'content-type'];
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** EXTRA_HEADERS: one `Name: value` a line. Values are secrets: no message quotes them. */
+const extraHeaders = z.string().transform((text, ctx) => {
+  const headers: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    if (!HEADER_NAME.test(name)) {
+      ctx.addIssue({ code: 'custom', message: `has an entry that is not "Name: value" (write --header 'x-api-key: ...')` });
+      return z.NEVER;
+    }
+    if (RESERVED_HEADERS.includes(name.toLowerCase())) {
+      ctx.addIssue({ code: 'custom', message: `may not set ${name}: the suite sets ${RESERVED_HEADERS.map((h) => h.replace(/(^|-)\w/g, (c) => c.toUpperCase())).join(', ')} itself on each request` });
+      return z.NEVER;
+    }
+    headers[name.toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+});
+
 export const configSchema = z
   .object({
     BASE_URL: optional(httpUrl),
-    STATES_URL: optional(httpUrl),
+    STATES_URL: optional(exactHttpUrl),
     STATES_TOKEN: optional(z.string().min(1)),
     STATES_FILE: optional(fileThatExists),
     JWT_PLATFORM_ID: optional(z.string().min(1)),
@@ -47,6 +89,9 @@ export const configSchema = z
     MAX_CONCURRENCY: positiveInt(1, 64, 8),
     STRICT: bool,
     BRUTE_FORCE: bool,
+    CA_FILE: optional(caFile),
+    EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
+    MAX_REQUESTS_PER_SECOND: optional(requestsPerSecond),
   })
   .superRefine((config, ctx) => {
     if (config.STATES_URL && config.STATES_FILE) {
@@ -74,6 +119,9 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--concurrency': 'MAX_CONCURRENCY',
   '--strict': 'STRICT',
   '--brute-force': 'BRUTE_FORCE',
+  '--ca': 'CA_FILE',
+  '--header': 'EXTRA_HEADERS',
+  '--rate': 'MAX_REQUESTS_PER_SECOND',
 };
 
 /**
@@ -91,7 +139,7 @@ export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv =
     const variable = String(issue.path[0] ?? 'configuration');
     const flag = Object.entries(FLAG_TO_VARIABLE).find(([, v]) => v === variable)?.[0];
     const given = raw[variable];
-    const shown = given === undefined || /TOKEN|KEY/.test(variable) ? '' : ` (got "${withoutCredentials(given)}")`;
+    const shown = given === undefined || /TOKEN|KEY|HEADERS/.test(variable) ? '' : ` (got "${withoutCredentials(given)}")`;
     throw new ConfigError(`configuration error: ${variable} ${issue.message}${shown}; set it in .env or the environment${flag ? ` or pass ${flag}` : ''} (see .env.example)`);
   }
   return result.data;

@@ -1,5 +1,7 @@
-import { Agent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
-import { redactHeaders, redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
+import { FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { RateLimiter, retryDelayMs, RETRY_ATTEMPTS } from './rate.js';
+import { redactHeaders, redactJson, redactText, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
+import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
@@ -7,12 +9,20 @@ export interface Exchange {
   response?: { status: number; headers: Record<string, string>; body?: unknown; bodyText?: string };
   error?: string;
   durationMs: number;
+  /** Answers 429 or 503 with Retry-After the request got and retried before this one; absent when none. */
+  rateLimited?: number;
 }
 
 export interface HttpOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   maxConcurrency: number;
+  /** PEM file of extra CA certificates (CA_FILE). */
+  caFile?: string;
+  /** Extra headers on every request (EXTRA_HEADERS); their values are secrets. */
+  headers?: Record<string, string>;
+  /** At most this many requests per second from this client (MAX_REQUESTS_PER_SECOND). */
+  rate?: number;
 }
 
 /** A failure of the target's transport rather than of a clause: unreachable, too slow, too large, not JSON. */
@@ -111,21 +121,21 @@ function describeFormBody(form: FormData): Record<string, string> {
 }
 
 export class HttpClient {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly gate: Gate;
+  private readonly limiter: RateLimiter | undefined;
 
   constructor(
     readonly baseUrl: string,
     private readonly options: HttpOptions,
   ) {
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: options.maxConcurrency,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: { timeout: options.timeoutMs },
-    });
+    this.agent = dispatcherFor(baseUrl, { keepAliveTimeout: 10_000, connections: options.maxConcurrency, timeoutMs: options.timeoutMs, ...(options.caFile ? { caFile: options.caFile } : {}) });
     this.gate = new Gate(options.maxConcurrency);
+    this.limiter = options.rate ? new RateLimiter(options.rate) : undefined;
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      registerSecretHeader(name);
+      registerSecret(value);
+    }
   }
 
   async close(): Promise<void> {
@@ -135,7 +145,7 @@ export class HttpClient {
   /** Sends one request; `capture` receives the redacted exchange even when the request fails. */
   async send(spec: RequestSpec, capture?: (exchange: Exchange) => void): Promise<ApiResponse> {
     const url = `${this.baseUrl}${spec.path}${buildQuery(spec.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...spec.headers };
     if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`;
     let body: Dispatcher.DispatchOptions['body'] | FormData | undefined;
     let shownBody: unknown;
@@ -157,7 +167,7 @@ export class HttpClient {
     const exchange: Exchange = { request: { method: spec.method, url, headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
     const started = performance.now();
     try {
-      const response = await this.gate.run(() => this.perform(url, spec.method, headers, body));
+      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange));
       exchange.durationMs = Math.round(performance.now() - started);
       registerTokensIn(response.isJson ? response.json : undefined);
       exchange.response = {
@@ -172,6 +182,22 @@ export class HttpClient {
       throw error;
     } finally {
       capture?.(exchange);
+    }
+  }
+
+  /**
+   * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
+   * a few attempts, each wait capped; every attempt keeps the request timeout.
+   */
+  private async performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange): Promise<ApiResponse> {
+    for (let attempt = 1; ; attempt++) {
+      await this.limiter?.take();
+      const response = await this.perform(url, method, headers, body);
+      const delay = retryDelayMs(response.status, response.headers['retry-after'], this.options.timeoutMs);
+      if (delay === undefined) return response;
+      exchange.rateLimited = (exchange.rateLimited ?? 0) + 1;
+      if (attempt > RETRY_ATTEMPTS) return response;
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 
@@ -227,6 +253,21 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   const code = err.code ?? err.cause?.code;
   if (err.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return `${method} ${url} got no complete answer within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
+  }
+  const proxy = proxyFor(rawUrl);
+  const via = proxy ? ` through the proxy ${withoutCredentials(proxy)}` : '';
+  const tunnel = /Proxy response \((\d+)\)/.exec(err.message ?? '');
+  if (tunnel) {
+    return `${method} ${url}: the proxy ${proxy ? withoutCredentials(proxy) : ''} refused to connect to it (proxy answered ${tunnel[1]}${tunnel[1] === '407' ? ', it wants credentials: put them in the proxy URL' : ''}); check HTTPS_PROXY / HTTP_PROXY, or list the host in NO_PROXY`;
+  }
+  if (proxy && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
+    return `${method} ${url}: the proxy ${withoutCredentials(proxy)} cannot be reached (${code}); check HTTPS_PROXY / HTTP_PROXY, or list the host in NO_PROXY`;
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return `${method} ${url}: the TLS certificate is not valid for this host name (${code})${via}; use the host name the certificate names in BASE_URL`;
+  }
+  if (code && TLS_CODES.test(code)) {
+    return `${method} ${url}: TLS failed (${code})${via}: the certificate is not trusted; pass --ca FILE (CA_FILE) with the PEM of the CA that signed it, or set NODE_EXTRA_CA_CERTS`;
   }
   if (code === 'ECONNREFUSED') return `${method} ${url} was refused (ECONNREFUSED): nothing listens there; check BASE_URL or start the target`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${method} ${url}: the host name does not resolve (${code}); check BASE_URL`;

@@ -14,6 +14,11 @@ export const SECRET_KEYS =
 
 const secrets = new Set<string>();
 
+/** A header whose value is a secret wherever it appears (a gateway's own header, from --header). */
+export function registerSecretHeader(name: string): void {
+  SECRET_HEADERS.add(name.toLowerCase());
+}
+
 /** Registers a value that must never be written out. Short values are ignored (they would mask ordinary text). */
 export function registerSecret(value: unknown): void {
   if (typeof value !== 'string' || value.length < 6) return;
@@ -38,7 +43,9 @@ export function redactText(text: string): string {
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"']+@/gi, `$1${REDACTED}@`);
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   // Bearer tokens and JWT-shaped strings that were never registered (a target's own tokens).
-  out = out.replace(/(Bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`);
+  // A bearer value is a credential when it has a digit or symbol or is long: "a bearer token" in a
+  // sentence (a test's own name) is words, not a secret.
+  out = out.replace(/(Bearer\s+)(?=[^\s"',]*[^A-Za-z\s"',]|[^\s"',]{16})[^\s"',]+/gi, `$1${REDACTED}`);
   out = out.replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED);
   return out;
 }

@@ -1,6 +1,8 @@
-import { Agent, request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { describeTransportFailure } from './http.js';
 import { redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
+import { retryDelayMs, RETRY_ATTEMPTS } from './rate.js';
+import { dispatcherFor } from './transport.js';
 
 /**
  * Provider states: how the suite asks a target for the state a test needs. Two transports, as the
@@ -68,14 +70,30 @@ export class NoStates implements StatesTransport {
   }
 }
 
+/** The road to the hook: the same CA and extra headers as the target's. */
+export interface HookRoad {
+  caFile?: string;
+  headers?: Record<string, string>;
+}
+
+/** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */
+export function hookRefusal(url: string, token: string | undefined, answer: { status: number; body: unknown; contentType?: string }): string {
+  const where = `the provider-state hook ${withoutCredentials(url)}`;
+  if (answer.body === undefined || typeof answer.body !== 'object' || answer.body === null) {
+    return `configuration error: ${where} answered ${answer.status} (${answer.contentType ?? 'no content type'}) from something in front of the hook (a gateway or proxy), not from the hook: add the header it wants with --header 'Name: value' (EXTRA_HEADERS)`;
+  }
+  return `configuration error: ${where} answered ${answer.status}: STATES_TOKEN is ${token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`;
+}
+
 export class HookStates implements StatesTransport {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   constructor(
     private readonly url: string,
     private readonly token: string | undefined,
     private readonly timeoutMs: number,
+    private readonly road: HookRoad = {},
   ) {
-    this.agent = new Agent({ connections: 4, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.agent = dispatcherFor(url, { connections: 4, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
     registerSecret(token);
   }
 
@@ -96,16 +114,26 @@ export class HookStates implements StatesTransport {
       return { provided: true, data: data as StateData[N] };
     }
     if (answer.status === 404 || answer.status === 501) return { provided: false, reason: `target does not provide state ${name}` };
-    if (answer.status === 401 || answer.status === 403) {
-      throw new StatesAuthError(`configuration error: the provider-state hook ${withoutCredentials(this.url)} answered ${answer.status}: STATES_TOKEN is ${this.token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`);
+    if (answer.status === 429) {
+      return { provided: false, reason: `not verified: rate limited, the provider-state hook still answered 429 after ${RETRY_ATTEMPTS} retries; lower --rate or raise the hook's limit` };
     }
+    if (answer.status === 401 || answer.status === 403) throw new StatesAuthError(hookRefusal(this.url, this.token, answer));
     throw new StateError(`provider state ${name}: the hook answered ${answer.status} (the contract allows 200, 404, 501, 401, 403): ${shown}`);
   }
 
   /** Sends one hook request. Exposed for the preflight, which asks for a state that cannot exist. */
-  async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string }> {
+    const headers: Record<string, string> = { ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.callOnce(headers, name, params);
+      const delay = retryDelayMs(answer.status, answer.retryAfter, this.timeoutMs);
+      if (delay === undefined || attempt > RETRY_ATTEMPTS) return answer;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  private async callOnce(headers: Record<string, string>, name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
     try {
       const response = await request(this.url, {
         method: 'POST',
@@ -121,7 +149,14 @@ export class HookStates implements StatesTransport {
       } catch {
         body = undefined;
       }
-      return { status: response.statusCode, text, body };
+      const header = (name: string) => {
+        const value = response.headers[name];
+        return Array.isArray(value) ? value.join(', ') : value;
+      };
+      const contentType = header('content-type');
+      const location = header('location');
+      const retryAfter = header('retry-after');
+      return { status: response.statusCode, text, body, ...(contentType ? { contentType } : {}), ...(location ? { location } : {}), ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       throw new StateError(`provider-state hook unreachable: ${describeTransportFailure(error, 'POST', this.url, this.timeoutMs)} (check STATES_URL)`);
     }

@@ -15,6 +15,10 @@ export interface TargetInfo {
   strict: boolean;
   /** `--brute-force`: provoke the brute-force restriction (425) by failing logins (opt-in: it loads the target). */
   bruteForce?: boolean;
+  /** The road to target and hook (CA_FILE, EXTRA_HEADERS, MAX_REQUESTS_PER_SECOND). */
+  caFile?: string;
+  headers?: Record<string, string>;
+  rate?: number;
   /**
    * Mutation runs only: tests that do not cite this clause skip at once, since only a test citing the
    * mutant's clause may kill it.
@@ -40,10 +44,11 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
   const key = JSON.stringify(info);
   if (cached?.key === key) return cached;
   if (cached) void cached.http.close();
-  const http = new HttpClient(info.baseUrl, { timeoutMs: info.timeoutMs, maxResponseBytes: info.maxResponseBytes, maxConcurrency: info.maxConcurrency });
+  const road = { ...(info.caFile ? { caFile: info.caFile } : {}), ...(info.headers ? { headers: info.headers } : {}) };
+  const http = new HttpClient(info.baseUrl, { timeoutMs: info.timeoutMs, maxResponseBytes: info.maxResponseBytes, maxConcurrency: info.maxConcurrency, ...road, ...(info.rate ? { rate: info.rate } : {}) });
   const states =
     info.states.kind === 'hook'
-      ? new HookStates(info.states.url, info.states.token, info.timeoutMs)
+      ? new HookStates(info.states.url, info.states.token, info.timeoutMs, road)
       : info.states.kind === 'file'
         ? new FileStates(info.states.path, info.states.leaseUrl)
         : new NoStates();

@@ -155,8 +155,13 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       const { state, params } = (request.body ?? {}) as { state?: unknown; params?: unknown };
       const handler = typeof state === 'string' ? handlers[state] : undefined;
       if (!handler) return reply.code(404).send({ message: `unknown state ${String(state)}` });
-      const data = handler(params && typeof params === 'object' ? (params as Record<string, unknown>) : {});
-      return reply.code(200).send({ data });
+      try {
+        const data = handler(params && typeof params === 'object' ? (params as Record<string, unknown>) : {});
+        return reply.code(200).send({ data });
+      } catch (error) {
+        // The params do not allow the state (no forgot-password e-mail sent yet): the contract's 422.
+        return reply.code(422).send({ message: `state ${state}: ${(error as Error).message}` });
+      }
     });
   }
 

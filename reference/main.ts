@@ -24,6 +24,12 @@ try {
   const stop = () => void reference.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `npm run reference` stopped by its PID: the shell between npm and this process does not pass
+  // the signal on, so an orphaned server would keep the port. It stops when its parent is gone.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500).unref();
 } catch (error) {
   const err = error as NodeJS.ErrnoException;
   console.error(err.code === 'EADDRINUSE' ? `port ${port} is in use: set PORT to a free port (or 0 for any)` : `the reference could not start: ${err.message}`);

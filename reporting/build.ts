@@ -1,4 +1,4 @@
-import { SPEC } from '../helpers/catalogue.js';
+import { GROUPS, SPEC } from '../helpers/catalogue.js';
 import { constraintCoverage, pairCoverage } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
@@ -11,6 +11,9 @@ export interface RunFacts {
   finishedAt: Date;
   strict: boolean;
   warnings: string[];
+  /** The groups that ran; undefined for all. */
+  groups?: string[];
+  interrupted?: boolean;
 }
 
 /** Nonconformant on any failure; incomplete while a test was skipped or a documented pair is not verified. */
@@ -45,7 +48,10 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
       skipped: count('skipped'),
       advisories: tests.reduce((n, t) => n + t.advisories.length, 0),
       security: tests.reduce((n, t) => n + (t.security?.length ?? 0), 0),
+      rateLimited: tests.reduce((n, t) => n + (t.rateLimited ?? 0), 0),
     },
+    groups: facts.groups ?? [...GROUPS],
+    ...(facts.interrupted ? { interrupted: true } : {}),
     warnings: scrubLines(facts.warnings, records),
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests) },

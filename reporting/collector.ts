@@ -49,6 +49,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
+    ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { endpointById } from '../helpers/catalogue.js';
 import { schemaProblems } from '../helpers/schemas.js';
 import { clausesText, expectedActual } from './facts.js';
 import { code, md, VERDICT_MARK } from './markdown.js';
@@ -122,6 +123,8 @@ export interface ReportDiff {
   };
   /** Schema problems (failure.schemaProblems) of the head run that the same test did not have in the base run. */
   shapeDrift: ShapeDrift[];
+  /** Groups only one of the two runs ran: their tests and coverage are not compared. */
+  groupsNotCompared: string[];
 }
 
 /** Findings name pointers and requests; ids in paths vary from run to run. */
@@ -197,7 +200,32 @@ function coverageChanges(base: Covered[], head: Covered[]): { lost: CoverageChan
   return { lost, gained, changed };
 }
 
-export function diffReports(base: Report, head: Report, files: { base: string; head: string } = { base: 'base', head: 'head' }): ReportDiff {
+/** The groups a run ran: recorded since report 1.1.0, inferred from its tests before. */
+export function groupsRun(report: Report): string[] {
+  return report.groups ?? [...new Set(report.tests.map((t) => t.group))];
+}
+
+/** The report restricted to some groups: tests of them, and coverage of their endpoints. */
+function onlyGroups(report: Report, groups: Set<string>): Report {
+  const inGroups = (endpoint: string) => groups.has(endpointById.get(endpoint)?.group ?? '');
+  return {
+    ...report,
+    tests: report.tests.filter((t) => groups.has(t.group)),
+    coverage: { pairs: report.coverage.pairs.filter((p) => inGroups(p.endpoint)), constraints: report.coverage.constraints.filter((c) => inGroups(c.endpoint)) },
+  };
+}
+
+/**
+ * Compares two runs on the groups both ran: a test of a group that one run did not run is neither
+ * regressed nor removed, and its coverage neither lost nor gained.
+ */
+export function diffReports(fullBase: Report, fullHead: Report, files: { base: string; head: string } = { base: 'base', head: 'head' }): ReportDiff {
+  const baseGroups = groupsRun(fullBase);
+  const headGroups = groupsRun(fullHead);
+  const common = new Set(baseGroups.filter((g) => headGroups.includes(g)));
+  const groupsNotCompared = [...new Set([...baseGroups, ...headGroups])].filter((g) => !common.has(g)).sort();
+  const base = groupsNotCompared.length > 0 ? onlyGroups(fullBase, common) : fullBase;
+  const head = groupsNotCompared.length > 0 ? onlyGroups(fullHead, common) : fullHead;
   const before = new Map(base.tests.map((t) => [t.id, t]));
   const after = new Map(head.tests.map((t) => [t.id, t]));
   const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], newlySecurity: [], added: [], removed: [] };
@@ -244,7 +272,7 @@ export function diffReports(base: Report, head: Report, files: { base: string; h
     constraintsChanged: constraintChanges.changed,
   };
   const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity!.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
-  return { diffVersion: DIFF_VERSION, base: side(base, files.base), head: side(head, files.head), regressed, tests, coverage, shapeDrift };
+  return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, tests, coverage, shapeDrift, groupsNotCompared };
 }
 
 /** Nothing at all changed between the runs' outcomes, advisories and coverage. */
@@ -293,6 +321,7 @@ export function diffMarkdown(diff: ReportDiff): string {
     row('Pairs verified', (s) => `${s.pairsVerified}/${s.pairsTotal}`),
     '',
   );
+  if (diff.groupsNotCompared.length > 0) out.push(`Only the groups both runs ran are compared; not compared: ${diff.groupsNotCompared.map(code).join(', ')}.`, '');
   const t = diff.tests;
   out.push(...testLines('New security findings', t.newlySecurity ?? [], (c) => `${md(c.name)}: ${(c.security ?? []).map(md).join('; ')}`));
   out.push(...testLines('Newly failing', t.newlyFailing, (c) => `${md(c.name)} \u2014 ${md(clausesText(c))}: ${md(c.detail ?? '')}${c.from === null ? ' (new test)' : ` (was ${c.from})`}`));

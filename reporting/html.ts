@@ -260,7 +260,7 @@ export function toHtml(report: Report): string {
 <dt>Mode</dt><dd>${report.strict ? 'strict: advisories count as failures' : 'standard: advisories are reported, not failed'}</dd>
 </dl>
 </div>
-<div class="verdict ${report.verdict}">${report.verdict}</div>
+<div class="verdict ${report.verdict}">${report.verdict}${report.interrupted ? ' (interrupted)' : ''}</div>
 <div class="counts">
 <div class="count pass"><b>${s.passed}</b>passed</div>
 <div class="count fail"><b>${s.failed}</b>failed</div>

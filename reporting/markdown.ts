@@ -40,6 +40,8 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   const s = report.summary;
   const out: string[] = [];
   out.push(`## Conformance: ${VERDICT_MARK[report.verdict]} ${report.verdict}`, '');
+  if (report.interrupted) out.push('**Interrupted (Ctrl-C): only the tests that finished are reported; the others are skipped as not run.**', '');
+  if (s.rateLimited) out.push(`Rate limited: ${s.rateLimited} answers were 429 or 503 with Retry-After and retried.`, '');
   out.push(
     `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference)' : ''} \u00b7 suite ${md(report.suite.name)} ${md(report.suite.version)} \u00b7 spec ${md(report.spec.title)} ${md(report.spec.version)} \u00b7 ${md(report.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} \u00b7 ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' \u00b7 strict' : ''}`,
     '',

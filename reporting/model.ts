@@ -35,6 +35,8 @@ export interface TestRecord {
   durationMs: number;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
+  /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */
+  rateLimited?: number;
 }
 
 export type PairOutcome = 'passed' | 'failed' | 'not verified';
@@ -70,7 +72,11 @@ export interface Report {
   durationMs: number;
   strict: boolean;
   verdict: Verdict;
-  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number };
+  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number; rateLimited?: number };
+  /** The endpoint groups this run ran (all of them unless --group); since 1.1.0. */
+  groups?: string[];
+  /** True when the run was interrupted (Ctrl-C): tests that did not finish are skipped; since 1.1.0. */
+  interrupted?: boolean;
   warnings: string[];
   tests: TestRecord[];
   coverage: { pairs: PairCoverage[]; constraints: ConstraintCoverage[] };

@@ -44,9 +44,10 @@ describe('provider state balances', () => {
     expect(a.held.nfts.filter((s) => b.held.nfts.includes(s))).toEqual([]);
   });
 
-  test('refuses an unknown user', async () => {
+  test("refuses an unknown user with 422 and a message (the contract's answer for params that do not allow the state)", async () => {
     const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'balances', params: { userId: 'nope' } } });
-    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/^state balances: /);
   });
 });
 

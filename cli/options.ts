@@ -1,0 +1,47 @@
+import type { ParseArgsConfig } from 'node:util';
+
+/**
+ * The options of `conformance run`: the target, its provider states, the road to it (CA, headers,
+ * rate) and the reports. Exported so other commands that talk to a target reuse the same names.
+ */
+export const RUN_OPTIONS = {
+  target: { type: 'string' },
+  states: { type: 'string' },
+  'states-token': { type: 'string' },
+  'states-file': { type: 'string' },
+  'report-dir': { type: 'string' },
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+  strict: { type: 'boolean' },
+  'brute-force': { type: 'boolean' },
+  ca: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  rate: { type: 'string' },
+  group: { type: 'string', multiple: true },
+  mutant: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+export const RUN_HELP = `usage: conformance run [options]
+  run the suite (against BASE_URL, or the embedded reference when it is unset)
+            --target URL        the target's base URL, with the gateway's path prefix if any (BASE_URL)
+            --states URL        the provider-state hook, called exactly as given (STATES_URL)
+            --states-token T    the hook's bearer token (STATES_TOKEN)
+            --states-file FILE  static provider states (STATES_FILE)
+            --report-dir DIR    where reports go (REPORT_DIR, default reports/)
+            --timeout MS        per-request timeout (REQUEST_TIMEOUT_MS)
+            --concurrency N     requests in flight per worker (MAX_CONCURRENCY)
+            --strict            advisories count as failures (STRICT)
+            --brute-force       also provoke the brute-force restriction (425) with at most 50 failed logins
+                                of a fresh account and report the threshold found (BRUTE_FORCE; off: it loads the target)
+            --ca FILE           PEM file of CA certificates to trust for target and hook (CA_FILE)
+            --header 'N: v'     extra header on every request to target and hook, e.g. a gateway's
+                                x-api-key (repeatable; EXTRA_HEADERS, one a line); values never printed
+            --rate N            at most N requests per second (MAX_REQUESTS_PER_SECOND)
+            --group NAME        only this endpoint group (repeatable)
+            --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
+            HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured (loopback is never proxied)
+            writes report.json, junit.xml, summary.md and report.html (in GitHub Actions also
+            ::error annotations and the job summary); keeps the last report.json as report.previous.json
+            exit 0 every test passed (skips listed), 1 a nonconformance, 2 configuration error or target
+            unreachable or not the interface, 130 interrupted (Ctrl-C)`;

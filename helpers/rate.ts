@@ -1,0 +1,36 @@
+/** Rate limits of a target: retrying its 429s, and keeping under a requests-per-second cap. */
+
+/** Retries after a rate-limited answer, each after the wait the target asks for. */
+export const RETRY_ATTEMPTS = 3;
+/** The longest wait between attempts, whatever Retry-After says. */
+export const RETRY_WAIT_CAP_MS = 10_000;
+/**
+ * How long to wait before retrying this answer, or undefined when it is not a rate limiter's: 429 or
+ * 503 with Retry-After. A 429 without it is an answer like any other (a target answering 429 where
+ * the specification says 425 is a nonconformance, not a rate limiter). Capped by RETRY_WAIT_CAP_MS
+ * and the request timeout.
+ */
+export function retryDelayMs(status: number, retryAfter: string | undefined, timeoutMs: number, now = Date.now()): number | undefined {
+  if ((status !== 429 && status !== 503) || retryAfter === undefined) return undefined;
+  const trimmed = retryAfter.trim();
+  let wait: number;
+  if (/^\d+$/.test(trimmed)) wait = Number(trimmed) * 1000;
+  else if (!Number.isNaN(Date.parse(trimmed))) wait = Math.max(0, Date.parse(trimmed) - now);
+  else return undefined;
+  return Math.min(wait, RETRY_WAIT_CAP_MS, timeoutMs);
+}
+
+/** Spaces requests so that no more than `perSecond` start in any second. */
+export class RateLimiter {
+  private next = 0;
+  private readonly interval: number;
+  constructor(perSecond: number) {
+    this.interval = 1000 / perSecond;
+  }
+  async take(): Promise<void> {
+    const now = performance.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.interval;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+}

@@ -1,0 +1,190 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preflight } from '../cli/preflight.js';
+import { loadConfig } from '../helpers/config.js';
+import { startReference, type RunningReference } from '../reference/app.js';
+import { mutantByName } from '../reference/mutants/index.js';
+import type { Report } from '../reporting/model.js';
+import { CA_FILE, startGateway, startProxy, proxyEnv, type Gateway, type Proxy } from './loopback-road.js';
+import { conformance, ROOT, tempDir } from './support.js';
+
+/**
+ * Real deployments, on loopback: a proxy, a TLS gateway with a private CA, a gateway that wants its
+ * own header, a wrong path prefix, a redirect, a rate limiter, a guard in front of the hook, Ctrl-C.
+ * Each either runs green (or not verified, with the reason) or stops with exit 2 and one line.
+ */
+
+const STATES_TOKEN = 'deployment-states-token';
+const API_KEY = { name: 'x-api-key', value: 'gw-k3y-9f8e7d6c5b' };
+
+let reference: RunningReference;
+const servers: { close(): Promise<void> }[] = [];
+const keep = <T extends { close(): Promise<void> }>(server: T): T => {
+  servers.push(server);
+  return server;
+};
+const gateway = async (options: Omit<Parameters<typeof startGateway>[0], 'upstream'>): Promise<Gateway> => keep(await startGateway({ upstream: reference.baseUrl, ...options }));
+
+beforeAll(async () => {
+  reference = await startReference({ states: true, statesToken: STATES_TOKEN });
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await reference?.close();
+});
+
+const lines = (text: string) => text.trim().split('\n');
+/** The preflight in-process (the CLI prints its ConfigError as one line and exits 2, as the spawned cases show). */
+const preflightOf = (baseUrl: string, states: { url?: string; token?: string } = {}) =>
+  preflight(loadConfig({ BASE_URL: baseUrl, REQUEST_TIMEOUT_MS: '30000' }, {}, join(tempDir('pf-'), '.env')), baseUrl, states);
+const statesPath = () => new URL(reference.statesUrl!).pathname;
+
+describe.concurrent('a real deployment: exit 2 with one line naming cause and fix', { timeout: 120_000 }, () => {
+  it('a TLS certificate of a private CA, without --ca: names --ca and NODE_EXTRA_CA_CERTS', async () => {
+    const tls = await gateway({ tls: true });
+    const result = await conformance(['run', '--target', tls.url, '--report-dir', tempDir('road-')]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(lines(result.stderr)).toEqual([expect.stringMatching(/^target unreachable: .*TLS failed \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\).*--ca FILE.*NODE_EXTRA_CA_CERTS/)]);
+  });
+
+  it('a gateway that wants its own header: says something in front of the API refused, names --header', async () => {
+    const keyed = await gateway({ apiKey: API_KEY });
+    await expect(preflightOf(keyed.url)).rejects.toThrowError(/answered 401 \(application\/json\) without the interface's \{ error \} body, and so did POST \/api\/v1\/authenticate: something in front of the API \(a gateway\).*--header/);
+  });
+
+  it('a BASE_URL without the path prefix (HTML 404): no API at that address, check the prefix', async () => {
+    const prefixed = await gateway({ prefix: '/accounts' });
+    await expect(preflightOf(prefixed.url)).rejects.toThrowError(/^configuration error: no API of this interface at BASE_URL .*answered 404 \(text\/html; charset=utf-8\); check the path prefix/);
+    expect(prefixed.seen.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a redirect: BASE_URL redirects to <Location>; use that', async () => {
+    const moved = await gateway({ redirectTo: 'https://127.0.0.1:1/v2' });
+    await expect(preflightOf(moved.url)).rejects.toThrowError(/^configuration error: BASE_URL redirects to https:\/\/127\.0\.0\.1:1\/v2 \(POST \/api\/v1\/user\/logout answered 301\); use that$/);
+  });
+
+  it('a proxy that refuses the tunnel: names the proxy and HTTPS_PROXY / NO_PROXY', async () => {
+    const proxy = keep(await startProxy({ refuse: true }));
+    const result = await conformance(['run', '--target', 'https://api.test:9443', '--report-dir', tempDir('road-')], proxyEnv(proxy.url));
+    expect(result.code, result.stderr).toBe(2);
+    expect(lines(result.stderr)).toEqual([expect.stringMatching(/^target unreachable: .*the proxy http:\/\/127\.0\.0\.1:\d+ refused .*407.*HTTPS_PROXY.*NO_PROXY/)]);
+    expect(proxy.connects).toEqual(['api.test:9443']);
+  });
+
+  it('a guard in front of the hook (HTML 401): says the 401 came from in front of the hook, not a wrong STATES_TOKEN', async () => {
+    const guarded = await gateway({ guarded: ['/hook'] });
+    await expect(preflightOf(guarded.url, { url: `${guarded.url}/hook`, token: STATES_TOKEN })).rejects.toThrowError(/hook .*\/hook answered 401 \(text\/html\) from something in front of the hook .*--header/);
+  });
+
+  it('refuses a header the suite sets itself, and an unknown group, before contacting anything', async () => {
+    const never = await gateway({});
+    const header = await conformance(['run', '--target', never.url, '--header', 'Authorization: Bearer x']);
+    expect(header.code).toBe(2);
+    expect(lines(header.stderr)).toEqual([expect.stringMatching(/^configuration error: EXTRA_HEADERS may not set Authorization: the suite sets Authorization, Token, Content-Type itself.*--header/)]);
+    const group = await conformance(['run', '--target', never.url, '--group', 'bank']);
+    expect(group.code).toBe(2);
+    expect(lines(group.stderr)).toEqual(['run: no group named "bank"; the groups are authentication, password, balances, banks, bonuses, cards']);
+    expect(never.seen).toEqual([]);
+  });
+});
+
+describe('the preflight does not take a nonconformance for a misconfiguration', () => {
+  it('a target that itself answers 401 { message } (a mutant) passes the preflight; the suite reports it', async () => {
+    const mutated = await startReference({ states: false, mutation: mutantByName('logout-401-as-message')!.mutation });
+    try {
+      await expect(preflightOf(mutated.baseUrl)).resolves.toEqual([]);
+    } finally {
+      await mutated.close();
+    }
+  });
+});
+
+describe('a real deployment that runs', { timeout: 180_000 }, () => {
+  it('through a proxy to a TLS gateway with a private CA, its header, a trailing-slash hook and a rate limiter: green, 429s retried and counted, still-limited tests not verified', async () => {
+    const proxy = keep(await startProxy());
+    const gw = await gateway({ tls: true, prefix: '/accounts', apiKey: API_KEY, rewrite: { '/hook/': statesPath() }, rateLimitEvery: 9, alwaysLimited: /^\/api\/v1\/authenticate-jwt\// });
+    const dir = tempDir('road-green-');
+    const target = `https://api.test:${gw.port}/accounts`;
+    const result = await conformance(
+      ['run', '--target', target, '--states', `${target}/hook/`, '--ca', CA_FILE, '--header', `${API_KEY.name}: ${API_KEY.value}`, '--group', 'authentication', '--report-dir', dir],
+      { ...proxyEnv(proxy.url), STATES_TOKEN },
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Target ${target} through the proxy ${proxy.url};`);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.summary.failed).toBe(0);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.groups).toEqual(['authentication']);
+    expect(report.summary.rateLimited).toBeGreaterThan(0);
+    expect(result.stdout).toMatch(/Rate limited: \d+ answers were 429 or 503/);
+    const limited = report.tests.filter((t) => t.endpoint.startsWith('POST /api/v1/authenticate-jwt'));
+    expect(limited.length).toBeGreaterThan(0);
+    for (const test of limited) {
+      if (test.outcome !== 'passed') expect(test.reason, test.name).toMatch(/not verified: rate limited/);
+    }
+    expect(limited.some((t) => t.outcome === 'skipped')).toBe(true);
+    expect(report.tests.filter((t) => t.outcome === 'passed').length).toBeGreaterThan(20);
+    // Every request went through the proxy, carried the gateway's header, and reached the hook at its exact URL.
+    expect(proxy.connects.every((c) => c === `api.test:${gw.port}`)).toBe(true);
+    expect(gw.seen.every((r) => r.headers[API_KEY.name] === API_KEY.value)).toBe(true);
+    expect(gw.seen.some((r) => r.path === '/accounts/hook/')).toBe(true);
+    // The header's value is a secret: nowhere in the output or the reports.
+    const written = ['report.json', 'junit.xml', 'summary.md', 'report.html'].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    expect(result.stdout + result.stderr + written).not.toContain(API_KEY.value);
+  });
+
+  it('Ctrl-C: stops within seconds, cleans up the banks it created, writes the reports marked interrupted, one line, exit 130', async () => {
+    const gw = await gateway({});
+    const dir = tempDir('road-interrupt-');
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'conformance.mjs'), 'run', '--target', gw.url, '--states', reference.statesUrl!, '--group', 'banks', '--report-dir', dir], {
+      cwd: dir,
+      env: { ...process.env, ...proxyEnv(undefined), STATES_TOKEN, REQUEST_TIMEOUT_MS: '30000', BASE_URL: '', STATES_URL: '', STATES_FILE: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const created = () => gw.seen.filter((r) => r.method === 'POST' && /\/bank$/.test(r.path) && r.status === 201).length;
+    const deadline = Date.now() + 60_000;
+    while (created() < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(created(), stdout + stderr).toBeGreaterThan(0);
+    const signalled = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(Date.now() - signalled).toBeLessThan(20_000);
+    expect(code, stdout + stderr).toBe(130);
+    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up of created records ran/)]);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.interrupted).toBe(true);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Interrupted (Ctrl-C)');
+    expect(report.verdict).not.toBe('conformant');
+    expect(report.tests.some((t) => t.reason?.startsWith('not run: the run was interrupted'))).toBe(true);
+    // Every bank the run created was deleted again (by its test or by the clean-up).
+    const banks = gw.seen.filter((r) => r.method === 'POST' && /\/bank$/.test(r.path) && r.createdId).map((r) => r.createdId!);
+    const deleted = new Set(gw.seen.filter((r) => r.method === 'DELETE').map((r) => r.path.split('/').pop()));
+    expect(banks.length).toBeGreaterThan(0);
+    expect(banks.filter((id) => !deleted.has(id))).toEqual([]);
+  });
+});
+
+describe.concurrent('the command line', { timeout: 120_000 }, () => {
+  it('prints its version, the run options and per-command help on stdout; usage errors on stderr', async () => {
+    const [version, runHelp, diffHelp, missing] = await Promise.all([
+      conformance(['--version']),
+      conformance(['run', '--help']),
+      conformance(['diff', '--help']),
+      conformance(['certify', '--report', 'x.json']),
+    ]);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect([version.code, version.stdout.trim()]).toEqual([0, pkg.version]);
+    expect(runHelp.code).toBe(0);
+    for (const flag of ['--header', '--ca', '--rate', '--group', 'HTTPS_PROXY']) expect(runHelp.stdout).toContain(flag);
+    expect([diffHelp.code, diffHelp.stdout]).toEqual([0, expect.stringMatching(/^usage: conformance diff BASE.json HEAD.json/)]);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^certify: missing --key[^\n]*\n\nusage: conformance certify/);
+  });
+});

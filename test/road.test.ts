@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../helpers/config.js';
+import { RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
+import { redactHeaders, redactText, registerSecretHeader } from '../helpers/redact.js';
+import { proxyFor } from '../helpers/transport.js';
+import { diffMarkdown, diffReports } from '../reporting/diff.js';
+import { CA_FILE } from './loopback-road.js';
+import { record, report } from './reporting-fixtures.js';
+import { tempDir } from './support.js';
+
+const noDotenv = join(tmpdir(), 'no-such-dotenv-file');
+const load = (env: Record<string, string>) => loadConfig({}, env, noDotenv);
+const BASE = 'http://127.0.0.1:1';
+
+describe('the road to a deployment: configuration', () => {
+  it('keeps STATES_URL exactly as given: a trailing slash is part of a URL', () => {
+    expect(load({ BASE_URL: BASE, STATES_URL: 'http://127.0.0.1:2/hook/' }).STATES_URL).toBe('http://127.0.0.1:2/hook/');
+  });
+
+  it('reads EXTRA_HEADERS, one "Name: value" a line, and CA_FILE and MAX_REQUESTS_PER_SECOND', () => {
+    const config = load({ EXTRA_HEADERS: 'x-api-key: k1: with colon\nX-Tenant:  acme ', CA_FILE, MAX_REQUESTS_PER_SECOND: '2.5' });
+    expect(config.EXTRA_HEADERS).toEqual({ 'x-api-key': 'k1: with colon', 'x-tenant': 'acme' });
+    expect(config.CA_FILE).toBe(CA_FILE);
+    expect(config.MAX_REQUESTS_PER_SECOND).toBe(2.5);
+  });
+
+  it.each([
+    [{ EXTRA_HEADERS: 'Content-Type: text/plain' }, /^configuration error: EXTRA_HEADERS may not set Content-Type: the suite sets/],
+    [{ EXTRA_HEADERS: 'token: abcdef-secret' }, /^configuration error: EXTRA_HEADERS may not set token/],
+    [{ EXTRA_HEADERS: 'no colon here secret-value' }, /^configuration error: EXTRA_HEADERS has an entry that is not "Name: value"/],
+    [{ CA_FILE: '/no/such/ca.pem' }, /^configuration error: CA_FILE names a file that does not exist/],
+    [{ MAX_REQUESTS_PER_SECOND: '0' }, /^configuration error: MAX_REQUESTS_PER_SECOND must be at least 0.1/],
+  ])('refuses %j with one line, never quoting a header value', (env, message) => {
+    expect(() => load(env)).toThrowError(ConfigError);
+    expect(() => load(env)).toThrowError(message);
+    expect(() => load(env)).toThrowError(/^(?!.*(abcdef-secret|secret-value))/);
+  });
+
+  it('refuses a CA_FILE that holds no PEM certificate', () => {
+    const file = join(tempDir('ca-'), 'not.pem');
+    writeFileSync(file, 'hello');
+    expect(() => load({ CA_FILE: file })).toThrowError(/CA_FILE must be a PEM file holding one or more certificates/);
+  });
+});
+
+describe('the road to a deployment: proxy, rate limits, redaction', () => {
+  it('proxies per HTTP(S)_PROXY and NO_PROXY, never loopback', () => {
+    const env = { HTTPS_PROXY: 'http://proxy.corp:3128', HTTP_PROXY: 'http://plain.corp:3128', NO_PROXY: 'internal.corp,.svc.local' };
+    expect(proxyFor('https://api.example.com/x', env)).toBe('http://proxy.corp:3128');
+    expect(proxyFor('http://api.example.com/x', env)).toBe('http://plain.corp:3128');
+    expect(proxyFor('https://internal.corp/x', env)).toBeUndefined();
+    expect(proxyFor('https://a.svc.local/x', env)).toBeUndefined();
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:2']) expect(proxyFor(url, env)).toBeUndefined();
+    expect(proxyFor('https://api.example.com', {})).toBeUndefined();
+  });
+
+  it('retries 429 and 503 only with Retry-After (a bare 429 where 425 is due is a nonconformance), capping the wait by the cap and the timeout', () => {
+    expect(retryDelayMs(200, '1', 10_000)).toBeUndefined();
+    expect(retryDelayMs(503, undefined, 10_000)).toBeUndefined();
+    expect(retryDelayMs(429, undefined, 10_000)).toBeUndefined();
+    expect(retryDelayMs(429, 'soon', 10_000)).toBeUndefined();
+    expect(retryDelayMs(429, '2', 10_000)).toBe(2000);
+    expect(retryDelayMs(503, '0', 10_000)).toBe(0);
+    expect(retryDelayMs(429, '3600', 600_000)).toBe(RETRY_WAIT_CAP_MS);
+    expect(retryDelayMs(429, '5', 500)).toBe(500);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryDelayMs(429, 'Thu, 01 Jan 2026 00:00:03 GMT', 10_000, now)).toBe(3000);
+  });
+
+  it('--rate spaces requests: 20 per second lets 5 requests start over at least 200 ms', async () => {
+    const limiter = new RateLimiter(20);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 5 }, () => limiter.take()));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('redacts bearer credentials but not the words of a test name', () => {
+    for (const name of ['POST /api/v1/user/logout answers 401 with { error } without a bearer token', 'answers 401 with { error } for a bearer value that is not a token']) {
+      expect(redactText(name)).toBe(name);
+    }
+    expect(redactText('Authorization: Bearer 12|abcdefghijklmnopqrst')).toBe('Authorization: Bearer [REDACTED]');
+    expect(redactText('Bearer abcdefghijklmnopqrstuvwxyz')).toBe('Bearer [REDACTED]');
+    expect(redactText('Bearer s3cret')).toBe('Bearer [REDACTED]');
+  });
+
+  it('redacts a gateway header by name wherever it appears', () => {
+    registerSecretHeader('X-Tenant-Key');
+    expect(redactHeaders({ 'x-tenant-key': 'abc', accept: 'application/json' })).toEqual({ 'x-tenant-key': '[REDACTED]', accept: 'application/json' });
+  });
+});
+
+describe('diff of runs over different groups', () => {
+  const BANKS = 'GET /api/v1/user/{user}/bank';
+  const LOGOUT = 'POST /api/v1/user/logout';
+  const full = report(
+    [record('banks answers 200', { endpoint: BANKS, group: 'banks' }), record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401 })],
+    { groups: ['authentication', 'banks'] },
+  );
+  const onlyAuth = report([record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401 })], { groups: ['authentication'] });
+
+  it('does not call tests or coverage of a group the head run did not run regressed, removed or lost', () => {
+    const diff = diffReports(full, onlyAuth);
+    expect(diff.regressed).toBe(false);
+    expect(diff.tests.removed).toEqual([]);
+    expect(diff.coverage.pairsLost).toEqual([]);
+    expect(diff.groupsNotCompared).toEqual(['banks']);
+    expect(diffMarkdown(diff)).toContain('not compared: `banks`');
+  });
+
+  it('still finds a regression inside the groups both runs ran', () => {
+    const failing = report([record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401, outcome: 'failed' })], { groups: ['authentication'] });
+    expect(diffReports(full, failing).regressed).toBe(true);
+  });
+});
