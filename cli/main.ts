@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
 
 const USAGE = `usage: conformance <command> [options]
+       conformance --version
 
 commands:
   run       run the suite (against BASE_URL, or the embedded reference when it is unset)
@@ -29,6 +31,8 @@ commands:
             (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to the report
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
             exit 0 the certificate holds for this report, 1 it does not (says which file), 2 usage error
+  openapi   openapi [--out FILE]
+            the interface as an OpenAPI 3.1 document (JSON), generated from the suite's catalogue and schemas
   render    render --report FILE [--out DIR]
             writes junit.xml, summary.md and report.html again from a report.json
 
@@ -98,6 +102,16 @@ async function render(argv: string[]): Promise<number> {
   return renderCommand(values.report!, values.out);
 }
 
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+async function openapi(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+  const { openApiCommand } = await import('./openapi.js');
+  return openApiCommand(packageVersion(), values.out);
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   switch (command) {
@@ -111,6 +125,13 @@ async function main(): Promise<number> {
       return verify(rest);
     case 'render':
       return render(rest);
+    case 'openapi':
+      return openapi(rest);
+    case '--version':
+    case '-v':
+    case 'version':
+      console.log(packageVersion());
+      return 0;
     case undefined:
     case 'help':
     case '--help':

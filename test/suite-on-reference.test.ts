@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
 import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 import { SecretLedger, referenceWithLedger } from './secret-ledger.js';
 import { conformance, tempDir, type CliResult } from './support.js';
 
@@ -12,6 +13,7 @@ import { conformance, tempDir, type CliResult } from './support.js';
  * (BASE_URL + provider-state hook), while the reference records every secret it hands out.
  */
 const ledger = new SecretLedger();
+const answers = new OpenApiAnswers();
 
 let app: Awaited<ReturnType<typeof buildReference>>;
 let run: CliResult;
@@ -20,7 +22,7 @@ const reportDir = tempDir('suite-report-');
 
 beforeAll(async () => {
   let base: string;
-  ({ app, base } = await referenceWithLedger(ledger, { states: true, statesToken: 'self-test-states-token' }));
+  ({ app, base } = await referenceWithLedger(ledger, { states: true, statesToken: 'self-test-states-token' }, (method, url, status, payload) => answers.check(method, url, status, payload)));
   run = await conformance(['run', '--target', base, '--states', `${base}${STATES_PATH}`, '--report-dir', reportDir], { STATES_TOKEN: 'self-test-states-token' });
   report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
 }, 300_000);
@@ -69,5 +71,15 @@ describe('the suite against the reference', () => {
       expect(text, `${file} contains the states token`).not.toContain('self-test-states-token');
     }
     expect(ledger.leakIn(run.stdout + run.stderr), 'the terminal output contains a secret').toBe(false);
+  });
+
+  it('answers, every time, with the response schema that `conformance openapi` documents for that operation and status', () => {
+    expect(answers.problems).toEqual([]);
+    expect(answers.validated).toBeGreaterThan(300);
+    // Most documented pairs come up in a full run (the reference picks one of each 403/409 alternative).
+    expect(answers.pairs.size, [...answers.pairs].join('\n')).toBeGreaterThanOrEqual(60);
+    const undocumented = [...answers.undocumented].map(([key, count]) => `${key} x${count}`);
+    // Only where the specification is silent: a wrong 2FA code (which 4xx is only advised on), an unknown balance symbol.
+    expect(undocumented.length, undocumented.join('\n')).toBeLessThan(10);
   });
 });
