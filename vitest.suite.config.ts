@@ -16,5 +16,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     passWithNoTests: false,
     allowOnly: false,
+    // Each test's line in its suite file: JUnit cases and GitHub annotations point at it.
+    includeTaskLocation: true,
   },
 });

@@ -3,7 +3,7 @@ import type { Exchange } from '../helpers/http.js';
 import type { SchemaProblem } from '../helpers/schemas.js';
 
 /** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
-export const REPORT_VERSION = '1.0.0';
+export const REPORT_VERSION = '1.1.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -13,6 +13,8 @@ export interface TestRecord {
   name: string;
   group: Group;
   file: string;
+  /** The line of the test's declaration in `file` (absent in reports before 1.1). */
+  line?: number | null;
   endpoint: string;
   /** The status the test expects; a list where the specification allows several; null for a flow. */
   status: number | number[] | null;

@@ -6,7 +6,7 @@ import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
 import { OpenApiAnswers } from './openapi-answers.js';
 import { SecretLedger, referenceWithLedger } from './secret-ledger.js';
-import { conformance, tempDir, type CliResult } from './support.js';
+import { conformance, ROOT, tempDir, type CliResult } from './support.js';
 
 /**
  * The whole suite against the reference, run the way a user runs it against a staging target
@@ -37,6 +37,15 @@ describe('the suite against the reference', () => {
     expect(failures).toEqual([]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^${report.summary.passed} passed, 0 failed, 0 skipped$`, 'm'));
+  });
+
+  it('records the file and line of every test, where its check is declared', () => {
+    const sources = new Map<string, string[]>();
+    for (const test of report.tests) {
+      expect(test.line, test.name).toBeGreaterThan(0);
+      if (!sources.has(test.file)) sources.set(test.file, readFileSync(join(ROOT, test.file), 'utf8').split('\n'));
+      expect(sources.get(test.file)![test.line! - 1], `${test.file}:${test.line}`).toMatch(/\.check\(|check\(|\bit\(|test\(/);
+    }
   });
 
   it('gives every test a unique name', () => {
