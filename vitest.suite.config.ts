@@ -8,13 +8,16 @@ export default defineConfig({
   test: {
     include: ['suites/**/*.test.ts'],
     pool: 'threads',
-    // The suite waits on the network, not the CPU: more workers than cores keep latency overlapped.
-    maxWorkers: 4,
+    // The suite waits on the network, not the CPU: the tests of a file run concurrently (maxConcurrency).
+    // Two workers overlap files as well as four did (npm run bench), and each worker costs about 100 MB.
+    maxWorkers: 2,
     isolate: false,
     maxConcurrency: 8,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     passWithNoTests: false,
     allowOnly: false,
+    // Each test's line in its suite file: JUnit cases and GitHub annotations point at it.
+    includeTaskLocation: true,
   },
 });

@@ -7,6 +7,7 @@ import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
 
 const USAGE = `usage: conformance <command> [options]
+       conformance --version
 
 commands:
   run       run the suite (its options: conformance run --help)
@@ -29,6 +30,8 @@ commands:
             prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run
             states export --target URL --states HOOK [--states-token T] --out FILE [--minimum]
             fills that skeleton from a hook; writes the platform's key next to FILE (owner-only)
+  openapi   openapi [--out FILE]
+            the interface as an OpenAPI 3.1 document (JSON), generated from the suite's catalogue and schemas
   render    render --report FILE [--out DIR]
             writes junit.xml, summary.md and report.html again from a report.json
   help      help [COMMAND]; every command also takes --help; conformance --version prints the version
@@ -135,6 +138,12 @@ async function render(argv: string[]): Promise<number> {
   return renderCommand(values.report!, values.out);
 }
 
+async function openapi(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+  const { openApiCommand } = await import('./openapi.js');
+  return openApiCommand(version(), values.out);
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   switch (command) {
@@ -153,6 +162,8 @@ async function main(): Promise<number> {
     case 'states':
       helpRequested('states', rest);
       return (await import('./states.js')).statesCommand(rest);
+    case 'openapi':
+      return openapi(rest);
     case '--version':
     case '-v':
     case 'version':

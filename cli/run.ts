@@ -79,8 +79,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     if (!baseUrl) {
       const statesToken = randomBytes(24).toString('hex');
       // Loaded only when embedded: a run against a target never needs the reference's native SQLite module.
-      const { startReference } = await import('../reference/app.js');
-      reference = await startReference({ states: true, statesToken, ...(options.mutation ? { mutation: options.mutation } : {}) });
+      const { loadReference, startingReference } = await import('../reference/load.js');
+      const { startReference } = await loadReference();
+      reference = await startingReference(() => startReference({ states: true, statesToken, ...(options.mutation ? { mutation: options.mutation } : {}) }));
       baseUrl = reference.baseUrl;
       states = { kind: 'hook', url: reference.statesUrl!, token: statesToken };
     } else if (config.STATES_URL) {

@@ -1,7 +1,7 @@
-import { faker } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { CheckContext } from './check.js';
 import { FormData } from './http.js';
-import { IMAGES, type UploadFile } from './images.js';
+import { IMAGES, uploadBlob, type UploadFile } from './images.js';
 import { HOOK_WOULD_ADD } from './states-file.js';
 
 /**
@@ -62,7 +62,7 @@ export function cardForm(overrides: CardFields = {}): { form: FormData; fields: 
   for (const [name, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;
     if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value.bytes], { type: value.type }), value.name);
+    else form.append(name, uploadBlob(value), value.name);
   }
   return { form, fields };
 }

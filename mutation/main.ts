@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { MUTANTS } from '../reference/mutants/index.js';
 import type { Mutant } from '../reference/mutants/types.js';
-import { EXPLORE_SUITE, runMutants, scoreLines, type BaselineProblem, type MutantResult } from './runner.js';
+import type { BaselineProblem, MutantResult } from './runner.js';
+import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, type MutantsArgs } from './args.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -14,18 +13,21 @@ import { EXPLORE_SUITE, runMutants, scoreLines, type BaselineProblem, type Mutan
  * `--explore [--seed N] [--runs N]` judges the mutants with the properties of `conformance explore`
  * instead of the suites (default seed 1, 20 runs per property).
  */
-const { values } = parseArgs({
-  options: {
-    group: { type: 'string', multiple: true },
-    mutant: { type: 'string', multiple: true },
-    shards: { type: 'string' },
-    shard: { type: 'string' },
-    json: { type: 'string' },
-    explore: { type: 'boolean' },
-    seed: { type: 'string' },
-    runs: { type: 'string' },
-  },
-});
+let values: MutantsArgs;
+try {
+  values = parseMutantsArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof MutantsUsageError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(MUTANTS_USAGE);
+  process.exit(0);
+}
+// Loaded after the arguments are known good: the reference and vitest take seconds to load.
+const { MUTANTS } = await import('../reference/mutants/index.js');
+const { EXPLORE_SUITE, runMutants, scoreLines } = await import('./runner.js');
 
 function selected(): Mutant[] {
   let list = [...MUTANTS];
@@ -76,8 +78,7 @@ function spawnShard(index: number, count: number, out: string): Promise<number> 
 
 async function main(): Promise<number> {
   if (values.shard) {
-    const [index, count] = values.shard.split('/').map(Number);
-    await runShard(index!, count!, values.json!);
+    await runShard(values.shard.index, values.shard.count, values.json!);
     return 0;
   }
   const problems = checkRegistry();
@@ -86,7 +87,7 @@ async function main(): Promise<number> {
     console.error('no mutant matches the selection (see reference/mutants/)');
     return 2;
   }
-  const shards = Math.max(1, Math.min(Number(values.shards ?? availableParallelism()), mutants.length));
+  const shards = Math.max(1, Math.min(values.shards ?? availableParallelism(), mutants.length));
   console.log(`Running the suite against ${mutants.length} mutants of the reference in ${shards} shard${shards > 1 ? 's' : ''}...`);
   const dir = mkdtempSync(join(tmpdir(), 'mutants-'));
   const started = performance.now();
@@ -117,9 +118,11 @@ async function main(): Promise<number> {
   for (const result of refused) console.log(line(result));
   for (const b of baseline) console.log(`baseline: the ${b.group} suite does not pass against the unmutated reference: ${b.tests.join('; ')}`);
   for (const p of problems) console.log(`registry: ${p}`);
+  const missing = missingResults(mutants.map((m) => m.name), results.map((r) => r.name));
   for (const l of scoreLines(results)) console.log(l);
+  if (missing.length > 0) console.log(`not run: ${missing.length} of ${mutants.length} selected mutants produced no result (${missing.join(', ')}); the run cannot pass`);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 ? 0 : 1;
+  return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 ? 0 : 1;
 }
 
 process.exitCode = await main();

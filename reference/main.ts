@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { startReference } from './app.js';
+import { ConfigError } from '../helpers/config.js';
+import { loadReference, referenceLoadProblem } from './load.js';
 
 /**
  * `npm run reference [-- --db FILE]`: the reference server on its own, for exploring the interface
@@ -12,6 +13,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 try {
+  const { startReference } = await loadReference();
   const reference = await startReference({
     host: process.env.HOST ?? '127.0.0.1',
     port,
@@ -32,6 +34,6 @@ try {
   }, 500).unref();
 } catch (error) {
   const err = error as NodeJS.ErrnoException;
-  console.error(err.code === 'EADDRINUSE' ? `port ${port} is in use: set PORT to a free port (or 0 for any)` : `the reference could not start: ${err.message}`);
+  console.error(err.code === 'EADDRINUSE' ? `port ${port} is in use: set PORT to a free port (or 0 for any)` : error instanceof ConfigError ? err.message : (referenceLoadProblem(err) ?? `the reference could not start: ${err.message}`));
   process.exit(2);
 }

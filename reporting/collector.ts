@@ -36,6 +36,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     name,
     group: conformance.group,
     file: relative(root, testCase.module.moduleId).replace(/\\/g, '/'),
+    line: testCase.location?.line ?? null,
     endpoint: conformance.endpoint,
     status: conformance.status,
     clauses: conformance.clauses,

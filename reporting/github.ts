@@ -35,7 +35,7 @@ export function annotations(report: Report): string[] {
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`];
     const reason = reasonDetail(test, 400);
     if (reason && !test.failure?.schemaProblems.length) detail.push(reason);
-    return command('error', { file: test.file, title: test.name }, detail.join('\n'));
+    return command('error', { file: test.file, ...(test.line ? { line: String(test.line) } : {}), title: test.name }, detail.join('\n'));
   });
   if (failed.length > MAX_ANNOTATIONS) {
     lines.push(command('notice', { title: 'conformance' }, `${failed.length - MAX_ANNOTATIONS} more nonconformances: see the job summary and the report files`));

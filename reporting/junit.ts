@@ -30,7 +30,7 @@ function properties(test: TestRecord): string {
 }
 
 function testcase(test: TestRecord): string {
-  const head = `    <testcase name="${escapeAttr(test.name)}" classname="${escapeAttr(`${test.group}.${test.endpoint}`)}" file="${escapeAttr(test.file)}" time="${(test.durationMs / 1000).toFixed(3)}">\n`;
+  const head = `    <testcase name="${escapeAttr(test.name)}" classname="${escapeAttr(`${test.group}.${test.endpoint}`)}" file="${escapeAttr(test.file)}"${test.line ? ` line="${test.line}"` : ''} time="${(test.durationMs / 1000).toFixed(3)}">\n`;
   let body = properties(test);
   if (test.outcome === 'failed') {
     const exchange = lastExchange(test.exchanges);

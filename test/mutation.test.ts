@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
+import { missingResults, MutantsUsageError, parseMutantsArgs } from '../mutation/args.js';
 import { runBin } from './support.js';
 
 describe('mutants of the reference', () => {
@@ -33,4 +34,40 @@ describe('mutants of the reference', () => {
     expect(result.stdout).toContain(`Allowed readings: ${readings}/${readings} conformant`);
     expect(result.code, result.stdout + result.stderr).toBe(0);
   }, 300_000);
+});
+
+describe('npm run mutants: a gate that cannot pass by running nothing', () => {
+  it.each([
+    [['--shards', 'abc'], /--shards expects a whole number from 1, got "abc"/],
+    [['--shards', '0'], /--shards expects a whole number/],
+    [['--shards', '1.5'], /--shards expects a whole number/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['stray'], /positional argument/],
+    [['--shard', '3/2', '--json', 'x'], /--shard is internal/],
+  ])('refuses %j with a usage error', (argv, message) => {
+    expect(() => parseMutantsArgs(argv)).toThrow(MutantsUsageError);
+    expect(() => parseMutantsArgs(argv)).toThrow(message);
+  });
+
+  it('reads good arguments', () => {
+    expect(parseMutantsArgs(['--shards', '3', '--group', 'banks', '--group', 'cards'])).toEqual({ help: false, shards: 3, group: ['banks', 'cards'] });
+    expect(parseMutantsArgs(['--shard', '1/2', '--json', 'out.json'])).toMatchObject({ shard: { index: 1, count: 2 }, json: 'out.json' });
+    expect(parseMutantsArgs(['--help']).help).toBe(true);
+  });
+
+  it('names the selected mutants that produced no result', () => {
+    expect(missingResults(['a', 'b', 'c'], ['c', 'a'])).toEqual(['b']);
+    expect(missingResults(['a'], ['a'])).toEqual([]);
+  });
+
+  it('exits 2 with one line for a bad argument, and prints its usage for --help', async () => {
+    const bad = await runBin('mutants.mjs', ['--shards', 'abc']);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^mutants: --shards expects a whole number/)]);
+    const help = await runBin('mutants.mjs', ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run mutants/);
+    expect(help.stderr).toBe('');
+  });
 });

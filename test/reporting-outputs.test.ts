@@ -93,6 +93,11 @@ describe('GitHub Actions', () => {
     expect(lines).toHaveLength(2);
   });
 
+  test('points each ::error at the line of the failing test in its suite file', () => {
+    const lines = annotations(report([record('answers 200', { outcome: 'failed', line: 42 })]));
+    expect(lines[0]).toMatch(/^::error file=suites\/banks\.test\.ts,line=42,title=/);
+  });
+
   test('appends the summary to GITHUB_STEP_SUMMARY', () => {
     const file = join(tempDir('summary-'), 'step.md');
     writeFileSync(file, 'earlier step\n');
@@ -188,5 +193,11 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<failure message="section 4.10: expected 200, got 500" type="nonconformance">');
     expect(xml).toContain('Reproduce the last request');
     expect(xml).not.toContain('\u0001');
+  });
+
+  test('gives each case the file and line of its test', () => {
+    const xml = toJunit(report([record('answers 200', { outcome: 'failed', line: 17 }), record('answers 401', { status: 401 })]));
+    expect(xml).toMatch(/<testcase name="GET \/api\/v1\/user\/\{user\}\/bank answers 200" [^>]*file="suites\/banks\.test\.ts" line="17" /);
+    expect(xml).toMatch(/<testcase name="GET \/api\/v1\/user\/\{user\}\/bank answers 401" [^>]*file="suites\/banks\.test\.ts" time=/);
   });
 });

@@ -29,11 +29,12 @@ export class SecretLedger {
   }
 }
 
-/** A reference on a loopback port that records every secret it answers with into `ledger`. */
-export async function referenceWithLedger(ledger: SecretLedger, options: ReferenceOptions) {
+/** A reference on a loopback port that records every secret it answers with into `ledger` (and shows every answer to `observe`). */
+export async function referenceWithLedger(ledger: SecretLedger, options: ReferenceOptions, observe?: (method: string, url: string, status: number, payload: string) => void) {
   const app = await buildReference(options);
-  app.addHook('onSend', async (_request, _reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload === 'string') {
+      observe?.(request.method, request.url, reply.statusCode, payload);
       try {
         ledger.record(JSON.parse(payload));
       } catch {

@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
 import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 import { SecretLedger, referenceWithLedger } from './secret-ledger.js';
-import { conformance, tempDir, type CliResult } from './support.js';
+import { conformance, ROOT, tempDir, type CliResult } from './support.js';
 
 /**
  * The whole suite against the reference, run the way a user runs it against a staging target
  * (BASE_URL + provider-state hook), while the reference records every secret it hands out.
  */
 const ledger = new SecretLedger();
+const answers = new OpenApiAnswers();
 
 let app: Awaited<ReturnType<typeof buildReference>>;
 let run: CliResult;
@@ -20,7 +22,7 @@ const reportDir = tempDir('suite-report-');
 
 beforeAll(async () => {
   let base: string;
-  ({ app, base } = await referenceWithLedger(ledger, { states: true, statesToken: 'self-test-states-token' }));
+  ({ app, base } = await referenceWithLedger(ledger, { states: true, statesToken: 'self-test-states-token' }, (method, url, status, payload) => answers.check(method, url, status, payload)));
   // --brute-force: the opt-in check costs a handful of failed logins against the reference (threshold 5).
   run = await conformance(['run', '--target', base, '--states', `${base}${STATES_PATH}`, '--report-dir', reportDir, '--brute-force'], { STATES_TOKEN: 'self-test-states-token' });
   report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
@@ -44,6 +46,15 @@ describe('the suite against the reference', () => {
     expect(test?.notes).toEqual(['brute-force restriction (425) after 5 failed login(s) of one account']);
     expect(run.stdout).toContain('note: brute-force restriction (425) after 5 failed login(s) of one account');
     expect(report.summary.security).toBe(0);
+  });
+
+  it('records the file and line of every test, where its check is declared', () => {
+    const sources = new Map<string, string[]>();
+    for (const test of report.tests) {
+      expect(test.line, test.name).toBeGreaterThan(0);
+      if (!sources.has(test.file)) sources.set(test.file, readFileSync(join(ROOT, test.file), 'utf8').split('\n'));
+      expect(sources.get(test.file)![test.line! - 1], `${test.file}:${test.line}`).toMatch(/\.check\(|check\(|\bit\(|test\(/);
+    }
   });
 
   it('gives every test a unique name', () => {
@@ -78,5 +89,15 @@ describe('the suite against the reference', () => {
       expect(text, `${file} contains the states token`).not.toContain('self-test-states-token');
     }
     expect(ledger.leakIn(run.stdout + run.stderr), 'the terminal output contains a secret').toBe(false);
+  });
+
+  it('answers, every time, with the response schema that `conformance openapi` documents for that operation and status', () => {
+    expect(answers.problems).toEqual([]);
+    expect(answers.validated).toBeGreaterThan(300);
+    // Most documented pairs come up in a full run (the reference picks one of each 403/409 alternative).
+    expect(answers.pairs.size, [...answers.pairs].join('\n')).toBeGreaterThanOrEqual(60);
+    const undocumented = [...answers.undocumented].map(([key, count]) => `${key} x${count}`);
+    // Only where the specification is silent: a wrong 2FA code (which 4xx is only advised on), an unknown balance symbol.
+    expect(undocumented.length, undocumented.join('\n')).toBeLessThan(10);
   });
 });

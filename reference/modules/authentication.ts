@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual, createPublicKey } from 'node:crypto';
-import { faker } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { generateSecret, verifySync } from 'otplib';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { faker } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { FastifyRequest } from 'fastify';
 import type { ReferenceContext, ReferenceModule } from '../context.js';
 import { ERRORS, fail } from '../errors.js';

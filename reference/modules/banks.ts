@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { faker } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
 import { ERRORS, fail } from '../errors.js';

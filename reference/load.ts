@@ -1,0 +1,47 @@
+import { ConfigError } from '../helpers/config.js';
+
+/**
+ * The embedded reference's own packages, loaded only when it runs (never with `--target`).
+ * better-sqlite3 is an optional dependency of the published package: its native build is the
+ * slowest part of an install, and an install where it fails (or `npm install --ignore-scripts`)
+ * still runs the suite against a target. fastify and @fastify/multipart are plain JavaScript and
+ * ordinary dependencies (as optional ones npm drops them on Node 20: a dependency of theirs
+ * declares `engines.node >=22`, which npm treats as a failed optional install).
+ */
+export const REFERENCE_PACKAGES = ['better-sqlite3', 'fastify', '@fastify/multipart'] as const;
+
+/** The clear line for an error loading or starting the reference, or undefined when it is another error. */
+export function referenceLoadProblem(error: unknown): string | undefined {
+  const err = error as { code?: string; message?: string };
+  const message = err.message ?? '';
+  if (err.code === 'ERR_MODULE_NOT_FOUND' || err.code === 'MODULE_NOT_FOUND') {
+    const name = REFERENCE_PACKAGES.find((pkg) => message.includes(`'${pkg}'`) || message.includes(`"${pkg}"`) || message.includes(`/${pkg}/`));
+    if (name) {
+      return `configuration error: the embedded reference (used when --target/BASE_URL is unset) needs the package ${name}, which is not installed: run \`npm install ${name}\`, or give --target URL`;
+    }
+  }
+  if (/better_sqlite3\.node|Could not locate the bindings file|NODE_MODULE_VERSION|ERR_DLOPEN_FAILED/.test(message) || err.code === 'ERR_DLOPEN_FAILED') {
+    return `configuration error: the embedded reference's SQLite module (better-sqlite3) does not load with this Node.js ${process.version}: run \`npm rebuild better-sqlite3\` (it builds with the Node.js that runs it), or give --target URL`;
+  }
+  return undefined;
+}
+
+/** Imports the reference server, turning a missing or unbuilt optional package into a ConfigError (exit 2). */
+export async function loadReference(): Promise<typeof import('./app.js')> {
+  try {
+    return await import('./app.js');
+  } catch (error) {
+    const problem = referenceLoadProblem(error);
+    throw problem ? new ConfigError(problem) : error;
+  }
+}
+
+/** Runs `start` (which opens the SQLite database), with the same translation of a native module that cannot load. */
+export async function startingReference<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const problem = referenceLoadProblem(error);
+    throw problem ? new ConfigError(problem) : error;
+  }
+}

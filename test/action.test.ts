@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { FLAG_TO_VARIABLE } from '../helpers/config.js';
+import { conformance, ROOT, tempDir } from './support.js';
+
+/**
+ * action.yml, the one-step GitHub Action: every input reaches the suite through a flag of
+ * `conformance run` (or the variable of that flag, for secrets), and the CLI itself accepts it.
+ */
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8'));
+const runStep = action.runs.steps.find((step: { id?: string }) => step.id === 'run');
+
+/** Inputs that configure the action, not the run. */
+const ACTION_ONLY: Record<string, string> = { 'artifact-name': 'names the uploaded artefact' };
+
+/**
+ * Flags the action passes that another issue adds to the CLI (issue 9: `--header`). Each entry must
+ * still be unknown here; once the flag exists the test says to remove the entry.
+ */
+const PENDING_FLAGS: Record<string, string> = { '--header': 'added by issue 9 (request headers)' };
+
+interface Mapping {
+  input: string;
+  flag: string;
+  takesValue: boolean;
+}
+
+function mappings(): Mapping[] {
+  const script: string[] = runStep.run.split('\n');
+  const env = Object.entries(runStep.env as Record<string, string>);
+  return Object.keys(action.inputs)
+    .filter((input) => !(input in ACTION_ONLY))
+    .map((input) => {
+      const variable = env.find(([, value]) => value.replace(/\s/g, '') === `\${{inputs.${input}}}`)?.[0];
+      if (!variable) throw new Error(`input ${input} does not reach the run step's environment`);
+      // A configuration variable of the CLI itself (a secret, kept off the command line).
+      const byVariable = Object.entries(FLAG_TO_VARIABLE).find(([, name]) => name === variable)?.[0];
+      if (byVariable) return { input, flag: byVariable, takesValue: true };
+      const line = script.find((l) => l.includes(`$${variable}`) && /args\+=\(/.test(l));
+      const match = line?.match(/args\+=\((--[\w-]+)(\s+"\$\w+")?\)/);
+      if (!line || !match) throw new Error(`input ${input} ($${variable}) is not passed as a flag in the run step`);
+      return { input, flag: match[1]!, takesValue: Boolean(match[2]) };
+    });
+}
+
+describe('action.yml', () => {
+  it('declares the inputs of a CI step: target, states hook, states token, headers, strict, report dir', () => {
+    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(['target', 'states', 'states-token', 'headers', 'strict', 'report-dir']));
+    expect(action.runs.using).toBe('composite');
+    expect(existsSync(join(ROOT, 'bin/conformance.mjs'))).toBe(true);
+    expect(runStep.run).toContain('"$GITHUB_ACTION_PATH/bin/conformance.mjs"');
+  });
+
+  it('maps every input to a flag of `conformance run` that the CLI accepts', async () => {
+    const found = mappings();
+    expect(found.map((m) => m.input).sort()).toEqual(Object.keys(action.inputs).filter((i) => !(i in ACTION_ONLY)).sort());
+    const results = await Promise.all(
+      found.map(async (m) => {
+        const args = ['run', '--target', 'http://127.0.0.1:9', '--report-dir', tempDir('action-'), m.takesValue ? `${m.flag}=value` : m.flag];
+        if (m.flag === '--target' || m.flag === '--report-dir') args.splice(args.indexOf(m.flag), 2);
+        const result = await conformance(args);
+        return { ...m, unknown: new RegExp(`Unknown option '${m.flag}'`).test(result.stderr) };
+      }),
+    );
+    for (const r of results) {
+      if (r.flag in PENDING_FLAGS) expect(r.unknown, `${r.flag} exists now: remove it from PENDING_FLAGS in test/action.test.ts`).toBe(true);
+      else expect(r.unknown, `input ${r.input}: conformance run does not accept ${r.flag}`).toBe(false);
+    }
+  });
+
+  it('never puts the states token on the command line, uploads the reports even on failure, and ends with the suite\u2019s exit code', () => {
+    expect(runStep.env.STATES_TOKEN).toMatch(/inputs\.states-token/);
+    expect(runStep.run).not.toMatch(/--states-token/);
+    const upload = action.runs.steps.find((step: { uses?: string }) => step.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload.if).toBe('always()');
+    expect(upload.with.path).toBe('${{ inputs.report-dir }}');
+    const last = action.runs.steps.at(-1);
+    expect(last.if).toBe('always()');
+    expect(last.env.EXIT_CODE).toBe('${{ steps.run.outputs.exit-code }}');
+    expect(last.run).toMatch(/exit "\$\{EXIT_CODE:-2\}"/);
+  });
+});

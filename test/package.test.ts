@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { referenceLoadProblem } from '../reference/load.js';
+import { ROOT } from './support.js';
+
+interface PackFile {
+  path: string;
+}
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+let packed: string[] | undefined;
+function packedFiles(): string[] {
+  packed ??= (JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0].files as PackFile[]).map((f) => f.path);
+  return packed;
+}
+
+describe('the npm package', () => {
+  it('ships what a user runs and no test, bench, mutation-runner or CI file', () => {
+    const files = packedFiles();
+    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'cli/main.ts', 'vitest.suite.config.ts', 'suites/cards.test.ts', 'schemas/card.json', 'reference/app.ts', 'reporting/junit.ts', 'helpers/openapi.ts', 'docs/provider-states.md', 'README.md', 'package.json']) {
+      expect(files, needed).toContain(needed);
+    }
+    expect(files.filter((f) => /^(test|bench|mutation|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f === 'tsconfig.json' || f === 'bin/mutants.mjs')).toEqual([]);
+  });
+
+  it('never imports, from a shipped file, a file that is not shipped', () => {
+    const files = new Set(packedFiles());
+    const missing: string[] = [];
+    for (const file of files) {
+      if (!/\.(ts|mjs)$/.test(file)) continue;
+      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+        const target = normalize(join(dirname(file), specifier!)).replace(/\\/g, '/');
+        const candidates = [target, target.replace(/\.js$/, '.ts')];
+        if (!candidates.some((c) => files.has(c))) missing.push(`${file} -> ${specifier}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('is publishable, with build tools as dev dependencies and the reference\u2019s native module optional', () => {
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.bin.conformance).toBe('bin/conformance.mjs');
+    for (const name of Object.keys(manifest.dependencies)) expect(name, 'a runtime dependency').not.toMatch(/^(typescript|@types\/)/);
+    expect(Object.keys(manifest.devDependencies)).toEqual(expect.arrayContaining(['typescript', '@types/node']));
+    // The CLI runs TypeScript through tsx, and the suite through vitest: both are needed at run time.
+    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['tsx', 'vitest', 'fastify', '@fastify/multipart']));
+    expect(Object.keys(manifest.optionalDependencies)).toEqual(['better-sqlite3']);
+    expect(existsSync(join(ROOT, manifest.bin['conformance-reference']))).toBe(true);
+  });
+
+  it('turns a missing or unbuilt reference module into one line naming the command that fixes it', () => {
+    const missing = Object.assign(new Error("Cannot find package 'better-sqlite3' imported from /x/reference/app.ts"), { code: 'ERR_MODULE_NOT_FOUND' });
+    expect(referenceLoadProblem(missing)).toMatch(/^configuration error: .*needs the package better-sqlite3.*`npm install better-sqlite3`, or give --target URL$/);
+    const unbuilt = new Error('Could not locate the bindings file. Tried: build/Release/better_sqlite3.node');
+    expect(referenceLoadProblem(unbuilt)).toMatch(/`npm rebuild better-sqlite3`.*or give --target URL$/);
+    expect(referenceLoadProblem(Object.assign(new Error("Cannot find package 'left-pad'"), { code: 'ERR_MODULE_NOT_FOUND' }))).toBeUndefined();
+    expect(referenceLoadProblem(new Error('EADDRINUSE'))).toBeUndefined();
+  });
+
+  it('prints its version', async () => {
+    const { conformance } = await import('./support.js');
+    const result = await conformance(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(manifest.version);
+  });
+});
