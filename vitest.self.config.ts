@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
-    testTimeout: 30_000,
+    // A bound against hangs, not a speed check: several tests run the CLI in a child process, and they share 2 cores with the rest.
+    testTimeout: 90_000,
     hookTimeout: 300_000,
     allowOnly: false,
     reporters: ['default', './test/summary-reporter.ts'],
