@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { REDACTED, redactJson, registerSecret } from '../helpers/redact.js';
 import { schemaProblems } from '../helpers/schemas.js';
-import { credentialFindings, ownSessionToken } from '../helpers/security.js';
+import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers/security.js';
+import { isSecretKey } from '../helpers/credential-names.js';
+import { scrubRecords } from '../reporting/scrub.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { toHtml } from '../reporting/html.js';
 import { toJunit } from '../reporting/junit.js';
@@ -44,6 +46,47 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings(session, ownSessionToken(session))).toEqual([]);
     const leaking = { data: { id: '41|ownTokenSecretValue0123456789', userId: 'u-1', ttl: 7200, previous: '42|otherTokenSecretValue012345678' } };
     expect(credentialFindings(leaking, ownSessionToken(leaking))).toHaveLength(1);
+  });
+});
+
+describe('no false findings, no unredacted credentials (review of issue 11: M1, M2, should-fix 4)', () => {
+  test('a short secret is a finding only as a whole value, never inside ordinary text', () => {
+    registerSecret('password');
+    registerSecret('123456');
+    const answer = {
+      errors: { password: ['The password field must be at least 8 characters.'] },
+      data: { created: '2026-11-23T02:45:28.123456Z', amount: '0.0000000000001234567890123' },
+    };
+    expect(credentialFindings(answer)).toEqual([]);
+    expect(credentialFindings({ data: { note: 'password' } })).toEqual(["/data/note carries a secret the run knows (a password, TOTP secret or another session's token)"]);
+  });
+
+  test('a value the request itself sent, echoed back, is not a leak', () => {
+    registerSecret('Echoed-Weak-Pw1');
+    expect(credentialFindings({ data: { name: 'Echoed-Weak-Pw1' } }, ['Echoed-Weak-Pw1'])).toEqual([]);
+    expect(credentialFindings({ data: { name: 'Echoed-Weak-Pw1' } })).toHaveLength(1);
+  });
+
+  test('a masked credential field is not a finding', () => {
+    expect(credentialFindings({ data: { password: '********', rememberToken: '\u2022\u2022\u2022\u2022' } })).toEqual([]);
+  });
+
+  test('every name that is a finding is redacted, whatever its separators, lists of codes included', () => {
+    const leaking = { data: { 'password-hash': '$2y$10$abc', 'Remember-Token': 'rt-abcdef', two_factor_recovery_codes: ['code-aaaa-1111', 'code-bbbb-2222'] } };
+    expect(credentialFindings(leaking)).toEqual([
+      '/data/password-hash is a credential field (password-hash)',
+      '/data/Remember-Token is a credential field (Remember-Token)',
+      '/data/two_factor_recovery_codes is a credential field (two_factor_recovery_codes)',
+    ]);
+    expect(redactJson(leaking)).toEqual({ data: { 'password-hash': REDACTED, 'Remember-Token': REDACTED, two_factor_recovery_codes: REDACTED } });
+    const [scrubbed] = scrubRecords([{ ...record('answers 200'), exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1/api/v1/user/u/bank', headers: {} }, response: { status: 200, headers: {}, body: leaking }, durationMs: 1 }] }]);
+    expect(JSON.stringify(scrubbed)).not.toMatch(/abc|rt-abcdef|code-aaaa/);
+    // Error messages under a credential name are not credentials, and stay readable.
+    expect(redactJson({ errors: { password: ['This field is required.'] } })).toEqual({ errors: { password: ['This field is required.'] } });
+    for (const name of ['password', 'password_hash', 'PasswordDigest', 'remember-token', 'twoFactorRecoveryCodes', 'google2fa_secret']) {
+      expect(isCredentialKey(name), name).toBe(true);
+      expect(isSecretKey(name), name).toBe(true);
+    }
   });
 });
 
