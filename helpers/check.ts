@@ -163,7 +163,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const cleanups: (() => Promise<unknown>)[] = [];
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
     const t = createContext(ctx, run, cleanups, holder);
-    if (t.target.focusClause !== undefined && !meta.clauses.includes(t.target.focusClause)) ctx.skip(`does not cite clause ${t.target.focusClause}`);
+    const focus = t.target.focusClauses;
+    if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
     try {
       await body(t, ctx);
       if (run.security.length > 0) expect.fail(`security: ${run.security.length} credential(s) in answers: ${run.security.join('; ')}`);

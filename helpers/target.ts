@@ -16,10 +16,10 @@ export interface TargetInfo {
   /** `--brute-force`: provoke the brute-force restriction (425) by failing logins (opt-in: it loads the target). */
   bruteForce?: boolean;
   /**
-   * Mutation runs only: tests that do not cite this clause skip at once, since only a test citing the
-   * mutant's clause may kill it.
+   * Mutation runs only: tests that cite none of these clauses skip at once, since only a test citing the
+   * mutant's clause may kill it (an allowed reading lists every clause whose tests it can affect).
    */
-  focusClause?: string;
+  focusClauses?: readonly string[];
 }
 
 declare module 'vitest' {
