@@ -1,3 +1,4 @@
+import { exitCodeOf } from './exit-code.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -151,7 +152,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     }
     const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
     if (configFailure) throw new ConfigError(configFailure.reason!);
-    const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;
+    const exitCode = exitCodeOf(report, collector.moduleErrors.length);
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     await leases?.close();

@@ -10,7 +10,8 @@ import type { Outcome, PairOutcome, Report, TestRecord, Verdict } from './model.
  * their schema. Tests are matched by id (stable: derived from the unique test name).
  */
 
-export const DIFF_VERSION = '1.0.0';
+/** 1.1.0: tests.newlySecurity (new security findings). */
+export const DIFF_VERSION = '1.1.0';
 
 /** A report that cannot be compared: the CLI says so in one line and exits 2. */
 export class ReportInputError extends Error {
@@ -106,7 +107,7 @@ export interface ReportDiff {
     newlySkipped: TestChange[];
     newlyAdvisory: TestChange[];
     /** Tests with security findings (credentials in answers) the base run did not have. */
-    newlySecurity?: TestChange[];
+    newlySecurity: TestChange[];
     added: TestChange[];
     removed: TestChange[];
   };
@@ -217,7 +218,7 @@ export function diffReports(base: Report, head: Report, files: { base: string; h
     if (fresh.length > 0) tests.newlyAdvisory.push({ ...change(test, from, test.outcome), advisories: fresh });
     const knownFindings = new Set((was?.security ?? []).map(normalizeFinding));
     const freshFindings = (test.security ?? []).filter((f) => !knownFindings.has(normalizeFinding(f)));
-    if (freshFindings.length > 0) tests.newlySecurity!.push({ ...change(test, from, test.outcome), security: freshFindings });
+    if (freshFindings.length > 0) tests.newlySecurity.push({ ...change(test, from, test.outcome), security: freshFindings });
     const oldDrift = driftKeys(was);
     for (const { schema, problems } of test.failure?.schemaProblems ?? []) {
       for (const p of problems) {
@@ -243,7 +244,7 @@ export function diffReports(base: Report, head: Report, files: { base: string; h
     constraintsGained: constraintChanges.gained,
     constraintsChanged: constraintChanges.changed,
   };
-  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity!.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
+  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
   return { diffVersion: DIFF_VERSION, base: side(base, files.base), head: side(head, files.head), regressed, tests, coverage, shapeDrift };
 }
 
@@ -294,7 +295,7 @@ export function diffMarkdown(diff: ReportDiff): string {
     '',
   );
   const t = diff.tests;
-  out.push(...testLines('New security findings', t.newlySecurity ?? [], (c) => `${md(c.name)}: ${(c.security ?? []).map(md).join('; ')}`));
+  out.push(...testLines('New security findings', t.newlySecurity, (c) => `${md(c.name)}: ${(c.security ?? []).map(md).join('; ')}`));
   out.push(...testLines('Newly failing', t.newlyFailing, (c) => `${md(c.name)} \u2014 ${md(clausesText(c))}: ${md(c.detail ?? '')}${c.from === null ? ' (new test)' : ` (was ${c.from})`}`));
   out.push(...coverageLines('Coverage lost: endpoint \u00d7 status pairs', diff.coverage.pairsLost));
   out.push(...coverageLines('Coverage lost: field constraints', diff.coverage.constraintsLost));

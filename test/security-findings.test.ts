@@ -4,6 +4,7 @@ import { schemaProblems } from '../helpers/schemas.js';
 import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers/security.js';
 import { isSecretKey } from '../helpers/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
+import { exitCodeOf } from '../cli/exit-code.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { toHtml } from '../reporting/html.js';
 import { toJunit } from '../reporting/junit.js';
@@ -105,6 +106,12 @@ describe('the security category in every report', () => {
     expect(report([record('answers 200', { outcome: 'skipped', security: [finding] })]).verdict).toBe('nonconformant');
   });
 
+  test('the exit code follows the verdict: a finding on a skipped test exits 1, a plain skip 0', () => {
+    expect(exitCodeOf(report([record('answers 200', { outcome: 'skipped', security: [finding] })]), 0)).toBe(1);
+    expect(exitCodeOf(report([record('answers 200', { outcome: 'skipped', reason: 'no state' })]), 0)).toBe(0);
+    expect(exitCodeOf(insecure, 0)).toBe(1);
+  });
+
   test('the terminal, summary.md, JUnit and report.html name it apart from the nonconformances', () => {
     const terminal = summaryLines(insecure, {}).join('\n');
     expect(terminal).toContain('Security findings (1)');
@@ -132,7 +139,8 @@ describe('the security category in every report', () => {
   test('diff lists new security findings and counts them as a regression', () => {
     const base = report([record('answers 200 with the list')]);
     const diff = diffReports(base, insecure, { base: 'base.json', head: 'head.json' });
-    expect(diff.tests.newlySecurity?.map((c) => c.security)).toEqual([[finding]]);
+    expect(diff.diffVersion).toBe('1.1.0');
+    expect(diff.tests.newlySecurity.map((c) => c.security)).toEqual([[finding]]);
     expect(diff.regressed).toBe(true);
     const markdown = diffMarkdown(diff);
     expect(markdown).toContain('### New security findings (1)');
