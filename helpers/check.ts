@@ -1,7 +1,7 @@
 import { describe, expect, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.js';
 import type { ApiResponse, Exchange, RequestSpec } from './http.js';
-import { redactError, redactJson } from './redact.js';
+import { redactError, redactJson, redactText } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
 import { releaseLeases } from './lease-release.js';
 import { credentialFindings, ownSessionToken, stringsIn } from './security.js';
@@ -99,7 +99,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     const response = await http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
     if (response.isJson) {
       for (const finding of credentialFindings(response.json, [...ownSessionToken(response.json), ...stringsIn(options.json)])) {
-        const line = `${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`;
+        const line = redactText(`${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`);
         if (!run.security.includes(line)) run.security.push(line);
       }
     }

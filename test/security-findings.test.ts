@@ -5,6 +5,7 @@ import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers
 import { isSecretKey } from '../helpers/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
+import { toRecord } from '../reporting/collector.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { toHtml } from '../reporting/html.js';
 import { toJunit } from '../reporting/junit.js';
@@ -104,6 +105,18 @@ describe('the security category in every report', () => {
     expect(schemaProblems('report', JSON.parse(JSON.stringify(insecure)))).toEqual([]);
     // A finding on a test that did not fail (for example one that was skipped after it) still makes the verdict nonconformant.
     expect(report([record('answers 200', { outcome: 'skipped', security: [finding] })]).verdict).toBe('nonconformant');
+  });
+
+  test('a finding line is redacted as it is captured (a path may carry a secret)', () => {
+    registerSecret('9|PathSecretTokenValueAbCdEfGhIj');
+    const line = 'GET /api/v1/authenticate-jwt/9|PathSecretTokenValueAbCdEfGhIj answered 200 whose body /data/password is a credential field (password)';
+    const conformance = { endpoint: 'GET /api/v1/user/{user}/bank', group: 'banks', status: 200, clauses: ['4.10'] };
+    const run = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [line], notes: [] };
+    const testCase = { meta: () => ({ conformance, run }), result: () => ({ state: 'passed' }), name: 'answers 200', parent: { type: 'module' }, module: { moduleId: '/x/suites/banks.test.ts' }, diagnostic: () => ({ duration: 1 }) };
+    const captured = toRecord(testCase as never, '/x');
+    expect(captured?.security).toHaveLength(1);
+    expect(captured!.security![0]).not.toContain('PathSecretTokenValueAbCdEfGhIj');
+    expect(captured!.security![0]).toContain(`authenticate-jwt/${REDACTED}`);
   });
 
   test('the exit code follows the verdict: a finding on a skipped test exits 1, a plain skip 0', () => {
