@@ -70,7 +70,7 @@ const SESSION_TOLERANCE_MICROS = 2_000_000n;
 /** `created` further than this from the suite's clock is advised on, with the offset (section 1.4: UTC). */
 const CLOCK_ADVISORY_MICROS = 60_000_000n;
 
-/** "3 h 0 min (a whole number of hours: a local time labelled as UTC?)" for an offset in microseconds. */
+/** "-10800 s (about -3 h: a whole number of hours, as a local time labelled as UTC would be)" for an offset in microseconds. */
 function describeOffset(micros: bigint): string {
   const seconds = Number(micros) / 1e6;
   const hours = seconds / 3600;

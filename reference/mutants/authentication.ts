@@ -146,7 +146,7 @@ export const authenticationMutants: Mutant[] = [
     data.until = shift(String(data.until));
     data.created = shift(String(data.created));
   }),
-  { ...deviation('login-session-leaks-totp-secret', '4.2', 'the Session of a 2FA account carries its TOTP secret (inside an otpauth URI): a security finding', 'login.session-leaks-totp-secret') },
+  deviation('login-session-leaks-totp-secret', '4.2', 'the Session of a 2FA account carries its TOTP secret (inside an otpauth URI): a security finding', 'login.session-leaks-totp-secret'),
   session('session-carries-password-hash', '2.1', 'the Session carries the account\u2019s password hash (data.user.password_hash): a security finding', (data) => {
     data.user = { id: data.userId, password_hash: '$2y$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY' };
   }),
