@@ -4,7 +4,7 @@ import type { ApiResponse, Exchange, RequestSpec } from './http.js';
 import { redactError, redactJson, redactText } from './redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
 import { releaseLeases } from './lease-release.js';
-import { credentialFindings, ownSessionToken, stringsIn } from './security.js';
+import { credentialFindings, ownSessionToken } from './security.js';
 import type { StateData, StateName, StateRequestOptions } from './states.js';
 import { currentTarget, type TargetInfo } from './target.js';
 
@@ -98,7 +98,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     const response = await http.send({ method, path, ...options }, (exchange) => run.exchanges.push(exchange));
     if (response.isJson) {
-      for (const finding of credentialFindings(response.json, [...ownSessionToken(response.json), ...stringsIn(options.json)])) {
+      for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
         const line = redactText(`${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`);
         if (!run.security.includes(line)) run.security.push(line);
       }

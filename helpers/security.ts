@@ -13,18 +13,11 @@ export { isCredentialKey } from './credential-names.js';
 /** A value made only of mask characters (`********`, `••••`) shows that a credential exists, not what it is. */
 const MASKED = /^[*\u2022\u25cf\u00b7#xX]+$/u;
 
-/** Every string inside a JSON value (a request body), so an answer that echoes what was sent is not a leak. */
-export function stringsIn(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
-  else if (value && typeof value === 'object') for (const inner of Object.values(value)) stringsIn(inner, out);
-  return out;
-}
-
 /**
  * Every credential in a JSON answer, as a line naming the JSON pointer (never the value). `own` is
- * the session token this very answer issues (a Session's `data.id`) and what the request itself
- * sent, neither of which is a leak.
+ * the session token this very answer issues (a Session's `data.id`), which is not a leak. What the
+ * request itself sent is not exempt: a password echoed back is still a credential in an answer (in
+ * logs and caches), and the whole-value rule for short secrets already keeps ordinary text out.
  */
 export function credentialFindings(body: unknown, own: readonly string[] = []): string[] {
   const except = new Set<string>();

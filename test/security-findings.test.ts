@@ -63,9 +63,8 @@ describe('no false findings, no unredacted credentials (review of issue 11: M1, 
     expect(credentialFindings({ data: { note: 'password' } })).toEqual(["/data/note carries a secret the run knows (a password, TOTP secret or another session's token)"]);
   });
 
-  test('a value the request itself sent, echoed back, is not a leak', () => {
+  test('a short secret echoed back whole is still a finding', () => {
     registerSecret('Echoed-Weak-Pw1');
-    expect(credentialFindings({ data: { name: 'Echoed-Weak-Pw1' } }, ['Echoed-Weak-Pw1'])).toEqual([]);
     expect(credentialFindings({ data: { name: 'Echoed-Weak-Pw1' } })).toHaveLength(1);
   });
 
