@@ -1,3 +1,4 @@
+import { exitCodeOf } from './exit-code.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -174,7 +175,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       process.stderr.write(`interrupted: stopped after ${finished} of ${report.tests.length} tests; the clean-up of created records ran; reports of what finished are marked interrupted${files.json ? ` (${files.json})` : ''}\n`);
       return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
     }
-    const exitCode = report.summary.failed > 0 || collector.moduleErrors.length > 0 || report.tests.length === 0 ? 1 : 0;
+    const exitCode = exitCodeOf(report, collector.moduleErrors.length);
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     interruption.dispose();

@@ -32,8 +32,12 @@ function keys(index: 0 | 1 = 0): Promise<KeyPair> {
   return keyPairs[index]!;
 }
 
+/** The RS256 signing keys imported from a PEM, once per key rather than once per signature. */
+const rs256Keys = new Map<string, ReturnType<typeof importPKCS8>>();
+
 async function signRs256(privateKeyPem: string, payload: JwtPayload): Promise<string> {
-  const key = await importPKCS8(privateKeyPem, 'RS256');
+  if (!rs256Keys.has(privateKeyPem)) rs256Keys.set(privateKeyPem, importPKCS8(privateKeyPem, 'RS256'));
+  const key = await rs256Keys.get(privateKeyPem)!;
   const jwt = await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(key);
   registerSecret(jwt);
   return jwt;

@@ -5,12 +5,11 @@
  *   tokens) is registered here and replaced wherever it later appears in text.
  */
 
+import { isCredentialValue, isSecretKey } from './credential-names.js';
+
 export const REDACTED = '[REDACTED]';
 
 const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
-/** Keys whose string values are credentials wherever they appear. */
-export const SECRET_KEYS =
-  /^(password|password_confirmation|current_password|new_password|token|access_token|refresh_token|secret|totpSecret|2fa|privateKey|private_key|jwt|password_?hash|hashed_?password|password_?digest|encrypted_?password|remember_?token|(password_?)?reset_?token|two_?factor_?secret|two_?factor_?recovery_?codes|totp_?secret|otp_?secret|mfa_?secret|google2fa_?secret|2fa_?secret)$/i;
 
 const secrets = new Set<string>();
 
@@ -66,8 +65,8 @@ export function redactJson(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      // Only string values are credentials: `{ "2fa": false }` inside a user object is a setting, not a secret.
-      out[key] = SECRET_KEYS.test(key) && typeof inner === 'string' && inner !== '' ? REDACTED : redactJson(inner);
+      // Only string values (and lists of codes) are credentials: `{ "2fa": false }` inside a user object is a setting, not a secret.
+      out[key] = isSecretKey(key) && isCredentialValue(key, inner) ? REDACTED : redactJson(inner);
     }
     return out;
   }
@@ -86,8 +85,18 @@ export function redactError<T>(error: T): T {
   return error;
 }
 
-/** The registered secret `text` contains, if any, leaving out the values in `except` (a session's own token). */
+/** Below this length a registered secret is only found as a whole value: a 6-digit reset token or a weak password inside ordinary text is a coincidence. */
+export const SUBSTRING_SECRET_LENGTH = 16;
+
+/**
+ * The registered secret `text` carries, if any, leaving out the values in `except` (a session's own
+ * token, what the request itself sent): the whole value equal to a secret, or for long high-entropy
+ * secrets (tokens, TOTP secrets, JWTs) the secret anywhere inside it.
+ */
 export function secretIn(text: string, except: ReadonlySet<string> = new Set()): string | undefined {
-  for (const secret of secrets) if (!except.has(secret) && text.includes(secret)) return secret;
+  for (const secret of secrets) {
+    if (except.has(secret)) continue;
+    if (text === secret || (secret.length >= SUBSTRING_SECRET_LENGTH && text.includes(secret))) return secret;
+  }
   return undefined;
 }

@@ -1,4 +1,7 @@
+import { isCredentialKey, isCredentialValue } from './credential-names.js';
 import { secretIn } from './redact.js';
+
+export { isCredentialKey } from './credential-names.js';
 
 /**
  * Security findings (their own category in every report, apart from clauses): an answer of the
@@ -7,30 +10,14 @@ import { secretIn } from './redact.js';
  * secret the run knows (a state's password or TOTP secret, another session's access token).
  */
 
-/** Field names that are credentials, compared without case, `_` or `-`: a string value under one is a finding. */
-const CREDENTIAL_NAMES = new Set([
-  'password',
-  'passwordhash',
-  'hashedpassword',
-  'passworddigest',
-  'encryptedpassword',
-  'remembertoken',
-  'resettoken',
-  'passwordresettoken',
-  'twofactorsecret',
-  'twofactorrecoverycodes',
-  'totpsecret',
-  'otpsecret',
-  'mfasecret',
-  'google2fasecret',
-  '2fasecret',
-]);
-
-const normalized = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A value made only of mask characters (`********`, `••••`) shows that a credential exists, not what it is. */
+const MASKED = /^[*\u2022\u25cf\u00b7#xX]+$/u;
 
 /**
  * Every credential in a JSON answer, as a line naming the JSON pointer (never the value). `own` is
- * the session token this very answer issues (a Session's `data.id`), which is not a leak.
+ * the session token this very answer issues (a Session's `data.id`), which is not a leak. What the
+ * request itself sent is not exempt: a password echoed back is still a credential in an answer (in
+ * logs and caches), and the whole-value rule for short secrets already keeps ordinary text out.
  */
 export function credentialFindings(body: unknown, own: readonly string[] = []): string[] {
   const except = new Set<string>();
@@ -42,14 +29,14 @@ export function credentialFindings(body: unknown, own: readonly string[] = []): 
   const findings: string[] = [];
   const walk = (value: unknown, pointer: string): void => {
     if (typeof value === 'string') {
-      if (value !== '' && secretIn(value, except)) findings.push(`${pointer || '/'} carries a secret the run knows (a password, TOTP secret or another session's token)`);
+      if (value !== '' && !MASKED.test(value) && secretIn(value, except)) findings.push(`${pointer || '/'} carries a secret the run knows (a password, TOTP secret or another session's token)`);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walk(item, `${pointer}/${i}`));
     } else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
         const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        // Only string values: `options.guard.actions.login.password` is a boolean setting, `errors.password` a list of messages.
-        if (CREDENTIAL_NAMES.has(normalized(key)) && typeof inner === 'string' && inner !== '') findings.push(`${at} is a credential field (${key})`);
+        // Only strings (and lists of codes): `options.guard.actions.login.password` is a boolean setting, `errors.password` a list of messages.
+        if (isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) findings.push(`${at} is a credential field (${key})`);
         else walk(inner, at);
       }
     }

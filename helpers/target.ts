@@ -20,10 +20,10 @@ export interface TargetInfo {
   headers?: Record<string, string>;
   rate?: number;
   /**
-   * Mutation runs only: tests that do not cite this clause skip at once, since only a test citing the
-   * mutant's clause may kill it.
+   * Mutation runs only: tests that cite none of these clauses skip at once, since only a test citing the
+   * mutant's clause may kill it (an allowed reading lists every clause whose tests it can affect).
    */
-  focusClause?: string;
+  focusClauses?: readonly string[];
 }
 
 declare module 'vitest' {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createVitest, type Reporter, type TestModule } from 'vitest/node';
+import { GROUPS, type Group } from '../helpers/catalogue.js';
 import type { TargetInfo } from '../helpers/target.js';
 import { PACKAGE_ROOT } from '../cli/run.js';
 import { startReference } from '../reference/app.js';
@@ -19,13 +20,14 @@ export interface MutantResult {
   killed: boolean;
   /** An allowed reading (must survive). */
   allowed: boolean;
-  /** For an allowed reading: no focused test failed, so the verdict on the clause stays conformant. */
+  /** For an allowed reading: no test it can affect failed (see Mutant.judgedBy), so the verdict stays conformant. */
   conformant: boolean;
   /** Ids of the failing tests that cite the clause. */
   killedBy: string[];
   /**
    * Ids of failing tests that do not cite the clause. Mutation runs focus on the tests citing the
-   * mutant's clause (the others skip at once), so this is empty unless a focused test also fails.
+   * mutant's clause (the others skip at once); an allowed reading also runs the tests of the groups
+   * and clauses it declares it can affect, whose failures show here.
    */
   otherFailures: string[];
   durationMs: number;
@@ -69,6 +71,13 @@ export const EXPLORE_SUITE = (seed: number, runs: number): MutantSuite => ({
   provide: { exploration: { seed, runs } },
 });
 
+/** The groups whose tests judge a mutant: its own, and for an allowed reading those it declares it can affect. */
+export function judgedGroups(mutant: Mutant): Group[] {
+  const declared = mutant.allowed ? mutant.judgedBy?.groups : undefined;
+  if (declared === 'all') return [...GROUPS];
+  return [...new Set([mutant.group, ...(declared ?? [])])];
+}
+
 export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[] }> {
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
@@ -83,7 +92,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
   const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.ts`);
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
 
-  async function runGroup(group: string, mutation?: Mutation, focusClause?: string): Promise<TestRecord[]> {
+  async function runGroup(group: string, mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
     try {
       const target: TargetInfo = {
@@ -97,7 +106,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         strict: false,
         // The reference restricts after 5 failures, so the opt-in brute-force check costs a handful of requests here.
         bruteForce: true,
-        ...(focusClause ? { focusClause } : {}),
+        ...(focusClauses ? { focusClauses } : {}),
       };
       vitest.provide('target', target);
       for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);
@@ -113,14 +122,18 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
 
   try {
     const baseline: BaselineProblem[] = [];
-    for (const group of new Set(mutants.map((m) => m.group))) {
+    for (const group of new Set(mutants.flatMap((m) => judgedGroups(m)))) {
       const failed = (await runGroup(group)).filter((r) => r.outcome !== 'passed');
       if (failed.length > 0) baseline.push({ group, tests: failed.map((r) => `${r.id} (${r.outcome}: ${r.reason})`) });
     }
     const results: MutantResult[] = [];
     for (const mutant of mutants) {
       const started = performance.now();
-      const failed = (await runGroup(mutant.group, mutant.mutation, mutant.clause)).filter((r) => r.outcome === 'failed');
+      const failed: TestRecord[] = [];
+      const clauses = mutant.allowed && mutant.judgedBy ? mutant.judgedBy.clauses : [mutant.clause];
+      for (const group of judgedGroups(mutant)) {
+        failed.push(...(await runGroup(group, mutant.mutation, clauses === 'all' ? undefined : clauses)).filter((r) => r.outcome === 'failed'));
+      }
       const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
       const result: MutantResult = {
         name: mutant.name,

@@ -45,7 +45,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     reason,
     observedStatus: run.observedStatus,
     advisories: run.advisories,
-    security: run.security ?? [],
+    security: (run.security ?? []).map(redactText),
     notes: run.notes ?? [],
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,

@@ -11,7 +11,8 @@ import type { Outcome, PairOutcome, Report, TestRecord, Verdict } from './model.
  * their schema. Tests are matched by id (stable: derived from the unique test name).
  */
 
-export const DIFF_VERSION = '1.0.0';
+/** 1.1.0: tests.newlySecurity (new security findings). */
+export const DIFF_VERSION = '1.1.0';
 
 /** A report that cannot be compared: the CLI says so in one line and exits 2. */
 export class ReportInputError extends Error {
@@ -107,7 +108,7 @@ export interface ReportDiff {
     newlySkipped: TestChange[];
     newlyAdvisory: TestChange[];
     /** Tests with security findings (credentials in answers) the base run did not have. */
-    newlySecurity?: TestChange[];
+    newlySecurity: TestChange[];
     added: TestChange[];
     removed: TestChange[];
   };
@@ -245,7 +246,7 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     if (fresh.length > 0) tests.newlyAdvisory.push({ ...change(test, from, test.outcome), advisories: fresh });
     const knownFindings = new Set((was?.security ?? []).map(normalizeFinding));
     const freshFindings = (test.security ?? []).filter((f) => !knownFindings.has(normalizeFinding(f)));
-    if (freshFindings.length > 0) tests.newlySecurity!.push({ ...change(test, from, test.outcome), security: freshFindings });
+    if (freshFindings.length > 0) tests.newlySecurity.push({ ...change(test, from, test.outcome), security: freshFindings });
     const oldDrift = driftKeys(was);
     for (const { schema, problems } of test.failure?.schemaProblems ?? []) {
       for (const p of problems) {
@@ -271,7 +272,7 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     constraintsGained: constraintChanges.gained,
     constraintsChanged: constraintChanges.changed,
   };
-  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity!.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
+  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
   return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, tests, coverage, shapeDrift, groupsNotCompared };
 }
 
@@ -323,7 +324,7 @@ export function diffMarkdown(diff: ReportDiff): string {
   );
   if (diff.groupsNotCompared.length > 0) out.push(`Only the groups both runs ran are compared; not compared: ${diff.groupsNotCompared.map(code).join(', ')}.`, '');
   const t = diff.tests;
-  out.push(...testLines('New security findings', t.newlySecurity ?? [], (c) => `${md(c.name)}: ${(c.security ?? []).map(md).join('; ')}`));
+  out.push(...testLines('New security findings', t.newlySecurity, (c) => `${md(c.name)}: ${(c.security ?? []).map(md).join('; ')}`));
   out.push(...testLines('Newly failing', t.newlyFailing, (c) => `${md(c.name)} \u2014 ${md(clausesText(c))}: ${md(c.detail ?? '')}${c.from === null ? ' (new test)' : ` (was ${c.from})`}`));
   out.push(...coverageLines('Coverage lost: endpoint \u00d7 status pairs', diff.coverage.pairsLost));
   out.push(...coverageLines('Coverage lost: field constraints', diff.coverage.constraintsLost));

@@ -1,4 +1,5 @@
-import { REDACTED, SECRET_KEYS, redactText } from '../helpers/redact.js';
+import { isCredentialValue, isSecretKey } from '../helpers/credential-names.js';
+import { REDACTED, redactText } from '../helpers/redact.js';
 import type { TestRecord } from './model.js';
 
 /**
@@ -53,7 +54,7 @@ function scrubText(text: string, secrets: Set<string>): string {
 }
 
 function scrubValue(value: unknown, secrets: Set<string>, key?: string): unknown {
-  if (key !== undefined && SECRET_KEYS.test(key) && typeof value === 'string' && value !== '') return REDACTED;
+  if (key !== undefined && isSecretKey(key) && isCredentialValue(key, value)) return REDACTED;
   if (typeof value === 'string') return scrubText(value, secrets);
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, secrets, k)]));
@@ -63,7 +64,7 @@ function scrubValue(value: unknown, secrets: Set<string>, key?: string): unknown
 /** A schema problem's value is a secret when its pointer ends in a secret key (a Session's id is caught by value). */
 function problemValueIsSecret(pointer: string): boolean {
   const last = pointer.split('/').pop() ?? '';
-  return SECRET_KEYS.test(last);
+  return isSecretKey(last);
 }
 
 /** Every test record with the secrets the worker missed replaced by [REDACTED]. */

@@ -70,7 +70,7 @@ const SESSION_TOLERANCE_MICROS = 2_000_000n;
 /** `created` further than this from the suite's clock is advised on, with the offset (section 1.4: UTC). */
 const CLOCK_ADVISORY_MICROS = 60_000_000n;
 
-/** "3 h 0 min (a whole number of hours: a local time labelled as UTC?)" for an offset in microseconds. */
+/** "-10800 s (about -3 h: a whole number of hours, as a local time labelled as UTC would be)" for an offset in microseconds. */
 function describeOffset(micros: bigint): string {
   const seconds = Number(micros) / 1e6;
   const hours = seconds / 3600;
@@ -296,7 +296,10 @@ authenticate.describe(() => {
   });
 
   // Opt-in (--brute-force): sections 5.5 and 8 say repeated failed logins lead to a temporary
-  // restriction (425) without giving the threshold; this finds it, sequentially and bounded.
+  // restriction (425) without giving the threshold; this finds it, sequentially and bounded. A 429
+  // on the way is a rate limiter in front of the interface, not its answer (principle 7): not verified.
+  // It runs alongside the other login tests: a target that restricts per client address rather than
+  // per account may answer them 425 too (README, "Load is bounded"), so run it alone against such a target.
   if (inject('target')?.bruteForce) {
     authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
       const user = await t.state('user');
@@ -308,6 +311,7 @@ authenticate.describe(() => {
           t.note(`brute-force restriction (425) after ${attempt - 1} failed login(s) of one account`);
           return;
         }
+        if (response.status === 429) t.skip(`a rate limiter answered 429 after ${attempt - 1} failed login(s), before any 425: the brute-force restriction is not verified (raise the limiter for the suite's address, or run without --brute-force)`);
         if (response.status !== 403) expectAuthError(t, response, 403);
       }
       expect.fail(`no 425 after ${BRUTE_FORCE_MAX_ATTEMPTS} failed logins of one account (sections 5.5 and 8: repeated failed logins lead to a temporary restriction)`);

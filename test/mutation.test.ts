@@ -3,6 +3,7 @@ import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs } from '../mutation/args.js';
+import { judgedGroups } from '../mutation/runner.js';
 import { runBin } from './support.js';
 
 describe('mutants of the reference', () => {
@@ -19,6 +20,23 @@ describe('mutants of the reference', () => {
       else expect(mutant.mutation.transform ?? mutant.mutation.contentType, mutant.name).toBeDefined();
       if (mutant.allowed) expect(mutant.name, 'an allowed reading is named as one').toMatch(/^allowed-/);
     }
+  });
+
+  it('judge an allowed reading by every test it declares it can affect: server-wide ones in every group, known clauses only', () => {
+    for (const mutant of MUTANTS.filter((m) => m.judgedBy)) {
+      expect(mutant.allowed, `${mutant.name}: only an allowed reading widens what judges it`).toBe(true);
+      const clauses = mutant.judgedBy!.clauses;
+      if (clauses !== 'all') {
+        expect(clauses, mutant.name).toContain(mutant.clause);
+        for (const clause of clauses) expect(Object.keys(CLAUSES), mutant.name).toContain(clause);
+      }
+    }
+    const byName = (name: string) => MUTANTS.find((m) => m.name === name)!;
+    for (const serverWide of ['allowed-content-type-required-on-every-request', 'allowed-content-type-problem-json']) expect(new Set(judgedGroups(byName(serverWide))), serverWide).toEqual(new Set(GROUPS));
+    // Forgot- (4.3) and reset-password (4.4) alike.
+    expect(byName('allowed-password-bearer-required').judgedBy).toEqual({ clauses: 'all' });
+    // A deviation is judged by its own group's tests citing its clause only.
+    expect(judgedGroups({ ...byName('allowed-content-type-problem-json'), allowed: undefined })).toEqual(['authentication']);
   });
 
   it('cover every endpoint group', () => {

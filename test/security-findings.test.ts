@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { REDACTED, redactJson, registerSecret } from '../helpers/redact.js';
 import { schemaProblems } from '../helpers/schemas.js';
-import { credentialFindings, ownSessionToken } from '../helpers/security.js';
+import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers/security.js';
+import { isSecretKey } from '../helpers/credential-names.js';
+import { scrubRecords } from '../reporting/scrub.js';
+import { exitCodeOf } from '../cli/exit-code.js';
+import { toRecord } from '../reporting/collector.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { toHtml } from '../reporting/html.js';
 import { toJunit } from '../reporting/junit.js';
@@ -47,6 +51,46 @@ describe('credential findings in an answer', () => {
   });
 });
 
+describe('no false findings, no unredacted credentials (review of issue 11: M1, M2, should-fix 4)', () => {
+  test('a short secret is a finding only as a whole value, never inside ordinary text', () => {
+    registerSecret('password');
+    registerSecret('123456');
+    const answer = {
+      errors: { password: ['The password field must be at least 8 characters.'] },
+      data: { created: '2026-11-23T02:45:28.123456Z', amount: '0.0000000000001234567890123' },
+    };
+    expect(credentialFindings(answer)).toEqual([]);
+    expect(credentialFindings({ data: { note: 'password' } })).toEqual(["/data/note carries a secret the run knows (a password, TOTP secret or another session's token)"]);
+  });
+
+  test('a short secret echoed back whole is still a finding', () => {
+    registerSecret('Echoed-Weak-Pw1');
+    expect(credentialFindings({ data: { name: 'Echoed-Weak-Pw1' } })).toHaveLength(1);
+  });
+
+  test('a masked credential field is not a finding', () => {
+    expect(credentialFindings({ data: { password: '********', rememberToken: '\u2022\u2022\u2022\u2022' } })).toEqual([]);
+  });
+
+  test('every name that is a finding is redacted, whatever its separators, lists of codes included', () => {
+    const leaking = { data: { 'password-hash': '$2y$10$abc', 'Remember-Token': 'rt-abcdef', two_factor_recovery_codes: ['code-aaaa-1111', 'code-bbbb-2222'] } };
+    expect(credentialFindings(leaking)).toEqual([
+      '/data/password-hash is a credential field (password-hash)',
+      '/data/Remember-Token is a credential field (Remember-Token)',
+      '/data/two_factor_recovery_codes is a credential field (two_factor_recovery_codes)',
+    ]);
+    expect(redactJson(leaking)).toEqual({ data: { 'password-hash': REDACTED, 'Remember-Token': REDACTED, two_factor_recovery_codes: REDACTED } });
+    const [scrubbed] = scrubRecords([{ ...record('answers 200'), exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1/api/v1/user/u/bank', headers: {} }, response: { status: 200, headers: {}, body: leaking }, durationMs: 1 }] }]);
+    expect(JSON.stringify(scrubbed)).not.toMatch(/abc|rt-abcdef|code-aaaa/);
+    // Error messages under a credential name are not credentials, and stay readable.
+    expect(redactJson({ errors: { password: ['This field is required.'] } })).toEqual({ errors: { password: ['This field is required.'] } });
+    for (const name of ['password', 'password_hash', 'PasswordDigest', 'remember-token', 'twoFactorRecoveryCodes', 'google2fa_secret']) {
+      expect(isCredentialKey(name), name).toBe(true);
+      expect(isSecretKey(name), name).toBe(true);
+    }
+  });
+});
+
 describe('the security category in every report', () => {
   const finding = 'GET /api/v1/user/u-1/bank answered 200 whose body /data/0/rememberToken is a credential field (rememberToken)';
   const insecure = report([
@@ -60,6 +104,24 @@ describe('the security category in every report', () => {
     expect(schemaProblems('report', JSON.parse(JSON.stringify(insecure)))).toEqual([]);
     // A finding on a test that did not fail (for example one that was skipped after it) still makes the verdict nonconformant.
     expect(report([record('answers 200', { outcome: 'skipped', security: [finding] })]).verdict).toBe('nonconformant');
+  });
+
+  test('a finding line is redacted as it is captured (a path may carry a secret)', () => {
+    registerSecret('9|PathSecretTokenValueAbCdEfGhIj');
+    const line = 'GET /api/v1/authenticate-jwt/9|PathSecretTokenValueAbCdEfGhIj answered 200 whose body /data/password is a credential field (password)';
+    const conformance = { endpoint: 'GET /api/v1/user/{user}/bank', group: 'banks', status: 200, clauses: ['4.10'] };
+    const run = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [line], notes: [] };
+    const testCase = { meta: () => ({ conformance, run }), result: () => ({ state: 'passed' }), name: 'answers 200', parent: { type: 'module' }, module: { moduleId: '/x/suites/banks.test.ts' }, diagnostic: () => ({ duration: 1 }) };
+    const captured = toRecord(testCase as never, '/x');
+    expect(captured?.security).toHaveLength(1);
+    expect(captured!.security![0]).not.toContain('PathSecretTokenValueAbCdEfGhIj');
+    expect(captured!.security![0]).toContain(`authenticate-jwt/${REDACTED}`);
+  });
+
+  test('the exit code follows the verdict: a finding on a skipped test exits 1, a plain skip 0', () => {
+    expect(exitCodeOf(report([record('answers 200', { outcome: 'skipped', security: [finding] })]), 0)).toBe(1);
+    expect(exitCodeOf(report([record('answers 200', { outcome: 'skipped', reason: 'no state' })]), 0)).toBe(0);
+    expect(exitCodeOf(insecure, 0)).toBe(1);
   });
 
   test('the terminal, summary.md, JUnit and report.html name it apart from the nonconformances', () => {
@@ -89,7 +151,8 @@ describe('the security category in every report', () => {
   test('diff lists new security findings and counts them as a regression', () => {
     const base = report([record('answers 200 with the list')]);
     const diff = diffReports(base, insecure, { base: 'base.json', head: 'head.json' });
-    expect(diff.tests.newlySecurity?.map((c) => c.security)).toEqual([[finding]]);
+    expect(diff.diffVersion).toBe('1.1.0');
+    expect(diff.tests.newlySecurity.map((c) => c.security)).toEqual([[finding]]);
     expect(diff.regressed).toBe(true);
     const markdown = diffMarkdown(diff);
     expect(markdown).toContain('### New security findings (1)');

@@ -26,7 +26,7 @@ import { rules, validate, type Rules } from '../validation.js';
  * - A bank id that is unknown, deleted, or another user's bank under the caller's own `{user}`
  *   answers 404 (`No query results for model [Bank] <id>`) on show, as a scoped route-model binding
  *   does. Delete documents no 404 (section 4.10: 401, 403, 409), so deleting another user's bank
- *   under the caller's own `{user}` is an unauthorized action: 409 "This action is unauthorized.",
+ *   under the caller's own `{user}` is an unauthorized action: 409 "This action is unauthorized.".
  */
 
 const DDL = `

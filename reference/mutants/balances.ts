@@ -184,5 +184,7 @@ export const balancesMutants: Mutant[] = [
     description: 'every request without Content-Type: application/json (also a GET) is refused with 415 (section 1.2: clients send it)',
     mutation: { deviation: 'http.content-type-required' },
     allowed: true,
+    // Server-wide: every group's happy paths (each endpoint's cites clause 1), the reads and deletes without a body among them.
+    judgedBy: { groups: 'all', clauses: ['1'] },
   },
 ];

@@ -205,13 +205,14 @@ export const banksMutants: Mutant[] = [
     name: 'allowed-bank-status-and-platform-change-after-create',
     clause: '2.4',
     group: 'banks',
-    description: 'show answers another status and external platform than create did (section 3 shows no transitions)',
+    description: 'show answers another (empty) status and external platform than create did (section 3 shows no transitions; 2.4 gives status as a string)',
     mutation: {
       transform: {
         route: SHOW,
         status: 200,
         apply(body) {
-          body.data.status = 'VERIFIED';
+          // Empty: another status than create's, and 2.4 gives a string, not a non-empty one.
+          body.data.status = '';
           body.data.externalPlatform = { ...body.data.externalPlatform, code: 'OTHER', name: 'Other Platform' };
         },
       },

@@ -39,6 +39,22 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-image2-bmp-refused', '8', 'refuses a BMP as cardImage2 (which has the same constraints as cardImage1)', 'cards.bmp-refused.cardImage2'),
   deviation('cards-jpeg-file-name-refused', '8', 'refuses an image whose file name ends in .jpeg (checks the extension against jpg, bmp, png)', 'cards.jpeg-extension-refused'),
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
+  {
+    name: 'allowed-card-empty-status-and-images',
+    clause: '2.5',
+    group: 'cards',
+    description: 'show answers status, cardImage1 and cardImage2 as empty strings (2.5 gives strings, not non-empty ones; section 3 shows no transitions)',
+    mutation: {
+      transform: {
+        route: SHOW,
+        status: 200,
+        apply(body) {
+          Object.assign(body.data, { status: '', cardImage1: '', cardImage2: '' });
+        },
+      },
+    },
+    allowed: true,
+  },
   deviation('cards-filter-ignored', '4.6a', 'ignores the status, company and platform filters of the card list', 'cards.list-filters-ignored'),
   deviation('cards-other-user-list-allowed', '5', 'lists another user\u2019s cards instead of answering 403 or 409', 'cards.other-user-list-allowed'),
   {

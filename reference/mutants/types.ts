@@ -19,4 +19,11 @@ export interface Mutant {
    * It must SURVIVE: the tests citing `clause` all pass against it (the verdict stays conformant).
    */
   allowed?: true;
+  /**
+   * For an allowed reading: the tests it can affect, which must all pass. Default: the tests of
+   * `group` citing `clause`. A reading that changes answers other tests also read names them here:
+   * more groups (`'all'` for a server-wide one), and the clauses whose tests run there (`'all'`: the
+   * groups unfocused). Focused, because `npm test` runs every mutant within its time budget.
+   */
+  judgedBy?: { groups?: readonly Group[] | 'all'; clauses: readonly string[] | 'all' };
 }

@@ -1,0 +1,51 @@
+/**
+ * The one list of credential field names (security findings and redaction both read it), compared
+ * on the normalised name: without case, `_`, `-` or any other separator, so `password_hash`,
+ * `password-hash` and `PasswordHash` are one name.
+ */
+
+/** Names an answer of the interface must never carry (section 2.6 masks even the e-mail): a security finding. */
+const CREDENTIAL_NAMES = new Set([
+  'password',
+  'passwordhash',
+  'hashedpassword',
+  'passworddigest',
+  'encryptedpassword',
+  'remembertoken',
+  'resettoken',
+  'passwordresettoken',
+  'twofactorsecret',
+  'twofactorrecoverycodes',
+  'recoverycodes',
+  'totpsecret',
+  'otpsecret',
+  'mfasecret',
+  'google2fasecret',
+  '2fasecret',
+]);
+
+/** Names the suite itself sends or holds (request bodies, states, JWTs): redacted wherever they appear, never a finding on their own. */
+const HELD_SECRET_NAMES = new Set(['passwordconfirmation', 'currentpassword', 'newpassword', 'token', 'accesstoken', 'refreshtoken', 'secret', '2fa', 'privatekey', 'jwt']);
+
+export const normalizedKey = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A field an answer must never carry: its string value (or list of strings) is a credential. */
+export function isCredentialKey(key: string): boolean {
+  return CREDENTIAL_NAMES.has(normalizedKey(key));
+}
+
+/** A field whose string value is written out as [REDACTED]: every credential name, and the ones the suite sends. */
+export function isSecretKey(key: string): boolean {
+  const name = normalizedKey(key);
+  return CREDENTIAL_NAMES.has(name) || HELD_SECRET_NAMES.has(name);
+}
+
+/**
+ * Whether the value under secret name `key` is a credential: a non-empty string, or for a list of
+ * codes (`two_factor_recovery_codes`) a list of strings. Other lists are not: `errors.password` is a
+ * list of messages, `{ "2fa": false }` a setting.
+ */
+export function isCredentialValue(key: string, value: unknown): boolean {
+  if (typeof value === 'string') return value !== '';
+  return normalizedKey(key).endsWith('codes') && Array.isArray(value) && value.some((item) => typeof item === 'string' && item !== '') && value.every((item) => typeof item === 'string');
+}
