@@ -28,7 +28,12 @@ export interface AcquireRequest {
   candidates: number[];
   /** The test changes the account (a disposable one): it serves this request and no other after it. */
   spends?: boolean;
+  /** A 2FA account: after its release it is free again only in the next TOTP step, so no code is sent twice. */
+  totp?: boolean;
 }
+
+/** The TOTP step (RFC 6238, 30 s). */
+export const TOTP_STEP_MS = 30_000;
 
 export type AcquireAnswer = { index: number } | { impossible: string };
 
@@ -47,6 +52,11 @@ export class LeaseBook {
   private readonly waiting: Pending[] = [];
   /** Disposable accounts a test of this run changed: never granted again. */
   private readonly spent = new Set<number>();
+  /** Accounts found unusable at a release (their restore failed): never granted again. */
+  private readonly retired = new Set<number>();
+  /** 2FA accounts leased in this run, and when each is free again after its release (the next TOTP step). */
+  private readonly totp = new Set<number>();
+  private readonly readyAt = new Map<number, number>();
 
   constructor(private readonly waitMs = LEASE_WAIT_MS) {}
 
@@ -65,9 +75,18 @@ export class LeaseBook {
     });
   }
 
-  /** Gives back what a test holds and drops what it still waits for. */
-  release(holder: string): void {
-    for (const [index, owner] of this.held) if (owner === holder) this.held.delete(index);
+  /** Gives back what a test holds (retiring the accounts in `retire` for the rest of the run) and drops what it still waits for. */
+  release(holder: string, retire: number[] = []): void {
+    for (const [index, owner] of this.held) {
+      if (owner !== holder) continue;
+      this.held.delete(index);
+      if (retire.includes(index)) this.retired.add(index);
+      if (this.totp.has(index)) {
+        const ready = (Math.floor(Date.now() / TOTP_STEP_MS) + 1) * TOTP_STEP_MS;
+        this.readyAt.set(index, ready);
+        setTimeout(() => this.grant(), ready - Date.now() + 5).unref?.();
+      }
+    }
     this.classesOf.delete(holder);
     for (const pending of this.waiting.filter((p) => p.holder === holder)) {
       this.drop(pending);
@@ -95,7 +114,10 @@ export class LeaseBook {
   }
 
   private tryGrant(ask: Pending): AcquireAnswer | undefined {
-    const candidates = ask.candidates.filter((index) => !this.spent.has(index));
+    const candidates = ask.candidates.filter((index) => !this.spent.has(index) && !this.retired.has(index));
+    if (candidates.length === 0 && ask.candidates.some((index) => this.retired.has(index))) {
+      return { impossible: `every account of kind ${ask.cls} was retired in this run after a login that should have restored it failed (see the advisories); add more, or export the file again` };
+    }
     if (candidates.length === 0 && ask.candidates.length > 0) {
       return { impossible: `each of the ${ask.candidates.length} disposable account(s) of kind ${ask.cls} serves once and earlier tests of this run spent them all; add more (a disposable account cannot serve a second run either: export again or add fresh ones)` };
     }
@@ -103,12 +125,14 @@ export class LeaseBook {
       return { impossible: `the file has ${candidates.length} account(s) of kind ${ask.cls} and this test needs one more at once; add another` };
     }
     if (candidates.length === 0) return { impossible: `the file has no account of kind ${ask.cls}` };
-    const free = candidates.filter((index) => !this.held.has(index));
+    const now = Date.now();
+    const free = candidates.filter((index) => !this.held.has(index) && (this.readyAt.get(index) ?? 0) <= now);
     const classes = this.classesOf.get(ask.holder) ?? new Set<string>();
     const needed = classes.has(ask.cls) ? 1 : Math.min(2, candidates.length);
     if (free.length < needed) return undefined;
     this.held.set(free[0]!, ask.holder);
     if (ask.spends) this.spent.add(free[0]!);
+    if (ask.totp) this.totp.add(free[0]!);
     classes.add(ask.cls);
     this.classesOf.set(ask.holder, classes);
     return { index: free[0]! };
@@ -118,11 +142,11 @@ export class LeaseBook {
 /** A lease request as it comes over the wire, checked: undefined when it is not one. */
 export function acquireRequestOf(body: unknown): AcquireRequest | undefined {
   if (!body || typeof body !== 'object') return undefined;
-  const { holder, cls, candidates, spends } = body as Record<string, unknown>;
+  const { holder, cls, candidates, spends, totp } = body as Record<string, unknown>;
   if (typeof holder !== 'string' || holder.length === 0 || typeof cls !== 'string') return undefined;
   if (!Array.isArray(candidates) || !candidates.every((c) => Number.isSafeInteger(c) && (c as number) >= 0)) return undefined;
-  if (spends !== undefined && typeof spends !== 'boolean') return undefined;
-  return { holder, cls, candidates: candidates as number[], ...(spends ? { spends } : {}) };
+  if ((spends !== undefined && typeof spends !== 'boolean') || (totp !== undefined && typeof totp !== 'boolean')) return undefined;
+  return { holder, cls, candidates: candidates as number[], ...(spends ? { spends } : {}), ...(totp ? { totp } : {}) };
 }
 
 const MAX_BODY = 64 * 1024;
@@ -169,9 +193,9 @@ export async function startLeaseServer(waitMs = LEASE_WAIT_MS): Promise<{ url: s
           if (!ask) return refuse(400);
           void book.acquire(ask).then(answer, () => refuse(500));
         } else {
-          const holder = (body as { holder?: unknown } | null)?.holder;
-          if (typeof holder !== 'string') return refuse(400);
-          book.release(holder);
+          const { holder, retire = [] } = (body ?? {}) as { holder?: unknown; retire?: unknown };
+          if (typeof holder !== 'string' || !Array.isArray(retire) || !retire.every((i) => Number.isSafeInteger(i))) return refuse(400);
+          book.release(holder, retire as number[]);
           answer({});
         }
       } catch {
@@ -206,8 +230,8 @@ export class LeaseClient {
     return (await response.body.json()) as AcquireAnswer;
   }
 
-  async release(holder: string): Promise<void> {
-    const response = await request(`${this.url}/release`, { method: 'POST', body: JSON.stringify({ holder }), dispatcher: this.agent });
+  async release(holder: string, retire: number[] = []): Promise<void> {
+    const response = await request(`${this.url}/release`, { method: 'POST', body: JSON.stringify({ holder, retire }), dispatcher: this.agent });
     await response.body.dump();
   }
 }
@@ -221,7 +245,7 @@ export class LocalLeases {
   acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
     return this.book.acquire(ask);
   }
-  async release(holder: string): Promise<void> {
-    this.book.release(holder);
+  async release(holder: string, retire: number[] = []): Promise<void> {
+    this.book.release(holder, retire);
   }
 }

@@ -230,7 +230,7 @@ export interface LeaseHolder {
   id: string;
 }
 
-type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string): Promise<void> };
+type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string, retire?: number[]): Promise<void> };
 
 const NEED_ROLES: Record<string, UserRole> = { balances: 'balances', bonuses: 'bonuses', 'bank.used': 'bank.used', 'password-reset.token': 'password-reset.token' };
 
@@ -257,10 +257,12 @@ export class FileStates implements StatesTransport {
     return (this.held.get(holder.id)?.indices ?? []).map((index) => this.file.accounts[index]!);
   }
 
-  async release(holder: LeaseHolder): Promise<void> {
-    if (!this.held.has(holder.id)) return;
+  /** Gives back a test's accounts; those in `retire` (found unusable) are never leased again in this run. */
+  async release(holder: LeaseHolder, retire: FileAccount[] = []): Promise<void> {
+    const entry = this.held.get(holder.id);
+    if (!entry) return;
     this.held.delete(holder.id);
-    await this.leases.release(holder.id);
+    await this.leases.release(holder.id, entry.indices.filter((index) => retire.includes(this.file.accounts[index]!)));
   }
 
   async get<N extends StateName>(name: N, params: Record<string, unknown>, options: StateRequestOptions = {}): Promise<StateOutcome<N>> {
@@ -311,7 +313,7 @@ export class FileStates implements StatesTransport {
     else {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);

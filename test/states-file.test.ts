@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { template } from '../cli/states.js';
 import { request } from 'undici';
 import { LeaseBook, LeaseClient, startLeaseServer } from '../helpers/leases.js';
@@ -225,6 +225,28 @@ describe('the lease book', () => {
     expect(await waiting).toEqual({ impossible: expect.stringContaining('ended') });
     book.release('a');
     expect(await book.acquire({ holder: 'd', cls: 'user.locked', candidates: [0] })).toEqual({ index: 0 });
+  });
+});
+
+describe('2FA accounts and accounts found unusable', () => {
+  it('gives a 2FA account out again only in the next TOTP step, and never an account retired at its release', async () => {
+    vi.useFakeTimers({ now: 30_000 * 1_000 + 1_000 });
+    try {
+      const book = new LeaseBook(120_000);
+      expect(await book.acquire({ holder: 'a', cls: 'user (2fa)', candidates: [0], totp: true })).toEqual({ index: 0 });
+      book.release('a');
+      let granted = false;
+      const next = book.acquire({ holder: 'b', cls: 'user (2fa)', candidates: [0], totp: true }).then((answer) => ((granted = true), answer));
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(granted).toBe(false);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await next).toEqual({ index: 0 });
+      book.release('b', [0]);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await book.acquire({ holder: 'c', cls: 'user (2fa)', candidates: [0] })).toEqual({ impossible: expect.stringContaining('was retired in this run') });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
