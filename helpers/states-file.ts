@@ -208,12 +208,15 @@ export function loadStatesFile(path: string): StatesFileV1 {
     const keyFile = resolve(dirname(path), checked.platform.privateKeyFile);
     if (!existsSync(keyFile)) fail(path, `the platform entry's privateKeyFile ${keyFile} does not exist; write the platform's RSA private key (PKCS#8 PEM) there`);
     let usable = false;
+    let bits: number | undefined;
     try {
       const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
       usable = key.asymmetricKeyType === 'rsa';
+      bits = key.asymmetricKeyDetails?.modulusLength;
     } catch {
       usable = false;
     }
+    if (usable && bits !== undefined && bits < 2048) fail(path, `the platform entry's privateKeyFile ${keyFile} is an RSA key of ${bits} bits; RS512 needs at least 2048: make a new key pair (\`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048\`) and register its public key with the target`);
     if (!usable) fail(path, `the platform entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
   }
   for (const account of checked.accounts) for (const secret of [account.password, account.token, account.totpSecret, account.resetToken, account.bonuses?.antiPhishing]) registerSecret(secret);
@@ -232,7 +235,8 @@ export interface LeaseHolder {
 
 type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string, retire?: number[]): Promise<void> };
 
-const NEED_ROLES: Record<string, UserRole> = { balances: 'balances', bonuses: 'bonuses', 'bank.used': 'bank.used', 'password-reset.token': 'password-reset.token' };
+/** The states asked after a `user` that an account's role carries. */
+const NEED_ROLES = new Set<string>(['balances', 'bonuses', 'bank.used', 'password-reset.token']);
 
 export class FileStates implements StatesTransport {
   readonly file: StatesFileV1;
@@ -277,7 +281,7 @@ export class FileStates implements StatesTransport {
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
     let role: UserRole | AccountState = state;
     if (state === 'user') {
-      const needs = (options.needs ?? []).map((need) => NEED_ROLES[need]).filter((r): r is UserRole => r !== undefined);
+      const needs = (options.needs ?? []).filter((need) => NEED_ROLES.has(need)) as UserRole[];
       role = params.twoFactor === true ? '2fa' : (needs[0] ?? 'plain');
     }
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
@@ -307,10 +311,11 @@ export class FileStates implements StatesTransport {
       if (options.mutates) return this.skip(`this test changes its ${kind} account and STATES_FILE marks none "disposable": true`);
       return this.skip(`STATES_FILE has no ${kind} account; add one (see \`conformance states template\`)`);
     }
+    // Every test's check context gives a holder; without one the account would be shared unleased.
     const holder = options.holder;
+    if (!holder) throw new Error(`a ${kind} account of STATES_FILE was asked for without a lease holder`);
     let index: number;
-    if (!holder) index = candidates[0]!.index;
-    else {
+    {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
       const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { template } from '../cli/states.js';
 import { request } from 'undici';
@@ -51,6 +51,13 @@ describe('a states file is checked before any test: one line naming the entry an
     ['no JSON', '{ "version": 1,', /not a JSON file/],
   ])('%s', (_name, content, expected) => {
     expect(problemOf(content)).toMatch(expected);
+  });
+
+  it('refuses an RSA platform key shorter than the 2048 bits RS512 needs', () => {
+    const path = write({ version: 1, platform: { id: 'p1', privateKeyFile: 'small.pem' }, accounts: [account(1)] });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    writeFileSync(join(dirname(path), 'small.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(() => loadStatesFile(path)).toThrow(/RSA key of 1024 bits; RS512 needs at least 2048/);
   });
 
   it('never names a secret of the file in its line', () => {
