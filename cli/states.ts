@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 import { ConfigError } from '../helpers/config.js';
 import { describeTransportFailure } from '../helpers/http.js';
 import { withoutCredentials } from '../helpers/redact.js';
-import { ACCOUNT_KINDS, isOfKind, loadStatesFile, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states-file.js';
+import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states-file.js';
 import { HookStates, StateError, StatesAuthError, type StateName } from '../helpers/states.js';
 
 /**
@@ -181,6 +181,7 @@ export async function exportStates(options: { target: string; states: string; to
     } else missing.push('platform');
     if (file.accounts.length === 0) throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} provides none of the account states; nothing to export`);
     writeOwnerOnly(out, `${JSON.stringify(file, null, 2)}\n`);
+    rmSync(spentListPath(out), { force: true }); // fresh disposable accounts: the list of spent ones starts again
     loadStatesFile(out); // what was written is a file the suite accepts
     const counts = ACCOUNT_KINDS.map((kind) => `${file.accounts.filter((a) => isOfKind(a, kind)).length} ${kind.kind}`).join(', ');
     write(`wrote ${out} (owner-only): ${file.accounts.length} accounts: ${counts}`);

@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
 import { registerSecret } from './redact.js';
@@ -228,6 +228,23 @@ export function filePlatform(path: string, file: StatesFileV1): { id: string; pr
   return file.platform ? { id: file.platform.id, privateKeyFile: resolve(dirname(path), file.platform.privateKeyFile) } : undefined;
 }
 
+/**
+ * Where a run records the disposable accounts it spent, next to the file (`states.json` ->
+ * `states.spent`): one id a line. A later run with the same file skips them instead of failing on
+ * their spent token and changed password; `states export` to that path starts a new list.
+ */
+export function spentListPath(path: string): string {
+  return `${path.replace(/\.json$/i, '')}.spent`;
+}
+
+function readSpent(path: string): Set<string> {
+  try {
+    return new Set(readFileSync(spentListPath(path), 'utf8').split('\n').map((line) => line.trim()).filter(Boolean));
+  } catch {
+    return new Set();
+  }
+}
+
 /** The test a lease belongs to (one per test, made by the check context). */
 export interface LeaseHolder {
   id: string;
@@ -241,6 +258,8 @@ const NEED_ROLES = new Set<string>(['balances', 'bonuses', 'bank.used', 'passwor
 export class FileStates implements StatesTransport {
   readonly file: StatesFileV1;
   private readonly leases: Leases;
+  /** Disposable accounts spent by earlier runs with this file. */
+  private readonly spentBefore: Set<string>;
   /** Per test: its leased account indices, and the chain that keeps its acquisitions in order. */
   private readonly held = new Map<string, { indices: number[]; chain: Promise<unknown> }>();
 
@@ -249,6 +268,7 @@ export class FileStates implements StatesTransport {
     leaseUrl?: string,
   ) {
     this.file = loadStatesFile(path);
+    this.spentBefore = readSpent(path);
     this.leases = leaseUrl ? new LeaseClient(leaseUrl) : new LocalLeases();
   }
 
@@ -296,7 +316,14 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.email.length <= 191);
       if (kept.length > 0) candidates = kept;
     }
-    if (options.mutates) candidates = candidates.filter(({ account }) => account.disposable === true);
+    if (options.mutates) {
+      candidates = candidates.filter(({ account }) => account.disposable === true);
+      const fresh = candidates.filter(({ account }) => !this.spentBefore.has(account.id));
+      if (candidates.length > 0 && fresh.length === 0) {
+        return this.skip(`every disposable account of STATES_FILE this test could use was spent by an earlier run (listed in ${spentListPath(this.path)}); a disposable account serves once: add fresh ones or export again`);
+      }
+      candidates = fresh;
+    }
     else {
       // A disposable account may have been changed by an earlier test: others get it only when nothing else fits.
       const kept = candidates.filter(({ account }) => account.disposable !== true);
@@ -322,6 +349,7 @@ export class FileStates implements StatesTransport {
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);
+      if (options.mutates) appendFileSync(spentListPath(this.path), `${this.file.accounts[granted.index]!.id}\n`);
       entry.indices.push(granted.index);
       index = granted.index;
     }

@@ -175,13 +175,17 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
   });
 
   it('retires a disposable account after the test that changed it: it serves once, then the test is skipped with the reason', async () => {
-    const states = new FileStates(write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] }));
-    const spend = (holder: string) => states.get('user', {}, { holder: { id: holder }, needs: ['password-reset.token'], mutates: true });
+    const path = write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] });
+    const states = new FileStates(path);
+    const spend = (holder: string, from = states) => from.get('user', {}, { holder: { id: holder }, needs: ['password-reset.token'], mutates: true });
     expect(await spend('first')).toMatchObject({ provided: true, data: { id: 'id-2' } });
     await states.release({ id: 'first' });
     expect(await spend('second')).toMatchObject({ provided: false, reason: expect.stringMatching(/serves once and earlier tests of this run spent them all.*a provider-state hook would add this test/) });
     // Nor does a test that changes nothing get the spent account: it gets the other one.
     expect(await states.get('user', {}, { holder: { id: 'third' }, needs: ['password-reset.token'] })).toMatchObject({ provided: true, data: { id: 'id-1' } });
+    // A later run with the same file knows it from the list next to the file.
+    expect(readFileSync(path.replace(/\.json$/, '.spent'), 'utf8')).toBe('id-2\n');
+    expect(await spend('next-run', new FileStates(path))).toMatchObject({ provided: false, reason: expect.stringMatching(/spent by an earlier run \(listed in .*states\.spent\)/) });
   });
 
   it('makes a test wait for an account another test holds, until that test released it', async () => {
