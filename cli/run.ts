@@ -18,7 +18,7 @@ import { reportFiles, writeReports } from '../reporting/write.js';
 import { Interruption, markNotRun, NOT_RUN } from './interrupt.js';
 import { preflight } from './preflight.js';
 import { withoutCredentials } from '../helpers/redact.js';
-import { startLeaseServer } from '../helpers/leases.js';
+import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
 import { proxyFor } from '../helpers/transport.js';
 
@@ -131,7 +131,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
         provide: { ...options.files?.provide, target },
         // With a static file a test may wait for a free account: fewer accounts make a run slower, never wrong.
-        testTimeout: Math.max(states.kind === 'file' ? 1_800_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
+        // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
+        testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.
         ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
       },

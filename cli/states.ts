@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 import { ConfigError } from '../helpers/config.js';
 import { describeTransportFailure } from '../helpers/http.js';
 import { withoutCredentials } from '../helpers/redact.js';
-import { ACCOUNT_KINDS, loadStatesFile, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states-file.js';
+import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states-file.js';
 import { HookStates, StateError, StatesAuthError, type StateName } from '../helpers/states.js';
 
 /**
@@ -21,7 +21,8 @@ type Kind = (typeof ACCOUNT_KINDS)[number];
 
 /** The fields an account of that kind carries, with placeholder values. */
 function skeletonAccount(kind: Kind, n: number): FileAccount {
-  const account: FileAccount = { state: kind.state, id: `<user id (UUID) of ${kind.kind} ${n}>`, email: `<e-mail of ${kind.kind} ${n}>`, password: '<its password>' };
+  const email = kind.emailLength ? `<e-mail address of exactly ${kind.emailLength} characters, of ${kind.kind} ${n}>` : `<e-mail of ${kind.kind} ${n}>`;
+  const account: FileAccount = { state: kind.state, id: `<user id (UUID) of ${kind.kind} ${n}>`, email, password: '<its password>', ...(kind.disposable ? { disposable: true } : {}) };
   const extras: Partial<Record<UserRole | 'inactive', Partial<FileAccount>>> = {
     balances: { balances: { coins: ['<coin symbol it holds>'], nfts: ['<NFT symbol it holds>'] } },
     bonuses: { bonuses: { ids: ['<bonus id: at least one distributed, one pending, one canceled>'], assets: ['<asset symbol of its bonuses>'], antiPhishing: '<optional: its anti-phishing code in clear>' } },
@@ -34,6 +35,7 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
       bankUsed: { id: '<id of a bank of this account>' },
     },
   };
+  if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
   return { ...account, ...(kind.role ? extras[kind.role] : kind.state === 'user.inactive' ? extras.inactive : {}) };
 }
 
@@ -47,7 +49,7 @@ export function template(minimum = false): StatesFileV1 & { $schema: string } {
   return {
     $schema: 'https://account-api-conformance.local/schemas/states-file.json',
     version: 1,
-    comment: `${minimum ? 'The fewest accounts that run every test a file can give (tests wait for free accounts)' : 'Accounts for a full run at full speed (no test waits for an account)'}: ${countsLine(minimum)}. ${minimum ? `At full speed: ${countsLine(false)}.` : `At least: ${countsLine(true)}.`} Each account is leased to one test at a time; the suite never changes one unless it is "disposable": true. See docs/provider-states.md.`,
+    comment: `${minimum ? 'The fewest accounts that run every test a file can give (tests wait for free accounts)' : 'Accounts for a full run at full speed (no test waits for an account)'}: ${countsLine(minimum)}. ${minimum ? `At full speed: ${countsLine(false)}.` : `At least: ${countsLine(true)}.`} Each account is leased to one test at a time; the suite never changes one unless it is "disposable": true, and each disposable account serves once (one test of one run: add fresh ones for the next run). See docs/provider-states.md.`,
     platform: { id: '<platform id: the {platform} path segment>', privateKeyFile: 'platform-key.pem' },
     accounts,
   };
@@ -72,9 +74,10 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
     }
     return account;
   }
-  const user = await ask(hook, 'user', kind.role === '2fa' ? { twoFactor: true } : {});
+  const user = await ask(hook, 'user', { ...(kind.role === '2fa' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
   if (!user) return undefined;
-  const account: FileAccount = { state: 'user', id: user.id, email: user.email, password: user.password };
+  if (kind.emailLength && user.email.length !== kind.emailLength) return undefined;
+  const account: FileAccount = { state: 'user', id: user.id, email: user.email, password: user.password, ...(kind.disposable ? { disposable: true } : {}) };
   switch (kind.role) {
     case '2fa':
       if (!user.totpSecret) return undefined;
@@ -133,10 +136,16 @@ async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Pr
   return out;
 }
 
+/** Writes a new owner-only file next to `path` and renames it over `path`: the secrets are never readable by others, not even for a moment. */
 function writeOwnerOnly(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text, { mode: 0o600 });
-  chmodSync(path, 0o600); // an existing file keeps its mode on write
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; timeoutMs?: number }, write: (line: string) => void): Promise<number> {
@@ -172,8 +181,9 @@ export async function exportStates(options: { target: string; states: string; to
     } else missing.push('platform');
     if (file.accounts.length === 0) throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} provides none of the account states; nothing to export`);
     writeOwnerOnly(out, `${JSON.stringify(file, null, 2)}\n`);
+    rmSync(spentListPath(out), { force: true }); // fresh disposable accounts: the list of spent ones starts again
     loadStatesFile(out); // what was written is a file the suite accepts
-    const counts = ACCOUNT_KINDS.map((kind) => `${file.accounts.filter((a) => a.state === kind.state && (kind.role === undefined || roleMatches(a, kind.role))).length} ${kind.kind}`).join(', ');
+    const counts = ACCOUNT_KINDS.map((kind) => `${file.accounts.filter((a) => isOfKind(a, kind)).length} ${kind.kind}`).join(', ');
     write(`wrote ${out} (owner-only): ${file.accounts.length} accounts: ${counts}`);
     if (file.platform) write(`wrote ${keyPath} (owner-only): the private key of platform ${file.platform.id}, which the file names`);
     if (missing.length > 0) write(`the hook did not provide: ${missing.join(', ')}; tests that need them will be skipped with the reason`);
@@ -186,12 +196,6 @@ export async function exportStates(options: { target: string; states: string; to
     await hook.close();
     await agent.close();
   }
-}
-
-function roleMatches(account: FileAccount, role: UserRole): boolean {
-  const has = { balances: account.balances, bonuses: account.bonuses, 'bank.used': account.bankUsed, 'password-reset.token': account.resetToken, '2fa': account.totpSecret };
-  if (role === 'plain') return Object.values(has).every((v) => v === undefined);
-  return has[role] !== undefined;
 }
 
 /** `conformance states <template|export> ...` */

@@ -73,7 +73,7 @@ export function cardForm(overrides: CardFields = {}): { form: FormData; fields: 
  * be verified on it.
  */
 export function skipForCardsLeft(t: CheckContext, count: number): never {
-  return t.skip(`the STATES_FILE account holds ${count} card(s) left by earlier runs (cards cannot be deleted), so a user without cards cannot be verified (${HOOK_WOULD_ADD})`);
+  return t.skip(`the STATES_FILE account holds ${count} card(s) left by earlier tests or runs (cards cannot be deleted), so a user without cards cannot be verified (${HOOK_WOULD_ADD})`);
 }
 
 /** Creates a card for the user (section 4.6a) and answers the record; a precondition failure when the target does not answer 201. */

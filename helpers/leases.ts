@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Agent, request } from 'undici';
 
@@ -11,6 +12,11 @@ import { Agent, request } from 'undici';
  * first account of a class a test takes is granted only while at least two accounts of that class
  * are free (one when the class has one account), a second one while one is free. So the last free
  * account of a class always goes to a test that then holds everything it needs and finishes.
+ * Across classes no order is enforced: a wait has a time limit (`waitMs`), so a test that gets no
+ * account within it is skipped with that reason instead of hanging the run.
+ *
+ * An account leased with `spends` (a disposable account a test changes) serves once: it is retired
+ * for the rest of the run and never granted again.
  */
 
 export interface AcquireRequest {
@@ -20,36 +26,79 @@ export interface AcquireRequest {
   cls: string;
   /** The accounts (indices in the file) of that class, in order of preference. */
   candidates: number[];
+  /** The test changes the account (a disposable one): it serves this request and no other after it. */
+  spends?: boolean;
+  /** A 2FA account: after its release it is free again only in the next TOTP step, so no code is sent twice. */
+  totp?: boolean;
 }
+
+/** The TOTP step (RFC 6238, 30 s). */
+export const TOTP_STEP_MS = 30_000;
 
 export type AcquireAnswer = { index: number } | { impossible: string };
 
 interface Pending extends AcquireRequest {
   resolve(answer: AcquireAnswer): void;
+  timer?: ReturnType<typeof setTimeout>;
 }
+
+/** How long a test waits for a free account before it is skipped with the reason. */
+export const LEASE_WAIT_MS = 120_000;
 
 /** The lease book: which test holds which account; the waiting queue in arrival order. */
 export class LeaseBook {
   private readonly held = new Map<number, string>();
   private readonly classesOf = new Map<string, Set<string>>();
   private readonly waiting: Pending[] = [];
+  /** Disposable accounts a test of this run changed: never granted again. */
+  private readonly spent = new Set<number>();
+  /** Accounts found unusable at a release (their restore failed): never granted again. */
+  private readonly retired = new Set<number>();
+  /** 2FA accounts leased in this run, and when each is free again after its release (the next TOTP step). */
+  private readonly totp = new Set<number>();
+  private readonly readyAt = new Map<number, number>();
+
+  constructor(private readonly waitMs = LEASE_WAIT_MS) {}
 
   acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
     return new Promise((resolve) => {
-      this.waiting.push({ ...ask, resolve });
+      const pending: Pending = { ...ask, resolve };
+      this.waiting.push(pending);
       this.grant();
+      if (this.waiting.includes(pending)) {
+        pending.timer = setTimeout(() => {
+          this.drop(pending);
+          resolve({ impossible: `no account of kind ${ask.cls} became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back` });
+        }, this.waitMs);
+        pending.timer.unref?.();
+      }
     });
   }
 
-  release(holder: string): void {
-    for (const [index, owner] of this.held) if (owner === holder) this.held.delete(index);
+  /** Gives back what a test holds (retiring the accounts in `retire` for the rest of the run) and drops what it still waits for. */
+  release(holder: string, retire: number[] = []): void {
+    for (const [index, owner] of this.held) {
+      if (owner !== holder) continue;
+      this.held.delete(index);
+      if (retire.includes(index)) this.retired.add(index);
+      if (this.totp.has(index)) {
+        const ready = (Math.floor(Date.now() / TOTP_STEP_MS) + 1) * TOTP_STEP_MS;
+        this.readyAt.set(index, ready);
+        setTimeout(() => this.grant(), ready - Date.now() + 5).unref?.();
+      }
+    }
     this.classesOf.delete(holder);
+    for (const pending of this.waiting.filter((p) => p.holder === holder)) {
+      this.drop(pending);
+      pending.resolve({ impossible: 'the test ended before an account became free' });
+    }
     this.grant();
   }
 
-  /** Accounts leased right now (for tests of the book). */
-  heldCount(): number {
-    return this.held.size;
+  private drop(pending: Pending): void {
+    clearTimeout(pending.timer);
+    const at = this.waiting.indexOf(pending);
+    if (at >= 0) this.waiting.splice(at, 1);
   }
 
   private grant(): void {
@@ -57,6 +106,7 @@ export class LeaseBook {
       const ask = this.waiting[i]!;
       const answer = this.tryGrant(ask);
       if (answer) {
+        clearTimeout(ask.timer);
         this.waiting.splice(i, 1);
         ask.resolve(answer);
       } else i++;
@@ -64,47 +114,100 @@ export class LeaseBook {
   }
 
   private tryGrant(ask: Pending): AcquireAnswer | undefined {
-    if (ask.candidates.length > 0 && ask.candidates.every((index) => this.held.get(index) === ask.holder)) {
-      return { impossible: `the file has ${ask.candidates.length} account(s) of kind ${ask.cls} and this test needs one more at once; add another` };
+    const candidates = ask.candidates.filter((index) => !this.spent.has(index) && !this.retired.has(index));
+    if (candidates.length === 0 && ask.candidates.some((index) => this.retired.has(index))) {
+      return { impossible: `every account of kind ${ask.cls} was retired in this run after a login that should have restored it failed (see the advisories); add more, or export the file again` };
     }
-    if (ask.candidates.length === 0) return { impossible: `the file has no account of kind ${ask.cls}` };
-    const free = ask.candidates.filter((index) => !this.held.has(index));
+    if (candidates.length === 0 && ask.candidates.length > 0) {
+      return { impossible: `each of the ${ask.candidates.length} disposable account(s) of kind ${ask.cls} serves once and earlier tests of this run spent them all; add more (a disposable account cannot serve a second run either: export again or add fresh ones)` };
+    }
+    if (candidates.length > 0 && candidates.every((index) => this.held.get(index) === ask.holder)) {
+      return { impossible: `the file has ${candidates.length} account(s) of kind ${ask.cls} and this test needs one more at once; add another` };
+    }
+    if (candidates.length === 0) return { impossible: `the file has no account of kind ${ask.cls}` };
+    const now = Date.now();
+    const free = candidates.filter((index) => !this.held.has(index) && (this.readyAt.get(index) ?? 0) <= now);
     const classes = this.classesOf.get(ask.holder) ?? new Set<string>();
-    const needed = classes.has(ask.cls) ? 1 : Math.min(2, ask.candidates.length);
+    const needed = classes.has(ask.cls) ? 1 : Math.min(2, candidates.length);
     if (free.length < needed) return undefined;
     this.held.set(free[0]!, ask.holder);
+    if (ask.spends) this.spent.add(free[0]!);
+    if (ask.totp) this.totp.add(free[0]!);
     classes.add(ask.cls);
     this.classesOf.set(ask.holder, classes);
     return { index: free[0]! };
   }
 }
 
-/** The runner's lease server on a loopback port: POST /acquire (answers when granted), POST /release. */
-export async function startLeaseServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const book = new LeaseBook();
+/** A lease request as it comes over the wire, checked: undefined when it is not one. */
+export function acquireRequestOf(body: unknown): AcquireRequest | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { holder, cls, candidates, spends, totp } = body as Record<string, unknown>;
+  if (typeof holder !== 'string' || holder.length === 0 || typeof cls !== 'string') return undefined;
+  if (!Array.isArray(candidates) || !candidates.every((c) => Number.isSafeInteger(c) && (c as number) >= 0)) return undefined;
+  if ((spends !== undefined && typeof spends !== 'boolean') || (totp !== undefined && typeof totp !== 'boolean')) return undefined;
+  return { holder, cls, candidates: candidates as number[], ...(spends ? { spends } : {}), ...(totp ? { totp } : {}) };
+}
+
+const MAX_BODY = 64 * 1024;
+
+/**
+ * The runner's lease server on a loopback port: POST <secret>/acquire (answers when granted), POST
+ * <secret>/release. The URL carries a random secret of this run, so no other local process or web
+ * page can take or free accounts; bodies are checked and bounded.
+ */
+export async function startLeaseServer(waitMs = LEASE_WAIT_MS): Promise<{ url: string; close(): Promise<void> }> {
+  const book = new LeaseBook(waitMs);
+  const secret = randomBytes(24).toString('base64url');
   const server: Server = createServer((req, res) => {
+    const refuse = (status: number) => {
+      if (!res.headersSent) res.writeHead(status, { connection: 'close' }).end();
+    };
+    const action = req.method === 'POST' && req.url?.startsWith(`/${secret}/`) ? req.url.slice(secret.length + 2) : undefined;
+    if (action !== 'acquire' && action !== 'release') {
+      req.resume();
+      return refuse(404);
+    }
     let text = '';
-    req.on('data', (chunk) => (text += chunk));
+    let size = 0;
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        refuse(413);
+        req.destroy();
+      } else text += chunk;
+    });
+    req.on('error', () => refuse(400));
     req.on('end', () => {
-      const answer = (json: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      let body: any;
       try {
-        body = JSON.parse(text);
+        const answer = (json: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return refuse(400);
+        }
+        if (action === 'acquire') {
+          const ask = acquireRequestOf(body);
+          if (!ask) return refuse(400);
+          void book.acquire(ask).then(answer, () => refuse(500));
+        } else {
+          const { holder, retire = [] } = (body ?? {}) as { holder?: unknown; retire?: unknown };
+          if (typeof holder !== 'string' || !Array.isArray(retire) || !retire.every((i) => Number.isSafeInteger(i))) return refuse(400);
+          book.release(holder, retire as number[]);
+          answer({});
+        }
       } catch {
-        return res.writeHead(400).end();
+        refuse(500);
       }
-      if (req.url === '/acquire') void book.acquire(body as AcquireRequest).then(answer);
-      else if (req.url === '/release') {
-        book.release(String(body.holder));
-        answer({});
-      } else res.writeHead(404).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}/${secret}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -113,29 +216,36 @@ export async function startLeaseServer(): Promise<{ url: string; close(): Promis
   };
 }
 
-/** A worker's side: asks the runner's lease server. Waiting for a free account has no time limit of its own. */
+/** A worker's side: asks the runner's lease server. The server bounds the wait (LEASE_WAIT_MS). */
 export class LeaseClient {
   private readonly agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connections: 64 });
   constructor(private readonly url: string) {}
 
   async acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
     const response = await request(`${this.url}/acquire`, { method: 'POST', body: JSON.stringify(ask), dispatcher: this.agent });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return { impossible: `the run's lease server answered ${response.statusCode}` };
+    }
     return (await response.body.json()) as AcquireAnswer;
   }
 
-  async release(holder: string): Promise<void> {
-    const response = await request(`${this.url}/release`, { method: 'POST', body: JSON.stringify({ holder }), dispatcher: this.agent });
+  async release(holder: string, retire: number[] = []): Promise<void> {
+    const response = await request(`${this.url}/release`, { method: 'POST', body: JSON.stringify({ holder, retire }), dispatcher: this.agent });
     await response.body.dump();
   }
 }
 
 /** In one process (tests of the suite itself, or a run without workers): the same book, no HTTP. */
 export class LocalLeases {
-  private readonly book = new LeaseBook();
+  private readonly book: LeaseBook;
+  constructor(waitMs = LEASE_WAIT_MS) {
+    this.book = new LeaseBook(waitMs);
+  }
   acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
     return this.book.acquire(ask);
   }
-  async release(holder: string): Promise<void> {
-    this.book.release(holder);
+  async release(holder: string, retire: number[] = []): Promise<void> {
+    this.book.release(holder, retire);
   }
 }

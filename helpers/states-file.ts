@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
 import { registerSecret } from './redact.js';
@@ -13,7 +13,7 @@ import { StateError, type StateName, type StateOutcome, type StateRequestOptions
  * reset e-mail, an account kind the file lacks) is skipped with the reason, and only that.
  */
 
-export const ACCOUNT_STATES = ['user', 'user.inactive', 'user.locked', 'user.throttled'] as const;
+export const ACCOUNT_STATES = ['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.expired-token'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
 export interface FileAccount {
@@ -40,8 +40,11 @@ export interface StatesFileV1 {
 /** What an account of state `user` is for: the one extra it carries decides (plain: none). */
 export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa';
 
+/** The e-mail length the suite asks for to check the 255-character limit of forgot/reset (state `user`, param `emailLength`). */
+export const LONG_EMAIL = 230;
+
 /** The kinds of account a full run uses, how many it needs at least and how many keep every test from waiting. */
-export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; minimum: number; fullSpeed: number; why: string }[] = [
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 2, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
@@ -51,7 +54,16 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user.inactive (with bonuses and a used bank)', state: 'user.inactive', minimum: 1, fullSpeed: 8, why: 'inactive-account tests of every group' },
   { kind: 'user.locked', state: 'user.locked', minimum: 1, fullSpeed: 2, why: 'login 423 tests' },
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
+  { kind: 'user.expired-token', state: 'user.expired-token', minimum: 1, fullSpeed: 1, why: 'the 401 test of an expired token' },
+  { kind: `user with an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address longer than 191 characters' },
+  { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 7, fullSpeed: 7, why: 'reset-password tests that succeed; each spends its account, which serves once' },
+  { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'reset-password for an address longer than 191 characters; serves once' },
 ];
+
+/** Does an account of the file count as one of that kind? */
+export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[number]): boolean {
+  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
+}
 
 /** The end of every skip reason for what only a hook can give: the report counts these. */
 export const HOOK_WOULD_ADD = 'a provider-state hook would add this test';
@@ -75,6 +87,7 @@ const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
   'user.inactive': ['token', 'bonuses', 'bankUsed'],
   'user.locked': [],
   'user.throttled': [],
+  'user.expired-token': ['token'],
 };
 const CREDENTIALS: (keyof FileAccount)[] = ['state', 'id', 'email', 'password'];
 
@@ -82,29 +95,55 @@ function fail(path: string, message: string): never {
   throw new StateError(`configuration error: STATES_FILE ${path}: ${message}`);
 }
 
+/** How the entries of a file of the first format are named in error lines (they have no accounts[i]). */
+const legacyNames = new WeakMap<object, string[]>();
+
 /** A file of the first, unversioned format (an object keyed by state name): read as version 1. */
 function fromLegacy(path: string, legacy: Record<string, unknown>): StatesFileV1 {
   const known = new Set<string>([...ACCOUNT_STATES, 'platform', 'balances', 'bonuses', 'bank.used', 'password-reset.token']);
   for (const name of Object.keys(legacy)) if (!known.has(name)) fail(path, `unknown state name "${name}"; use one of ${[...known].join(', ')} (or the version 1 format of \`conformance states template\`)`);
   const accounts: FileAccount[] = [];
+  const names: string[] = [];
   for (const state of ACCOUNT_STATES) {
     const value = legacy[state];
     if (value === undefined) continue;
-    for (const entry of Array.isArray(value) ? value : [value]) accounts.push({ ...(entry as object), state } as FileAccount);
+    const entries = Array.isArray(value) ? value : [value];
+    entries.forEach((entry, n) => {
+      if (!entry || typeof entry !== 'object') fail(path, `the "${state}" entry must be an object (or a list of them)`);
+      // The first format accepted fields of its own; only those of version 1 are read.
+      const fields = Object.fromEntries(Object.entries(entry as object).filter(([field]) => [...CREDENTIALS, ...ALLOWED[state]].includes(field as keyof FileAccount)));
+      accounts.push({ ...fields, state } as FileAccount);
+      names.push(`the "${state}" entry${Array.isArray(value) ? ` ${n + 1}` : ''}`);
+    });
   }
-  // The old format gave balances, bonuses and bank.used once, for no account in particular: they belong to the first user.
+  // The old format gave balances, bonuses and bank.used once, for no account in particular: balances and
+  // bonuses belong to the first user; bank.used to the user.inactive entry the old README paired it with.
   const first = accounts.find((a) => a.state === 'user');
-  if (first) {
-    if (legacy.balances) first.balances = legacy.balances as FileAccount['balances'];
-    if (legacy.bonuses) first.bonuses = legacy.bonuses as FileAccount['bonuses'];
-    if (legacy['bank.used']) first.bankUsed = legacy['bank.used'] as FileAccount['bankUsed'];
+  const inactive = accounts.find((a) => a.state === 'user.inactive');
+  if (legacy.balances && first) first.balances = legacy.balances as FileAccount['balances'];
+  if (legacy.bonuses && first) first.bonuses = legacy.bonuses as FileAccount['bonuses'];
+  const bankOwner = inactive ?? first;
+  if (legacy['bank.used'] && bankOwner) bankOwner.bankUsed = legacy['bank.used'] as FileAccount['bankUsed'];
+  const reset = legacy['password-reset.token'] as { email?: unknown; token?: unknown } | undefined;
+  if (reset !== undefined) {
+    const owner = accounts.find((a) => a.state === 'user' && typeof reset?.email === 'string' && a.email.toLowerCase() === reset.email.toLowerCase());
+    if (!owner || typeof reset.token !== 'string') {
+      fail(path, `the "password-reset.token" entry must name the "user" entry its e-mail went to by "email", with its "token"; or write the token as that account's "resetToken" (version 1 format, see \`conformance states template\`)`);
+    }
+    owner.resetToken = reset.token;
   }
-  return { version: 1, accounts, ...(legacy.platform ? { platform: legacy.platform as StatesFileV1['platform'] } : {}) } as StatesFileV1;
+  // The old format's platform entry named only the id; its key came from JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE, which still serve.
+  const platform = legacy.platform as { privateKeyFile?: unknown } | undefined;
+  const file = { version: 1, accounts, ...(platform && platform.privateKeyFile !== undefined ? { platform: platform as StatesFileV1['platform'] } : {}) } as StatesFileV1;
+  legacyNames.set(file, names);
+  return file;
 }
 
 function describeAccount(file: { accounts?: unknown }, index: number): string {
   const account = (Array.isArray(file.accounts) ? file.accounts[index] : undefined) as Partial<FileAccount> | undefined;
   const label = [account?.state, account?.email ?? account?.id].filter((part) => typeof part === 'string').join(' ');
+  const legacy = legacyNames.get(file)?.[index];
+  if (legacy) return `${legacy}${account?.email ? ` (${account.email})` : ''}`;
   return `accounts[${index}]${label ? ` (${label})` : ''}`;
 }
 
@@ -169,12 +208,15 @@ export function loadStatesFile(path: string): StatesFileV1 {
     const keyFile = resolve(dirname(path), checked.platform.privateKeyFile);
     if (!existsSync(keyFile)) fail(path, `the platform entry's privateKeyFile ${keyFile} does not exist; write the platform's RSA private key (PKCS#8 PEM) there`);
     let usable = false;
+    let bits: number | undefined;
     try {
       const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
       usable = key.asymmetricKeyType === 'rsa';
+      bits = key.asymmetricKeyDetails?.modulusLength;
     } catch {
       usable = false;
     }
+    if (usable && bits !== undefined && bits < 2048) fail(path, `the platform entry's privateKeyFile ${keyFile} is an RSA key of ${bits} bits; RS512 needs at least 2048: make a new key pair (\`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048\`) and register its public key with the target`);
     if (!usable) fail(path, `the platform entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
   }
   for (const account of checked.accounts) for (const secret of [account.password, account.token, account.totpSecret, account.resetToken, account.bonuses?.antiPhishing]) registerSecret(secret);
@@ -186,18 +228,38 @@ export function filePlatform(path: string, file: StatesFileV1): { id: string; pr
   return file.platform ? { id: file.platform.id, privateKeyFile: resolve(dirname(path), file.platform.privateKeyFile) } : undefined;
 }
 
+/**
+ * Where a run records the disposable accounts it spent, next to the file (`states.json` ->
+ * `states.spent`): one id a line. A later run with the same file skips them instead of failing on
+ * their spent token and changed password; `states export` to that path starts a new list.
+ */
+export function spentListPath(path: string): string {
+  return `${path.replace(/\.json$/i, '')}.spent`;
+}
+
+function readSpent(path: string): Set<string> {
+  try {
+    return new Set(readFileSync(spentListPath(path), 'utf8').split('\n').map((line) => line.trim()).filter(Boolean));
+  } catch {
+    return new Set();
+  }
+}
+
 /** The test a lease belongs to (one per test, made by the check context). */
 export interface LeaseHolder {
   id: string;
 }
 
-type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string): Promise<void> };
+type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string, retire?: number[]): Promise<void> };
 
-const NEED_ROLES: Record<string, UserRole> = { balances: 'balances', bonuses: 'bonuses', 'bank.used': 'bank.used', 'password-reset.token': 'password-reset.token' };
+/** The states asked after a `user` that an account's role carries. */
+const NEED_ROLES = new Set<string>(['balances', 'bonuses', 'bank.used', 'password-reset.token']);
 
 export class FileStates implements StatesTransport {
   readonly file: StatesFileV1;
   private readonly leases: Leases;
+  /** Disposable accounts spent by earlier runs with this file. */
+  private readonly spentBefore: Set<string>;
   /** Per test: its leased account indices, and the chain that keeps its acquisitions in order. */
   private readonly held = new Map<string, { indices: number[]; chain: Promise<unknown> }>();
 
@@ -206,6 +268,7 @@ export class FileStates implements StatesTransport {
     leaseUrl?: string,
   ) {
     this.file = loadStatesFile(path);
+    this.spentBefore = readSpent(path);
     this.leases = leaseUrl ? new LeaseClient(leaseUrl) : new LocalLeases();
   }
 
@@ -218,10 +281,12 @@ export class FileStates implements StatesTransport {
     return (this.held.get(holder.id)?.indices ?? []).map((index) => this.file.accounts[index]!);
   }
 
-  async release(holder: LeaseHolder): Promise<void> {
-    if (!this.held.has(holder.id)) return;
+  /** Gives back a test's accounts; those in `retire` (found unusable) are never leased again in this run. */
+  async release(holder: LeaseHolder, retire: FileAccount[] = []): Promise<void> {
+    const entry = this.held.get(holder.id);
+    if (!entry) return;
     this.held.delete(holder.id);
-    await this.leases.release(holder.id);
+    await this.leases.release(holder.id, entry.indices.filter((index) => retire.includes(this.file.accounts[index]!)));
   }
 
   async get<N extends StateName>(name: N, params: Record<string, unknown>, options: StateRequestOptions = {}): Promise<StateOutcome<N>> {
@@ -236,7 +301,7 @@ export class FileStates implements StatesTransport {
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
     let role: UserRole | AccountState = state;
     if (state === 'user') {
-      const needs = (options.needs ?? []).map((need) => NEED_ROLES[need]).filter((r): r is UserRole => r !== undefined);
+      const needs = (options.needs ?? []).filter((need) => NEED_ROLES.has(need)) as UserRole[];
       role = params.twoFactor === true ? '2fa' : (needs[0] ?? 'plain');
     }
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
@@ -244,30 +309,47 @@ export class FileStates implements StatesTransport {
     if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== 'password-reset.token') {
       candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && needsMet(account, role as UserRole));
     }
-    if (options.mutates) candidates = candidates.filter(({ account }) => account.disposable === true);
+    const emailLength = typeof params.emailLength === 'number' ? params.emailLength : undefined;
+    if (emailLength !== undefined) candidates = candidates.filter(({ account }) => account.email.length === emailLength);
+    else {
+      // An account with a long address is kept for the tests that ask for one while others fit.
+      const kept = candidates.filter(({ account }) => account.email.length <= 191);
+      if (kept.length > 0) candidates = kept;
+    }
+    if (options.mutates) {
+      candidates = candidates.filter(({ account }) => account.disposable === true);
+      const fresh = candidates.filter(({ account }) => !this.spentBefore.has(account.id));
+      if (candidates.length > 0 && fresh.length === 0) {
+        return this.skip(`every disposable account of STATES_FILE this test could use was spent by an earlier run (listed in ${spentListPath(this.path)}); a disposable account serves once: add fresh ones or export again`);
+      }
+      candidates = fresh;
+    }
     else {
       // A disposable account may have been changed by an earlier test: others get it only when nothing else fits.
       const kept = candidates.filter(({ account }) => account.disposable !== true);
       if (kept.length > 0) candidates = kept;
     }
-    const kind = state === 'user' ? `user (${role})` : state;
+    const kind = `${state === 'user' ? `user (${role})` : state}${emailLength !== undefined ? ` with an e-mail of ${emailLength} characters` : ''}`;
     if (candidates.length === 0) {
+      if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no ${kind} account; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`);
       if (options.mutates && role === 'password-reset.token') {
         return this.skip('a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, and STATES_FILE marks no account with a resetToken "disposable": true');
       }
       if (options.mutates) return this.skip(`this test changes its ${kind} account and STATES_FILE marks none "disposable": true`);
       return this.skip(`STATES_FILE has no ${kind} account; add one (see \`conformance states template\`)`);
     }
+    // Every test's check context gives a holder; without one the account would be shared unleased.
     const holder = options.holder;
+    if (!holder) throw new Error(`a ${kind} account of STATES_FILE was asked for without a lease holder`);
     let index: number;
-    if (!holder) index = candidates[0]!.index;
-    else {
+    {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);
+      if (options.mutates) appendFileSync(spentListPath(this.path), `${this.file.accounts[granted.index]!.id}\n`);
       entry.indices.push(granted.index);
       index = granted.index;
     }
@@ -279,7 +361,10 @@ export class FileStates implements StatesTransport {
   }
 
   private lookUp(name: StateName, params: Record<string, unknown>): StateOutcome<StateName> {
-    if (name === 'platform') return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
+    if (name === 'platform') {
+      if (this.file.platform) return this.skip('this test needs a second platform the target trusts, registered with a key of the suite\u2019s own, and STATES_FILE gives one platform');
+      return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
+    }
     const byEmail = name === 'password-reset.token';
     const key = String(byEmail ? params.email : params.userId).toLowerCase();
     const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() : a.id.toLowerCase()) === key);

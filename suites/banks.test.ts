@@ -19,6 +19,7 @@ import { endpoint } from '../helpers/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/errors.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
+import { HOOK_WOULD_ADD } from '../helpers/states-file.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create answers 201 `{ data: Bank }`,
@@ -212,17 +213,20 @@ list.describe(() => {
     const response = await t.get(banksPath(user.id), { token });
     t.expectStatus(response, 200);
     const body = t.expectSchema(response, 'bank-list-response');
+    // An account of a static states file is reused run after run and may hold banks it was given.
+    if (body.data.length > 0 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account already holds ${body.data.length} bank(s), so a user without banks cannot be verified on it (${HOOK_WOULD_ADD})`);
     expect(body.data, 'provider state user holds no banks').toEqual([]);
   });
 
   list.check('lists none of another user\u2019s banks', { clauses: ['4.10', '5'], status: 200 }, async (t) => {
-    const owner = await userWithBank(t);
     const caller = await userWithToken(t);
+    const before = await bankIdsBefore(t, caller.user.id, caller.token);
+    const owner = await userWithBank(t);
     const response = await t.get(banksPath(caller.user.id), { token: caller.token });
     t.expectStatus(response, 200);
     const body = t.expectSchema(response, 'bank-list-response');
     expect(ids(body), 'another user\u2019s bank must not be listed').not.toContain(owner.bank.id);
-    expect(body.data, 'a user without banks lists none').toEqual([]);
+    expect(ids(body).sort(), 'the caller lists exactly the banks it held before').toEqual([...before].sort());
   });
 
   list.check('returns only the banks of the currency given in the currency filter', { clauses: ['4.10'], status: 200 }, async (t) => {

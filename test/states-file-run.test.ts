@@ -8,10 +8,12 @@ import { conformance, tempDir } from './support.js';
 /**
  * Certification without a hook, end to end: a file exported from the reference's hook serves two
  * consecutive runs against that reference with no hook configured, and a wrong file stops a run with
- * exit code 2 and one line. The groups below exercise leases (two accounts of a kind at once), the
- * file's platform key, reset tokens, throttled and 2FA accounts, banks listed before and after, and
- * inactive accounts with their own bonuses and bank. The card group (cards left by earlier runs) is
- * left out for time: its 10 MB uploads are the costliest part of a run.
+ * exit code 2 and one line (the other wrong files are covered in-process by states-file.test.ts).
+ * The groups below exercise leases (two accounts of a kind at once), the file's platform key, reset
+ * tokens (disposable accounts serve once: the second run gets fresh ones, as the docs say), throttled,
+ * expired-token and 2FA accounts, a 230-character address, banks listed before and after, and
+ * inactive accounts with their own bonuses and bank. The card group (cards left by earlier tests or
+ * runs) is left out for time: its 10 MB uploads are the costliest part of a run.
  */
 
 const GROUPS = ['authentication', 'password', 'banks', 'bonuses'];
@@ -44,8 +46,18 @@ describe('a file exported from the reference\u2019s hook', () => {
     expect(exported.stdout).not.toContain('PRIVATE KEY');
   });
 
-  it('serves two consecutive runs without a hook: exit 0, 0 failed, at most 5% skipped, each skip with its reason', async () => {
+  it('serves two consecutive runs without a hook (fresh disposable accounts for the second): exit 0, 0 failed, at most 5% skipped, each skip with its reason', async () => {
     for (const run of [1, 2]) {
+      if (run === 2) {
+        // The first run spent the disposable accounts; the docs tell users to add fresh ones, which a second export gives.
+        const fresh = join(dir, 'fresh', 'states.json');
+        expect((await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', fresh])).code).toBe(0);
+        type Accounts = { accounts: { disposable?: boolean }[] };
+        const file = JSON.parse(readFileSync(join(dir, 'states.json'), 'utf8')) as Accounts;
+        const disposable = (JSON.parse(readFileSync(fresh, 'utf8')) as Accounts).accounts.filter((a) => a.disposable);
+        file.accounts = [...file.accounts.filter((a) => !a.disposable), ...disposable];
+        writeFileSync(join(dir, 'states.json'), JSON.stringify(file));
+      }
       const reports = join(dir, `run-${run}`);
       const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', join(dir, 'states.json'), '--report-dir', reports, ...GROUPS.flatMap((group) => ['--group', group])]);
       expect(result.code, `run ${run}: ${result.stdout.slice(-2000)}${result.stderr}`).toBe(0);
@@ -70,9 +82,6 @@ describe.concurrent('a wrong file stops the run with exit code 2 and one line', 
 
   const account = { state: 'user', id: 'u-1', email: 'u1@x.test', password: 'Pw-run-file-1' };
   it.each([
-    ['a platform entry without a key', { version: 1, platform: { id: 'p' }, accounts: [account] }, /platform entry names no private key/],
-    ['an entry missing a field', { version: 1, accounts: [{ state: 'user.locked', id: 'l', email: 'l@x.test' }] }, /accounts\[0\] \(user\.locked l@x\.test\): missing field "password"/],
-    ['an unknown state name', { version: 1, accounts: [{ ...account, state: 'user.banned' }] }, /unknown state name "user\.banned"/],
     ['one account in conflicting roles', { version: 1, accounts: [account, { ...account, state: 'user.throttled' }] }, /one account \(same id\) in conflicting roles plain and user\.throttled/],
   ])('%s', async (_name, content, expected) => {
     const path = join(tempDir('states-wrong-'), 'states.json');

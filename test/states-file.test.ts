@@ -1,10 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { template } from '../cli/states.js';
-import { LeaseBook } from '../helpers/leases.js';
+import { request } from 'undici';
+import { LeaseBook, LeaseClient, startLeaseServer } from '../helpers/leases.js';
 import { schemaProblems } from '../helpers/schemas.js';
 import { FileStates, HOOK_WOULD_ADD, loadStatesFile, type FileAccount } from '../helpers/states-file.js';
 
@@ -52,6 +53,13 @@ describe('a states file is checked before any test: one line naming the entry an
     expect(problemOf(content)).toMatch(expected);
   });
 
+  it('refuses an RSA platform key shorter than the 2048 bits RS512 needs', () => {
+    const path = write({ version: 1, platform: { id: 'p1', privateKeyFile: 'small.pem' }, accounts: [account(1)] });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    writeFileSync(join(dirname(path), 'small.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(() => loadStatesFile(path)).toThrow(/RSA key of 1024 bits; RS512 needs at least 2048/);
+  });
+
   it('never names a secret of the file in its line', () => {
     expect(problemOf({ version: 1, accounts: [{ ...account(7), state: 'user.frozen' }] })).not.toContain('Pw-file-7-secret');
   });
@@ -61,6 +69,30 @@ describe('a states file is checked before any test: one line naming the entry an
     const legacy = loadStatesFile(write({ user: [account(1), account(2)], balances: { coins: ['BTC'], nfts: ['PUNK'] }, 'user.locked': account(3) }));
     expect(legacy.accounts.map((a) => a.state)).toEqual(['user', 'user', 'user.locked']);
     expect(legacy.accounts[0]!.balances).toEqual({ coins: ['BTC'], nfts: ['PUNK'] });
+  });
+
+  it('reads a file of the first format as its README told: bank.used to the inactive entry, the platform key from JWT_*, reset token by e-mail', () => {
+    const legacy = loadStatesFile(
+      write({
+        user: [account(1), account(2, { disposable: true, note: 'ignored' } as Partial<FileAccount>)],
+        'user.inactive': { ...account(3), token: 'inactive-3' },
+        'bank.used': { id: 'bank-of-3' },
+        'password-reset.token': { email: 'user2@x.test', token: 'reset-2' },
+        platform: { id: 'p-by-env' },
+      }),
+    );
+    expect(legacy.accounts.find((a) => a.id === 'id-3')!.bankUsed).toEqual({ id: 'bank-of-3' });
+    expect(legacy.accounts.find((a) => a.id === 'id-1')!.bankUsed).toBeUndefined();
+    expect(legacy.accounts.find((a) => a.id === 'id-2')).toEqual({ ...account(2), disposable: true, resetToken: 'reset-2' });
+    expect(legacy.platform).toBeUndefined();
+    expect(problemOf({ user: [account(1), { ...account(2), password: undefined }] })).toMatch(/the "user" entry 2 \(user2@x\.test\): missing field "password"/);
+    expect(problemOf({ user: account(1), 'password-reset.token': { token: 'reset-x' } })).toMatch(/"password-reset.token" entry must name the "user" entry/);
+  });
+
+  it('holds user.expired-token accounts with their token', async () => {
+    const states = new FileStates(write({ version: 1, accounts: [account(1), { ...account(2), state: 'user.expired-token', token: 'expired-2' }] }));
+    expect(await states.get('user.expired-token', {}, { holder: { id: 'e' } })).toMatchObject({ provided: true, data: { id: 'id-2', token: 'expired-2' } });
+    expect(problemOf({ version: 1, accounts: [{ ...account(2), state: 'user.expired-token' }] })).toMatch(/missing field "token"/);
   });
 
   it('`states template` prints a skeleton that the schema accepts, with counts for a full run', () => {
@@ -134,6 +166,28 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await idOf(true)).toBe('id-2');
   });
 
+  it('gives a test asking for emailLength the account whose address has that length, and others the short ones first', async () => {
+    const long = `${'l'.repeat(230 - '@x.test'.length)}@x.test`;
+    const states = new FileStates(write({ version: 1, accounts: [account(1, { email: long }), account(2)] }));
+    expect(await states.get('user', { emailLength: 230 }, { holder: { id: 'l' } })).toMatchObject({ provided: true, data: { id: 'id-1', email: long } });
+    expect(await states.get('user', {}, { holder: { id: 's' } })).toMatchObject({ provided: true, data: { id: 'id-2' } });
+    expect(await states.get('user', { emailLength: 200 }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('exactly 200 characters') });
+  });
+
+  it('retires a disposable account after the test that changed it: it serves once, then the test is skipped with the reason', async () => {
+    const path = write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] });
+    const states = new FileStates(path);
+    const spend = (holder: string, from = states) => from.get('user', {}, { holder: { id: holder }, needs: ['password-reset.token'], mutates: true });
+    expect(await spend('first')).toMatchObject({ provided: true, data: { id: 'id-2' } });
+    await states.release({ id: 'first' });
+    expect(await spend('second')).toMatchObject({ provided: false, reason: expect.stringMatching(/serves once and earlier tests of this run spent them all.*a provider-state hook would add this test/) });
+    // Nor does a test that changes nothing get the spent account: it gets the other one.
+    expect(await states.get('user', {}, { holder: { id: 'third' }, needs: ['password-reset.token'] })).toMatchObject({ provided: true, data: { id: 'id-1' } });
+    // A later run with the same file knows it from the list next to the file.
+    expect(readFileSync(path.replace(/\.json$/, '.spent'), 'utf8')).toBe('id-2\n');
+    expect(await spend('next-run', new FileStates(path))).toMatchObject({ provided: false, reason: expect.stringMatching(/spent by an earlier run \(listed in .*states\.spent\)/) });
+  });
+
   it('makes a test wait for an account another test holds, until that test released it', async () => {
     const states = pool();
     const first = { id: 'first' };
@@ -171,5 +225,63 @@ describe('the lease book', () => {
     const book = new LeaseBook();
     await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] });
     expect(await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] })).toEqual({ impossible: expect.stringContaining('needs one more at once') });
+  });
+
+  it('answers a test that waits longer than its limit that no account became free, and drops what a released test waited for', async () => {
+    const book = new LeaseBook(50);
+    await book.acquire({ holder: 'a', cls: 'user.locked', candidates: [0] });
+    expect(await book.acquire({ holder: 'b', cls: 'user.locked', candidates: [0] })).toEqual({ impossible: expect.stringContaining('no account of kind user.locked became free within 0 s') });
+    const waiting = book.acquire({ holder: 'c', cls: 'user.locked', candidates: [0] });
+    book.release('c');
+    expect(await waiting).toEqual({ impossible: expect.stringContaining('ended') });
+    book.release('a');
+    expect(await book.acquire({ holder: 'd', cls: 'user.locked', candidates: [0] })).toEqual({ index: 0 });
+  });
+});
+
+describe('2FA accounts and accounts found unusable', () => {
+  it('gives a 2FA account out again only in the next TOTP step, and never an account retired at its release', async () => {
+    vi.useFakeTimers({ now: 30_000 * 1_000 + 1_000 });
+    try {
+      const book = new LeaseBook(120_000);
+      expect(await book.acquire({ holder: 'a', cls: 'user (2fa)', candidates: [0], totp: true })).toEqual({ index: 0 });
+      book.release('a');
+      let granted = false;
+      const next = book.acquire({ holder: 'b', cls: 'user (2fa)', candidates: [0], totp: true }).then((answer) => ((granted = true), answer));
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(granted).toBe(false);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await next).toEqual({ index: 0 });
+      book.release('b', [0]);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await book.acquire({ holder: 'c', cls: 'user (2fa)', candidates: [0] })).toEqual({ impossible: expect.stringContaining('was retired in this run') });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the lease server of a run', () => {
+  it('answers only requests that carry its secret, refuses malformed and oversized bodies, and keeps serving', async () => {
+    const server = await startLeaseServer();
+    try {
+      const base = new URL(server.url);
+      const post = async (path: string, body: string) => {
+        const response = await request(new URL(path, base.origin), { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+        await response.body.dump();
+        return response.statusCode;
+      };
+      expect(await post('/acquire', JSON.stringify({ holder: 'x', cls: 'user', candidates: [0] }))).toBe(404);
+      expect(await post(`${base.pathname}/acquire`, '{}')).toBe(400);
+      expect(await post(`${base.pathname}/acquire`, JSON.stringify({ holder: 'x', cls: 'user', candidates: ['0'] }))).toBe(400);
+      expect(await post(`${base.pathname}/release`, 'not json')).toBe(400);
+      expect(await post(`${base.pathname}/acquire`, 'x'.repeat(100_000)).catch(() => 413)).toBe(413);
+      const client = new LeaseClient(server.url);
+      expect(await client.acquire({ holder: 'x', cls: 'user', candidates: [0, 1] })).toEqual({ index: 0 });
+      await client.release('x');
+      expect(await client.acquire({ holder: 'y', cls: 'user', candidates: [0, 1] })).toEqual({ index: 0 });
+    } finally {
+      await server.close();
+    }
   });
 });
