@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { endpoint } from '../helpers/check.js';
-import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
 import { expectNotRefusedFor, expectRefusedFor, judgeRule, judgeType } from './judge.js';
 import { describeSecret, describeText, digitsVerdict, lengthVerdict, nonString, notAnEmail, plainEmail, textBetween, textOfLength, bmpChar, blank } from './values.js';
@@ -10,7 +9,10 @@ import { describeSecret, describeText, digitsVerdict, lengthVerdict, nonString, 
  * Section 4.2 with 7 and 8: email, password and 2fa of POST /api/v1/authenticate, explored. Every
  * run logs in as an unknown address (a fresh one each run, so no brute-force restriction builds up),
  * so nothing can succeed: a value inside the rules must pass validation (any answer but a 422 keyed
- * by its field), a value outside must be refused with 422 keyed by it.
+ * by its field), a value outside must be refused with 422 keyed by it. Passwords are judged and shown
+ * by their shape only, never their value. Not explored: a 2fa code inside the rule (a made-up code may
+ * be refused as a wrong code, in any form; the fixed rows send the account's current TOTP code) and
+ * other JSON types (with an unknown address no answer could show a value taken: nothing could fail).
  */
 
 const authenticate = endpoint('POST /api/v1/authenticate');
@@ -41,33 +43,23 @@ authenticate.describe(() => {
 
   property(authenticate, 'a password of 8 to 191 characters passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.password.max' }, {
     arbitrary: textBetween(8, 191),
-    examples: [twoByteText(8), twoByteText(191)],
     show: describeSecret,
     arrange,
     probe: async (probe, password) => {
       const response = await logIn(probe, { email: nobody(), password });
-      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', lengthVerdict(password, 8, 191), password, true);
+      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', lengthVerdict(password, 8, 191), password, true, true);
     },
   });
 
   property(authenticate, 'a password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.password.min' }, {
     arbitrary: fc.oneof(textBetween(1, 7), textBetween(192, 260)),
-    examples: [twoByteText(4), twoByteText(7)],
     show: describeSecret,
     arrange,
     probe: async (probe, password) => {
       const response = await logIn(probe, { email: nobody(), password });
       const verdict = blank(password) ? 'outside' : lengthVerdict(password, 8, 191);
-      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', verdict, password, false);
+      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', verdict, password, false, true);
     },
-  });
-
-  property(authenticate, 'a 2fa code of exactly 6 digits passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.2fa.digits' }, {
-    arbitrary: textOfLength(6, fc.constantFrom(...'0123456789'.split(''))),
-    runs: (base) => base / 4,
-    show: describeText,
-    arrange,
-    probe: async (probe, code) => expectNotRefusedFor(await logIn(probe, { email: nobody(), password: WRONG_PASSWORD, '2fa': code }), '2fa', 'exactly 6 digits'),
   });
 
   property(authenticate, 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.2fa.digits' }, {
@@ -78,17 +70,6 @@ authenticate.describe(() => {
       const response = await logIn(probe, { email: nobody(), password: WRONG_PASSWORD, '2fa': code });
       // An empty or blank code may be read as no code (2fa is optional): ambiguous, like other digits than 0-9.
       judgeRule(probe, response, '2fa', 'exactly 6 digits', blank(code) ? 'ambiguous' : digitsVerdict(code, 6), code, /^[0-9]{6}$/.test(code));
-    },
-  });
-
-  property(authenticate, 'a JSON number, boolean, array or object as email, password or 2fa never logs in', { clauses: ['4.2', '7'], status: null }, {
-    arbitrary: fc.record({ field: fc.constantFrom('email', 'password', '2fa'), value: nonString }),
-    runs: (base) => base / 2,
-    show: ({ field, value }) => `${field} = ${field === 'email' ? JSON.stringify(value) : `a JSON ${Array.isArray(value) ? 'array' : typeof value}`}`,
-    arrange,
-    probe: async (probe, { field, value }) => {
-      const json: Record<string, unknown> = { email: nobody(), password: WRONG_PASSWORD, [field]: value };
-      judgeType(probe, await logIn(probe, json), field, value, false, field === '2fa');
     },
   });
 });
