@@ -91,7 +91,8 @@ create.describe(() => {
 
   property(create, 'a JSON number, boolean, array or object where section 4.10 documents a string is refused with 422 keyed by the field', { clauses: ['4.10', '7'], status: 422 }, {
     arbitrary: fc.record({ field: fc.constantFrom<BankField>('bankName', 'iban', 'swift', 'currency'), value: nonString }),
-    examples: [{ field: 'bankName', value: 12345 }],
+    // 978 is EUR's ISO 4217 numeric code: a target may take it for the code, which a random number seldom hits.
+    examples: [{ field: 'bankName', value: 12345 }, { field: 'currency', value: 978 }],
     runs: (base) => base / 2,
     arrange,
     probe: async (probe, { field, value }, session) => {

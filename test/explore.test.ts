@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Probe } from '../explore/engine.js';
+import { isSkip, type Probe } from '../explore/engine.js';
 import { expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
 import { digitsVerdict, lengthReadings, lengthVerdict, nonString, textBetween, textChar } from '../explore/values.js';
 import { ApiResponse } from '../helpers/http.js';
@@ -105,6 +105,15 @@ describe('explore: a stored text', () => {
     expectStoredAsSent(probe, 'holderName', 'Zo\u00eb', ' Zo\u00eb ');
     expect(advisories).toHaveLength(3);
     expect(() => expectStoredAsSent(probe, 'iban', 'ZXABCDEF13', 'ZXabcDEF12')).toThrow(/must be stored as sent/);
+  });
+});
+
+describe('explore: a skip inside a property stays a skip (never a counterexample)', () => {
+  it("recognises vitest's skip error, whose code the runner still sets", () => {
+    const runner = readFileSync(join(import.meta.dirname, '..', 'node_modules', '@vitest', 'runner', 'dist', 'chunk-artifact.js'), 'utf8');
+    expect(runner).toMatch(/class PendingError extends Error \{\s*code = "VITEST_PENDING"/);
+    expect(isSkip(Object.assign(new Error('test is skipped; abort execution'), { code: 'VITEST_PENDING' }))).toBe(true);
+    expect(isSkip(new Error('precondition: forgot-password must answer 200'))).toBe(false);
   });
 });
 
