@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { endpoint } from '../helpers/check.js';
+import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
 import { expectNotRefusedFor, expectRefusedFor, judgeRule, judgeType } from './judge.js';
 import { describeSecret, describeText, digitsVerdict, lengthVerdict, nonString, notAnEmail, plainEmail, textBetween, textOfLength, bmpChar, blank } from './values.js';
@@ -43,6 +44,8 @@ authenticate.describe(() => {
 
   property(authenticate, 'a password of 8 to 191 characters passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.password.max' }, {
     arbitrary: textBetween(8, 191),
+    // The boundaries, tried first and shrunk like generated values (characters, not bytes).
+    examples: [twoByteText(8), twoByteText(191)],
     show: describeSecret,
     arrange,
     probe: async (probe, password) => {
@@ -53,6 +56,7 @@ authenticate.describe(() => {
 
   property(authenticate, 'a password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.password.min' }, {
     arbitrary: fc.oneof(textBetween(1, 7), textBetween(192, 260)),
+    examples: [twoByteText(4), twoByteText(7)],
     show: describeSecret,
     arrange,
     probe: async (probe, password) => {

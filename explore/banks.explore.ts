@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { bankPath, banksPath, COMMON_CURRENCIES, randomAlphanumeric } from '../helpers/banks.js';
 import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
+import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
 import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType } from './judge.js';
@@ -51,6 +52,8 @@ create.describe(() => {
       swift: alnumBetween(8, 11),
       currency: fc.constantFrom(...COMMON_CURRENCIES),
     }),
+    // The boundary, tried first and shrunk like generated values (characters, not bytes).
+    examples: [{ bankName: twoByteText(191), ibanTail: '', swift: 'EXPLDEFF', currency: 'EUR' }],
     runs: (base) => base / 2,
     show: (v) => `bankName ${describeText(v.bankName)}, iban <unique prefix>${v.ibanTail}, swift ${v.swift}, currency ${v.currency}`,
     arrange,
@@ -69,7 +72,7 @@ create.describe(() => {
   });
 
   const outside: { field: BankField; rule: string; arbitrary: fc.Arbitrary<string>; examples?: string[] }[] = [
-    { field: 'bankName', rule: 'at most 191 characters', arbitrary: textBetween(192, 260).filter((s) => lengthVerdict(s, 0, 191) === 'outside') },
+    { field: 'bankName', rule: 'at most 191 characters', arbitrary: textBetween(192, 260).filter((s) => lengthVerdict(s, 0, 191) === 'outside'), examples: [twoByteText(192)] },
     { field: 'iban', rule: 'alphanumeric, at most 191 characters', arbitrary: fc.oneof(alnumBetween(192, 240), alnumWithPunctuation(3, 40)) },
     { field: 'swift', rule: 'alphanumeric, 8 to 11 characters', arbitrary: fc.oneof(alnumBetween(1, 7), alnumBetween(12, 40), alnumWithPunctuation(8, 11)) },
     { field: 'currency', rule: 'alphanumeric, an ISO currency code', arbitrary: fc.oneof(alnumBetween(4, 12), alnumBetween(1, 2), alnumWithPunctuation(3, 6)) },

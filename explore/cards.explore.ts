@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { cardForm, monthYear, type CardFields } from '../helpers/cards.js';
 import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
+import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
 import { expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';
@@ -33,6 +34,8 @@ async function createCard(probe: Probe, { user, token }: Session, fields: CardFi
 create.describe(() => {
   property(create, 'holderName, alias and lastFourDigits inside the rules of sections 4.6a and 8 are accepted (201) and stored as sent', { clauses: ['4.6a', '8'], status: 201, constraint: 'card.holderName.max' }, {
     arbitrary: fc.record({ holderName: textBetween(1, 191).filter((s) => !blank(s)), alias: textBetween(1, 191).filter((s) => !blank(s)), lastFourDigits: textOfLength(4, digit) }),
+    // The boundary, tried first (characters, not bytes).
+    examples: [{ holderName: twoByteText(191), alias: twoByteText(191), lastFourDigits: '0042' }],
     // Cards stay on the target: a 25th of the budget (4 cards by default), at least two.
     runs: (base) => Math.max(2, base / 25),
     // Every shrink step that a target accepts would create one more card: the first counterexample is reported as found.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { endpoint } from '../helpers/check.js';
 import { FORGOT, RESET, resetInProgress } from '../helpers/password.js';
 import { registerSecret } from '../helpers/redact.js';
+import { twoByteText } from '../helpers/text.js';
 import { property } from './engine.js';
 import { expectRefusedFor, expectStatus, expectShape, judgeRule, judgeType, Nonconformance } from './judge.js';
 import { blank, describeSecret, describeText, lengthVerdict, nonString, notAnEmail, plainEmail, textBetween } from './values.js';
@@ -61,6 +62,8 @@ forgot.describe(() => {
 reset.describe(() => {
   property(reset, 'a new password of 8 to 191 characters resets the password (200) and logs in', { clauses: ['4.4', '8'], status: 200, constraint: 'reset.password.max' }, {
     arbitrary: textBetween(8, 191),
+    // The boundaries, tried first and shrunk like generated values (characters, not bytes).
+    examples: [twoByteText(191)],
     runs: (base) => base / 4,
     show: describeSecret,
     arrange: async () => undefined,
@@ -81,6 +84,7 @@ reset.describe(() => {
 
   property(reset, 'a new password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { clauses: ['4.4', '8', '7'], status: 422, constraint: 'reset.password.min' }, {
     arbitrary: fc.oneof(textBetween(1, 7), textBetween(192, 260)),
+    examples: [twoByteText(4), twoByteText(7)],
     runs: (base) => base / 4,
     show: describeSecret,
     arrange: async () => undefined,

@@ -28,26 +28,39 @@ function excluded(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0xd800 && code <= 0xdfff) || (code >= 0xfdd0 && code <= 0xfdef) || code >= 0xfffe;
 }
 
+/**
+ * The unmappers below let fast-check shrink a value it did not generate (an example: the boundaries
+ * of a rule): it reads the value back into the arbitrary's own terms, or throws when it cannot.
+ */
+function unmapChar(value: unknown, units: 1 | 2): number {
+  if (typeof value !== 'string' || value.length !== units || [...value].length !== 1) throw new Error('not one character of this range');
+  return value.codePointAt(0)!;
+}
+const unmapText = (value: unknown): string[] => {
+  if (typeof value !== 'string') throw new Error('not a text');
+  return [...value];
+};
+
 /** One character of the Basic Multilingual Plane, weighted towards letters of many scripts; spaces included. */
 export const bmpChar: fc.Arbitrary<string> = fc
   .oneof(...BMP_RANGES.map(([first, last, weight]) => ({ arbitrary: fc.integer({ min: first, max: last }), weight })))
   .filter((code) => !excluded(code))
-  .map((code) => String.fromCharCode(code));
+  .map((code) => String.fromCharCode(code), (c) => unmapChar(c, 1));
 
 /** A character outside the BMP (an emoji, a rare ideograph): one code point, two UTF-16 units. */
-const astralChar: fc.Arbitrary<string> = fc.integer({ min: 0x1f300, max: 0x1faff }).map((code) => String.fromCodePoint(code));
+const astralChar: fc.Arbitrary<string> = fc.integer({ min: 0x1f300, max: 0x1faff }).map((code) => String.fromCodePoint(code), (c) => unmapChar(c, 2));
 
 /** Mostly BMP characters, now and then one outside it (whose count is ambiguous). */
 export const textChar: fc.Arbitrary<string> = fc.oneof({ arbitrary: bmpChar, weight: 30 }, { arbitrary: astralChar, weight: 1 });
 
 /** Text of `length` characters drawn from `char`. */
 export function textOfLength(length: number, char: fc.Arbitrary<string> = textChar): fc.Arbitrary<string> {
-  return fc.array(char, { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+  return fc.array(char, { minLength: length, maxLength: length }).map((chars) => chars.join(''), unmapText);
 }
 
 /** Text of [min, max] characters: an array of characters, so a failing text shrinks (fewer, plainer characters). */
 function charsBetween(min: number, max: number, char: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.array(char, { minLength: min, maxLength: max, size: 'max' }).map((chars) => chars.join(''));
+  return fc.array(char, { minLength: min, maxLength: max, size: 'max' }).map((chars) => chars.join(''), unmapText);
 }
 
 /**
