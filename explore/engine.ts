@@ -42,8 +42,11 @@ export interface Probe {
   send(spec: RequestSpec): Promise<ApiResponse>;
   /** Follow-up requests (a read that shows whether a refused value was stored, a clean-up). */
   read(spec: RequestSpec): Promise<ApiResponse>;
-  /** An observation where the specification leaves the answer open (ambiguous counting, trimming, normalisation). */
-  advise(message: string): void;
+  /**
+   * An observation where the specification leaves the answer open (ambiguous counting, trimming,
+   * normalisation). `kind` groups observations that differ only in the value (default: the message).
+   */
+  advise(message: string, kind?: string): void;
   /** Counts a card created (cards cannot be deleted; each run says how many it created). */
   cardCreated(): void;
 }
@@ -85,13 +88,18 @@ export function property<T, S>(endpoint: EndpointChecks, name: string, meta: Che
     const numRuns = Math.max(1, Math.round(options.runs ? options.runs(runs) : runs));
     const arranged = await options.arrange(t);
     const { http } = currentTarget();
-    const advisories = new Map<string, number>();
+    // By kind: the first message of each kind, and how many runs observed it.
+    const advisories = new Map<string, { message: string; count: number }>();
     let cards = 0;
     const quiet: Probe = {
       t,
       send: (spec) => http.send(spec),
       read: (spec) => http.send(spec),
-      advise: (message) => advisories.set(message, (advisories.get(message) ?? 0) + 1),
+      advise: (message, kind = message) => {
+        const seen = advisories.get(kind);
+        if (seen) seen.count++;
+        else advisories.set(kind, { message, count: 1 });
+      },
       cardCreated: () => void cards++,
     };
     const ownSeed = propertySeed(seed, name);
@@ -119,7 +127,7 @@ export function property<T, S>(endpoint: EndpointChecks, name: string, meta: Che
       { seed: ownSeed, numRuns, endOnFailure: options.shrink === false, ...(options.examples ? { examples: options.examples.map((e) => [e] as [T]) } : {}) },
     );
     const shown = [...advisories].slice(0, MAX_ADVISORIES);
-    for (const [message, count] of shown) t.advise(`${message}${count > 1 ? ` (${count} runs)` : ''}`);
+    for (const [, { message, count }] of shown) t.advise(`${message}${count > 1 ? ` (${count} runs observed this kind; the first is shown)` : ''}`);
     if (advisories.size > MAX_ADVISORIES) t.advise(`${advisories.size - MAX_ADVISORIES} more kinds of advisory observation`);
     const record = () => ledger && appendFileSync(ledger, `${JSON.stringify({ property: name, runs: details.numRuns, cards })}\n`);
     if (transport || skipped) {

@@ -51,7 +51,7 @@ export function judgeRule(probe: Probe, response: ApiResponse, field: string, ru
   if (verdict === 'outside') return expectRefusedFor(response, field, rule);
   const refused = errorKeys(response).includes(field);
   if (refused === plainInside) {
-    probe.advise(`${field} ${describe(value, secret)} is ${refused ? 'refused' : 'not refused'} for "${rule}": whether it keeps the rule depends on a reading the specification leaves open (characters outside the BMP, trimmed ends, normalisation, case, an empty value as none)`);
+    probe.advise(`${field} ${describe(value, secret)} is ${refused ? 'refused' : 'not refused'} for "${rule}": whether it keeps the rule depends on a reading the specification leaves open (characters outside the BMP, trimmed ends, normalisation, case, grapheme clusters, an empty value as none)`, `${field} ${refused ? 'refused' : 'not refused'} for "${rule}"`);
   }
 }
 
@@ -100,7 +100,7 @@ function looselyEqual(stored: string, sent: string): boolean {
 export function expectStoredAsSent(probe: Probe, field: string, stored: unknown, sent: string): void {
   if (stored === sent) return;
   if (typeof stored === 'string' && looselyEqual(stored, sent)) {
-    probe.advise(`${field} is stored trimmed, normalised or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`);
+    probe.advise(`${field} is stored trimmed, normalised or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
     return;
   }
   throw new Nonconformance(`${field} must be stored as sent: sent ${describeText(sent)}, stored ${describeText(stored)}`);
