@@ -4,7 +4,7 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
-import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
+import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType } from './judge.js';
 import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, textBetween } from './values.js';
 
@@ -14,7 +14,6 @@ const create = endpoint('POST /api/v1/user/{user}/bank');
 const list = endpoint('GET /api/v1/user/{user}/bank');
 const show = endpoint('GET /api/v1/user/{user}/bank/{bank}');
 
-type Session = { user: { id: string }; token: string };
 type BankField = 'bankName' | 'iban' | 'swift' | 'currency';
 
 /** IBANs are unique across the target (4.10): each generated one gets a random prefix, so runs never collide. */

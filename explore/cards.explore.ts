@@ -4,9 +4,9 @@ import { endpoint, type CheckContext } from '../helpers/check.js';
 import { userWithToken } from '../helpers/flows.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
-import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
+import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';
-import { bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
+import { digit, bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
 
 /**
  * Section 4.6a with 7 and 8: the text fields of card create, the list filters and the show path,
@@ -20,10 +20,8 @@ const create = endpoint('POST /api/v1/user/{user}/card');
 const list = endpoint('GET /api/v1/user/{user}/card');
 const show = endpoint('GET /api/v1/user/{user}/card/{card}');
 
-type Session = { user: { id: string }; token: string };
 const cardsPath = (userId: string) => `/api/v1/user/${userId}/card`;
 const arrange = (t: CheckContext): Promise<Session> => userWithToken(t);
-const digit = fc.constantFrom(...'0123456789'.split(''));
 
 async function createCard(probe: Probe, { user, token }: Session, fields: CardFields) {
   const response = await probe.send({ method: 'POST', path: cardsPath(user.id), token, form: cardForm(fields).form });

@@ -118,6 +118,9 @@ export const nonString: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 }),
 );
 
+/** One ASCII digit. */
+export const digit = fc.constantFrom(...'0123456789'.split(''));
+
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const alnumChar = fc.constantFrom(...ALNUM.split(''));
 /** ASCII characters that are neither letters nor digits nor spaces (spaces may be trimmed at the ends). */
