@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { endpoint } from '../helpers/check.js';
-import { FORGOT, RESET, resetInProgress } from '../helpers/password.js';
+import { bearerOf, FORGOT, RESET, resetInProgress } from '../helpers/password.js';
 import { registerSecret } from '../helpers/redact.js';
 import { twoByteText } from '../helpers/text.js';
 import { property } from './engine.js';
@@ -26,7 +26,9 @@ forgot.describe(() => {
     arrange: async () => undefined,
     probe: async (probe, type) => {
       const user = await probe.t.state('user');
-      const response = await probe.send({ method: 'POST', path: FORGOT, json: type === undefined ? { email: user.email } : { email: user.email, type } });
+      // A bearer of the account itself, as the reference calls of section 4 send (a target may require one).
+      const token = await bearerOf(probe.t, user);
+      const response = await probe.send({ method: 'POST', path: FORGOT, token, json: type === undefined ? { email: user.email } : { email: user.email, type } });
       expectStatus(response, 200, `forgot-password with type ${JSON.stringify(type)}`);
       expectShape(response, 'message-response');
     },
@@ -39,7 +41,9 @@ forgot.describe(() => {
     arrange: async () => undefined,
     probe: async (probe, type) => {
       const user = await probe.t.state('user');
-      const response = await probe.send({ method: 'POST', path: FORGOT, json: { email: user.email, type } });
+      // A bearer of the account itself, as the reference calls of section 4 send (a target may require one).
+      const token = await bearerOf(probe.t, user);
+      const response = await probe.send({ method: 'POST', path: FORGOT, token, json: { email: user.email, type } });
       // Trimmed, lower-cased or empty values may be read as text, link or no type: ambiguous.
       const loose = TYPES.includes(type.trim().toLowerCase()) || blank(type);
       judgeRule(probe, response, 'type', 'null, text or link', TYPES.includes(type) ? 'inside' : loose ? 'ambiguous' : 'outside', type, TYPES.includes(type) || blank(type));
@@ -52,7 +56,9 @@ forgot.describe(() => {
     arrange: async () => undefined,
     probe: async (probe, { field, value }) => {
       const user = await probe.t.state('user');
-      const response = await probe.send({ method: 'POST', path: FORGOT, json: { email: user.email, [field]: value } });
+      // A bearer of the account itself, as the reference calls of section 4 send (a target may require one).
+      const token = await bearerOf(probe.t, user);
+      const response = await probe.send({ method: 'POST', path: FORGOT, token, json: { email: user.email, [field]: value } });
       // Section 4.3: an e-mail that is not a known address answers 422 keyed by email; type is one of text and link.
       judgeType(probe, response, field, value, true, field === 'type');
     },
@@ -69,8 +75,8 @@ reset.describe(() => {
     arrange: async () => undefined,
     probe: async (probe, password) => {
       registerSecret(password);
-      const { user, token } = await resetInProgress(probe.t);
-      const response = await probe.send({ method: 'POST', path: RESET, json: { email: user.email, token, password } });
+      const { user, token, bearer } = await resetInProgress(probe.t);
+      const response = await probe.send({ method: 'POST', path: RESET, token: bearer, json: { email: user.email, token, password } });
       const verdict = lengthVerdict(password, 8, 191);
       judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', verdict, password, true, true);
       if (verdict !== 'inside' && response.status !== 200) return;
@@ -89,8 +95,8 @@ reset.describe(() => {
     show: describeSecret,
     arrange: async () => undefined,
     probe: async (probe, password) => {
-      const { user, token } = await resetInProgress(probe.t);
-      const response = await probe.send({ method: 'POST', path: RESET, json: { email: user.email, token, password } });
+      const { user, token, bearer } = await resetInProgress(probe.t);
+      const response = await probe.send({ method: 'POST', path: RESET, token: bearer, json: { email: user.email, token, password } });
       judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', blank(password) ? 'outside' : lengthVerdict(password, 8, 191), password, false, true);
     },
   });
@@ -100,8 +106,8 @@ reset.describe(() => {
     runs: (base) => base / 4,
     show: describeText,
     arrange: (t) => resetInProgress(t),
-    probe: async (probe, email, { token }) => {
-      const response = await probe.send({ method: 'POST', path: RESET, json: { email, token, password: 'Explored-password-1' } });
+    probe: async (probe, email, { token, bearer }) => {
+      const response = await probe.send({ method: 'POST', path: RESET, token: bearer, json: { email, token, password: 'Explored-password-1' } });
       expectRefusedFor(response, 'email', 'a valid e-mail, at most 255 characters');
     },
   });
@@ -112,8 +118,8 @@ reset.describe(() => {
     show: ({ field, value }) => `${field} = a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`,
     arrange: async () => undefined,
     probe: async (probe, { field, value }) => {
-      const { user, token } = await resetInProgress(probe.t);
-      const response = await probe.send({ method: 'POST', path: RESET, json: { email: user.email, token, password: 'Explored-password-1', [field]: value } });
+      const { user, token, bearer } = await resetInProgress(probe.t);
+      const response = await probe.send({ method: 'POST', path: RESET, token: bearer, json: { email: user.email, token, password: 'Explored-password-1', [field]: value } });
       judgeType(probe, response, field, value, false, false, field === 'password');
     },
   });
