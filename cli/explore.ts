@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { ConfigError, type Config } from '../helpers/config.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { ExplorationSettings } from '../explore/engine.js';
-import { runSuite, type SuiteRunResult } from './run.js';
+// run.js loads vitest: imported only once the options are valid, so a wrong --seed answers at once.
+import type { SuiteRunResult } from './run.js';
 
 /** Runs per property at scale 1: a full exploration of every group stays well under 2 minutes against the embedded reference. */
 export const DEFAULT_RUNS = 100;
@@ -47,6 +48,7 @@ export async function exploreSuite(options: ExploreOptions): Promise<SuiteRunRes
   write(`Exploring with seed ${seed}, ${runs} runs per property (replay: conformance explore --seed ${seed}${options.runs ? ` --runs ${runs}` : ''})`);
   const totals = { properties: 0, generatedRuns: 0, cardsCreated: 0 };
   try {
+    const { runSuite } = await import('./run.js');
     const result = await runSuite({
       config: options.config,
       ...(options.groups ? { groups: options.groups } : {}),

@@ -4,13 +4,16 @@ import { endpoint } from '../helpers/check.js';
 import { twoByteText } from '../helpers/text.js';
 import { property, type Probe } from './engine.js';
 import { expectNotRefusedFor, expectRefusedFor, judgeRule, judgeType } from './judge.js';
-import { describeSecret, describeText, digitsVerdict, lengthVerdict, nonString, notAnEmail, plainEmail, textBetween, textOfLength, bmpChar, blank } from './values.js';
+import { describeSecret, describeText, digitsVerdict, lengthVerdict, notAnEmail, plainEmail, textBetween, textOfLength, bmpChar, blank, digit } from './values.js';
 
 /**
  * Section 4.2 with 7 and 8: email, password and 2fa of POST /api/v1/authenticate, explored. Every
  * run logs in as an unknown address (a fresh one each run, so no brute-force restriction builds up),
  * so nothing can succeed: a value inside the rules must pass validation (any answer but a 422 keyed
- * by its field), a value outside must be refused with 422 keyed by it.
+ * by its field), a value outside must be refused with 422 keyed by it. Passwords are judged and shown
+ * by their shape only, never their value. Not explored: a 2fa code inside the rule (a made-up code may
+ * be refused as a wrong code, in any form; the fixed rows send the account's current TOTP code) and
+ * other JSON types (with an unknown address no answer could show a value taken: nothing could fail).
  */
 
 const authenticate = endpoint('POST /api/v1/authenticate');
@@ -18,8 +21,16 @@ const nobody = () => `nobody.${randomUUID()}@example.test`;
 const WRONG_PASSWORD = 'Wrong-password-1';
 const arrange = async () => undefined;
 
-function logIn(probe: Probe, json: Record<string, unknown>) {
-  return probe.send({ method: 'POST', path: '/api/v1/authenticate', json });
+/**
+ * One login. 425 (the brute-force restriction of 4.2) or 429 (a rate limiter) is about the road,
+ * not the rule under test: the property ends as not verified (skipped, with the reason).
+ */
+async function logIn(probe: Probe, json: Record<string, unknown>) {
+  const response = await probe.send({ method: 'POST', path: '/api/v1/authenticate', json });
+  if (response.status === 425 || response.status === 429) {
+    probe.t.skip(`not verified: the target answered ${response.status} to a login (${response.status === 425 ? 'brute-force restriction' : 'rate limiting'}); run with a slower pace or an allow-listed client`);
+  }
+  return response;
 }
 
 authenticate.describe(() => {
@@ -36,17 +47,23 @@ authenticate.describe(() => {
     runs: (base) => base / 2,
     show: describeText,
     arrange,
-    probe: async (probe, email) => expectRefusedFor(await logIn(probe, { email, password: WRONG_PASSWORD }), 'email', 'a valid e-mail, at most 191 characters'),
+    probe: async (probe, email) => {
+      const response = await logIn(probe, { email, password: WRONG_PASSWORD });
+      // "A valid e-mail" is a rule of 4.2 only, not among the 422 limits of section 8: a target may refuse it as wrong credentials (403), as the fixed rows allow.
+      if (!email.includes('@') && response.status === 403) return probe.advise(`an e-mail that is not an address is answered 403 (wrong credentials), not 422 keyed by email`, 'not an address: 403');
+      expectRefusedFor(response, 'email', 'a valid e-mail, at most 191 characters');
+    },
   });
 
   property(authenticate, 'a password of 8 to 191 characters passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.password.max' }, {
     arbitrary: textBetween(8, 191),
+    // The boundaries, tried first and shrunk like generated values (characters, not bytes).
     examples: [twoByteText(8), twoByteText(191)],
     show: describeSecret,
     arrange,
     probe: async (probe, password) => {
       const response = await logIn(probe, { email: nobody(), password });
-      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', lengthVerdict(password, 8, 191), password, true);
+      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', lengthVerdict(password, 8, 191), password, true, true);
     },
   });
 
@@ -58,37 +75,18 @@ authenticate.describe(() => {
     probe: async (probe, password) => {
       const response = await logIn(probe, { email: nobody(), password });
       const verdict = blank(password) ? 'outside' : lengthVerdict(password, 8, 191);
-      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', verdict, password, false);
+      judgeRule(probe, response, 'password', 'at least 8, at most 191 characters', verdict, password, false, true);
     },
   });
 
-  property(authenticate, 'a 2fa code of exactly 6 digits passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.2fa.digits' }, {
-    arbitrary: textOfLength(6, fc.constantFrom(...'0123456789'.split(''))),
-    runs: (base) => base / 4,
-    show: describeText,
-    arrange,
-    probe: async (probe, code) => expectNotRefusedFor(await logIn(probe, { email: nobody(), password: WRONG_PASSWORD, '2fa': code }), '2fa', 'exactly 6 digits'),
-  });
-
   property(authenticate, 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.2fa.digits' }, {
-    arbitrary: fc.oneof(textOfLength(6, bmpChar), textBetween(1, 12, fc.constantFrom(...'0123456789'.split(''))).filter((s) => s.length !== 6), textBetween(1, 12)),
+    arbitrary: fc.oneof(textOfLength(6, bmpChar), textBetween(1, 12, digit).filter((s) => s.length !== 6), textBetween(1, 12)),
     show: describeText,
     arrange,
     probe: async (probe, code) => {
       const response = await logIn(probe, { email: nobody(), password: WRONG_PASSWORD, '2fa': code });
       // An empty or blank code may be read as no code (2fa is optional): ambiguous, like other digits than 0-9.
       judgeRule(probe, response, '2fa', 'exactly 6 digits', blank(code) ? 'ambiguous' : digitsVerdict(code, 6), code, /^[0-9]{6}$/.test(code));
-    },
-  });
-
-  property(authenticate, 'a JSON number, boolean, array or object as email, password or 2fa never logs in', { clauses: ['4.2', '7'], status: null }, {
-    arbitrary: fc.record({ field: fc.constantFrom('email', 'password', '2fa'), value: nonString }),
-    runs: (base) => base / 2,
-    show: ({ field, value }) => `${field} = ${field === 'email' ? JSON.stringify(value) : `a JSON ${Array.isArray(value) ? 'array' : typeof value}`}`,
-    arrange,
-    probe: async (probe, { field, value }) => {
-      const json: Record<string, unknown> = { email: nobody(), password: WRONG_PASSWORD, [field]: value };
-      judgeType(probe, await logIn(probe, json), field, value, false, field === '2fa');
     },
   });
 });

@@ -2,7 +2,7 @@ import { OTHER_USER, UNAUTHORIZED } from '../helpers/errors.js';
 import type { ApiResponse } from '../helpers/http.js';
 import { schemaProblems } from '../helpers/schemas.js';
 import type { Probe } from './engine.js';
-import { describeText, type Verdict } from './values.js';
+import { describeSecret, describeText, type Verdict } from './values.js';
 
 /**
  * Judgement of one answer, as the suites judge: what the specification states fails (an Error),
@@ -37,16 +37,21 @@ export function expectNotRefusedFor(response: ApiResponse, field: string, rule: 
   if (errorKeys(response).includes(field)) throw new Nonconformance(`${field} keeps "${rule}", yet the answer is 422 keyed by ${field}`);
 }
 
+/** A value for a message: a secret (a password) by its shape only, never its value. */
+function describe(value: unknown, secret: boolean): string {
+  return secret ? describeSecret(value) : describeText(value);
+}
+
 /**
  * Applies a verdict: inside values must not be refused for the field, outside values must be, and
  * ambiguous ones are only advised on when the answer differs from the plainest reading (code points).
  */
-export function judgeRule(probe: Probe, response: ApiResponse, field: string, rule: string, verdict: Verdict, value: unknown, plainInside: boolean): void {
+export function judgeRule(probe: Probe, response: ApiResponse, field: string, rule: string, verdict: Verdict, value: unknown, plainInside: boolean, secret = false): void {
   if (verdict === 'inside') return expectNotRefusedFor(response, field, rule);
   if (verdict === 'outside') return expectRefusedFor(response, field, rule);
   const refused = errorKeys(response).includes(field);
   if (refused === plainInside) {
-    probe.advise(`${field} ${describeText(value)} is ${refused ? 'refused' : 'not refused'} for "${rule}": whether it keeps the rule depends on a reading the specification leaves open (characters outside the BMP, trimmed ends, normalisation, case, an empty value as none)`);
+    probe.advise(`${field} ${describe(value, secret)} is ${refused ? 'refused' : 'not refused'} for "${rule}": whether it keeps the rule depends on a reading the specification leaves open (characters outside the BMP, trimmed ends, normalisation, case, grapheme clusters, an empty value as none)`, `${field} ${refused ? 'refused' : 'not refused'} for "${rule}"`);
   }
 }
 
@@ -56,14 +61,14 @@ export function judgeRule(probe: Probe, response: ApiResponse, field: string, ru
  * fields (bank create), so any other answer fails; elsewhere a success fails only when it stores the
  * value, and another refusal is an advisory.
  */
-export function judgeType(probe: Probe, response: ApiResponse, field: string, value: unknown, must422: boolean, optional = false): void {
+export function judgeType(probe: Probe, response: ApiResponse, field: string, value: unknown, must422: boolean, optional = false, secret = false): void {
   if (errorKeys(response).includes(field)) return;
-  // An empty array or object for an optional field may be read as no value at all: nothing to judge.
-  const empty = (Array.isArray(value) && value.length === 0) || (value !== null && typeof value === 'object' && Object.keys(value).length === 0);
+  // null, an empty array or an empty object for an optional (nullable) field may be read as no value at all: nothing to judge.
+  const empty = value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && Object.keys(value).length === 0);
   if (optional && empty) return;
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
   if (must422 || (response.status >= 200 && response.status < 300)) {
-    throw new Nonconformance(`${field} is a JSON ${kind} (${JSON.stringify(value)}) where the specification documents a string; the answer must be 422 keyed by ${field}, got ${answer(response)}`);
+    throw new Nonconformance(`${field} is a JSON ${kind}${secret ? '' : ` (${JSON.stringify(value)})`} where the specification documents a string; the answer must be 422 keyed by ${field}, got ${answer(response)}`);
   }
   probe.advise(`${field} as a JSON ${kind} is answered ${response.status}, not 422 keyed by ${field}; the specification documents a string but names no status for other types here`);
 }
@@ -81,11 +86,21 @@ export function expectShape(response: ApiResponse, schema: string): any {
   return body;
 }
 
-/** A stored text compared with the one sent: equal passes; equal once trimmed or normalised is an advisory; else it fails. */
+/** The forms a server may reasonably store a text in: trimmed, NFC or NFD, case-folded (an IBAN upper-cased). */
+function looselyEqual(stored: string, sent: string): boolean {
+  const forms = (text: string) => {
+    const trimmed = text.trim();
+    return [trimmed, trimmed.normalize('NFC'), trimmed.normalize('NFD')].flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
+  };
+  const sentForms = new Set(forms(sent));
+  return forms(stored).some((form) => sentForms.has(form));
+}
+
+/** A stored text compared with the one sent: equal passes; equal once trimmed, normalised or case-folded is an advisory; else it fails. */
 export function expectStoredAsSent(probe: Probe, field: string, stored: unknown, sent: string): void {
   if (stored === sent) return;
-  if (typeof stored === 'string' && (stored === sent.trim() || stored === sent.normalize('NFC') || stored === sent.trim().normalize('NFC'))) {
-    probe.advise(`${field} is stored trimmed or normalised (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`);
+  if (typeof stored === 'string' && looselyEqual(stored, sent)) {
+    probe.advise(`${field} is stored trimmed, normalised or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
     return;
   }
   throw new Nonconformance(`${field} must be stored as sent: sent ${describeText(sent)}, stored ${describeText(stored)}`);

@@ -6,7 +6,8 @@ import { describeText, textBetween } from './values.js';
 
 /** The path and query properties every record group shares: text filters, unknown ids, other users' ids. */
 
-type Session = { user: { id: string }; token: string };
+/** A user of a property and its access token. */
+export type Session = { user: { id: string }; token: string };
 
 /** Optional string filters (sections 4.10, 4.6a, 4.11): any text answers 200 with a list. */
 export function filtersProperty<S extends Session>(list: EndpointChecks, clause: string, filters: string[], path: (userId: string) => string, schema: string, arrange: (t: CheckContext) => Promise<S>): void {

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { twoByteText } from '../helpers/text.js';
 
 /**
  * Generated values from the field rules, and how to judge a value against a rule when the
@@ -29,35 +28,64 @@ function excluded(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0xd800 && code <= 0xdfff) || (code >= 0xfdd0 && code <= 0xfdef) || code >= 0xfffe;
 }
 
+/**
+ * The unmappers below let fast-check shrink a value it did not generate (an example: the boundaries
+ * of a rule): it reads the value back into the arbitrary's own terms, or throws when it cannot.
+ */
+function unmapChar(value: unknown, units: 1 | 2): number {
+  if (typeof value !== 'string' || value.length !== units || [...value].length !== 1) throw new Error('not one character of this range');
+  return value.codePointAt(0)!;
+}
+const unmapText = (value: unknown): string[] => {
+  if (typeof value !== 'string') throw new Error('not a text');
+  return [...value];
+};
+
 /** One character of the Basic Multilingual Plane, weighted towards letters of many scripts; spaces included. */
 export const bmpChar: fc.Arbitrary<string> = fc
   .oneof(...BMP_RANGES.map(([first, last, weight]) => ({ arbitrary: fc.integer({ min: first, max: last }), weight })))
   .filter((code) => !excluded(code))
-  .map((code) => String.fromCharCode(code));
+  .map((code) => String.fromCharCode(code), (c) => unmapChar(c, 1));
 
 /** A character outside the BMP (an emoji, a rare ideograph): one code point, two UTF-16 units. */
-const astralChar: fc.Arbitrary<string> = fc.integer({ min: 0x1f300, max: 0x1faff }).map((code) => String.fromCodePoint(code));
+const astralChar: fc.Arbitrary<string> = fc.integer({ min: 0x1f300, max: 0x1faff }).map((code) => String.fromCodePoint(code), (c) => unmapChar(c, 2));
 
 /** Mostly BMP characters, now and then one outside it (whose count is ambiguous). */
 export const textChar: fc.Arbitrary<string> = fc.oneof({ arbitrary: bmpChar, weight: 30 }, { arbitrary: astralChar, weight: 1 });
 
 /** Text of `length` characters drawn from `char`. */
 export function textOfLength(length: number, char: fc.Arbitrary<string> = textChar): fc.Arbitrary<string> {
-  return fc.array(char, { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+  return fc.array(char, { minLength: length, maxLength: length }).map((chars) => chars.join(''), unmapText);
 }
 
-/** Text whose length in characters lies in [min, max], lengths near both ends favoured. */
+/** Text of [min, max] characters: an array of characters, so a failing text shrinks (fewer, plainer characters). */
+function charsBetween(min: number, max: number, char: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.array(char, { minLength: min, maxLength: max, size: 'max' }).map((chars) => chars.join(''), unmapText);
+}
+
+/**
+ * Text whose length in characters lies in [min, max], lengths near both ends favoured. No `chain`:
+ * each branch shrinks within its lengths (the whole range towards `min`, the branches near an end
+ * within that end), so a counterexample is the smallest of its branch that still fails.
+ */
 export function textBetween(min: number, max: number, char: fc.Arbitrary<string> = textChar): fc.Arbitrary<string> {
-  const length = fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max, Math.min(max, min + 1), Math.max(min, max - 1)));
-  return length.chain((n) => textOfLength(n, char));
+  return fc.oneof(
+    { arbitrary: charsBetween(min, max, char), weight: 4 },
+    { arbitrary: charsBetween(Math.max(min, max - 2), max, char), weight: 1 },
+    { arbitrary: charsBetween(min, Math.min(max, min + 2), char), weight: 1 },
+  );
 }
 
 const TRIMMED = /^[\s\u200b\u200e\ufeff]+|[\s\u200b\u200e\ufeff]+$/gu;
 const codePoints = (text: string) => [...text].length;
 
-/** The lengths a server could reasonably give the text: code points, UTF-16 units, after NFC, after NFD, after trimming. */
+const graphemes = new Intl.Segmenter();
+/** User-perceived characters (Elixir String.length, Swift count): a letter and its combining marks are one. */
+const graphemeClusters = (text: string) => [...graphemes.segment(text)].length;
+
+/** The lengths a server could reasonably give the text: code points, UTF-16 units, after NFC, after NFD, after trimming, grapheme clusters. */
 export function lengthReadings(text: string): number[] {
-  return [codePoints(text), text.length, codePoints(text.normalize('NFC')), codePoints(text.normalize('NFD')), codePoints(text.replace(TRIMMED, ''))];
+  return [codePoints(text), text.length, codePoints(text.normalize('NFC')), codePoints(text.normalize('NFD')), codePoints(text.replace(TRIMMED, '')), graphemeClusters(text)];
 }
 
 export type Verdict = 'inside' | 'outside' | 'ambiguous';
@@ -80,14 +108,18 @@ export function blank(text: string): boolean {
   return text.replace(TRIMMED, '') === '';
 }
 
-/** JSON values of every type but string, for fields whose documented type is string. */
+/** JSON values of every type but string, null included, for fields whose documented type is string. */
 export const nonString: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
   fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxLength: 3 }),
   fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 }),
 );
+
+/** One ASCII digit. */
+export const digit = fc.constantFrom(...'0123456789'.split(''));
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const alnumChar = fc.constantFrom(...ALNUM.split(''));
@@ -133,9 +165,6 @@ export function plainEmail(min: number, max: number): fc.Arbitrary<string> {
 
 /** Text without an "@": never an e-mail address under any reading. */
 export const notAnEmail: fc.Arbitrary<string> = textBetween(1, 40, bmpChar.filter((c) => c !== '@')).filter((text) => !blank(text));
-
-/** Boundary examples of a maximum, in two-byte letters (characters, not bytes). */
-export const twoByteAt = (length: number) => twoByteText(length);
 
 /** A string for the report: JSON with every character outside printable ASCII escaped, and its lengths. */
 export function describeText(value: unknown): string {

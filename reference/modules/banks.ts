@@ -122,6 +122,14 @@ function coerceScalars(body: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(body)) if (typeof value === 'number' || typeof value === 'boolean') body[field] = String(value);
 }
 
+/** Deviation of a mutant only: a JSON array or object is taken as the text of its values. */
+function coerceCompounds(body: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(body)) if (value !== null && typeof value === 'object') body[field] = Object.values(value).join(' ');
+}
+
+/** Deviation of a mutant only: ISO 4217 numeric codes taken for the alphabetic ones. */
+const NUMERIC_CURRENCIES: Record<number, string> = { 978: 'EUR', 840: 'USD', 826: 'GBP', 756: 'CHF', 392: 'JPY' };
+
 function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }): string {
   const user = ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined;
   if (!user) throw new Error(`no user ${userId}`);
@@ -184,6 +192,8 @@ export const banks: ReferenceModule = {
     'banks.inactive-message-unauthorized',
     'banks.bank-name-max-bytes',
     'banks.scalars-coerced',
+    'banks.compounds-coerced',
+    'banks.numeric-currency',
   ],
 
   register(app, ctx) {
@@ -205,6 +215,8 @@ export const banks: ReferenceModule = {
       const raw = request.body;
       const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
       if (ctx.deviates('banks.scalars-coerced')) coerceScalars(body);
+      if (ctx.deviates('banks.compounds-coerced')) coerceCompounds(body);
+      if (ctx.deviates('banks.numeric-currency') && typeof body.currency === 'number') body.currency = NUMERIC_CURRENCIES[body.currency] ?? String(body.currency);
       validate(body, createRules(ctx));
       const { user } = request as AuthenticatedRequest;
       const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });

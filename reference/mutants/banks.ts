@@ -242,4 +242,19 @@ export const banksMutants: Mutant[] = [
     description: 'a JSON number or boolean where section 4.10 documents a string is taken as its text and stored',
     mutation: { deviation: 'banks.scalars-coerced' },
   },
+  // Review of issue 13: the other JSON types of the explored type property, each proven by a mutant.
+  {
+    name: 'banks-arrays-and-objects-taken-as-text',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a JSON array or object where section 4.10 documents a string is taken as the text of its values and stored',
+    mutation: { deviation: 'banks.compounds-coerced' },
+  },
+  {
+    name: 'banks-numeric-currency-accepted',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a JSON number as currency is taken as an ISO 4217 numeric code (978 for EUR) and stored',
+    mutation: { deviation: 'banks.numeric-currency' },
+  },
 ];
