@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../helpers/config.js';
 import { RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
-import { redactHeaders, redactText, registerSecretHeader } from '../helpers/redact.js';
+import { redactHeaders, redactText, registerSecret, registerSecretHeader } from '../helpers/redact.js';
+import { scrubRecords } from '../reporting/scrub.js';
 import { proxyFor } from '../helpers/transport.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { CA_FILE } from './loopback-road.js';
@@ -87,10 +88,14 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 
-  it('redacts bearer credentials but not the words of a test name', () => {
-    for (const name of ['POST /api/v1/user/logout answers 401 with { error } without a bearer token', 'answers 401 with { error } for a bearer value that is not a token']) {
-      expect(redactText(name)).toBe(name);
-    }
+  it('redacts every bearer value in text, but not the words of a test name in the reports', () => {
+    for (const value of ['QwErTyUiOp', 'abcdefghijklmno']) expect(redactText(`Authorization: Bearer ${value}`)).toBe('Authorization: Bearer [REDACTED]');
+    const names = ['POST /api/v1/user/logout answers 401 with { error } without a bearer token', 'answers 401 with { error } for a bearer value that is not a token'];
+    const session = 'sess-k9Qw7Zr2Lp4Xv8';
+    registerSecret(session);
+    const scrubbed = scrubRecords([...names, `never shows ${session}`].map((name) => record(name, { name, failure: { message: `401 without a bearer token.`, schemaProblems: [] } })));
+    expect(scrubbed.map((t) => t.name)).toEqual([...names, 'never shows [REDACTED]']);
+    expect(scrubbed[0]!.failure!.message).toBe('401 without a bearer [REDACTED]');
     expect(redactText('Authorization: Bearer 12|abcdefghijklmnopqrst')).toBe('Authorization: Bearer [REDACTED]');
     expect(redactText('Bearer abcdefghijklmnopqrstuvwxyz')).toBe('Bearer [REDACTED]');
     expect(redactText('Bearer s3cret')).toBe('Bearer [REDACTED]');
