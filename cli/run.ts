@@ -20,6 +20,7 @@ import { withoutCredentials } from '../helpers/redact.js';
 import { startLeaseServer } from '../helpers/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
 import { proxyFor } from '../helpers/transport.js';
+import { notVerifiedWhenLimitedTimeout } from '../helpers/rate.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -146,6 +147,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       await vitest.close();
     }
     if (interruption.interrupted) markNotRun(collector.records);
+    notVerifiedWhenLimitedTimeout(collector.records);
 
     const hookWouldAdd = collector.records.filter((record) => record.reason?.includes(HOOK_WOULD_ADD));
     if (hookWouldAdd.length > 0) warnings.push(`${hookWouldAdd.length} test(s) skipped that a provider-state hook would have added (see their reasons)`);

@@ -100,13 +100,14 @@ function snippet(response: ApiResponse): string {
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
   const { info, http, states } = currentTarget();
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
-    const response = await http.send({ method, path, ...options }, (exchange) => {
-      run.exchanges.push(exchange);
-      if (exchange.rateLimited) {
-        run.rateLimited = (run.rateLimited ?? 0) + exchange.rateLimited;
-        if (exchange.rateLimited > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
-      }
-    });
+    const response = await http.send(
+      { method, path, ...options },
+      (exchange) => {
+        run.exchanges.push(exchange);
+        if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
+      },
+      () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
+    );
     if (response.isJson) {
       for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
         const line = `${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../helpers/config.js';
-import { RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
+import { notVerifiedWhenLimitedTimeout, RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
 import { redactHeaders, redactText, registerSecret, registerSecretHeader } from '../helpers/redact.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { proxyFor } from '../helpers/transport.js';
@@ -66,6 +66,17 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
     expect(proxyFor('https://a.svc.local/x', env)).toBeUndefined();
     for (const url of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:2']) expect(proxyFor(url, env)).toBeUndefined();
     expect(proxyFor('https://api.example.com', {})).toBeUndefined();
+  });
+
+  it('reports a test that timed out while a rate limiter held it as not verified, other failures as they are', () => {
+    const timedOut = (rateLimited?: number) => ({ outcome: 'failed' as const, reason: 'Test timed out in 60000ms.', failure: { message: 'Test timed out in 60000ms.' }, ...(rateLimited ? { rateLimited } : {}) });
+    const records = [timedOut(4), timedOut(), { ...timedOut(2), reason: 'expected status 200, got 500' }];
+    notVerifiedWhenLimitedTimeout(records);
+    expect(records.map((r) => [r.outcome, r.reason])).toEqual([
+      ['skipped', expect.stringMatching(/^not verified: rate limited, the test timed out while it waited on 4 answer/)],
+      ['failed', 'Test timed out in 60000ms.'],
+      ['failed', 'expected status 200, got 500'],
+    ]);
   });
 
   it('retries 429 and 503 only with Retry-After (a bare 429 where 425 is due is a nonconformance), capping the wait by the cap and the timeout', () => {
