@@ -270,6 +270,9 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return `${method} ${url}: the TLS certificate is not valid for this host name (${code})${via}; use the host name the certificate names in BASE_URL`;
   }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || (code === 'EPROTO' && /wrong version number/i.test(err.message ?? err.cause?.message ?? ''))) {
+    return `${method} ${url}: no TLS at this port (${code})${via}: it answered plain HTTP or another protocol; use http:// or the TLS port`;
+  }
   if (code && TLS_CODES.test(code)) {
     return `${method} ${url}: TLS failed (${code})${via}: the certificate is not trusted; pass --ca FILE (CA_FILE) with the PEM of the CA that signed it, or set NODE_EXTRA_CA_CERTS`;
   }

@@ -58,6 +58,12 @@ describe('HTTP client', () => {
     sent.catch(() => undefined);
   });
 
+  it('says there is no TLS at a plain-HTTP port, not that a certificate is untrusted', async () => {
+    const plain = new HttpClient(base.replace('http:', 'https:'), { timeoutMs: 2000, maxResponseBytes: 1024, maxConcurrency: 1 });
+    await expect(plain.send({ method: 'GET', path: '/' })).rejects.toThrowError(/no TLS at this port \(ERR_SSL_WRONG_VERSION_NUMBER\).*use http:\/\/ or the TLS port$/);
+    await plain.close();
+  });
+
   it('names a refused connection and the fix', async () => {
     const refused = new HttpClient('http://127.0.0.1:9', { timeoutMs: 1000, maxResponseBytes: 1024, maxConcurrency: 1 });
     const failure = refused.send({ method: 'GET', path: '/' });

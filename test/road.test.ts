@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../helpers/config.js';
 import { notVerifiedWhenLimitedTimeout, RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
 import { redactHeaders, redactText, registerSecret, registerSecretHeader } from '../helpers/redact.js';
 import { scrubRecords } from '../reporting/scrub.js';
-import { proxyFor } from '../helpers/transport.js';
+import { proxyFor, trustedCas } from '../helpers/transport.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { CA_FILE } from './loopback-road.js';
 import { record, report } from './reporting-fixtures.js';
@@ -66,6 +66,16 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
     expect(proxyFor('https://a.svc.local/x', env)).toBeUndefined();
     for (const url of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:2']) expect(proxyFor(url, env)).toBeUndefined();
     expect(proxyFor('https://api.example.com', {})).toBeUndefined();
+  });
+
+  it('--ca adds to the bundled CAs and to NODE_EXTRA_CA_CERTS, which Node would drop once a CA list is given', () => {
+    const extra = join(tempDir('extra-ca-'), 'extra.pem');
+    writeFileSync(extra, '-----BEGIN CERTIFICATE-----\nextra\n-----END CERTIFICATE-----\n');
+    const cas = trustedCas(CA_FILE, { NODE_EXTRA_CA_CERTS: extra });
+    expect(cas).toContain(readFileSync(extra, 'utf8'));
+    expect(cas).toContain(readFileSync(CA_FILE, 'utf8'));
+    expect(cas.length).toBeGreaterThan(100);
+    expect(trustedCas(CA_FILE, {})).not.toContain(readFileSync(extra, 'utf8'));
   });
 
   it('reports a test that timed out while a rate limiter held it as not verified, other failures as they are', () => {
