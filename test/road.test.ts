@@ -146,6 +146,22 @@ describe('diff of runs over different groups', () => {
     expect(diffMarkdown(diff)).toContain('not compared: `banks`');
   });
 
+  it('compares an interrupted run only on the tests that finished in both, and still finds a failure among them', () => {
+    const notRun = { outcome: 'skipped' as const, reason: 'not run: the run was interrupted (Ctrl-C)', exchanges: [], observedStatus: [] };
+    const interrupted = report([record('banks answers 200', { endpoint: BANKS, group: 'banks', ...notRun }), record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401 })], {
+      groups: ['authentication', 'banks'],
+      interrupted: true,
+    });
+    const diff = diffReports(full, interrupted);
+    expect([diff.regressed, diff.interrupted, diff.tests.newlySkipped, diff.tests.removed]).toEqual([false, true, [], []]);
+    expect(diffMarkdown(diff)).toContain('A run was interrupted (Ctrl-C): only tests that finished in both runs are compared');
+    const failed = report([record('banks answers 200', { endpoint: BANKS, group: 'banks', ...notRun }), record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401, outcome: 'failed' })], {
+      groups: ['authentication', 'banks'],
+      interrupted: true,
+    });
+    expect(diffReports(full, failed).regressed).toBe(true);
+  });
+
   it('still finds a regression inside the groups both runs ran', () => {
     const failing = report([record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401, outcome: 'failed' })], { groups: ['authentication'] });
     expect(diffReports(full, failing).regressed).toBe(true);
