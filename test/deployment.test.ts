@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEANUP_BOUND_MS } from '../cli/interrupt.js';
 import { preflight } from '../cli/preflight.js';
 import { loadConfig } from '../helpers/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
@@ -163,11 +164,14 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     const signalled = Date.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(Date.now() - signalled).toBeLessThan(20_000);
+    // The tests in flight get CLEANUP_BOUND_MS; the rest is writing the reports on a loaded machine.
+    expect(Date.now() - signalled).toBeLessThan(CLEANUP_BOUND_MS + 30_000);
     expect(code, stdout + stderr).toBe(130);
-    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up of created records ran/)]);
+    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up (of created records ran|was cut short after 15 s: records of the tests still in flight may remain); reports of what finished are marked interrupted/)]);
+    const cleanedUp = !stderr.includes('cut short');
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     expect(report.interrupted).toBe(true);
+    expect(report.groups).toEqual(['banks']);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Interrupted (Ctrl-C)');
     expect(report.verdict).not.toBe('conformant');
     expect(report.tests.some((t) => t.reason?.startsWith('not run: the run was interrupted'))).toBe(true);
@@ -175,7 +179,8 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     const banks = gw.seen.filter((r) => r.method === 'POST' && /\/bank$/.test(r.path) && r.createdId).map((r) => r.createdId!);
     const deleted = new Set(gw.seen.filter((r) => r.method === 'DELETE').map((r) => r.path.split('/').pop()));
     expect(banks.length).toBeGreaterThan(0);
-    expect(banks.filter((id) => !deleted.has(id))).toEqual([]);
+    // When the line says the clean-up ran, it did; when the bound cut it short, the line said so.
+    if (cleanedUp) expect(banks.filter((id) => !deleted.has(id))).toEqual([]);
   });
 });
 

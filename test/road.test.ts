@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Interruption } from '../cli/interrupt.js';
 import { ConfigError, loadConfig } from '../helpers/config.js';
 import { notVerifiedWhenLimitedTimeout, RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
 import { redactHeaders, redactText, registerSecret, registerSecretHeader } from '../helpers/redact.js';
@@ -125,6 +126,18 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
   it('redacts a gateway header by name wherever it appears', () => {
     registerSecretHeader('X-Tenant-Key');
     expect(redactHeaders({ 'x-tenant-key': 'abc', accept: 'application/json' })).toEqual({ 'x-tenant-key': '[REDACTED]', accept: 'application/json' });
+  });
+});
+
+describe('the line of an interrupted run', () => {
+  it('counts what finished, names the groups never started, and says when the clean-up was cut short', () => {
+    const tests = [record('a', {}), record('b', { outcome: 'skipped', reason: 'not run: the run was interrupted (Ctrl-C)' })];
+    const interruption = new Interruption(false);
+    expect(interruption.summaryLine(tests, ['bonuses'], 'r/report.json')).toBe(
+      'interrupted: stopped after 1 of 2 tests (never started: bonuses); the clean-up of created records ran; reports of what finished are marked interrupted (r/report.json)',
+    );
+    interruption.cutShort = true;
+    expect(interruption.summaryLine(tests, [], undefined)).toMatch(/; the clean-up was cut short after 15 s: records of the tests still in flight may remain;/);
   });
 });
 
