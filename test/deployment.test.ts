@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +40,16 @@ afterAll(async () => {
 });
 
 const lines = (text: string) => text.trim().split('\n');
+/** A loopback server giving every request the same answer. */
+async function startAnswering(status: number, type: string, body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(status, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 /** The preflight in-process (the CLI prints its ConfigError as one line and exits 2, as the spawned cases show). */
 const preflightOf = (baseUrl: string, states: { url?: string; token?: string } = {}) =>
   preflight(loadConfig({ BASE_URL: baseUrl, REQUEST_TIMEOUT_MS: '30000' }, {}, join(tempDir('pf-'), '.env')), baseUrl, states);
@@ -65,6 +77,11 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
   it('a redirect: BASE_URL redirects to <Location>; use that', async () => {
     const moved = await gateway({ redirectTo: 'https://127.0.0.1:1/v2' });
     await expect(preflightOf(moved.url)).rejects.toThrowError(/^configuration error: BASE_URL redirects to https:\/\/127\.0\.0\.1:1\/v2 \(POST \/api\/v1\/user\/logout answered 301\); use that$/);
+  });
+
+  it('a failing server or a rate limiter in front: names the status class, not the path prefix', async () => {
+    const down = keep(await startAnswering(503, 'text/html', '<html>Service Unavailable</html>'));
+    await expect(preflightOf(down.url)).rejects.toThrowError(/^configuration error: BASE_URL .* is unavailable or failing \(503\): POST \/api\/v1\/user\/logout answered 503 \(text\/html\) to the preflight; try again later/);
   });
 
   it('a proxy that refuses the tunnel: names the proxy and HTTPS_PROXY / NO_PROXY', async () => {
