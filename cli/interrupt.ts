@@ -17,6 +17,8 @@ export class InterruptedBeforeTests extends Error {
  */
 export class Interruption {
   interrupted = false;
+  /** The clean-up bound fired: tests still in flight were closed before their clean-up ended. */
+  cutShort = false;
   private cancel: (() => Promise<unknown>) | undefined;
   private close: (() => Promise<unknown>) | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -33,7 +35,10 @@ export class Interruption {
     }
     this.interrupted = true;
     void this.cancel?.();
-    this.timer = setTimeout(() => void this.close?.(), CLEANUP_BOUND_MS);
+    this.timer = setTimeout(() => {
+      this.cutShort = true;
+      void this.close?.();
+    }, CLEANUP_BOUND_MS);
     this.timer.unref();
   }
 
@@ -50,6 +55,20 @@ export class Interruption {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const listener of process.listeners(signal)) if (listener !== this.listener) process.off(signal, listener);
     }
+  }
+
+  /** The tests are over: the clean-up bound no longer applies. */
+  testsEnded(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** The stderr line of an interrupted run: what finished, what never started, and whether the clean-up ran to its end. */
+  summaryLine(records: TestRecord[], unreached: readonly string[], reportFile: string | undefined): string {
+    const finished = records.filter((t) => !t.reason?.startsWith(NOT_RUN)).length;
+    const cleanup = this.cutShort
+      ? `the clean-up was cut short after ${CLEANUP_BOUND_MS / 1000} s: records of the tests still in flight may remain`
+      : 'the clean-up of created records ran';
+    return `interrupted: stopped after ${finished} of ${records.length} tests${unreached.length > 0 ? ` (never started: ${unreached.join(', ')})` : ''}; ${cleanup}; reports of what finished are marked interrupted${reportFile ? ` (${reportFile})` : ''}`;
   }
 
   throwIfInterrupted(): void {

@@ -6,8 +6,8 @@ import { HttpClient, TransportError, type ApiResponse } from '../helpers/http.js
 import { withoutCredentials } from '../helpers/redact.js';
 import { loadStatesFile } from '../helpers/states-file.js';
 import { HookStates, hookRefusal, StateError } from '../helpers/states.js';
+import { isLoopback } from '../helpers/transport.js';
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
 
 const LOGOUT = '/api/v1/user/logout';
 const AUTHENTICATE = '/api/v1/authenticate';
@@ -38,12 +38,14 @@ async function probe(http: HttpClient, path: string, json?: unknown): Promise<Ap
  */
 async function proveTheApi(http: HttpClient): Promise<void> {
   const base = withoutCredentials(http.baseUrl);
+  const redirected = (response: ApiResponse, path: string) => {
+    if (response.status < 300 || response.status >= 400) return;
+    const location = response.headers.location;
+    const target = location ? new URL(location, `${http.baseUrl}${path}`).href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '') : undefined;
+    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${path} answered ${response.status}); use that`);
+  };
   const logout = await probe(http, LOGOUT);
-  if (logout.status >= 300 && logout.status < 400) {
-    const location = logout.headers.location;
-    const target = location ? new URL(location, `${http.baseUrl}${LOGOUT}`).href.replace(/\/api\/v1\/user\/logout\/?$/, '') : undefined;
-    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${LOGOUT} answered ${logout.status}); use that`);
-  }
+  redirected(logout, LOGOUT);
   const refusedByGateway = (response: ApiResponse) => (response.status === 401 || response.status === 403) && !isInterfaceError(response);
   if (refusedByGateway(logout)) {
     // A target may itself answer 401 in another shape (a nonconformance the suite reports); a gateway
@@ -55,8 +57,15 @@ async function proveTheApi(http: HttpClient): Promise<void> {
       );
     }
   }
-  const noApi = (response: ApiResponse, path: string) =>
-    new ConfigError(`configuration error: no API of this interface at BASE_URL ${base}: POST ${path} answered ${describe(response)}; check the path prefix (BASE_URL ends where /api/v1 begins)`);
+  const noApi = (response: ApiResponse, path: string) => {
+    redirected(response, path);
+    // A rate limiter or a failing server says nothing about the path: name what it is.
+    if (response.status === 429 || response.status >= 500) {
+      const what = response.status === 429 ? 'is rate limiting (429)' : `is unavailable or failing (${response.status})`;
+      return new ConfigError(`configuration error: BASE_URL ${base} ${what}: POST ${path} answered ${describe(response)} to the preflight; try again later, or lower --rate`);
+    }
+    return new ConfigError(`configuration error: no API of this interface at BASE_URL ${base}: POST ${path} answered ${describe(response)}; check the path prefix (BASE_URL ends where /api/v1 begins)`);
+  };
   if (!logout.isJson) throw noApi(logout, LOGOUT);
   if (logout.status === 404 || logout.status === 405) {
     const login = await probe(http, AUTHENTICATE, {});
@@ -90,8 +99,7 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
         throw new ConfigError(`configuration error: no provider-state hook at STATES_URL ${withoutCredentials(states.url)}: it answered ${answer.status} with ${answer.contentType}; check STATES_URL`);
       }
       if (answer.status !== 404 && answer.status !== 501) warnings.push(`the provider-state hook answered ${answer.status} to an unknown state (the contract asks for 404 or 501)`);
-      const host = new URL(states.url).hostname;
-      if (!states.token && !LOOPBACK.test(host)) warnings.push(`the provider-state hook ${withoutCredentials(states.url)} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
+      if (!states.token && !isLoopback(states.url)) warnings.push(`the provider-state hook ${withoutCredentials(states.url)} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
     } catch (error) {
       if (error instanceof StateError) throw new ConfigError(error.message);
       throw error;

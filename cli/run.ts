@@ -15,12 +15,14 @@ import { annotations, appendStepSummary, inGitHubActions } from '../reporting/gi
 import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
-import { Interruption, markNotRun, NOT_RUN } from './interrupt.js';
+import { Interruption, markNotRun } from './interrupt.js';
+import { GROUPS } from '../helpers/catalogue.js';
 import { preflight } from './preflight.js';
 import { withoutCredentials } from '../helpers/redact.js';
 import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
 import { proxyFor } from '../helpers/transport.js';
+import { notVerifiedWhenLimitedTimeout } from '../helpers/rate.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -146,8 +148,16 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       await vitest.start(options.groups?.map(ofGroup) ?? []);
     } finally {
       await vitest.close();
+      interruption.testsEnded();
     }
     if (interruption.interrupted) markNotRun(collector.records);
+    // An interrupted run ran only the groups it reached: one whose tests never started is not reported as run.
+    const requestedGroups = options.groups ? [...new Set(options.groups)] : undefined;
+    const planned: string[] = requestedGroups ?? [...GROUPS];
+    const reached = new Set<string>(collector.records.map((record) => record.group));
+    const unreached = interruption.interrupted ? planned.filter((group) => !reached.has(group)) : [];
+    const groups = interruption.interrupted ? planned.filter((group) => reached.has(group)) : requestedGroups;
+    notVerifiedWhenLimitedTimeout(collector.records);
 
     const hookWouldAdd = collector.records.filter((record) => record.reason?.includes(HOOK_WOULD_ADD));
     if (hookWouldAdd.length > 0) warnings.push(`${hookWouldAdd.length} test(s) skipped that a provider-state hook would have added (see their reasons)`);
@@ -158,7 +168,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       finishedAt: new Date(),
       strict: config.STRICT,
       warnings,
-      ...(options.groups ? { groups: [...new Set(options.groups)] } : {}),
+      ...(groups ? { groups } : {}),
       interrupted: interruption.interrupted,
     });
     options.extendReport?.(report);
@@ -172,8 +182,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
     if (configFailure) throw new ConfigError(configFailure.reason!);
     if (interruption.interrupted) {
-      const finished = report.tests.filter((t) => !t.reason?.startsWith(NOT_RUN)).length;
-      process.stderr.write(`interrupted: stopped after ${finished} of ${report.tests.length} tests; the clean-up of created records ran; reports of what finished are marked interrupted${files.json ? ` (${files.json})` : ''}\n`);
+      process.stderr.write(`${interruption.summaryLine(report.tests, unreached, files.json)}\n`);
       return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
     }
     const exitCode = exitCodeOf(report, collector.moduleErrors.length);

@@ -53,8 +53,13 @@ const requestsPerSecond = z.preprocess(
 );
 
 /** Headers the suite sets itself, per request: an extra header may not replace them. */
-export const RESERVED_HEADERS = ['authorization', 'token', 'content-type'];
+export const RESERVED_HEADERS = ['authorization', 'token', 'content-type', 'accept'];
+/** Headers of the connection and the message framing: the HTTP client sets them, a gateway never needs them. */
+export const CONNECTION_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'expect', 'proxy-connection'];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A field value: visible characters, spaces and tabs; no other control character (RFC 9110, 5.5). */
+const HEADER_VALUE = /^[^\x00-\x08\x0a-\x1f\x7f]+$/;
+const titleCase = (name: string) => name.replace(/(^|-)\w/g, (c) => c.toUpperCase());
 
 /** EXTRA_HEADERS: one `Name: value` a line. Values are secrets: no message quotes them. */
 const extraHeaders = z.string().transform((text, ctx) => {
@@ -67,10 +72,19 @@ const extraHeaders = z.string().transform((text, ctx) => {
       return z.NEVER;
     }
     if (RESERVED_HEADERS.includes(name.toLowerCase())) {
-      ctx.addIssue({ code: 'custom', message: `may not set ${name}: the suite sets ${RESERVED_HEADERS.map((h) => h.replace(/(^|-)\w/g, (c) => c.toUpperCase())).join(', ')} itself on each request` });
+      ctx.addIssue({ code: 'custom', message: `may not set ${name}: the suite sets ${RESERVED_HEADERS.map(titleCase).join(', ')} itself on each request` });
       return z.NEVER;
     }
-    headers[name.toLowerCase()] = line.slice(colon + 1).trim();
+    if (CONNECTION_HEADERS.includes(name.toLowerCase())) {
+      ctx.addIssue({ code: 'custom', message: `may not set ${name}: the HTTP client sets the connection and framing headers (${CONNECTION_HEADERS.map(titleCase).join(', ')}) itself; pass only what the gateway asks for (write --header 'x-api-key: ...')` });
+      return z.NEVER;
+    }
+    const value = line.slice(colon + 1).trim();
+    if (!HEADER_VALUE.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `has ${name} with ${value === '' ? 'an empty value' : 'a control character in its value'}; a header value is one line of visible text (write --header '${name}: ...')` });
+      return z.NEVER;
+    }
+    headers[name.toLowerCase()] = value;
   }
   return headers;
 });

@@ -142,8 +142,11 @@ export class HttpClient {
     await this.agent.close();
   }
 
-  /** Sends one request; `capture` receives the redacted exchange even when the request fails. */
-  async send(spec: RequestSpec, capture?: (exchange: Exchange) => void): Promise<ApiResponse> {
+  /**
+   * Sends one request; `capture` receives the redacted exchange even when the request fails, and
+   * `onRateLimited` hears of each rate limiter's answer at once (a test may time out while it waits).
+   */
+  async send(spec: RequestSpec, capture?: (exchange: Exchange) => void, onRateLimited?: () => void): Promise<ApiResponse> {
     const url = `${this.baseUrl}${spec.path}${buildQuery(spec.query)}`;
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...spec.headers };
     if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`;
@@ -167,7 +170,7 @@ export class HttpClient {
     const exchange: Exchange = { request: { method: spec.method, url, headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
     const started = performance.now();
     try {
-      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange));
+      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited));
       exchange.durationMs = Math.round(performance.now() - started);
       registerTokensIn(response.isJson ? response.json : undefined);
       exchange.response = {
@@ -189,13 +192,14 @@ export class HttpClient {
    * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
-  private async performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange): Promise<ApiResponse> {
+  private async performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
     for (let attempt = 1; ; attempt++) {
       await this.limiter?.take();
       const response = await this.perform(url, method, headers, body);
       const delay = retryDelayMs(response.status, response.headers['retry-after'], this.options.timeoutMs);
       if (delay === undefined) return response;
       exchange.rateLimited = (exchange.rateLimited ?? 0) + 1;
+      onRateLimited?.();
       if (attempt > RETRY_ATTEMPTS) return response;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
@@ -265,6 +269,9 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return `${method} ${url}: the TLS certificate is not valid for this host name (${code})${via}; use the host name the certificate names in BASE_URL`;
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || (code === 'EPROTO' && /wrong version number/i.test(err.message ?? err.cause?.message ?? ''))) {
+    return `${method} ${url}: no TLS at this port (${code})${via}: it answered plain HTTP or another protocol; use http:// or the TLS port`;
   }
   if (code && TLS_CODES.test(code)) {
     return `${method} ${url}: TLS failed (${code})${via}: the certificate is not trusted; pass --ca FILE (CA_FILE) with the PEM of the CA that signed it, or set NODE_EXTRA_CA_CERTS`;

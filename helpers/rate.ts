@@ -34,3 +34,24 @@ export class RateLimiter {
     if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 }
+
+/** What a test's record needs to be judged by notVerifiedWhenLimitedTimeout. */
+interface TimedOutRecord {
+  outcome: 'passed' | 'failed' | 'skipped';
+  reason: string | null;
+  failure: unknown;
+  rateLimited?: number;
+}
+
+/**
+ * A test that ran out of time while it waited on a rate limiter (each request may wait RETRY_ATTEMPTS
+ * times) measured the road, not the target: not verified, with the reason, instead of failed.
+ */
+export function notVerifiedWhenLimitedTimeout(records: TimedOutRecord[]): void {
+  for (const record of records) {
+    if (record.outcome !== 'failed' || !record.rateLimited || !/^Test timed out in \d+ms/.test(record.reason ?? '')) continue;
+    record.outcome = 'skipped';
+    record.reason = `not verified: rate limited, the test timed out while it waited on ${record.rateLimited} answer(s) of 429 or 503 with Retry-After; lower --rate or raise the target's limit`;
+    record.failure = null;
+  }
+}

@@ -82,7 +82,8 @@ export function hookRefusal(url: string, token: string | undefined, answer: { st
   if (answer.body === undefined || typeof answer.body !== 'object' || answer.body === null) {
     return `configuration error: ${where} answered ${answer.status} (${answer.contentType ?? 'no content type'}) from something in front of the hook (a gateway or proxy), not from the hook: add the header it wants with --header 'Name: value' (EXTRA_HEADERS)`;
   }
-  return `configuration error: ${where} answered ${answer.status}: STATES_TOKEN is ${token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token`;
+  // A JSON refusal may be the hook's or a gateway's ({"message":"Invalid API key"}): the contract does not say whose shape it is.
+  return `configuration error: ${where} answered ${answer.status}: STATES_TOKEN is ${token ? 'wrong' : 'missing'}; set STATES_TOKEN to the hook's token (or, if a gateway in front of the hook refused, add the header it wants with --header 'Name: value')`;
 }
 
 export class HookStates implements StatesTransport {
@@ -114,15 +115,15 @@ export class HookStates implements StatesTransport {
       return { provided: true, data: data as StateData[N] };
     }
     if (answer.status === 404 || answer.status === 501) return { provided: false, reason: `target does not provide state ${name}` };
-    if (answer.status === 429) {
-      return { provided: false, reason: `not verified: rate limited, the provider-state hook still answered 429 after ${RETRY_ATTEMPTS} retries; lower --rate or raise the hook's limit` };
+    if (retryDelayMs(answer.status, answer.retryAfter, this.timeoutMs) !== undefined) {
+      return { provided: false, reason: `not verified: rate limited, the provider-state hook still answered ${answer.status} with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the hook's limit` };
     }
     if (answer.status === 401 || answer.status === 403) throw new StatesAuthError(hookRefusal(this.url, this.token, answer));
     throw new StateError(`provider state ${name}: the hook answered ${answer.status} (the contract allows 200, 404, 501, 401, 403): ${shown}`);
   }
 
   /** Sends one hook request. Exposed for the preflight, which asks for a state that cannot exist. */
-  async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string }> {
+  async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
     const headers: Record<string, string> = { ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     for (let attempt = 1; ; attempt++) {

@@ -46,12 +46,30 @@ export function proxyFor(url: string, env: NodeJS.ProcessEnv = process.env): str
 
 const caCache = new Map<string, string[]>();
 
-/** The system's CAs plus every certificate of the file: a private CA is added, never a replacement. */
-export function trustedCas(caFile: string): string[] {
-  let cas = caCache.get(caFile);
+/**
+ * What Node trusts by default: its bundled CAs and those of NODE_EXTRA_CA_CERTS (which Node itself
+ * ignores once `ca` is given explicitly).
+ */
+function defaultCas(env: NodeJS.ProcessEnv = process.env): string[] {
+  const extraFile = env.NODE_EXTRA_CA_CERTS;
+  let extra: string[] = [];
+  if (extraFile) {
+    try {
+      extra = [readFileSync(extraFile, 'utf8')];
+    } catch {
+      // Node warns about an unreadable NODE_EXTRA_CA_CERTS itself; --ca still applies.
+    }
+  }
+  return [...rootCertificates, ...extra];
+}
+
+/** The default CAs (bundled and NODE_EXTRA_CA_CERTS) plus every certificate of the file: a private CA is added, never a replacement. */
+export function trustedCas(caFile: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const key = `${caFile}\n${env.NODE_EXTRA_CA_CERTS ?? ''}`;
+  let cas = caCache.get(key);
   if (!cas) {
-    cas = [...rootCertificates, readFileSync(caFile, 'utf8')];
-    caCache.set(caFile, cas);
+    cas = [...defaultCas(env), readFileSync(caFile, 'utf8')];
+    caCache.set(key, cas);
   }
   return cas;
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, StateHandler } from './context.js';
+import { StateNotAllowed } from './context.js';
 import { ERRORS, HttpAnswer, fail, type ErrorAnswer } from './errors.js';
 import type { Mutation } from './mutation.js';
 import { MODULES } from './modules/index.js';
@@ -160,7 +161,8 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         return reply.code(200).send({ data });
       } catch (error) {
         // The params do not allow the state (no forgot-password e-mail sent yet): the contract's 422.
-        return reply.code(422).send({ message: `state ${state}: ${(error as Error).message}` });
+        if (error instanceof StateNotAllowed) return reply.code(422).send({ message: `state ${state}: ${error.message}` });
+        throw error;
       }
     });
   }

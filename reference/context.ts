@@ -41,6 +41,9 @@ export interface ReferenceContext {
 
 export type StateHandler = (params: Record<string, unknown>) => unknown;
 
+/** Thrown by a state handler when the params do not allow the state: the contract's 422. Any other error is the hook's 500. */
+export class StateNotAllowed extends Error {}
+
 /** A part of the interface: its tables, routes, provider states and the deviations mutants may turn on. */
 export interface ReferenceModule {
   name: string;

@@ -102,6 +102,11 @@ export interface ReportDiff {
   head: RunSide;
   /** True when anything regressed: a newly failing test, lost coverage, or new shape drift. */
   regressed: boolean;
+  /**
+   * Set when either run was interrupted (Ctrl-C): only tests that finished in both are compared, and
+   * coverage lost is listed but is no regression (an interrupted run's coverage is partial).
+   */
+  interrupted?: true;
   tests: {
     newlyFailing: TestChange[];
     newlyPassing: TestChange[];
@@ -216,6 +221,19 @@ function onlyGroups(report: Report, groups: Set<string>): Report {
   };
 }
 
+/** The reason cli/interrupt.ts gives a test an interrupted run never finished. */
+const NOT_RUN = 'not run: the run was interrupted';
+const finished = (test: TestRecord) => !test.reason?.startsWith(NOT_RUN);
+
+/** Both reports restricted to the tests that finished in both. */
+function onlyFinishedInBoth(base: Report, head: Report): [Report, Report] {
+  const done = (report: Report) => new Set(report.tests.filter(finished).map((t) => t.id));
+  const inBase = done(base);
+  const inHead = done(head);
+  const keep = (report: Report): Report => ({ ...report, tests: report.tests.filter((t) => inBase.has(t.id) && inHead.has(t.id)) });
+  return [keep(base), keep(head)];
+}
+
 /**
  * Compares two runs on the groups both ran: a test of a group that one run did not run is neither
  * regressed nor removed, and its coverage neither lost nor gained.
@@ -225,8 +243,10 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
   const headGroups = groupsRun(fullHead);
   const common = new Set(baseGroups.filter((g) => headGroups.includes(g)));
   const groupsNotCompared = [...new Set([...baseGroups, ...headGroups])].filter((g) => !common.has(g)).sort();
-  const base = groupsNotCompared.length > 0 ? onlyGroups(fullBase, common) : fullBase;
-  const head = groupsNotCompared.length > 0 ? onlyGroups(fullHead, common) : fullHead;
+  const interrupted = Boolean(fullBase.interrupted || fullHead.interrupted);
+  let base = groupsNotCompared.length > 0 ? onlyGroups(fullBase, common) : fullBase;
+  let head = groupsNotCompared.length > 0 ? onlyGroups(fullHead, common) : fullHead;
+  if (interrupted) [base, head] = onlyFinishedInBoth(base, head);
   const before = new Map(base.tests.map((t) => [t.id, t]));
   const after = new Map(head.tests.map((t) => [t.id, t]));
   const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], newlySecurity: [], added: [], removed: [] };
@@ -272,8 +292,9 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     constraintsGained: constraintChanges.gained,
     constraintsChanged: constraintChanges.changed,
   };
-  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || shapeDrift.length > 0;
-  return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, tests, coverage, shapeDrift, groupsNotCompared };
+  const coverageLost = !interrupted && (coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0);
+  const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverageLost || shapeDrift.length > 0;
+  return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, ...(interrupted ? { interrupted: true as const } : {}), tests, coverage, shapeDrift, groupsNotCompared };
 }
 
 /** Nothing at all changed between the runs' outcomes, advisories and coverage. */
@@ -307,6 +328,7 @@ function coverageLines(title: string, list: CoverageChange[]): string[] {
 export function diffMarkdown(diff: ReportDiff): string {
   const out: string[] = [];
   out.push(`## Conformance diff: ${diff.regressed ? '\u274c regressed' : '\u2705 no regression'}`, '');
+  if (diff.interrupted) out.push('> A run was interrupted (Ctrl-C): only tests that finished in both runs are compared; coverage lost is listed but not counted as a regression.', '');
   const row = (label: string, pick: (s: RunSide) => string) => `| ${label} | ${md(pick(diff.base))} | ${md(pick(diff.head))} |`;
   out.push(
     '| | Base | Head |',

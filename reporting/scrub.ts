@@ -1,5 +1,5 @@
 import { isCredentialValue, isSecretKey } from '../helpers/credential-names.js';
-import { REDACTED, redactText } from '../helpers/redact.js';
+import { REDACTED, redactText, secretIn } from '../helpers/redact.js';
 import type { TestRecord } from './model.js';
 
 /**
@@ -46,9 +46,16 @@ export function sessionSecrets(tests: TestRecord[]): Set<string> {
   return secrets;
 }
 
-function scrubText(text: string, secrets: Set<string>): string {
+/** Only the secrets known by value: the run's session tokens and every registered secret. */
+function replaceKnownSecrets(text: string, secrets: Set<string>): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (let secret = secretIn(out); secret !== undefined; secret = secretIn(out)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
+function scrubText(text: string, secrets: Set<string>): string {
+  const out = replaceKnownSecrets(text, secrets);
   // The worker's patterns (bearer values, JWTs, URL credentials), then access tokens by their shape.
   return redactText(out).replace(TOKEN_SHAPE, REDACTED);
 }
@@ -72,6 +79,9 @@ export function scrubRecords(tests: TestRecord[]): TestRecord[] {
   const secrets = sessionSecrets(tests);
   return tests.map((test) => {
     const scrubbed = scrubValue(test, secrets) as TestRecord;
+    // The suite writes test names: their words ("without a bearer token") are not credentials, but a
+    // known secret never appears even there.
+    scrubbed.name = replaceKnownSecrets(test.name, secrets);
     for (const group of scrubbed.failure?.schemaProblems ?? []) {
       for (const problem of group.problems) if (problem.value !== undefined && problemValueIsSecret(problem.pointer)) problem.value = REDACTED;
     }

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEANUP_BOUND_MS } from '../cli/interrupt.js';
 import { preflight } from '../cli/preflight.js';
 import { loadConfig } from '../helpers/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
@@ -36,6 +40,16 @@ afterAll(async () => {
 });
 
 const lines = (text: string) => text.trim().split('\n');
+/** A loopback server giving every request the same answer. */
+async function startAnswering(status: number, type: string, body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(status, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 /** The preflight in-process (the CLI prints its ConfigError as one line and exits 2, as the spawned cases show). */
 const preflightOf = (baseUrl: string, states: { url?: string; token?: string } = {}) =>
   preflight(loadConfig({ BASE_URL: baseUrl, REQUEST_TIMEOUT_MS: '30000' }, {}, join(tempDir('pf-'), '.env')), baseUrl, states);
@@ -65,6 +79,11 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
     await expect(preflightOf(moved.url)).rejects.toThrowError(/^configuration error: BASE_URL redirects to https:\/\/127\.0\.0\.1:1\/v2 \(POST \/api\/v1\/user\/logout answered 301\); use that$/);
   });
 
+  it('a failing server or a rate limiter in front: names the status class, not the path prefix', async () => {
+    const down = keep(await startAnswering(503, 'text/html', '<html>Service Unavailable</html>'));
+    await expect(preflightOf(down.url)).rejects.toThrowError(/^configuration error: BASE_URL .* is unavailable or failing \(503\): POST \/api\/v1\/user\/logout answered 503 \(text\/html\) to the preflight; try again later/);
+  });
+
   it('a proxy that refuses the tunnel: names the proxy and HTTPS_PROXY / NO_PROXY', async () => {
     const proxy = keep(await startProxy({ refuse: true }));
     const result = await conformance(['run', '--target', 'https://api.test:9443', '--report-dir', tempDir('road-')], proxyEnv(proxy.url));
@@ -82,11 +101,21 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
     const never = await gateway({});
     const header = await conformance(['run', '--target', never.url, '--header', 'Authorization: Bearer x']);
     expect(header.code).toBe(2);
-    expect(lines(header.stderr)).toEqual([expect.stringMatching(/^configuration error: EXTRA_HEADERS may not set Authorization: the suite sets Authorization, Token, Content-Type itself.*--header/)]);
+    expect(lines(header.stderr)).toEqual([expect.stringMatching(/^configuration error: EXTRA_HEADERS may not set Authorization: the suite sets Authorization, Token, Content-Type, Accept itself.*--header/)]);
     const group = await conformance(['run', '--target', never.url, '--group', 'bank']);
     expect(group.code).toBe(2);
     expect(lines(group.stderr)).toEqual(['run: no group named "bank"; the groups are authentication, password, balances, banks, bonuses, cards']);
     expect(never.seen).toEqual([]);
+  });
+});
+
+describe('the TLS fixtures', () => {
+  it('are valid from long before and until long after today, so a machine with a skewed clock accepts them', () => {
+    for (const file of ['ca.pem', 'server.pem']) {
+      const certificate = new X509Certificate(readFileSync(join(ROOT, 'test', 'fixtures', 'tls', file)));
+      expect(new Date(certificate.validFrom).getUTCFullYear(), file).toBeLessThanOrEqual(2000);
+      expect(new Date(certificate.validTo).getUTCFullYear(), file).toBeGreaterThanOrEqual(2090);
+    }
   });
 });
 
@@ -121,10 +150,8 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     expect(result.stdout).toMatch(/Rate limited: \d+ answers were 429 or 503/);
     const limited = report.tests.filter((t) => t.endpoint.startsWith('POST /api/v1/authenticate-jwt'));
     expect(limited.length).toBeGreaterThan(0);
-    for (const test of limited) {
-      if (test.outcome !== 'passed') expect(test.reason, test.name).toMatch(/not verified: rate limited/);
-    }
-    expect(limited.some((t) => t.outcome === 'skipped')).toBe(true);
+    // Every answer on that path came from the rate limiter: none of its tests may pass (nor fail).
+    for (const test of limited) expect([test.outcome, test.reason], test.name).toEqual(['skipped', expect.stringMatching(/^not verified: rate limited/)]);
     expect(report.tests.filter((t) => t.outcome === 'passed').length).toBeGreaterThan(20);
     // Every request went through the proxy, carried the gateway's header, and reached the hook at its exact URL.
     expect(proxy.connects.every((c) => c === `api.test:${gw.port}`)).toBe(true);
@@ -154,11 +181,14 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     const signalled = Date.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(Date.now() - signalled).toBeLessThan(20_000);
+    // The tests in flight get CLEANUP_BOUND_MS; the rest is writing the reports on a loaded machine.
+    expect(Date.now() - signalled).toBeLessThan(CLEANUP_BOUND_MS + 30_000);
     expect(code, stdout + stderr).toBe(130);
-    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up of created records ran/)]);
+    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up (of created records ran|was cut short after 15 s: records of the tests still in flight may remain); reports of what finished are marked interrupted/)]);
+    const cleanedUp = !stderr.includes('cut short');
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     expect(report.interrupted).toBe(true);
+    expect(report.groups).toEqual(['banks']);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Interrupted (Ctrl-C)');
     expect(report.verdict).not.toBe('conformant');
     expect(report.tests.some((t) => t.reason?.startsWith('not run: the run was interrupted'))).toBe(true);
@@ -166,7 +196,8 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     const banks = gw.seen.filter((r) => r.method === 'POST' && /\/bank$/.test(r.path) && r.createdId).map((r) => r.createdId!);
     const deleted = new Set(gw.seen.filter((r) => r.method === 'DELETE').map((r) => r.path.split('/').pop()));
     expect(banks.length).toBeGreaterThan(0);
-    expect(banks.filter((id) => !deleted.has(id))).toEqual([]);
+    // When the line says the clean-up ran, it did; when the bound cut it short, the line said so.
+    if (cleanedUp) expect(banks.filter((id) => !deleted.has(id))).toEqual([]);
   });
 });
 

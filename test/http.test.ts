@@ -10,6 +10,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === '/html') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     if (request.url === '/large') return response.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(5000)}"`);
+    if (request.url === '/limited') return response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{}');
     if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 2000);
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -47,6 +48,20 @@ describe('HTTP client', () => {
 
   it('gives up on a slow answer after REQUEST_TIMEOUT_MS', async () => {
     await expect(client({ timeoutMs: 200 }).send({ method: 'GET', path: '/slow' })).rejects.toThrowError(/no complete answer within 200 ms \(REQUEST_TIMEOUT_MS\)/);
+  });
+
+  it('tells of each rate limiter\'s answer as it comes, before the retries end', async () => {
+    let heard = 0;
+    const sent = client({ timeoutMs: 5000 }).send({ method: 'GET', path: '/limited' }, undefined, () => heard++);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heard).toBe(1);
+    sent.catch(() => undefined);
+  });
+
+  it('says there is no TLS at a plain-HTTP port, not that a certificate is untrusted', async () => {
+    const plain = new HttpClient(base.replace('http:', 'https:'), { timeoutMs: 2000, maxResponseBytes: 1024, maxConcurrency: 1 });
+    await expect(plain.send({ method: 'GET', path: '/' })).rejects.toThrowError(/no TLS at this port \(ERR_SSL_WRONG_VERSION_NUMBER\).*use http:\/\/ or the TLS port$/);
+    await plain.close();
   });
 
   it('names a refused connection and the fix', async () => {

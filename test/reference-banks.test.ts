@@ -206,6 +206,11 @@ describe('bank show and delete (4.10, 3, 7)', () => {
     expect((await listBanks(user.id, token)).json().data).toEqual([]);
   });
 
+  it("the state bank.used answers the contract's 422 for a user that does not exist", async () => {
+    const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'bank.used', params: { userId: 'nope' } } });
+    expect([response.statusCode, response.json().message]).toEqual([422, 'state bank.used: state bank.used needs params.userId of an existing user']);
+  });
+
   it('refuses to delete a bank used in earlier actions (state bank.used) and keeps it', async () => {
     const { user, token } = await userWithToken();
     const { id } = await state('bank.used', { userId: user.id });

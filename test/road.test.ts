@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Interruption } from '../cli/interrupt.js';
 import { ConfigError, loadConfig } from '../helpers/config.js';
-import { RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
-import { redactHeaders, redactText, registerSecretHeader } from '../helpers/redact.js';
-import { proxyFor } from '../helpers/transport.js';
+import { notVerifiedWhenLimitedTimeout, RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/rate.js';
+import { redactHeaders, redactText, registerSecret, registerSecretHeader } from '../helpers/redact.js';
+import { scrubRecords } from '../reporting/scrub.js';
+import { proxyFor, trustedCas } from '../helpers/transport.js';
 import { diffMarkdown, diffReports } from '../reporting/diff.js';
 import { CA_FILE } from './loopback-road.js';
 import { record, report } from './reporting-fixtures.js';
@@ -31,12 +33,22 @@ describe('the road to a deployment: configuration', () => {
     [{ EXTRA_HEADERS: 'Content-Type: text/plain' }, /^configuration error: EXTRA_HEADERS may not set Content-Type: the suite sets/],
     [{ EXTRA_HEADERS: 'token: abcdef-secret' }, /^configuration error: EXTRA_HEADERS may not set token/],
     [{ EXTRA_HEADERS: 'no colon here secret-value' }, /^configuration error: EXTRA_HEADERS has an entry that is not "Name: value"/],
+    [{ EXTRA_HEADERS: 'Accept: text/html' }, /^configuration error: EXTRA_HEADERS may not set Accept: the suite sets Authorization, Token, Content-Type, Accept itself/],
+    ...['Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'TE', 'Expect'].map(
+      (name): [Record<string, string>, RegExp] => [
+        { EXTRA_HEADERS: `${name}: abcdef-secret` },
+        new RegExp(`^configuration error: EXTRA_HEADERS may not set ${name}: the HTTP client sets the connection and framing headers`),
+      ],
+    ),
+    [{ EXTRA_HEADERS: 'x-api-key: abcdef-secret\u0000' }, /^configuration error: EXTRA_HEADERS has x-api-key with a control character in its value/],
+    [{ EXTRA_HEADERS: 'x-api-key: abcdef\rsecret' }, /^configuration error: EXTRA_HEADERS has x-api-key with a control character in its value/],
+    [{ EXTRA_HEADERS: 'x-api-key:' }, /^configuration error: EXTRA_HEADERS has x-api-key with an empty value/],
     [{ CA_FILE: '/no/such/ca.pem' }, /^configuration error: CA_FILE names a file that does not exist/],
     [{ MAX_REQUESTS_PER_SECOND: '0' }, /^configuration error: MAX_REQUESTS_PER_SECOND must be at least 0.1/],
   ])('refuses %j with one line, never quoting a header value', (env, message) => {
     expect(() => load(env)).toThrowError(ConfigError);
     expect(() => load(env)).toThrowError(message);
-    expect(() => load(env)).toThrowError(/^(?!.*(abcdef-secret|secret-value))/);
+    expect(() => load(env)).toThrowError(/^(?![^]*(abcdef-secret|secret-value))/);
   });
 
   it('refuses a CA_FILE that holds no PEM certificate', () => {
@@ -55,6 +67,27 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
     expect(proxyFor('https://a.svc.local/x', env)).toBeUndefined();
     for (const url of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:2']) expect(proxyFor(url, env)).toBeUndefined();
     expect(proxyFor('https://api.example.com', {})).toBeUndefined();
+  });
+
+  it('--ca adds to the bundled CAs and to NODE_EXTRA_CA_CERTS, which Node would drop once a CA list is given', () => {
+    const extra = join(tempDir('extra-ca-'), 'extra.pem');
+    writeFileSync(extra, '-----BEGIN CERTIFICATE-----\nextra\n-----END CERTIFICATE-----\n');
+    const cas = trustedCas(CA_FILE, { NODE_EXTRA_CA_CERTS: extra });
+    expect(cas).toContain(readFileSync(extra, 'utf8'));
+    expect(cas).toContain(readFileSync(CA_FILE, 'utf8'));
+    expect(cas.length).toBeGreaterThan(100);
+    expect(trustedCas(CA_FILE, {})).not.toContain(readFileSync(extra, 'utf8'));
+  });
+
+  it('reports a test that timed out while a rate limiter held it as not verified, other failures as they are', () => {
+    const timedOut = (rateLimited?: number) => ({ outcome: 'failed' as const, reason: 'Test timed out in 60000ms.', failure: { message: 'Test timed out in 60000ms.' }, ...(rateLimited ? { rateLimited } : {}) });
+    const records = [timedOut(4), timedOut(), { ...timedOut(2), reason: 'expected status 200, got 500' }];
+    notVerifiedWhenLimitedTimeout(records);
+    expect(records.map((r) => [r.outcome, r.reason])).toEqual([
+      ['skipped', expect.stringMatching(/^not verified: rate limited, the test timed out while it waited on 4 answer/)],
+      ['failed', 'Test timed out in 60000ms.'],
+      ['failed', 'expected status 200, got 500'],
+    ]);
   });
 
   it('retries 429 and 503 only with Retry-After (a bare 429 where 425 is due is a nonconformance), capping the wait by the cap and the timeout', () => {
@@ -77,10 +110,14 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 
-  it('redacts bearer credentials but not the words of a test name', () => {
-    for (const name of ['POST /api/v1/user/logout answers 401 with { error } without a bearer token', 'answers 401 with { error } for a bearer value that is not a token']) {
-      expect(redactText(name)).toBe(name);
-    }
+  it('redacts every bearer value in text, but not the words of a test name in the reports', () => {
+    for (const value of ['QwErTyUiOp', 'abcdefghijklmno']) expect(redactText(`Authorization: Bearer ${value}`)).toBe('Authorization: Bearer [REDACTED]');
+    const names = ['POST /api/v1/user/logout answers 401 with { error } without a bearer token', 'answers 401 with { error } for a bearer value that is not a token'];
+    const session = 'sess-k9Qw7Zr2Lp4Xv8';
+    registerSecret(session);
+    const scrubbed = scrubRecords([...names, `never shows ${session}`].map((name) => record(name, { name, failure: { message: `401 without a bearer token.`, schemaProblems: [] } })));
+    expect(scrubbed.map((t) => t.name)).toEqual([...names, 'never shows [REDACTED]']);
+    expect(scrubbed[0]!.failure!.message).toBe('401 without a bearer [REDACTED]');
     expect(redactText('Authorization: Bearer 12|abcdefghijklmnopqrst')).toBe('Authorization: Bearer [REDACTED]');
     expect(redactText('Bearer abcdefghijklmnopqrstuvwxyz')).toBe('Bearer [REDACTED]');
     expect(redactText('Bearer s3cret')).toBe('Bearer [REDACTED]');
@@ -89,6 +126,18 @@ describe('the road to a deployment: proxy, rate limits, redaction', () => {
   it('redacts a gateway header by name wherever it appears', () => {
     registerSecretHeader('X-Tenant-Key');
     expect(redactHeaders({ 'x-tenant-key': 'abc', accept: 'application/json' })).toEqual({ 'x-tenant-key': '[REDACTED]', accept: 'application/json' });
+  });
+});
+
+describe('the line of an interrupted run', () => {
+  it('counts what finished, names the groups never started, and says when the clean-up was cut short', () => {
+    const tests = [record('a', {}), record('b', { outcome: 'skipped', reason: 'not run: the run was interrupted (Ctrl-C)' })];
+    const interruption = new Interruption(false);
+    expect(interruption.summaryLine(tests, ['bonuses'], 'r/report.json')).toBe(
+      'interrupted: stopped after 1 of 2 tests (never started: bonuses); the clean-up of created records ran; reports of what finished are marked interrupted (r/report.json)',
+    );
+    interruption.cutShort = true;
+    expect(interruption.summaryLine(tests, [], undefined)).toMatch(/; the clean-up was cut short after 15 s: records of the tests still in flight may remain;/);
   });
 });
 
@@ -108,6 +157,22 @@ describe('diff of runs over different groups', () => {
     expect(diff.coverage.pairsLost).toEqual([]);
     expect(diff.groupsNotCompared).toEqual(['banks']);
     expect(diffMarkdown(diff)).toContain('not compared: `banks`');
+  });
+
+  it('compares an interrupted run only on the tests that finished in both, and still finds a failure among them', () => {
+    const notRun = { outcome: 'skipped' as const, reason: 'not run: the run was interrupted (Ctrl-C)', exchanges: [], observedStatus: [] };
+    const interrupted = report([record('banks answers 200', { endpoint: BANKS, group: 'banks', ...notRun }), record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401 })], {
+      groups: ['authentication', 'banks'],
+      interrupted: true,
+    });
+    const diff = diffReports(full, interrupted);
+    expect([diff.regressed, diff.interrupted, diff.tests.newlySkipped, diff.tests.removed]).toEqual([false, true, [], []]);
+    expect(diffMarkdown(diff)).toContain('A run was interrupted (Ctrl-C): only tests that finished in both runs are compared');
+    const failed = report([record('banks answers 200', { endpoint: BANKS, group: 'banks', ...notRun }), record('logout answers 401', { endpoint: LOGOUT, group: 'authentication', status: 401, outcome: 'failed' })], {
+      groups: ['authentication', 'banks'],
+      interrupted: true,
+    });
+    expect(diffReports(full, failed).regressed).toBe(true);
   });
 
   it('still finds a regression inside the groups both runs ran', () => {

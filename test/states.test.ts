@@ -14,11 +14,12 @@ beforeAll(async () => {
     request.on('end', () => {
       const body = JSON.parse(text) as { state: string };
       seen.push({ authorization: request.headers.authorization, body });
-      const answer = (status: number, json: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
       if (request.headers.authorization !== 'Bearer right') return answer(401, { message: 'no' });
       if (body.state === 'user') return answer(200, { data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
       if (body.state === 'bank.used') return answer(501, { message: 'not implemented' });
       if (body.state === 'bonuses') return answer(500, { message: 'boom' });
+      if (body.state === 'balances') return answer(503, { message: 'busy' }, { 'retry-after': '0' });
       return answer(404, { message: 'unknown' });
     });
   });
@@ -45,6 +46,13 @@ describe('provider states over the HTTP hook', () => {
   it('stops the run on 401 or 403 naming STATES_TOKEN', async () => {
     await expect(new HookStates(url, 'wrong', 2000).get('user', {})).rejects.toThrowError(StatesAuthError);
     await expect(new HookStates(url, undefined, 2000).get('user', {})).rejects.toThrowError(/STATES_TOKEN is missing/);
+    // A JSON 401 may be a gateway's ({"message":"Invalid API key"}): the line names both causes.
+    await expect(new HookStates(url, 'wrong', 2000).get('user', {})).rejects.toThrowError(/STATES_TOKEN is wrong; .*or, if a gateway in front of the hook refused, add the header it wants with --header/);
+  });
+
+  it('reports a state the hook still answers 503 with Retry-After as not verified, like a 429', async () => {
+    const outcome = await new HookStates(url, 'right', 2000).get('balances', {});
+    expect(outcome).toEqual({ provided: false, reason: expect.stringMatching(/^not verified: rate limited, the provider-state hook still answered 503 with Retry-After after 3 retries/) });
   });
 
   it('fails the tests that need a state the hook answers with anything else', async () => {

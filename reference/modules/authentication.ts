@@ -3,6 +3,7 @@ import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the 
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { generateSecret, verifySync } from 'otplib';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
+import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 import { TOKEN_TTL_SECONDS, destroyToken, issueToken, isoMicros } from '../tokens.js';
 import { rules, validate } from '../validation.js';
@@ -82,7 +83,7 @@ function emailOfLength(id: string, length: number): string {
   const labels = Math.max(0, Math.ceil((length - 1 - tld.length - 64) / 63));
   const domain = `${`${'d'.repeat(62)}.`.repeat(labels)}${tld}`;
   const local = `user.${id.slice(0, 8)}`.padEnd(length - 1 - domain.length, 'x');
-  if (local.length > 64 || local.length < 13) throw new Error(`state user: cannot build an e-mail of ${length} characters`);
+  if (local.length > 64 || local.length < 13) throw new StateNotAllowed(`state user: cannot build an e-mail of ${length} characters`);
   return `${local}@${domain}`;
 }
 
@@ -359,8 +360,12 @@ export const authentication: ReferenceModule = {
       },
       platform: (params) => {
         const publicKey = params.publicKey;
-        if (typeof publicKey !== 'string') throw new Error('state platform needs params.publicKey (SPKI PEM)');
-        createPublicKey(publicKey); // rejects a key that is not a public key
+        if (typeof publicKey !== 'string') throw new StateNotAllowed('state platform needs params.publicKey (SPKI PEM)');
+        try {
+          createPublicKey(publicKey);
+        } catch {
+          throw new StateNotAllowed('state platform needs params.publicKey to be a public key (SPKI PEM)');
+        }
         const id = randomUUID();
         const code = `P${id.slice(0, 6).toUpperCase()}`;
         ctx.db

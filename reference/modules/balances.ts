@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { FastifyRequest } from 'fastify';
 import type { ReferenceContext, ReferenceModule } from '../context.js';
+import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 
 /**
@@ -256,7 +257,7 @@ export const balances: ReferenceModule = {
       // That user holds at least three coins and two NFTs (fresh amounts on every call).
       balances: (params) => {
         const userId = params.userId;
-        if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new Error('state balances needs params.userId of an existing user');
+        if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new StateNotAllowed('state balances needs params.userId of an existing user');
         const coins = faker.helpers.arrayElements(COINS, { min: 3, max: 5 });
         for (const coin of coins) hold(ctx, userId, coin.symbol, -1, Number(coin.precision), coin.price, coin.symbol === 'BTC' ? 3 : 50000);
         // Three NFTs, so that a filter on one or two symbols can leave one out.

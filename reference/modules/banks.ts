@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
+import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
 import { ERRORS, fail } from '../errors.js';
 import { rules, validate, type Rules } from '../validation.js';
@@ -283,7 +284,7 @@ export const banks: ReferenceModule = {
       // Provider state `bank.used`: a new bank of that user with one earlier usage (an order paid to it).
       'bank.used': (params) => {
         const userId = params.userId;
-        if (typeof userId !== 'string') throw new Error('state bank.used needs params.userId');
+        if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new StateNotAllowed('state bank.used needs params.userId of an existing user');
         const id = insertBank(ctx, userId, {
           bankName: `${faker.company.name()} Bank`.slice(0, 191),
           iban: randomIban(),

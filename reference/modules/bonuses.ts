@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
+import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 
 /**
@@ -498,7 +499,7 @@ export const bonuses: ReferenceModule = {
 
     const createBonuses = ctx.db.transaction((userId: string) => {
       const owner = ctx.db.prepare('SELECT id, platform_id FROM users WHERE id = ?').get(userId) as { id: string; platform_id: string } | undefined;
-      if (!owner) throw new Error(`state bonuses: no user ${userId}`);
+      if (!owner) throw new StateNotAllowed(`state bonuses: no user ${userId}`);
       // At least one bonus in each status, over at least two assets; one order earns two bonuses.
       const [first, second] = faker.helpers.shuffle([...BONUS_COINS]) as [(typeof BONUS_COINS)[number], (typeof BONUS_COINS)[number]];
       const plan: { coin: (typeof BONUS_COINS)[number]; status: BonusStatus }[] = [
@@ -545,7 +546,7 @@ export const bonuses: ReferenceModule = {
 
     return {
       bonuses: (params) => {
-        if (typeof params.userId !== 'string') throw new Error('state bonuses needs params.userId');
+        if (typeof params.userId !== 'string') throw new StateNotAllowed('state bonuses needs params.userId');
         return createBonuses(params.userId);
       },
     };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReferenceContext, ReferenceModule } from '../context.js';
+import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 import { rules, validate } from '../validation.js';
 import { findUserByEmail, hashPassword } from './authentication.js';
@@ -146,9 +147,9 @@ export const password: ReferenceModule = {
     return {
       // The token carried by the latest forgot-password e-mail sent to that address.
       'password-reset.token': (params) => {
-        if (typeof params.email !== 'string') throw new Error('state password-reset.token needs params.email');
+        if (typeof params.email !== 'string') throw new StateNotAllowed('state password-reset.token needs params.email');
         const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(params.email) as { token: string } | undefined;
-        if (!row) throw new Error(`no forgot-password e-mail was sent to that address`);
+        if (!row) throw new StateNotAllowed(`no forgot-password e-mail was sent to that address`);
         return { token: row.token };
       },
     };
