@@ -151,25 +151,11 @@ export const IMAGES = {
   gif: () => cachedSmall('gif', () => ({ name: 'card.gif', type: 'image/gif', bytes: gifBytes() })),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
   textAsPng: () => cachedSmall('text', () => ({ name: 'card.png', type: 'image/png', bytes: Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8') })),
-  /** A real PNG of 10 240 000 bytes: 10240 KB of 1000 bytes, inside the limit of section 8 whatever a KB is. Kept once per worker, as its Blob. */
-  pngAtLimit: () => cachedSmall('limit', () => madeOnDemand('card-10240000b.png', 'image/png', () => paddedPngBytes(AT_LIMIT_IMAGE_BYTES))),
-  /** A real PNG of 10240 x 1024 + 1024 bytes: over the limit of section 8 whatever a KB is. Kept once per worker, as its Blob. */
-  pngOverLimit: () => cachedSmall('over', () => madeOnDemand('card-10241kib.png', 'image/png', () => paddedPngBytes(OVER_LIMIT_IMAGE_BYTES))),
+  /** A real PNG of 10 240 000 bytes: 10240 KB of 1000 bytes, inside the limit of section 8 whatever a KB is. Made once per worker. */
+  pngAtLimit: () => cachedSmall('limit', () => ({ name: 'card-10240000b.png', type: 'image/png', bytes: paddedPngBytes(AT_LIMIT_IMAGE_BYTES) })),
+  /** A real PNG of 10240 x 1024 + 1024 bytes: over the limit of section 8 whatever a KB is. Made once per worker. */
+  pngOverLimit: () => cachedSmall('over', () => ({ name: 'card-10241kib.png', type: 'image/png', bytes: paddedPngBytes(OVER_LIMIT_IMAGE_BYTES) })),
 } as const;
-
-/**
- * A large file whose bytes are made again (deterministically) whenever read: the one copy a worker
- * keeps is the Blob of uploadBlob, not a Buffer beside it (10 MB each).
- */
-function madeOnDemand(name: string, type: string, make: () => Uint8Array): UploadFile {
-  return {
-    name,
-    type,
-    get bytes() {
-      return make();
-    },
-  };
-}
 
 const blobs = new WeakMap<UploadFile, Blob>();
 
