@@ -9,7 +9,7 @@ export default defineConfig({
     include: ['suites/**/*.test.ts'],
     pool: 'threads',
     // The suite waits on the network, not the CPU: the tests of a file run concurrently (maxConcurrency).
-    // Two workers overlap files as well as four did (npm run bench), and each worker costs about 100 MB.
+    // Two workers: one saves 50-75 MB but was not shown as fast; four cost about 70 MB more (bench/workers.md).
     maxWorkers: 2,
     isolate: false,
     maxConcurrency: 8,

@@ -81,7 +81,29 @@ function components(): Record<string, Json> {
   return out;
 }
 
-/** A catalogue constraint rule as JSON Schema keywords; rules with no keyword stay in the description. */
+/** The card image rule (section 8): its field is a file of the multipart form. */
+const FILE_RULE = 'jpg, jpeg, bmp or png image';
+
+/**
+ * Catalogue rules with no JSON Schema keyword of their own: they stay in the description, or the
+ * request body expresses them otherwise (`required`, the multipart file, the expiry's anyOf).
+ */
+const DESCRIPTION_ONLY: ReadonlySet<string> = new Set([
+  'required',
+  'a string',
+  'unique',
+  'a valid ISO currency code',
+  FILE_RULE,
+  'at most 10240 KB',
+  'required unless expirationMonth and expirationYear are given',
+  'format m/y',
+  'not in the past',
+  'required with expirationYear',
+  'format m',
+  'required with expirationMonth',
+]);
+
+/** A catalogue constraint rule as JSON Schema keywords; a rule neither translated nor listed above throws (a reworded rule must not silently lose its keyword). */
 function ruleKeywords(constraint: Constraint): Json {
   const rule = constraint.rule;
   let match: RegExpMatchArray | null;
@@ -92,10 +114,11 @@ function ruleKeywords(constraint: Constraint): Json {
   if (rule === 'alphanumeric') return { pattern: '^[A-Za-z0-9]+$' };
   if (rule === 'a valid e-mail') return { format: 'email' };
   if (rule === 'null, text or link') return { type: ['string', 'null'], enum: ['text', 'link', null] };
-  return {};
+  if (DESCRIPTION_ONLY.has(rule)) return {};
+  throw new Error(`openapi: the catalogue rule "${rule}" (${constraint.id}) has no JSON Schema translation: add one in helpers/openapi.ts, or list it as description only`);
 }
 
-const isFile = (rules: Constraint[]) => rules.some((c) => /image/.test(c.rule));
+const isFile = (rules: Constraint[]) => rules.some((c) => c.rule === FILE_RULE);
 
 /** The request body of an endpoint with field constraints (sections 4 and 8): JSON, or the multipart card form. */
 function requestBody(endpoint: Endpoint): Json | undefined {

@@ -81,3 +81,14 @@ export function missingResults(selected: readonly string[], ran: readonly string
   const seen = new Set(ran);
   return selected.filter((name) => !seen.has(name));
 }
+
+/** Names given to --group or --mutant that match nothing: a typo next to a good name must not shrink the run silently. */
+export function unknownSelection(args: Pick<MutantsArgs, 'group' | 'mutant'>, mutants: readonly { name: string; group: string }[]): string | undefined {
+  const groups = new Set(mutants.map((m) => m.group));
+  const names = new Set(mutants.map((m) => m.name));
+  const badGroups = (args.group ?? []).filter((g) => !groups.has(g));
+  if (badGroups.length > 0) return `mutants: no group named ${badGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${[...groups].join(', ')}`;
+  const badNames = (args.mutant ?? []).filter((n) => !names.has(n));
+  if (badNames.length > 0) return `mutants: no mutant named ${badNames.map((n) => `"${n}"`).join(', ')}; see reference/mutants/`;
+  return undefined;
+}

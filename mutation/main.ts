@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
-import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, type MutantsArgs } from './args.js';
+import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -25,8 +25,12 @@ if (values.help) {
   console.log(MUTANTS_USAGE);
   process.exit(0);
 }
-// Loaded after the arguments are known good: the reference and vitest take seconds to load.
 const { MUTANTS } = await import('../reference/mutants/index.js');
+const unknown = unknownSelection(values, MUTANTS);
+if (unknown) {
+  console.error(unknown);
+  process.exit(2);
+}
 const { EXPLORE_SUITE, runMutants, scoreLines } = await import('./runner.js');
 
 function selected(): Mutant[] {
@@ -119,7 +123,8 @@ async function main(): Promise<number> {
   for (const b of baseline) console.log(`baseline: the ${b.group} suite does not pass against the unmutated reference: ${b.tests.join('; ')}`);
   for (const p of problems) console.log(`registry: ${p}`);
   const missing = missingResults(mutants.map((m) => m.name), results.map((r) => r.name));
-  for (const l of scoreLines(results)) console.log(l);
+  // The score counts every selected mutant: one that produced no result is not killed.
+  for (const l of scoreLines(results)) console.log(missing.length > 0 && l.startsWith('Mutation score:') ? `Mutation score: ${results.filter((r) => r.killed).length}/${mutants.filter((m) => !m.allowed).length} selected killed; ${missing.length} not run` : l);
   if (missing.length > 0) console.log(`not run: ${missing.length} of ${mutants.length} selected mutants produced no result (${missing.join(', ')}); the run cannot pass`);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 ? 0 : 1;

@@ -27,13 +27,8 @@ export function referenceLoadProblem(error: unknown): string | undefined {
 }
 
 /** Imports the reference server, turning a missing or unbuilt optional package into a ConfigError (exit 2). */
-export async function loadReference(): Promise<typeof import('./app.js')> {
-  try {
-    return await import('./app.js');
-  } catch (error) {
-    const problem = referenceLoadProblem(error);
-    throw problem ? new ConfigError(problem) : error;
-  }
+export function loadReference(): Promise<typeof import('./app.js')> {
+  return startingReference(() => import('./app.js'));
 }
 
 /** Runs `start` (which opens the SQLite database), with the same translation of a native module that cannot load. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
-import { missingResults, MutantsUsageError, parseMutantsArgs } from '../mutation/args.js';
 import { judgedGroups } from '../mutation/runner.js';
+import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { runBin } from './support.js';
 
 describe('mutants of the reference', () => {
@@ -76,6 +76,13 @@ describe('npm run mutants: a gate that cannot pass by running nothing', () => {
   it('names the selected mutants that produced no result', () => {
     expect(missingResults(['a', 'b', 'c'], ['c', 'a'])).toEqual(['b']);
     expect(missingResults(['a'], ['a'])).toEqual([]);
+  });
+
+  it('refuses a --group or --mutant name that matches nothing, also next to a good one', () => {
+    const good = MUTANTS[0]!;
+    expect(unknownSelection({ mutant: [good.name], group: [good.group] }, MUTANTS)).toBeUndefined();
+    expect(unknownSelection({ mutant: [good.name, 'no-such-mutant'] }, MUTANTS)).toMatch(/^mutants: no mutant named "no-such-mutant"/);
+    expect(unknownSelection({ group: [good.group, 'bankz'] }, MUTANTS)).toMatch(/^mutants: no group named "bankz"/);
   });
 
   it('exits 2 with one line for a bad argument, and prints its usage for --help', async () => {

@@ -13,6 +13,16 @@ import { conformance, ROOT, tempDir, type CliResult } from './support.js';
  * (BASE_URL + provider-state hook), while the reference records every secret it hands out.
  */
 const ledger = new SecretLedger();
+
+/** The (operation, status) answers of a full run that the specification does not document, and why each is expected. */
+const UNDOCUMENTED_ANSWERS: readonly string[] = [
+  // The suite's cleanup deleting a bank a test already deleted (4.10 documents no 404 for a delete).
+  'DELETE /api/v1/user/{user}/bank/{bank} 404',
+  // An unknown coin or NFT symbol: the specification is silent; 404 { message } as section 7 answers "no record found".
+  'GET /api/v1/user/{user}/balances/{asset} 404',
+  'GET /api/v1/user/{user}/balances/nft/{asset} 404',
+];
+
 const answers = new OpenApiAnswers();
 
 let app: Awaited<ReturnType<typeof buildReference>>;
@@ -96,8 +106,9 @@ describe('the suite against the reference', () => {
     expect(answers.validated).toBeGreaterThan(300);
     // Most documented pairs come up in a full run (the reference picks one of each 403/409 alternative).
     expect(answers.pairs.size, [...answers.pairs].join('\n')).toBeGreaterThanOrEqual(60);
-    const undocumented = [...answers.undocumented].map(([key, count]) => `${key} x${count}`);
-    // Only where the specification is silent: a wrong 2FA code (which 4xx is only advised on), an unknown balance symbol.
-    expect(undocumented.length, undocumented.join('\n')).toBeLessThan(10);
+    const undocumented = [...answers.undocumented].map(([key, count]) => `${key} x${count}`).join('\n');
+    // Only where the specification is silent, each named: never a server error.
+    expect([...answers.undocumented.keys()].filter((key) => Number(key.split(' ').at(-1)) >= 500), undocumented).toEqual([]);
+    expect([...answers.undocumented.keys()].sort(), undocumented).toEqual([...UNDOCUMENTED_ANSWERS].sort());
   });
 });
