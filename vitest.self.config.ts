@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // Two files at a time on this project's 2-core machines (vitest's default leaves one core idle); most files wait on sockets.
+    maxWorkers: 2,
     // A bound against hangs, not a speed check: several tests run the CLI in a child process, and they share 2 cores with the rest.
     testTimeout: 90_000,
     hookTimeout: 300_000,

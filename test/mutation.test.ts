@@ -51,7 +51,9 @@ describe('mutants of the reference', () => {
     expect(readings).toBeGreaterThan(0);
     expect(result.stdout).toContain(`Allowed readings: ${readings}/${readings} conformant`);
     expect(result.code, result.stdout + result.stderr).toBe(0);
-  }, 300_000);
+    // A bound against a hang, not the budget (npm run bench:self-tests times npm test against its 5 minutes):
+    // the mutants share the 2 cores with the other test files, so this run alone takes most of npm test.
+  }, 600_000);
 });
 
 describe('npm run mutants: a gate that cannot pass by running nothing', () => {
