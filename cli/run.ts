@@ -132,7 +132,6 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
         provide: { ...options.files?.provide, target },
-        // With a static file a test may wait for a free account: fewer accounts make a run slower, never wrong.
         // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
         testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.
