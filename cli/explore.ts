@@ -11,6 +11,11 @@ import type { SuiteRunResult } from './run.js';
 /** Runs per property at scale 1: a full exploration of every group stays well under 2 minutes against the embedded reference. */
 export const DEFAULT_RUNS = 100;
 
+/** The test files of `conformance explore` and the settings their workers read: for `run` and for the mutation runner alike. */
+export function exploreFiles(exploration: ExplorationSettings) {
+  return { config: 'vitest.explore.config.ts', ofGroup: (group: string) => `explore/${group}.explore.ts`, provide: { exploration } };
+}
+
 /** `explore`'s own options; every option of `run` applies as well. */
 export const EXPLORE_OPTIONS = {
   seed: { type: 'string' },
@@ -54,7 +59,7 @@ export async function exploreSuite(options: ExploreOptions): Promise<SuiteRunRes
       ...(options.groups ? { groups: options.groups } : {}),
       ...(options.mutation ? { mutation: options.mutation } : {}),
       write,
-      files: { config: 'vitest.explore.config.ts', ofGroup: (group) => `explore/${group}.explore.ts`, provide: { exploration } },
+      files: exploreFiles(exploration),
       extendReport: (report) => {
         let lines: string[] = [];
         try {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { GROUPS } from '../helpers/catalogue.js';
 import { RUN_HELP, RUN_OPTIONS } from './options.js';
+import { suiteVersion } from './version.js';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
@@ -47,10 +47,6 @@ function commandHelp(command: string): string | undefined {
   if (start < 0) return undefined;
   const end = block.findIndex((line, i) => i > start && /^  \S/.test(line));
   return `usage: conformance ${block.slice(start, end < 0 ? undefined : end).join('\n').trim().replace(/^\w+\s+/, '')}`;
-}
-
-function version(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 class HelpShown extends Error {}
@@ -141,7 +137,7 @@ async function render(argv: string[]): Promise<number> {
 async function openapi(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
   const { openApiCommand } = await import('./openapi.js');
-  return openApiCommand(version(), values.out);
+  return openApiCommand(suiteVersion(), values.out);
 }
 
 async function main(): Promise<number> {
@@ -167,7 +163,7 @@ async function main(): Promise<number> {
     case '--version':
     case '-v':
     case 'version':
-      console.log(version());
+      console.log(suiteVersion());
       return 0;
     case 'help':
     case '--help':

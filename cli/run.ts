@@ -1,6 +1,6 @@
 import { exitCodeOf } from './exit-code.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
@@ -18,6 +18,7 @@ import { reportFiles, writeReports } from '../reporting/write.js';
 import { Interruption, markNotRun } from './interrupt.js';
 import { GROUPS } from '../helpers/catalogue.js';
 import { preflight } from './preflight.js';
+import { suiteVersion } from './version.js';
 import { withoutCredentials } from '../helpers/redact.js';
 import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
@@ -25,10 +26,6 @@ import { proxyFor } from '../helpers/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/rate.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-export function suiteVersion(): string {
-  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 export interface SuiteRunOptions {
   config: Config;

@@ -10,6 +10,7 @@ import type { Mutation } from '../reference/mutation.js';
 import type { Mutant } from '../reference/mutants/types.js';
 import { toRecord } from '../reporting/collector.js';
 import type { TestRecord } from '../reporting/model.js';
+import { exploreFiles } from '../cli/explore.js';
 
 export interface MutantResult {
   name: string;
@@ -53,11 +54,6 @@ class RunRecords implements Reporter {
 
 const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
-/**
- * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
- * instance serves every run (its workers and transforms are reused), so a mutant costs about as
- * much as its group's requests.
- */
 /** Which tests judge the mutants: the suites (default) or the properties of `conformance explore` with a seed and budget. */
 export interface MutantSuite {
   config: string;
@@ -65,11 +61,7 @@ export interface MutantSuite {
   provide?: Record<string, unknown>;
 }
 
-export const EXPLORE_SUITE = (seed: number, runs: number): MutantSuite => ({
-  config: 'vitest.explore.config.ts',
-  ofGroup: (group) => `/explore/${group}.explore.ts`,
-  provide: { exploration: { seed, runs } },
-});
+export const EXPLORE_SUITE = (seed: number, runs: number): MutantSuite => exploreFiles({ seed, runs });
 
 /** The groups whose tests judge a mutant: its own, and for an allowed reading those it declares it can affect. */
 export function judgedGroups(mutant: Mutant): Group[] {
@@ -78,6 +70,11 @@ export function judgedGroups(mutant: Mutant): Group[] {
   return [...new Set([mutant.group, ...(declared ?? [])])];
 }
 
+/**
+ * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
+ * instance serves every run (its workers and transforms are reused), so a mutant costs about as
+ * much as its group's requests.
+ */
 export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[] }> {
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
