@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { importPKCS8 } from 'jose';
 import type { Config } from '../helpers/config.js';
-import { ConfigError } from '../helpers/config.js';
+import { ConfigError, roadOf } from '../helpers/config.js';
 import { HttpClient, TransportError, type ApiResponse } from '../helpers/http.js';
 import { withoutCredentials } from '../helpers/redact.js';
 import { loadStatesFile } from '../helpers/states-file.js';
@@ -79,7 +79,7 @@ async function proveTheApi(http: HttpClient): Promise<void> {
  */
 export async function preflight(config: Config, baseUrl: string, states: { url?: string; token?: string }): Promise<string[]> {
   const warnings: string[] = [];
-  const road = { ...(config.CA_FILE ? { caFile: config.CA_FILE } : {}), ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}) };
+  const road = roadOf(config);
   const http = new HttpClient(baseUrl, { timeoutMs: config.REQUEST_TIMEOUT_MS, maxResponseBytes: config.MAX_RESPONSE_BYTES, maxConcurrency: 1, ...road });
   try {
     await proveTheApi(http);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { type Config, ConfigError } from '../helpers/config.js';
+import { type Config, ConfigError, roadOf } from '../helpers/config.js';
 import type { TargetInfo } from '../helpers/target.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { RunningReference } from '../reference/app.js';
@@ -112,8 +112,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       maxConcurrency: config.MAX_CONCURRENCY,
       strict: config.STRICT,
       ...(config.BRUTE_FORCE ? { bruteForce: true } : {}),
-      ...(config.CA_FILE ? { caFile: resolve(config.CA_FILE) } : {}),
-      ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}),
+      ...roadOf(config),
       ...(config.MAX_REQUESTS_PER_SECOND ? { rate: config.MAX_REQUESTS_PER_SECOND } : {}),
     };
     interruption.throwIfInterrupted();

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { withoutCredentials } from './redact.js';
@@ -157,4 +158,9 @@ export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv =
     throw new ConfigError(`configuration error: ${variable} ${issue.message}${shown}; set it in .env or the environment${flag ? ` or pass ${flag}` : ''} (see .env.example)`);
   }
   return result.data;
+}
+
+/** The road to target and hook that the configuration names: CAs to trust besides the system's, and a gateway's headers. */
+export function roadOf(config: Config): { caFile?: string; headers?: Record<string, string> } {
+  return { ...(config.CA_FILE ? { caFile: resolve(config.CA_FILE) } : {}), ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}) };
 }
