@@ -1,5 +1,5 @@
 import { FormData, request as undiciRequest, type Dispatcher } from 'undici';
-import { RateLimiter, retryDelayMs, RETRY_ATTEMPTS } from './rate.js';
+import { RateLimiter, withRetries } from './rate.js';
 import { redactHeaders, redactJson, redactText, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 
@@ -192,17 +192,19 @@ export class HttpClient {
    * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
-  private async performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
-    for (let attempt = 1; ; attempt++) {
-      await this.limiter?.take();
-      const response = await this.perform(url, method, headers, body);
-      const delay = retryDelayMs(response.status, response.headers['retry-after'], this.options.timeoutMs);
-      if (delay === undefined) return response;
-      exchange.rateLimited = (exchange.rateLimited ?? 0) + 1;
-      onRateLimited?.();
-      if (attempt > RETRY_ATTEMPTS) return response;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
+  private performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
+    return withRetries(
+      async () => {
+        await this.limiter?.take();
+        return this.perform(url, method, headers, body);
+      },
+      (response) => ({ status: response.status, retryAfter: response.headers['retry-after'] }),
+      this.options.timeoutMs,
+      () => {
+        exchange.rateLimited = (exchange.rateLimited ?? 0) + 1;
+        onRateLimited?.();
+      },
+    );
   }
 
   private async perform(url: string, method: string, headers: Record<string, string>, body: unknown): Promise<ApiResponse> {

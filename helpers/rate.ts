@@ -20,6 +20,22 @@ export function retryDelayMs(status: number, retryAfter: string | undefined, tim
   return Math.min(wait, RETRY_WAIT_CAP_MS, timeoutMs);
 }
 
+/**
+ * Sends until the answer is not a rate limiter's, or RETRY_ATTEMPTS retries are spent, waiting what
+ * each limited answer asks for; `onLimited` hears of every limited answer. For the target and the hook alike.
+ */
+export async function withRetries<T>(send: () => Promise<T>, limitOf: (answer: T) => { status: number; retryAfter?: string | undefined }, timeoutMs: number, onLimited: () => void = () => {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    const { status, retryAfter } = limitOf(answer);
+    const delay = retryDelayMs(status, retryAfter, timeoutMs);
+    if (delay === undefined) return answer;
+    onLimited();
+    if (attempt > RETRY_ATTEMPTS) return answer;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 /** Spaces requests so that no more than `perSecond` start in any second. */
 export class RateLimiter {
   private next = 0;

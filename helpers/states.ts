@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { describeTransportFailure } from './http.js';
 import { redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
-import { retryDelayMs, RETRY_ATTEMPTS } from './rate.js';
+import { retryDelayMs, RETRY_ATTEMPTS, withRetries } from './rate.js';
 import { dispatcherFor } from './transport.js';
 
 /**
@@ -126,12 +126,7 @@ export class HookStates implements StatesTransport {
   async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
     const headers: Record<string, string> = { ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    for (let attempt = 1; ; attempt++) {
-      const answer = await this.callOnce(headers, name, params);
-      const delay = retryDelayMs(answer.status, answer.retryAfter, this.timeoutMs);
-      if (delay === undefined || attempt > RETRY_ATTEMPTS) return answer;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
+    return withRetries(() => this.callOnce(headers, name, params), (answer) => answer, this.timeoutMs);
   }
 
   private async callOnce(headers: Record<string, string>, name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
