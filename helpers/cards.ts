@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { CheckContext } from './check.js';
-import { FormData } from './http.js';
-import { IMAGES, uploadBlob, type UploadFile } from './images.js';
+import { IMAGES, type UploadFile } from './images.js';
+import { MultipartForm } from './multipart.js';
 import { HOOK_WOULD_ADD } from './states-file.js';
 
 /**
@@ -56,13 +56,12 @@ export function validCardFields(): Required<{ [K in keyof CardFields]: CardField
 }
 
 /** The multipart form of a card: the valid defaults, overridden field by field (`null` omits a field). */
-export function cardForm(overrides: CardFields = {}): { form: FormData; fields: CardFields } {
+export function cardForm(overrides: CardFields = {}): { form: MultipartForm; fields: CardFields } {
   const fields: CardFields = { ...validCardFields(), ...overrides };
-  const form = new FormData();
+  const form = new MultipartForm();
   for (const [name, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, uploadBlob(value), value.name);
+    form.append(name, value);
   }
   return { form, fields };
 }

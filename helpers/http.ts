@@ -1,4 +1,6 @@
-import { FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import { MultipartForm } from './multipart.js';
+import { Readable } from 'node:stream';
 import { RateLimiter, withRetries } from './rate.js';
 import { redactHeaders, redactJson, redactText, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
@@ -63,7 +65,7 @@ export interface RequestSpec {
   json?: unknown;
   /** Sent as-is (for malformed bodies). */
   rawBody?: string;
-  form?: FormData;
+  form?: MultipartForm;
 }
 
 const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
@@ -112,13 +114,16 @@ function buildQuery(query: RequestSpec['query']): string {
   return text ? `?${text}` : '';
 }
 
-function describeFormBody(form: FormData): Record<string, string> {
+function describeFormBody(form: MultipartForm): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
-    out[name] = typeof value === 'string' ? value : `<file ${(value as File).name}, ${(value as File).size} bytes, ${(value as File).type || 'no type'}>`;
+    out[name] = typeof value === 'string' ? value : `<file ${value.name}, ${value.size} bytes, ${value.type || 'no type'}>`;
   }
   return out;
 }
+
+/** A request body; a multipart form is encoded again for each attempt, as its files are read while it is sent. */
+type Body = string | (() => Iterable<Uint8Array>) | undefined;
 
 export class HttpClient {
   private readonly agent: Dispatcher;
@@ -150,7 +155,7 @@ export class HttpClient {
     const url = `${this.baseUrl}${spec.path}${buildQuery(spec.query)}`;
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...spec.headers };
     if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`;
-    let body: Dispatcher.DispatchOptions['body'] | FormData | undefined;
+    let body: Body;
     let shownBody: unknown;
     if (spec.json !== undefined) {
       headers['content-type'] ??= 'application/json';
@@ -161,13 +166,16 @@ export class HttpClient {
       body = spec.rawBody;
       shownBody = redactText(spec.rawBody);
     } else if (spec.form) {
-      body = spec.form;
-      shownBody = redactJson(describeFormBody(spec.form));
+      const form = spec.form;
+      body = () => form.chunks();
+      shownBody = redactJson(describeFormBody(form));
     } else {
       // Section 1.2: clients send Content-Type: application/json, also on requests without a body.
       headers['content-type'] ??= 'application/json';
     }
     const exchange: Exchange = { request: { method: spec.method, url, headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
+    // Set where undici set them for its FormData: not recorded, so that the curl command's -F makes its own.
+    if (spec.form) Object.assign(headers, { 'content-type': spec.form.contentType, 'content-length': String(spec.form.length) });
     const started = performance.now();
     try {
       const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited));
@@ -192,7 +200,7 @@ export class HttpClient {
    * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
-  private performRetrying(url: string, method: string, headers: Record<string, string>, body: unknown, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
+  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
     return withRetries(
       async () => {
         await this.limiter?.take();
@@ -207,14 +215,14 @@ export class HttpClient {
     );
   }
 
-  private async perform(url: string, method: string, headers: Record<string, string>, body: unknown): Promise<ApiResponse> {
+  private async perform(url: string, method: string, headers: Record<string, string>, body: Body): Promise<ApiResponse> {
     const limit = this.options.maxResponseBytes;
     let response: Dispatcher.ResponseData;
     try {
       response = await undiciRequest(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
-        body: body as Dispatcher.DispatchOptions['body'],
+        body: typeof body === 'function' ? Readable.from(body()) : body,
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
@@ -284,4 +292,4 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   return `${method} ${url} failed: ${code ? `${code} ` : ''}${err.cause?.message ?? err.message ?? String(error)}`;
 }
 
-export { FormData };
+export { MultipartForm };

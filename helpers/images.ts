@@ -23,7 +23,20 @@ export interface UploadFile {
   name: string;
   /** The declared content type of the part. */
   type: string;
-  bytes: Uint8Array;
+  /** Its length in bytes. */
+  size: number;
+  /** Its content, in order. A large file is made as it is read: it is never held whole in memory. */
+  chunks(): Iterable<Uint8Array>;
+}
+
+/** A file whose bytes are at hand. */
+export function uploadFile(name: string, type: string, bytes: Uint8Array): UploadFile {
+  return { name, type, size: bytes.length, chunks: () => [bytes] };
+}
+
+/** The whole content of a file, in one buffer (for the reference's own tests; the suite streams files). */
+export function fileBytes(file: UploadFile): Buffer {
+  return Buffer.concat([...file.chunks()]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -62,25 +75,41 @@ export function pngBytes(): Buffer {
   return Buffer.concat([PNG_SIGNATURE, ...pngCore(), IEND]);
 }
 
+/** The padding of the large PNGs, 64 KiB of spaces: shared by every chunk and never written after this line. */
+const PADDING = Buffer.alloc(64 * 1024, 0x20);
+
 /**
  * A valid PNG of exactly `total` bytes: the small image plus one private ancillary chunk (`paDd`,
- * which decoders skip) carrying the padding, so the file stays a real PNG at any size.
+ * which decoders skip) carrying the padding, so the file stays a real PNG at any size. Its padding
+ * is sent as views of one 64 KiB buffer, so a 10 MB file costs no 10 MB of memory; only its CRC is
+ * computed ahead, once.
  */
-export function paddedPngBytes(total: number): Buffer {
+export function paddedPng(name: string, total: number): UploadFile {
   const core = Buffer.concat([PNG_SIGNATURE, ...pngCore()]);
   const padding = total - core.length - IEND.length - 12;
   if (padding < 0) throw new Error(`a padded PNG cannot be smaller than ${core.length + IEND.length + 12} bytes`);
-  // Written in place: one allocation of `total` bytes, no intermediate copies of a 10 MB padding.
-  const out = Buffer.allocUnsafe(total);
-  let at = core.copy(out, 0);
-  at = out.writeUInt32BE(padding, at);
-  const typeAt = at;
-  at += out.write('paDd', at, 'ascii');
-  out.fill(0x20, at, at + padding);
-  at += padding;
-  at = out.writeUInt32BE(crc32(out.subarray(typeAt, at)) >>> 0, at);
-  IEND.copy(out, at);
-  return out;
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(padding, 0);
+  head.write('paDd', 4, 'ascii');
+  function* paddingChunks(): Generator<Buffer> {
+    for (let left = padding; left > 0; left -= PADDING.length) yield left >= PADDING.length ? PADDING : PADDING.subarray(0, left);
+  }
+  let crc = crc32(head.subarray(4));
+  for (const chunk of paddingChunks()) crc = crc32(chunk, crc);
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc >>> 0, 0);
+  return {
+    name,
+    type: 'image/png',
+    size: total,
+    *chunks() {
+      yield core;
+      yield head;
+      yield* paddingChunks();
+      yield tail;
+      yield IEND;
+    },
+  };
 }
 
 /**
@@ -134,37 +163,25 @@ export function gifBytes(): Buffer {
   ]);
 }
 
-const small = new Map<string, UploadFile>();
+const made = new Map<string, UploadFile>();
 
-function cachedSmall(key: string, make: () => UploadFile): UploadFile {
-  let file = small.get(key);
-  if (!file) small.set(key, (file = make()));
+function once(key: string, make: () => UploadFile): UploadFile {
+  let file = made.get(key);
+  if (!file) made.set(key, (file = make()));
   return file;
 }
 
 export const IMAGES = {
-  png: () => cachedSmall('png', () => ({ name: 'card.png', type: 'image/png', bytes: pngBytes() })),
-  jpeg: () => cachedSmall('jpeg', () => ({ name: 'card.jpg', type: 'image/jpeg', bytes: jpegBytes() })),
-  bmp: () => cachedSmall('bmp', () => ({ name: 'card.bmp', type: 'image/bmp', bytes: bmpBytes() })),
+  png: () => once('png', () => uploadFile('card.png', 'image/png', pngBytes())),
+  jpeg: () => once('jpeg', () => uploadFile('card.jpg', 'image/jpeg', jpegBytes())),
+  bmp: () => once('bmp', () => uploadFile('card.bmp', 'image/bmp', bmpBytes())),
   /** The same JPEG named `.jpeg`, the other extension section 8 names. */
-  jpegNamedJpeg: () => cachedSmall('jpeg-name', () => ({ name: 'card.jpeg', type: 'image/jpeg', bytes: jpegBytes() })),
-  gif: () => cachedSmall('gif', () => ({ name: 'card.gif', type: 'image/gif', bytes: gifBytes() })),
+  jpegNamedJpeg: () => once('jpeg-name', () => uploadFile('card.jpeg', 'image/jpeg', jpegBytes())),
+  gif: () => once('gif', () => uploadFile('card.gif', 'image/gif', gifBytes())),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
-  textAsPng: () => cachedSmall('text', () => ({ name: 'card.png', type: 'image/png', bytes: Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8') })),
-  /** A real PNG of 10 240 000 bytes: 10240 KB of 1000 bytes, inside the limit of section 8 whatever a KB is. Made once per worker. */
-  pngAtLimit: () => cachedSmall('limit', () => ({ name: 'card-10240000b.png', type: 'image/png', bytes: paddedPngBytes(AT_LIMIT_IMAGE_BYTES) })),
-  /** A real PNG of 10240 x 1024 + 1024 bytes: over the limit of section 8 whatever a KB is. Made once per worker. */
-  pngOverLimit: () => cachedSmall('over', () => ({ name: 'card-10241kib.png', type: 'image/png', bytes: paddedPngBytes(OVER_LIMIT_IMAGE_BYTES) })),
+  textAsPng: () => once('text', () => uploadFile('card.png', 'image/png', Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8'))),
+  /** A real PNG of 10 240 000 bytes: 10240 KB of 1000 bytes, inside the limit of section 8 whatever a KB is. */
+  pngAtLimit: () => once('limit', () => paddedPng('card-10240000b.png', AT_LIMIT_IMAGE_BYTES)),
+  /** A real PNG of 10240 x 1024 + 1024 bytes: over the limit of section 8 whatever a KB is. */
+  pngOverLimit: () => once('over', () => paddedPng('card-10241kib.png', OVER_LIMIT_IMAGE_BYTES)),
 } as const;
-
-const blobs = new WeakMap<UploadFile, Blob>();
-
-/**
- * The file as a Blob for a multipart form, made once per file: a Blob copies its bytes, and forms
- * can share an immutable Blob, so the 10 MB images are not copied again for every request.
- */
-export function uploadBlob(file: UploadFile): Blob {
-  let blob = blobs.get(file);
-  if (!blob) blobs.set(file, (blob = new Blob([file.bytes], { type: file.type })));
-  return blob;
-}

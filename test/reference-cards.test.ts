@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AT_LIMIT_IMAGE_BYTES, IMAGES, MAX_IMAGE_BYTES, OVER_LIMIT_IMAGE_BYTES, paddedPngBytes, type UploadFile } from '../helpers/images.js';
+import { AT_LIMIT_IMAGE_BYTES, IMAGES, MAX_IMAGE_BYTES, OVER_LIMIT_IMAGE_BYTES, fileBytes, paddedPng, uploadFile, type UploadFile } from '../helpers/images.js';
+import { MultipartForm } from '../helpers/multipart.js';
 import { buildReference } from '../reference/app.js';
 import { injectState, injectUserWithToken } from './reference-inject.js';
 
@@ -39,14 +40,9 @@ const VALID: Fields = {
 };
 
 async function multipart(fields: Fields): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === null) continue;
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value.bytes], { type: value.type }), value.name);
-  }
-  const request = new Request('http://reference.test/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+  const form = new MultipartForm();
+  for (const [name, value] of Object.entries(fields)) if (value !== null) form.append(name, value);
+  return { payload: Buffer.concat([...form.chunks()]), headers: { 'content-type': form.contentType } };
 }
 
 async function create(user: { id: string; token: string }, overrides: Fields = {}, path = user.id) {
@@ -102,7 +98,7 @@ describe('reference cards: images (section 8)', () => {
     ['a BMP', IMAGES.bmp()],
     ['a JPEG', IMAGES.jpeg()],
     ['a PNG of 10 240 000 bytes (the suite\u2019s "inside the limit" file)', IMAGES.pngAtLimit()],
-    ['a PNG of exactly 10240 x 1024 bytes (the reference reads KB as 1024 bytes)', { name: 'max.png', type: 'image/png', bytes: paddedPngBytes(MAX_IMAGE_BYTES) }],
+    ['a PNG of exactly 10240 x 1024 bytes (the reference reads KB as 1024 bytes)', paddedPng('max.png', MAX_IMAGE_BYTES)],
   ])('accepts %s', async (_name, image) => {
     const user = await userWithToken();
     expect((await create(user, { cardImage1: image })).statusCode).toBe(201);
@@ -111,9 +107,9 @@ describe('reference cards: images (section 8)', () => {
   test.each([
     ['a GIF', IMAGES.gif(), 'must be a file of type'],
     ['a text file named .png', IMAGES.textAsPng(), 'must be an image'],
-    ['a PNG of 10240 x 1024 + 1 bytes, one byte over the reference\u2019s limit', { name: 'over.png', type: 'image/png', bytes: paddedPngBytes(MAX_IMAGE_BYTES + 1) }, 'not be greater than 10240 kilobytes'],
+    ['a PNG of 10240 x 1024 + 1 bytes, one byte over the reference\u2019s limit', paddedPng('over.png', MAX_IMAGE_BYTES + 1), 'not be greater than 10240 kilobytes'],
     ['a PNG of 10240 KiB + 1 KiB (422, not 413)', IMAGES.pngOverLimit(), 'not be greater than 10240 kilobytes'],
-    ['a PNG of 13 MB, larger than the multipart limit (still 422)', { name: 'big.png', type: 'image/png', bytes: Buffer.concat([IMAGES.pngOverLimit().bytes, Buffer.alloc(3 * 1024 * 1024)]) }, 'not be greater than'],
+    ['a PNG of 13 MB, larger than the multipart limit (still 422)', uploadFile('big.png', 'image/png', Buffer.concat([fileBytes(IMAGES.pngOverLimit()), Buffer.alloc(3 * 1024 * 1024)])), 'not be greater than'],
     ['no image', null, 'is required'],
   ])('refuses %s with 422 keyed by the field', async (_name, image, message) => {
     const user = await userWithToken();
@@ -123,11 +119,11 @@ describe('reference cards: images (section 8)', () => {
   });
 
   test('the test images are what they claim to be', () => {
-    expect(IMAGES.pngAtLimit().bytes.length).toBe(AT_LIMIT_IMAGE_BYTES);
+    expect(fileBytes(IMAGES.pngAtLimit()).length).toBe(AT_LIMIT_IMAGE_BYTES);
     expect(AT_LIMIT_IMAGE_BYTES).toBe(10_240_000);
-    expect(IMAGES.pngOverLimit().bytes.length).toBe(OVER_LIMIT_IMAGE_BYTES);
+    expect(fileBytes(IMAGES.pngOverLimit()).length).toBe(OVER_LIMIT_IMAGE_BYTES);
     expect(OVER_LIMIT_IMAGE_BYTES).toBe(10240 * 1024 + 1024);
-    expect(Buffer.from(IMAGES.pngOverLimit().bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(fileBytes(IMAGES.pngOverLimit()).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   });
 });
 
