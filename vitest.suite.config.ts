@@ -19,5 +19,10 @@ export default defineConfig({
     allowOnly: false,
     // Each test's line in its suite file: JUnit cases and GitHub annotations point at it.
     includeTaskLocation: true,
+    // Memory: the test files are imported by Node itself, not through Vite's module runner, whose
+    // transforms of this TypeScript cost some 90 MB in the run's process (bench/memory.md). None of
+    // what the runner adds (vi.mock, import.meta.vitest, Vite plugins) is used here.
+    experimental: { viteModuleRunner: false, nodeLoader: false },
+    setupFiles: ['./helpers/worker-typescript.mjs'],
   },
 });

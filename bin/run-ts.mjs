@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs a TypeScript entry point of this checkout with tsx's loader (no build step needed).
+import './heap.mjs';
 import { register } from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
