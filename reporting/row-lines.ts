@@ -3,8 +3,8 @@
  * of a table are declared in a loop, so every row would point at the loop's line. A row is found
  * instead by its description: the string literal of the suite file that the test's name ends with
  * (a template literal's `${...}` matching any text), a row's `description:` before any other text,
- * the longest, and of the same text in two tables the one nearest above the loop. Done once per file, and only for tests that share a line; a row not found
- * keeps the loop's line.
+ * the longest, and of the same text in two tables the one nearest above the loop. Done once per
+ * file, and only for tests that share a line; a row not found keeps the loop's line.
  */
 
 /** Fixed text a literal needs before it may name a row: shorter ones ("pending") match by chance. */
