@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import './heap.mjs';
 import { register } from 'tsx/esm/api';
+import { REFERENCE_PACKAGES } from '../reference/packages.mjs';
 
 // Packages loaded before tsx's loader is registered are loaded by Node itself: through the loader
 // (a hooks thread that sees every module's source) vitest alone costs about 200 MB more memory.
@@ -9,7 +10,7 @@ if (process.argv[2] === 'run' || process.argv[2] === 'explore') {
   await import('vitest/node');
   if (!process.argv.some((arg) => arg === '--target' || arg.startsWith('--target=')) && !process.env.BASE_URL) {
     // Optional: when absent, the run explains what to install (reference/load.ts).
-    await Promise.all(['fastify', '@fastify/multipart', 'better-sqlite3'].map((name) => import(name).catch(() => undefined)));
+    await Promise.all(REFERENCE_PACKAGES.map((name) => import(name).catch(() => undefined)));
   }
 }
 register();

@@ -27,7 +27,7 @@ list.describe(() => {
     },
   });
 
-  filtersProperty(list, '4.11', ['platform'], bonusesPath, 'bonus-list-response', (t) => userWithBonuses(t));
+  filtersProperty(list, '4.11', bonusesPath, (t) => userWithBonuses(t));
   otherUserProperty(list, '4.11', 'the bonus list', bonusesPath, (t) => userWithBonuses(t));
 });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { endpointById } from '../helpers/catalogue.js';
 import type { CheckContext, EndpointChecks } from '../helpers/check.js';
 import { property } from './engine.js';
 import { expectOtherUserRefused, expectShape, expectStatus } from './judge.js';
@@ -9,8 +10,14 @@ import { describeText, textBetween } from './values.js';
 /** A user of a property and its access token. */
 export type Session = { user: { id: string }; token: string };
 
-/** Optional string filters (sections 4.10, 4.6a, 4.11): any text answers 200 with a list. */
-export function filtersProperty<S extends Session>(list: EndpointChecks, clause: string, filters: string[], path: (userId: string) => string, schema: string, arrange: (t: CheckContext) => Promise<S>): void {
+/**
+ * Optional string filters (sections 4.10, 4.6a, 4.11): any text answers 200 with a list. The
+ * filters are the catalogue's free-text ones for the list (not an enum such as the bonus status),
+ * the list's shape its catalogue success schema.
+ */
+export function filtersProperty<S extends Session>(list: EndpointChecks, clause: string, path: (userId: string) => string, arrange: (t: CheckContext) => Promise<S>): void {
+  const { query = [], success: schema } = endpointById.get(list.id)!;
+  const filters = query.filter((q) => q.schema.type === 'string' && !('enum' in q.schema)).map((q) => q.name);
   property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list`, { clauses: [clause], status: 200 }, {
     arbitrary: fc.record({ filter: fc.constantFrom(...filters), value: textBetween(0, 40) }),
     runs: (base) => base / 2,

@@ -1,7 +1,8 @@
 /**
- * The interface as a catalogue: its sections, its endpoints with every documented status, and its
- * field constraints. Coverage is computed by matching test metadata against this catalogue, and a
- * test that cites a section, endpoint or constraint missing here fails to load.
+ * The interface as a catalogue: its sections, its endpoints with every documented status, the
+ * schema of their success and their query filters, and its field constraints. Coverage is computed
+ * by matching test metadata against this catalogue, and a test that cites a section, endpoint or
+ * constraint missing here fails to load.
  *
  * Written from the interface specification (version v1); section numbers are the specification's.
  */
@@ -50,12 +51,30 @@ export interface DocumentedStatus {
   alternatives?: number[];
 }
 
+/** An optional query parameter that section 4 names for a list (sections 4.6 to 4.11 and 4.6a). */
+export interface QueryFilter {
+  name: string;
+  /** Its JSON Schema: a string unless the specification gives values (the bonus status) or repetition (`assets[]`). */
+  schema: Record<string, unknown>;
+  description: string;
+}
+
 export interface Endpoint {
   id: string; // "METHOD /api/v1/..." exactly as the specification writes the path
   group: Group;
   clauses: string[];
+  /** Section 4: the schema (schemas/, by name) of the body of the documented success. */
+  success: string;
+  /** The optional query filters section 4 names for the endpoint. */
+  query?: QueryFilter[];
   statuses: DocumentedStatus[];
 }
+
+/** Sections 4.6 and 4.8: the asset symbols to return, repeatable. */
+const ASSETS_FILTER: QueryFilter[] = [{ name: 'assets[]', schema: { type: 'array', items: { type: 'string' } }, description: 'asset symbols to return (repeatable)' }];
+
+/** Filters named without values or semantics: strings. */
+const filters = (...names: string[]): QueryFilter[] => names.map((name) => ({ name, schema: { type: 'string' }, description: 'optional filter' }));
 
 const UNAUTHORIZED_ACTION = 'action unauthorized (another user\u2019s resources): 403 or 409 with "This action is unauthorized."';
 
@@ -82,6 +101,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: 'POST /api/v1/authenticate-jwt/{platform}',
     group: 'authentication',
     clauses: ['4.1', '5'],
+    success: 'session-response',
     statuses: [
       { status: 200, condition: 'valid platform JWT' },
       ...LOGIN_ERRORS,
@@ -93,6 +113,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: 'POST /api/v1/authenticate',
     group: 'authentication',
     clauses: ['4.2', '5'],
+    success: 'session-response',
     statuses: [
       { status: 200, condition: 'valid e-mail, password and, when enabled, 2FA code' },
       ...LOGIN_ERRORS,
@@ -103,6 +124,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: 'POST /api/v1/user/logout',
     group: 'authentication',
     clauses: ['4.5', '5'],
+    success: 'logout-response',
     statuses: [
       { status: 200, condition: 'token destroyed' },
       { status: 401, condition: 'unauthenticated' },
@@ -112,6 +134,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: 'POST /api/v1/user/forgot-password',
     group: 'password',
     clauses: ['4.3'],
+    success: 'message-response',
     statuses: [
       { status: 200, condition: 'reset e-mail sent' },
       { status: 422, condition: 'e-mail unknown or invalid field' },
@@ -121,19 +144,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: 'POST /api/v1/user/reset-password',
     group: 'password',
     clauses: ['4.4'],
+    success: 'message-response',
     statuses: [
       { status: 200, condition: 'password changed' },
       { status: 422, condition: 'token invalid or invalid field' },
     ],
   },
-  { id: 'GET /api/v1/user/{user}/balances/nft', group: 'balances', clauses: ['4.6'], statuses: [{ status: 200, condition: 'NFT balances' }, ...owned('balances')] },
-  { id: 'GET /api/v1/user/{user}/balances/nft/{asset}', group: 'balances', clauses: ['4.7'], statuses: [{ status: 200, condition: 'one NFT balance' }, ...owned('balances')] },
-  { id: 'GET /api/v1/user/{user}/balances', group: 'balances', clauses: ['4.8'], statuses: [{ status: 200, condition: 'coin balances' }, ...owned('balances')] },
-  { id: 'GET /api/v1/user/{user}/balances/{asset}', group: 'balances', clauses: ['4.9'], statuses: [{ status: 200, condition: 'one coin balance' }, ...owned('balances')] },
+  { id: 'GET /api/v1/user/{user}/balances/nft', group: 'balances', clauses: ['4.6'], success: 'balance-nft-list-response', query: ASSETS_FILTER, statuses: [{ status: 200, condition: 'NFT balances' }, ...owned('balances')] },
+  { id: 'GET /api/v1/user/{user}/balances/nft/{asset}', group: 'balances', clauses: ['4.7'], success: 'balance-response', statuses: [{ status: 200, condition: 'one NFT balance' }, ...owned('balances')] },
+  { id: 'GET /api/v1/user/{user}/balances', group: 'balances', clauses: ['4.8'], success: 'balance-coin-list-response', query: ASSETS_FILTER, statuses: [{ status: 200, condition: 'coin balances' }, ...owned('balances')] },
+  { id: 'GET /api/v1/user/{user}/balances/{asset}', group: 'balances', clauses: ['4.9'], success: 'balance-response', statuses: [{ status: 200, condition: 'one coin balance' }, ...owned('balances')] },
   {
     id: 'POST /api/v1/user/{user}/bank',
     group: 'banks',
     clauses: ['4.10'],
+    success: 'bank-response',
     statuses: [
       { status: 201, condition: 'bank created' },
       { status: 401, condition: 'unauthenticated' },
@@ -143,17 +168,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
       { status: 422, condition: 'invalid field' },
     ],
   },
-  { id: 'GET /api/v1/user/{user}/bank', group: 'banks', clauses: ['4.10'], statuses: [{ status: 200, condition: 'banks listed' }, ...owned('record')] },
+  { id: 'GET /api/v1/user/{user}/bank', group: 'banks', clauses: ['4.10'], success: 'bank-list-response', query: filters('status', 'currency', 'company', 'platform'), statuses: [{ status: 200, condition: 'banks listed' }, ...owned('record')] },
   {
     id: 'GET /api/v1/user/{user}/bank/{bank}',
     group: 'banks',
     clauses: ['4.10'],
+    success: 'bank-response',
     statuses: [{ status: 200, condition: 'bank shown' }, ...owned('record', [{ status: 404, condition: 'no record found' }])],
   },
   {
     id: 'DELETE /api/v1/user/{user}/bank/{bank}',
     group: 'banks',
     clauses: ['4.10', '3'],
+    success: 'bank-delete-response',
     statuses: [
       { status: 200, condition: 'bank deleted' },
       { status: 401, condition: 'unauthenticated' },
@@ -165,6 +192,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: 'GET /api/v1/user/{user}/bonus/assets/{asset?}',
     group: 'bonuses',
     clauses: ['4.11'],
+    success: 'bonus-asset-summary-list-response',
     statuses: [
       { status: 200, condition: 'bonus asset summaries' },
       { status: 401, condition: 'unauthenticated' },
@@ -173,17 +201,26 @@ export const ENDPOINTS: readonly Endpoint[] = [
       { status: 409, condition: UNAUTHORIZED_ACTION, alternatives: [403] },
     ],
   },
-  { id: 'GET /api/v1/user/{user}/bonus', group: 'bonuses', clauses: ['4.11'], statuses: [{ status: 200, condition: 'bonuses listed' }, ...owned('record')] },
+  {
+    id: 'GET /api/v1/user/{user}/bonus',
+    group: 'bonuses',
+    clauses: ['4.11'],
+    success: 'bonus-list-response',
+    query: [{ name: 'status', schema: { type: 'string', enum: ['distributed', 'pending', 'canceled'] }, description: 'optional filter' }, ...filters('platform')],
+    statuses: [{ status: 200, condition: 'bonuses listed' }, ...owned('record')],
+  },
   {
     id: 'GET /api/v1/user/{user}/bonus/{bonus}',
     group: 'bonuses',
     clauses: ['4.11'],
+    success: 'bonus-response',
     statuses: [{ status: 200, condition: 'bonus shown' }, ...owned('record', [{ status: 404, condition: 'no record found' }])],
   },
   {
     id: 'POST /api/v1/user/{user}/card',
     group: 'cards',
     clauses: ['4.6a'],
+    success: 'card-response',
     statuses: [
       { status: 201, condition: 'card created' },
       { status: 401, condition: 'unauthenticated' },
@@ -193,11 +230,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
       { status: 422, condition: 'invalid or missing field' },
     ],
   },
-  { id: 'GET /api/v1/user/{user}/card', group: 'cards', clauses: ['4.6a'], statuses: [{ status: 200, condition: 'cards listed' }, ...owned('record')] },
+  { id: 'GET /api/v1/user/{user}/card', group: 'cards', clauses: ['4.6a'], success: 'card-list-response', query: filters('status', 'company', 'platform'), statuses: [{ status: 200, condition: 'cards listed' }, ...owned('record')] },
   {
     id: 'GET /api/v1/user/{user}/card/{card}',
     group: 'cards',
     clauses: ['4.6a'],
+    success: 'card-response',
     statuses: [{ status: 200, condition: 'card shown' }, ...owned('record', [{ status: 404, condition: 'no record found' }])],
   },
 ];

@@ -1,60 +1,16 @@
 import { CONSTRAINTS, ENDPOINTS, SPEC, type Constraint, type Endpoint } from './catalogue.js';
+import { errorFormat } from './error-formats.js';
 import { loadSchemaDocuments } from './schemas.js';
 
 /**
  * The interface as an OpenAPI 3.1 document, generated from the catalogue (endpoints, statuses,
  * field constraints) and schemas/ (response shapes, already JSON Schema 2020-12, OpenAPI 3.1's
- * dialect). Nothing here restates a shape; the few facts the catalogue does not hold (which schema
- * answers a success, the query filters of section 4) are the tables below, each citing its section.
- * Where the specification leaves a choice open the document leaves it open too.
+ * dialect), with section 7's error formats from helpers/error-formats.ts. Nothing here restates a
+ * shape, a success schema or a query filter. Where the specification leaves a choice open the
+ * document leaves it open too.
  */
 
 type Json = Record<string, unknown>;
-
-/** Section 4: the body of each documented success. */
-const SUCCESS_SCHEMA: Readonly<Record<string, string>> = {
-  'POST /api/v1/authenticate-jwt/{platform}': 'session-response',
-  'POST /api/v1/authenticate': 'session-response',
-  'POST /api/v1/user/logout': 'logout-response',
-  'POST /api/v1/user/forgot-password': 'message-response',
-  'POST /api/v1/user/reset-password': 'message-response',
-  'GET /api/v1/user/{user}/balances/nft': 'balance-nft-list-response',
-  'GET /api/v1/user/{user}/balances/nft/{asset}': 'balance-response',
-  'GET /api/v1/user/{user}/balances': 'balance-coin-list-response',
-  'GET /api/v1/user/{user}/balances/{asset}': 'balance-response',
-  'POST /api/v1/user/{user}/bank': 'bank-response',
-  'GET /api/v1/user/{user}/bank': 'bank-list-response',
-  'GET /api/v1/user/{user}/bank/{bank}': 'bank-response',
-  'DELETE /api/v1/user/{user}/bank/{bank}': 'bank-delete-response',
-  'GET /api/v1/user/{user}/bonus/assets/{asset?}': 'bonus-asset-summary-list-response',
-  'GET /api/v1/user/{user}/bonus': 'bonus-list-response',
-  'GET /api/v1/user/{user}/bonus/{bonus}': 'bonus-response',
-  'POST /api/v1/user/{user}/card': 'card-response',
-  'GET /api/v1/user/{user}/card': 'card-list-response',
-  'GET /api/v1/user/{user}/card/{card}': 'card-response',
-};
-
-/** Sections 4.6 to 4.11 and 4.6a: the optional query filters (strings; the bonus status is an enum). */
-const QUERY: Readonly<Record<string, [name: string, schema: Json, description: string][]>> = {
-  'GET /api/v1/user/{user}/balances/nft': [['assets[]', { type: 'array', items: { type: 'string' } }, 'asset symbols to return (repeatable)']],
-  'GET /api/v1/user/{user}/balances': [['assets[]', { type: 'array', items: { type: 'string' } }, 'asset symbols to return (repeatable)']],
-  'GET /api/v1/user/{user}/bank': ['status', 'currency', 'company', 'platform'].map((name) => [name, { type: 'string' }, 'optional filter']),
-  'GET /api/v1/user/{user}/bonus': [
-    ['status', { type: 'string', enum: ['distributed', 'pending', 'canceled'] }, 'optional filter'],
-    ['platform', { type: 'string' }, 'optional filter'],
-  ],
-  'GET /api/v1/user/{user}/card': ['status', 'company', 'platform'].map((name) => [name, { type: 'string' }, 'optional filter']),
-};
-
-/** Section 7: the error format of a status, by where it is answered. */
-function errorSchema(endpoint: Endpoint, status: number): string {
-  const login = endpoint.id === 'POST /api/v1/authenticate' || endpoint.id === 'POST /api/v1/authenticate-jwt/{platform}';
-  if (status === 422) return 'error-validation';
-  // Section 7 gives { error } and { message } for 412/416 without settling which: either.
-  if (status === 412 || status === 416) return 'error-jwt';
-  if (status === 401 || login) return 'error-auth';
-  return 'error-message';
-}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -167,14 +123,13 @@ function concretePaths(template: string): string[] {
 
 function operation(endpoint: Endpoint, method: string, path: string): Json {
   const parameters: Json[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  for (const [name, schema, description] of QUERY[endpoint.id] ?? []) {
+  for (const { name, schema, description } of endpoint.query ?? []) {
     parameters.push({ name, in: 'query', required: false, description, schema, ...(schema.type === 'array' ? { style: 'form', explode: true } : {}) });
   }
   const responses: Record<string, Json> = {};
   for (const status of endpoint.statuses) {
     const success = status.status < 300;
-    const schema = success ? SUCCESS_SCHEMA[endpoint.id] : errorSchema(endpoint, status.status);
-    if (!schema) throw new Error(`openapi: no response schema for ${endpoint.id} ${status.status}`);
+    const schema = success ? endpoint.success : errorFormat(endpoint.group, status.status);
     const alternatives = status.alternatives ? ` (the specification allows ${[status.status, ...status.alternatives].join(' or ')} for this condition)` : '';
     responses[String(status.status)] = {
       description: `${status.condition}${alternatives}`,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
 import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
+import { scoreLines } from './score.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -13,6 +14,8 @@ import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unk
  * `--explore [--seed N] [--runs N]` judges the mutants with the properties of `conformance explore`
  * instead of the suites (default seed 1, 20 runs per property).
  */
+// The arguments are checked before anything heavy is loaded: this process only spawns the shards
+// and adds up their results; each shard (runShard) loads vitest and the reference.
 let values: MutantsArgs;
 try {
   values = parseMutantsArgs(process.argv.slice(2));
@@ -31,7 +34,6 @@ if (unknown) {
   console.error(unknown);
   process.exit(2);
 }
-const { EXPLORE_SUITE, runMutants, scoreLines } = await import('./runner.js');
 
 function selected(): Mutant[] {
   let list = [...MUTANTS];
@@ -63,6 +65,8 @@ function line(result: MutantResult): string {
 }
 
 async function runShard(index: number, count: number, out: string): Promise<void> {
+  // Only a shard runs the suite: vitest and the reference are loaded here, never by the parent.
+  const { EXPLORE_SUITE, runMutants } = await import('./runner.js');
   const mine = selected().filter((_, i) => i % count === index);
   const suite = values.explore ? EXPLORE_SUITE(Number(values.seed ?? 1), Number(values.runs ?? 20)) : undefined;
   const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);

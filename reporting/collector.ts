@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { ConformanceMeta, RunRecord } from '../helpers/check.js';
 import { redactText } from '../helpers/redact.js';
 import type { TestRecord } from './model.js';
+import { rowLines } from './row-lines.js';
 
 /** A stable id from the test's (unique) name: a readable slug, shortened with a hash when long. */
 export function testId(name: string): string {
@@ -54,6 +56,20 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
   };
 }
 
+/** A table's rows at their own lines, not the loop's (reporting/row-lines.ts); the source read once per file. */
+function atRowLines(file: string, records: TestRecord[]): TestRecord[] {
+  const located = records.filter((r): r is TestRecord & { line: number } => typeof r.line === 'number');
+  if (new Set(located.map((r) => r.line)).size === located.length) return records;
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return records;
+  }
+  const rows = rowLines(source, located);
+  return records.map((r) => (rows.has(r.name) ? { ...r, line: rows.get(r.name)! } : r));
+}
+
 /** Collects every conformance test of a run as report records; other output is left to the terminal reporter. */
 export class CollectingReporter implements Reporter {
   readonly records: TestRecord[] = [];
@@ -64,10 +80,12 @@ export class CollectingReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const module of testModules) {
       for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, module.moduleId)}: ${redactText(error.message ?? String(error))}`);
+      const records: TestRecord[] = [];
       for (const testCase of module.children.allTests()) {
         const record = toRecord(testCase, this.root);
-        if (record) this.records.push(record);
+        if (record) records.push(record);
       }
+      this.records.push(...atRowLines(module.moduleId, records));
     }
     for (const error of unhandledErrors) this.moduleErrors.push(redactText(error.message ?? String(error)));
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));

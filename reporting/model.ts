@@ -13,7 +13,7 @@ export interface TestRecord {
   name: string;
   group: Group;
   file: string;
-  /** The line of the test's declaration in `file` (absent in reports before 1.1). */
+  /** The line of the test's declaration in `file`, or of its row for a row of a data-driven table (absent in reports before 1.1). */
   line?: number | null;
   endpoint: string;
   /** The status the test expects; a list where the specification allows several; null for a flow. */

@@ -1,0 +1,24 @@
+import type { Group } from './catalogue.js';
+
+/**
+ * Section 7's error formats, as the schemas (schemas/) that hold them. Free of vitest: the
+ * assertions of helpers/errors.ts and the OpenAPI export (helpers/openapi.ts) both read it.
+ */
+export const ERROR_FORMATS = {
+  /** `{ error }`: authentication failures, and 401 on protected endpoints. */
+  auth: 'error-auth',
+  /** `{ message }`: most other errors. */
+  message: 'error-message',
+  /** 422: `{ message, errors }`. */
+  validation: 'error-validation',
+  /** 412 and 416 of authenticate-jwt: section 7 gives { error } and { message } without settling which, so either. */
+  jwt: 'error-jwt',
+} as const;
+
+/** Section 7: the format of an error status answered by an endpoint of `group` ("Where" in its table). */
+export function errorFormat(group: Group, status: number): (typeof ERROR_FORMATS)[keyof typeof ERROR_FORMATS] {
+  if (status === 422) return ERROR_FORMATS.validation;
+  if (status === 412 || status === 416) return ERROR_FORMATS.jwt;
+  if (status === 401 || group === 'authentication') return ERROR_FORMATS.auth;
+  return ERROR_FORMATS.message;
+}

@@ -1,0 +1,21 @@
+import type { MutantResult } from './runner.js';
+
+/** The per-group table and the score line. */
+export function scoreLines(all: readonly MutantResult[]): string[] {
+  const results = all.filter((r) => !r.allowed);
+  const readings = all.filter((r) => r.allowed);
+  const groups = new Map<string, { total: number; killed: number }>();
+  for (const r of results) {
+    const g = groups.get(r.group) ?? { total: 0, killed: 0 };
+    g.total++;
+    if (r.killed) g.killed++;
+    groups.set(r.group, g);
+  }
+  const lines = ['', 'group            mutants  killed  score'];
+  for (const [group, g] of groups) lines.push(`${group.padEnd(16)} ${String(g.total).padStart(7)} ${String(g.killed).padStart(7)} ${`${Math.floor((100 * g.killed) / g.total)}%`.padStart(6)}`);
+  const killed = results.filter((r) => r.killed).length;
+  const score = results.length === 0 ? 0 : Math.floor((100 * killed) / results.length);
+  lines.push(`Mutation score: ${killed}/${results.length} killed (${score}%)`);
+  if (readings.length > 0) lines.push(`Allowed readings: ${readings.filter((r) => r.conformant).length}/${readings.length} conformant`);
+  return lines;
+}
