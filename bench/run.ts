@@ -1,30 +1,49 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { join } from 'node:path';
-import { PACKAGE_ROOT, runSuite } from '../cli/run.js';
-import { loadConfig } from '../helpers/config.js';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * `npm run bench`: the suite's wall time, request count, requests per second and peak resident
- * memory (RSS of this process, which runs the suite as `conformance run` does) against the
- * reference in its own process, then again with a delay added to every response (as a remote
- * staging target adds latency), and finally an embedded run (the reference in this process).
- * Usage: npm run bench [-- DELAY_MS ...] (default: 0 and 50).
+ * `npm run bench`: the wall time, request count, requests per second and peak resident memory of
+ * `conformance run` against the reference in its own process, then again with a delay added to every
+ * response (as a remote staging target adds latency), and finally of an embedded run (the reference
+ * in the run's process). Each row is a fresh `conformance run` process, as a user starts it; its peak
+ * is getrusage's maxRSS at exit (bench/peak-rss.mjs), the workers' threads included.
+ * Usage: npm run bench [-- DELAY_MS ...] [-- --repeat N] (default: 0 and 50, once each).
  */
-/** The hook's path (docs/provider-states.md); not imported from reference/, which would load the reference into the remote rows. */
+/** The hook's path (docs/provider-states.md); not imported from reference/, which would load the reference here. */
 const STATES_PATH = '/__provider-states';
+const BUDGET_MB = { remote: 300, embedded: 400 };
 
-const delays = process.argv.slice(2).map(Number).filter((n) => Number.isFinite(n) && n >= 0);
+const args = process.argv.slice(2);
+const repeatAt = args.indexOf('--repeat');
+const repeat = repeatAt >= 0 ? Math.max(1, Number(args.splice(repeatAt, 2)[1]) || 1) : 1;
+const delays = args.map(Number).filter((n) => Number.isFinite(n) && n >= 0);
 if (delays.length === 0) delays.push(0, 50);
 
-/** Samples this process's resident memory until stopped; answers the peak in MB. */
-function rssSampler(): () => number {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 25);
-  return () => {
-    clearInterval(timer);
-    return Math.round(Math.max(peak, process.memoryUsage.rss()) / (1024 * 1024));
-  };
+/** One `conformance run` in a child process: its exit code, wall time and peak RSS in MB. */
+async function conformanceRun(runArgs: string[], env: Record<string, string> = {}): Promise<{ exitCode: number; seconds: number; peakMb: number; tests: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  const peakFile = join(dir, 'peak');
+  try {
+    const started = performance.now();
+    const exitCode = await new Promise<number>((done) => {
+      const child = spawn(process.execPath, ['--import', pathToFileURL(join(PACKAGE_ROOT, 'bench', 'peak-rss.mjs')).href, join(PACKAGE_ROOT, 'bin', 'conformance.mjs'), 'run', ...runArgs, '--report-dir', dir], {
+        env: { ...process.env, ...env, CONFORMANCE_BENCH_PEAK_FILE: peakFile },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child.on('exit', (code) => done(code ?? 1));
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number } };
+    return { exitCode, seconds, peakMb: Math.round(Number(readFileSync(peakFile, 'utf8')) / (1024 * 1024)), tests: report.summary.total };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The reference in a child process (so its memory is not the suite's), on a free loopback port. */
@@ -63,34 +82,25 @@ function delayingProxy(targetPort: number, delayMs: number): Promise<{ server: S
   );
 }
 
-const row = (label: string, seconds: number, requests: string, perSecond: string, peakMb: number, tests: number, exitCode: number) =>
-  `${label.padStart(14)} ${seconds.toFixed(1).padStart(9)} s ${requests.padStart(9)} ${perSecond.padStart(8)} ${`${peakMb} MB`.padStart(10)} ${String(tests).padStart(6)} ${exitCode === 0 ? 'ok' : `exit ${exitCode}`}`;
+const row = (label: string, seconds: number, requests: string, perSecond: string, peakMb: number, budgetMb: number, tests: number, exitCode: number) =>
+  `${label.padStart(14)} ${seconds.toFixed(1).padStart(9)} s ${requests.padStart(9)} ${perSecond.padStart(8)} ${`${peakMb} MB`.padStart(10)} ${`${budgetMb} MB`.padStart(8)} ${String(tests).padStart(6)} ${exitCode === 0 ? 'ok' : `exit ${exitCode}`}`;
 
 const rows: string[] = [];
 const statesToken = 'bench-states-token';
-for (const delayMs of delays) {
-  const reference = await referenceProcess(statesToken);
-  const proxy = await delayingProxy(Number(new URL(reference.baseUrl).port), delayMs);
-  const base = `http://127.0.0.1:${proxy.port}`;
-  const peak = rssSampler();
-  const started = performance.now();
-  const result = await runSuite({
-    config: loadConfig({ BASE_URL: base, STATES_URL: `${base}${STATES_PATH}`, STATES_TOKEN: statesToken }, {}, '/nonexistent/.env'),
-    writeFiles: false,
-    write: () => {},
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const requests = proxy.requests();
-  rows.push(row(`remote ${delayMs} ms`, seconds, String(requests), (requests / seconds).toFixed(0), peak(), result.report.summary.total, result.exitCode));
-  await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
-  reference.child.kill();
+for (let round = 0; round < repeat; round++) {
+  for (const delayMs of delays) {
+    const reference = await referenceProcess(statesToken);
+    const proxy = await delayingProxy(Number(new URL(reference.baseUrl).port), delayMs);
+    const base = `http://127.0.0.1:${proxy.port}`;
+    const run = await conformanceRun(['--target', base, '--states', `${base}${STATES_PATH}`], { STATES_TOKEN: statesToken });
+    const requests = proxy.requests();
+    rows.push(row(`remote ${delayMs} ms`, run.seconds, String(requests), (requests / run.seconds).toFixed(0), run.peakMb, BUDGET_MB.remote, run.tests, run.exitCode));
+    await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
+    reference.child.kill();
+  }
+  const run = await conformanceRun([]);
+  rows.push(row('embedded', run.seconds, '-', '-', run.peakMb, BUDGET_MB.embedded, run.tests, run.exitCode));
 }
-{
-  const peak = rssSampler();
-  const started = performance.now();
-  const result = await runSuite({ config: loadConfig({}, {}, '/nonexistent/.env'), writeFiles: false, write: () => {} });
-  rows.push(row('embedded', (performance.now() - started) / 1000, '-', '-', peak(), result.report.summary.total, result.exitCode));
-}
-console.log('        target  wall time  requests    req/s   peak RSS  tests result');
+console.log('        target  wall time  requests    req/s   peak RSS   budget  tests result');
 for (const line of rows) console.log(line);
-console.log('(peak RSS: resident memory of this process, the suite as `conformance run` runs it; budget 300 MB remote, 400 MB embedded)');
+console.log('(wall time and peak RSS of one `conformance run` process, its test workers included)');

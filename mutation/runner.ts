@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { createVitest, type Reporter, type TestModule } from 'vitest/node';
 import { GROUPS, type Group } from '../helpers/catalogue.js';
 import type { TargetInfo } from '../helpers/target.js';
-import { PACKAGE_ROOT } from '../cli/run.js';
+import { PACKAGE_ROOT, SUITE_CONFIG_LOADER } from '../cli/run.js';
 import { startReference } from '../reference/app.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { Mutant } from '../reference/mutants/types.js';
@@ -81,7 +81,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
   const vitest = await createVitest(
     'test',
     // The reference is on loopback, so the runs can be more concurrent than a run against staging.
-    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, suite?.config ?? 'vitest.suite.config.ts'), watch: false, reporters: [records], maxConcurrency: 16 },
+    { root: PACKAGE_ROOT, config: join(PACKAGE_ROOT, suite?.config ?? 'vitest.suite.config.ts'), watch: false, reporters: [records], maxConcurrency: 16, ...SUITE_CONFIG_LOADER },
     {},
     { stdout: silent(), stderr: silent() },
   );
