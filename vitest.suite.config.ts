@@ -9,7 +9,7 @@ export default defineConfig({
     include: ['suites/**/*.test.ts'],
     pool: 'threads',
     // The suite waits on the network, not the CPU: the tests of a file run concurrently (maxConcurrency).
-    // Two workers: one saves 50-75 MB but was not shown as fast; four cost about 70 MB more (bench/workers.md).
+    // Two workers: one saves about 45 MB but is about 1 s slower; four cost about 70 MB more (bench/memory.md).
     maxWorkers: 2,
     isolate: false,
     maxConcurrency: 8,
@@ -20,7 +20,7 @@ export default defineConfig({
     // Each test's line in its suite file: JUnit cases and GitHub annotations point at it.
     includeTaskLocation: true,
     // Memory: the test files are imported by Node itself, not through Vite's module runner, whose
-    // transforms of this TypeScript cost some 90 MB in the run's process (bench/memory.md). None of
+    // transforms of this TypeScript cost about 90 MB in the run's process (bench/memory.md). None of
     // what the runner adds (vi.mock, import.meta.vitest, Vite plugins) is used here.
     experimental: { viteModuleRunner: false, nodeLoader: false },
     setupFiles: ['./helpers/worker-typescript.mjs'],
