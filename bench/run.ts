@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { configSchema } from '../helpers/config.js';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,22 +26,30 @@ const repeat = repeatAt >= 0 ? Math.max(1, Number(args.splice(repeatAt, 2)[1]) |
 const delays = args.map(Number).filter((n) => Number.isFinite(n) && n >= 0);
 if (delays.length === 0) delays.push(0, 50);
 
+/** The environment without the suite's configuration variables (.env.example). */
+function withoutSuiteVariables(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(environment).filter(([name]) => !(name in configSchema.shape)));
+}
+
 /** One `conformance run` in a child process: its exit code, wall time and peak RSS in MB. */
-async function conformanceRun(runArgs: string[], env: Record<string, string> = {}): Promise<{ exitCode: number; seconds: number; peakMb: number; tests: number }> {
+async function conformanceRun(runArgs: string[], env: Record<string, string> = {}): Promise<{ exitCode: number; seconds: number; peakMb: number; tests: number | undefined }> {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const peakFile = join(dir, 'peak');
   try {
     const started = performance.now();
     const exitCode = await new Promise<number>((done) => {
       const child = spawn(process.execPath, ['--import', pathToFileURL(join(PACKAGE_ROOT, 'bench', 'peak-rss.mjs')).href, join(PACKAGE_ROOT, 'bin', 'conformance.mjs'), 'run', ...runArgs, '--report-dir', dir], {
-        env: { ...process.env, ...env, CONFORMANCE_BENCH_PEAK_FILE: peakFile },
+        // Only what the row sets: neither the shell's suite variables nor a .env (the child starts in the temporary folder).
+        cwd: dir,
+        env: { ...withoutSuiteVariables(process.env), ...env, CONFORMANCE_BENCH_PEAK_FILE: peakFile },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       child.on('exit', (code) => done(code ?? 1));
     });
     const seconds = (performance.now() - started) / 1000;
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number } };
-    return { exitCode, seconds, peakMb: Math.round(Number(readFileSync(peakFile, 'utf8')) / (1024 * 1024)), tests: report.summary.total };
+    const reportFile = join(dir, 'report.json');
+    const tests = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as { summary: { total: number } }).summary.total : undefined;
+    return { exitCode, seconds, peakMb: existsSync(peakFile) ? Math.round(Number(readFileSync(peakFile, 'utf8')) / (1024 * 1024)) : Number.NaN, tests };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -82,8 +91,14 @@ function delayingProxy(targetPort: number, delayMs: number): Promise<{ server: S
   );
 }
 
-const row = (label: string, seconds: number, requests: string, perSecond: string, peakMb: number, budgetMb: number, tests: number, exitCode: number) =>
-  `${label.padStart(14)} ${seconds.toFixed(1).padStart(9)} s ${requests.padStart(9)} ${perSecond.padStart(8)} ${`${peakMb} MB`.padStart(10)} ${`${budgetMb} MB`.padStart(8)} ${String(tests).padStart(6)} ${exitCode === 0 ? 'ok' : `exit ${exitCode}`}`;
+/** One line of the table; a run over its memory budget, or one that failed, fails the benchmark. */
+function row(label: string, run: Awaited<ReturnType<typeof conformanceRun>>, budgetMb: number, requests?: number): string {
+  const overBudget = !(run.peakMb < budgetMb);
+  if (overBudget || run.exitCode !== 0) process.exitCode = 1;
+  const result = run.tests === undefined ? `no report.json (exit ${run.exitCode})` : run.exitCode !== 0 ? `exit ${run.exitCode}` : overBudget ? 'over budget' : 'ok';
+  const perSecond = requests === undefined ? '-' : (requests / run.seconds).toFixed(0);
+  return `${label.padStart(14)} ${run.seconds.toFixed(1).padStart(9)} s ${String(requests ?? '-').padStart(9)} ${perSecond.padStart(8)} ${`${run.peakMb} MB`.padStart(10)} ${`${budgetMb} MB`.padStart(8)} ${String(run.tests ?? '-').padStart(6)} ${result}`;
+}
 
 const rows: string[] = [];
 const statesToken = 'bench-states-token';
@@ -94,13 +109,13 @@ for (let round = 0; round < repeat; round++) {
     const base = `http://127.0.0.1:${proxy.port}`;
     const run = await conformanceRun(['--target', base, '--states', `${base}${STATES_PATH}`], { STATES_TOKEN: statesToken });
     const requests = proxy.requests();
-    rows.push(row(`remote ${delayMs} ms`, run.seconds, String(requests), (requests / run.seconds).toFixed(0), run.peakMb, BUDGET_MB.remote, run.tests, run.exitCode));
+    rows.push(row(`remote ${delayMs} ms`, run, BUDGET_MB.remote, requests));
     await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
     reference.child.kill();
   }
   const run = await conformanceRun([]);
-  rows.push(row('embedded', run.seconds, '-', '-', run.peakMb, BUDGET_MB.embedded, run.tests, run.exitCode));
+  rows.push(row('embedded', run, BUDGET_MB.embedded));
 }
 console.log('        target  wall time  requests    req/s   peak RSS   budget  tests result');
 for (const line of rows) console.log(line);
-console.log('(wall time and peak RSS of one `conformance run` process, its test workers included)');
+console.log('(wall time and peak RSS of one `conformance run` process, its test workers included; the peak is getrusage\'s maxRSS, read as the process exits)');

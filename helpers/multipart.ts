@@ -6,7 +6,8 @@ import type { UploadFile } from './images.js';
  * of names, CRLF line breaks in text values, a CRLF after the closing boundary), but made by the
  * suite so that its length is known before it is sent (`Content-Length`, as browsers and curl send
  * it) and its files are read chunk by chunk as the socket takes them: a 10 MB image is never copied
- * whole for a request, and a retried request encodes the form again.
+ * whole for a request, and a retried request encodes the form again. A file part's Content-Type is
+ * sent as the file declares it (undici would normalise a FormData Blob's type).
  */
 export class MultipartForm {
   private readonly parts: [string, string | UploadFile][] = [];

@@ -92,6 +92,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       // transforms, where the native imports of a `conformance run` (lighter, slower to repeat) made
       // the mutation run about 40% slower. Memory is not this runner's constraint; the tests are the same.
       experimental: { viteModuleRunner: true },
+      // The suite's only setup file registers tsx for the native imports.
       setupFiles: [],
     },
     {},

@@ -1,10 +1,9 @@
 /**
  * The lines of data-driven table rows. Vitest locates a test where its `check(` is called; the tests
  * of a table are declared in a loop, so every row would point at the loop's line. A row is found
- * instead by its description: the string literal of the suite file that the test's name ends with
- * (a template literal's `${...}` matching any text), a row's `description:` before any other text,
- * the longest, and of the same text in two tables the one nearest above the loop. Done once per
- * file, and only for tests that share a line; a row not found keeps the loop's line.
+ * instead by its `description:`, the string literal the test's name ends with (a template literal's
+ * `${...}` matching any text), among the rows of the table the loop reads. Done once per file, and
+ * only for tests that share a line; a row not found beyond doubt keeps the loop's line (see rowLines).
  */
 
 /** Fixed text a literal needs before it may name a row: shorter ones ("pending") match by chance. */
@@ -17,7 +16,7 @@ interface Literal {
   /** Matches a test name that ends with the literal, starting at a word. */
   pattern: RegExp;
   fixed: number;
-  /** The value of a row's `description:` (the house style of a table row): preferred to any other text. */
+  /** The value of a row's `description:` (the house style of a table row): the only text that names a row. */
   described: boolean;
 }
 
@@ -47,9 +46,57 @@ function literals(source: string, skip: ReadonlySet<number>): Literal[] {
   return found;
 }
 
+/** The lines (first, last) of the array literal a `const NAME = [` declares, or undefined. */
+function tableExtent(lines: readonly string[], name: string): [number, number] | undefined {
+  const declaration = new RegExp(`\\bconst ${name}\\b[^=]*=\\s*\\[`);
+  const first = lines.findIndex((text) => declaration.test(text));
+  if (first < 0) return undefined;
+  let depth = 0;
+  for (let index = first; index < lines.length; index++) {
+    const text = lines[index]!;
+    // From the `=` on: a type annotation's `Row[]` is no bracket of the table.
+    const code = (index === first ? text.slice(text.indexOf('=', text.indexOf(`const ${name}`))) : text).replace(LITERAL, "''").replace(/\/\/.*$/, '');
+    for (const char of code) {
+      if (char === '[') depth++;
+      else if (char === ']' && --depth === 0) return [first + 1, index + 1];
+    }
+  }
+  return undefined;
+}
+
+/** Whether the code from `from` to `to` (lines) leaves a block open: `to` is inside the block `from` opens. */
+function insideBlock(lines: readonly string[], from: number, to: number): boolean {
+  let depth = 0;
+  for (let line = from; line < to; line++) {
+    for (const char of lines[line - 1]!.replace(LITERAL, "''").replace(/\/\/.*$/, '')) {
+      if (char === '{') depth++;
+      else if (char === '}') depth--;
+    }
+    if (depth <= 0 && line > from) return false;
+  }
+  return depth > 0;
+}
+
+/** The tables the loop around a test reads: `for (const row of NAME)` or `of [...A, ...B]`, on the test's line or a loop block enclosing it. */
+function loopTables(lines: readonly string[], testLine: number): [number, number][] {
+  const LOOP = /\bfor \(const \w+ of (.+?)\)(?:\s*\{\s*$| \w)/;
+  for (let line = testLine; line >= Math.max(1, testLine - 80); line--) {
+    const loop = LOOP.exec(lines[line - 1]!);
+    if (!loop) continue;
+    if (line !== testLine && !insideBlock(lines, line, testLine)) continue;
+    const expression = loop[1]!.trim();
+    const names = expression.startsWith('[') ? [...expression.matchAll(/\.\.\.(\w+)/g)].map((match) => match[1]!) : [/^\w+/.exec(expression)?.[0]].filter((name): name is string => Boolean(name));
+    return names.map((name) => tableExtent(lines, name)).filter((extent): extent is [number, number] => extent !== undefined);
+  }
+  return [];
+}
+
 /**
  * For the tests of one file (name and vitest's line), the line of each table row found: name -> line.
- * Tests that do not share their line with another are never moved.
+ * Tests that do not share their line with another are never moved. Where there is any doubt the
+ * test keeps the loop's line, which is always the code that ran: only a row's `description:` names a
+ * row, only a row of the table(s) the loop reads (`for (const row of TABLE)`, TABLE an array literal
+ * of the file), only one description may match, and a row claimed by two tests is given to neither.
  */
 export function rowLines(source: string, tests: readonly { name: string; line: number }[]): Map<string, number> {
   const perLine = new Map<number, number>();
@@ -57,18 +104,18 @@ export function rowLines(source: string, tests: readonly { name: string; line: n
   const rows = new Map<string, number>();
   const looped = tests.filter((test) => perLine.get(test.line)! > 1);
   if (looped.length === 0) return rows;
+  const lines = source.split('\n');
   // A literal on a line that declares a test is that test's own name, never a row.
-  const candidates = literals(source, new Set(perLine.keys()));
+  const described = literals(source, new Set(perLine.keys())).filter((literal) => literal.described);
+  const claims = new Map<number, number>();
   for (const test of looped) {
-    let matching = candidates.filter((literal) => literal.pattern.test(test.name));
-    // A title template near the loop (`answers 422 with ${...} ${row.description}`) matches too: a row's description wins.
-    if (matching.some((literal) => literal.described)) matching = matching.filter((literal) => literal.described);
-    const best = Math.max(...matching.map((literal) => literal.fixed));
-    const lines = [...new Set(matching.filter((literal) => literal.fixed === best).map((literal) => literal.line))];
-    // The same description in two tables (forgot- and reset-password): the one nearest above the loop.
-    const above = lines.filter((line) => line < test.line);
-    const line = lines.length === 1 ? lines[0] : above.length > 0 ? Math.max(...above) : undefined;
-    if (line !== undefined) rows.set(test.name, line);
+    const tables = loopTables(lines, test.line);
+    const matching = described.filter((literal) => tables.some(([first, last]) => literal.line >= first && literal.line <= last) && literal.pattern.test(test.name));
+    if (matching.length !== 1) continue;
+    const line = matching[0]!.line;
+    rows.set(test.name, line);
+    claims.set(line, (claims.get(line) ?? 0) + 1);
   }
+  for (const [name, line] of rows) if (claims.get(line)! > 1) rows.delete(name);
   return rows;
 }

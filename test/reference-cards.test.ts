@@ -73,6 +73,20 @@ describe('reference cards: create, list and show', () => {
     expect(show.json().data).toEqual(card);
   });
 
+  test('reads a form as any client encodes it, not only the suite\u2019s encoder: a standard FormData, image names as ids by content', async () => {
+    const user = await userWithToken();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(VALID)) {
+      if (typeof value === 'string') form.append(name, value);
+      else if (value) form.append(name, new Blob([fileBytes(value)], { type: value.type }), value.name);
+    }
+    const request = new Request('http://reference.test/', { method: 'POST', body: form });
+    const response = await app.inject({ method: 'POST', url: `/api/v1/user/${user.id}/card`, payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')!, authorization: `Bearer ${user.token}` } });
+    expect(response.statusCode).toBe(201);
+    const ours = (await create(await userWithToken())).json().data;
+    expect(response.json().data).toMatchObject({ cardImage1: ours.cardImage1, cardImage2: ours.cardImage2, holderName: 'Ada Lovelace' });
+  });
+
   test('filters the list by status, company and platform (exact match on the platform code)', async () => {
     const user = await userWithToken();
     const card = (await create(user)).json().data;

@@ -67,7 +67,11 @@ describe('the suite against the reference', () => {
       const line = sources.get(test.file)![test.line! - 1]!;
       if (/\.check\(|check\(|\bit\(|test\(/.test(line)) continue;
       rows++;
-      expect(line, `${test.file}:${test.line} (${test.name})`).toMatch(/^\s*[[{]|\bdescription: /);
+      // A row's line holds the description the test's name ends with (a template's fixed parts, in order).
+      const description = /\bdescription: (['"`])((?:(?!\1).)*)\1/.exec(line)?.[2];
+      expect(description, `${test.file}:${test.line} (${test.name}) is no table row`).toBeDefined();
+      const fixedParts = description!.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      expect(test.name, `${test.file}:${test.line}`).toMatch(new RegExp(`(?:^|\\s)${fixedParts.join('.+?')}$`, 's'));
     }
     expect(rows, 'the rows of the boundary tables').toBeGreaterThan(100);
     const gif = report.tests.find((t) => t.name.endsWith('answers 422 for a GIF as cardImage1'))!;

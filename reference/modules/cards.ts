@@ -313,7 +313,12 @@ export const cards: ReferenceModule = {
       const type = sniffImage(upload.head) ?? /\.([A-Za-z0-9]+)$/.exec(upload.filename)?.[1]?.toLowerCase() ?? 'bin';
       const ext = type === 'jpeg' ? 'jpg' : type;
       const id = `card-images/${upload.sha256}.${ext}`;
-      if (!imageStored.get(id)) storeImage.run(id, MIME[type] ?? 'application/octet-stream', upload.size, Buffer.concat(upload.chunks, upload.size));
+      if (!imageStored.get(id)) {
+        const bytes = Buffer.concat(upload.chunks);
+        // Only a file readUpload let go of lacks bytes, and such a file is refused: never store a partial image.
+        if (bytes.length !== upload.size) throw new Error(`an image of ${upload.size} bytes was kept as ${bytes.length} bytes and cannot be stored`);
+        storeImage.run(id, MIME[type] ?? 'application/octet-stream', upload.size, bytes);
+      }
       return id;
     }
 
