@@ -18,6 +18,7 @@ export type Session = { user: { id: string }; token: string };
 export function filtersProperty<S extends Session>(list: EndpointChecks, clause: string, path: (userId: string) => string, arrange: (t: CheckContext) => Promise<S>): void {
   const { query = [], success: schema } = endpointById.get(list.id)!;
   const filters = query.filter((q) => q.schema.type === 'string' && !('enum' in q.schema)).map((q) => q.name);
+  if (filters.length === 0) throw new Error(`${list.id} has no free-text filter in the catalogue: no filter property to explore`);
   property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list`, { clauses: [clause], status: 200 }, {
     arbitrary: fc.record({ filter: fc.constantFrom(...filters), value: textBetween(0, 40) }),
     runs: (base) => base / 2,

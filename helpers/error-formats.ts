@@ -1,8 +1,8 @@
 import type { Group } from './catalogue.js';
 
 /**
- * Section 7's error formats, as the schemas (schemas/) that hold them. Free of vitest: the
- * assertions of helpers/errors.ts and the OpenAPI export (helpers/openapi.ts) both read it.
+ * Section 7's error formats, as the schemas (schemas/) that hold them. Free of vitest: helpers/errors.ts
+ * reads the format names, and the OpenAPI export (helpers/openapi.ts) also the rule (errorFormat).
  */
 export const ERROR_FORMATS = {
   /** `{ error }`: authentication failures, and 401 on protected endpoints. */
@@ -19,6 +19,7 @@ export const ERROR_FORMATS = {
 export function errorFormat(group: Group, status: number): (typeof ERROR_FORMATS)[keyof typeof ERROR_FORMATS] {
   if (status === 422) return ERROR_FORMATS.validation;
   if (status === 412 || status === 416) return ERROR_FORMATS.jwt;
+  // "Where: authentication" is the two logins; logout, in the same group, answers only 401.
   if (status === 401 || group === 'authentication') return ERROR_FORMATS.auth;
   return ERROR_FORMATS.message;
 }
