@@ -94,7 +94,7 @@ function delayingProxy(targetPort: number, delayMs: number): Promise<{ server: S
 /** One line of the table; a run over its memory budget, or one that failed, fails the benchmark. */
 function row(label: string, run: Awaited<ReturnType<typeof conformanceRun>>, budgetMb: number, requests?: number): string {
   const overBudget = !(run.peakMb < budgetMb);
-  if (overBudget || run.exitCode !== 0) process.exitCode = 1;
+  if (overBudget || run.exitCode !== 0 || run.tests === undefined) process.exitCode = 1;
   const result = run.tests === undefined ? `no report.json (exit ${run.exitCode})` : run.exitCode !== 0 ? `exit ${run.exitCode}` : overBudget ? 'over budget' : 'ok';
   const perSecond = requests === undefined ? '-' : (requests / run.seconds).toFixed(0);
   return `${label.padStart(14)} ${run.seconds.toFixed(1).padStart(9)} s ${String(requests ?? '-').padStart(9)} ${perSecond.padStart(8)} ${`${run.peakMb} MB`.padStart(10)} ${`${budgetMb} MB`.padStart(8)} ${String(run.tests ?? '-').padStart(6)} ${result}`;

@@ -3,7 +3,8 @@
  * of a table are declared in a loop, so every row would point at the loop's line. A row is found
  * instead by its `description:`, the string literal the test's name ends with (a template literal's
  * `${...}` matching any text), among the rows of the table the loop reads. Done once per file, and
- * only for tests that share a line; a row not found beyond doubt keeps the loop's line (see rowLines).
+ * only for tests that share a line; a row not found beyond doubt keeps the loop's line (see rowLines),
+ * as does a loop that destructures its row (`for (const { description } of rows)`).
  */
 
 /** Fixed text a literal needs before it may name a row: shorter ones ("pending") match by chance. */
@@ -20,7 +21,8 @@ interface Literal {
   described: boolean;
 }
 
-function unescape(text: string): string {
+/** The text of a literal's body, its escapes resolved. */
+export function unescapeLiteral(text: string): string {
   return text.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_, code: string) => {
     if (code.startsWith('u{')) return String.fromCodePoint(parseInt(code.slice(2, -1), 16));
     if (code.length > 1) return String.fromCharCode(parseInt(code.slice(1), 16));
@@ -37,7 +39,7 @@ function literals(source: string, skip: ReadonlySet<number>): Literal[] {
     if (skip.has(line)) return;
     for (const { 0: quoted, index: at } of text.matchAll(LITERAL)) {
       const body = quoted.slice(1, -1);
-      const parts = (quoted.startsWith('`') ? body.split(/\$\{[^}]*\}/) : [body]).map(unescape);
+      const parts = (quoted.startsWith('`') ? body.split(/\$\{[^}]*\}/) : [body]).map(unescapeLiteral);
       const fixed = parts.reduce((sum, part) => sum + part.length, 0);
       if (fixed < MIN_FIXED) continue;
       found.push({ line, fixed, described: /\bdescription:\s*$/.test(text.slice(0, at)), pattern: new RegExp(`(?:^|\\s)${parts.map(escapeRegExp).join('.+?')}$`, 's') });
@@ -46,19 +48,30 @@ function literals(source: string, skip: ReadonlySet<number>): Literal[] {
   return found;
 }
 
-/** The lines (first, last) of the array literal a `const NAME = [` declares, or undefined. */
-function tableExtent(lines: readonly string[], name: string): [number, number] | undefined {
-  const declaration = new RegExp(`\\bconst ${name}\\b[^=]*=\\s*\\[`);
-  const first = lines.findIndex((text) => declaration.test(text));
-  if (first < 0) return undefined;
+/**
+ * The lines (first, last) of the array literal a `const NAME = [` declares, the nearest declaration
+ * above the loop at `loopLine` whose table ends before it (two blocks may each declare a `rows`).
+ */
+function tableExtent(lines: readonly string[], name: string, loopLine: number): [number, number] | undefined {
+  // Lazy up to the `= [`: a type annotation may hold `=>` and `Row[]`.
+  const declaration = new RegExp(`(\\bconst ${name}\\b.*?=\\s*)\\[`);
+  for (let first = loopLine - 1; first >= 1; first--) {
+    const found = declaration.exec(lines[first - 1]!);
+    if (!found) continue;
+    const last = closingLine(lines, first, found.index + found[1]!.length);
+    return last !== undefined && last < loopLine ? [first, last] : undefined;
+  }
+  return undefined;
+}
+
+/** The line of the `]` that closes the `[` at column `at` of line `first`. */
+function closingLine(lines: readonly string[], first: number, at: number): number | undefined {
   let depth = 0;
-  for (let index = first; index < lines.length; index++) {
-    const text = lines[index]!;
-    // From the `=` on: a type annotation's `Row[]` is no bracket of the table.
-    const code = (index === first ? text.slice(text.indexOf('=', text.indexOf(`const ${name}`))) : text).replace(LITERAL, "''").replace(/\/\/.*$/, '');
-    for (const char of code) {
+  for (let line = first; line <= lines.length; line++) {
+    const text = line === first ? lines[line - 1]!.slice(at) : lines[line - 1]!;
+    for (const char of text.replace(LITERAL, "''").replace(/\/\/.*$/, '')) {
       if (char === '[') depth++;
-      else if (char === ']' && --depth === 0) return [first + 1, index + 1];
+      else if (char === ']' && --depth === 0) return line;
     }
   }
   return undefined;
@@ -86,7 +99,7 @@ function loopTables(lines: readonly string[], testLine: number): [number, number
     if (line !== testLine && !insideBlock(lines, line, testLine)) continue;
     const expression = loop[1]!.trim();
     const names = expression.startsWith('[') ? [...expression.matchAll(/\.\.\.(\w+)/g)].map((match) => match[1]!) : [/^\w+/.exec(expression)?.[0]].filter((name): name is string => Boolean(name));
-    return names.map((name) => tableExtent(lines, name)).filter((extent): extent is [number, number] => extent !== undefined);
+    return names.map((name) => tableExtent(lines, name, line)).filter((extent): extent is [number, number] => extent !== undefined);
   }
   return [];
 }
@@ -109,6 +122,8 @@ export function rowLines(source: string, tests: readonly { name: string; line: n
   const described = literals(source, new Set(perLine.keys())).filter((literal) => literal.described);
   const claims = new Map<number, number>();
   for (const test of looped) {
+    // A file changed since the run started: its lines say nothing about these tests.
+    if (test.line > lines.length) continue;
     const tables = loopTables(lines, test.line);
     const matching = described.filter((literal) => tables.some(([first, last]) => literal.line >= first && literal.line <= last) && literal.pattern.test(test.name));
     if (matching.length !== 1) continue;

@@ -84,4 +84,33 @@ describe('table rows at their own lines (JUnit, annotations)', () => {
       // Line 13 reads no table (row 3's template would match); line 17's two tests would share row 15.
     });
   });
+
+  it('reads the table declared nearest above its loop (two blocks with a local `rows`), past a type annotation with `=>`, with escapes', () => {
+    const source = [
+      "describe('PUT', () => {", //                                                        1
+      "  const rows = [", //                                                               2
+      "    { description: 'a bankName of 256 characters', input: {} },", //                3
+      "  ];",
+      "  for (const row of rows) put.check(`answers 422 for ${row.description}`, {}, body);", // 5
+      "});",
+      "describe('POST', () => {",
+      "  const rows: { description: string; make: (n: number) => string }[] = [", //       8
+      "    { description: 'a bankName of 256 characters', make: (n) => 'x'.repeat(n) },", // 9
+      "    { description: 'a name that isn\\u2019t ASCII', make: () => '\\u00e9' },", //  10
+      "  ];",
+      "  for (const row of rows) post.check(`answers 422 for ${row.description}`, {}, body);", // 12
+      "});",
+    ].join('\n');
+    const rows = rowLines(source, [
+      { name: 'PUT /bank answers 422 for a bankName of 256 characters', line: 5 },
+      { name: 'PUT /bank answers 422 for another case', line: 5 },
+      { name: 'POST /bank answers 422 for a bankName of 256 characters', line: 12 },
+      { name: 'POST /bank answers 422 for a name that isn\u2019t ASCII', line: 12 },
+    ]);
+    expect(Object.fromEntries(rows)).toEqual({
+      'PUT /bank answers 422 for a bankName of 256 characters': 3,
+      'POST /bank answers 422 for a bankName of 256 characters': 9,
+      'POST /bank answers 422 for a name that isn\u2019t ASCII': 10,
+    });
+  });
 });

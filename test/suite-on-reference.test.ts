@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
 import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
+import { unescapeLiteral } from '../reporting/row-lines.js';
 import { OpenApiAnswers } from './openapi-answers.js';
 import { SecretLedger, referenceWithLedger } from './secret-ledger.js';
 import { conformance, ROOT, tempDir, type CliResult } from './support.js';
@@ -68,9 +69,9 @@ describe('the suite against the reference', () => {
       if (/\.check\(|check\(|\bit\(|test\(/.test(line)) continue;
       rows++;
       // A row's line holds the description the test's name ends with (a template's fixed parts, in order).
-      const description = /\bdescription: (['"`])((?:(?!\1).)*)\1/.exec(line)?.[2];
+      const description = /\bdescription: (['"`])((?:\\.|(?!\1).)*)\1/.exec(line)?.[2];
       expect(description, `${test.file}:${test.line} (${test.name}) is no table row`).toBeDefined();
-      const fixedParts = description!.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const fixedParts = description!.split(/\$\{[^}]*\}/).map((part) => unescapeLiteral(part).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
       expect(test.name, `${test.file}:${test.line}`).toMatch(new RegExp(`(?:^|\\s)${fixedParts.join('.+?')}$`, 's'));
     }
     expect(rows, 'the rows of the boundary tables').toBeGreaterThan(100);
