@@ -1,6 +1,6 @@
-import { request as undiciRequest, type Dispatcher } from 'undici';
-import { MultipartForm } from './multipart.js';
 import { Readable } from 'node:stream';
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
 import { redactHeaders, redactJson, redactText, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
@@ -292,4 +292,3 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   return `${method} ${url} failed: ${code ? `${code} ` : ''}${err.cause?.message ?? err.message ?? String(error)}`;
 }
 
-export { MultipartForm };
