@@ -12,13 +12,11 @@ const MIN_FIXED = 10;
 
 const LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 
-interface Literal {
+/** The value of a row's `description:` (the house style of a table row): the only text that names a row. */
+interface Description {
   line: number;
   /** Matches a test name that ends with the literal, starting at a word. */
   pattern: RegExp;
-  fixed: number;
-  /** The value of a row's `description:` (the house style of a table row): the only text that names a row. */
-  described: boolean;
 }
 
 /** The text of a literal's body, its escapes resolved. */
@@ -32,17 +30,17 @@ export function unescapeLiteral(text: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function literals(source: string, skip: ReadonlySet<number>): Literal[] {
-  const found: Literal[] = [];
-  source.split('\n').forEach((text, index) => {
+function descriptions(lines: readonly string[], skip: ReadonlySet<number>): Description[] {
+  const found: Description[] = [];
+  lines.forEach((text, index) => {
     const line = index + 1;
     if (skip.has(line)) return;
     for (const { 0: quoted, index: at } of text.matchAll(LITERAL)) {
+      if (!/\bdescription:\s*$/.test(text.slice(0, at))) continue;
       const body = quoted.slice(1, -1);
       const parts = (quoted.startsWith('`') ? body.split(/\$\{[^}]*\}/) : [body]).map(unescapeLiteral);
-      const fixed = parts.reduce((sum, part) => sum + part.length, 0);
-      if (fixed < MIN_FIXED) continue;
-      found.push({ line, fixed, described: /\bdescription:\s*$/.test(text.slice(0, at)), pattern: new RegExp(`(?:^|\\s)${parts.map(escapeRegExp).join('.+?')}$`, 's') });
+      if (parts.reduce((sum, part) => sum + part.length, 0) < MIN_FIXED) continue;
+      found.push({ line, pattern: new RegExp(`(?:^|\\s)${parts.map(escapeRegExp).join('.+?')}$`, 's') });
     }
   });
   return found;
@@ -119,7 +117,7 @@ export function rowLines(source: string, tests: readonly { name: string; line: n
   if (looped.length === 0) return rows;
   const lines = source.split('\n');
   // A literal on a line that declares a test is that test's own name, never a row.
-  const described = literals(source, new Set(perLine.keys())).filter((literal) => literal.described);
+  const described = descriptions(lines, new Set(perLine.keys()));
   const claims = new Map<number, number>();
   for (const test of looped) {
     // A file changed since the run started: its lines say nothing about these tests.
