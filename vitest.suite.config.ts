@@ -23,6 +23,6 @@ export default defineConfig({
     // transforms of this TypeScript cost about 90 MB in the run's process (bench/memory.md). None of
     // what the runner adds (vi.mock, import.meta.vitest, Vite plugins) is used here.
     experimental: { viteModuleRunner: false, nodeLoader: false },
-    setupFiles: ['./helpers/worker-typescript.mjs'],
+    setupFiles: ['./cli/worker-typescript.mjs'],
   },
 });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, type Config } from '../helpers/config.js';
+import { ConfigError, type Config } from '../helpers/net/config.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { ExplorationSettings } from '../explore/engine.js';
 // run.js loads vitest: imported only once the options are valid, so a wrong --seed answers at once.

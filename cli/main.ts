@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { GROUPS } from '../helpers/catalogue.js';
+import { GROUPS } from '../helpers/spec/catalogue.js';
 import { RUN_HELP, RUN_OPTIONS } from './options.js';
 import { suiteVersion } from './version.js';
-import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/config.js';
+import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/net/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
 

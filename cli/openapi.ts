@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { openApiDocument } from '../helpers/openapi.js';
+import { openApiDocument } from '../helpers/spec/openapi.js';
 
 /** `conformance openapi [--out FILE]`: the interface as OpenAPI 3.1 JSON, on stdout or into FILE. */
 export function openApiCommand(version: string, out?: string): number {

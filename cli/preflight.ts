@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { importPKCS8 } from 'jose';
-import type { Config } from '../helpers/config.js';
-import { ConfigError, roadOf } from '../helpers/config.js';
-import { HttpClient, TransportError, type ApiResponse } from '../helpers/http.js';
-import { withoutCredentials } from '../helpers/redact.js';
-import { loadStatesFile } from '../helpers/states-file.js';
-import { HookStates, hookRefusal, StateError } from '../helpers/states.js';
-import { isLoopback } from '../helpers/transport.js';
+import type { Config } from '../helpers/net/config.js';
+import { ConfigError, roadOf } from '../helpers/net/config.js';
+import { HttpClient, TransportError, type ApiResponse } from '../helpers/net/http.js';
+import { withoutCredentials } from '../helpers/net/redact.js';
+import { loadStatesFile } from '../helpers/states/file.js';
+import { HookStates, hookRefusal, StateError } from '../helpers/states/transport.js';
+import { isLoopback } from '../helpers/net/transport.js';
 
 
 const LOGOUT = '/api/v1/user/logout';

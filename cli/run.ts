@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { type Config, ConfigError, roadOf } from '../helpers/config.js';
-import type { TargetInfo } from '../helpers/target.js';
+import { type Config, ConfigError, roadOf } from '../helpers/net/config.js';
+import type { TargetInfo } from '../helpers/check/target.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { RunningReference } from '../reference/app.js';
 import { buildReport } from '../reporting/build.js';
@@ -16,14 +16,14 @@ import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
 import { Interruption, markNotRun } from './interrupt.js';
-import { GROUPS } from '../helpers/catalogue.js';
+import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from './preflight.js';
 import { suiteVersion } from './version.js';
-import { withoutCredentials } from '../helpers/redact.js';
-import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/leases.js';
-import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states-file.js';
-import { proxyFor } from '../helpers/transport.js';
-import { notVerifiedWhenLimitedTimeout } from '../helpers/rate.js';
+import { withoutCredentials } from '../helpers/net/redact.js';
+import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/states/leases.js';
+import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
+import { proxyFor } from '../helpers/net/transport.js';
+import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,9 +85,13 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     if (!baseUrl) {
       const statesToken = randomBytes(24).toString('hex');
       // Loaded only when embedded: a run against a target never needs the reference's native SQLite module.
-      const { loadReference, startingReference } = await import('../reference/load.js');
-      const { startReference } = await loadReference();
-      reference = await startingReference(() => startReference({ states: true, statesToken, ...(options.mutation ? { mutation: options.mutation } : {}) }));
+      const { loadReference, startingReference, ReferenceUnavailableError } = await import('../reference/load.js');
+      try {
+        const { startReference } = await loadReference();
+        reference = await startingReference(() => startReference({ states: true, statesToken, ...(options.mutation ? { mutation: options.mutation } : {}) }));
+      } catch (error) {
+        throw error instanceof ReferenceUnavailableError ? new ConfigError(error.message) : error;
+      }
       baseUrl = reference.baseUrl;
       states = { kind: 'hook', url: reference.statesUrl!, token: statesToken };
     } else if (config.STATES_URL) {

@@ -3,11 +3,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { Agent, request } from 'undici';
-import { ConfigError } from '../helpers/config.js';
-import { describeTransportFailure } from '../helpers/http.js';
-import { withoutCredentials } from '../helpers/redact.js';
-import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states-file.js';
-import { HookStates, StateError, StatesAuthError, type StateName } from '../helpers/states.js';
+import { ConfigError } from '../helpers/net/config.js';
+import { describeTransportFailure } from '../helpers/net/http.js';
+import { withoutCredentials } from '../helpers/net/redact.js';
+import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states/file.js';
+import { HookStates, StateError, StatesAuthError, type StateName } from '../helpers/states/transport.js';
 
 /**
  * `conformance states template` and `conformance states export`: a static provider-states file

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { endpoint } from '../helpers/check.js';
-import { twoByteText } from '../helpers/text.js';
+import { endpoint } from '../helpers/check/check.js';
+import { twoByteText } from '../helpers/arrange/text.js';
 import { property, type Probe } from './engine.js';
 import { expectNotRefusedFor, expectRefusedFor, judgeRule, judgeType } from './judge.js';
 import { describeSecret, describeText, digitsVerdict, lengthVerdict, notAnEmail, plainEmail, textBetween, textOfLength, bmpChar, blank, digit } from './values.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { ASSETS_PARAM, balancePaths, holder, symbolsOf } from '../helpers/balances.js';
-import { endpoint } from '../helpers/check.js';
-import { userWithToken } from '../helpers/flows.js';
+import { ASSETS_PARAM, balancePaths, holder, symbolsOf } from '../helpers/arrange/balances.js';
+import { endpoint } from '../helpers/check/check.js';
+import { userWithToken } from '../helpers/arrange/flows.js';
 import { property } from './engine.js';
 import { expectShape, expectStatus, Nonconformance } from './judge.js';
 import { otherUserProperty } from './paths.js';

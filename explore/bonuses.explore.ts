@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { BONUS_STATUSES, userWithBonuses } from '../helpers/bonuses.js';
-import { endpoint } from '../helpers/check.js';
+import { BONUS_STATUSES, userWithBonuses } from '../helpers/arrange/bonuses.js';
+import { endpoint } from '../helpers/check/check.js';
 import { property } from './engine.js';
 import { expectShape, expectStatus, Nonconformance } from './judge.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { cardForm, monthYear, type CardFields } from '../helpers/cards.js';
-import { endpoint, type CheckContext } from '../helpers/check.js';
-import { userWithToken } from '../helpers/flows.js';
-import { twoByteText } from '../helpers/text.js';
+import { cardForm, monthYear, type CardFields } from '../helpers/arrange/cards.js';
+import { endpoint, type CheckContext } from '../helpers/check/check.js';
+import { userWithToken } from '../helpers/arrange/flows.js';
+import { twoByteText } from '../helpers/arrange/text.js';
 import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { inject } from 'vitest';
-import type { CheckContext, CheckMeta, EndpointChecks } from '../helpers/check.js';
-import { endpointById } from '../helpers/catalogue.js';
-import { TransportError, type ApiResponse, type Exchange, type RequestSpec } from '../helpers/http.js';
-import { currentTarget } from '../helpers/target.js';
+import type { CheckContext, CheckMeta, EndpointChecks } from '../helpers/check/check.js';
+import { endpointById } from '../helpers/spec/catalogue.js';
+import { TransportError, type ApiResponse, type Exchange, type RequestSpec } from '../helpers/net/http.js';
+import { currentTarget } from '../helpers/check/target.js';
 
 /**
  * The machinery of `conformance explore`: a property is one conformance test (named by the

@@ -1,6 +1,6 @@
-import { OTHER_USER, UNAUTHORIZED } from '../helpers/errors.js';
-import type { ApiResponse } from '../helpers/http.js';
-import { schemaProblems } from '../helpers/schemas.js';
+import { OTHER_USER, UNAUTHORIZED } from '../helpers/check/errors.js';
+import type { ApiResponse } from '../helpers/net/http.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
 import type { Probe } from './engine.js';
 import { describeSecret, describeText, type Verdict } from './values.js';
 

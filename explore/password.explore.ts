@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { endpoint } from '../helpers/check.js';
-import { bearerOf, FORGOT, RESET, resetInProgress } from '../helpers/password.js';
-import { registerSecret } from '../helpers/redact.js';
-import { twoByteText } from '../helpers/text.js';
+import { endpoint } from '../helpers/check/check.js';
+import { bearerOf, FORGOT, RESET, resetInProgress } from '../helpers/arrange/password.js';
+import { registerSecret } from '../helpers/net/redact.js';
+import { twoByteText } from '../helpers/arrange/text.js';
 import { property } from './engine.js';
 import { expectRefusedFor, expectStatus, expectShape, judgeRule, judgeType, Nonconformance } from './judge.js';
 import { blank, describeSecret, describeText, lengthVerdict, nonString, notAnEmail, plainEmail, textBetween } from './values.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { endpointById } from '../helpers/catalogue.js';
-import type { CheckContext, EndpointChecks } from '../helpers/check.js';
+import { endpointById } from '../helpers/spec/catalogue.js';
+import type { CheckContext, EndpointChecks } from '../helpers/check/check.js';
 import { property } from './engine.js';
 import { expectOtherUserRefused, expectShape, expectStatus } from './judge.js';
 import { describeText, textBetween } from './values.js';

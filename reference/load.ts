@@ -1,5 +1,9 @@
-import { ConfigError } from '../helpers/config.js';
 import { REFERENCE_PACKAGES } from './packages.mjs';
+
+/** The reference cannot load or start here (a missing optional package, an unbuilt native module): its message is the one clear line. */
+export class ReferenceUnavailableError extends Error {
+  override name = 'ReferenceUnavailableError';
+}
 
 /** The clear line for an error loading or starting the reference, or undefined when it is another error. */
 export function referenceLoadProblem(error: unknown): string | undefined {
@@ -17,7 +21,7 @@ export function referenceLoadProblem(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Imports the reference server, turning a missing or unbuilt optional package into a ConfigError (exit 2). */
+/** Imports the reference server, turning a missing or unbuilt optional package into a ReferenceUnavailableError. */
 export function loadReference(): Promise<typeof import('./app.js')> {
   return startingReference(() => import('./app.js'));
 }
@@ -28,6 +32,6 @@ export async function startingReference<T>(start: () => Promise<T>): Promise<T> 
     return await start();
   } catch (error) {
     const problem = referenceLoadProblem(error);
-    throw problem ? new ConfigError(problem) : error;
+    throw problem ? new ReferenceUnavailableError(problem) : error;
   }
 }

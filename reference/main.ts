@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../helpers/config.js';
-import { loadReference, referenceLoadProblem } from './load.js';
+import { loadReference, referenceLoadProblem, ReferenceUnavailableError } from './load.js';
 
 /**
  * `npm run reference [-- --db FILE]`: the reference server on its own, for exploring the interface
@@ -34,6 +33,6 @@ try {
   }, 500).unref();
 } catch (error) {
   const err = error as NodeJS.ErrnoException;
-  console.error(err.code === 'EADDRINUSE' ? `port ${port} is in use: set PORT to a free port (or 0 for any)` : error instanceof ConfigError ? err.message : (referenceLoadProblem(err) ?? `the reference could not start: ${err.message}`));
+  console.error(err.code === 'EADDRINUSE' ? `port ${port} is in use: set PORT to a free port (or 0 for any)` : error instanceof ReferenceUnavailableError ? err.message : (referenceLoadProblem(err) ?? `the reference could not start: ${err.message}`));
   process.exit(2);
 }

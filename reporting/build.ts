@@ -1,8 +1,8 @@
-import { GROUPS, SPEC } from '../helpers/catalogue.js';
+import { GROUPS, SPEC } from '../helpers/spec/catalogue.js';
 import { constraintCoverage, pairCoverage } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
-import { withoutCredentials } from '../helpers/redact.js';
+import { withoutCredentials } from '../helpers/net/redact.js';
 
 export interface RunFacts {
   suiteVersion: string;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { ConformanceMeta, RunRecord } from '../helpers/check.js';
-import { redactText } from '../helpers/redact.js';
+import type { ConformanceMeta, RunRecord } from '../helpers/check/check.js';
+import { redactText } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
 

@@ -1,4 +1,4 @@
-import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
+import { CONSTRAINTS, documentedPairs } from '../helpers/spec/catalogue.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, TestRecord } from './model.js';
 
 function outcomeOf(tests: TestRecord[]): { outcome: PairOutcome; reason: string | null } {

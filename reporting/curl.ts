@@ -1,5 +1,5 @@
-import type { Exchange } from '../helpers/http.js';
-import { REDACTED } from '../helpers/redact.js';
+import type { Exchange } from '../helpers/net/http.js';
+import { REDACTED } from '../helpers/net/redact.js';
 
 /**
  * A `curl` command that reproduces one recorded request. Exchanges are already redacted; every

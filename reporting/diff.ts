@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { endpointById } from '../helpers/catalogue.js';
-import { schemaProblems } from '../helpers/schemas.js';
+import { endpointById } from '../helpers/spec/catalogue.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
 import { clausesText, expectedActual } from './facts.js';
 import { code, md, VERDICT_MARK } from './markdown.js';
 import type { Outcome, PairOutcome, Report, TestRecord, Verdict } from './model.js';

@@ -1,5 +1,5 @@
-import { CLAUSES } from '../helpers/catalogue.js';
-import type { Exchange } from '../helpers/http.js';
+import { CLAUSES } from '../helpers/spec/catalogue.js';
+import type { Exchange } from '../helpers/net/http.js';
 import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 

@@ -1,6 +1,6 @@
-import type { Group } from '../helpers/catalogue.js';
-import type { Exchange } from '../helpers/http.js';
-import type { SchemaProblem } from '../helpers/schemas.js';
+import type { Group } from '../helpers/spec/catalogue.js';
+import type { Exchange } from '../helpers/net/http.js';
+import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
 /** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
 export const REPORT_VERSION = '1.1.0';

@@ -1,10 +1,10 @@
-import { isCredentialValue, isSecretKey } from '../helpers/credential-names.js';
-import { REDACTED, redactText, secretIn } from '../helpers/redact.js';
+import { isCredentialValue, isSecretKey } from '../helpers/spec/credential-names.js';
+import { REDACTED, redactText, secretIn } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 
 /**
  * The report's own safety net against secrets, applied to every record before any file is written.
- * Exchanges are redacted as they are captured (helpers/redact.ts), but only secrets the worker
+ * Exchanges are redacted as they are captured (helpers/net/redact.ts), but only secrets the worker
  * recognised: a nonconformant target may issue an access token of an unexpected shape, which then
  * shows up unredacted in its response, in a schema problem's value and in the failure message.
  * This pass finds secrets by where the specification puts them and removes them everywhere.

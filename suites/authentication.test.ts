@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { endpoint, type CheckContext } from '../helpers/check.js';
-import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, totpCode, userWithToken } from '../helpers/flows.js';
-import type { ApiResponse } from '../helpers/http.js';
-import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/jwt.js';
-import { twoByteText } from '../helpers/text.js';
-import { HOOK_WOULD_ADD } from '../helpers/states-file.js';
+import { endpoint, type CheckContext } from '../helpers/check/check.js';
+import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, userWithToken } from '../helpers/arrange/flows.js';
+import { totpCode } from '../helpers/states/totp.js';
+import type { ApiResponse } from '../helpers/net/http.js';
+import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
+import { twoByteText } from '../helpers/arrange/text.js';
+import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return

@@ -1,7 +1,7 @@
-import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/balances.js';
-import { endpoint } from '../helpers/check.js';
-import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
-import { OTHER_USER, UNAUTHORIZED, expectUnauthorized } from '../helpers/errors.js';
+import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
+import { endpoint } from '../helpers/check/check.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
+import { OTHER_USER, UNAUTHORIZED, expectUnauthorized } from '../helpers/check/errors.js';
 
 /**
  * Sections 4.6 to 4.9 and 2.2: a user's balances per asset, coins and NFTs, their records and

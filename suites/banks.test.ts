@@ -13,13 +13,13 @@ import {
   userWithUsedBank,
   bankIdsBefore,
   withoutField,
-} from '../helpers/banks.js';
-import type { CheckContext } from '../helpers/check.js';
-import { endpoint } from '../helpers/check.js';
-import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/errors.js';
-import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
-import { twoByteText } from '../helpers/text.js';
-import { HOOK_WOULD_ADD } from '../helpers/states-file.js';
+} from '../helpers/arrange/banks.js';
+import type { CheckContext } from '../helpers/check/check.js';
+import { endpoint } from '../helpers/check/check.js';
+import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
+import { twoByteText } from '../helpers/arrange/text.js';
+import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create answers 201 `{ data: Bank }`,

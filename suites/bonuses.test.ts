@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/bonuses.js';
-import type { CheckContext } from '../helpers/check.js';
-import { endpoint } from '../helpers/check.js';
-import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
-import { expectInactive, expectNotFound, expectUnauthorized } from '../helpers/errors.js';
+import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
+import type { CheckContext } from '../helpers/check/check.js';
+import { endpoint } from '../helpers/check/check.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
+import { expectInactive, expectNotFound, expectUnauthorized } from '../helpers/check/errors.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset

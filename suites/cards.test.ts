@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, type CardFields } from '../helpers/cards.js';
-import { UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/errors.js';
-import { endpoint, type CheckContext } from '../helpers/check.js';
-import { GARBAGE_TOKEN, userWithToken } from '../helpers/flows.js';
-import type { ApiResponse } from '../helpers/http.js';
-import { IMAGES } from '../helpers/images.js';
-import { twoByteText } from '../helpers/text.js';
+import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, type CardFields } from '../helpers/arrange/cards.js';
+import { UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
+import { endpoint, type CheckContext } from '../helpers/check/check.js';
+import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
+import type { ApiResponse } from '../helpers/net/http.js';
+import { IMAGES } from '../helpers/arrange/images.js';
+import { twoByteText } from '../helpers/arrange/text.js';
 
 /**
  * Section 4.6a: a user's cards (create as multipart/form-data with two uploaded images, list with

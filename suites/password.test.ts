@@ -1,5 +1,5 @@
-import { endpoint } from '../helpers/check.js';
-import { expectValidationError } from '../helpers/errors.js';
+import { endpoint } from '../helpers/check/check.js';
+import { expectValidationError } from '../helpers/check/errors.js';
 import {
   FORGOT,
   RESET,
@@ -10,7 +10,7 @@ import {
   resetInProgress,
   twoBytePasswordOfLength,
   unknownEmail,
-} from '../helpers/password.js';
+} from '../helpers/arrange/password.js';
 
 /**
  * Sections 4.3 and 4.4 (limits: section 8; error formats: section 7): starting a password reset for
@@ -22,7 +22,7 @@ import {
  * observed from outside (see the notes above the tables), so no row claims them. forgot.email.max is
  * observed from the inside of the limit: an account whose address has 230 characters.
  *
- * Every request carries a bearer header (helpers/password.ts bearerOf): section 4 notes that the
+ * Every request carries a bearer header (helpers/arrange/password.ts bearerOf): section 4 notes that the
  * reference calls send one without saying it is required, and sending one holds under both readings.
  */
 

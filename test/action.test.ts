@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { RUN_OPTIONS } from '../cli/options.js';
-import { FLAG_TO_VARIABLE, loadConfig } from '../helpers/config.js';
+import { FLAG_TO_VARIABLE, loadConfig } from '../helpers/net/config.js';
 import { ROOT } from './support.js';
 
 /**

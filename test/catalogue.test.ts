@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLAUSES, CONSTRAINTS, ENDPOINTS, GROUPS, documentedPairs } from '../helpers/catalogue.js';
-import { endpoint, validateMeta, type CheckMeta } from '../helpers/check.js';
+import { CLAUSES, CONSTRAINTS, ENDPOINTS, GROUPS, documentedPairs } from '../helpers/spec/catalogue.js';
+import { endpoint, validateMeta, type CheckMeta } from '../helpers/check/check.js';
 
 describe('the catalogue of the specification', () => {
   it('writes every endpoint as METHOD /api/v1/... (section 1.1), once', () => {

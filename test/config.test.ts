@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../helpers/config.js';
+import { ConfigError, loadConfig } from '../helpers/net/config.js';
 
 const noDotenv = join(tmpdir(), 'no-such-dotenv-file');
 const load = (env: Record<string, string>, overrides = {}) => loadConfig(overrides, env, noDotenv);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEANUP_BOUND_MS } from '../cli/interrupt.js';
 import { preflight } from '../cli/preflight.js';
-import { loadConfig } from '../helpers/config.js';
+import { loadConfig } from '../helpers/net/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import type { Report } from '../reporting/model.js';

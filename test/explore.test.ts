@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { isSkip, type Probe } from '../explore/engine.js';
 import { expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
 import { digitsVerdict, lengthReadings, lengthVerdict, nonString, textBetween, textChar } from '../explore/values.js';
-import { ApiResponse } from '../helpers/http.js';
-import { schemaProblems } from '../helpers/schemas.js';
-import { twoByteText } from '../helpers/text.js';
+import { ApiResponse } from '../helpers/net/http.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
+import { twoByteText } from '../helpers/arrange/text.js';
 import type { Report } from '../reporting/model.js';
 import { conformance, tempDir } from './support.js';
 

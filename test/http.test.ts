@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, TransportError } from '../helpers/http.js';
-import { REDACTED } from '../helpers/redact.js';
+import { HttpClient, TransportError } from '../helpers/net/http.js';
+import { REDACTED } from '../helpers/net/redact.js';
 
 let server: Server;
 let base: string;

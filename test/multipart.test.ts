@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../helpers/http.js';
-import { AT_LIMIT_IMAGE_BYTES, IMAGES, fileBytes, paddedPng, uploadFile } from '../helpers/images.js';
-import { MultipartForm } from '../helpers/multipart.js';
+import { HttpClient } from '../helpers/net/http.js';
+import { AT_LIMIT_IMAGE_BYTES, IMAGES, fileBytes, paddedPng } from '../helpers/arrange/images.js';
+import { MultipartForm, uploadFile } from '../helpers/net/multipart.js';
 
 /** The chunks of a PNG file, each with whether its CRC is right. */
 function pngChunks(bytes: Buffer): { type: string; length: number; crcOk: boolean }[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
-import { CLAUSES, GROUPS } from '../helpers/catalogue.js';
+import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
 import { judgedGroups } from '../mutation/runner.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';

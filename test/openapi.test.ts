@@ -3,9 +3,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
-import { openApiDocument } from '../helpers/openapi.js';
-import { loadSchemaDocuments } from '../helpers/schemas.js';
+import { CONSTRAINTS, documentedPairs } from '../helpers/spec/catalogue.js';
+import { openApiDocument } from '../helpers/spec/openapi.js';
+import { loadSchemaDocuments } from '../helpers/spec/schemas.js';
 import { conformance, tempDir } from './support.js';
 
 const document = openApiDocument() as any;

@@ -19,7 +19,7 @@ function packedFiles(): string[] {
 describe('the npm package', () => {
   it('ships what a user runs and no test, bench, mutation-runner or CI file', () => {
     const files = packedFiles();
-    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'cli/main.ts', 'vitest.suite.config.ts', 'suites/cards.test.ts', 'schemas/card.json', 'reference/app.ts', 'reporting/junit.ts', 'helpers/openapi.ts', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
+    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'cli/main.ts', 'vitest.suite.config.ts', 'suites/cards.test.ts', 'schemas/card.json', 'reference/app.ts', 'reporting/junit.ts', 'helpers/spec/openapi.ts', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => /^(test|bench|mutation|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f === 'tsconfig.json' || f === 'bin/mutants.mjs')).toEqual([]);

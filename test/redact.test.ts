@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerSecret, withoutCredentials } from '../helpers/redact.js';
+import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerSecret, withoutCredentials } from '../helpers/net/redact.js';
 
 describe('redaction', () => {
   it('replaces credential headers whatever their value', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaProblems } from '../helpers/schemas.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 import { AMOUNT_FIELDS } from '../reference/modules/balances.js';
 import { injectState, injectUserWithToken } from './reference-inject.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaProblems } from '../helpers/schemas.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 import { maskEmail, maskSecret, PARTNER_PLATFORM } from '../reference/modules/bonuses.js';
 import { DEFAULT_PLATFORM } from '../reference/modules/authentication.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaProblems } from '../helpers/schemas.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
 import { buildReference, STATES_PATH } from '../reference/app.js';
 import { RESET_LINK_BASE, RESET_TOKEN_TTL_SECONDS } from '../reference/modules/password.js';
 import { injectState } from './reference-inject.js';

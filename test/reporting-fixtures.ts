@@ -1,4 +1,4 @@
-import type { Exchange } from '../helpers/http.js';
+import type { Exchange } from '../helpers/net/http.js';
 import { buildReport } from '../reporting/build.js';
 import { testId } from '../reporting/collector.js';
 import type { Report, TestRecord } from '../reporting/model.js';

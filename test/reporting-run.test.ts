@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaProblems } from '../helpers/schemas.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
 import { STATES_PATH } from '../reference/app.js';
 import { MUTANTS } from '../reference/mutants/index.js';
 import type { Mutant } from '../reference/mutants/types.js';

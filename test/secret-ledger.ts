@@ -1,4 +1,4 @@
-import { GARBAGE_TOKEN } from '../helpers/flows.js';
+import { GARBAGE_TOKEN } from '../helpers/arrange/flows.js';
 import { buildReference, type ReferenceOptions } from '../reference/app.js';
 
 const SECRET_KEYS = /^(password|password_confirmation|token|access_token|totpSecret|secret|privateKey|private_key|jwt)$/i;

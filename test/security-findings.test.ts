@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { REDACTED, redactJson, registerSecret } from '../helpers/redact.js';
-import { schemaProblems } from '../helpers/schemas.js';
-import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers/security.js';
-import { isSecretKey } from '../helpers/credential-names.js';
+import { REDACTED, redactJson, registerSecret } from '../helpers/net/redact.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
+import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers/check/security.js';
+import { isSecretKey } from '../helpers/spec/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
 import { toRecord } from '../reporting/collector.js';

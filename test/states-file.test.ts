@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { template } from '../cli/states.js';
 import { request } from 'undici';
-import { LeaseBook, LeaseClient, startLeaseServer } from '../helpers/leases.js';
-import { schemaProblems } from '../helpers/schemas.js';
-import { FileStates, HOOK_WOULD_ADD, loadStatesFile, type FileAccount } from '../helpers/states-file.js';
+import { LeaseBook, LeaseClient, startLeaseServer } from '../helpers/states/leases.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
+import { FileStates, HOOK_WOULD_ADD, loadStatesFile, type FileAccount } from '../helpers/states/file.js';
 
 const account = (n: number, extra: Partial<FileAccount> = {}): FileAccount => ({ state: 'user', id: `id-${n}`, email: `user${n}@x.test`, password: `Pw-file-${n}-secret`, ...extra });
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactText } from '../helpers/redact.js';
-import { HookStates, StateError, StatesAuthError } from '../helpers/states.js';
+import { redactText } from '../helpers/net/redact.js';
+import { HookStates, StateError, StatesAuthError } from '../helpers/states/transport.js';
 
 let server: Server;
 let url: string;

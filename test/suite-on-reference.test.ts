@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSTRAINTS, documentedPairs } from '../helpers/catalogue.js';
+import { CONSTRAINTS, documentedPairs } from '../helpers/spec/catalogue.js';
 import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
 import { unescapeLiteral } from '../reporting/row-lines.js';

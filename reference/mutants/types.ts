@@ -1,4 +1,4 @@
-import type { Group } from '../../helpers/catalogue.js';
+import type { Group } from '../../helpers/spec/catalogue.js';
 import type { Mutation } from '../mutation.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Mutation } from '../mutation.js';
 export interface Mutant {
   /** Unique, kebab-case, says what is wrong: `logout-keeps-token`. */
   name: string;
-  /** The section the deviation violates (a clause id of helpers/catalogue.ts). */
+  /** The section the deviation violates (a clause id of helpers/spec/catalogue.ts). */
   clause: string;
   group: Group;
   /** One line: what the mutant does differently. */

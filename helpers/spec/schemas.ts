@@ -5,7 +5,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 
 /** The folder of JSON Schema files: the single source of truth for every shape. */
-export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
 export const SCHEMA_BASE = 'https://account-api-conformance.local/schemas/';
 
 export interface SchemaProblem {

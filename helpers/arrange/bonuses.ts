@@ -1,6 +1,6 @@
-import type { CheckContext } from './check.js';
+import type { CheckContext } from '../check/check.js';
 import { userWithToken } from './flows.js';
-import { registerSecret } from './redact.js';
+import { registerSecret } from '../net/redact.js';
 
 /** Section 2.5a / 3: the bonus statuses. */
 export const BONUS_STATUSES = ['distributed', 'pending', 'canceled'] as const;

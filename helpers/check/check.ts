@@ -1,12 +1,12 @@
 import { describe, expect, test, type TestContext } from 'vitest';
-import { CLAUSES, constraintById, endpointById, type Group } from './catalogue.js';
-import type { ApiResponse, Exchange, RequestSpec } from './http.js';
-import { RETRY_ATTEMPTS } from './rate.js';
-import { redactError, redactJson, redactText } from './redact.js';
-import { formatProblems, schemaProblems, type SchemaProblem } from './schemas.js';
+import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
+import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
+import { RETRY_ATTEMPTS } from '../net/rate.js';
+import { redactError, redactJson, redactText } from '../net/redact.js';
+import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from './lease-release.js';
 import { credentialFindings, ownSessionToken } from './security.js';
-import type { StateData, StateName, StateRequestOptions } from './states.js';
+import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
 
 /** What a test checks, declared once and read by reports and coverage. */
@@ -74,7 +74,7 @@ export interface CheckContext {
 export function validateMeta(endpointId: string, name: string, meta: CheckMeta): void {
   const where = `test "${endpointId} ${name}"`;
   const endpoint = endpointById.get(endpointId);
-  if (!endpoint) throw new Error(`${where}: unknown endpoint "${endpointId}" (not in helpers/catalogue.ts)`);
+  if (!endpoint) throw new Error(`${where}: unknown endpoint "${endpointId}" (not in helpers/spec/catalogue.ts)`);
   if (meta.clauses.length === 0) throw new Error(`${where}: cites no clause`);
   for (const clause of meta.clauses) if (!(clause in CLAUSES)) throw new Error(`${where}: unknown clause "${clause}"`);
   if (meta.status !== null) {
@@ -222,7 +222,7 @@ export interface EndpointChecks {
 
 /** The tests of one endpoint: `endpoint('POST /api/v1/authenticate').check('answers 200 ...', meta, body)`. */
 export function endpoint(id: string): EndpointChecks {
-  if (!endpointById.has(id)) throw new Error(`unknown endpoint "${id}" (not in helpers/catalogue.ts)`);
+  if (!endpointById.has(id)) throw new Error(`unknown endpoint "${id}" (not in helpers/spec/catalogue.ts)`);
   return {
     id,
     describe: (body) => describe(id, body),

@@ -1,7 +1,7 @@
-import { isCredentialKey, isCredentialValue } from './credential-names.js';
-import { secretIn } from './redact.js';
+import { isCredentialKey, isCredentialValue } from '../spec/credential-names.js';
+import { secretIn } from '../net/redact.js';
 
-export { isCredentialKey } from './credential-names.js';
+export { isCredentialKey } from '../spec/credential-names.js';
 
 /**
  * Security findings (their own category in every report, apart from clauses): an answer of the

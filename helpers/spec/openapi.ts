@@ -5,7 +5,7 @@ import { loadSchemaDocuments } from './schemas.js';
 /**
  * The interface as an OpenAPI 3.1 document, generated from the catalogue (endpoints, statuses,
  * field constraints) and schemas/ (response shapes, already JSON Schema 2020-12, OpenAPI 3.1's
- * dialect), with section 7's error formats from helpers/error-formats.ts. Nothing here restates a
+ * dialect), with section 7's error formats from helpers/spec/error-formats.ts. Nothing here restates a
  * shape, a success schema or a query filter. Where the specification leaves a choice open the
  * document leaves it open too.
  */
@@ -71,7 +71,7 @@ function ruleKeywords(constraint: Constraint): Json {
   if (rule === 'a valid e-mail') return { format: 'email' };
   if (rule === 'null, text or link') return { type: ['string', 'null'], enum: ['text', 'link', null] };
   if (DESCRIPTION_ONLY.has(rule)) return {};
-  throw new Error(`openapi: the catalogue rule "${rule}" (${constraint.id}) has no JSON Schema translation: add one in helpers/openapi.ts, or list it as description only`);
+  throw new Error(`openapi: the catalogue rule "${rule}" (${constraint.id}) has no JSON Schema translation: add one in helpers/spec/openapi.ts, or list it as description only`);
 }
 
 const isFile = (rules: Constraint[]) => rules.some((c) => c.rule === FILE_RULE);

@@ -1,8 +1,8 @@
 import type { Group } from './catalogue.js';
 
 /**
- * Section 7's error formats, as the schemas (schemas/) that hold them. Free of vitest: helpers/errors.ts
- * reads the format names, and the OpenAPI export (helpers/openapi.ts) also the rule (errorFormat).
+ * Section 7's error formats, as the schemas (schemas/) that hold them. Free of vitest: helpers/check/errors.ts
+ * reads the format names, and the OpenAPI export (helpers/spec/openapi.ts) also the rule (errorFormat).
  */
 export const ERROR_FORMATS = {
   /** `{ error }`: authentication failures, and 401 on protected endpoints. */

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
-import { HttpClient } from './http.js';
-import { FileStates } from './states-file.js';
-import { HookStates, NoStates, type StatesTransport } from './states.js';
+import { HttpClient } from '../net/http.js';
+import { FileStates } from '../states/file.js';
+import { HookStates, NoStates, type StatesTransport } from '../states/transport.js';
 
 /** What the runner hands every test worker: the resolved target and its provider-state transport. */
 export interface TargetInfo {

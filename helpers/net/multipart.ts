@@ -1,5 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { UploadFile } from './images.js';
+
+export interface UploadFile {
+  /** The file name sent in the multipart part. */
+  name: string;
+  /** The declared content type of the part. */
+  type: string;
+  /** Its length in bytes. */
+  size: number;
+  /** Its content, in order. A large file is made as it is read: it is never held whole in memory. */
+  chunks(): Iterable<Uint8Array>;
+}
+
+/** A file whose bytes are at hand. */
+export function uploadFile(name: string, type: string, bytes: Uint8Array): UploadFile {
+  return { name, type, size: bytes.length, chunks: () => [bytes] };
+}
 
 /**
  * A multipart/form-data body (RFC 7578), encoded as undici's FormData encodes one (the same escaping

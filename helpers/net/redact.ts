@@ -5,7 +5,7 @@
  *   tokens) is registered here and replaced wherever it later appears in text.
  */
 
-import { isCredentialValue, isSecretKey } from './credential-names.js';
+import { isCredentialValue, isSecretKey } from '../spec/credential-names.js';
 
 export const REDACTED = '[REDACTED]';
 

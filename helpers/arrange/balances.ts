@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { CheckContext } from './check.js';
+import type { CheckContext } from '../check/check.js';
 import { userWithToken } from './flows.js';
-import type { ApiResponse } from './http.js';
+import type { ApiResponse } from '../net/http.js';
 
 /** Helpers of the balance suite (sections 4.6 to 4.9): paths, a user holding balances, dead tokens. */
 

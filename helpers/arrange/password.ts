@@ -1,8 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { CheckContext } from './check.js';
+import type { CheckContext } from '../check/check.js';
 import { logIn, userWithToken } from './flows.js';
-import type { ApiResponse } from './http.js';
-import { registerSecret } from './redact.js';
+import type { ApiResponse } from '../net/http.js';
+import { registerSecret } from '../net/redact.js';
 import { TWO_BYTE_LETTERS } from './text.js';
 
 /** Helpers of the password-reset suite (sections 4.3, 4.4): addresses of a given length, a reset in progress. */

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { uploadFile, type UploadFile } from '../net/multipart.js';
 
 /**
  * Real image files made in code for the card uploads of section 4.6a (section 8: jpg, jpeg, bmp or
@@ -17,22 +18,6 @@ import { crc32, deflateSync } from 'node:zlib';
 export const MAX_IMAGE_BYTES = 10240 * 1024;
 export const AT_LIMIT_IMAGE_BYTES = 10240 * 1000;
 export const OVER_LIMIT_IMAGE_BYTES = 10240 * 1024 + 1024;
-
-export interface UploadFile {
-  /** The file name sent in the multipart part. */
-  name: string;
-  /** The declared content type of the part. */
-  type: string;
-  /** Its length in bytes. */
-  size: number;
-  /** Its content, in order. A large file is made as it is read: it is never held whole in memory. */
-  chunks(): Iterable<Uint8Array>;
-}
-
-/** A file whose bytes are at hand. */
-export function uploadFile(name: string, type: string, bytes: Uint8Array): UploadFile {
-  return { name, type, size: bytes.length, chunks: () => [bytes] };
-}
 
 /** The whole content of a file, in one buffer (for the reference's own tests; the suite streams files). */
 export function fileBytes(file: UploadFile): Buffer {

@@ -1,9 +1,9 @@
-import { generateSync } from 'otplib';
-import type { CheckContext } from './check.js';
+import type { CheckContext } from '../check/check.js';
 import { platformFor, futureExpire } from './jwt.js';
-import { registerSecret } from './redact.js';
-import { HOOK_WOULD_ADD } from './states-file.js';
-import type { StateName } from './states.js';
+import { registerSecret } from '../net/redact.js';
+import { HOOK_WOULD_ADD } from '../states/file.js';
+import { totpCode } from '../states/totp.js';
+import type { StateName } from '../states/transport.js';
 
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
 export async function logIn(t: CheckContext, user: { email: string; password: string; totpSecret?: string }): Promise<string> {
@@ -39,11 +39,6 @@ export async function logInWithJwt(t: CheckContext, user: { id: string }): Promi
 export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}, options: { needs?: StateName[] } = {}) {
   const user = await t.state('user', params, options);
   return { user, token: await logIn(t, user) };
-}
-
-/** RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret, now or at `epoch` (Unix seconds). */
-export function totpCode(secret: string, epoch?: number): string {
-  return generateSync(epoch === undefined ? { secret } : { secret, epoch });
 }
 
 /** A well-formed token that no target has issued. */

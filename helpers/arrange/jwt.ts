@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
-import type { CheckContext } from './check.js';
-import { registerSecret } from './redact.js';
+import type { CheckContext } from '../check/check.js';
+import { registerSecret } from '../net/redact.js';
 
 /** Section 4.1: platform JWTs are RS512-signed; the payload names the user by `email` or `id` and carries `expire` (Unix seconds). */
 export interface JwtPayload {

@@ -1,8 +1,8 @@
 import { request, type Dispatcher } from 'undici';
-import { describeTransportFailure } from './http.js';
-import { redactJson, redactText, registerSecret, withoutCredentials } from './redact.js';
-import { retryDelayMs, RETRY_ATTEMPTS, withRetries } from './rate.js';
-import { dispatcherFor } from './transport.js';
+import { describeTransportFailure } from '../net/http.js';
+import { redactJson, redactText, registerSecret, withoutCredentials } from '../net/redact.js';
+import { retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
+import { dispatcherFor } from '../net/transport.js';
 
 /**
  * Provider states: how the suite asks a target for the state a test needs. Two transports, as the

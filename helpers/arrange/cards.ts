@@ -1,8 +1,8 @@
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
-import type { CheckContext } from './check.js';
-import { IMAGES, type UploadFile } from './images.js';
-import { MultipartForm } from './multipart.js';
-import { HOOK_WOULD_ADD } from './states-file.js';
+import type { CheckContext } from '../check/check.js';
+import { IMAGES } from './images.js';
+import { MultipartForm, type UploadFile } from '../net/multipart.js';
+import { HOOK_WOULD_ADD } from '../states/file.js';
 
 /**
  * Card create payloads (section 4.6a) as multipart/form-data: the two images travel as uploaded

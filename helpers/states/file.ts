@@ -2,9 +2,9 @@ import { createPrivateKey } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
-import { registerSecret } from './redact.js';
-import { schemaProblems } from './schemas.js';
-import { StateError, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './states.js';
+import { registerSecret } from '../net/redact.js';
+import { schemaProblems } from '../spec/schemas.js';
+import { StateError, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by

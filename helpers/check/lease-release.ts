@@ -1,11 +1,16 @@
-import type { CheckContext } from './check.js';
-import { totpCode } from './flows.js';
-import type { Exchange } from './http.js';
-import { redactError, registerSecret } from './redact.js';
-import { FileStates, type FileAccount } from './states-file.js';
+import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
+import { redactError, registerSecret } from '../net/redact.js';
+import { FileStates, type FileAccount } from '../states/file.js';
+import { totpCode } from '../states/totp.js';
 import { currentTarget } from './target.js';
 
 const LOGIN = /\/api\/v1\/authenticate$/;
+
+/** What releasing needs of the test's context (the CheckContext, whose module calls this one). */
+interface ReleasingContext {
+  post(path: string, options?: Omit<RequestSpec, 'method' | 'path'>): Promise<ApiResponse>;
+  advise(message: string): void;
+}
 
 /**
  * After a test's clean-up: gives back the accounts it leased from a static states file. A shared
@@ -17,7 +22,7 @@ const LOGIN = /\/api\/v1\/authenticate$/;
  * sent twice, ...), the account is retired for the rest of the run and an advisory says so; nothing
  * here ever fails a test whose body passed.
  */
-export async function releaseLeases(t: CheckContext, holder: { id: string }, exchanges: Exchange[]): Promise<void> {
+export async function releaseLeases(t: ReleasingContext, holder: { id: string }, exchanges: Exchange[]): Promise<void> {
   const { states } = currentTarget();
   if (!(states instanceof FileStates)) return;
   const retire: FileAccount[] = [];

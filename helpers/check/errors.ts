@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { CheckContext } from './check.js';
-import { ERROR_FORMATS } from './error-formats.js';
-import type { ApiResponse } from './http.js';
+import { ERROR_FORMATS } from '../spec/error-formats.js';
+import type { ApiResponse } from '../net/http.js';
 
 /**
  * The error answers of sections 5.6 and 7, asserted one way for every endpoint group:
  * `{ error }` for 401, `{ message }` for 403/404/409, `{ message, errors }` for 422 (the formats:
- * helpers/error-formats.ts).
+ * helpers/spec/error-formats.ts).
  */
 
 /** Section 5.6: the message of an unauthorized action, given exactly. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
-import type { ApiResponse } from './http.js';
-import type { CheckContext } from './check.js';
+import type { ApiResponse } from '../net/http.js';
+import type { CheckContext } from '../check/check.js';
 import { userWithToken } from './flows.js';
 
 /** Helpers of the bank suite (section 4.10): valid payloads, paths, and banks created with clean-up. */

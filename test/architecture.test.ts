@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { cycleProblems, directionProblems, PROJECT_ROOT, readImportGraph, type ImportGraph } from './import-graph.js';
+
+describe('architecture: dependencies run one way, from the specification to the commands', () => {
+  const graph = readImportGraph(PROJECT_ROOT);
+
+  it('reads the whole project, type-only and dynamic imports included', () => {
+    expect(graph.get('helpers/check/check.ts')).toContain('helpers/spec/catalogue.ts');
+    expect(graph.get('helpers/arrange/balances.ts')).toContain('helpers/check/check.ts');
+    expect(graph.get('cli/run.ts')).toContain('reference/load.ts');
+    expect(graph.size).toBeGreaterThan(100);
+  });
+
+  it('has no import against the direction of the layers', () => {
+    expect(directionProblems(graph)).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    expect(cycleProblems(graph)).toEqual([]);
+  });
+});
+
+describe('architecture: the rules themselves catch what they forbid', () => {
+  const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
+
+  it('names both files and the rule for an import against the direction', () => {
+    const problems = directionProblems(graphOf({ 'helpers/net/http.ts': ['helpers/check/check.ts', 'helpers/spec/catalogue.ts'], 'helpers/check/check.ts': [] }));
+    expect(problems).toEqual(["helpers/net/http.ts imports helpers/check/check.ts: the road to the target (helpers/net/) may import only helpers/spec/, helpers/net/"]);
+  });
+
+  it('lets the reference import only the specification model', () => {
+    const problems = directionProblems(graphOf({ 'reference/load.ts': ['helpers/net/config.ts', 'helpers/spec/catalogue.ts', 'reference/packages.mjs'] }));
+    expect(problems).toEqual(['reference/load.ts imports helpers/net/config.ts: the reference server (reference/) may import only reference/, helpers/spec/']);
+  });
+
+  it('refuses a loose file in helpers/ and a helper importing a command', () => {
+    const problems = directionProblems(graphOf({ 'helpers/loose.ts': [], 'helpers/spec/catalogue.ts': ['reporting/model.ts'] }));
+    expect(problems).toEqual([
+      expect.stringMatching(/^helpers\/loose\.ts lies loose in helpers\//),
+      "helpers/spec/catalogue.ts imports reporting/model.ts: the specification's model (helpers/spec/) may import only helpers/spec/",
+    ]);
+  });
+
+  it('finds a cycle, type-only or not, and names the import that closes it', () => {
+    const problems = cycleProblems(graphOf({ 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['a.ts'], 'd.ts': ['a.ts'] }));
+    expect(problems).toEqual(['c.ts imports a.ts, which closes an import cycle (no cycle anywhere, type-only imports included): a.ts -> b.ts -> c.ts -> a.ts']);
+  });
+});
