@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cycleProblems, directionProblems, PROJECT_ROOT, readImportGraph, type ImportGraph } from './import-graph.js';
+import { cycleProblems, directionProblems, PROJECT_ROOT, projectFiles, readImportGraph, strayHelperFiles, type ImportGraph } from './import-graph.js';
 
 describe('architecture: dependencies run one way, from the specification to the commands', () => {
-  const graph = readImportGraph(PROJECT_ROOT);
+  const unresolved: string[] = [];
+  const graph = readImportGraph(PROJECT_ROOT, unresolved);
 
   it('reads the whole project, type-only and dynamic imports included', () => {
     expect(graph.get('helpers/check/check.ts')).toContain('helpers/spec/catalogue.ts');
     expect(graph.get('helpers/arrange/balances.ts')).toContain('helpers/check/check.ts');
     expect(graph.get('cli/run.ts')).toContain('reference/load.ts');
     expect(graph.size).toBeGreaterThan(100);
+  });
+
+  it('resolves every relative import to a file of the project', () => {
+    expect(unresolved).toEqual([]);
+  });
+
+  it('keeps every file of helpers/, of any kind, in one of its rooms', () => {
+    expect(strayHelperFiles(projectFiles(PROJECT_ROOT))).toEqual([]);
   });
 
   it('has no import against the direction of the layers', () => {
@@ -33,12 +42,14 @@ describe('architecture: the rules themselves catch what they forbid', () => {
     expect(problems).toEqual(['reference/load.ts imports helpers/net/config.ts: the reference server (reference/) may import only reference/, helpers/spec/']);
   });
 
-  it('refuses a loose file in helpers/ and a helper importing a command', () => {
-    const problems = directionProblems(graphOf({ 'helpers/loose.ts': [], 'helpers/spec/catalogue.ts': ['reporting/model.ts'] }));
+  it('refuses a helper outside the rooms, loose or in another folder, and a helper importing a command', () => {
+    const problems = directionProblems(graphOf({ 'helpers/loose.ts': [], 'helpers/misc/x.ts': ['helpers/net/http.ts'], 'helpers/spec/catalogue.ts': ['reporting/model.ts'] }));
     expect(problems).toEqual([
-      expect.stringMatching(/^helpers\/loose\.ts lies loose in helpers\//),
+      expect.stringMatching(/^helpers\/loose\.ts lies in helpers\/ outside its rooms/),
+      expect.stringMatching(/^helpers\/misc\/x\.ts lies in helpers\/ outside its rooms/),
       "helpers/spec/catalogue.ts imports reporting/model.ts: the specification's model (helpers/spec/) may import only helpers/spec/",
     ]);
+    expect(strayHelperFiles(['helpers/data.json', 'helpers/spec/catalogue.ts'])).toEqual([expect.stringMatching(/^helpers\/data\.json lies in helpers\//)]);
   });
 
   it('finds a cycle, type-only or not, and names the import that closes it', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
@@ -8,35 +9,45 @@ import ts from 'typescript';
  */
 export type ImportGraph = Map<string, string[]>;
 
-const SOURCE = /\.(?:ts|mts|mjs|js)$/;
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', 'reports', 'dist']);
+const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
+/** Skipped wherever they are. */
+const NEVER_READ = new Set(['node_modules', '.git']);
+/** Skipped at the top only: the run's output and a build's output. */
+const TOP_OUTPUT = new Set(['reports', 'dist']);
 
-/** Every source file of the project under `root`, with the project files each one imports. */
-export function readImportGraph(root: string): ImportGraph {
+/** Every source file of the project under `root`, with the project files each one imports; `unresolved` gets each relative import that names no file. */
+export function readImportGraph(root: string, unresolved: string[] = []): ImportGraph {
   const graph: ImportGraph = new Map();
-  for (const file of sourceFiles(root, root)) {
+  for (const file of projectFiles(root).filter((name) => SOURCE.test(name))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
-    const targets = importedFiles.map((imported) => imported.fileName).filter((name) => name.startsWith('.')).map((name) => resolveImport(root, file, name));
-    graph.set(file, [...new Set(targets.filter((target): target is string => target !== undefined))]);
+    const targets: string[] = [];
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolveImport(root, file, fileName);
+      if (target) targets.push(target);
+      else unresolved.push(`${file} imports ${fileName}, which names no file of the project`);
+    }
+    graph.set(file, [...new Set(targets)]);
   }
   return graph;
 }
 
-function sourceFiles(root: string, dir: string): string[] {
+/** Every file of the project under `root` (any kind), as POSIX paths relative to it. */
+export function projectFiles(root: string, dir = root): string[] {
   const files: string[] = [];
   for (const name of readdirSync(dir)) {
-    if (SKIPPED_DIRECTORIES.has(name)) continue;
+    if (NEVER_READ.has(name) || (dir === root && TOP_OUTPUT.has(name))) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(root, path));
-    else if (SOURCE.test(name)) files.push(relative(root, path).split(sep).join('/'));
+    if (statSync(path).isDirectory()) files.push(...projectFiles(root, path));
+    else files.push(relative(root, path).split(sep).join('/'));
   }
   return files;
 }
 
-/** The project file an import names: `./x.js` is `./x.ts` in source, `./x.mjs` may be declared by `./x.d.mts`. */
+/** The project file an import names: `./x.js` is `./x.ts` in source, and `./x.mjs` may be `./x.mts`. */
 function resolveImport(root: string, from: string, specifier: string): string | undefined {
   const target = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts')];
+  const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), target.replace(/\.cjs$/, '.cts')];
   return candidates.find((candidate) => SOURCE.test(candidate) && existsSync(join(root, candidate)));
 }
 
@@ -69,11 +80,17 @@ function roomOf(file: string): Room | undefined {
   return ROOMS.find((room) => room.holds(file));
 }
 
+/** Each file of helpers/ that is in none of its rooms (loose, or in a folder that is not a room), of any kind. */
+export function strayHelperFiles(files: readonly string[]): string[] {
+  return files
+    .filter((file) => file.startsWith('helpers/') && !roomOf(file))
+    .map((file) => `${file} lies in helpers/ outside its rooms: every helper belongs to one of ${HELPER_LAYERS.map(([folder]) => `${folder}/`).join(', ')}`);
+}
+
 /** Each import against the direction, as one line naming the two files and the rule. */
 export function directionProblems(graph: ImportGraph): string[] {
-  const problems: string[] = [];
+  const problems: string[] = strayHelperFiles([...graph.keys()]);
   for (const [file, targets] of graph) {
-    if (/^helpers\/[^/]+$/.test(file)) problems.push(`${file} lies loose in helpers/: every helper belongs to one of its rooms (${HELPER_LAYERS.map(([folder]) => `${folder}/`).join(', ')})`);
     const room = roomOf(file);
     if (!room) continue;
     for (const target of targets) {
@@ -111,4 +128,4 @@ export function cycleProblems(graph: ImportGraph): string[] {
   });
 }
 
-export const PROJECT_ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,4 +65,18 @@ describe('the npm package', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe(manifest.version);
   });
+});
+
+describe('an embedded reference that cannot load', () => {
+  const hide = join(ROOT, 'test', 'hide-better-sqlite3.mjs');
+  for (const [command, args] of [
+    ['conformance run', ['bin/conformance.mjs', 'run', '--report-dir', 'reports/no-sqlite']],
+    ['conformance-reference', ['bin/reference.mjs']],
+  ] as const) {
+    it(`${command} says what to install in one line and exits 2`, () => {
+      const result = spawnSync(process.execPath, ['--import', hide, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BASE_URL: '', PORT: '0' }, timeout: 60_000 });
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuration error: the embedded reference .* needs the package better-sqlite3.*`npm install better-sqlite3`, or give --target URL$/)]);
+    });
+  }
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AT_LIMIT_IMAGE_BYTES, IMAGES, MAX_IMAGE_BYTES, OVER_LIMIT_IMAGE_BYTES, fileBytes, paddedPng } from '../helpers/arrange/images.js';
-import { uploadFile, type UploadFile } from '../helpers/net/multipart.js';
-import { MultipartForm } from '../helpers/net/multipart.js';
+import { MultipartForm, uploadFile, type UploadFile } from '../helpers/net/multipart.js';
 import { buildReference } from '../reference/app.js';
 import { injectState, injectUserWithToken } from './reference-inject.js';
 

@@ -4,7 +4,7 @@ import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactText } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
-import { releaseLeases } from './lease-release.js';
+import { releaseLeases } from '../states/lease-release.js';
 import { credentialFindings, ownSessionToken } from './security.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
@@ -207,7 +207,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }
-      await releaseLeases(t, holder, run.exchanges);
+      await releaseLeases(currentTarget().states, t, holder, run.exchanges);
     }
   });
 }

@@ -1,12 +1,12 @@
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { redactError, registerSecret } from '../net/redact.js';
-import { FileStates, type FileAccount } from '../states/file.js';
-import { totpCode } from '../states/totp.js';
-import { currentTarget } from './target.js';
+import { FileStates, type FileAccount } from './file.js';
+import { totpCode } from './totp.js';
+import type { StatesTransport } from './transport.js';
 
 const LOGIN = /\/api\/v1\/authenticate$/;
 
-/** What releasing needs of the test's context (the CheckContext, whose module calls this one). */
+/** What releasing needs of the test's context (helpers/check's CheckContext, which calls this). */
 interface ReleasingContext {
   post(path: string, options?: Omit<RequestSpec, 'method' | 'path'>): Promise<ApiResponse>;
   advise(message: string): void;
@@ -22,8 +22,7 @@ interface ReleasingContext {
  * sent twice, ...), the account is retired for the rest of the run and an advisory says so; nothing
  * here ever fails a test whose body passed.
  */
-export async function releaseLeases(t: ReleasingContext, holder: { id: string }, exchanges: Exchange[]): Promise<void> {
-  const { states } = currentTarget();
+export async function releaseLeases(states: StatesTransport, t: ReleasingContext, holder: { id: string }, exchanges: Exchange[]): Promise<void> {
   if (!(states instanceof FileStates)) return;
   const retire: FileAccount[] = [];
   try {
