@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { RUN_HELP, RUN_OPTIONS } from './options.js';
 import { suiteVersion } from './version.js';
+import { SELECTION_OPTIONS, selectionOf } from './selection.js';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/net/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
@@ -64,20 +65,24 @@ function helpRequested(command: string, argv: string[]): void {
 
 async function run(argv: string[]): Promise<number> {
   helpRequested('run', argv);
-  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS });
+  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...SELECTION_OPTIONS, failed: { type: 'boolean' } } });
   const { config, mutation } = runConfig('run', values);
+  const chosen = selectionOf('run', values, values.failed ? { reportDir: config.REPORT_DIR } : undefined);
+  const groups = chosen?.groups ?? values.group;
   // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
   const { runSuite } = await import('./run.js');
-  const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
+  const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}) });
   return result.exitCode;
 }
 
 async function explore(argv: string[]): Promise<number> {
   helpRequested('explore', argv);
   const { EXPLORE_OPTIONS, exploreSuite } = await import('./explore.js');
-  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS } });
+  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS, ...SELECTION_OPTIONS } });
   const { config, mutation } = runConfig('explore', values);
-  const result = await exploreSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}), seed: values.seed, runs: values.runs });
+  const chosen = selectionOf('explore', values);
+  const groups = chosen?.groups ?? values.group;
+  const result = await exploreSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}), seed: values.seed, runs: values.runs });
   return result.exitCode;
 }
 
