@@ -18,6 +18,10 @@ commands:
             the field and not stored; ambiguous counting is an advisory. Prints the seed (also in
             report.json); the same seed replays the same inputs. --runs: inputs per property (default 100).
             Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl
+  list      list [--json] [--grep P] [--clause N] [--endpoint 'M /path'] [--group G] [--brute-force]
+            the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
+            clauses, expected status, constraint and the provider states it asks for (one line each, or JSON);
+            the selection flags are those of run and explore, e.g. conformance list --clause 4.10 --json
   diff      diff BASE.json HEAD.json [--out DIR]
             what changed between two runs (Markdown on stdout and DIR/diff.md, JSON in DIR/diff.json;
             DIR defaults to HEAD's folder); exit 1 when something regressed (a newly failing test,
@@ -139,6 +143,20 @@ async function render(argv: string[]): Promise<number> {
   return renderCommand(values.report!, values.out);
 }
 
+async function list(argv: string[]): Promise<number> {
+  helpRequested('list', argv);
+  const { values } = parseArgs({ args: argv, options: { ...SELECTION_OPTIONS, json: { type: 'boolean' }, group: { type: 'string', multiple: true }, 'brute-force': { type: 'boolean' } } });
+  const unknownGroups = (values.group ?? []).filter((group) => !(GROUPS as readonly string[]).includes(group));
+  if (unknownGroups.length > 0) throw new UsageError(`list: no group named ${unknownGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${GROUPS.join(', ')}`);
+  const chosen = selectionOf('list', values);
+  const groups = chosen?.groups ?? values.group;
+  const { manifest, manifestLines } = await import('./list.js');
+  const entries = await manifest({ ...(chosen ? { selection: chosen.selection } : {}), ...(groups ? { groups } : {}), ...(values['brute-force'] ? { bruteForce: true } : {}) });
+  if (values.json) console.log(JSON.stringify(entries, null, 2));
+  else for (const line of manifestLines(entries)) console.log(line);
+  return 0;
+}
+
 async function openapi(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
   const { openApiCommand } = await import('./openapi.js');
@@ -165,6 +183,8 @@ async function main(): Promise<number> {
       return (await import('./states.js')).statesCommand(rest);
     case 'openapi':
       return openapi(rest);
+    case 'list':
+      return list(rest);
     case '--version':
     case '-v':
     case 'version':

@@ -49,7 +49,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
 }
 
 /** A table's rows at their own lines, not the loop's (reporting/row-lines.ts); the source read once per file. */
-function atRowLines(file: string, records: TestRecord[]): TestRecord[] {
+export function atRowLines(file: string, records: TestRecord[]): TestRecord[] {
   const located = records.filter((r): r is TestRecord & { line: number } => typeof r.line === 'number');
   if (new Set(located.map((r) => r.line)).size === located.length) return records;
   let source: string;

@@ -78,7 +78,7 @@ export function selectionProblem(selection: Selection): string | undefined {
   }
   for (const clause of selection.clauses ?? []) {
     if (!Object.keys(CLAUSES).some((known) => clauseWithin(known, clause))) {
-      return `--clause: the specification has no section "${clause}"; the sections are ${Object.keys(CLAUSES).join(', ')}`;
+      return `--clause: the specification has no section "${clause}"; the sections are ${Object.keys(CLAUSES).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ')}`;
     }
   }
   for (const endpoint of selection.endpoints ?? []) {
