@@ -17,7 +17,8 @@ commands:
             generated values inside each rule must be accepted, outside it refused with 422 keyed by
             the field and not stored; ambiguous counting is an advisory. Prints the seed (also in
             report.json); the same seed replays the same inputs. --runs: inputs per property (default 100).
-            Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl
+            Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl.
+            Takes run's selections: explore --endpoint 'POST /api/v1/user/{user}/bank' --seed 1234
   list      list [--json] [--grep P] [--clause N] [--endpoint 'M /path'] [--group G] [--brute-force]
             the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
             clauses, expected status, constraint and the provider states it asks for (one line each, or JSON);
