@@ -23,6 +23,14 @@ commands:
             the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
             clauses, expected status, constraint and the provider states it asks for (one line each, or JSON);
             the selection flags are those of run and explore, e.g. conformance list --clause 4.10 --json
+  proxy     proxy --target URL [--port N] [--host H] [--report-dir DIR] [--strict] [--timeout MS]
+            a validating reverse proxy: forwards any client's traffic to URL unchanged and judges each answer
+            of the interface (the JSON Schema of its documented endpoint x status, section 7's error formats,
+            Content-Type, credentials in answers; undocumented statuses are advisories; whether a 422 was
+            deserved it does not guess). Listens on 127.0.0.1 (--host), port 8090 (--port; 0 any free one),
+            prints "listening on <url>"; on Ctrl-C or SIGTERM writes report.json, junit.xml, summary.md and
+            report.html (verdict at best incomplete; exit 1 when it saw a nonconformance), e.g.
+            conformance proxy --target https://staging.example.com --port 9000 & BASE_URL=http://127.0.0.1:9000 npm test
   diff      diff BASE.json HEAD.json [--out DIR]
             what changed between two runs (Markdown on stdout and DIR/diff.md, JSON in DIR/diff.json;
             DIR defaults to HEAD's folder); exit 1 when something regressed (a newly failing test,
@@ -186,6 +194,9 @@ async function main(): Promise<number> {
       return openapi(rest);
     case 'list':
       return list(rest);
+    case 'proxy':
+      helpRequested('proxy', rest);
+      return (await import('./proxy.js')).proxyCommand(rest);
     case '--version':
     case '-v':
     case 'version':

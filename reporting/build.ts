@@ -17,6 +17,8 @@ export interface RunFacts {
   interrupted?: boolean;
   /** The run's selection (--grep, --clause, --endpoint, --failed), with the text that names it. */
   selection?: { selection: Selection; text: string };
+  /** `conformance proxy`: the traffic it judged. */
+  proxy?: NonNullable<Report['proxy']>;
 }
 
 /** The warning every report of a selected run carries: what was selected, and what it means for the verdict. */
@@ -49,7 +51,8 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),
     strict: facts.strict,
     // A selection checks part of the interface: passing all of it is not conformance.
-    verdict: facts.selection && verdictOf(tests, pairs) === 'conformant' ? 'incomplete' : verdictOf(tests, pairs),
+    // So does the proxy's judgement of whatever traffic passed.
+    verdict: (facts.selection || facts.proxy) && verdictOf(tests, pairs) === 'conformant' ? 'incomplete' : verdictOf(tests, pairs),
     summary: {
       total: tests.length,
       passed: count('passed'),
@@ -62,6 +65,7 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     groups: facts.groups ?? [...GROUPS],
     ...(facts.interrupted ? { interrupted: true } : {}),
     ...(facts.selection ? { selection: selectionRecord(facts.selection) } : {}),
+    ...(facts.proxy ? { proxy: facts.proxy } : {}),
     warnings: scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings], records),
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests) },

@@ -9,6 +9,7 @@ import { credentialFindings, ownSessionToken } from './security.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
 import { selects } from './selection.js';
+import { JSON_MEDIA_TYPE } from '../spec/media-type.js';
 
 /** What a test checks, declared once and read by reports and coverage. */
 export interface CheckMeta {
@@ -99,8 +100,8 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
   }
 }
 
-/** application/json or any `+json` type (application/problem+json, application/vnd.api+json), with parameters. */
-export const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/** Section 1.2's JSON media types (helpers/spec/media-type.ts, shared with `conformance proxy`). */
+export { JSON_MEDIA_TYPE };
 
 function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
