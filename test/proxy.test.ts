@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { mutantByName } from '../reference/mutants/index.js';
@@ -141,8 +143,9 @@ describe('conformance proxy in front of the reference and its mutants', { timeou
     }
     expect(output).toMatch(/Stopped \(SIGTERM\) after 7 exchange\(s\), 6 judged/);
     // Traffic is not the interface: its report is never certified.
-    const certify = await conformance(['certify', '--report', join(dir, 'report.json'), '--key', join(ROOT, 'test', 'fixtures', 'none.pem')]);
+    const certify = await conformance(['certify', '--report', join(dir, 'report.json'), '--key', privateKeyFile(dir)]);
     expect(certify.code).toBe(2);
+    expect(certify.stderr).toMatch(/the report is of `conformance proxy`/);
   });
 
   it('fails a mutant whose list answer breaks its schema, naming the clause and the pointer', async () => {
@@ -216,3 +219,10 @@ describe('conformance proxy in front of the reference and its mutants', { timeou
     expect(skipped.map((t) => t.reason)).toEqual([expect.stringMatching(/^not judged: the answer's body is over MAX_RESPONSE_BYTES \(1024 bytes\); it was passed through unchanged$/)]);
   });
 });
+
+/** An Ed25519 private key in a PEM file of `dir` (certify would sign with it). */
+function privateKeyFile(dir: string): string {
+  const file = join(dir, 'private.pem');
+  writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  return file;
+}

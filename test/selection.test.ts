@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clauseWithin, selectionProblem, selects, testId } from '../helpers/check/selection.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
@@ -71,8 +73,9 @@ describe('selection through the CLI, over the embedded reference', { timeout: 30
     expect(result.stdout).toContain(`only the tests selected by --grep 'inactive|another user' ${said}`);
     expect(result.stdout).not.toMatch(/suites\/(authentication|cards)\.test\.ts/);
     // A selected run is never certified.
-    const certify = await conformance(['certify', '--report', join(dir, 'report.json'), '--key', join(dir, 'missing.pem')]);
+    const certify = await conformance(['certify', '--report', join(dir, 'report.json'), '--key', privateKeyFile(dir)]);
     expect(certify.code).toBe(2);
+    expect(certify.stderr).toMatch(/the report is of a run that selected tests \(--grep/);
   });
 
   it('explore takes the same selection: only the properties of the selected endpoint run', async () => {
@@ -149,3 +152,10 @@ describe('selection through the CLI, over the embedded reference', { timeout: 30
     expect(out[1]).toMatch(/^ {4}POST \/api\/v1\/user\/reset-password .*422/);
   });
 });
+
+/** An Ed25519 private key in a PEM file of `dir` (certify would sign with it). */
+function privateKeyFile(dir: string): string {
+  const file = join(dir, 'private.pem');
+  writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  return file;
+}
