@@ -106,7 +106,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
           answer.on('data', (chunk: Buffer) => {
             responseCopy.add(chunk);
-            res.write(chunk);
+            // A slow client slows the target's answer down rather than filling this process's memory.
+            if (!res.write(chunk)) {
+              answer.pause();
+              res.once('drain', () => answer.resume());
+            }
           });
           answer.on('end', () => {
             res.end();
