@@ -112,6 +112,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
               res.once('drain', () => answer.resume());
             }
           });
+          // A client gone away: the rest of the answer is still read (and judged), no longer waiting on it.
+          res.once('close', () => answer.resume());
           answer.on('end', () => {
             res.end();
             finish();
