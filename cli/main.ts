@@ -23,7 +23,7 @@ commands:
             the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
             clauses, expected status, constraint and the provider states it asks for (one line each, or JSON);
             the selection flags are those of run and explore, e.g. conformance list --clause 4.10 --json
-  proxy     proxy --target URL [--port N] [--host H] [--report-dir DIR] [--strict] [--timeout MS]
+  proxy     proxy --target URL [--port N] [--host H] [--report-dir DIR] [--strict] [--timeout MS] [--ca FILE]
             a validating reverse proxy: forwards any client's traffic to URL unchanged and judges each answer
             of the interface (the JSON Schema of its documented endpoint x status, section 7's error formats,
             Content-Type, credentials in answers; undocumented statuses are advisories; whether a 422 was

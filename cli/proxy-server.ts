@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { performance } from 'node:perf_hooks';
 import type { SeenExchange } from './proxy-judge.js';
 
@@ -17,6 +18,8 @@ export interface ProxyOptions {
   port: number;
   maxBytes: number;
   timeoutMs: number;
+  /** PEM CA certificates trusted for an https target, besides the system's (--ca). */
+  ca?: string;
   onExchange(seen: SeenExchange): void;
 }
 
@@ -96,6 +99,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           path: `${prefix}${req.url ?? '/'}`,
           headers: forwardedHeaders(req.rawHeaders, target.host) as OutgoingHttpHeaders,
           timeout: options.timeoutMs,
+          ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
         },
         (answer) => {
           seen.status = answer.statusCode;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigInput } from '../helpers/net/config.js';
@@ -17,6 +18,7 @@ export const PROXY_OPTIONS = {
   'report-dir': { type: 'string' },
   timeout: { type: 'string' },
   strict: { type: 'boolean' },
+  ca: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -117,6 +119,7 @@ export async function proxyCommand(argv: string[], write: (line: string) => void
   if (values['report-dir'] !== undefined) overrides.REPORT_DIR = values['report-dir'];
   if (values.timeout !== undefined) overrides.REQUEST_TIMEOUT_MS = values.timeout;
   if (values.strict) overrides.STRICT = 'true';
+  if (values.ca !== undefined) overrides.CA_FILE = values.ca;
   const config = loadConfig(overrides);
   const port = wholeNumber(values.port, '--port', 0, 65535, DEFAULT_PROXY_PORT);
   const host = values.host ?? '127.0.0.1';
@@ -126,7 +129,7 @@ export async function proxyCommand(argv: string[], write: (line: string) => void
   const startedAt = new Date();
   let proxy;
   try {
-    proxy = await startProxy({ target, host, port, maxBytes: config.MAX_RESPONSE_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS, onExchange: (seen) => {
+    proxy = await startProxy({ target, host, port, maxBytes: config.MAX_RESPONSE_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS, ...(config.CA_FILE ? { ca: readFileSync(resolve(config.CA_FILE), 'utf8') } : {}), onExchange: (seen) => {
       const record = ledger.add(seen);
       if (record && record.outcome === 'failed') write(`  x ${record.name}: ${record.reason}`);
     } });

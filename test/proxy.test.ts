@@ -10,6 +10,7 @@ import { endpointFor } from '../cli/proxy-judge.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import type { Report, TestRecord } from '../reporting/model.js';
 import { conformance, ROOT, tempDir } from './support.js';
+import { CA_FILE, startGateway } from './loopback-road.js';
 
 /**
  * `conformance proxy` over loopback: plain fetch traffic (what a client team's own end-to-end tests
@@ -200,6 +201,25 @@ describe('conformance proxy in front of the reference and its mutants', { timeou
     const strict = await startProxyProcess(mutant.baseUrl, strictDir, {}, ['--strict']);
     await clientTraffic(mutant, strict.url);
     expect((await strict.stop()).code).toBe(1);
+  });
+
+  it('stands in front of an https gateway with a path prefix (--ca), passing the headers of the client through', async () => {
+    const gateway = await startGateway({ upstream: reference.baseUrl, tls: true, prefix: '/accounts', apiKey: { name: 'x-api-key', value: 'client-key-123' } });
+    try {
+      const dir = tempDir('proxy-tls-');
+      const proxy = await startProxyProcess(`${gateway.url}/accounts`, dir, {}, ['--ca', CA_FILE]);
+      const answer = await fetch(`${proxy.url}/api/v1/user/logout`, { method: 'POST', headers: { 'x-api-key': 'client-key-123', accept: 'application/json' } });
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toEqual({ error: 'Unauthenticated.' });
+      expect(gateway.seen.at(-1)).toMatchObject({ method: 'POST', path: '/accounts/api/v1/user/logout', status: 401 });
+      expect(gateway.seen.at(-1)?.headers['x-api-key']).toBe('client-key-123');
+      expect((await proxy.stop()).code).toBe(0);
+      const report = reportOf(dir);
+      expect(report.tests.map((t) => [t.endpoint, t.observedStatus[0], t.outcome])).toEqual([['POST /api/v1/user/logout', 401, 'passed']]);
+      expect(readFileSync(join(dir, 'report.json'), 'utf8')).not.toContain('client-key-123');
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('passes a body over MAX_RESPONSE_BYTES through whole, and reports it as not judged', async () => {
