@@ -43,8 +43,11 @@ export async function manifest(options: { selection?: Selection; groups?: string
   );
   try {
     const { testModules, unhandledErrors } = await vitest.collect(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
-    const errors = [...unhandledErrors.map((e) => (e as { message?: string }).message ?? String(e)), ...testModules.flatMap((m) => m.errors().map((e) => e.message ?? String(e)))];
-    if (errors.length > 0) throw new Error(`the suite files could not be collected: ${errors.join('; ')}`);
+    // A suite file that fails to load leaves its tests out: an error. An error of the machinery around
+    // collection (a worker's message timing out on a loaded machine) leaves the tests collected whole.
+    const errors = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message ?? String(e)}`));
+    if (errors.length > 0 || testModules.length === 0) throw new Error(`the suite files could not be collected: ${errors.join('; ') || 'none found'}`);
+    for (const error of unhandledErrors) process.stderr.write(`warning: while collecting: ${(error as { message?: string }).message ?? String(error)}\n`);
     const needs = new StateNeeds(PACKAGE_ROOT);
     const entries: ManifestEntry[] = [];
     for (const module of testModules) {

@@ -145,7 +145,7 @@ describe('selection through the CLI, over the embedded reference', { timeout: 30
     expect(inactive?.states).toEqual(['user.inactive', 'bank.used']);
 
     const lines = await conformance(['list', '--clause', '4.4', '--grep', '422']);
-    expect(lines.code).toBe(0);
+    expect(lines.code, lines.stderr).toBe(0);
     const out = lines.stdout.trim().split('\n');
     expect(out.at(-1)).toMatch(/^\d+ test\(s\)$/);
     expect(out[0]).toMatch(/^post-user-reset-password-\S+  422  §4\.4/);
