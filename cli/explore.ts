@@ -6,7 +6,7 @@ import { ConfigError, type Config } from '../helpers/net/config.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { ExplorationSettings } from '../explore/engine.js';
 // run.js loads vitest: imported only once the options are valid, so a wrong --seed answers at once.
-import type { SuiteRunResult } from './run.js';
+import type { SuiteRunOptions, SuiteRunResult } from './run.js';
 
 /** Runs per property at scale 1: a full exploration of every group stays well under 2 minutes against the embedded reference. */
 export const DEFAULT_RUNS = 100;
@@ -33,6 +33,7 @@ export interface ExploreOptions {
   config: Config;
   groups?: string[];
   mutation?: Mutation;
+  selection?: SuiteRunOptions['selection'];
   seed?: string;
   runs?: string;
   write?: (line: string) => void;
@@ -58,6 +59,7 @@ export async function exploreSuite(options: ExploreOptions): Promise<SuiteRunRes
       config: options.config,
       ...(options.groups ? { groups: options.groups } : {}),
       ...(options.mutation ? { mutation: options.mutation } : {}),
+      ...(options.selection ? { selection: options.selection } : {}),
       write,
       files: exploreFiles(exploration),
       extendReport: (report) => {

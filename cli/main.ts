@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { RUN_HELP, RUN_OPTIONS } from './options.js';
 import { suiteVersion } from './version.js';
+import { SELECTION_OPTIONS, selectionOf } from './selection.js';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/net/config.js';
 import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
@@ -16,7 +17,20 @@ commands:
             generated values inside each rule must be accepted, outside it refused with 422 keyed by
             the field and not stored; ambiguous counting is an advisory. Prints the seed (also in
             report.json); the same seed replays the same inputs. --runs: inputs per property (default 100).
-            Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl
+            Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl.
+            Takes run's selections: explore --endpoint 'POST /api/v1/user/{user}/bank' --seed 1234
+  list      list [--json] [--grep P] [--clause N] [--endpoint 'M /path'] [--group G] [--brute-force]
+            the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
+            clauses, expected status, constraint and the provider states it asks for (one line each, or JSON);
+            the selection flags are those of run and explore, e.g. conformance list --clause 4.10 --json
+  proxy     proxy --target URL [--port N] [--host H] [--report-dir DIR] [--strict] [--timeout MS] [--ca FILE]
+            a validating reverse proxy: forwards any client's traffic to URL unchanged and judges each answer
+            of the interface (the JSON Schema of its documented endpoint x status, section 7's error formats,
+            Content-Type, credentials in answers; undocumented statuses are advisories; whether a 422 was
+            deserved it does not guess). Listens on 127.0.0.1 (--host), port 8090 (--port; 0 any free one),
+            prints "listening on <url>"; on Ctrl-C or SIGTERM writes report.json, junit.xml, summary.md and
+            report.html (verdict at best incomplete; exit 1 when it saw a nonconformance), e.g.
+            conformance proxy --target https://staging.example.com --port 9000 & BASE_URL=http://127.0.0.1:9000 npm test
   diff      diff BASE.json HEAD.json [--out DIR]
             what changed between two runs (Markdown on stdout and DIR/diff.md, JSON in DIR/diff.json;
             DIR defaults to HEAD's folder); exit 1 when something regressed (a newly failing test,
@@ -64,20 +78,24 @@ function helpRequested(command: string, argv: string[]): void {
 
 async function run(argv: string[]): Promise<number> {
   helpRequested('run', argv);
-  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS });
+  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...SELECTION_OPTIONS, failed: { type: 'boolean' } } });
   const { config, mutation } = runConfig('run', values);
+  const chosen = selectionOf('run', values, values.failed ? { reportDir: config.REPORT_DIR } : undefined);
+  const groups = chosen?.groups ?? values.group;
   // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
   const { runSuite } = await import('./run.js');
-  const result = await runSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}) });
+  const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}) });
   return result.exitCode;
 }
 
 async function explore(argv: string[]): Promise<number> {
   helpRequested('explore', argv);
   const { EXPLORE_OPTIONS, exploreSuite } = await import('./explore.js');
-  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS } });
+  const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS, ...SELECTION_OPTIONS } });
   const { config, mutation } = runConfig('explore', values);
-  const result = await exploreSuite({ config, ...(values.group ? { groups: values.group } : {}), ...(mutation ? { mutation } : {}), seed: values.seed, runs: values.runs });
+  const chosen = selectionOf('explore', values);
+  const groups = chosen?.groups ?? values.group;
+  const result = await exploreSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}), seed: values.seed, runs: values.runs });
   return result.exitCode;
 }
 
@@ -134,6 +152,20 @@ async function render(argv: string[]): Promise<number> {
   return renderCommand(values.report!, values.out);
 }
 
+async function list(argv: string[]): Promise<number> {
+  helpRequested('list', argv);
+  const { values } = parseArgs({ args: argv, options: { ...SELECTION_OPTIONS, json: { type: 'boolean' }, group: { type: 'string', multiple: true }, 'brute-force': { type: 'boolean' } } });
+  const unknownGroups = (values.group ?? []).filter((group) => !(GROUPS as readonly string[]).includes(group));
+  if (unknownGroups.length > 0) throw new UsageError(`list: no group named ${unknownGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${GROUPS.join(', ')}`);
+  const chosen = selectionOf('list', values);
+  const groups = chosen?.groups ?? values.group;
+  const { manifest, manifestLines } = await import('./list.js');
+  const entries = await manifest({ ...(chosen ? { selection: chosen.selection } : {}), ...(groups ? { groups } : {}), ...(values['brute-force'] ? { bruteForce: true } : {}) });
+  if (values.json) console.log(JSON.stringify(entries, null, 2));
+  else for (const line of manifestLines(entries)) console.log(line);
+  return 0;
+}
+
 async function openapi(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
   const { openApiCommand } = await import('./openapi.js');
@@ -160,6 +192,11 @@ async function main(): Promise<number> {
       return (await import('./states.js')).statesCommand(rest);
     case 'openapi':
       return openapi(rest);
+    case 'list':
+      return list(rest);
+    case 'proxy':
+      helpRequested('proxy', rest);
+      return (await import('./proxy.js')).proxyCommand(rest);
     case '--version':
     case '-v':
     case 'version':

@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import { SELECTION_HELP } from './selection.js';
 
 /**
  * The options of `conformance run`: the target, its provider states, the road to it (CA, headers,
@@ -40,6 +41,11 @@ export const RUN_HELP = `usage: conformance run [options]
             --rate N            at most N requests per second (MAX_REQUESTS_PER_SECOND)
             --group NAME        only this endpoint group (repeatable)
             --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
+            --failed            rerun only the tests that failed or were not verified in REPORT_DIR's last
+                                report.json (by test id); exit 2 when there is none or nothing to rerun
+${SELECTION_HELP}
+            examples: conformance run --failed
+                      conformance run --clause 4.10 --endpoint 'POST /api/v1/user/{user}/bank' --grep iban
             HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured (loopback is never proxied)
             writes report.json, junit.xml, summary.md and report.html (in GitHub Actions also
             ::error annotations and the job summary); keeps the last report.json as report.previous.json

@@ -24,6 +24,7 @@ import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/states/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
+import type { Selection } from '../helpers/check/selection.js';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,6 +45,8 @@ export interface SuiteRunOptions {
   write?: (line: string) => void;
   /** Another set of test files than suites/ (`conformance explore`): its vitest config, a group's file, and values provided to the workers. */
   files?: { config: string; ofGroup: (group: string) => string; provide?: Record<string, unknown> };
+  /** Only the tests this selects (--grep, --clause, --endpoint, --failed): the verdict is then at best incomplete. */
+  selection?: { selection: Selection; text: string };
   /** Adds to the report before it is written (explore records its seed and budget). */
   extendReport?: (report: Report) => void;
   /** Ctrl-C stops the run cleanly (default); the mutation runner leaves signals alone. */
@@ -137,7 +140,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         config: join(PACKAGE_ROOT, options.files?.config ?? 'vitest.suite.config.ts'),
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
-        provide: { ...options.files?.provide, target },
+        provide: { ...options.files?.provide, target, selection: options.selection?.selection },
         // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
         testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.
@@ -167,6 +170,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
 
     const hookWouldAdd = collector.records.filter((record) => record.reason?.includes(HOOK_WOULD_ADD));
     if (hookWouldAdd.length > 0) warnings.push(`${hookWouldAdd.length} test(s) skipped that a provider-state hook would have added (see their reasons)`);
+    if (options.selection && collector.records.length === 0 && collector.moduleErrors.length === 0 && !interruption.interrupted) {
+      throw new ConfigError(`selection: ${options.selection.text} selects no test${options.groups ? ` of the groups ${options.groups.join(', ')}` : ''}; \`conformance list\` with the same flags shows what a selection takes`);
+    }
     const report = buildReport(collector.records, {
       suiteVersion: suiteVersion(),
       target: { baseUrl, embedded: Boolean(reference), states: states.kind === 'hook' ? 'hook' : states.kind },
@@ -176,6 +182,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       warnings,
       ...(groups ? { groups } : {}),
       interrupted: interruption.interrupted,
+      ...(options.selection ? { selection: options.selection } : {}),
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));

@@ -3,6 +3,7 @@ import { constraintCoverage, pairCoverage } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
+import type { Selection } from '../helpers/check/selection.js';
 
 export interface RunFacts {
   suiteVersion: string;
@@ -14,6 +15,15 @@ export interface RunFacts {
   /** The groups that ran; undefined for all. */
   groups?: string[];
   interrupted?: boolean;
+  /** The run's selection (--grep, --clause, --endpoint, --failed), with the text that names it. */
+  selection?: { selection: Selection; text: string };
+  /** `conformance proxy`: the traffic it judged. */
+  proxy?: NonNullable<Report['proxy']>;
+}
+
+/** The warning every report of a selected run carries: what was selected, and what it means for the verdict. */
+export function selectionWarning(text: string): string {
+  return `only the tests selected by ${text} ran: the verdict is at best incomplete, and the report of a selected run is never certified`;
 }
 
 /** Nonconformant on any failure; incomplete while a test was skipped or a documented pair is not verified. */
@@ -40,7 +50,9 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     finishedAt: facts.finishedAt.toISOString(),
     durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),
     strict: facts.strict,
-    verdict: verdictOf(tests, pairs),
+    // A selection checks part of the interface: passing all of it is not conformance.
+    // So does the proxy's judgement of whatever traffic passed.
+    verdict: (facts.selection || facts.proxy) && verdictOf(tests, pairs) === 'conformant' ? 'incomplete' : verdictOf(tests, pairs),
     summary: {
       total: tests.length,
       passed: count('passed'),
@@ -52,8 +64,20 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     },
     groups: facts.groups ?? [...GROUPS],
     ...(facts.interrupted ? { interrupted: true } : {}),
-    warnings: scrubLines(facts.warnings, records),
+    ...(facts.selection ? { selection: selectionRecord(facts.selection) } : {}),
+    ...(facts.proxy ? { proxy: facts.proxy } : {}),
+    warnings: scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings], records),
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests) },
+  };
+}
+
+function selectionRecord({ selection, text }: { selection: Selection; text: string }): NonNullable<Report['selection']> {
+  return {
+    text,
+    ...(selection.grep !== undefined ? { grep: selection.grep } : {}),
+    ...(selection.clauses?.length ? { clauses: selection.clauses } : {}),
+    ...(selection.endpoints?.length ? { endpoints: selection.endpoints } : {}),
+    ...(selection.ids !== undefined ? { ids: selection.ids } : {}),
   };
 }

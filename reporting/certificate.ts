@@ -98,6 +98,8 @@ function reportOf(bytes: Uint8Array): Report {
 export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, now = new Date()): Promise<{ jws: string; claims: CertificateClaims; alg: SigningAlgorithm; kid: string }> {
   if (privateKey.type !== 'private') throw new CertificateUsageError('certify needs the private key (the public key only verifies)');
   const report = reportOf(reportBytes);
+  if (report.selection) throw new CertificateUsageError(`the report is of a run that selected tests (${report.selection.text}); certify the report of a whole \`conformance run\``);
+  if (report.proxy) throw new CertificateUsageError('the report is of `conformance proxy` (it judged the traffic that passed, not the whole interface); certify the report of a whole `conformance run`');
   const alg = algorithmFor(privateKey);
   const kid = await keyId(privateKey);
   const claims: CertificateClaims = {

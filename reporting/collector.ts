@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
@@ -6,26 +5,19 @@ import type { ConformanceMeta, RunRecord } from '../helpers/check/check.js';
 import { redactText } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
+import { testId } from '../helpers/check/selection.js';
 
-/** A stable id from the test's (unique) name: a readable slug, shortened with a hash when long. */
-export function testId(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/\/api\/v1/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  if (slug.length <= 100) return slug;
-  return `${slug.slice(0, 90)}-${createHash('sha1').update(name).digest('hex').slice(0, 8)}`;
-}
+/** Test ids are made where selections read them too (`run --failed`). */
+export { testId } from '../helpers/check/selection.js';
 
 function firstLine(text: string): string {
   return text.split('\n')[0]!.slice(0, 500);
 }
 
 export function toRecord(testCase: TestCase, root: string): TestRecord | undefined {
-  const meta = testCase.meta() as { conformance?: ConformanceMeta; run?: RunRecord };
+  const meta = testCase.meta() as { conformance?: ConformanceMeta; run?: RunRecord; unselected?: boolean };
   const conformance = meta.conformance;
-  if (!conformance) return undefined;
+  if (!conformance || meta.unselected) return undefined;
   const result = testCase.result();
   const run = meta.run ?? { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
   const outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
@@ -57,7 +49,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
 }
 
 /** A table's rows at their own lines, not the loop's (reporting/row-lines.ts); the source read once per file. */
-function atRowLines(file: string, records: TestRecord[]): TestRecord[] {
+export function atRowLines(file: string, records: TestRecord[]): TestRecord[] {
   const located = records.filter((r): r is TestRecord & { line: number } => typeof r.line === 'number');
   if (new Set(located.map((r) => r.line)).size === located.length) return records;
   let source: string;

@@ -246,7 +246,9 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
   const interrupted = Boolean(fullBase.interrupted || fullHead.interrupted);
   let base = groupsNotCompared.length > 0 ? onlyGroups(fullBase, common) : fullBase;
   let head = groupsNotCompared.length > 0 ? onlyGroups(fullHead, common) : fullHead;
-  if (interrupted) [base, head] = onlyFinishedInBoth(base, head);
+  // A run that selected tests (--clause, --failed, ...) is compared on the tests both ran, like an interrupted one.
+  const partial = interrupted || Boolean(fullBase.selection || fullHead.selection);
+  if (partial) [base, head] = onlyFinishedInBoth(base, head);
   const before = new Map(base.tests.map((t) => [t.id, t]));
   const after = new Map(head.tests.map((t) => [t.id, t]));
   const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], newlySecurity: [], added: [], removed: [] };
@@ -292,7 +294,7 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     constraintsGained: constraintChanges.gained,
     constraintsChanged: constraintChanges.changed,
   };
-  const coverageLost = !interrupted && (coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0);
+  const coverageLost = !partial && (coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0);
   const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverageLost || shapeDrift.length > 0;
   return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, ...(interrupted ? { interrupted: true as const } : {}), tests, coverage, shapeDrift, groupsNotCompared };
 }

@@ -46,13 +46,16 @@ function testcase(test: TestRecord): string {
 
 /** JUnit XML as Jenkins, GitLab and GitHub read it: one testsuite per endpoint group. */
 export function toJunit(report: Report): string {
+  // A selected run (or the proxy's judgement of traffic) says so in every suite: its cases are not the whole suite.
+  const scopeRows = [...(report.selection ? [['selection', report.selection.text]] : []), ...(report.proxy ? [['proxy', `traffic to ${report.proxy.target}`]] : [])];
+  const scope = scopeRows.length > 0 ? `    <properties>\n${scopeRows.map(([name, value]) => `      <property name="${name}" value="${escapeAttr(value!)}"/>`).join('\n')}\n    </properties>\n` : '';
   const groups = new Map<string, TestRecord[]>();
   for (const test of report.tests) groups.set(test.group, [...(groups.get(test.group) ?? []), test]);
   const suites = [...groups].map(([group, tests]) => {
     const failures = tests.filter((t) => t.outcome === 'failed').length;
     const skipped = tests.filter((t) => t.outcome === 'skipped').length;
     const time = tests.reduce((s, t) => s + t.durationMs, 0) / 1000;
-    return `  <testsuite name="${escapeAttr(group)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${junitTimestamp(report.startedAt)}">\n${tests.map(testcase).join('')}  </testsuite>\n`;
+    return `  <testsuite name="${escapeAttr(group)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${junitTimestamp(report.startedAt)}">\n${scope}${tests.map(testcase).join('')}  </testsuite>\n`;
   });
   const s = report.summary;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="account-api-conformance" tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('')}</testsuites>\n`;

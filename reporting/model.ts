@@ -3,7 +3,7 @@ import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
 /** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
-export const REPORT_VERSION = '1.1.0';
+export const REPORT_VERSION = '1.2.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -79,6 +79,16 @@ export interface Report {
   groups?: string[];
   /** True when the run was interrupted (Ctrl-C): tests that did not finish are skipped; since 1.1.0. */
   interrupted?: boolean;
+  /**
+   * Only when the run selected tests (--grep, --clause, --endpoint, --failed): what it selected. Such a
+   * run's verdict is at best incomplete and it is never certified. Since 1.2.0.
+   */
+  selection?: { text: string; grep?: string; clauses?: string[]; endpoints?: string[]; ids?: string[] };
+  /**
+   * Only in a report of `conformance proxy`: the target it stood in front of and what passed through it.
+   * Its verdict is at best incomplete (it judged the traffic, not the interface) and it is never certified. Since 1.2.0.
+   */
+  proxy?: { target: string; exchanges: number; judged: number; notJudged: number };
   warnings: string[];
   tests: TestRecord[];
   coverage: { pairs: PairCoverage[]; constraints: ConstraintCoverage[] };

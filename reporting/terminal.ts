@@ -18,11 +18,14 @@ export class ProgressReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const test of module.children.allTests()) {
+      if (test.meta().unselected) continue;
       const state = test.result().state;
       if (state === 'passed') passed++;
       else if (state === 'failed') failed++;
       else skipped++;
     }
+    // A file whose every test the selection left out (--clause, --endpoint, --grep, --failed) says nothing.
+    if (passed + failed + skipped === 0) return;
     const mark = failed > 0 ? 'x' : '\u2713';
     this.write(`  ${mark} ${relative(this.root, module.moduleId)}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
   }

@@ -1,4 +1,4 @@
-import { describe, expect, test, type TestContext } from 'vitest';
+import { describe, expect, inject, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
@@ -8,6 +8,8 @@ import { releaseLeases } from '../states/lease-release.js';
 import { credentialFindings, ownSessionToken } from './security.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
+import { selects } from './selection.js';
+import { JSON_MEDIA_TYPE } from '../spec/media-type.js';
 
 /** What a test checks, declared once and read by reports and coverage. */
 export interface CheckMeta {
@@ -43,6 +45,14 @@ declare module 'vitest' {
   interface TaskMeta {
     conformance?: ConformanceMeta;
     run?: RunRecord;
+    /** Declared but left out by the run's selection (--grep, --clause, --endpoint, --failed): never run, never reported. */
+    unselected?: boolean;
+    /** `conformance list` only: the test body's source, read for the provider states it asks for. */
+    source?: string;
+  }
+  export interface ProvidedContext {
+    /** `conformance list`: tests are collected, never run; each carries its body's source. */
+    listing: boolean;
   }
 }
 
@@ -90,8 +100,8 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
   }
 }
 
-/** application/json or any `+json` type (application/problem+json, application/vnd.api+json), with parameters. */
-export const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/** Section 1.2's JSON media types (helpers/spec/media-type.ts, shared with `conformance proxy`). */
+export { JSON_MEDIA_TYPE };
 
 function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
@@ -172,7 +182,14 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
   validateMeta(endpointId, name, meta);
   const group = endpointById.get(endpointId)!.group;
   const conformance: ConformanceMeta = { ...meta, endpoint: endpointId, group };
-  test.concurrent(name, { meta: { conformance } }, async (ctx) => {
+  // The name reports carry (and test ids derive from): the describe's title, then the test's.
+  const fullName = describing ? `${describing} ${name}` : name;
+  if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses })) {
+    test.concurrent.skip(name, { meta: { conformance, unselected: true } }, () => {});
+    return;
+  }
+  const listed = inject('listing') ? { source: body.toString() } : {};
+  test.concurrent(name, { meta: { conformance, ...listed } }, async (ctx) => {
     const run: RunRecord = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
@@ -220,12 +237,24 @@ export interface EndpointChecks {
   check(name: string, meta: CheckMeta, body: (t: CheckContext, test: TestContext) => Promise<void>): void;
 }
 
+/** The title of the `describe` whose body is being collected (its tests' names begin with it). */
+let describing: string | undefined;
+
 /** The tests of one endpoint: `endpoint('POST /api/v1/authenticate').check('answers 200 ...', meta, body)`. */
 export function endpoint(id: string): EndpointChecks {
   if (!endpointById.has(id)) throw new Error(`unknown endpoint "${id}" (not in helpers/spec/catalogue.ts)`);
   return {
     id,
-    describe: (body) => describe(id, body),
+    describe: (body) =>
+      describe(id, () => {
+        const outer = describing;
+        describing = id;
+        try {
+          body();
+        } finally {
+          describing = outer;
+        }
+      }),
     check: (name, meta, body) => defineCheck(id, name, meta, body),
   };
 }

@@ -1,0 +1,193 @@
+import { ENDPOINTS, type Endpoint } from '../helpers/spec/catalogue.js';
+import { errorFormat } from '../helpers/spec/error-formats.js';
+import { JSON_MEDIA_TYPE } from '../helpers/spec/media-type.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
+import { isSecretKey } from '../helpers/spec/credential-names.js';
+import { credentialFindings, ownSessionToken } from '../helpers/check/security.js';
+import { testId } from '../helpers/check/selection.js';
+import type { Exchange } from '../helpers/net/http.js';
+import { redactHeaders, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
+import type { TestRecord } from '../reporting/model.js';
+
+/**
+ * `conformance proxy`'s judgement of one exchange that passed through it, with what the suite's
+ * checks use: the JSON Schemas of schemas/, section 7's error formats, section 1.2's media types and
+ * the credential search of the security findings. It sends nothing of its own, so it judges only the
+ * answer: whether a status was deserved (a 422, a 404) is the request's story, which it cannot know.
+ */
+
+/** What passed through, as the proxy saw it (bodies held only up to MAX_RESPONSE_BYTES). */
+export interface SeenExchange {
+  seq: number;
+  method: string;
+  /** The path and query the client asked for, relative to the interface's root (`/api/v1/...`). */
+  url: string;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  /** The request body when it fit in the limit; undefined when there was none or it was too large. */
+  requestBody?: Buffer;
+  requestTooLarge?: boolean;
+  status?: number;
+  responseHeaders?: Record<string, string | string[] | undefined>;
+  responseBody?: Buffer;
+  responseTooLarge?: boolean;
+  /** The target could not be reached, or the exchange broke off. */
+  error?: string;
+  durationMs: number;
+  maxBytes: number;
+}
+
+/** What the proxy says of every 422 instead of guessing. */
+export const UNDESERVED_422 = 'a 422 is judged by its shape (section 7) only: whether the request deserved it (broke a rule of section 8) is not judged, since the proxy cannot know what the request was meant to test';
+
+/** A documented endpoint whose template matches the method and path (`{user}` one segment, `{asset?}` optional). */
+export function endpointFor(method: string, path: string): Endpoint | undefined {
+  return ENDPOINTS.find((endpoint) => {
+    const [endpointMethod, template] = endpoint.id.split(' ') as [string, string];
+    if (endpointMethod !== method.toUpperCase()) return false;
+    const pattern = template
+      .split('/')
+      .map((segment) => (segment === '{asset?}' ? '(?:/[^/]+)?' : segment.startsWith('{') ? '/[^/]+' : segment ? `/${segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}` : ''))
+      .join('');
+    return new RegExp(`^${pattern}/?$`).test(path);
+  });
+}
+
+function header(headers: SeenExchange['responseHeaders'], name: string): string {
+  const value = headers?.[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+function parseJson(body: Buffer | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (!body || body.length === 0) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(body.toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Secrets the traffic carries are registered, so every report redacts them and an answer that carries
+ * one (another client's token, a password that was sent) is a security finding: the request's
+ * credential fields and headers, and each Session's token.
+ */
+function registerSecretsOf(seen: SeenExchange, request: unknown, response: unknown): void {
+  for (const name of ['authorization', 'token']) {
+    const value = header(seen.requestHeaders, name).replace(/^Bearer\s+/i, '');
+    if (value) registerSecret(value);
+  }
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (isSecretKey(key) && typeof inner === 'string') registerSecret(inner);
+        else walk(inner);
+      }
+    }
+  };
+  walk(request);
+  for (const token of ownSessionToken(response)) registerSecret(token);
+}
+
+/** The exchange as reports show it: redacted, bodies as JSON when they are, text cut short otherwise. */
+function evidence(seen: SeenExchange, target: string, request: { ok: true; value: unknown } | { ok: false }, response: { ok: true; value: unknown } | { ok: false }): Exchange {
+  const requestBody = request.ok ? redactJson(request.value) : seen.requestTooLarge ? `<a body over ${seen.maxBytes} bytes, passed through>` : seen.requestBody?.length ? `<${seen.requestBody.length} bytes of ${header(seen.requestHeaders, 'content-type') || 'no type'}>` : undefined;
+  return {
+    request: { method: seen.method, url: redactText(`${target}${seen.url}`), headers: redactHeaders(seen.requestHeaders), ...(requestBody !== undefined ? { body: requestBody } : {}) },
+    ...(seen.status !== undefined
+      ? {
+          response: {
+            status: seen.status,
+            headers: redactHeaders(seen.responseHeaders ?? {}),
+            ...(response.ok ? { body: redactJson(response.value) } : seen.responseTooLarge ? { bodyText: `<a body over ${seen.maxBytes} bytes, passed through unjudged>` } : { bodyText: redactText((seen.responseBody ?? Buffer.alloc(0)).toString('utf8').slice(0, 2000)) }),
+          },
+        }
+      : {}),
+    ...(seen.error ? { error: redactText(seen.error) } : {}),
+    durationMs: seen.durationMs,
+  };
+}
+
+/** Why the proxy does not judge an exchange at all (not the interface's path, no answer); undefined when it does. */
+export function unjudgedReason(seen: SeenExchange): string | undefined {
+  const path = seen.url.split('?')[0]!;
+  if (!endpointFor(seen.method, path)) return `${seen.method} ${path.replace(/\/[0-9a-f-]{8,}(?=\/|$)/gi, '/…')} is no endpoint of the interface`;
+  if (seen.status === undefined) return 'no answer';
+  return undefined;
+}
+
+/**
+ * One exchange as a report record. `strict` turns advisories into failures, as in a run.
+ * Returns undefined for an exchange the proxy does not judge (see unjudgedReason).
+ */
+export function judgeExchange(seen: SeenExchange, target: string, strict = false): TestRecord | undefined {
+  const path = seen.url.split('?')[0]!;
+  const endpoint = endpointFor(seen.method, path);
+  if (!endpoint || seen.status === undefined) return undefined;
+  const status = seen.status;
+  const request = parseJson(seen.requestBody);
+  const response = parseJson(seen.responseBody);
+  registerSecretsOf(seen, request.ok ? request.value : undefined, response.ok ? response.value : undefined);
+
+  const documented = endpoint.statuses.some((s) => s.status === status);
+  const isError = status >= 400;
+  const clauses = [...endpoint.clauses, ...(documented ? ['1'] : []), ...(documented && isError ? ['7'] : [])];
+  const failures: string[] = [];
+  const advisories: string[] = [];
+  const notes: string[] = [];
+  const schemaFailures: { schema: string; problems: ReturnType<typeof schemaProblems> }[] = [];
+  let skipReason: string | undefined;
+
+  if (!documented) {
+    advisories.push(
+      status === 429 || (status === 503 && header(seen.responseHeaders, 'retry-after'))
+        ? `${endpoint.id} answered ${status}: a rate limiter's answer, not one the specification documents for the endpoint (${endpoint.statuses.map((s) => s.status).join(', ')})`
+        : `${endpoint.id} answered ${status}, a status the specification does not document for this endpoint (it documents ${endpoint.statuses.map((s) => s.status).join(', ')})`,
+    );
+  } else if (seen.responseTooLarge) {
+    skipReason = `not judged: the answer's body is over MAX_RESPONSE_BYTES (${seen.maxBytes} bytes); it was passed through unchanged`;
+  } else {
+    const type = header(seen.responseHeaders, 'content-type');
+    if (!JSON_MEDIA_TYPE.test(type)) failures.push(`section 1.2: responses are JSON, but the ${status} answer's Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json (or +json)`);
+    const schema = isError ? errorFormat(endpoint.group, status) : endpoint.success;
+    if (!response.ok) failures.push(`section 1.2: the ${status} answer is not JSON (it begins ${JSON.stringify(redactText((seen.responseBody ?? Buffer.alloc(0)).toString('utf8').slice(0, 80)))})`);
+    else {
+      const problems = schemaProblems(schema, response.value);
+      if (problems.length > 0) {
+        schemaFailures.push({ schema, problems: problems.map((p) => ({ ...p, value: redactJson(p.value) })) });
+        failures.push(`${isError ? 'section 7' : `section ${endpoint.clauses[0]}`}: the ${status} answer does not match ${schema}: ${problems.map((p) => `${p.pointer || '/'} ${p.message}`).slice(0, 3).join('; ')}`);
+      }
+    }
+    if (status === 422) notes.push(UNDESERVED_422);
+  }
+
+  const security = response.ok
+    ? credentialFindings(response.value, ownSessionToken(response.value)).map((finding) => redactText(`${seen.method} ${path} answered ${status} whose body ${finding}`))
+    : [];
+  if (security.length > 0) failures.push(`security: ${security.length} credential(s) in the answer: ${security.join('; ')}`);
+  if (strict && advisories.length > 0 && failures.length === 0) failures.push(`strict mode: ${advisories.length} advisory finding(s): ${advisories.join('; ')}`);
+
+  const name = `${endpoint.id} answered ${status} to exchange #${seen.seq} (${seen.method} ${path})`;
+  const outcome = failures.length > 0 ? 'failed' : skipReason ? 'skipped' : 'passed';
+  const message = failures.map(redactText).join('\n');
+  return {
+    id: testId(`proxy ${seen.seq} ${endpoint.id} ${status}`),
+    name,
+    group: endpoint.group,
+    file: 'proxy',
+    line: null,
+    endpoint: endpoint.id,
+    status: documented ? status : null,
+    clauses: [...new Set(clauses)],
+    constraint: null,
+    outcome,
+    reason: outcome === 'failed' ? message.split('\n')[0]!.slice(0, 500) : (skipReason ?? null),
+    observedStatus: [status],
+    advisories,
+    security,
+    notes,
+    durationMs: seen.durationMs,
+    failure: outcome === 'failed' ? { message, schemaProblems: schemaFailures } : null,
+    exchanges: [evidence(seen, target, request, response)],
+  };
+}
