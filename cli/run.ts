@@ -19,7 +19,7 @@ import { Interruption, markNotRun } from './interrupt.js';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from './preflight.js';
 import { suiteVersion } from './version.js';
-import { withoutCredentials } from '../helpers/net/redact.js';
+import { weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
 import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/states/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
 import { proxyFor } from '../helpers/net/transport.js';
@@ -98,6 +98,11 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       states = { kind: 'hook', url: config.STATES_URL, ...(config.STATES_TOKEN ? { token: config.STATES_TOKEN } : {}) };
     }
     const warnings = await preflight(config, baseUrl, states.kind === 'hook' ? { url: states.url, ...(states.token ? { token: states.token } : {}) } : {});
+    const weak = weakSecretWarning([
+      ...(config.STATES_URL ? [{ name: 'STATES_TOKEN', value: config.STATES_TOKEN }] : []),
+      ...Object.entries(config.EXTRA_HEADERS).map(([name, value]) => ({ name: `the value of the header ${name}`, value })),
+    ]);
+    if (weak) warnings.push(weak);
     let statesFilePlatform: { id: string; privateKeyFile: string } | undefined;
     if (config.BASE_URL && !config.STATES_URL && config.STATES_FILE) {
       // Accounts of a static file are leased to one test at a time, across the workers: one lease server decides.

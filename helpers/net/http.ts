@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
-import { redactHeaders, redactJson, redactText, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
+import { redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
@@ -139,7 +139,7 @@ export class HttpClient {
     this.limiter = options.rate ? new RateLimiter(options.rate) : undefined;
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       registerSecretHeader(name);
-      registerSecret(value);
+      registerConfiguredSecret(value);
     }
   }
 

@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { describeTransportFailure } from '../net/http.js';
-import { redactJson, redactText, registerSecret, withoutCredentials } from '../net/redact.js';
+import { redactJson, redactText, registerConfiguredSecret, registerSecret, withoutCredentials } from '../net/redact.js';
 import { retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
 
@@ -95,7 +95,7 @@ export class HookStates implements StatesTransport {
     private readonly road: HookRoad = {},
   ) {
     this.agent = dispatcherFor(url, { connections: 4, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
-    registerSecret(token);
+    registerConfiguredSecret(token);
   }
 
   describe(): string {
