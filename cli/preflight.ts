@@ -5,7 +5,7 @@ import { ConfigError, roadOf } from '../helpers/net/config.js';
 import { HttpClient, TransportError, type ApiResponse } from '../helpers/net/http.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
 import { loadStatesFile } from '../helpers/states/file.js';
-import { HookStates, hookRefusal, StateError } from '../helpers/states/transport.js';
+import { HookStates, hookRefusal, StateError, StatesAuthError } from '../helpers/states/transport.js';
 import { isLoopback } from '../helpers/net/transport.js';
 
 
@@ -73,6 +73,11 @@ async function proveTheApi(http: HttpClient): Promise<void> {
   }
 }
 
+/** The one line of a states URL where no provider-state hook answers (a target's JSON 404 for any unknown route, a wrong path). */
+export function noHookAt(url: string): string {
+  return `configuration error: no provider-state hook answers at STATES_URL ${withoutCredentials(url)}: it answered 404 or 501 to the base state user, which every target provides; check the path`;
+}
+
 /**
  * Checks, before any test, that the target answers and that the provider-state transport and the
  * static platform key are usable. A problem is a ConfigError: one line, exit code 2. Returns warnings.
@@ -99,9 +104,16 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
         throw new ConfigError(`configuration error: no provider-state hook at STATES_URL ${withoutCredentials(states.url)}: it answered ${answer.status} with ${answer.contentType}; check STATES_URL`);
       }
       if (answer.status !== 404 && answer.status !== 501) warnings.push(`the provider-state hook answered ${answer.status} to an unknown state (the contract asks for 404 or 501)`);
+      // A JSON 404 to an unknown state proves nothing: a target answers every unknown route so. The base
+      // state `user`, which every target provides, proves a hook answers here (it creates one account).
+      const user = await hook.get('user', {});
+      if (!user.provided) {
+        if (user.reason.startsWith('target does not provide')) throw new ConfigError(noHookAt(states.url));
+        warnings.push(`the provider-state hook did not provide the base state user in the preflight (${user.reason})`);
+      }
       if (!states.token && !isLoopback(states.url)) warnings.push(`the provider-state hook ${withoutCredentials(states.url)} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
     } catch (error) {
-      if (error instanceof StateError) throw new ConfigError(error.message);
+      if (error instanceof StateError || error instanceof StatesAuthError) throw new ConfigError(error.message);
       throw error;
     } finally {
       await hook.close();
@@ -109,10 +121,14 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   }
 
   if (config.STATES_FILE) {
+    let file;
     try {
-      loadStatesFile(config.STATES_FILE);
+      file = loadStatesFile(config.STATES_FILE);
     } catch (error) {
       throw new ConfigError((error as Error).message);
+    }
+    if (!file.accounts.some((account) => account.state === 'user')) {
+      throw new ConfigError(`configuration error: STATES_FILE ${config.STATES_FILE} provides no account of the base state user, which every target provides and most tests need; add one (see \`conformance states template\`)`);
     }
   }
 

@@ -1,0 +1,57 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preflight } from '../cli/preflight.js';
+import { loadConfig } from '../helpers/net/config.js';
+import { startReference, type RunningReference } from '../reference/app.js';
+import { proxyEnv, startGateway, type Gateway } from './loopback-road.js';
+import { conformance, tempDir } from './support.js';
+
+/**
+ * Issue 22: a verdict a CI gate can trust. A states source that is not one stops the run (exit 2,
+ * one line) instead of a green run that verified nothing.
+ */
+
+const STATES_TOKEN = 'gates-states-token-7f3a';
+
+let reference: RunningReference;
+const servers: { close(): Promise<void> }[] = [];
+const gateway = async (options: Omit<Parameters<typeof startGateway>[0], 'upstream'> = {}): Promise<Gateway> => {
+  const gw = await startGateway({ upstream: reference.baseUrl, ...options });
+  servers.push(gw);
+  return gw;
+};
+
+beforeAll(async () => {
+  reference = await startReference({ states: true, statesToken: STATES_TOKEN });
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await reference?.close();
+});
+
+const lines = (text: string) => text.trim().split('\n');
+const preflightOf = (config: Record<string, string>, states: { url?: string; token?: string } = {}) =>
+  preflight(loadConfig({ REQUEST_TIMEOUT_MS: '30000', ...config }, {}, join(tempDir('pf-'), '.env')), config.BASE_URL!, states);
+
+describe.concurrent('the states source is proven before any test', { timeout: 120_000 }, () => {
+  it('--states at a path where the target answers any unknown route with a JSON 404: exit 2, one line, no test ran', async () => {
+    const gw = await gateway();
+    const dir = tempDir('wrong-hook-');
+    const result = await conformance(['run', '--target', gw.url, '--states', `${gw.url}/hooks/states`, '--report-dir', dir], { ...proxyEnv(undefined), STATES_TOKEN });
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(lines(result.stderr)).toEqual([`configuration error: no provider-state hook answers at STATES_URL ${gw.url}/hooks/states: it answered 404 or 501 to the base state user, which every target provides; check the path`]);
+    // Only the preflight's requests reached the target: the API probe, the unknown state and `user`.
+    expect(gw.seen.filter((r) => r.path === '/hooks/states').map((r) => r.status)).toEqual([404, 404]);
+  });
+
+  it('a hook that provides user passes, having created one account', async () => {
+    await expect(preflightOf({ BASE_URL: reference.baseUrl }, { url: reference.statesUrl!, token: STATES_TOKEN })).resolves.toEqual([]);
+  });
+
+  it('a states file without an account of state user: exit 2 before any test', async () => {
+    const file = join(tempDir('no-user-'), 'states.json');
+    writeFileSync(file, JSON.stringify({ version: 1, accounts: [{ state: 'user.locked', id: 'l-1', email: 'l1@x.test', password: 'Pw-locked-1' }] }));
+    await expect(preflightOf({ BASE_URL: reference.baseUrl, STATES_FILE: file })).rejects.toThrowError(/^configuration error: STATES_FILE .* provides no account of the base state user, which every target provides/);
+  });
+});
