@@ -161,7 +161,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       await vitest.close();
       interruption.testsEnded();
     }
-    if (interruption.interrupted) markNotRun(collector.records);
+    if (interruption.interrupted) markNotRun(collector.records, interruption.signal);
     // An interrupted run ran only the groups it reached: one whose tests never started is not reported as run.
     const requestedGroups = options.groups ? [...new Set(options.groups)] : undefined;
     const planned: string[] = requestedGroups ?? [...GROUPS];
@@ -196,7 +196,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       process.stderr.write(`${interruption.summaryLine(report.tests, unreached, files.json)}\n`);
       return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
     }
-    const exitCode = exitCodeOf(report, collector.moduleErrors.length);
+    const exitCode = exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE);
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     interruption.dispose();

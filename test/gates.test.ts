@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preflight } from '../cli/preflight.js';
 import { loadConfig } from '../helpers/net/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { proxyEnv, startGateway, type Gateway } from './loopback-road.js';
-import { conformance, tempDir } from './support.js';
+import type { Report } from '../reporting/model.js';
+import { conformance, ROOT, tempDir } from './support.js';
 
 /**
  * Issue 22: a verdict a CI gate can trust. A states source that is not one stops the run (exit 2,
@@ -53,5 +55,52 @@ describe.concurrent('the states source is proven before any test', { timeout: 12
     const file = join(tempDir('no-user-'), 'states.json');
     writeFileSync(file, JSON.stringify({ version: 1, accounts: [{ state: 'user.locked', id: 'l-1', email: 'l1@x.test', password: 'Pw-locked-1' }] }));
     await expect(preflightOf({ BASE_URL: reference.baseUrl, STATES_FILE: file })).rejects.toThrowError(/^configuration error: STATES_FILE .* provides no account of the base state user, which every target provides/);
+  });
+});
+
+describe.concurrent('the gate on the verdict incomplete', { timeout: 180_000 }, () => {
+  it('--fail-on-incomplete and FAIL_ON_INCOMPLETE (with GROUP) make an incomplete run exit 1; without, it exits 0', async () => {
+    const [flag, variable, plain] = await Promise.all([
+      conformance(['run', '--target', reference.baseUrl, '--group', 'balances', '--fail-on-incomplete', '--report-dir', tempDir('incomplete-flag-')], proxyEnv(undefined)),
+      conformance(['run', '--target', reference.baseUrl, '--report-dir', tempDir('incomplete-env-')], { ...proxyEnv(undefined), FAIL_ON_INCOMPLETE: 'true', GROUP: 'balances' }),
+      conformance(['run', '--target', reference.baseUrl, '--report-dir', tempDir('incomplete-plain-')], { ...proxyEnv(undefined), GROUP: 'balances, banks' }),
+    ]);
+    for (const result of [flag, variable]) {
+      expect(result.code, result.stdout + result.stderr).toBe(1);
+      expect(result.stdout).toMatch(/\nVerdict: incomplete/);
+      expect(result.stdout).toMatch(/suites\/balances\.test\.ts/);
+      expect(result.stdout).not.toMatch(/suites\/banks\.test\.ts/);
+    }
+    expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(/suites\/banks\.test\.ts/);
+    const unknown = await conformance(['run', '--target', reference.baseUrl], { GROUP: 'balances,bank' });
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'run: no group named "bank"; the groups are authentication, password, balances, banks, bonuses, cards']);
+  });
+});
+
+describe('SIGTERM, what a CI runner sends to cancel a job', { timeout: 180_000 }, () => {
+  it('is handled as Ctrl-C: clean-up, reports marked interrupted, exit 130, and the line names the signal', async () => {
+    const gw = await gateway();
+    const dir = tempDir('sigterm-');
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'conformance.mjs'), 'run', '--target', gw.url, '--states', reference.statesUrl!, '--group', 'banks', '--report-dir', dir], {
+      cwd: dir,
+      env: { ...process.env, ...proxyEnv(undefined), STATES_TOKEN, REQUEST_TIMEOUT_MS: '30000', BASE_URL: '', STATES_URL: '', STATES_FILE: '', GROUP: '', FAIL_ON_INCOMPLETE: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const created = () => gw.seen.some((r) => r.method === 'POST' && /\/bank$/.test(r.path) && r.status === 201);
+    const deadline = Date.now() + 60_000;
+    while (!created() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(created(), output + stderr).toBe(true);
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code, output + stderr).toBe(130);
+    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted by SIGTERM: stopped after \d+ of \d+ tests; /)]);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.interrupted).toBe(true);
+    expect(report.tests.some((t) => t.reason === 'not run: the run was interrupted (SIGTERM)')).toBe(true);
   });
 });

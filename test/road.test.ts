@@ -134,8 +134,10 @@ describe('the line of an interrupted run', () => {
     const tests = [record('a', {}), record('b', { outcome: 'skipped', reason: 'not run: the run was interrupted (Ctrl-C)' })];
     const interruption = new Interruption(false);
     expect(interruption.summaryLine(tests, ['bonuses'], 'r/report.json')).toBe(
-      'interrupted: stopped after 1 of 2 tests (never started: bonuses); the clean-up of created records ran; reports of what finished are marked interrupted (r/report.json)',
+      'interrupted by SIGINT (Ctrl-C): stopped after 1 of 2 tests (never started: bonuses); the clean-up of created records ran; reports of what finished are marked interrupted (r/report.json)',
     );
+    interruption.signal = 'SIGTERM';
+    expect(interruption.summaryLine(tests, [], undefined)).toMatch(/^interrupted by SIGTERM: stopped after 1 of 2 tests;/);
     interruption.cutShort = true;
     expect(interruption.summaryLine(tests, [], undefined)).toMatch(/; the clean-up was cut short after 15 s: records of the tests still in flight may remain;/);
   });
