@@ -123,7 +123,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     post: (path, options) => request('POST', path, options),
     delete: (path, options) => request('DELETE', path, options),
     async state(name, params = {}, options = {}) {
-      const outcome = await states.get(name, params, { ...options, holder });
+      const outcome = await states.get(name, params, { ...options, holder, onRateLimited: () => (run.rateLimited = (run.rateLimited ?? 0) + 1) });
       if (!outcome.provided) context.skip(outcome.reason);
       return (outcome as { data: StateData[typeof name] }).data;
     },

@@ -25,6 +25,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** At most this many requests per second from this client (MAX_REQUESTS_PER_SECOND). */
   rate?: number;
+  /** A limiter shared with the provider-state hook, so that `rate` caps everything the run sends (wins over `rate`). */
+  limiter?: RateLimiter;
 }
 
 /** A failure of the target's transport rather than of a clause: unreachable, too slow, too large, not JSON. */
@@ -136,7 +138,7 @@ export class HttpClient {
   ) {
     this.agent = dispatcherFor(baseUrl, { keepAliveTimeout: 10_000, connections: options.maxConcurrency, timeoutMs: options.timeoutMs, ...(options.caFile ? { caFile: options.caFile } : {}) });
     this.gate = new Gate(options.maxConcurrency);
-    this.limiter = options.rate ? new RateLimiter(options.rate) : undefined;
+    this.limiter = options.limiter ?? (options.rate ? new RateLimiter(options.rate) : undefined);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       registerSecretHeader(name);
       registerConfiguredSecret(value);
