@@ -1,3 +1,4 @@
+import { GROUPS } from '../helpers/spec/catalogue.js';
 import type { Report, TestRecord } from './model.js';
 
 /**
@@ -112,4 +113,45 @@ export function reasonDetail(test: TestRecord, max = 220): string | null {
     .trim();
   if (!reason) return null;
   return reason.length > max ? `${reason.slice(0, max - 1)}\u2026` : reason;
+}
+
+/** A skip reason as a short cause: "the target lacks the state user.locked", "rate limited", or the reason cut short. */
+function shortCause(reason: string): { state?: string; text: string } {
+  const state = reason.match(/^target does not provide state ([\w.-]+)/)?.[1];
+  if (state) return { state, text: `the target lacks the state ${state}` };
+  if (/^not verified: rate limited/.test(reason)) return { text: 'rate limited' };
+  const text = reason.replace(/^not verified: /, '').replace(/\s+/g, ' ').trim();
+  return { text: text.length > 80 ? `${text.slice(0, 79)}\u2026` : text };
+}
+
+/**
+ * Why the verdict is `incomplete`, in one line for the terminal, summary.md and the HTML badge:
+ * "incomplete: 4 tests not verified (the target lacks the states user.expired-token, user.locked); 2 of 80 documented pairs not verified".
+ * Undefined for any other verdict.
+ */
+export function incompleteReason(report: Report): string | undefined {
+  if (report.verdict !== 'incomplete') return undefined;
+  const parts: string[] = [];
+  const skipped = report.tests.filter((t) => t.outcome === 'skipped');
+  if (skipped.length > 0) {
+    const states = new Set<string>();
+    const others = new Map<string, number>();
+    for (const test of skipped) {
+      const cause = shortCause(test.reason ?? 'skipped');
+      if (cause.state) states.add(cause.state);
+      else others.set(cause.text, (others.get(cause.text) ?? 0) + 1);
+    }
+    const causes = [
+      ...(states.size > 0 ? [`the target lacks the state${states.size > 1 ? 's' : ''} ${[...states].sort().join(', ')}`] : []),
+      ...[...others].sort((a, b) => b[1] - a[1]).map(([text]) => text),
+    ];
+    const shown = causes.slice(0, 3).join('; ');
+    parts.push(`${skipped.length} test${skipped.length > 1 ? 's' : ''} not verified (${shown}${causes.length > 3 ? `; ${causes.length - 3} more reasons` : ''})`);
+  }
+  const unverified = report.coverage.pairs.filter((p) => p.outcome === 'not verified');
+  if (unverified.length > 0) {
+    const partial = report.groups && report.groups.length < GROUPS.length ? ` (only ${report.groups.join(', ')} ran)` : '';
+    parts.push(`${unverified.length} of ${report.coverage.pairs.length} documented endpoint x status pairs not verified${partial}`);
+  }
+  return `incomplete: ${parts.join('; ') || 'not every documented pair was verified'}`;
 }

@@ -1,6 +1,6 @@
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
-import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 
 /**
@@ -165,6 +165,7 @@ header .title{flex:1 1 480px}
 .verdict{font-size:20px;font-weight:700;padding:8px 16px;border-radius:8px;text-transform:uppercase;letter-spacing:.04em;margin-top:20px}
 .verdict.conformant{background:var(--pass-bg);color:var(--pass);border:2px solid var(--pass)}
 .verdict.nonconformant{background:var(--fail-bg);color:var(--fail);border:2px solid var(--fail)}
+.why{margin:8px 0 0;color:var(--adv)}
 .verdict.incomplete{background:var(--adv-bg);color:var(--adv);border:2px solid var(--adv)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
 .counts{display:flex;gap:10px;flex-wrap:wrap;margin:14px 0 0;width:100%}
@@ -261,7 +262,7 @@ export function toHtml(report: Report): string {
 </dl>
 </div>
 <div class="verdict ${report.verdict}">${report.verdict}${report.interrupted ? ' (interrupted)' : ''}</div>
-<div class="counts">
+${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n` : ''}<div class="counts">
 <div class="count pass"><b>${s.passed}</b>passed</div>
 <div class="count fail"><b>${s.failed}</b>failed</div>
 <div class="count nv"><b>${s.skipped}</b>not verified</div>

@@ -1,4 +1,4 @@
-import { advisedTests, expectedActual, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, expectedActual, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, Verdict } from './model.js';
 
 /**
@@ -40,6 +40,8 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   const s = report.summary;
   const out: string[] = [];
   out.push(`## Conformance: ${VERDICT_MARK[report.verdict]} ${report.verdict}`, '');
+  const why = incompleteReason(report);
+  if (why) out.push(md(why), '');
   if (report.interrupted) out.push('**Interrupted (Ctrl-C): only the tests that finished are reported; the others are skipped as not run.**', '');
   if (s.rateLimited) out.push(`Rate limited: ${s.rateLimited} answers were 429 or 503 with Retry-After and retried.`, '');
   out.push(

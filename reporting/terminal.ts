@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, lastExchange } from './curl.js';
-import { clausesText, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { clausesText, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
 type Write = (line: string) => void;
@@ -80,6 +80,8 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
   lines.push(...hints);
   lines.push(`Verdict: ${report.verdict}${report.interrupted ? ' (interrupted: only the tests that finished)' : ''} (${(report.durationMs / 1000).toFixed(1)} s, ${securityCount(report)} security findings, ${report.summary.advisories} advisories)`);
+  const why = incompleteReason(report);
+  if (why) lines.push(`  ${why}`);
   const s = report.summary;
   lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   return lines;

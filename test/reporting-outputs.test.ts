@@ -201,3 +201,23 @@ describe('JUnit XML', () => {
     expect(xml).toMatch(/<testcase name="GET \/api\/v1\/user\/\{user\}\/bank answers 401" [^>]*file="suites\/banks\.test\.ts" time=/);
   });
 });
+
+describe('why a verdict is incomplete (issue 22)', () => {
+  test('one line under the badge, in the terminal and in summary.md, naming the missing states and other causes', () => {
+    const incomplete = report([
+      record('answers 200'),
+      record('answers 401 for an expired token', { status: 401, outcome: 'skipped', reason: 'target does not provide state user.expired-token' }),
+      record('answers 423 for a locked account', { status: 423, outcome: 'skipped', reason: 'target does not provide state user.locked (no STATES_URL or STATES_FILE configured)' }),
+      record('answers 429', { status: 422, outcome: 'skipped', reason: 'not verified: rate limited, the target still answered 429 or 503 with Retry-After after 3 retries; lower --rate' }),
+    ]);
+    const why = /^incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\); \d+ of \d+ documented endpoint x status pairs not verified$/;
+    const terminal = summaryLines(incomplete, {});
+    expect(terminal[terminal.findIndex((l) => l.startsWith('Verdict: incomplete')) + 1]!.trim()).toMatch(why);
+    const markdown = toMarkdown(incomplete).split('\n');
+    expect(markdown[0]).toMatch(/^## Conformance: .* incomplete$/);
+    expect(markdown[2]).toMatch(/^incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\)/);
+    expect(toHtml(incomplete)).toMatch(/<div class="verdict incomplete">incomplete<\/div>\n<p class="why">incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\)/);
+    const conformant = report([record('answers 200')], { verdict: 'conformant' });
+    expect(summaryLines(conformant, {}).some((l) => l.includes('incomplete:'))).toBe(false);
+  });
+});
