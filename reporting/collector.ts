@@ -53,6 +53,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
+    ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
 /** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
-export const REPORT_VERSION = '1.1.0';
+export const REPORT_VERSION = '1.2.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -37,6 +37,8 @@ export interface TestRecord {
   durationMs: number;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
+  /** For a failed test: the index in `exchanges` of the answer it checked last, the one its curl reproduces (since 1.2.0). */
+  checkedExchange?: number;
   /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */
   rateLimited?: number;
 }

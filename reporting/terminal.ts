@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { curlCommand, lastExchange } from './curl.js';
+import { curlCommand, failingExchange } from './curl.js';
 import { clausesText, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
@@ -36,7 +36,7 @@ export function failureLines(test: TestRecord): { lines: string[]; variables: st
   const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
   const reason = reasonDetail(test, 200);
   if (schemaPointers(test).length === 0 && reason) lines.push(`      ${reason}`);
-  const exchange = lastExchange(test.exchanges);
+  const exchange = failingExchange(test);
   let variables: string[] = [];
   if (exchange) {
     const curl = curlCommand(exchange);

@@ -221,3 +221,17 @@ describe('why a verdict is incomplete (issue 22)', () => {
     expect(summaryLines(conformant, {}).some((l) => l.includes('incomplete:'))).toBe(false);
   });
 });
+
+describe('the curl of a failure (issue 22)', () => {
+  test('reproduces the request whose answer the test checked last, not its last request (a logout, a clean-up DELETE)', () => {
+    const failing = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/u-1/bank' }, { status: 500, headers: {}, body: { message: 'boom' } });
+    const logout = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/logout' }, { status: 204, headers: {}, body: undefined });
+    const failed = record('answers 201 with the created bank', { outcome: 'failed', status: 201, exchanges: [failing, logout], checkedExchange: 0 });
+    const curl = failureLines(failed).lines.find((line) => line.includes('$ curl'))!;
+    expect(curl).toMatch(/-X POST http:\/\/127\.0\.0\.1:9\/api\/v1\/user\/u-1\/bank/);
+    expect(toJunit(report([failed]))).toContain('/api/v1/user/u-1/bank');
+    // A report before 1.2.0 says nothing: the last request, as before.
+    const { checkedExchange: _none, ...older } = failed;
+    expect(failureLines(older).lines.find((line) => line.includes('$ curl'))).toMatch(/\/api\/v1\/user\/logout/);
+  });
+});

@@ -37,6 +37,8 @@ export interface RunRecord {
   /** Answers 429 or 503 with Retry-After that were retried; and those still rate-limited after every retry. */
   rateLimited?: number;
   stillRateLimited?: number;
+  /** The index in `exchanges` of the answer last checked (status or schema): a failure's curl reproduces that request. */
+  checkedExchange?: number;
 }
 
 declare module 'vitest' {
@@ -99,15 +101,22 @@ function snippet(response: ApiResponse): string {
 
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
   const { info, http, states } = currentTarget();
+  const exchangeOf = new WeakMap<ApiResponse, number>();
+  const checked = (response: ApiResponse) => {
+    const index = exchangeOf.get(response);
+    if (index !== undefined) run.checkedExchange = index;
+  };
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
+    let index: number | undefined;
     const response = await http.send(
       { method, path, ...options },
       (exchange) => {
-        run.exchanges.push(exchange);
+        index = run.exchanges.push(exchange) - 1;
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
       },
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
     );
+    if (index !== undefined) exchangeOf.set(response, index);
     if (response.isJson) {
       for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
         const line = redactText(`${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`);
@@ -139,10 +148,12 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     },
     expectStatus(response, expected) {
       run.observedStatus.push(response.status);
+      checked(response);
       const allowed = Array.isArray(expected) ? expected : [expected];
       expect(allowed, `expected status ${allowed.join(' or ')}, got ${response.status}; body: ${snippet(response)}`).toContain(response.status);
     },
     expectSchema(response, schema) {
+      checked(response);
       const body = response.json;
       // Section 1.2: responses are JSON, and in HTTP the Content-Type is what a representation is, so an
       // answer labelled as anything but application/json (or a +json type, any parameters) is not one.
