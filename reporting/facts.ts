@@ -85,6 +85,16 @@ export function advisedTests(report: Report): TestRecord[] {
   return report.tests.filter((t) => t.advisories.length > 0);
 }
 
+/** "1 advisory", "3 advisories", "1 security finding": a count with its noun. */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The heading of the failures: under --strict an advisory fails a test, and the heading says so. */
+export function failuresHeading(report: Pick<Report, 'strict'>, count: number): string {
+  return report.strict ? `Nonconformances, failed under --strict (${count})` : `Nonconformances (${count})`;
+}
+
 /** Skipped tests grouped by their reason, most frequent first. */
 export function skipReasons(report: Report): { reason: string; count: number }[] {
   const reasons = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
-import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 
 /**
@@ -279,7 +279,7 @@ ${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul cla
 ${insecure.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="failures">${insecure.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a><ul>${(t.security ?? []).map((f) => h`<li>${f}</li>`)}</ul></li>`)}</ul>`}
 </section>
 ${noted.length > 0 ? h`<section id="measured"><h2>Measured</h2><ul>${noted.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a>: ${(t.notes ?? []).join('; ')}</li>`)}</ul></section>` : ''}
-<section id="failures"><h2>Nonconformances (${failed.length})</h2>
+<section id="failures"><h2>${failuresHeading(report, failed.length)}</h2>
 ${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)}${reasonDetail(t) && schemaPointers(t).length === 0 ? ` \u2014 ${reasonDetail(t)}` : ''}</span></li>`)}</ul>`}
 </section>
 <section id="matrix"><h2>Coverage matrix: every documented endpoint \u00d7 status</h2>

@@ -1,4 +1,4 @@
-import { advisedTests, expectedActual, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, Verdict } from './model.js';
 
 /**
@@ -60,7 +60,7 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
 
   const failed = failedTests(report);
   if (failed.length > 0) {
-    out.push(`### Nonconformances (${failed.length})`, '', '| Test | Clauses | Expected / actual |', '|---|---|---|');
+    out.push(`### ${failuresHeading(report, failed.length)}`, '', '| Test | Clauses | Expected / actual |', '|---|---|---|');
     for (const test of failed.slice(0, MAX_ROWS)) out.push(`| ${md(test.name)} | ${md(test.clauses.join(', '))} | ${md(expectedActual(test))} |`);
     if (failed.length > MAX_ROWS) out.push('', `\u2026 and ${failed.length - MAX_ROWS} more in the report files.`);
     out.push('');

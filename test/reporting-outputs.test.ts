@@ -235,3 +235,19 @@ describe('the curl of a failure (issue 22)', () => {
     expect(failureLines(older).lines.find((line) => line.includes('$ curl'))).toMatch(/\/api\/v1\/user\/logout/);
   });
 });
+
+describe('advisories and --strict in every output (issue 22)', () => {
+  test('the terminal lists the advisories and counts "1 advisory"; under --strict the headings say "failed under --strict"', () => {
+    const advised = record('answers 200 with the bank list', { advisories: ['the list is not sorted; the specification names no order'] });
+    const lines = summaryLines(report([advised]), {});
+    expect(lines).toContain('Advisories (1): the specification is silent here, not failures');
+    expect(lines).toContain('  ~ GET /api/v1/user/{user}/bank answers 200 with the bank list: the list is not sorted; the specification names no order');
+    expect(lines.find((l) => l.startsWith('Verdict: '))).toMatch(/, 0 security findings, 1 advisory\)$/);
+    const strictFailure = record('answers 200 with the bank list', { outcome: 'failed', advisories: ['unsorted'], reason: 'strict mode: 1 advisory finding(s): unsorted' });
+    const strict = report([strictFailure], { strict: true });
+    expect(summaryLines(strict, {})).toContain('Nonconformances, failed under --strict (1):');
+    expect(toMarkdown(strict)).toContain('### Nonconformances, failed under --strict (1)');
+    expect(toHtml(strict)).toContain('<h2>Nonconformances, failed under --strict (1)</h2>');
+    expect(summaryLines(report([strictFailure]), {})).toContain('Nonconformances (1):');
+  });
+});
