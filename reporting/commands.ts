@@ -43,6 +43,7 @@ export function diffCommand(basePath: string, headPath: string, outDir: string |
   const base = asUsage(() => readReport(basePath, 'base report'));
   const head = asUsage(() => readReport(headPath, 'head report'));
   const diff = diffReports(base, head, { base: basePath, head: headPath });
+  if (diff.differentTargets) io.err(`warning: the two reports are of different targets (base ${diff.base.target}, head ${diff.head.target}): this compares two implementations, not two runs of one`);
   const markdown = diffMarkdown(diff);
   const dir = resolve(outDir ?? dirname(headPath));
   mkdirSync(dir, { recursive: true });
