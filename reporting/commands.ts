@@ -117,7 +117,7 @@ export async function verifyCommand(certificatePath: string, keyPath: string, re
 /** `conformance render --report FILE [--out DIR]`: junit.xml, summary.md and report.html again from a report.json. */
 export function renderCommand(reportPath: string, outDir: string | undefined, io: Io = defaultIo): 0 {
   const report = asUsage(() => readReport(reportPath, 'report'));
-  const files = renderReports(report, resolve(outDir ?? dirname(reportPath)));
+  const files = renderReports(report, resolve(outDir ?? dirname(reportPath)), readBytes(reportPath, 'report'));
   io.out(`Wrote ${Object.values(files).join(', ')}`);
   return 0;
 }

@@ -221,7 +221,12 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-export function toHtml(report: Report): string {
+/**
+ * `reportSha256`: the SHA-256 of the report.json this page renders (its bytes as written). The page
+ * shows it with how to check the page: the certificate binds that hash, and `render` makes the same
+ * page again from the same report.json.
+ */
+export function toHtml(report: Report, reportSha256?: string): string {
   const s = report.summary;
   const names = new Map(report.tests.map((t) => [t.id, shortName(t)]));
   const failed = failedTests(report);
@@ -259,7 +264,7 @@ export function toHtml(report: Report): string {
 <dt>Suite</dt><dd>${report.suite.name} ${report.suite.version} (report format ${report.reportVersion})</dd>
 <dt>Date</dt><dd>${formatDate(report.startedAt)} \u2013 ${formatDate(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s)</dd>
 <dt>Mode</dt><dd>${report.strict ? 'strict: advisories count as failures' : 'standard: advisories are reported, not failed'}</dd>
-</dl>
+${reportSha256 ? h`<dt>report.json</dt><dd>SHA-256 <code class="sha">${reportSha256}</code>. To check this page: <code>conformance verify --certificate report.certificate.jws --key PUBLIC_KEY.pem --report report.json</code> (the certificate binds this hash), then <code>conformance render --report report.json --out DIR</code> and compare <code>DIR/report.html</code> with this file: they are identical.</dd>\n` : ''}</dl>
 </div>
 <div class="verdict ${report.verdict}">${report.verdict}${report.interrupted ? ' (interrupted)' : ''}</div>
 ${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n` : ''}<div class="counts">

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,15 @@ describe('a STATES_TOKEN that is a word of the test names', { timeout: 240_000 }
     expect(weak).toHaveLength(1);
     expect(run.stdout.split('\n').filter((line) => line.includes('STATES_TOKEN is weak'))).toHaveLength(1);
 
-    const rendered = await conformance(['render', '--report', join(dir, 'report.json'), '--out', tempDir('weak-render-')]);
+    const renderDir = tempDir('weak-render-');
+    const rendered = await conformance(['render', '--report', join(dir, 'report.json'), '--out', renderDir]);
     expect(rendered.code, rendered.stderr).toBe(0);
+    // The page carries report.json's SHA-256, and `render` makes the very same page again (how the HTML is checked).
+    const sha256 = createHash('sha256').update(readFileSync(join(dir, 'report.json'))).digest('hex');
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain(`SHA-256 <code class="sha">${sha256}</code>`);
+    expect(html).toContain('conformance render --report report.json --out DIR');
+    expect(readFileSync(join(renderDir, 'report.html'), 'utf8')).toBe(html);
     const diffed = await conformance(['diff', join(dir, 'report.json'), join(dir, 'report.json'), '--out', tempDir('weak-diff-')]);
     expect(diffed.code, diffed.stderr).toBe(0);
     const keys = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
@@ -67,6 +74,7 @@ describe('a STATES_TOKEN that is a word of the test names', { timeout: 240_000 }
     const certificate = join(keyDir, 'report.certificate.jws');
     const certified = await conformance(['certify', '--report', join(dir, 'report.json'), '--key', join(keyDir, 'private.pem'), '--out', certificate]);
     expect(certified.code, certified.stderr).toBe(0);
+    expect(certified.stdout).toContain(`(sha256 ${sha256})`);
     const verified = await conformance(['verify', '--certificate', certificate, '--key', join(keyDir, 'public.pem'), '--report', join(dir, 'report.json')]);
     expect([verified.code, verified.stdout], verified.stderr).toEqual([0, expect.stringMatching(/^HOLDS: /)]);
   });
