@@ -36,11 +36,17 @@ async function probe(http: HttpClient, path: string, json?: unknown): Promise<Ap
  * (section 4.5: 401 `{ error }`), and when that is 404, a login without credentials. Anything that
  * is plainly not the interface (a redirect, HTML, a gateway's 401) stops the run.
  */
-async function proveTheApi(http: HttpClient): Promise<void> {
+async function proveTheApi(http: HttpClient, roadHeaders: Record<string, string> = {}): Promise<void> {
   const base = withoutCredentials(http.baseUrl);
   const redirected = (response: ApiResponse, path: string) => {
     if (response.status < 300 || response.status >= 400) return;
     const location = response.headers.location;
+    // A redirect to the same path with a slash appended: no BASE_URL avoids it, the paths are the specification's.
+    if (location && new URL(location, `${http.baseUrl}${path}`).href.replace(/[?#].*$/, '') === `${http.baseUrl}${path}/`) {
+      throw new ConfigError(
+        `configuration error: POST ${base}${path} answered ${response.status} to the same path with a trailing slash: the target or a gateway adds a slash to every path, which BASE_URL cannot fix (the interface's paths have none, and a POST is not repeated across a redirect); configure it to serve the paths as written`,
+      );
+    }
     const target = location ? new URL(location, `${http.baseUrl}${path}`).href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '') : undefined;
     throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${path} answered ${response.status}); use that`);
   };
@@ -51,6 +57,12 @@ async function proveTheApi(http: HttpClient): Promise<void> {
     // A target may itself answer 401 in another shape (a nonconformance the suite reports); a gateway
     // refuses every request alike, a login without credentials too.
     const login = await probe(http, AUTHENTICATE, {});
+    const sent = Object.keys(roadHeaders);
+    if (refusedByGateway(login) && sent.length > 0) {
+      throw new ConfigError(
+        `configuration error: POST ${base}${LOGOUT} answered ${describe(logout)} without the interface's { error } body, and so did POST ${AUTHENTICATE}, although the run sent ${sent.join(', ')} (from --header / EXTRA_HEADERS): something in front of the API (a gateway) refused them; check ${sent.length > 1 ? 'their values' : 'its value'} and whether the gateway wants another header`,
+      );
+    }
     if (refusedByGateway(login)) {
       throw new ConfigError(
         `configuration error: POST ${base}${LOGOUT} answered ${describe(logout)} without the interface's { error } body, and so did POST ${AUTHENTICATE}: something in front of the API (a gateway) refused the requests; add the header it wants with --header 'Name: value' (EXTRA_HEADERS)`,
@@ -87,7 +99,7 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   const road = roadOf(config);
   const http = new HttpClient(baseUrl, { timeoutMs: config.REQUEST_TIMEOUT_MS, maxResponseBytes: config.MAX_RESPONSE_BYTES, maxConcurrency: 1, ...road });
   try {
-    await proveTheApi(http);
+    await proveTheApi(http, road.headers ?? {});
   } finally {
     await http.close();
   }
@@ -133,8 +145,12 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   }
 
   if (config.JWT_PRIVATE_KEY_FILE) {
+    const pem = readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8');
+    if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem)) {
+      throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${config.JWT_PRIVATE_KEY_FILE} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`);
+    }
     try {
-      await importPKCS8(readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8'), 'RS512');
+      await importPKCS8(pem, 'RS512');
     } catch {
       throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is not a PKCS#8 PEM RSA private key; export it with \`openssl pkcs8 -topk8 -nocrypt\``);
     }

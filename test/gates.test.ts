@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preflight } from '../cli/preflight.js';
 import { loadConfig } from '../helpers/net/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
+import { loadPrivateKey } from '../reporting/certificate.js';
 import { proxyEnv, startGateway, type Gateway } from './loopback-road.js';
 import type { Report } from '../reporting/model.js';
 import { conformance, ROOT, tempDir } from './support.js';
@@ -157,5 +159,41 @@ describe('--rate caps everything the run sends, the hook included', { timeout: 2
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     expect(gw.limited()).toBeGreaterThan(0);
     expect(report.summary.rateLimited).toBe(gw.limited());
+  });
+});
+
+describe.concurrent('messages that name the real cause (issue 22)', { timeout: 120_000 }, () => {
+  it('a redirect that only adds a trailing slash: says BASE_URL cannot fix it', async () => {
+    const slash = createServer((req, res) => {
+      req.resume();
+      res.writeHead(308, { location: `${req.url}/` }).end();
+    });
+    await new Promise<void>((resolve) => slash.listen(0, '127.0.0.1', resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => slash.close(() => resolve())) });
+    const url = `http://127.0.0.1:${(slash.address() as AddressInfo).port}`;
+    await expect(preflightOf({ BASE_URL: url })).rejects.toThrowError(/^configuration error: POST .*\/api\/v1\/user\/logout answered 308 to the same path with a trailing slash: .*which BASE_URL cannot fix/);
+  });
+
+  it('a gateway that refuses a header the run did send: quotes its name', async () => {
+    const keyed = await gateway({ apiKey: { name: 'x-api-key', value: 'gw-right-key-5b4a' } });
+    const refused = preflightOf({ BASE_URL: keyed.url, EXTRA_HEADERS: 'x-api-key: gw-wrong-key-0000' });
+    await expect(refused).rejects.toThrowError(/although the run sent x-api-key \(from --header \/ EXTRA_HEADERS\): something in front of the API \(a gateway\) refused them; check its value/);
+    await expect(refused).rejects.not.toThrowError(/gw-wrong-key/);
+  });
+
+  it('http:// to a TLS port: suggests https://', async () => {
+    const tls = await gateway({ tls: true });
+    await expect(preflightOf({ BASE_URL: `http://127.0.0.1:${tls.port}` })).rejects.toThrowError(/^target unreachable: POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/user\/logout: .*; if that port serves TLS, use https:\/\/$/);
+  });
+
+  it('an encrypted private key: the one openssl command that decrypts it', async () => {
+    const dir = tempDir('enc-key-');
+    const encrypted = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pass-phrase-1' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+    const file = join(dir, 'platform.pem');
+    writeFileSync(file, encrypted);
+    await expect(preflightOf({ BASE_URL: reference.baseUrl, JWT_PLATFORM_ID: 'p-1', JWT_PRIVATE_KEY_FILE: file })).rejects.toThrowError(
+      `configuration error: JWT_PRIVATE_KEY_FILE ${file} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${file} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`,
+    );
+    expect(() => loadPrivateKey(encrypted, file)).toThrowError(`${file} is encrypted; decrypt it once with \`openssl pkey -in ${file} -out decrypted-key.pem\` (it asks for the passphrase) and pass that file`);
   });
 });

@@ -290,7 +290,12 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   }
   if (code === 'ECONNREFUSED') return `${method} ${url} was refused (ECONNREFUSED): nothing listens there; check BASE_URL or start the target`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${method} ${url}: the host name does not resolve (${code}); check BASE_URL`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${method} ${url}: the connection was closed by the target (${code})`;
+  // Plain HTTP to a TLS port: the server closes the connection (or answers bytes that are no HTTP).
+  const tlsPortHint = /^http:\/\//i.test(rawUrl) ? '; if that port serves TLS, use https://' : '';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${method} ${url}: the connection was closed by the target (${code})${tlsPortHint}`;
+  if (code === 'HPE_INVALID_CONSTANT' || code === 'HPE_INVALID_HEADER_TOKEN' || code === 'UND_ERR_INFO' || /parse error|invalid (http )?response/i.test(err.cause?.message ?? err.message ?? '')) {
+    return `${method} ${url}: the answer is not HTTP (${code ?? 'parse error'})${tlsPortHint}`;
+  }
   return `${method} ${url} failed: ${code ? `${code} ` : ''}${err.cause?.message ?? err.message ?? String(error)}`;
 }
 
