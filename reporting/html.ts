@@ -138,7 +138,7 @@ function testLinks(ids: string[], names: Map<string, string>): Html {
 function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
   const rows = pairs.map(
     (p) =>
-      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${clip(p.reason)}${p.reason && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
+      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${p.observed ? `verified through the allowed alternative: the target answered ${p.observed.join(' or ')}` : ''}${clip(p.reason)}${(p.reason || p.observed) && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
   );
   return h`<table class="list"><thead><tr><th>Endpoint</th><th>Status</th><th>Documented condition</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

@@ -52,6 +52,11 @@ export interface PairCoverage {
   outcome: PairOutcome;
   tests: string[];
   reason: string | null;
+  /**
+   * Since 1.2.0, a passed pair whose tests allow several statuses (403 or 409) and saw another one:
+   * the statuses the target answered, so the pair says it was verified through an allowed alternative.
+   */
+  observed?: number[];
 }
 
 export interface ConstraintCoverage {

@@ -251,3 +251,16 @@ describe('advisories and --strict in every output (issue 22)', () => {
     expect(summaryLines(report([strictFailure]), {})).toContain('Nonconformances (1):');
   });
 });
+
+describe('a pair verified through an allowed alternative (issue 22)', () => {
+  test('says which status the target answered, in report.json, summary.md and the HTML matrix', () => {
+    const endpoint = 'GET /api/v1/user/{user}/bank/{bank}';
+    const alternative = record('never shows another user\u2019s bank under the caller\u2019s own user id', { endpoint, status: [403, 404, 409], observedStatus: [403] });
+    const built = report([alternative]);
+    const pair = (status: number) => built.coverage.pairs.find((p) => p.endpoint === endpoint && p.status === status)!;
+    expect([pair(403).outcome, pair(403).observed]).toEqual(['passed', undefined]);
+    expect([pair(409).outcome, pair(409).observed]).toEqual(['passed', [403]]);
+    expect(toMarkdown(built)).toContain('409 (as 403, allowed)');
+    expect(toHtml(built)).toContain('verified through the allowed alternative: the target answered 403');
+  });
+});
