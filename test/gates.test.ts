@@ -197,3 +197,17 @@ describe.concurrent('messages that name the real cause (issue 22)', { timeout: 1
     expect(() => loadPrivateKey(encrypted, file)).toThrowError(`${file} is encrypted; decrypt it once with \`openssl pkey -in ${file} -out decrypted-key.pem\` (it asks for the passphrase) and pass that file`);
   });
 });
+
+describe('states template (issue 22)', () => {
+  it('writes a $schema that resolves, from the folder the file is saved in, to the package\u2019s states-file schema', async () => {
+    const result = await conformance(['states', 'template', '--minimum']);
+    expect(result.code, result.stderr).toBe(0);
+    const { $schema } = JSON.parse(result.stdout) as { $schema: string };
+    // conformance() runs in a fresh temporary folder: the path is relative to it.
+    const cwd = tempDir('template-');
+    const again = await import('../cli/states.js').then((m) => m.template(true, cwd).$schema);
+    const schemaFile = again.startsWith('file:') ? new URL(again) : join(cwd, again);
+    expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
+    expect($schema).toMatch(/(^\.{1,2}\/|^file:).*schemas\/states-file\.json$/);
+  });
+});
