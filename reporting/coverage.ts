@@ -30,6 +30,6 @@ export function constraintCoverage(tests: TestRecord[]): ConstraintCoverage[] {
   return CONSTRAINTS.map((c) => {
     const matching = tests.filter((t) => t.constraint === c.id);
     const outcome = c.unobservable ? { outcome: 'not verified' as const, reason: `not observable by a client: ${c.unobservable}` } : outcomeOf(matching);
-    return { id: c.id, endpoint: c.endpoint, field: c.field, rule: c.rule, tests: matching.map((t) => t.id), ...outcome };
+    return { id: c.id, endpoint: c.endpoint, field: c.field, rule: c.rule, tests: matching.map((t) => t.id), ...outcome, ...(c.unobservable ? { observable: false as const } : {}) };
   });
 }

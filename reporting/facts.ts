@@ -107,6 +107,14 @@ export function shortName(test: TestRecord): string {
   return test.name.startsWith(`${test.endpoint} `) ? test.name.slice(test.endpoint.length + 1) : test.name;
 }
 
+/** "50/50 observable field constraints verified, 4 not observable": not observable is its own mark, outside the headline count. */
+export function constraintsHeadline(report: Report): string {
+  const observable = report.coverage.constraints.filter((c) => c.observable !== false);
+  const unobservable = report.coverage.constraints.length - observable.length;
+  const verified = observable.filter((c) => c.outcome === 'passed').length;
+  return `${verified}/${observable.length} observable field constraints verified${unobservable > 0 ? `, ${unobservable} not observable by a client` : ''}`;
+}
+
 export function verifiedPairs(report: Report): number {
   return report.coverage.pairs.filter((p) => p.outcome === 'passed').length;
 }

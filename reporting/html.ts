@@ -1,6 +1,6 @@
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
-import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 
 /**
@@ -146,7 +146,7 @@ function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
 function constraintTable(constraints: ConstraintCoverage[], names: Map<string, string>): Html {
   const rows = constraints.map(
     (c) =>
-      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td><span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span></td><td>${clip(c.reason)}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
+      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td>${c.observable === false ? raw('<span class="badge">not observable</span>') : h`<span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span>`}</td><td>${clip(c.reason)}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
   );
   return h`<table class="list"><thead><tr><th>Constraint</th><th>Endpoint</th><th>Field</th><th>Rule</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -274,7 +274,7 @@ ${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n`
 <div class="count fail"><b>${securityCount(report)}</b>security findings</div>
 <div class="count adv"><b>${s.advisories}</b>advisories</div>
 <div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
-<div class="count"><b>${constraintsVerified}/${constraints.length}</b>field constraints verified</div>
+<div class="count"><b>${constraintsVerified}/${constraints.filter((c) => c.observable !== false).length}</b>${constraintsHeadline(report).replace(/^\d+\/\d+ /, '')}</div>
 </div>
 </header>
 <nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
@@ -293,7 +293,7 @@ ${matrix(pairs, names, new Map(report.tests.map((t) => [t.id, t.outcome])))}
 <section id="pairs"><h2>Endpoint \u00d7 status pairs (${verifiedPairs(report)} of ${pairs.length} verified)</h2>
 ${pairTable(pairs, names)}
 </section>
-<section id="constraints"><h2>Field constraints (${constraintsVerified} of ${constraints.length} verified)</h2>
+<section id="constraints"><h2>Field constraints (${constraintsHeadline(report)})</h2>
 ${constraintTable(constraints, names)}
 </section>
 <section id="advisories"><h2>Advisories (${s.advisories})</h2>

@@ -68,9 +68,11 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
 
   out.push('### Coverage by endpoint', '', '| Endpoint | Passed | Failed | Not verified |', '|---|---|---|---|', ...endpointRows(report.coverage.pairs), '');
   const constraints = report.coverage.constraints;
-  const constraintCount = (outcome: string) => constraints.filter((c) => c.outcome === outcome).length;
+  const observable = constraints.filter((c) => c.observable !== false);
+  const constraintCount = (outcome: string) => observable.filter((c) => c.outcome === outcome).length;
+  const unobservable = constraints.length - observable.length;
   out.push(
-    `Field constraints: ${constraintCount('passed')} verified, ${constraintCount('failed')} failed, ${constraintCount('not verified')} not verified (of ${constraints.length}).`,
+    `Field constraints: ${constraintCount('passed')} verified, ${constraintCount('failed')} failed, ${constraintCount('not verified')} not verified (of ${observable.length} observable)${unobservable > 0 ? `; ${unobservable} not observable by a client` : ''}.`,
     '',
   );
 

@@ -67,6 +67,8 @@ export interface ConstraintCoverage {
   outcome: PairOutcome;
   tests: string[];
   reason: string | null;
+  /** Since 1.2.0: false for a constraint the catalogue marks as not observable by a client; counted apart from the verified ones. */
+  observable?: false;
 }
 
 export type Verdict = 'conformant' | 'nonconformant' | 'incomplete';

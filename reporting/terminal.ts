@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, failingExchange } from './curl.js';
-import { advisedTests, clausesText, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, clausesText, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
 type Write = (line: string) => void;
@@ -83,6 +83,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified`);
+  lines.push(`Field constraints: ${constraintsHeadline(report)}`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
   lines.push(...hints);
   lines.push(`Verdict: ${report.verdict}${report.interrupted ? ' (interrupted: only the tests that finished)' : ''} (${(report.durationMs / 1000).toFixed(1)} s, ${counted(securityCount(report), 'security finding', 'security findings')}, ${counted(report.summary.advisories, 'advisory', 'advisories')})`);

@@ -264,3 +264,17 @@ describe('a pair verified through an allowed alternative (issue 22)', () => {
     expect(toHtml(built)).toContain('verified through the allowed alternative: the target answered 403');
   });
 });
+
+describe('not observable is not "not verified" (issue 22)', () => {
+  test('constraints no client can observe get their own mark, outside the headline count', () => {
+    const built = report([record('answers 200')]);
+    const unobservable = built.coverage.constraints.filter((c) => c.observable === false);
+    expect(unobservable.length).toBeGreaterThan(0);
+    const observable = built.coverage.constraints.length - unobservable.length;
+    const headline = `0/${observable} observable field constraints verified, ${unobservable.length} not observable by a client`;
+    expect(summaryLines(built, {})).toContain(`Field constraints: ${headline}`);
+    expect(toHtml(built)).toContain(`<h2>Field constraints (${headline})</h2>`);
+    expect(toHtml(built)).toContain('<span class="badge">not observable</span>');
+    expect(toMarkdown(built)).toContain(`(of ${observable} observable); ${unobservable.length} not observable by a client.`);
+  });
+});
