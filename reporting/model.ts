@@ -37,6 +37,8 @@ export interface TestRecord {
   durationMs: number;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
+  /** Run warnings this test's bookkeeping raised; moved into the report's `warnings` before it is written (never in report.json). */
+  suiteWarnings?: string[];
   /** For a failed test: the index in `exchanges` of the answer it checked last, the one its curl reproduces (since 1.2.0). */
   checkedExchange?: number;
   /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */

@@ -278,3 +278,13 @@ describe('not observable is not "not verified" (issue 22)', () => {
     expect(toMarkdown(built)).toContain(`(of ${observable} observable); ${unobservable.length} not observable by a client.`);
   });
 });
+
+describe('the suite\u2019s own bookkeeping (issue 22)', () => {
+  test('a restore login that failed is a run warning, once, not an advisory about the target nor a field of report.json', () => {
+    const warning = 'STATES_FILE account a@x.test: the login that restores it after this test\u2019s refused logins answered 403, not 200; it is not used again in this run';
+    const built = report([record('answers 403 for a wrong password', { status: 403, suiteWarnings: [warning] }), record('answers 403 again', { status: 403, suiteWarnings: [warning] })]);
+    expect(built.warnings).toEqual([warning]);
+    expect(built.summary.advisories).toBe(0);
+    expect(JSON.stringify(built.tests)).not.toContain('suiteWarnings');
+  });
+});

@@ -37,6 +37,8 @@ export interface RunRecord {
   /** Answers 429 or 503 with Retry-After that were retried; and those still rate-limited after every retry. */
   rateLimited?: number;
   stillRateLimited?: number;
+  /** The suite's own bookkeeping that went wrong (restoring a leased account): run warnings, not findings about the target. */
+  suiteWarnings?: string[];
   /** The index in `exchanges` of the answer last checked (status or schema): a failure's curl reproduces that request. */
   checkedExchange?: number;
 }
@@ -218,7 +220,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }
-      await releaseLeases(t, holder, run.exchanges);
+      await releaseLeases({ post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message) }, holder, run.exchanges);
     }
   });
 }
