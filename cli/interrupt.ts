@@ -11,7 +11,7 @@ export class InterruptedBeforeTests extends Error {
 }
 
 /**
- * Ctrl-C during a run: the first stops scheduling tests, lets the tests in flight finish their
+ * Ctrl-C (SIGINT) or SIGTERM during a run, handled alike: the first stops scheduling tests, lets the tests in flight finish their
  * clean-up (bounded by CLEANUP_BOUND_MS), and the run writes the reports of what finished; a second
  * Ctrl-C exits at once.
  */
@@ -22,18 +22,21 @@ export class Interruption {
   private cancel: (() => Promise<unknown>) | undefined;
   private close: (() => Promise<unknown>) | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private readonly listener = () => this.handle();
+  /** The signal that interrupted the run: SIGINT (Ctrl-C) or SIGTERM (what a CI runner sends to cancel a job). */
+  signal: NodeJS.Signals | undefined;
+  private readonly listener = (signal: NodeJS.Signals) => this.handle(signal);
 
   constructor(private readonly enabled: boolean) {
     if (enabled) process.on('SIGINT', this.listener).on('SIGTERM', this.listener);
   }
 
-  private handle(): void {
+  private handle(signal: NodeJS.Signals): void {
     if (this.interrupted) {
-      process.stderr.write('interrupted twice: stopped without waiting for the clean-up\n');
+      process.stderr.write(`interrupted twice (${signal}): stopped without waiting for the clean-up\n`);
       process.exit(130);
     }
     this.interrupted = true;
+    this.signal = signal;
     void this.cancel?.();
     this.timer = setTimeout(() => {
       this.cutShort = true;
@@ -68,11 +71,11 @@ export class Interruption {
     const cleanup = this.cutShort
       ? `the clean-up was cut short after ${CLEANUP_BOUND_MS / 1000} s: records of the tests still in flight may remain`
       : 'the clean-up of created records ran';
-    return `interrupted: stopped after ${finished} of ${records.length} tests${unreached.length > 0 ? ` (never started: ${unreached.join(', ')})` : ''}; ${cleanup}; reports of what finished are marked interrupted${reportFile ? ` (${reportFile})` : ''}`;
+    return `interrupted by ${signalName(this.signal)}: stopped after ${finished} of ${records.length} tests${unreached.length > 0 ? ` (never started: ${unreached.join(', ')})` : ''}; ${cleanup}; reports of what finished are marked interrupted${reportFile ? ` (${reportFile})` : ''}`;
   }
 
   throwIfInterrupted(): void {
-    if (this.interrupted) throw new InterruptedBeforeTests('interrupted before any test ran; nothing was created, no report written');
+    if (this.interrupted) throw new InterruptedBeforeTests(`interrupted by ${signalName(this.signal)} before any test ran; nothing was created, no report written`);
   }
 
   dispose(): void {
@@ -81,9 +84,14 @@ export class Interruption {
   }
 }
 
+/** How the line names a signal: Ctrl-C is what a person pressed, SIGTERM what a CI runner sent. */
+export function signalName(signal: NodeJS.Signals | undefined): string {
+  return signal === 'SIGINT' || signal === undefined ? 'SIGINT (Ctrl-C)' : signal;
+}
+
 /** Tests the interruption kept from running (or cut short) are skipped with that reason, never passed. */
-export function markNotRun(records: TestRecord[]): void {
+export function markNotRun(records: TestRecord[], signal?: NodeJS.Signals): void {
   for (const record of records) {
-    if (record.outcome === 'skipped' && (record.reason === 'skipped' || /aborted by the user/i.test(record.reason ?? ''))) record.reason = `${NOT_RUN} (Ctrl-C)`;
+    if (record.outcome === 'skipped' && (record.reason === 'skipped' || /aborted by the user/i.test(record.reason ?? ''))) record.reason = `${NOT_RUN} (${signalName(signal)})`;
   }
 }

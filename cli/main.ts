@@ -101,14 +101,22 @@ async function explore(argv: string[]): Promise<number> {
 
 /** The configuration (flags over environment over .env) and the mutant that `run`'s options select; unknown groups stop here, before any request. */
 function runConfig(command: string, values: { group?: string[]; mutant?: string } & Record<string, unknown>) {
-  const unknownGroups = (values.group ?? []).filter((group) => !(GROUPS as readonly string[]).includes(group));
-  if (unknownGroups.length > 0) throw new UsageError(`${command}: no group named ${unknownGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${GROUPS.join(', ')}`);
+  const unknownGroupsIn = (groups: string[] | undefined) => {
+    const unknownGroups = (groups ?? []).filter((group) => !(GROUPS as readonly string[]).includes(group));
+    if (unknownGroups.length > 0) throw new UsageError(`${command}: no group named ${unknownGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${GROUPS.join(', ')}`);
+  };
+  unknownGroupsIn(values.group);
   const overrides: ConfigInput = {};
   for (const [flag, variable] of Object.entries(FLAG_TO_VARIABLE)) {
     const value = values[flag.slice(2)];
     if (value !== undefined) overrides[variable] = Array.isArray(value) ? value.join('\n') : String(value);
   }
   const config = loadConfig(overrides);
+  // --group wins over GROUP (comma- or space-separated), as every flag wins over its variable.
+  if (values.group === undefined && config.GROUP) {
+    values.group = config.GROUP.split(/[\s,]+/).filter(Boolean);
+    unknownGroupsIn(values.group);
+  }
   let mutation;
   if (values.mutant !== undefined) {
     if (config.BASE_URL) throw new ConfigError('configuration error: --mutant applies to the embedded reference only; unset BASE_URL');

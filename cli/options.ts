@@ -14,6 +14,7 @@ export const RUN_OPTIONS = {
   timeout: { type: 'string' },
   concurrency: { type: 'string' },
   strict: { type: 'boolean' },
+  'fail-on-incomplete': { type: 'boolean' },
   'brute-force': { type: 'boolean' },
   ca: { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -33,13 +34,15 @@ export const RUN_HELP = `usage: conformance run [options]
             --timeout MS        per-request timeout (REQUEST_TIMEOUT_MS)
             --concurrency N     requests in flight per worker (MAX_CONCURRENCY)
             --strict            advisories count as failures (STRICT)
+            --fail-on-incomplete  the verdict incomplete (a test or a documented pair not verified)
+                                exits 1, for a gate that must verify everything (FAIL_ON_INCOMPLETE)
             --brute-force       also provoke the brute-force restriction (425) with at most 50 failed logins
                                 of a fresh account and report the threshold found (BRUTE_FORCE; off: it loads the target)
             --ca FILE           PEM file of CA certificates to trust for target and hook (CA_FILE)
             --header 'N: v'     extra header on every request to target and hook, e.g. a gateway's
                                 x-api-key (repeatable; EXTRA_HEADERS, one a line); values never printed
             --rate N            at most N requests per second (MAX_REQUESTS_PER_SECOND)
-            --group NAME        only this endpoint group (repeatable)
+            --group NAME        only this endpoint group (repeatable; GROUP, comma-separated)
             --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
             --failed            rerun only the tests that failed or were not verified in REPORT_DIR's last
                                 report.json (by test id); exit 2 when there is none or nothing to rerun
@@ -49,5 +52,6 @@ ${SELECTION_HELP}
             HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured (loopback is never proxied)
             writes report.json, junit.xml, summary.md and report.html (in GitHub Actions also
             ::error annotations and the job summary); keeps the last report.json as report.previous.json
-            exit 0 every test passed (skips listed), 1 a nonconformance, 2 configuration error or target
-            unreachable or not the interface, 130 interrupted (Ctrl-C)`;
+            exit 0 every test passed (skips listed), 1 a nonconformance (or, with --fail-on-incomplete, the
+            verdict incomplete), 2 configuration error or target unreachable or not the interface,
+            130 interrupted (Ctrl-C or SIGTERM)`;

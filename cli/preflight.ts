@@ -5,7 +5,7 @@ import { ConfigError, roadOf } from '../helpers/net/config.js';
 import { HttpClient, TransportError, type ApiResponse } from '../helpers/net/http.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
 import { loadStatesFile } from '../helpers/states/file.js';
-import { HookStates, hookRefusal, StateError } from '../helpers/states/transport.js';
+import { HookStates, hookRefusal, StateError, StatesAuthError } from '../helpers/states/transport.js';
 import { isLoopback } from '../helpers/net/transport.js';
 
 
@@ -36,11 +36,17 @@ async function probe(http: HttpClient, path: string, json?: unknown): Promise<Ap
  * (section 4.5: 401 `{ error }`), and when that is 404, a login without credentials. Anything that
  * is plainly not the interface (a redirect, HTML, a gateway's 401) stops the run.
  */
-async function proveTheApi(http: HttpClient): Promise<void> {
+async function proveTheApi(http: HttpClient, roadHeaders: Record<string, string> = {}): Promise<void> {
   const base = withoutCredentials(http.baseUrl);
   const redirected = (response: ApiResponse, path: string) => {
     if (response.status < 300 || response.status >= 400) return;
     const location = response.headers.location;
+    // A redirect to the same path with a slash appended: no BASE_URL avoids it, the paths are the specification's.
+    if (location && new URL(location, `${http.baseUrl}${path}`).href.replace(/[?#].*$/, '') === `${http.baseUrl}${path}/`) {
+      throw new ConfigError(
+        `configuration error: POST ${base}${path} answered ${response.status} to the same path with a trailing slash: the target or a gateway adds a slash to every path, which BASE_URL cannot fix (the interface's paths have none, and a POST is not repeated across a redirect); configure it to serve the paths as written`,
+      );
+    }
     const target = location ? new URL(location, `${http.baseUrl}${path}`).href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '') : undefined;
     throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${path} answered ${response.status}); use that`);
   };
@@ -51,6 +57,12 @@ async function proveTheApi(http: HttpClient): Promise<void> {
     // A target may itself answer 401 in another shape (a nonconformance the suite reports); a gateway
     // refuses every request alike, a login without credentials too.
     const login = await probe(http, AUTHENTICATE, {});
+    const sent = Object.keys(roadHeaders);
+    if (refusedByGateway(login) && sent.length > 0) {
+      throw new ConfigError(
+        `configuration error: POST ${base}${LOGOUT} answered ${describe(logout)} without the interface's { error } body, and so did POST ${AUTHENTICATE}, although the run sent ${sent.join(', ')} (from --header / EXTRA_HEADERS): something in front of the API (a gateway) refused them; check ${sent.length > 1 ? 'their values' : 'its value'} and whether the gateway wants another header`,
+      );
+    }
     if (refusedByGateway(login)) {
       throw new ConfigError(
         `configuration error: POST ${base}${LOGOUT} answered ${describe(logout)} without the interface's { error } body, and so did POST ${AUTHENTICATE}: something in front of the API (a gateway) refused the requests; add the header it wants with --header 'Name: value' (EXTRA_HEADERS)`,
@@ -73,6 +85,11 @@ async function proveTheApi(http: HttpClient): Promise<void> {
   }
 }
 
+/** The one line of a states URL where no provider-state hook answers (a target's JSON 404 for any unknown route, a wrong path). */
+export function noHookAt(url: string): string {
+  return `configuration error: no provider-state hook answers at STATES_URL ${withoutCredentials(url)}: it answered 404 or 501 to the base state user, which every target provides; check the path`;
+}
+
 /**
  * Checks, before any test, that the target answers and that the provider-state transport and the
  * static platform key are usable. A problem is a ConfigError: one line, exit code 2. Returns warnings.
@@ -82,7 +99,7 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   const road = roadOf(config);
   const http = new HttpClient(baseUrl, { timeoutMs: config.REQUEST_TIMEOUT_MS, maxResponseBytes: config.MAX_RESPONSE_BYTES, maxConcurrency: 1, ...road });
   try {
-    await proveTheApi(http);
+    await proveTheApi(http, road.headers ?? {});
   } finally {
     await http.close();
   }
@@ -99,9 +116,16 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
         throw new ConfigError(`configuration error: no provider-state hook at STATES_URL ${withoutCredentials(states.url)}: it answered ${answer.status} with ${answer.contentType}; check STATES_URL`);
       }
       if (answer.status !== 404 && answer.status !== 501) warnings.push(`the provider-state hook answered ${answer.status} to an unknown state (the contract asks for 404 or 501)`);
+      // A JSON 404 to an unknown state proves nothing: a target answers every unknown route so. The base
+      // state `user`, which every target provides, proves a hook answers here (it creates one account).
+      const user = await hook.get('user', {});
+      if (!user.provided) {
+        if (user.reason.startsWith('target does not provide')) throw new ConfigError(noHookAt(states.url));
+        warnings.push(`the provider-state hook did not provide the base state user in the preflight (${user.reason})`);
+      }
       if (!states.token && !isLoopback(states.url)) warnings.push(`the provider-state hook ${withoutCredentials(states.url)} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
     } catch (error) {
-      if (error instanceof StateError) throw new ConfigError(error.message);
+      if (error instanceof StateError || error instanceof StatesAuthError) throw new ConfigError(error.message);
       throw error;
     } finally {
       await hook.close();
@@ -109,16 +133,24 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   }
 
   if (config.STATES_FILE) {
+    let file;
     try {
-      loadStatesFile(config.STATES_FILE);
+      file = loadStatesFile(config.STATES_FILE);
     } catch (error) {
       throw new ConfigError((error as Error).message);
+    }
+    if (!file.accounts.some((account) => account.state === 'user')) {
+      throw new ConfigError(`configuration error: STATES_FILE ${config.STATES_FILE} provides no account of the base state user, which every target provides and most tests need; add one (see \`conformance states template\`)`);
     }
   }
 
   if (config.JWT_PRIVATE_KEY_FILE) {
+    const pem = readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8');
+    if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem)) {
+      throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${config.JWT_PRIVATE_KEY_FILE} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`);
+    }
     try {
-      await importPKCS8(readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8'), 'RS512');
+      await importPKCS8(pem, 'RS512');
     } catch {
       throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is not a PKCS#8 PEM RSA private key; export it with \`openssl pkcs8 -topk8 -nocrypt\``);
     }

@@ -19,7 +19,7 @@ import { Interruption, markNotRun } from './interrupt.js';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from './preflight.js';
 import { suiteVersion } from './version.js';
-import { withoutCredentials } from '../helpers/net/redact.js';
+import { weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
 import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/states/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
 import { proxyFor } from '../helpers/net/transport.js';
@@ -101,6 +101,11 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       states = { kind: 'hook', url: config.STATES_URL, ...(config.STATES_TOKEN ? { token: config.STATES_TOKEN } : {}) };
     }
     const warnings = await preflight(config, baseUrl, states.kind === 'hook' ? { url: states.url, ...(states.token ? { token: states.token } : {}) } : {});
+    const weak = weakSecretWarning([
+      ...(config.STATES_URL ? [{ name: 'STATES_TOKEN', value: config.STATES_TOKEN }] : []),
+      ...Object.entries(config.EXTRA_HEADERS).map(([name, value]) => ({ name: `the value of the header ${name}`, value })),
+    ]);
+    if (weak) warnings.push(weak);
     let statesFilePlatform: { id: string; privateKeyFile: string } | undefined;
     if (config.BASE_URL && !config.STATES_URL && config.STATES_FILE) {
       // Accounts of a static file are leased to one test at a time, across the workers: one lease server decides.
@@ -159,7 +164,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       await vitest.close();
       interruption.testsEnded();
     }
-    if (interruption.interrupted) markNotRun(collector.records);
+    if (interruption.interrupted) markNotRun(collector.records, interruption.signal);
     // An interrupted run ran only the groups it reached: one whose tests never started is not reported as run.
     const requestedGroups = options.groups ? [...new Set(options.groups)] : undefined;
     const planned: string[] = requestedGroups ?? [...GROUPS];
@@ -198,7 +203,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       process.stderr.write(`${interruption.summaryLine(report.tests, unreached, files.json)}\n`);
       return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
     }
-    const exitCode = exitCodeOf(report, collector.moduleErrors.length);
+    const exitCode = exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE);
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     interruption.dispose();

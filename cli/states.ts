@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { Agent, request } from 'undici';
@@ -43,11 +44,26 @@ function countsLine(minimum: boolean): string {
   return ACCOUNT_KINDS.map((k) => `${minimum ? k.minimum : k.fullSpeed} ${k.kind}`).join(', ');
 }
 
-export function template(minimum = false): StatesFileV1 & { $schema: string } {
+/** The package's own schemas/states-file.json. */
+const STATES_SCHEMA = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'states-file.json');
+
+/**
+ * A `$schema` an editor resolves: the installed package's schema, relative to the folder the file is
+ * saved in (`./node_modules/account-api-conformance/schemas/states-file.json` in a project), or its
+ * file URL when no relative path leads there.
+ */
+export function schemaReference(fromDir = process.cwd()): string {
+  const path = relative(fromDir, STATES_SCHEMA);
+  if (path === '' || isAbsolute(path)) return pathToFileURL(STATES_SCHEMA).href;
+  const posix = path.split(/[\\/]/).join('/');
+  return posix.startsWith('.') ? posix : `./${posix}`;
+}
+
+export function template(minimum = false, fromDir?: string): StatesFileV1 & { $schema: string } {
   const accounts: FileAccount[] = [];
   for (const kind of ACCOUNT_KINDS) for (let n = 1; n <= (minimum ? kind.minimum : kind.fullSpeed); n++) accounts.push(skeletonAccount(kind, n));
   return {
-    $schema: 'https://account-api-conformance.local/schemas/states-file.json',
+    $schema: schemaReference(fromDir),
     version: 1,
     comment: `${minimum ? 'The fewest accounts that run every test a file can give (tests wait for free accounts)' : 'Accounts for a full run at full speed (no test waits for an account)'}: ${countsLine(minimum)}. ${minimum ? `At full speed: ${countsLine(false)}.` : `At least: ${countsLine(true)}.`} Each account is leased to one test at a time; the suite never changes one unless it is "disposable": true, and each disposable account serves once (one test of one run: add fresh ones for the next run). See docs/provider-states.md.`,
     platform: { id: '<platform id: the {platform} path segment>', privateKeyFile: 'platform-key.pem' },

@@ -34,7 +34,10 @@ export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
 }
 
 
-export function buildReport(records: TestRecord[], facts: RunFacts): Report {
+export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
+  // The suite's own bookkeeping is a run warning, once per message, not part of any test's record.
+  const bookkeeping = [...new Set(allRecords.flatMap((t) => t.suiteWarnings ?? []))];
+  const records = allRecords.map(({ suiteWarnings: _moved, ...record }) => record);
   const tests = scrubRecords(records).map((t) => ({
     ...t,
     exchanges: t.exchanges.map((e) => ({ ...e, request: { ...e.request, url: withoutCredentials(e.request.url) } })),
@@ -66,7 +69,7 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     ...(facts.interrupted ? { interrupted: true } : {}),
     ...(facts.selection ? { selection: selectionRecord(facts.selection) } : {}),
     ...(facts.proxy ? { proxy: facts.proxy } : {}),
-    warnings: scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings], records),
+    warnings: scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records),
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests) },
   };

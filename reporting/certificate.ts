@@ -61,7 +61,7 @@ export function loadPrivateKey(pem: string | Buffer, file = 'the key'): KeyObjec
     return createPrivateKey(pem);
   } catch (error) {
     const message = (error as Error).message;
-    if (/passphrase/i.test(message)) throw new CertificateUsageError(`${file} is encrypted; provide an unencrypted PEM private key (PKCS#8, PKCS#1 or SEC1)`);
+    if (/passphrase/i.test(message) || /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(String(pem))) throw new CertificateUsageError(`${file} is encrypted; decrypt it once with \`openssl pkey -in ${file} -out decrypted-key.pem\` (it asks for the passphrase) and pass that file`);
     throw new CertificateUsageError(`${file} is not a PEM private key (${message})`);
   }
 }

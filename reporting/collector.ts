@@ -41,10 +41,12 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     advisories: run.advisories,
     security: (run.security ?? []).map(redactText),
     notes: run.notes ?? [],
+    ...(run.suiteWarnings?.length ? { suiteWarnings: run.suiteWarnings.map(redactText) } : {}),
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
+    ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
   };
 }
 

@@ -43,6 +43,7 @@ export function diffCommand(basePath: string, headPath: string, outDir: string |
   const base = asUsage(() => readReport(basePath, 'base report'));
   const head = asUsage(() => readReport(headPath, 'head report'));
   const diff = diffReports(base, head, { base: basePath, head: headPath });
+  if (diff.differentTargets) io.err(`warning: the two reports are of different targets (base ${diff.base.target}, head ${diff.head.target}): this compares two implementations, not two runs of one`);
   const markdown = diffMarkdown(diff);
   const dir = resolve(outDir ?? dirname(headPath));
   mkdirSync(dir, { recursive: true });
@@ -116,7 +117,7 @@ export async function verifyCommand(certificatePath: string, keyPath: string, re
 /** `conformance render --report FILE [--out DIR]`: junit.xml, summary.md and report.html again from a report.json. */
 export function renderCommand(reportPath: string, outDir: string | undefined, io: Io = defaultIo): 0 {
   const report = asUsage(() => readReport(reportPath, 'report'));
-  const files = renderReports(report, resolve(outDir ?? dirname(reportPath)));
+  const files = renderReports(report, resolve(outDir ?? dirname(reportPath)), readBytes(reportPath, 'report'));
   io.out(`Wrote ${Object.values(files).join(', ')}`);
   return 0;
 }

@@ -124,7 +124,11 @@ export function curlCommand(exchange: Exchange): { command: string; variables: s
   return { command: args.join(' '), variables: [...variables] };
 }
 
-/** The last request of a test: the one that reproduces the failure. */
-export function lastExchange(exchanges: Exchange[]): Exchange | undefined {
-  return exchanges[exchanges.length - 1];
+/**
+ * The request that reproduces a failure: the exchange whose answer the test checked last (its
+ * status or schema), not the test's last request, which may be a logout or a clean-up DELETE; the
+ * last request when the report does not say (reports before 1.2.0, or a test that checked no answer).
+ */
+export function failingExchange(test: { exchanges: Exchange[]; checkedExchange?: number }): Exchange | undefined {
+  return (test.checkedExchange !== undefined ? test.exchanges[test.checkedExchange] : undefined) ?? test.exchanges[test.exchanges.length - 1];
 }

@@ -107,6 +107,8 @@ export interface ReportDiff {
    * coverage lost is listed but is no regression (an interrupted run's coverage is partial).
    */
   interrupted?: true;
+  /** Set when the two reports are of different targets (two embedded references are one target): a comparison of two implementations, not of two runs. */
+  differentTargets?: true;
   tests: {
     newlyFailing: TestChange[];
     newlyPassing: TestChange[];
@@ -296,7 +298,8 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
   };
   const coverageLost = !partial && (coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0);
   const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverageLost || shapeDrift.length > 0;
-  return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, ...(interrupted ? { interrupted: true as const } : {}), tests, coverage, shapeDrift, groupsNotCompared };
+  const differentTargets = !(fullBase.target.embedded && fullHead.target.embedded) && fullBase.target.baseUrl !== fullHead.target.baseUrl;
+  return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, ...(interrupted ? { interrupted: true as const } : {}), ...(differentTargets ? { differentTargets: true as const } : {}), tests, coverage, shapeDrift, groupsNotCompared };
 }
 
 /** Nothing at all changed between the runs' outcomes, advisories and coverage. */
@@ -330,6 +333,7 @@ function coverageLines(title: string, list: CoverageChange[]): string[] {
 export function diffMarkdown(diff: ReportDiff): string {
   const out: string[] = [];
   out.push(`## Conformance diff: ${diff.regressed ? '\u274c regressed' : '\u2705 no regression'}`, '');
+  if (diff.differentTargets) out.push(`> **Different targets**: the base report is of ${code(diff.base.target)}, the head report of ${code(diff.head.target)}. This compares two implementations, not two runs of one.`, '');
   if (diff.interrupted) out.push('> A run was interrupted (Ctrl-C): only tests that finished in both runs are compared; coverage lost is listed but not counted as a regression.', '');
   const row = (label: string, pick: (s: RunSide) => string) => `| ${label} | ${md(pick(diff.base))} | ${md(pick(diff.head))} |`;
   out.push(

@@ -1,3 +1,4 @@
+import { GROUPS } from '../helpers/spec/catalogue.js';
 import type { Report, TestRecord } from './model.js';
 
 /**
@@ -84,6 +85,16 @@ export function advisedTests(report: Report): TestRecord[] {
   return report.tests.filter((t) => t.advisories.length > 0);
 }
 
+/** "1 advisory", "3 advisories", "1 security finding": a count with its noun. */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The heading of the failures: under --strict an advisory fails a test, and the heading says so. */
+export function failuresHeading(report: Pick<Report, 'strict'>, count: number): string {
+  return report.strict ? `Nonconformances, failed under --strict (${count})` : `Nonconformances (${count})`;
+}
+
 /** Skipped tests grouped by their reason, most frequent first. */
 export function skipReasons(report: Report): { reason: string; count: number }[] {
   const reasons = new Map<string, number>();
@@ -94,6 +105,14 @@ export function skipReasons(report: Report): { reason: string; count: number }[]
 /** The test's own name, without the "METHOD /path" prefix its describe block adds. */
 export function shortName(test: TestRecord): string {
   return test.name.startsWith(`${test.endpoint} `) ? test.name.slice(test.endpoint.length + 1) : test.name;
+}
+
+/** "50/50 observable field constraints verified, 4 not observable": not observable is its own mark, outside the headline count. */
+export function constraintsHeadline(report: Report): string {
+  const observable = report.coverage.constraints.filter((c) => c.observable !== false);
+  const unobservable = report.coverage.constraints.length - observable.length;
+  const verified = observable.filter((c) => c.outcome === 'passed').length;
+  return `${verified}/${observable.length} observable field constraints verified${unobservable > 0 ? `, ${unobservable} not observable by a client` : ''}`;
 }
 
 export function verifiedPairs(report: Report): number {
@@ -112,4 +131,45 @@ export function reasonDetail(test: TestRecord, max = 220): string | null {
     .trim();
   if (!reason) return null;
   return reason.length > max ? `${reason.slice(0, max - 1)}\u2026` : reason;
+}
+
+/** A skip reason as a short cause: "the target lacks the state user.locked", "rate limited", or the reason cut short. */
+function shortCause(reason: string): { state?: string; text: string } {
+  const state = reason.match(/^target does not provide state ([\w.-]+)/)?.[1];
+  if (state) return { state, text: `the target lacks the state ${state}` };
+  if (/^not verified: rate limited/.test(reason)) return { text: 'rate limited' };
+  const text = reason.replace(/^not verified: /, '').replace(/\s+/g, ' ').trim();
+  return { text: text.length > 80 ? `${text.slice(0, 79)}\u2026` : text };
+}
+
+/**
+ * Why the verdict is `incomplete`, in one line for the terminal, summary.md and the HTML badge:
+ * "incomplete: 4 tests not verified (the target lacks the states user.expired-token, user.locked); 2 of 80 documented pairs not verified".
+ * Undefined for any other verdict.
+ */
+export function incompleteReason(report: Report): string | undefined {
+  if (report.verdict !== 'incomplete') return undefined;
+  const parts: string[] = [];
+  const skipped = report.tests.filter((t) => t.outcome === 'skipped');
+  if (skipped.length > 0) {
+    const states = new Set<string>();
+    const others = new Map<string, number>();
+    for (const test of skipped) {
+      const cause = shortCause(test.reason ?? 'skipped');
+      if (cause.state) states.add(cause.state);
+      else others.set(cause.text, (others.get(cause.text) ?? 0) + 1);
+    }
+    const causes = [
+      ...(states.size > 0 ? [`the target lacks the state${states.size > 1 ? 's' : ''} ${[...states].sort().join(', ')}`] : []),
+      ...[...others].sort((a, b) => b[1] - a[1]).map(([text]) => text),
+    ];
+    const shown = causes.slice(0, 3).join('; ');
+    parts.push(`${skipped.length} test${skipped.length > 1 ? 's' : ''} not verified (${shown}${causes.length > 3 ? `; ${causes.length - 3} more reasons` : ''})`);
+  }
+  const unverified = report.coverage.pairs.filter((p) => p.outcome === 'not verified');
+  if (unverified.length > 0) {
+    const partial = report.groups && report.groups.length < GROUPS.length ? ` (only ${report.groups.join(', ')} ran)` : '';
+    parts.push(`${unverified.length} of ${report.coverage.pairs.length} documented endpoint x status pairs not verified${partial}`);
+  }
+  return `incomplete: ${parts.join('; ') || 'not every documented pair was verified'}`;
 }

@@ -1,6 +1,6 @@
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
-import { actualStatus, advisedTests, expectedActual, expectedText, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
 
 /**
@@ -138,7 +138,7 @@ function testLinks(ids: string[], names: Map<string, string>): Html {
 function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
   const rows = pairs.map(
     (p) =>
-      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${clip(p.reason)}${p.reason && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
+      h`<tr id="${pairAnchor(p)}" class="${OUTCOME_CLASS[p.outcome]}"><td><code>${p.endpoint}</code></td><td>${p.status}</td><td>${p.condition}</td><td><span class="badge ${OUTCOME_CLASS[p.outcome]}">${p.outcome}</span></td><td>${p.observed ? `verified through the allowed alternative: the target answered ${p.observed.join(' or ')}` : ''}${clip(p.reason)}${(p.reason || p.observed) && p.tests.length ? raw('<br>') : ''}${testLinks(p.tests, names)}</td></tr>`,
   );
   return h`<table class="list"><thead><tr><th>Endpoint</th><th>Status</th><th>Documented condition</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -146,7 +146,7 @@ function pairTable(pairs: PairCoverage[], names: Map<string, string>): Html {
 function constraintTable(constraints: ConstraintCoverage[], names: Map<string, string>): Html {
   const rows = constraints.map(
     (c) =>
-      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td><span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span></td><td>${clip(c.reason)}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
+      h`<tr class="${OUTCOME_CLASS[c.outcome]}"><td><code>${c.id}</code></td><td><code>${c.endpoint}</code></td><td>${c.field}</td><td>${c.rule}</td><td>${c.observable === false ? raw('<span class="badge">not observable</span>') : h`<span class="badge ${OUTCOME_CLASS[c.outcome]}">${c.outcome}</span>`}</td><td>${clip(c.reason)}${c.reason && c.tests.length ? raw('<br>') : ''}${testLinks(c.tests, names)}</td></tr>`,
   );
   return h`<table class="list"><thead><tr><th>Constraint</th><th>Endpoint</th><th>Field</th><th>Rule</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -165,6 +165,7 @@ header .title{flex:1 1 480px}
 .verdict{font-size:20px;font-weight:700;padding:8px 16px;border-radius:8px;text-transform:uppercase;letter-spacing:.04em;margin-top:20px}
 .verdict.conformant{background:var(--pass-bg);color:var(--pass);border:2px solid var(--pass)}
 .verdict.nonconformant{background:var(--fail-bg);color:var(--fail);border:2px solid var(--fail)}
+.why{margin:8px 0 0;color:var(--adv)}
 .verdict.incomplete{background:var(--adv-bg);color:var(--adv);border:2px solid var(--adv)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
 .counts{display:flex;gap:10px;flex-wrap:wrap;margin:14px 0 0;width:100%}
@@ -220,7 +221,12 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-export function toHtml(report: Report): string {
+/**
+ * `reportSha256`: the SHA-256 of the report.json this page renders (its bytes as written). The page
+ * shows it with how to check the page: the certificate binds that hash, and `render` makes the same
+ * page again from the same report.json.
+ */
+export function toHtml(report: Report, reportSha256?: string): string {
   const s = report.summary;
   const names = new Map(report.tests.map((t) => [t.id, shortName(t)]));
   const failed = failedTests(report);
@@ -258,17 +264,17 @@ export function toHtml(report: Report): string {
 <dt>Suite</dt><dd>${report.suite.name} ${report.suite.version} (report format ${report.reportVersion})</dd>
 <dt>Date</dt><dd>${formatDate(report.startedAt)} \u2013 ${formatDate(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s)</dd>
 <dt>Mode</dt><dd>${report.strict ? 'strict: advisories count as failures' : 'standard: advisories are reported, not failed'}</dd>
-</dl>
+${reportSha256 ? h`<dt>report.json</dt><dd>SHA-256 <code class="sha">${reportSha256}</code>. To check this page: <code>conformance verify --certificate report.certificate.jws --key PUBLIC_KEY.pem --report report.json</code> (the certificate binds this hash), then <code>conformance render --report report.json --out DIR</code> and compare <code>DIR/report.html</code> with this file: they are identical.</dd>\n` : ''}</dl>
 </div>
 <div class="verdict ${report.verdict}">${report.verdict}${report.interrupted ? ' (interrupted)' : ''}</div>
-<div class="counts">
+${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n` : ''}<div class="counts">
 <div class="count pass"><b>${s.passed}</b>passed</div>
 <div class="count fail"><b>${s.failed}</b>failed</div>
 <div class="count nv"><b>${s.skipped}</b>not verified</div>
 <div class="count fail"><b>${securityCount(report)}</b>security findings</div>
 <div class="count adv"><b>${s.advisories}</b>advisories</div>
 <div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
-<div class="count"><b>${constraintsVerified}/${constraints.length}</b>field constraints verified</div>
+<div class="count"><b>${constraintsVerified}/${constraints.filter((c) => c.observable !== false).length}</b>${constraintsHeadline(report).replace(/^\d+\/\d+ /, '')}</div>
 </div>
 </header>
 <nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
@@ -278,7 +284,7 @@ ${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul cla
 ${insecure.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="failures">${insecure.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a><ul>${(t.security ?? []).map((f) => h`<li>${f}</li>`)}</ul></li>`)}</ul>`}
 </section>
 ${noted.length > 0 ? h`<section id="measured"><h2>Measured</h2><ul>${noted.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a>: ${(t.notes ?? []).join('; ')}</li>`)}</ul></section>` : ''}
-<section id="failures"><h2>Nonconformances (${failed.length})</h2>
+<section id="failures"><h2>${failuresHeading(report, failed.length)}</h2>
 ${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)}${reasonDetail(t) && schemaPointers(t).length === 0 ? ` \u2014 ${reasonDetail(t)}` : ''}</span></li>`)}</ul>`}
 </section>
 <section id="matrix"><h2>Coverage matrix: every documented endpoint \u00d7 status</h2>
@@ -287,7 +293,7 @@ ${matrix(pairs, names, new Map(report.tests.map((t) => [t.id, t.outcome])))}
 <section id="pairs"><h2>Endpoint \u00d7 status pairs (${verifiedPairs(report)} of ${pairs.length} verified)</h2>
 ${pairTable(pairs, names)}
 </section>
-<section id="constraints"><h2>Field constraints (${constraintsVerified} of ${constraints.length} verified)</h2>
+<section id="constraints"><h2>Field constraints (${constraintsHeadline(report)})</h2>
 ${constraintTable(constraints, names)}
 </section>
 <section id="advisories"><h2>Advisories (${s.advisories})</h2>

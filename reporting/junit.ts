@@ -1,4 +1,4 @@
-import { curlCommand, lastExchange } from './curl.js';
+import { curlCommand, failingExchange } from './curl.js';
 import { clausesText, expectedActual } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
@@ -33,7 +33,7 @@ function testcase(test: TestRecord): string {
   const head = `    <testcase name="${escapeAttr(test.name)}" classname="${escapeAttr(`${test.group}.${test.endpoint}`)}" file="${escapeAttr(test.file)}"${test.line ? ` line="${test.line}"` : ''} time="${(test.durationMs / 1000).toFixed(3)}">\n`;
   let body = properties(test);
   if (test.outcome === 'failed') {
-    const exchange = lastExchange(test.exchanges);
+    const exchange = failingExchange(test);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
     if (exchange) detail.push('', 'Reproduce the last request (secrets are shell variables):', curlCommand(exchange).command);
     const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';

@@ -1,4 +1,4 @@
-import { advisedTests, expectedActual, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, Verdict } from './model.js';
 
 /**
@@ -30,7 +30,7 @@ function endpointRows(pairs: PairCoverage[]): string[] {
     const statuses = (outcome: PairCoverage['outcome']) =>
       list
         .filter((p) => p.outcome === outcome)
-        .map((p) => p.status)
+        .map((p) => (p.observed ? `${p.status} (as ${p.observed.join(' or ')}, allowed)` : p.status))
         .join(', ');
     return `| ${code(endpoint)} | ${statuses('passed')} | ${statuses('failed')} | ${statuses('not verified')} |`;
   });
@@ -40,6 +40,8 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   const s = report.summary;
   const out: string[] = [];
   out.push(`## Conformance: ${VERDICT_MARK[report.verdict]} ${report.verdict}`, '');
+  const why = incompleteReason(report);
+  if (why) out.push(md(why), '');
   if (report.interrupted) out.push('**Interrupted (Ctrl-C): only the tests that finished are reported; the others are skipped as not run.**', '');
   if (s.rateLimited) out.push(`Rate limited: ${s.rateLimited} answers were 429 or 503 with Retry-After and retried.`, '');
   out.push(
@@ -58,7 +60,7 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
 
   const failed = failedTests(report);
   if (failed.length > 0) {
-    out.push(`### Nonconformances (${failed.length})`, '', '| Test | Clauses | Expected / actual |', '|---|---|---|');
+    out.push(`### ${failuresHeading(report, failed.length)}`, '', '| Test | Clauses | Expected / actual |', '|---|---|---|');
     for (const test of failed.slice(0, MAX_ROWS)) out.push(`| ${md(test.name)} | ${md(test.clauses.join(', '))} | ${md(expectedActual(test))} |`);
     if (failed.length > MAX_ROWS) out.push('', `\u2026 and ${failed.length - MAX_ROWS} more in the report files.`);
     out.push('');
@@ -66,9 +68,11 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
 
   out.push('### Coverage by endpoint', '', '| Endpoint | Passed | Failed | Not verified |', '|---|---|---|---|', ...endpointRows(report.coverage.pairs), '');
   const constraints = report.coverage.constraints;
-  const constraintCount = (outcome: string) => constraints.filter((c) => c.outcome === outcome).length;
+  const observable = constraints.filter((c) => c.observable !== false);
+  const constraintCount = (outcome: string) => observable.filter((c) => c.outcome === outcome).length;
+  const unobservable = constraints.length - observable.length;
   out.push(
-    `Field constraints: ${constraintCount('passed')} verified, ${constraintCount('failed')} failed, ${constraintCount('not verified')} not verified (of ${constraints.length}).`,
+    `Field constraints: ${constraintCount('passed')} verified, ${constraintCount('failed')} failed, ${constraintCount('not verified')} not verified (of ${observable.length} observable)${unobservable > 0 ? `; ${unobservable} not observable by a client` : ''}.`,
     '',
   );
 

@@ -37,6 +37,10 @@ export interface TestRecord {
   durationMs: number;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
+  /** Run warnings this test's bookkeeping raised; moved into the report's `warnings` before it is written (never in report.json). */
+  suiteWarnings?: string[];
+  /** For a failed test: the index in `exchanges` of the answer it checked last, the one its curl reproduces (since 1.2.0). */
+  checkedExchange?: number;
   /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */
   rateLimited?: number;
 }
@@ -50,6 +54,11 @@ export interface PairCoverage {
   outcome: PairOutcome;
   tests: string[];
   reason: string | null;
+  /**
+   * Since 1.2.0, a passed pair whose tests allow several statuses (403 or 409) and saw another one:
+   * the statuses the target answered, so the pair says it was verified through an allowed alternative.
+   */
+  observed?: number[];
 }
 
 export interface ConstraintCoverage {
@@ -60,6 +69,8 @@ export interface ConstraintCoverage {
   outcome: PairOutcome;
   tests: string[];
   reason: string | null;
+  /** Since 1.2.0: false for a constraint the catalogue marks as not observable by a client; counted apart from the verified ones. */
+  observable?: false;
 }
 
 export type Verdict = 'conformant' | 'nonconformant' | 'incomplete';

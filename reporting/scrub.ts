@@ -74,17 +74,33 @@ function problemValueIsSecret(pointer: string): boolean {
   return isSecretKey(last);
 }
 
-/** Every test record with the secrets the worker missed replaced by [REDACTED]. */
+/**
+ * What identifies a test and ties it to the specification: written by the suite, never by the target,
+ * and constrained by report.json's own schema (the id's pattern, the endpoint's, the outcome's enum).
+ * Redaction never rewrites them: a configured secret that happens to be a word of a test's name
+ * ("secret", "password") would otherwise corrupt the id, break coverage and make `render`, `diff`
+ * and `certify` refuse the report. Secrets only ever travel in the exchanged content.
+ */
+const IDENTITY_FIELDS = ['id', 'name', 'group', 'file', 'line', 'endpoint', 'status', 'clauses', 'constraint', 'outcome', 'observedStatus', 'durationMs', 'rateLimited'] as const satisfies readonly (keyof TestRecord)[];
+
+/** Every test record with the secrets the worker missed replaced by [REDACTED] in its content (exchanges, messages, findings). */
 export function scrubRecords(tests: TestRecord[]): TestRecord[] {
   const secrets = sessionSecrets(tests);
   return tests.map((test) => {
     const scrubbed = scrubValue(test, secrets) as TestRecord;
-    // The suite writes test names: their words ("without a bearer token") are not credentials, but a
-    // known secret never appears even there.
-    scrubbed.name = replaceKnownSecrets(test.name, secrets);
-    for (const group of scrubbed.failure?.schemaProblems ?? []) {
-      for (const problem of group.problems) if (problem.value !== undefined && problemValueIsSecret(problem.pointer)) problem.value = REDACTED;
+    for (const field of IDENTITY_FIELDS) {
+      if (field in test) (scrubbed as unknown as Record<string, unknown>)[field] = test[field];
     }
+    scrubbed.failure?.schemaProblems.forEach((group, g) => {
+      const original = test.failure!.schemaProblems[g]!;
+      // The schema's name, the pointer and the rule (a JSON Schema keyword) are the suite's words too.
+      group.schema = original.schema;
+      group.problems.forEach((problem, p) => {
+        problem.pointer = original.problems[p]!.pointer;
+        problem.rule = original.problems[p]!.rule;
+        if (problem.value !== undefined && problemValueIsSecret(problem.pointer)) problem.value = REDACTED;
+      });
+    });
     return scrubbed;
   });
 }

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { curlCommand, lastExchange } from './curl.js';
-import { clausesText, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { curlCommand, failingExchange } from './curl.js';
+import { advisedTests, clausesText, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
 type Write = (line: string) => void;
@@ -39,7 +39,7 @@ export function failureLines(test: TestRecord): { lines: string[]; variables: st
   const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
   const reason = reasonDetail(test, 200);
   if (schemaPointers(test).length === 0 && reason) lines.push(`      ${reason}`);
-  const exchange = lastExchange(test.exchanges);
+  const exchange = failingExchange(test);
   let variables: string[] = [];
   if (exchange) {
     const curl = curlCommand(exchange);
@@ -59,7 +59,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   }
   const failed = failedTests(report);
   if (failed.length > 0) {
-    lines.push(`Nonconformances (${failed.length}):`);
+    lines.push(`${failuresHeading(report, failed.length)}:`);
     const variables = new Set<string>();
     for (const test of failed.slice(0, DETAILED_FAILURES)) {
       const detail = failureLines(test);
@@ -76,13 +76,22 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     lines.push(`Not verified (${report.summary.skipped}):`);
     for (const { reason, count } of skips) lines.push(`  - ${count} test${count > 1 ? 's' : ''}: ${reason}`);
   }
+  const advised = advisedTests(report);
+  if (advised.length > 0) {
+    lines.push(`Advisories (${report.summary.advisories}): the specification is silent here${report.strict ? '; under --strict they fail their tests' : ', not failures'}`);
+    for (const test of advised.slice(0, DETAILED_FAILURES)) for (const advisory of test.advisories) lines.push(`  ~ ${test.name}: ${advisory}`);
+    if (advised.length > DETAILED_FAILURES) lines.push(`  ... and ${advised.length - DETAILED_FAILURES} more tests with advisories (see the reports)`);
+  }
   for (const test of notedTests(report)) for (const note of test.notes ?? []) lines.push(`note: ${note}`);
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified`);
+  lines.push(`Field constraints: ${constraintsHeadline(report)}`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
   lines.push(...hints);
-  lines.push(`Verdict: ${report.verdict}${report.interrupted ? ' (interrupted: only the tests that finished)' : ''} (${(report.durationMs / 1000).toFixed(1)} s, ${securityCount(report)} security findings, ${report.summary.advisories} advisories)`);
+  lines.push(`Verdict: ${report.verdict}${report.interrupted ? ' (interrupted: only the tests that finished)' : ''} (${(report.durationMs / 1000).toFixed(1)} s, ${counted(securityCount(report), 'security finding', 'security findings')}, ${counted(report.summary.advisories, 'advisory', 'advisories')})`);
+  const why = incompleteReason(report);
+  if (why) lines.push(`  ${why}`);
   const s = report.summary;
   lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   return lines;

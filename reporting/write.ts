@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toHtml } from './html.js';
@@ -26,19 +27,24 @@ export function writeReports(report: Report, dir: string): WrittenFiles {
   const paths = reportFiles(dir);
   if (existsSync(paths.json)) renameSync(paths.json, paths.previous);
   const files: WrittenFiles = { json: paths.json, junit: paths.junit, markdown: paths.markdown, html: paths.html };
-  writeFileSync(paths.json, `${JSON.stringify(report, null, 2)}\n`);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(paths.json, json);
   writeFileSync(paths.junit, toJunit(report));
   writeFileSync(paths.markdown, toMarkdown(report, { html: 'report.html', json: 'report.json', junit: 'junit.xml' }));
-  writeFileSync(paths.html, toHtml(report));
+  writeFileSync(paths.html, toHtml(report, sha256Hex(json)));
   return files;
 }
 
-/** Re-renders junit.xml, summary.md and report.html from an existing report.json (report.json itself is left as is). */
-export function renderReports(report: Report, dir: string): WrittenFiles {
+function sha256Hex(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Re-renders junit.xml, summary.md and report.html from an existing report.json (report.json itself is left as is); `reportBytes`: that file's bytes, whose SHA-256 the page shows. */
+export function renderReports(report: Report, dir: string, reportBytes?: Uint8Array): WrittenFiles {
   mkdirSync(dir, { recursive: true });
   const paths = reportFiles(dir);
   writeFileSync(paths.junit, toJunit(report));
   writeFileSync(paths.markdown, toMarkdown(report, { html: 'report.html', json: 'report.json', junit: 'junit.xml' }));
-  writeFileSync(paths.html, toHtml(report));
+  writeFileSync(paths.html, toHtml(report, reportBytes ? sha256Hex(reportBytes) : undefined));
   return { junit: paths.junit, markdown: paths.markdown, html: paths.html };
 }

@@ -46,7 +46,10 @@ function mappings(): Mapping[] {
 
 describe('action.yml', () => {
   it('declares the inputs of a CI step: target, states hook, states token, headers, strict, report dir', () => {
-    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(['target', 'states', 'states-token', 'headers', 'strict', 'report-dir']));
+    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(['target', 'states', 'states-token', 'headers', 'strict', 'report-dir', 'fail-on-incomplete', 'ca', 'rate', 'timeout', 'group']));
+    // The verdict comes from report.json: an exit 0 may be incomplete.
+    expect(runStep.run).toMatch(/readFileSync\(process\.argv\[1\], "utf8"\)\)\.verdict\)[^\n]*"\$INPUT_REPORT_DIR\/report\.json"/);
+    expect(action.outputs.verdict.value).toBe('${{ steps.run.outputs.verdict }}');
     expect(action.runs.using).toBe('composite');
     expect(existsSync(join(ROOT, 'bin/conformance.mjs'))).toBe(true);
     expect(runStep.run).toContain('"$GITHUB_ACTION_PATH/bin/conformance.mjs"');
@@ -83,5 +86,30 @@ describe('action.yml', () => {
     expect(last.if).toBe('always()');
     expect(last.env.EXIT_CODE).toBe('${{ steps.run.outputs.exit-code }}');
     expect(last.run).toMatch(/exit "\$\{EXIT_CODE:-2\}"/);
+  });
+});
+
+describe('docs/ci.md, the CI examples (issue 22)', () => {
+  const ci = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+
+  it('call the installed bin, never npx (npx exits at once on SIGTERM and leaves the suite running), and gate on --fail-on-incomplete', () => {
+    expect(ci).not.toMatch(/npx conformance run/);
+    expect(ci).toMatch(/node_modules\/\.bin\/conformance run/);
+    expect(ci).toMatch(/--fail-on-incomplete/);
+    expect(ci).toMatch(/FAIL_ON_INCOMPLETE/);
+    // Installed from the tarball or a git URL: the package is on no public registry.
+    expect(ci).toMatch(/npm install [^\n]*\.\/account-api-conformance-[\d.]+\.tgz/);
+    expect(ci).toMatch(/npm install [^\n]*git\+https:\/\//);
+    expect(ci).not.toMatch(/npm install [^\n]*--ignore-scripts account-api-conformance\s/);
+  });
+
+  it('the shell job exits 2 (a configuration error) when its secret is missing, before installing anything', async () => {
+    const script = ci.match(/```sh\n(#!\/usr\/bin\/env bash\n[\s\S]*?)```/)?.[1];
+    expect(script).toBeDefined();
+    expect(script).toMatch(/verdict=\$\(node -p "require\('\.\/conformance-reports\/report\.json'\)\.verdict"/);
+    const { spawnSync } = await import('node:child_process');
+    const { CONFORMANCE_STATES_TOKEN: _unset, ...env } = process.env;
+    const result = spawnSync('bash', ['-c', script!], { cwd: tmpdir(), env: { ...env, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+    expect([result.status, result.stderr.trim()]).toEqual([2, "configuration error: CONFORMANCE_STATES_TOKEN is not set; add it to the job's secret store"]);
   });
 });

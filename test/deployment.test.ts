@@ -184,7 +184,7 @@ describe('a real deployment that runs', { timeout: 180_000 }, () => {
     // The tests in flight get CLEANUP_BOUND_MS; the rest is writing the reports on a loaded machine.
     expect(Date.now() - signalled).toBeLessThan(CLEANUP_BOUND_MS + 30_000);
     expect(code, stdout + stderr).toBe(130);
-    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted: stopped after \d+ of \d+ tests; the clean-up (of created records ran|was cut short after 15 s: records of the tests still in flight may remain); reports of what finished are marked interrupted/)]);
+    expect(lines(stderr)).toEqual([expect.stringMatching(/^interrupted by SIGINT \(Ctrl-C\): stopped after \d+ of \d+ tests; the clean-up (of created records ran|was cut short after 15 s: records of the tests still in flight may remain); reports of what finished are marked interrupted/)]);
     const cleanedUp = !stderr.includes('cut short');
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     expect(report.interrupted).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerSecret, withoutCredentials } from '../helpers/net/redact.js';
+import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
 
 describe('redaction', () => {
   it('replaces credential headers whatever their value', () => {
@@ -8,6 +8,20 @@ describe('redaction', () => {
 
   it('replaces credential keys at any depth of a JSON body', () => {
     expect(redactJson({ email: 'a@b.test', password: 'hunter22', nested: [{ token: 'abcdef123' }], '2fa': '123456' })).toEqual({ email: 'a@b.test', password: REDACTED, nested: [{ token: REDACTED }], '2fa': REDACTED });
+  });
+
+  it('redacts a configured secret however short (issue 22), and warns once about weak ones without printing them', () => {
+    registerConfiguredSecret('qzx');
+    expect(redactText('{"echo":"a qzx b"}')).toBe(`{"echo":"a ${REDACTED} b"}`);
+    const warning = weakSecretWarning([
+      { name: 'STATES_TOKEN', value: 'qzx' },
+      { name: 'the value of the header x-api-key', value: 'Gw-9f8e7d6c5b4a3f2e1d' },
+      { name: 'the value of the header x-tenant', value: 'tenantvaluewords' },
+    ]);
+    expect(warning).toMatch(/^STATES_TOKEN, the value of the header x-tenant are weak \(shorter than 12 characters, or letters only\): still redacted/);
+    expect(warning).not.toContain('qzx');
+    expect(warning).not.toContain('tenantvaluewords');
+    expect(weakSecretWarning([{ name: 'STATES_TOKEN', value: 'deployment-states-token-9' }, { name: 'x', value: undefined }])).toBeUndefined();
   });
 
   it('replaces registered secret values wherever they appear, and the secret half of an access token', () => {

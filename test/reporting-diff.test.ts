@@ -63,6 +63,20 @@ describe('diff', () => {
     expect(diffMarkdown(same)).toContain('No test changed outcome');
   });
 
+  test('warns when the two reports are of different targets (issue 22); two embedded references are one target', () => {
+    const dir = tempDir('diff-targets-');
+    const other = { ...head, target: { ...head.target, baseUrl: 'https://other.example.test', embedded: false } };
+    writeFileSync(join(dir, 'base.json'), JSON.stringify(head));
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(other));
+    const errors: string[] = [];
+    const io = { out: () => {}, err: (line: string) => errors.push(line) };
+    diffCommand(join(dir, 'base.json'), join(dir, 'other.json'), join(dir, 'out'), io);
+    expect(errors).toEqual([`warning: the two reports are of different targets (base ${head.target.baseUrl}, head https://other.example.test): this compares two implementations, not two runs of one`]);
+    expect(readFileSync(join(dir, 'out', 'diff.md'), 'utf8')).toContain('> **Different targets**');
+    const embedded = (port: number) => ({ ...head, target: { ...head.target, baseUrl: `http://127.0.0.1:${port}`, embedded: true } });
+    expect(diffReports(embedded(1), embedded(2)).differentTargets).toBeUndefined();
+  });
+
   test('the command writes diff.md and diff.json, exits 1 on regression, 0 otherwise, and refuses unreadable input', () => {
     const dir = tempDir('diff-');
     writeFileSync(join(dir, 'base.json'), JSON.stringify(base));

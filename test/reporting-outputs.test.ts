@@ -201,3 +201,90 @@ describe('JUnit XML', () => {
     expect(xml).toMatch(/<testcase name="GET \/api\/v1\/user\/\{user\}\/bank answers 401" [^>]*file="suites\/banks\.test\.ts" time=/);
   });
 });
+
+describe('why a verdict is incomplete (issue 22)', () => {
+  test('one line under the badge, in the terminal and in summary.md, naming the missing states and other causes', () => {
+    const incomplete = report([
+      record('answers 200'),
+      record('answers 401 for an expired token', { status: 401, outcome: 'skipped', reason: 'target does not provide state user.expired-token' }),
+      record('answers 423 for a locked account', { status: 423, outcome: 'skipped', reason: 'target does not provide state user.locked (no STATES_URL or STATES_FILE configured)' }),
+      record('answers 429', { status: 422, outcome: 'skipped', reason: 'not verified: rate limited, the target still answered 429 or 503 with Retry-After after 3 retries; lower --rate' }),
+    ]);
+    const why = /^incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\); \d+ of \d+ documented endpoint x status pairs not verified$/;
+    const terminal = summaryLines(incomplete, {});
+    expect(terminal[terminal.findIndex((l) => l.startsWith('Verdict: incomplete')) + 1]!.trim()).toMatch(why);
+    const markdown = toMarkdown(incomplete).split('\n');
+    expect(markdown[0]).toMatch(/^## Conformance: .* incomplete$/);
+    expect(markdown[2]).toMatch(/^incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\)/);
+    expect(toHtml(incomplete)).toMatch(/<div class="verdict incomplete">incomplete<\/div>\n<p class="why">incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\)/);
+    const conformant = report([record('answers 200')], { verdict: 'conformant' });
+    expect(summaryLines(conformant, {}).some((l) => l.includes('incomplete:'))).toBe(false);
+  });
+});
+
+describe('the curl of a failure (issue 22)', () => {
+  test('reproduces the request whose answer the test checked last, not its last request (a logout, a clean-up DELETE)', () => {
+    const failing = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/u-1/bank' }, { status: 500, headers: {}, body: { message: 'boom' } });
+    const logout = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/logout' }, { status: 204, headers: {}, body: undefined });
+    const failed = record('answers 201 with the created bank', { outcome: 'failed', status: 201, exchanges: [failing, logout], checkedExchange: 0 });
+    const curl = failureLines(failed).lines.find((line) => line.includes('$ curl'))!;
+    expect(curl).toMatch(/-X POST http:\/\/127\.0\.0\.1:9\/api\/v1\/user\/u-1\/bank/);
+    expect(toJunit(report([failed]))).toContain('/api/v1/user/u-1/bank');
+    // A report before 1.2.0 says nothing: the last request, as before.
+    const { checkedExchange: _none, ...older } = failed;
+    expect(failureLines(older).lines.find((line) => line.includes('$ curl'))).toMatch(/\/api\/v1\/user\/logout/);
+  });
+});
+
+describe('advisories and --strict in every output (issue 22)', () => {
+  test('the terminal lists the advisories and counts "1 advisory"; under --strict the headings say "failed under --strict"', () => {
+    const advised = record('answers 200 with the bank list', { advisories: ['the list is not sorted; the specification names no order'] });
+    const lines = summaryLines(report([advised]), {});
+    expect(lines).toContain('Advisories (1): the specification is silent here, not failures');
+    expect(lines).toContain('  ~ GET /api/v1/user/{user}/bank answers 200 with the bank list: the list is not sorted; the specification names no order');
+    expect(lines.find((l) => l.startsWith('Verdict: '))).toMatch(/, 0 security findings, 1 advisory\)$/);
+    const strictFailure = record('answers 200 with the bank list', { outcome: 'failed', advisories: ['unsorted'], reason: 'strict mode: 1 advisory finding(s): unsorted' });
+    const strict = report([strictFailure], { strict: true });
+    expect(summaryLines(strict, {})).toContain('Nonconformances, failed under --strict (1):');
+    expect(toMarkdown(strict)).toContain('### Nonconformances, failed under --strict (1)');
+    expect(toHtml(strict)).toContain('<h2>Nonconformances, failed under --strict (1)</h2>');
+    expect(summaryLines(report([strictFailure]), {})).toContain('Nonconformances (1):');
+  });
+});
+
+describe('a pair verified through an allowed alternative (issue 22)', () => {
+  test('says which status the target answered, in report.json, summary.md and the HTML matrix', () => {
+    const endpoint = 'GET /api/v1/user/{user}/bank/{bank}';
+    const alternative = record('never shows another user\u2019s bank under the caller\u2019s own user id', { endpoint, status: [403, 404, 409], observedStatus: [403] });
+    const built = report([alternative]);
+    const pair = (status: number) => built.coverage.pairs.find((p) => p.endpoint === endpoint && p.status === status)!;
+    expect([pair(403).outcome, pair(403).observed]).toEqual(['passed', undefined]);
+    expect([pair(409).outcome, pair(409).observed]).toEqual(['passed', [403]]);
+    expect(toMarkdown(built)).toContain('409 (as 403, allowed)');
+    expect(toHtml(built)).toContain('verified through the allowed alternative: the target answered 403');
+  });
+});
+
+describe('not observable is not "not verified" (issue 22)', () => {
+  test('constraints no client can observe get their own mark, outside the headline count', () => {
+    const built = report([record('answers 200')]);
+    const unobservable = built.coverage.constraints.filter((c) => c.observable === false);
+    expect(unobservable.length).toBeGreaterThan(0);
+    const observable = built.coverage.constraints.length - unobservable.length;
+    const headline = `0/${observable} observable field constraints verified, ${unobservable.length} not observable by a client`;
+    expect(summaryLines(built, {})).toContain(`Field constraints: ${headline}`);
+    expect(toHtml(built)).toContain(`<h2>Field constraints (${headline})</h2>`);
+    expect(toHtml(built)).toContain('<span class="badge">not observable</span>');
+    expect(toMarkdown(built)).toContain(`(of ${observable} observable); ${unobservable.length} not observable by a client.`);
+  });
+});
+
+describe('the suite\u2019s own bookkeeping (issue 22)', () => {
+  test('a restore login that failed is a run warning, once, not an advisory about the target nor a field of report.json', () => {
+    const warning = 'STATES_FILE account a@x.test: the login that restores it after this test\u2019s refused logins answered 403, not 200; it is not used again in this run';
+    const built = report([record('answers 403 for a wrong password', { status: 403, suiteWarnings: [warning] }), record('answers 403 again', { status: 403, suiteWarnings: [warning] })]);
+    expect(built.warnings).toEqual([warning]);
+    expect(built.summary.advisories).toBe(0);
+    expect(JSON.stringify(built.tests)).not.toContain('suiteWarnings');
+  });
+});

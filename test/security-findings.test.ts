@@ -128,7 +128,7 @@ describe('the security category in every report', () => {
     const terminal = summaryLines(insecure, {}).join('\n');
     expect(terminal).toContain('Security findings (1)');
     expect(terminal).toContain(finding);
-    expect(terminal).toMatch(/Verdict: nonconformant \(.*1 security findings/);
+    expect(terminal).toMatch(/Verdict: nonconformant \(.*, 1 security finding, /);
     const markdown = toMarkdown(insecure);
     expect(markdown).toContain('### Security findings (1)');
     expect(markdown).toContain('| Security findings |');

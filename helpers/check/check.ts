@@ -39,6 +39,10 @@ export interface RunRecord {
   /** Answers 429 or 503 with Retry-After that were retried; and those still rate-limited after every retry. */
   rateLimited?: number;
   stillRateLimited?: number;
+  /** The suite's own bookkeeping that went wrong (restoring a leased account): run warnings, not findings about the target. */
+  suiteWarnings?: string[];
+  /** The index in `exchanges` of the answer last checked (status or schema): a failure's curl reproduces that request. */
+  checkedExchange?: number;
 }
 
 declare module 'vitest' {
@@ -109,15 +113,22 @@ function snippet(response: ApiResponse): string {
 
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
   const { info, http, states } = currentTarget();
+  const exchangeOf = new WeakMap<ApiResponse, number>();
+  const checked = (response: ApiResponse) => {
+    const index = exchangeOf.get(response);
+    if (index !== undefined) run.checkedExchange = index;
+  };
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
+    let index: number | undefined;
     const response = await http.send(
       { method, path, ...options },
       (exchange) => {
-        run.exchanges.push(exchange);
+        index = run.exchanges.push(exchange) - 1;
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
       },
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
     );
+    if (index !== undefined) exchangeOf.set(response, index);
     if (response.isJson) {
       for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
         const line = redactText(`${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`);
@@ -133,7 +144,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     post: (path, options) => request('POST', path, options),
     delete: (path, options) => request('DELETE', path, options),
     async state(name, params = {}, options = {}) {
-      const outcome = await states.get(name, params, { ...options, holder });
+      const outcome = await states.get(name, params, { ...options, holder, onRateLimited: () => (run.rateLimited = (run.rateLimited ?? 0) + 1) });
       if (!outcome.provided) context.skip(outcome.reason);
       return (outcome as { data: StateData[typeof name] }).data;
     },
@@ -149,10 +160,12 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     },
     expectStatus(response, expected) {
       run.observedStatus.push(response.status);
+      checked(response);
       const allowed = Array.isArray(expected) ? expected : [expected];
       expect(allowed, `expected status ${allowed.join(' or ')}, got ${response.status}; body: ${snippet(response)}`).toContain(response.status);
     },
     expectSchema(response, schema) {
+      checked(response);
       const body = response.json;
       // Section 1.2: responses are JSON, and in HTTP the Content-Type is what a representation is, so an
       // answer labelled as anything but application/json (or a +json type, any parameters) is not one.
@@ -224,7 +237,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }
-      await releaseLeases(currentTarget().states, t, holder, run.exchanges);
+      await releaseLeases(currentTarget().states, { post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message) }, holder, run.exchanges);
     }
   });
 }

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { HttpClient } from '../net/http.js';
+import { RateLimiter } from '../net/rate.js';
 import { FileStates } from '../states/file.js';
 import { HookStates, NoStates, type StatesTransport } from '../states/transport.js';
 
@@ -45,10 +46,12 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
   if (cached?.key === key) return cached;
   if (cached) void cached.http.close();
   const road = { ...(info.caFile ? { caFile: info.caFile } : {}), ...(info.headers ? { headers: info.headers } : {}) };
-  const http = new HttpClient(info.baseUrl, { timeoutMs: info.timeoutMs, maxResponseBytes: info.maxResponseBytes, maxConcurrency: info.maxConcurrency, ...road, ...(info.rate ? { rate: info.rate } : {}) });
+  // One cap for everything this worker sends: the target's requests and the hook's calls (the run then has one worker).
+  const limiter = info.rate ? new RateLimiter(info.rate) : undefined;
+  const http = new HttpClient(info.baseUrl, { timeoutMs: info.timeoutMs, maxResponseBytes: info.maxResponseBytes, maxConcurrency: info.maxConcurrency, ...road, ...(limiter ? { limiter } : {}) });
   const states =
     info.states.kind === 'hook'
-      ? new HookStates(info.states.url, info.states.token, info.timeoutMs, road)
+      ? new HookStates(info.states.url, info.states.token, info.timeoutMs, { ...road, ...(limiter ? { limiter } : {}) })
       : info.states.kind === 'file'
         ? new FileStates(info.states.path, info.states.leaseUrl)
         : new NoStates();

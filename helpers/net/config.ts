@@ -103,6 +103,9 @@ export const configSchema = z
     MAX_RESPONSE_BYTES: positiveInt(1024, 100 * 1024 * 1024, 5 * 1024 * 1024),
     MAX_CONCURRENCY: positiveInt(1, 64, 8),
     STRICT: bool,
+    FAIL_ON_INCOMPLETE: bool,
+    /** Endpoint groups to run, separated by commas or spaces (what --group names, repeatable). */
+    GROUP: optional(z.string().trim()),
     BRUTE_FORCE: bool,
     CA_FILE: optional(caFile),
     EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
@@ -133,6 +136,7 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--timeout': 'REQUEST_TIMEOUT_MS',
   '--concurrency': 'MAX_CONCURRENCY',
   '--strict': 'STRICT',
+  '--fail-on-incomplete': 'FAIL_ON_INCOMPLETE',
   '--brute-force': 'BRUTE_FORCE',
   '--ca': 'CA_FILE',
   '--header': 'EXTRA_HEADERS',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
-import { redactHeaders, redactJson, redactText, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
+import { redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
@@ -25,6 +25,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** At most this many requests per second from this client (MAX_REQUESTS_PER_SECOND). */
   rate?: number;
+  /** A limiter shared with the provider-state hook, so that `rate` caps everything the run sends (wins over `rate`). */
+  limiter?: RateLimiter;
 }
 
 /** A failure of the target's transport rather than of a clause: unreachable, too slow, too large, not JSON. */
@@ -136,10 +138,10 @@ export class HttpClient {
   ) {
     this.agent = dispatcherFor(baseUrl, { keepAliveTimeout: 10_000, connections: options.maxConcurrency, timeoutMs: options.timeoutMs, ...(options.caFile ? { caFile: options.caFile } : {}) });
     this.gate = new Gate(options.maxConcurrency);
-    this.limiter = options.rate ? new RateLimiter(options.rate) : undefined;
+    this.limiter = options.limiter ?? (options.rate ? new RateLimiter(options.rate) : undefined);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       registerSecretHeader(name);
-      registerSecret(value);
+      registerConfiguredSecret(value);
     }
   }
 
@@ -288,7 +290,12 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   }
   if (code === 'ECONNREFUSED') return `${method} ${url} was refused (ECONNREFUSED): nothing listens there; check BASE_URL or start the target`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${method} ${url}: the host name does not resolve (${code}); check BASE_URL`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${method} ${url}: the connection was closed by the target (${code})`;
+  // Plain HTTP to a TLS port: the server closes the connection (or answers bytes that are no HTTP).
+  const tlsPortHint = /^http:\/\//i.test(rawUrl) ? '; if that port serves TLS, use https://' : '';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${method} ${url}: the connection was closed by the target (${code})${tlsPortHint}`;
+  if (code === 'HPE_INVALID_CONSTANT' || code === 'HPE_INVALID_HEADER_TOKEN' || code === 'UND_ERR_INFO' || /parse error|invalid (http )?response/i.test(err.cause?.message ?? err.message ?? '')) {
+    return `${method} ${url}: the answer is not HTTP (${code ?? 'parse error'})${tlsPortHint}`;
+  }
   return `${method} ${url} failed: ${code ? `${code} ` : ''}${err.cause?.message ?? err.message ?? String(error)}`;
 }
 

@@ -36,18 +36,33 @@ export async function withRetries<T>(send: () => Promise<T>, limitOf: (answer: T
   }
 }
 
-/** Spaces requests so that no more than `perSecond` start in any second. */
+/**
+ * Spaces requests so that no more than `perSecond` start in any second: each start waits until
+ * `1 / perSecond` seconds after the previous one actually started. Measured from real starts, not
+ * from planned slots, so a worker that was busy (timers firing late) never sends a burst to catch up.
+ */
 export class RateLimiter {
-  private next = 0;
+  private last: number | undefined;
+  private queue: Promise<void> = Promise.resolve();
   private readonly interval: number;
   constructor(perSecond: number) {
     this.interval = 1000 / perSecond;
   }
-  async take(): Promise<void> {
-    const now = performance.now();
-    const at = Math.max(now, this.next);
-    this.next = at + this.interval;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  take(): Promise<void> {
+    const turn = this.queue.then(() => this.wait());
+    this.queue = turn;
+    return turn;
+  }
+  private async wait(): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      const due = this.last === undefined ? now : this.last + this.interval;
+      if (due <= now) {
+        this.last = now;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, due - now));
+    }
   }
 }
 

@@ -27,6 +27,32 @@ export function registerSecret(value: unknown): void {
   if (bar > 0 && value.length - bar > 6) secrets.add(value.slice(bar + 1));
 }
 
+/**
+ * A secret the user configured (STATES_TOKEN, a gateway header's value): registered whatever its
+ * length, since the run knows it is one. Redaction only ever rewrites exchanged content (never a
+ * test's id, name or endpoint: reporting/scrub.ts), so even a short or common-word secret is
+ * replaced wherever it appears there.
+ */
+export function registerConfiguredSecret(value: unknown): void {
+  if (typeof value !== 'string' || value.length === 0) return;
+  secrets.add(value);
+}
+
+/** Below this length, or made of letters only (a word), a configured secret may also be an ordinary word of the content. */
+export const WEAK_SECRET_LENGTH = 12;
+
+/** A configured secret that is short or a word: still redacted, but the run says once that it is weak. */
+export function isWeakSecret(value: string): boolean {
+  return value.length < WEAK_SECRET_LENGTH || /^[A-Za-z]+$/.test(value);
+}
+
+/** The run's one warning about weak configured secrets, naming where they came from but never their values. */
+export function weakSecretWarning(configured: { name: string; value: string | undefined }[]): string | undefined {
+  const weak = configured.filter((c) => c.value !== undefined && c.value !== '' && isWeakSecret(c.value)).map((c) => c.name);
+  if (weak.length === 0) return undefined;
+  return `${weak.join(', ')} ${weak.length > 1 ? 'are' : 'is'} weak (shorter than ${WEAK_SECRET_LENGTH} characters, or letters only): still redacted wherever it appears in requests, answers and messages, which may also blank an ordinary word there; a long random value is safer and keeps the evidence readable`;
+}
+
 export function registeredSecretCount(): number {
   return secrets.size;
 }

@@ -9,7 +9,8 @@ const LOGIN = /\/api\/v1\/authenticate$/;
 /** What releasing needs of the test's context (helpers/check's CheckContext, which calls this). */
 interface ReleasingContext {
   post(path: string, options?: Omit<RequestSpec, 'method' | 'path'>): Promise<ApiResponse>;
-  advise(message: string): void;
+  /** The suite's own bookkeeping went wrong: a run warning, never an advisory about the target. */
+  warn(message: string): void;
 }
 
 /**
@@ -19,7 +20,8 @@ interface ReleasingContext {
  * its own credentials and logs out again before it is free for the next test. The specification does
  * not say that a successful login clears the count (section 8 is silent): this is the reference's way.
  * When that login is not answered 200 (the count was not cleared, a target that refuses a TOTP code
- * sent twice, ...), the account is retired for the rest of the run and an advisory says so; nothing
+ * sent twice, ...), the account is retired for the rest of the run and a run warning says so (the
+ * suite's bookkeeping, not a finding about the target: the test may have changed the password); nothing
  * here ever fails a test whose body passed.
  */
 export async function releaseLeases(states: StatesTransport, t: ReleasingContext, holder: { id: string }, exchanges: Exchange[]): Promise<void> {
@@ -39,11 +41,11 @@ export async function releaseLeases(states: StatesTransport, t: ReleasingContext
         if (typeof token === 'string') await t.post('/api/v1/user/logout', { token });
         else {
           retire.push(account);
-          t.advise(`STATES_FILE account ${account.email}: the login that restores it after this test's refused logins answered ${response.status}, not 200; it is not used again in this run`);
+          t.warn(`STATES_FILE account ${account.email}: the login that restores it after this test's refused logins answered ${response.status}, not 200; it is not used again in this run`);
         }
       } catch (error) {
         retire.push(account);
-        t.advise(`STATES_FILE account ${account.email}: restoring it after this test's refused logins failed (${redactError(error as Error).message}); it is not used again in this run`);
+        t.warn(`STATES_FILE account ${account.email}: restoring it after this test's refused logins failed (${redactError(error as Error).message}); it is not used again in this run`);
       }
     }
   } finally {

@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { describeTransportFailure } from '../net/http.js';
-import { redactJson, redactText, registerSecret, withoutCredentials } from '../net/redact.js';
-import { retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
+import { redactJson, redactText, registerConfiguredSecret, registerSecret, withoutCredentials } from '../net/redact.js';
+import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
 
 /**
@@ -54,6 +54,8 @@ export interface StateRequestOptions {
   mutates?: boolean;
   needs?: StateName[];
   holder?: { id: string };
+  /** Hears of each rate limiter's answer (429, or 503 with Retry-After) the hook gave, retried or not. */
+  onRateLimited?: () => void;
 }
 
 export interface StatesTransport {
@@ -74,6 +76,8 @@ export class NoStates implements StatesTransport {
 export interface HookRoad {
   caFile?: string;
   headers?: Record<string, string>;
+  /** The run's requests-per-second cap, shared with the target's client: --rate caps the hook's calls too. */
+  limiter?: RateLimiter;
 }
 
 /** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */
@@ -95,15 +99,15 @@ export class HookStates implements StatesTransport {
     private readonly road: HookRoad = {},
   ) {
     this.agent = dispatcherFor(url, { connections: 4, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
-    registerSecret(token);
+    registerConfiguredSecret(token);
   }
 
   describe(): string {
     return `hook ${withoutCredentials(this.url)}`;
   }
 
-  async get<N extends StateName>(name: N, params: Record<string, unknown>): Promise<StateOutcome<N>> {
-    const answer = await this.call(name, params);
+  async get<N extends StateName>(name: N, params: Record<string, unknown>, options: StateRequestOptions = {}): Promise<StateOutcome<N>> {
+    const answer = await this.call(name, params, options.onRateLimited);
     // Whatever the answer, the credentials in it are secrets: a hook answering 201, or 200 without
     // `data`, still carries them, and its body is quoted in the failure below.
     registerSecretsOf(answer.body);
@@ -123,13 +127,14 @@ export class HookStates implements StatesTransport {
   }
 
   /** Sends one hook request. Exposed for the preflight, which asks for a state that cannot exist. */
-  async call(name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
+  async call(name: string, params: Record<string, unknown>, onRateLimited?: () => void): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
     const headers: Record<string, string> = { ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    return withRetries(() => this.callOnce(headers, name, params), (answer) => answer, this.timeoutMs);
+    return withRetries(() => this.callOnce(headers, name, params), (answer) => answer, this.timeoutMs, onRateLimited);
   }
 
   private async callOnce(headers: Record<string, string>, name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
+    await this.road.limiter?.take();
     try {
       const response = await request(this.url, {
         method: 'POST',
