@@ -6,6 +6,7 @@ import type { ConformanceMeta, RunRecord } from '../helpers/check/check.js';
 import { redactText } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
+import { sourceFileOf, sourceLineOf } from './source-lines.js';
 
 /** A stable id from the test's (unique) name: a readable slug, shortened with a hash when long. */
 export function testId(name: string): string {
@@ -37,8 +38,8 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     id: testId(name),
     name,
     group: conformance.group,
-    file: relative(root, testCase.module.moduleId).replace(/\\/g, '/'),
-    line: testCase.location?.line ?? null,
+    file: relative(root, sourceFileOf(testCase.module.moduleId)).replace(/\\/g, '/'),
+    line: testCase.location ? sourceLineOf(testCase.module.moduleId, testCase.location.line, testCase.location.column) : null,
     endpoint: conformance.endpoint,
     status: conformance.status,
     clauses: conformance.clauses,
@@ -79,13 +80,13 @@ export class CollectingReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const module of testModules) {
-      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, module.moduleId)}: ${redactText(error.message ?? String(error))}`);
+      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, sourceFileOf(module.moduleId))}: ${redactText(error.message ?? String(error))}`);
       const records: TestRecord[] = [];
       for (const testCase of module.children.allTests()) {
         const record = toRecord(testCase, this.root);
         if (record) records.push(record);
       }
-      this.records.push(...atRowLines(module.moduleId, records));
+      this.records.push(...atRowLines(sourceFileOf(module.moduleId), records));
     }
     for (const error of unhandledErrors) this.moduleErrors.push(redactText(error.message ?? String(error)));
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));

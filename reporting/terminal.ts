@@ -3,6 +3,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, lastExchange } from './curl.js';
 import { clausesText, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
+import { sourceFileOf } from './source-lines.js';
 
 type Write = (line: string) => void;
 
@@ -24,7 +25,7 @@ export class ProgressReporter implements Reporter {
       else skipped++;
     }
     const mark = failed > 0 ? 'x' : '\u2713';
-    this.write(`  ${mark} ${relative(this.root, module.moduleId)}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
+    this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }
 
