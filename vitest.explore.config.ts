@@ -6,5 +6,5 @@ import suite from './vitest.suite.config.js';
  * other files. `conformance explore` loads it and adds the target, the seed and the budget.
  */
 export default defineConfig({
-  test: { ...suite.test, include: ['explore/**/*.explore.ts'] },
+  test: { ...suite.test, include: ['explore/**/*.explore.js'] },
 });

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { PACKAGE_ROOT } from '../helpers/spec/package-root.js';
 
 /**
  * `npm run bench:self-tests`: the wall time of the whole `npm test` (unit tests, the suite against the
  * reference, every mutant), against the budget of 5 minutes on this project's 2-core machines.
  */
 const BUDGET_SECONDS = 300;
-const root = resolve(import.meta.dirname, '..');
+const root = PACKAGE_ROOT;
 const vitest = resolve(root, 'node_modules', 'vitest', 'vitest.mjs');
 
 const started = performance.now();

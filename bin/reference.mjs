@@ -1,5 +1,2 @@
 #!/usr/bin/env node
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../reference/main.ts');
+await import('../dist/reference/main.js');

@@ -13,7 +13,7 @@ export const DEFAULT_RUNS = 100;
 
 /** The test files of `conformance explore` and the settings their workers read: for `run` and for the mutation runner alike. */
 export function exploreFiles(exploration: ExplorationSettings) {
-  return { config: 'vitest.explore.config.ts', ofGroup: (group: string) => `explore/${group}.explore.ts`, provide: { exploration } };
+  return { config: 'vitest.explore.config.js', ofGroup: (group: string) => `explore/${group}.explore.js`, provide: { exploration } };
 }
 
 /** `explore`'s own options; every option of `run` applies as well. */

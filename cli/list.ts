@@ -2,8 +2,10 @@ import { createVitest } from 'vitest/node';
 import { join } from 'node:path';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { selects, type Selection } from '../helpers/check/selection.js';
+import { COMPILED_ROOT, PACKAGE_ROOT } from '../helpers/spec/package-root.js';
 import { atRowLines, toRecord } from '../reporting/collector.js';
-import { PACKAGE_ROOT, SUITE_CONFIG_LOADER } from './run.js';
+import { sourceFileOf } from '../reporting/source-lines.js';
+import { SUITE_CONFIG_LOADER } from './run.js';
 import { StateNeeds } from './needs.js';
 
 /** One test of the manifest (`conformance list --json`). */
@@ -31,8 +33,9 @@ export async function manifest(options: { selection?: Selection; groups?: string
   const vitest = await createVitest(
     'test',
     {
-      root: PACKAGE_ROOT,
-      config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'),
+      // The compiled suites, as a run collects them; entries name their TypeScript sources.
+      root: COMPILED_ROOT,
+      config: join(COMPILED_ROOT, 'vitest.suite.config.js'),
       watch: false,
       reporters: [],
       provide: { target: { ...NO_TARGET, ...(options.bruteForce ? { bruteForce: true } : {}) }, selection: undefined, listing: true },
@@ -42,10 +45,10 @@ export async function manifest(options: { selection?: Selection; groups?: string
     { stdout: process.stdout, stderr: process.stderr },
   );
   try {
-    const { testModules, unhandledErrors } = await vitest.collect(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
+    const { testModules, unhandledErrors } = await vitest.collect(options.groups?.map((group) => `suites/${group}.test.js`) ?? []);
     // A suite file that fails to load leaves its tests out: an error. An error of the machinery around
     // collection (a worker's message timing out on a loaded machine) leaves the tests collected whole.
-    const errors = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message ?? String(e)}`));
+    const errors = testModules.flatMap((m) => m.errors().map((e) => `${sourceFileOf(m.moduleId)}: ${e.message ?? String(e)}`));
     if (errors.length > 0 || testModules.length === 0) throw new Error(`the suite files could not be collected: ${errors.join('; ') || 'none found'}`);
     for (const error of unhandledErrors) process.stderr.write(`warning: while collecting: ${(error as { message?: string }).message ?? String(error)}\n`);
     const needs = new StateNeeds(PACKAGE_ROOT);
@@ -53,7 +56,7 @@ export async function manifest(options: { selection?: Selection; groups?: string
     for (const module of testModules) {
       const cases = [...module.children.allTests()];
       const records = cases.map((testCase) => ({ testCase, record: toRecord(testCase, PACKAGE_ROOT) })).filter((c) => c.record);
-      const located = atRowLines(module.moduleId, records.map((c) => c.record!));
+      const located = atRowLines(sourceFileOf(module.moduleId), records.map((c) => c.record!));
       records.forEach(({ testCase }, i) => {
         const r = located[i]!;
         const source = (testCase.meta() as { source?: string }).source ?? '';

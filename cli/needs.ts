@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COMPILED_ROOT } from '../helpers/spec/package-root.js';
 
 /**
  * The provider states a test asks for, read from source (`conformance list`): the `.state('name')`
@@ -39,8 +40,10 @@ export class StateNeeds {
 
   constructor(private readonly root: string) {
     this.helpers = new Map();
-    const dir = join(root, 'helpers', 'arrange');
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+    // A checkout has the TypeScript; an installed package ships helpers/ compiled only (dist/).
+    const source = join(root, 'helpers', 'arrange');
+    const [dir, extension] = existsSync(source) ? [source, '.ts'] : [join(COMPILED_ROOT, 'helpers', 'arrange'), '.js'];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(extension)).sort()) {
       for (const [name, text] of declarationsOf(readFileSync(join(dir, file), 'utf8'))) this.helpers.set(name, (this.helpers.get(name) ?? '') + text);
     }
   }

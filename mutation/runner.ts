@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { createVitest, type Reporter, type TestModule } from 'vitest/node';
 import { GROUPS, type Group } from '../helpers/spec/catalogue.js';
 import type { TargetInfo } from '../helpers/check/target.js';
-import { PACKAGE_ROOT, SUITE_CONFIG_LOADER } from '../cli/run.js';
+import { SUITE_CONFIG_LOADER } from '../cli/run.js';
+import { COMPILED_ROOT, PACKAGE_ROOT } from '../helpers/spec/package-root.js';
 import { startReference } from '../reference/app.js';
 import type { Mutation } from '../reference/mutation.js';
 import type { Mutant } from '../reference/mutants/types.js';
@@ -81,8 +82,8 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
   const vitest = await createVitest(
     'test',
     {
-      root: PACKAGE_ROOT,
-      config: join(PACKAGE_ROOT, suite?.config ?? 'vitest.suite.config.ts'),
+      root: COMPILED_ROOT,
+      config: join(COMPILED_ROOT, suite?.config ?? 'vitest.suite.config.js'),
       watch: false,
       reporters: [records],
       // The reference is on loopback, so the runs can be more concurrent than a run against staging.
@@ -92,14 +93,12 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       // transforms, where the native imports of a `conformance run` (lighter, slower to repeat) made
       // the mutation run about 40% slower. Memory is not this runner's constraint; the tests are the same.
       experimental: { viteModuleRunner: true },
-      // The suite's only setup file registers tsx for the native imports.
-      setupFiles: [],
     },
     {},
     { stdout: silent(), stderr: silent() },
   );
   const specifications = await vitest.globTestSpecifications();
-  const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.ts`);
+  const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.js`);
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
 
   async function runGroup(group: string, mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {

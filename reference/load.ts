@@ -1,4 +1,4 @@
-import { REFERENCE_PACKAGES } from './packages.mjs';
+import { REFERENCE_PACKAGES } from './packages.js';
 
 /** The reference cannot load or start here (a missing optional package, an unbuilt native module): its message is the one clear line. */
 export class ReferenceUnavailableError extends Error {

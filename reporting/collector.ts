@@ -6,6 +6,7 @@ import { redactText } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
 import { testId } from '../helpers/check/selection.js';
+import { sourceFileOf, sourceLineOf } from './source-lines.js';
 
 /** Test ids are made where selections read them too (`run --failed`). */
 export { testId } from '../helpers/check/selection.js';
@@ -29,8 +30,8 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     id: testId(name),
     name,
     group: conformance.group,
-    file: relative(root, testCase.module.moduleId).replace(/\\/g, '/'),
-    line: testCase.location?.line ?? null,
+    file: relative(root, sourceFileOf(testCase.module.moduleId)).replace(/\\/g, '/'),
+    line: testCase.location ? sourceLineOf(testCase.module.moduleId, testCase.location.line, testCase.location.column) : null,
     endpoint: conformance.endpoint,
     status: conformance.status,
     clauses: conformance.clauses,
@@ -73,13 +74,13 @@ export class CollectingReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const module of testModules) {
-      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, module.moduleId)}: ${redactText(error.message ?? String(error))}`);
+      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, sourceFileOf(module.moduleId))}: ${redactText(error.message ?? String(error))}`);
       const records: TestRecord[] = [];
       for (const testCase of module.children.allTests()) {
         const record = toRecord(testCase, this.root);
         if (record) records.push(record);
       }
-      this.records.push(...atRowLines(module.moduleId, records));
+      this.records.push(...atRowLines(sourceFileOf(module.moduleId), records));
     }
     for (const error of unhandledErrors) this.moduleErrors.push(redactText(error.message ?? String(error)));
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));

@@ -3,6 +3,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, failingExchange } from './curl.js';
 import { advisedTests, clausesText, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
+import { sourceFileOf } from './source-lines.js';
 
 type Write = (line: string) => void;
 
@@ -27,7 +28,7 @@ export class ProgressReporter implements Reporter {
     // A file whose every test the selection left out (--clause, --endpoint, --grep, --failed) says nothing.
     if (passed + failed + skipped === 0) return;
     const mark = failed > 0 ? 'x' : '\u2713';
-    this.write(`  ${mark} ${relative(this.root, module.moduleId)}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
+    this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }
 

@@ -17,23 +17,26 @@ function packedFiles(): string[] {
 }
 
 describe('the npm package', () => {
-  it('ships what a user runs and no test, bench, mutation-runner or CI file', () => {
+  it('ships what a user runs, compiled, and no test, bench, mutation-runner or CI file', () => {
     const files = packedFiles();
-    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'cli/main.ts', 'vitest.suite.config.ts', 'suites/cards.test.ts', 'schemas/card.json', 'reference/app.ts', 'reporting/junit.ts', 'helpers/spec/openapi.ts', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
+    // The suites' TypeScript is shipped too: reports, JUnit and annotations point at its lines.
+    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'dist/cli/main.js', 'dist/vitest.suite.config.js', 'dist/suites/cards.test.js', 'dist/suites/cards.test.js.map', 'suites/cards.test.ts', 'schemas/card.json', 'dist/reference/app.js', 'dist/reporting/junit.js', 'dist/helpers/spec/openapi.js', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
-    expect(files.filter((f) => /^(test|bench|mutation|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f === 'tsconfig.json' || f === 'bin/mutants.mjs')).toEqual([]);
+    expect(files.filter((f) => /^(dist\/)?(test|bench|mutation|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f.startsWith('tsconfig') || f === 'bin/mutants.mjs')).toEqual([]);
+    // Only the suites' and properties' sources: the rest of the TypeScript is compiled, never loaded.
+    expect(files.filter((f) => f.endsWith('.ts') && !/^(suites|explore)\//.test(f))).toEqual([]);
   });
 
   it('never imports, from a shipped file, a file that is not shipped', () => {
     const files = new Set(packedFiles());
     const missing: string[] = [];
     for (const file of files) {
-      if (!/\.(ts|mjs)$/.test(file)) continue;
+      // What runs: the compiled JavaScript and bin/ (the shipped TypeScript of suites/ is for reading).
+      if (!/\.(js|mjs)$/.test(file)) continue;
       for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
         const target = normalize(join(dirname(file), specifier!)).replace(/\\/g, '/');
-        const candidates = [target, target.replace(/\.js$/, '.ts')];
-        if (!candidates.some((c) => files.has(c))) missing.push(`${file} -> ${specifier}`);
+        if (!files.has(target)) missing.push(`${file} -> ${specifier}`);
       }
     }
     expect(missing).toEqual([]);
@@ -44,8 +47,11 @@ describe('the npm package', () => {
     expect(manifest.bin.conformance).toBe('bin/conformance.mjs');
     for (const name of Object.keys(manifest.dependencies)) expect(name, 'a runtime dependency').not.toMatch(/^(typescript|@types\/)/);
     expect(Object.keys(manifest.devDependencies)).toEqual(expect.arrayContaining(['typescript', '@types/node']));
-    // The CLI runs TypeScript through tsx, and the suite through vitest: both are needed at run time.
-    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['tsx', 'vitest', 'fastify', '@fastify/multipart']));
+    // The package ships JavaScript (built by `prepare`, which runs after `npm ci` and before `npm pack`): no TypeScript loader at run time.
+    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['vitest', 'fastify', '@fastify/multipart']));
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    expect(manifest.scripts.prepare).toBe('npm run build');
+    expect(manifest.scripts.build).toMatch(/^tsc -p tsconfig\.build\.json$/);
     expect(Object.keys(manifest.optionalDependencies)).toEqual(['better-sqlite3']);
     expect(existsSync(join(ROOT, manifest.bin['conformance-reference']))).toBe(true);
   });

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { PACKAGE_ROOT } from './package-root.js';
 
 /** The folder of JSON Schema files: the single source of truth for every shape. */
-export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
+export const SCHEMA_DIR = join(PACKAGE_ROOT, 'schemas');
 export const SCHEMA_BASE = 'https://account-api-conformance.local/schemas/';
 
 export interface SchemaProblem {

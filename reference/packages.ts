@@ -6,8 +6,6 @@
  * ordinary dependencies (as optional ones npm drops them on Node 20: a dependency of theirs
  * declares `engines.node >=22`, which npm treats as a failed optional install).
  *
- * Plain JavaScript, the one list: bin/conformance.mjs and bin/mutants.mjs preload these before tsx is
- * registered, and
- * reference/load.ts names the missing one in its exit-2 line.
+ * The one list: reference/load.ts names the missing one in its exit-2 line.
  */
-export const REFERENCE_PACKAGES = ['better-sqlite3', 'fastify', '@fastify/multipart'];
+export const REFERENCE_PACKAGES = ['better-sqlite3', 'fastify', '@fastify/multipart'] as const;
