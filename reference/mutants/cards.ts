@@ -38,6 +38,25 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-image2-jpeg-refused', '8', 'refuses a JPEG as cardImage2 (which has the same constraints as cardImage1)', 'cards.jpeg-refused.cardImage2'),
   deviation('cards-image2-bmp-refused', '8', 'refuses a BMP as cardImage2 (which has the same constraints as cardImage1)', 'cards.bmp-refused.cardImage2'),
   deviation('cards-jpeg-file-name-refused', '8', 'refuses an image whose file name ends in .jpeg (checks the extension against jpg, bmp, png)', 'cards.jpeg-extension-refused'),
+  // Section 4.6a makes expirationMonth and expirationYear "required when expirationDate is absent": a form
+  // without any of the three may be refused naming only the missing month and year.
+  {
+    name: 'allowed-cards-missing-date-keyed-by-month-and-year',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'a 422 for a missing expiry names the missing expirationMonth and expirationYear, not expirationDate',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 422,
+        apply(body) {
+          const errors = body.errors as Record<string, string[]>;
+          if (errors.expirationDate?.some((m) => /required/.test(m)) && (errors.expirationMonth || errors.expirationYear)) delete errors.expirationDate;
+        },
+      },
+    },
+    allowed: true,
+  },
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
   {
     name: 'allowed-card-empty-status-and-images',
