@@ -32,6 +32,17 @@ export function expectRefusedFor(response: ApiResponse, field: string, rule: str
   if (!errorKeys(response).includes(field)) throw new Nonconformance(`${field} breaks "${rule}", so the answer must be 422 keyed by ${field} (sections 7 and 8); got ${answer(response)}`);
 }
 
+/**
+ * Section 7 for a value that breaks the rules of several fields at once (a malformed e-mail on
+ * reset-password also makes the token invalid for it): 422 keyed by any of `fields`; a map without the
+ * first (the reading expected) is advised on, naming what came.
+ */
+export function expectRefusedForAny(probe: Probe, response: ApiResponse, fields: readonly [string, ...string[]], rule: string): void {
+  const named = fields.filter((field) => errorKeys(response).includes(field));
+  expectRefusedFor(response, named[0] ?? fields[0], rule);
+  if (!named.includes(fields[0])) probe.advise(`${fields[0]} breaks "${rule}" and the 422 is keyed by ${named.join(', ')}, not ${fields[0]}; the request breaks the rules of ${fields.join(' and ')}, and section 7 does not say which the errors map names`, `422 keyed by ${named.join(', ')}`);
+}
+
 /** A value inside the rules of its field must never be refused for that field. */
 export function expectNotRefusedFor(response: ApiResponse, field: string, rule: string): void {
   if (errorKeys(response).includes(field)) throw new Nonconformance(`${field} keeps "${rule}", yet the answer is 422 keyed by ${field}`);
