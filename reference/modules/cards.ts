@@ -194,8 +194,9 @@ export const cards: ReferenceModule = {
     'cards.jpeg-refused.cardImage2',
     'cards.bmp-refused.cardImage2',
     'cards.jpeg-extension-refused',
-    // Allowed reading (a mutant that must survive).
+    // Allowed readings (mutants that must survive).
     'cards.first-error-only',
+    'cards.unknown-filter-value-422',
     'cards.holder-name-max-bytes',
     'cards.alias-max-bytes',
   ],
@@ -368,6 +369,14 @@ export const cards: ReferenceModule = {
           const first = Array.isArray(value) ? value[0] : value;
           return typeof first === 'string' && first !== '' ? first : undefined;
         };
+        if (ctx.deviates('cards.unknown-filter-value-422')) {
+          const platformKnown = (value: string) => ctx.db.prepare('SELECT 1 FROM platforms WHERE code = ?').get(value) !== undefined;
+          const known: Record<string, (value: string) => boolean> = { status: (value) => value === 'CONFIRMED', company: platformKnown, platform: platformKnown };
+          for (const [name, isKnown] of Object.entries(known)) {
+            const value = filter(name);
+            if (value !== undefined && !isKnown(value)) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
+          }
+        }
         const where = ['c.user_id = ?'];
         const params: unknown[] = [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
         if (!ctx.deviates('cards.list-filters-ignored')) {

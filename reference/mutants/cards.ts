@@ -158,4 +158,13 @@ export const cardsMutants: Mutant[] = [
     description: 'the 191-character alias limit counts UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'cards.alias-max-bytes' },
   },
+  // Section 4.6a gives the filters as optional strings without saying what a value no record has gets.
+  {
+    name: 'allowed-card-list-unknown-filter-value-422',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'the list refuses a status, company or platform the service does not know with 422 keyed by the filter, instead of an empty list',
+    mutation: { deviation: 'cards.unknown-filter-value-422' },
+    allowed: true,
+  },
 ];
