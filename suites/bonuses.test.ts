@@ -3,7 +3,7 @@ import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '..
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
-import { expectInactive, expectNotFound, expectUnauthorized } from '../helpers/check/errors.js';
+import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../helpers/check/errors.js';
 import { expectFilteredList } from '../helpers/check/filters.js';
 
 /**
@@ -131,6 +131,7 @@ summary.describe(() => {
     const { user, token } = await userWithBonuses(t);
     const asset = 'NOBONUSASSET';
     const response = await t.get(summaryPath(user.id, asset), { token });
+    expectNoServerError(response);
     if (response.status !== 200) {
       t.advise(`the summary of asset ${asset}, in which the user has no bonus, answered ${response.status} (the specification does not say what to answer)`);
       return;
@@ -229,6 +230,7 @@ list.describe(() => {
     t.expectStatus(unfiltered, 200);
     const all = (t.expectSchema(unfiltered, 'bonus-list-response') as { data: Listed[] }).data.map((b) => b.id);
     const response = await t.get(bonusesPath(user.id), { token, query: { platform: '' } });
+    expectNoServerError(response);
     if (response.status !== 200) {
       t.advise(`platform= (empty) answered ${response.status} (the specification does not say how an empty filter is treated)`);
       return;

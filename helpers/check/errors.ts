@@ -9,6 +9,14 @@ import type { ApiResponse } from '../net/http.js';
  * helpers/spec/error-formats.ts).
  */
 
+/**
+ * Where the specification is silent, a server error is still never a conformant answer (README, "how it
+ * judges"): a 5xx says the server failed, not that it answered the request, as every API fuzzer treats it.
+ */
+export function expectNoServerError(response: ApiResponse): void {
+  expect(response.status, `a 5xx is a server error, never a conformant answer, even where the specification is silent; got ${response.status}`).toBeLessThan(500);
+}
+
 /** Section 5.6: the message of an unauthorized action, given exactly. */
 export const UNAUTHORIZED = 'This action is unauthorized.';
 
