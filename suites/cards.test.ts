@@ -248,12 +248,13 @@ create.describe(() => {
     { description: 'expirationMonth alone, without expirationDate and expirationYear', input: { expirationDate: null, expirationMonth: later.month }, expected: 422, constraint: 'card.expirationYear.required-with', errorKey: ['expirationYear', 'expirationDate'] },
     { description: 'expirationYear without expirationMonth beside a valid expirationDate', input: { expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.required-with', errorKey: 'expirationMonth' },
     { description: 'expirationYear alone, without expirationDate and expirationMonth', input: { expirationDate: null, expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.required-with', errorKey: ['expirationMonth', 'expirationDate'] },
-    // expirationMonth: format m (01-12), beside a valid expirationYear and without expirationDate.
-    { description: 'an expirationMonth 13', input: { expirationDate: null, expirationMonth: '13', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: 'expirationMonth' },
-    { description: 'an expirationMonth 00', input: { expirationDate: null, expirationMonth: '00', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: 'expirationMonth' },
-    { description: 'an expirationMonth of letters', input: { expirationDate: null, expirationMonth: 'ab', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: 'expirationMonth' },
-    // expirationYear: not in the past.
-    { description: `an expirationYear of last year (${lastYear.year}) without expirationDate`, input: { expirationDate: null, expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: 'expirationYear' },
+    // expirationMonth: format m (01-12), beside a valid expirationYear and without expirationDate. The pair stands in
+    // for the absent expirationDate, so a target that composes the date from it may key expirationDate instead.
+    { description: 'an expirationMonth 13', input: { expirationDate: null, expirationMonth: '13', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: ['expirationMonth', 'expirationDate'] },
+    { description: 'an expirationMonth 00', input: { expirationDate: null, expirationMonth: '00', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: ['expirationMonth', 'expirationDate'] },
+    { description: 'an expirationMonth of letters', input: { expirationDate: null, expirationMonth: 'ab', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: ['expirationMonth', 'expirationDate'] },
+    // expirationYear: not in the past (the pair stands in for the absent date: expirationDate may key it too).
+    { description: `an expirationYear of last year (${lastYear.year}) without expirationDate`, input: { expirationDate: null, expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: ['expirationYear', 'expirationDate'] },
     { description: 'an expirationMonth and expirationYear 30 months ahead, without expirationDate', input: { expirationDate: null, expirationMonth: later.month, expirationYear: later.year }, expected: 201, constraint: 'card.expirationYear.future' },
   ];
 

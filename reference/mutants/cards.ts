@@ -57,6 +57,31 @@ export const cardsMutants: Mutant[] = [
     },
     allowed: true,
   },
+  // Without expirationDate the month and year pair stands in for it: a target that composes the date from the pair
+  // and validates that may key a malformed month or a past year by expirationDate.
+  {
+    name: 'allowed-cards-pair-errors-keyed-as-date',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'a malformed expirationMonth or a past expirationYear (without expirationDate) is keyed by expirationDate, the date the pair composes',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 422,
+        apply(body) {
+          const errors = body.errors as Record<string, string[]>;
+          if (errors.expirationDate) return;
+          for (const field of ['expirationMonth', 'expirationYear']) {
+            if (errors[field] && !errors[field]!.some((m) => /required/.test(m))) {
+              errors.expirationDate = ['The expiration date field must be a valid date that is not in the past.'];
+              delete errors[field];
+            }
+          }
+        },
+      },
+    },
+    allowed: true,
+  },
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
   {
     name: 'allowed-card-empty-status-and-images',
