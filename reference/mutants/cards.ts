@@ -42,7 +42,7 @@ export const cardsMutants: Mutant[] = [
   // without any of the three may be refused naming only the missing month and year.
   {
     name: 'allowed-cards-missing-date-keyed-by-month-and-year',
-    clause: '4.6a',
+    clause: '7',
     group: 'cards',
     description: 'a 422 for a missing expiry names the missing expirationMonth and expirationYear, not expirationDate',
     mutation: {
@@ -61,7 +61,7 @@ export const cardsMutants: Mutant[] = [
   // and validates that may key a malformed month or a past year by expirationDate.
   {
     name: 'allowed-cards-pair-errors-keyed-as-date',
-    clause: '4.6a',
+    clause: '7',
     group: 'cards',
     description: 'a malformed expirationMonth or a past expirationYear (without expirationDate) is keyed by expirationDate, the date the pair composes',
     mutation: {
