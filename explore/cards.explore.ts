@@ -5,7 +5,7 @@ import { userWithToken } from '../helpers/arrange/flows.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
-import { expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';
+import { expectRefusedForAny, expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';
 import { digit, bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
 
 /**
@@ -87,6 +87,9 @@ create.describe(() => {
       probe: async (probe, value, session) => {
         const fields: CardFields = field === 'expirationDate' ? { expirationDate: value } : { [field]: value, expirationDate: later.date };
         const response = await createCard(probe, session, fields);
+        // A blank expirationDate may be read as none, and then expirationMonth and expirationYear are "required when
+        // expirationDate is absent" (4.6a): any of the three may key the 422, as in the fixed rows.
+        if (field === 'expirationDate' && blank(value)) return expectRefusedForAny(probe, response, ['expirationDate', 'expirationMonth', 'expirationYear'], rule);
         judgeRule(probe, response, field, rule, 'outside', value, false);
       },
     });

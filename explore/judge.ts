@@ -32,8 +32,25 @@ export function expectRefusedFor(response: ApiResponse, field: string, rule: str
   if (!errorKeys(response).includes(field)) throw new Nonconformance(`${field} breaks "${rule}", so the answer must be 422 keyed by ${field} (sections 7 and 8); got ${answer(response)}`);
 }
 
-/** A value inside the rules of its field must never be refused for that field. */
+/**
+ * Section 7 for a value that breaks the rules of several fields at once (a malformed e-mail on
+ * reset-password also makes the token invalid for it): 422 keyed by any of `fields`; a map without the
+ * first (the reading expected) is advised on, naming what came.
+ */
+export function expectRefusedForAny(probe: Probe, response: ApiResponse, fields: readonly [string, ...string[]], rule: string): void {
+  const named = fields.filter((field) => errorKeys(response).includes(field));
+  expectRefusedFor(response, named[0] ?? fields[0], rule);
+  if (!named.includes(fields[0])) probe.advise(`${fields[0]} breaks "${rule}" and the 422 is keyed by ${named.join(', ')}, not ${fields[0]}; the request breaks the rules of ${fields.join(' and ')}, and section 7 does not say which the errors map names`, `422 keyed by ${named.join(', ')}`);
+}
+
+/** A server error is never a conformant answer, even where the specification is silent (README, "how it judges"). */
+function expectNoServerError(response: ApiResponse, what: string): void {
+  if (response.status >= 500) throw new Nonconformance(`${what} was answered ${response.status}: a server error is never a conformant answer`);
+}
+
+/** A value inside the rules of its field must never be refused for that field (nor answered with a server error). */
 export function expectNotRefusedFor(response: ApiResponse, field: string, rule: string): void {
+  expectNoServerError(response, `${field} inside "${rule}"`);
   if (errorKeys(response).includes(field)) throw new Nonconformance(`${field} keeps "${rule}", yet the answer is 422 keyed by ${field}`);
 }
 
@@ -49,6 +66,7 @@ function describe(value: unknown, secret: boolean): string {
 export function judgeRule(probe: Probe, response: ApiResponse, field: string, rule: string, verdict: Verdict, value: unknown, plainInside: boolean, secret = false): void {
   if (verdict === 'inside') return expectNotRefusedFor(response, field, rule);
   if (verdict === 'outside') return expectRefusedFor(response, field, rule);
+  expectNoServerError(response, `${field} ${describe(value, secret)}`);
   const refused = errorKeys(response).includes(field);
   if (refused === plainInside) {
     probe.advise(`${field} ${describe(value, secret)} is ${refused ? 'refused' : 'not refused'} for "${rule}": whether it keeps the rule depends on a reading the specification leaves open (characters outside the BMP, trimmed ends, normalisation, case, grapheme clusters, an empty value as none)`, `${field} ${refused ? 'refused' : 'not refused'} for "${rule}"`);
@@ -67,6 +85,7 @@ export function judgeType(probe: Probe, response: ApiResponse, field: string, va
   const empty = value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && Object.keys(value).length === 0);
   if (optional && empty) return;
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  expectNoServerError(response, `${field} as a JSON ${kind}`);
   if (must422 || (response.status >= 200 && response.status < 300)) {
     throw new Nonconformance(`${field} is a JSON ${kind}${secret ? '' : ` (${JSON.stringify(value)})`} where the specification documents a string; the answer must be 422 keyed by ${field}, got ${answer(response)}`);
   }

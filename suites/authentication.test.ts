@@ -421,21 +421,32 @@ authenticateJwtEp.describe(() => {
     expectAuthError(t, response, 425);
   });
 
-  const invalidPayloads: { description: string; payload: (user: { email: string; id: string }) => JwtPayload }[] = [
+  /**
+   * `or403`: section 4.1 gives email and id as strings, so a number there is a payload invalid (412); a server
+   * that reads the number as text finds no such user, which is wrong credentials (403). Both hold; 403 is
+   * advised on (allowed reading allowed-jwt-number-claim-read-as-text).
+   */
+  const invalidPayloads: { description: string; payload: (user: { email: string; id: string }) => JwtPayload; or403?: true }[] = [
     { description: 'without email or id', payload: () => ({ expire: futureExpire(300) }) },
     { description: 'that is empty', payload: () => ({}) },
     { description: 'without expire', payload: (u) => ({ email: u.email }) },
     // No row for a non-numeric expire such as "tomorrow": section 4.1 calls expire a "timestamp" without a
     // format or unit, and strtotime-style parsers read "tomorrow" as a valid future time.
-    { description: 'with an email that is not a string', payload: () => ({ email: 12345, expire: futureExpire(300) }) },
-    { description: 'with an id that is not a string', payload: () => ({ id: 12345, expire: futureExpire(300) }) },
+    { description: 'with an email that is not a string', payload: () => ({ email: 12345, expire: futureExpire(300) }), or403: true },
+    { description: 'with an id that is not a string', payload: () => ({ id: 12345, expire: futureExpire(300) }), or403: true },
   ];
   for (const row of invalidPayloads) {
-    authenticateJwtEp.check(`answers 412 for a JWT payload ${row.description}`, { clauses: ['4.1', '7'], status: 412 }, async (t) => {
+    const title = row.or403 ? `answers 412 (or 403) for a JWT payload ${row.description}` : `answers 412 for a JWT payload ${row.description}`;
+    authenticateJwtEp.check(title, { clauses: ['4.1', '7'], status: row.or403 ? [412, 403] : 412 }, async (t) => {
       const user = await t.state('user');
       const platform = await platformFor(t);
       const response = await authenticateJwt(t, platform.id, await platform.sign(row.payload(user)));
       logOutLater(t, response);
+      if (row.or403 && response.status === 403) {
+        expectAuthError(t, response, 403);
+        t.advise(`a JWT payload ${row.description} answered 403 (wrong credentials: the number read as text names nobody) rather than 412 (payload invalid); section 4.1 gives email and id as strings, and both readings hold`);
+        return;
+      }
       expectJwtError(t, response, 412);
     });
   }

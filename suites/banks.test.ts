@@ -17,6 +17,7 @@ import {
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
+import { expectFilteredList } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
@@ -258,9 +259,9 @@ list.describe(() => {
   list.check('answers an empty list for a status no bank has', { clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t);
     const response = await t.get(banksPath(user.id), { token, query: { status: 'NO_SUCH_STATUS' } });
-    t.expectStatus(response, 200);
-    const body = t.expectSchema(response, 'bank-list-response');
-    expect(body.data, 'no bank has the status NO_SUCH_STATUS').toEqual([]);
+    // A status no bank has may also be refused as unknown (422 keyed by status, advised on): helpers/check/filters.ts.
+    const data = expectFilteredList(t, response, 'status', 'NO_SUCH_STATUS', 'bank-list-response');
+    if (data) expect(data, 'no bank has the status NO_SUCH_STATUS').toEqual([]);
   });
 
   list.check('answers an empty list for a currency no bank has', { clauses: ['4.10'], status: 200 }, async (t) => {
@@ -281,9 +282,8 @@ list.describe(() => {
       const matched = t.expectSchema(matching, 'bank-list-response');
       if (!ids(matched).includes(bank.id)) t.advise(`${filter}=<the bank's externalPlatform.code> does not list the bank; the specification does not define what ${filter} matches`);
       const unmatched = await t.get(banksPath(user.id), { token, query: { [filter]: 'no-such-value-0000' } });
-      t.expectStatus(unmatched, 200);
-      const rest = t.expectSchema(unmatched, 'bank-list-response');
-      if (rest.data.length > 0) t.advise(`${filter}=no-such-value-0000 still lists ${rest.data.length} bank(s): the filter seems ignored`);
+      const rest = expectFilteredList(t, unmatched, filter, 'no-such-value-0000', 'bank-list-response');
+      if (rest && rest.length > 0) t.advise(`${filter}=no-such-value-0000 still lists ${rest.length} bank(s): the filter seems ignored`);
     });
   }
 

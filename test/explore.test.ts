@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSkip, type Probe } from '../explore/engine.js';
-import { expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
+import { expectRefusedForAny, expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
 import { digitsVerdict, lengthReadings, lengthVerdict, nonString, textBetween, textChar } from '../explore/values.js';
 import { ApiResponse } from '../helpers/net/http.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
@@ -93,6 +93,30 @@ describe('explore: a password never reaches an advisory or a failure message', (
       .flatMap((f) => readFileSync(join(dir, f), 'utf8').match(/judge(Rule|Type)\(probe, [^;]*'password'[^;]*\);/g) ?? []);
     expect(calls.length).toBeGreaterThanOrEqual(4);
     for (const call of calls) expect(call).toMatch(/, true\);$|field === 'password'\);$/);
+  });
+});
+
+describe('explore: a request that breaks the rules of several fields, or a rule without a status', () => {
+  it('takes a 422 keyed by any of the fields concerned, advising when it is not the first, and fails one keyed by none', () => {
+    const advisories: string[] = [];
+    const probe = recordingProbe(advisories);
+    const invalid = (errors: Record<string, string[]>) => json(422, { message: 'The given data was invalid.', errors });
+    expectRefusedForAny(probe, invalid({ email: ['bad'] }), ['email', 'token'], 'a valid e-mail');
+    expect(advisories).toEqual([]);
+    expectRefusedForAny(probe, invalid({ token: ['invalid'] }), ['email', 'token'], 'a valid e-mail');
+    expect(advisories).toHaveLength(1);
+    expect(advisories[0]).toMatch(/keyed by token, not email/);
+    expect(() => expectRefusedForAny(probe, invalid({ password: ['short'] }), ['email', 'token'], 'a valid e-mail')).toThrow(/422 keyed by email/);
+    expect(() => expectRefusedForAny(probe, json(200, { data: {} }), ['email', 'token'], 'a valid e-mail')).toThrow(/422 keyed by email/);
+  });
+
+  it('judges a forgot-password type of another JSON type as the README says: a success fails, another refusal is advised on', () => {
+    const advisories: string[] = [];
+    judgeType(recordingProbe(advisories), json(400, { message: 'The type must be a string.' }), 'type', 42, false, true);
+    expect(advisories).toHaveLength(1);
+    expect(() => judgeType(recordingProbe(advisories), json(200, { data: { message: 'sent' } }), 'type', 42, false, true)).toThrow(/must be 422 keyed by type/);
+    const explore = readFileSync(join(import.meta.dirname, '..', 'explore', 'password.explore.ts'), 'utf8');
+    expect(explore).toContain("judgeType(probe, response, field, value, field === 'email', field === 'type')");
   });
 });
 

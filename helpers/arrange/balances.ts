@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CheckContext } from '../check/check.js';
 import { userWithToken } from './flows.js';
-import type { ApiResponse } from '../net/http.js';
 
 /** Helpers of the balance suite (sections 4.6 to 4.9): paths, a user holding balances, dead tokens. */
 
@@ -50,7 +49,4 @@ export function expectExactly(records: { symbol: string }[], requested: string[]
   expect(symbolsOf(records), `${what}: the records returned for assets[] = ${requested.join(', ')}`).toEqual([...requested].sort());
 }
 
-/** Where the specification is silent: a server error is still never an acceptable answer. */
-export function expectNoServerError(response: ApiResponse): void {
-  expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
-}
+export { expectNoServerError } from '../check/errors.js';

@@ -24,7 +24,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Month and year `monthsAhead` months from the current month (UTC), as the two-digit strings of the
- * `m/y` format (PHP's `m` = month 01-12, `y` = two-digit year). 0 = the current month.
+ * `m/y` format of section 4.6a (in date-format letters, `m` is the month 01-12 and `y` the year in two
+ * digits). 0 = the current month.
  */
 export function monthYear(monthsAhead: number, now = new Date()): { month: string; year: string; date: string } {
   const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + monthsAhead;

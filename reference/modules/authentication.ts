@@ -248,6 +248,7 @@ export const authentication: ReferenceModule = {
     'login.malformed-answers-403',
     'authenticate.password-min-bytes',
     'authenticate.password-max-bytes',
+    'jwt.number-claims-as-text',
   ],
 
   register(app, ctx) {
@@ -294,8 +295,10 @@ export const authentication: ReferenceModule = {
       const { platform } = request.params as { platform: string };
       const header = request.headers.token;
       const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
-      const { email } = payload;
-      const id = ctx.deviates('jwt.id-unsupported') ? undefined : payload.id;
+      // Allowed reading (a mutant that must survive): a number as `email` or `id` is read as its text, which names nobody (403).
+      const asText = (claim: unknown) => (typeof claim === 'number' && ctx.deviates('jwt.number-claims-as-text') ? String(claim) : claim);
+      const email = asText(payload.email);
+      const id = ctx.deviates('jwt.id-unsupported') ? undefined : asText(payload.id);
       const raw = expireSeconds(payload.expire);
       // Allowed reading (a mutant that must survive): section 4.1 gives `expire` no unit; read as milliseconds.
       const expire = raw !== undefined && ctx.deviates('jwt.expire-in-milliseconds') ? Math.floor(raw / 1000) : raw;

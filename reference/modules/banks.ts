@@ -174,6 +174,8 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // Allowed reading (a mutant that must survive): a filter value the service does not know is refused with 422.
+    'banks.unknown-filter-value-422',
     'banks.delete-used-allowed',
     'banks.delete-keeps-record',
     'banks.filter-currency-ignored',
@@ -228,6 +230,18 @@ export const banks: ReferenceModule = {
     // Section 4.10 list: 200 `{ data: [<Bank>] }`, the user's banks not deleted, newest first, filtered.
     app.get('/api/v1/user/:user/bank', { preHandler: guards }, async (request) => {
       const { user } = request as AuthenticatedRequest;
+      if (ctx.deviates('banks.unknown-filter-value-422')) {
+        const known: Record<string, (value: string) => boolean> = {
+          status: (value) => value === BANK_CREATED_STATUS,
+          currency: isIso4217,
+          platform: (value) => ctx.db.prepare('SELECT 1 FROM platforms WHERE code = ?').get(value) !== undefined,
+          company: (value) => ctx.db.prepare('SELECT 1 FROM platforms WHERE code = ?').get(value) !== undefined,
+        };
+        for (const [name, isKnown] of Object.entries(known)) {
+          const value = filterValue(request.query, name);
+          if (value !== undefined && !isKnown(value)) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
+        }
+      }
       const where: string[] = ['b.deleted_at IS NULL'];
       const params: string[] = [];
       if (!ctx.deviates('banks.list-all-users')) {

@@ -217,6 +217,8 @@ export const bonuses: ReferenceModule = {
   name: 'bonuses',
   ddl: DDL,
   deviations: [
+    // Allowed reading (a mutant that must survive): a status outside distributed, pending and canceled is refused with 422.
+    'bonuses.unknown-status-422',
     'bonuses.status-filter-ignored',
     'bonuses.other-users-listed',
     'bonuses.inactive-allowed',
@@ -374,6 +376,9 @@ export const bonuses: ReferenceModule = {
         params.push(user);
       }
       const status = text(query.status);
+      if (status !== undefined && ctx.deviates('bonuses.unknown-status-422') && !['distributed', 'pending', 'canceled'].includes(status)) {
+        fail(ERRORS.validation({ status: ['The selected status is invalid.'] }));
+      }
       if (status !== undefined && !ctx.deviates('bonuses.status-filter-ignored')) {
         where.push('b.status = ?');
         params.push(status);

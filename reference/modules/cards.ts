@@ -13,7 +13,7 @@ import { rules, validationErrors } from '../validation.js';
  * Choices where the specification is silent (documented in the README):
  * - Image type is judged by content (magic bytes), as Laravel's `image|mimes:` rules do through
  *   finfo: PNG, JPEG and BMP are accepted; GIF, WebP and anything else are refused whatever the name.
- * - `m/y` is PHP's date_format: a two-digit month 01-12 and a two-digit year (`07/29`; `7/29` and
+ * - `m/y` read as date-format letters: `m` a two-digit month 01-12, `y` a two-digit year (`07/29`; `7/29` and
  *   `07/2029` are refused). `expirationMonth` is `m` (01-12), `expirationYear` is `y` (two digits).
  *   "Not in the past" counts whole months: the current month (UTC) is still valid; for the pair only
  *   the year is checked, as the specification says.
@@ -119,7 +119,7 @@ const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** PHP's `y`: 00-69 are 20xx, 70-99 are 19xx. */
+/** A two-digit year `y`: 00-69 are 20xx, 70-99 are 19xx (the usual pivot of date parsers). */
 const fullYear = (yy: number) => (yy < 70 ? 2000 + yy : 1900 + yy);
 
 function toCard(row: CardRow) {
@@ -194,8 +194,9 @@ export const cards: ReferenceModule = {
     'cards.jpeg-refused.cardImage2',
     'cards.bmp-refused.cardImage2',
     'cards.jpeg-extension-refused',
-    // Allowed reading (a mutant that must survive).
+    // Allowed readings (mutants that must survive).
     'cards.first-error-only',
+    'cards.unknown-filter-value-422',
     'cards.holder-name-max-bytes',
     'cards.alias-max-bytes',
   ],
@@ -228,7 +229,7 @@ export const cards: ReferenceModule = {
       return undefined;
     }
 
-    /** Section 4.6a: `m/y`, two-digit month 01-12 and two-digit year (PHP date_format). */
+    /** Section 4.6a: `m/y`, two-digit month 01-12 and two-digit year (date-format letters). */
     function parseDate(value: string): { month: number; year: number } | undefined {
       const match = /^(0[1-9]|1[0-2])\/([0-9]{2})$/.exec(value);
       return match ? { month: Number(match[1]), year: fullYear(Number(match[2])) } : undefined;
@@ -368,6 +369,14 @@ export const cards: ReferenceModule = {
           const first = Array.isArray(value) ? value[0] : value;
           return typeof first === 'string' && first !== '' ? first : undefined;
         };
+        if (ctx.deviates('cards.unknown-filter-value-422')) {
+          const platformKnown = (value: string) => ctx.db.prepare('SELECT 1 FROM platforms WHERE code = ?').get(value) !== undefined;
+          const known: Record<string, (value: string) => boolean> = { status: (value) => value === 'CONFIRMED', company: platformKnown, platform: platformKnown };
+          for (const [name, isKnown] of Object.entries(known)) {
+            const value = filter(name);
+            if (value !== undefined && !isKnown(value)) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
+          }
+        }
         const where = ['c.user_id = ?'];
         const params: unknown[] = [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
         if (!ctx.deviates('cards.list-filters-ignored')) {

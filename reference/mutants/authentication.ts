@@ -187,4 +187,14 @@ export const authenticationMutants: Mutant[] = [
     description: 'the 191-character password maximum counts UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'authenticate.password-max-bytes' },
   },
+  // Section 4.1 gives `email` and `id` as strings: a payload with a number there is invalid (412), and a server
+  // that reads the number as text finds no such user (403, wrong credentials); both hold.
+  {
+    name: 'allowed-jwt-number-claim-read-as-text',
+    clause: '4.1',
+    group: 'authentication',
+    description: 'authenticate-jwt reads a JSON number as email or id as its text, finds nobody and answers 403 rather than 412',
+    mutation: { deviation: 'jwt.number-claims-as-text' },
+    allowed: true,
+  },
 ];

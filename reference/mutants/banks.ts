@@ -257,4 +257,13 @@ export const banksMutants: Mutant[] = [
     description: 'a JSON number as currency is taken as an ISO 4217 numeric code (978 for EUR) and stored',
     mutation: { deviation: 'banks.numeric-currency' },
   },
+  // Section 4.10 gives the filters as optional strings without saying what a value no record has gets.
+  {
+    name: 'allowed-bank-list-unknown-filter-value-422',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list refuses a status, currency, platform or company the service does not know with 422 keyed by the filter, instead of an empty list',
+    mutation: { deviation: 'banks.unknown-filter-value-422' },
+    allowed: true,
+  },
 ];

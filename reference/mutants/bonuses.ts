@@ -187,4 +187,13 @@ export const bonusesMutants: Mutant[] = [
       },
     },
   },
+  // Section 4.11 lists the status values (distributed, pending, canceled) without saying what another value gets.
+  {
+    name: 'allowed-bonus-list-unknown-status-422',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the list refuses a status other than distributed, pending and canceled with 422 keyed by status',
+    mutation: { deviation: 'bonuses.unknown-status-422' },
+    allowed: true,
+  },
 ];

@@ -38,6 +38,50 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-image2-jpeg-refused', '8', 'refuses a JPEG as cardImage2 (which has the same constraints as cardImage1)', 'cards.jpeg-refused.cardImage2'),
   deviation('cards-image2-bmp-refused', '8', 'refuses a BMP as cardImage2 (which has the same constraints as cardImage1)', 'cards.bmp-refused.cardImage2'),
   deviation('cards-jpeg-file-name-refused', '8', 'refuses an image whose file name ends in .jpeg (checks the extension against jpg, bmp, png)', 'cards.jpeg-extension-refused'),
+  // Section 4.6a makes expirationMonth and expirationYear "required when expirationDate is absent": a form
+  // without any of the three may be refused naming only the missing month and year.
+  {
+    name: 'allowed-cards-missing-date-keyed-by-month-and-year',
+    clause: '7',
+    group: 'cards',
+    description: 'a 422 for a missing expiry names the missing expirationMonth and expirationYear, not expirationDate',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 422,
+        apply(body) {
+          const errors = body.errors as Record<string, string[]>;
+          if (errors.expirationDate?.some((m) => /required/.test(m)) && (errors.expirationMonth || errors.expirationYear)) delete errors.expirationDate;
+        },
+      },
+    },
+    allowed: true,
+  },
+  // Without expirationDate the month and year pair stands in for it: a target that composes the date from the pair
+  // and validates that may key a malformed month or a past year by expirationDate.
+  {
+    name: 'allowed-cards-pair-errors-keyed-as-date',
+    clause: '7',
+    group: 'cards',
+    description: 'a malformed expirationMonth or a past expirationYear (without expirationDate) is keyed by expirationDate, the date the pair composes',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 422,
+        apply(body) {
+          const errors = body.errors as Record<string, string[]>;
+          if (errors.expirationDate) return;
+          for (const field of ['expirationMonth', 'expirationYear']) {
+            if (errors[field] && !errors[field]!.some((m) => /required/.test(m))) {
+              errors.expirationDate = ['The expiration date field must be a valid date that is not in the past.'];
+              delete errors[field];
+            }
+          }
+        },
+      },
+    },
+    allowed: true,
+  },
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
   {
     name: 'allowed-card-empty-status-and-images',
@@ -138,5 +182,14 @@ export const cardsMutants: Mutant[] = [
     group: 'cards',
     description: 'the 191-character alias limit counts UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'cards.alias-max-bytes' },
+  },
+  // Section 4.6a gives the filters as optional strings without saying what a value no record has gets.
+  {
+    name: 'allowed-card-list-unknown-filter-value-422',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'the list refuses a status, company or platform the service does not know with 422 keyed by the filter, instead of an empty list',
+    mutation: { deviation: 'cards.unknown-filter-value-422' },
+    allowed: true,
   },
 ];

@@ -138,6 +138,27 @@ export const passwordMutants: Mutant[] = [
     // Forgot (4.3) and reset (4.4) alike, their 422 rows included: the whole password group.
     judgedBy: { clauses: 'all' },
   },
+  // Section 4.4: the token is the one e-mailed to an address, so for an e-mail that is missing, malformed or too
+  // long the token is invalid too; a target that checks the token against the address first keys its 422 by token.
+  {
+    name: 'allowed-reset-wrong-email-keyed-by-token',
+    clause: '4.4',
+    group: 'password',
+    description: 'reset-password keys the 422 for an e-mail that breaks its rules by token (no token was e-mailed to it) instead of email',
+    mutation: {
+      transform: {
+        route: RESET,
+        status: 422,
+        apply(body) {
+          const errors = body.errors as Record<string, string[]>;
+          if (!errors.email) return;
+          delete errors.email;
+          errors.token ??= ['This password reset token is invalid.'];
+        },
+      },
+    },
+    allowed: true,
+  },
   // Characters, not bytes (section 8): found by `conformance explore`, pinned by fixed rows of two-byte characters.
   {
     name: 'reset-password-min-in-bytes',
