@@ -20,7 +20,7 @@ import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from './preflight.js';
 import { suiteVersion } from './version.js';
 import { weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
-import { LEASE_WAIT_MS, startLeaseServer } from '../helpers/states/leases.js';
+import { LEASE_WAIT_MS, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
@@ -111,7 +111,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       // Accounts of a static file are leased to one test at a time, across the workers: one lease server decides.
       const path = resolve(config.STATES_FILE);
       statesFilePlatform = filePlatform(path, loadStatesFile(path));
-      leases = await startLeaseServer();
+      leases = await startLeaseServer(LEASE_WAIT_MS, (notice) => write(waitingLine(notice)));
       states = { kind: 'file', path, leaseUrl: leases.url };
     }
     if (states.kind === 'none') warnings.push('no provider states configured (STATES_URL or STATES_FILE): every test that needs a state is reported as not verified');
