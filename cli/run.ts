@@ -75,6 +75,12 @@ function runHints(dir: string): string[] {
 }
 
 /** Runs the suite once: resolves the target (starting the embedded reference when BASE_URL is unset), checks it, runs every test, builds the report. */
+/** Why a run in which nothing failed exits 1: --fail-on-incomplete; a run of some groups is incomplete whatever they verified. */
+export function failOnIncompleteLine(report: Pick<Report, 'groups'>): string {
+  const partial = report.groups !== undefined && report.groups.length < GROUPS.length;
+  return `exit 1: --fail-on-incomplete (FAIL_ON_INCOMPLETE) and the verdict is incomplete${partial ? `; a run of some groups (--group, GROUP) is always incomplete, since the other groups' documented pairs are not verified` : ''}`;
+}
+
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const { config } = options;
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -206,6 +212,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       return { report, exitCode: 130, files, moduleErrors: collector.moduleErrors };
     }
     const exitCode = exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE);
+    // A gate that failed on `incomplete` alone says so: nothing failed, and the counts above read green.
+    if (exitCode === 1 && exitCodeOf(report, collector.moduleErrors.length) === 0) write(failOnIncompleteLine(report));
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     interruption.dispose();
