@@ -51,6 +51,12 @@ describe.concurrent('the states source is proven before any test', { timeout: 12
     expect(gw.seen.filter((r) => r.path === '/hooks/states').map((r) => r.status)).toEqual([404, 404]);
   });
 
+  it('a hook URL with a slash the hook does not serve: the line says to try it without', async () => {
+    await expect(preflightOf({ BASE_URL: reference.baseUrl }, { url: `${reference.statesUrl!}/`, token: STATES_TOKEN })).rejects.toThrowError(
+      `configuration error: no provider-state hook answers at STATES_URL ${reference.statesUrl!}/: it answered 404 or 501 to the base state user, which every target provides; check the path (it ends with a slash: try it without)`,
+    );
+  });
+
   it('a hook that provides user passes, having created one account', async () => {
     await expect(preflightOf({ BASE_URL: reference.baseUrl }, { url: reference.statesUrl!, token: STATES_TOKEN })).resolves.toEqual([]);
   });
