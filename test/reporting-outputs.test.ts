@@ -191,7 +191,7 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<property name="constraint" value="bank.swift.length"/>');
     expect(xml).toContain('<skipped message="target does not provide state user"/>');
     expect(xml).toContain('<failure message="section 4.10: expected 200, got 500" type="nonconformance">');
-    expect(xml).toContain('Reproduce the last request');
+    expect(xml).toContain('Reproduce the request whose answer failed the check');
     expect(xml).not.toContain('\u0001');
   });
 
