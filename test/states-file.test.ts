@@ -242,8 +242,8 @@ describe('the lease book', () => {
 
   it('answers at once that a test needs more accounts of a kind than the file has', async () => {
     const book = new LeaseBook();
-    await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] });
-    expect(await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] })).toEqual({ impossible: expect.stringContaining('needs one more at once') });
+    await book.acquire({ holder: 'a', cls: 'user with bonuses', candidates: [4] });
+    expect(await book.acquire({ holder: 'a', cls: 'user with bonuses', candidates: [4] })).toEqual({ impossible: expect.stringContaining('needs one more at once') });
   });
 
   it('answers a test that waits longer than its limit that no account became free, and drops what a released test waited for', async () => {
@@ -293,17 +293,17 @@ describe('2FA accounts and accounts found unusable', () => {
     vi.useFakeTimers({ now: 30_000 * 1_000 + 1_000 });
     try {
       const book = new LeaseBook(120_000);
-      expect(await book.acquire({ holder: 'a', cls: 'user (2fa)', candidates: [0], totp: true })).toEqual({ index: 0 });
+      expect(await book.acquire({ holder: 'a', cls: 'user with 2FA', candidates: [0], totp: true })).toEqual({ index: 0 });
       book.release('a');
       let granted = false;
-      const next = book.acquire({ holder: 'b', cls: 'user (2fa)', candidates: [0], totp: true }).then((answer) => ((granted = true), answer));
+      const next = book.acquire({ holder: 'b', cls: 'user with 2FA', candidates: [0], totp: true }).then((answer) => ((granted = true), answer));
       await vi.advanceTimersByTimeAsync(20_000);
       expect(granted).toBe(false);
       await vi.advanceTimersByTimeAsync(10_000);
       expect(await next).toEqual({ index: 0 });
       book.release('b', [0]);
       await vi.advanceTimersByTimeAsync(30_000);
-      expect(await book.acquire({ holder: 'c', cls: 'user (2fa)', candidates: [0] })).toEqual({ impossible: expect.stringContaining('was retired in this run') });
+      expect(await book.acquire({ holder: 'c', cls: 'user with 2FA', candidates: [0] })).toEqual({ impossible: expect.stringContaining('was retired in this run') });
     } finally {
       vi.useRealTimers();
     }
