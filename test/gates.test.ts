@@ -219,4 +219,13 @@ describe('states template (issue 22)', () => {
     expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
     expect($schema).toMatch(/(^\.{1,2}\/|^file:).*schemas\/states-file\.json$/);
   });
+
+  it('states export writes the same $schema, relative to the folder of the file it writes', { timeout: 120_000 }, async () => {
+    const out = join(tempDir('export-schema-'), 'config', 'states.json');
+    const result = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    const { $schema } = JSON.parse(readFileSync(out, 'utf8')) as { $schema: string };
+    const schemaFile = $schema.startsWith('file:') ? new URL($schema) : join(out, '..', $schema);
+    expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
+  });
 });
