@@ -87,7 +87,8 @@ async function proveTheApi(http: HttpClient, roadHeaders: Record<string, string>
 
 /** The one line of a states URL where no provider-state hook answers (a target's JSON 404 for any unknown route, a wrong path). */
 export function noHookAt(url: string): string {
-  return `configuration error: no provider-state hook answers at STATES_URL ${withoutCredentials(url)}: it answered 404 or 501 to the base state user, which every target provides; check the path`;
+  const slash = /[^/]\/$/.test(new URL(url).pathname) ? ' (it ends with a slash: try it without)' : '';
+  return `configuration error: no provider-state hook answers at STATES_URL ${withoutCredentials(url)}: it answered 404 or 501 to the base state user, which every target provides; check the path${slash}`;
 }
 
 /**

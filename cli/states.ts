@@ -178,7 +178,8 @@ export async function exportStates(options: { target: string; states: string; to
     if (preflight.status === 401 || preflight.status === 403) {
       throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} answered ${preflight.status}: STATES_TOKEN is ${options.token ? 'wrong' : 'missing'}; pass --states-token`);
     }
-    const file: StatesFileV1 = { version: 1, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}. Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
+    // The same $schema as the template's, relative to the folder the file is written to.
+    const file: StatesFileV1 & { $schema: string } = { $schema: schemaReference(dirname(out)), version: 1, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}. Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
     const missing: string[] = [];
     for (const kind of ACCOUNT_KINDS) {
       const count = options.minimum ? kind.minimum : kind.fullSpeed;

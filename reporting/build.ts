@@ -12,6 +12,12 @@ export interface RunFacts {
   finishedAt: Date;
   strict: boolean;
   warnings: string[];
+  /**
+   * Warnings the suite writes wholly in its own words from names (STATES_TOKEN, a header's name),
+   * never from a configured value: kept as written after the others. Redacting a word there would
+   * tell the secret by its place ("STATES_TOKEN is [REDACTED] (shorter than ...)" for the token "weak").
+   */
+  ownWarnings?: string[];
   /** The groups that ran; undefined for all. */
   groups?: string[];
   interrupted?: boolean;
@@ -69,7 +75,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     ...(facts.interrupted ? { interrupted: true } : {}),
     ...(facts.selection ? { selection: selectionRecord(facts.selection) } : {}),
     ...(facts.proxy ? { proxy: facts.proxy } : {}),
-    warnings: scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records),
+    warnings: [...scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records), ...(facts.ownWarnings ?? [])],
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests) },
   };

@@ -134,9 +134,11 @@ export function reasonDetail(test: TestRecord, max = 220): string | null {
 }
 
 /** A skip reason as a short cause: "the target lacks the state user.locked", "rate limited", or the reason cut short. */
-function shortCause(reason: string): { state?: string; text: string } {
+function shortCause(reason: string): { state?: string; kind?: string; text: string } {
   const state = reason.match(/^target does not provide state ([\w.-]+)/)?.[1];
   if (state) return { state, text: `the target lacks the state ${state}` };
+  const kind = reason.match(/^STATES_FILE has no account of kind "([^"]+)"/)?.[1];
+  if (kind) return { kind, text: `STATES_FILE has no account of kind "${kind}"` };
   if (/^not verified: rate limited/.test(reason)) return { text: 'rate limited' };
   const text = reason.replace(/^not verified: /, '').replace(/\s+/g, ' ').trim();
   return { text: text.length > 80 ? `${text.slice(0, 79)}\u2026` : text };
@@ -153,14 +155,17 @@ export function incompleteReason(report: Report): string | undefined {
   const skipped = report.tests.filter((t) => t.outcome === 'skipped');
   if (skipped.length > 0) {
     const states = new Set<string>();
+    const kinds = new Set<string>();
     const others = new Map<string, number>();
     for (const test of skipped) {
       const cause = shortCause(test.reason ?? 'skipped');
       if (cause.state) states.add(cause.state);
+      else if (cause.kind) kinds.add(cause.kind);
       else others.set(cause.text, (others.get(cause.text) ?? 0) + 1);
     }
     const causes = [
       ...(states.size > 0 ? [`the target lacks the state${states.size > 1 ? 's' : ''} ${[...states].sort().join(', ')}`] : []),
+      ...(kinds.size > 0 ? [`STATES_FILE has no account of kind${kinds.size > 1 ? 's' : ''} ${[...kinds].sort().map((k) => `"${k}"`).join(', ')}`] : []),
       ...[...others].sort((a, b) => b[1] - a[1]).map(([text]) => text),
     ];
     const shown = causes.slice(0, 3).join('; ');

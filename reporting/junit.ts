@@ -35,7 +35,7 @@ function testcase(test: TestRecord): string {
   if (test.outcome === 'failed') {
     const exchange = failingExchange(test);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
-    if (exchange) detail.push('', 'Reproduce the last request (secrets are shell variables):', curlCommand(exchange).command);
+    if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', curlCommand(exchange).command);
     const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';
     body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="${type}">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {

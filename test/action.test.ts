@@ -50,6 +50,9 @@ describe('action.yml', () => {
     // The verdict comes from report.json: an exit 0 may be incomplete.
     expect(runStep.run).toMatch(/readFileSync\(process\.argv\[1\], "utf8"\)\)\.verdict\)[^\n]*"\$INPUT_REPORT_DIR\/report\.json"/);
     expect(action.outputs.verdict.value).toBe('${{ steps.run.outputs.verdict }}');
+    // Only from a report.json this run wrote: a kept workspace's older one (or an exit 2's leftover) is not its verdict.
+    expect(runStep.run).toMatch(/started="\$\(mktemp\)"\n\s*set \+e\n/);
+    expect(runStep.run).toMatch(/\[ "\$INPUT_REPORT_DIR\/report\.json" -nt "\$started" \] && verdict=\$\(node -e/);
     expect(action.runs.using).toBe('composite');
     expect(existsSync(join(ROOT, 'bin/conformance.mjs'))).toBe(true);
     expect(runStep.run).toContain('"$GITHUB_ACTION_PATH/bin/conformance.mjs"');

@@ -51,6 +51,12 @@ describe.concurrent('the states source is proven before any test', { timeout: 12
     expect(gw.seen.filter((r) => r.path === '/hooks/states').map((r) => r.status)).toEqual([404, 404]);
   });
 
+  it('a hook URL with a slash the hook does not serve: the line says to try it without', async () => {
+    await expect(preflightOf({ BASE_URL: reference.baseUrl }, { url: `${reference.statesUrl!}/`, token: STATES_TOKEN })).rejects.toThrowError(
+      `configuration error: no provider-state hook answers at STATES_URL ${reference.statesUrl!}/: it answered 404 or 501 to the base state user, which every target provides; check the path (it ends with a slash: try it without)`,
+    );
+  });
+
   it('a hook that provides user passes, having created one account', async () => {
     await expect(preflightOf({ BASE_URL: reference.baseUrl }, { url: reference.statesUrl!, token: STATES_TOKEN })).resolves.toEqual([]);
   });
@@ -74,8 +80,11 @@ describe.concurrent('the gate on the verdict incomplete', { timeout: 180_000 }, 
       expect(result.stdout).toMatch(/\nVerdict: incomplete[^\n]*\n {2}incomplete: \d+ tests not verified \(the target lacks the states? [\w.-]+/);
       expect(result.stdout).toMatch(/suites\/balances\.test\.ts/);
       expect(result.stdout).not.toMatch(/suites\/banks\.test\.ts/);
+      // Nothing failed and the counts read green: the last line says why the exit is 1.
+      expect(lines(result.stdout).at(-1)).toBe("exit 1: --fail-on-incomplete (FAIL_ON_INCOMPLETE) and the verdict is incomplete; a run of some groups (--group, GROUP) is always incomplete, since the other groups' documented pairs are not verified");
     }
     expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+    expect(plain.stdout).not.toContain('exit 1:');
     expect(plain.stdout).toMatch(/suites\/banks\.test\.ts/);
     const unknown = await conformance(['run', '--target', reference.baseUrl], { GROUP: 'balances,bank' });
     expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'run: no group named "bank"; the groups are authentication, password, balances, banks, bonuses, cards']);
@@ -209,5 +218,14 @@ describe('states template (issue 22)', () => {
     const schemaFile = again.startsWith('file:') ? new URL(again) : join(cwd, again);
     expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
     expect($schema).toMatch(/(^\.{1,2}\/|^file:).*schemas\/states-file\.json$/);
+  });
+
+  it('states export writes the same $schema, relative to the folder of the file it writes', { timeout: 120_000 }, async () => {
+    const out = join(tempDir('export-schema-'), 'config', 'states.json');
+    const result = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    const { $schema } = JSON.parse(readFileSync(out, 'utf8')) as { $schema: string };
+    const schemaFile = $schema.startsWith('file:') ? new URL($schema) : join(out, '..', $schema);
+    expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
   });
 });

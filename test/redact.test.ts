@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildReport } from '../reporting/build.js';
 import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
 
 describe('redaction', () => {
@@ -22,6 +23,25 @@ describe('redaction', () => {
     expect(warning).not.toContain('qzx');
     expect(warning).not.toContain('tenantvaluewords');
     expect(weakSecretWarning([{ name: 'STATES_TOKEN', value: 'deployment-states-token-9' }, { name: 'x', value: undefined }])).toBeUndefined();
+  });
+
+  it('keeps the weak-secret warning as written: a word of it blanked would tell the secret by its place (issue 22)', () => {
+    // A token that is a word of the warning itself: "STATES_TOKEN is [REDACTED] (shorter ..." would print it.
+    for (const token of ['weak', 'STATES', 'letters']) {
+      registerConfiguredSecret(token);
+      const warning = weakSecretWarning([{ name: 'STATES_TOKEN', value: token }])!;
+      const report = buildReport([], {
+        suiteVersion: '0.0.0',
+        target: { baseUrl: 'http://127.0.0.1:1', embedded: false, states: 'hook' },
+        startedAt: new Date(0),
+        finishedAt: new Date(0),
+        strict: false,
+        warnings: [`the hook echoed ${token}`],
+        ownWarnings: [warning],
+      });
+      expect(report.warnings).toEqual([`the hook echoed ${REDACTED}`, warning]);
+      expect(report.warnings.join('\n')).not.toMatch(/STATES_TOKEN is \[REDACTED\]|\[REDACTED\]_TOKEN|or \[REDACTED\] only/);
+    }
   });
 
   it('replaces registered secret values wherever they appear, and the secret half of an access token', () => {

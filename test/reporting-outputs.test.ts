@@ -191,7 +191,7 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<property name="constraint" value="bank.swift.length"/>');
     expect(xml).toContain('<skipped message="target does not provide state user"/>');
     expect(xml).toContain('<failure message="section 4.10: expected 200, got 500" type="nonconformance">');
-    expect(xml).toContain('Reproduce the last request');
+    expect(xml).toContain('Reproduce the request whose answer failed the check');
     expect(xml).not.toContain('\u0001');
   });
 
@@ -219,6 +219,17 @@ describe('why a verdict is incomplete (issue 22)', () => {
     expect(toHtml(incomplete)).toMatch(/<div class="verdict incomplete">incomplete<\/div>\n<p class="why">incomplete: 3 tests not verified \(the target lacks the states user\.expired-token, user\.locked; rate limited\)/);
     const conformant = report([record('answers 200')], { verdict: 'conformant' });
     expect(summaryLines(conformant, {}).some((l) => l.includes('incomplete:'))).toBe(false);
+  });
+
+  test('with a states file, names the kinds of account the file lacks, not a reason cut short', () => {
+    const fromFile = report([
+      record('answers 200'),
+      record('answers 403 for a used bank', { status: 403, outcome: 'skipped', reason: 'STATES_FILE has no account of kind "user with a used bank"; add one (see `conformance states template`) (a provider-state hook would add this test)' }),
+      record('answers 200 with a TOTP code', { outcome: 'skipped', reason: 'STATES_FILE has no account of kind "user with 2FA"; add one (see `conformance states template`) (a provider-state hook would add this test)' }),
+      record('answers 200 with another TOTP code', { outcome: 'skipped', reason: 'STATES_FILE has no account of kind "user with 2FA"; add one (see `conformance states template`) (a provider-state hook would add this test)' }),
+    ]);
+    const terminal = summaryLines(fromFile, {});
+    expect(terminal[terminal.findIndex((l) => l.startsWith('Verdict: incomplete')) + 1]!.trim()).toMatch(/^incomplete: 3 tests not verified \(STATES_FILE has no account of kinds "user with 2FA", "user with a used bank"\); /);
   });
 });
 

@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { template } from '../cli/states.js';
 import { request } from 'undici';
-import { LeaseBook, LeaseClient, startLeaseServer } from '../helpers/states/leases.js';
+import { LeaseBook, LeaseClient, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { FileStates, HOOK_WOULD_ADD, loadStatesFile, type FileAccount } from '../helpers/states/file.js';
+import { ACCOUNT_KINDS, FileStates, HOOK_WOULD_ADD, kindName, loadStatesFile, type FileAccount } from '../helpers/states/file.js';
 
 const account = (n: number, extra: Partial<FileAccount> = {}): FileAccount => ({ state: 'user', id: `id-${n}`, email: `user${n}@x.test`, password: `Pw-file-${n}-secret`, ...extra });
 
@@ -155,9 +155,27 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     const states = pool();
     const spends = await states.get('user', {}, { holder: { id: 'x' }, needs: ['password-reset.token'], mutates: true });
     expect(spends).toMatchObject({ provided: false, reason: expect.stringMatching(/spends the account.s reset token.*"disposable": true/) });
-    expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no user.throttled account; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
-    expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no user (2fa) account') });
+    expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
+    expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user with 2FA"') });
     expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
+  });
+
+  it('names the kind of account that is really missing, in the words of the template (issue 22)', async () => {
+    // A file of plain users and a user with balances: what a test lacks is named as `states template` names it.
+    const states = new FileStates(write({ version: 1, accounts: [account(1), account(2), account(3, { balances: { coins: ['BTC'], nfts: ['PUNK'] } })] }));
+    const reasonOf = async (state: Parameters<FileStates['get']>[0], params: Record<string, unknown>, options: { needs?: ('bonuses' | 'bank.used' | 'password-reset.token')[]; mutates?: boolean } = {}) =>
+      ((await states.get(state, params, { holder: { id: `h-${Math.random()}` }, ...options })) as { reason?: string }).reason;
+    expect(await reasonOf('user', {}, { needs: ['bonuses'] })).toMatch(/^STATES_FILE has no account of kind "user with bonuses"; add one/);
+    expect(await reasonOf('user', {}, { needs: ['bank.used'] })).toMatch(/^STATES_FILE has no account of kind "user with a used bank"; add one/);
+    expect(await reasonOf('user', { twoFactor: true })).toMatch(/^STATES_FILE has no account of kind "user with 2FA"; add one/);
+    expect(await reasonOf('user', { emailLength: 230 })).toMatch(/^STATES_FILE has no account of kind "user with an e-mail of 230 characters"; add one whose e-mail address has exactly 230 characters/);
+    expect(await reasonOf('user', {}, { needs: ['password-reset.token'], mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token": a reset that succeeds spends/);
+    expect(await reasonOf('user', {}, { mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user": this test changes its account/);
+    expect(await reasonOf('user.inactive', {})).toMatch(/^STATES_FILE has no account of kind "user.inactive"; add one/);
+    // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
+    for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
+      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) })).toBe(kind.kind);
+    }
   });
 
   it('gives a disposable account to the tests that change theirs, and to others only when nothing else fits', async () => {
@@ -224,14 +242,14 @@ describe('the lease book', () => {
 
   it('answers at once that a test needs more accounts of a kind than the file has', async () => {
     const book = new LeaseBook();
-    await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] });
-    expect(await book.acquire({ holder: 'a', cls: 'user (bonuses)', candidates: [4] })).toEqual({ impossible: expect.stringContaining('needs one more at once') });
+    await book.acquire({ holder: 'a', cls: 'user with bonuses', candidates: [4] });
+    expect(await book.acquire({ holder: 'a', cls: 'user with bonuses', candidates: [4] })).toEqual({ impossible: expect.stringContaining('needs one more at once') });
   });
 
   it('answers a test that waits longer than its limit that no account became free, and drops what a released test waited for', async () => {
     const book = new LeaseBook(50);
     await book.acquire({ holder: 'a', cls: 'user.locked', candidates: [0] });
-    expect(await book.acquire({ holder: 'b', cls: 'user.locked', candidates: [0] })).toEqual({ impossible: expect.stringContaining('no account of kind user.locked became free within 0 s') });
+    expect(await book.acquire({ holder: 'b', cls: 'user.locked', candidates: [0] })).toEqual({ impossible: expect.stringContaining('no account of kind "user.locked" became free within 0 s') });
     const waiting = book.acquire({ holder: 'c', cls: 'user.locked', candidates: [0] });
     book.release('c');
     expect(await waiting).toEqual({ impossible: expect.stringContaining('ended') });
@@ -240,22 +258,52 @@ describe('the lease book', () => {
   });
 });
 
+describe('a test waiting for an account says so (issue 22)', () => {
+  it('tells once, after the notice delay, how many tests wait for which kind; a wait that ends sooner says nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const told: { cls: string; waiting: number; waitMs: number }[] = [];
+      const book = new LeaseBook(120_000, (notice) => told.push(notice), 10_000);
+      expect(await book.acquire({ holder: 'a', cls: 'user with 2FA', candidates: [0] })).toEqual({ index: 0 });
+      // A short wait: granted before the notice is due.
+      const short = book.acquire({ holder: 'b', cls: 'user with 2FA', candidates: [0] });
+      await vi.advanceTimersByTimeAsync(5_000);
+      book.release('a');
+      expect(await short).toEqual({ index: 0 });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(told).toEqual([]);
+      // Two long waits of one kind: one notice, counting both.
+      const c = book.acquire({ holder: 'c', cls: 'user with 2FA', candidates: [0] });
+      const d = book.acquire({ holder: 'd', cls: 'user with 2FA', candidates: [0] });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(told).toEqual([{ cls: 'user with 2FA', waiting: 2, waitMs: 120_000 }]);
+      expect(waitingLine(told[0]!)).toBe('  \u2026 2 tests wait for a free STATES_FILE account of kind "user with 2FA" (each waits up to 120 s, then is skipped); more accounts of that kind let them run at once (see `conformance states template`)');
+      book.release('b');
+      book.release('c');
+      book.release('d');
+      await Promise.all([c, d]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('2FA accounts and accounts found unusable', () => {
   it('gives a 2FA account out again only in the next TOTP step, and never an account retired at its release', async () => {
     vi.useFakeTimers({ now: 30_000 * 1_000 + 1_000 });
     try {
       const book = new LeaseBook(120_000);
-      expect(await book.acquire({ holder: 'a', cls: 'user (2fa)', candidates: [0], totp: true })).toEqual({ index: 0 });
+      expect(await book.acquire({ holder: 'a', cls: 'user with 2FA', candidates: [0], totp: true })).toEqual({ index: 0 });
       book.release('a');
       let granted = false;
-      const next = book.acquire({ holder: 'b', cls: 'user (2fa)', candidates: [0], totp: true }).then((answer) => ((granted = true), answer));
+      const next = book.acquire({ holder: 'b', cls: 'user with 2FA', candidates: [0], totp: true }).then((answer) => ((granted = true), answer));
       await vi.advanceTimersByTimeAsync(20_000);
       expect(granted).toBe(false);
       await vi.advanceTimersByTimeAsync(10_000);
       expect(await next).toEqual({ index: 0 });
       book.release('b', [0]);
       await vi.advanceTimersByTimeAsync(30_000);
-      expect(await book.acquire({ holder: 'c', cls: 'user (2fa)', candidates: [0] })).toEqual({ impossible: expect.stringContaining('was retired in this run') });
+      expect(await book.acquire({ holder: 'c', cls: 'user with 2FA', candidates: [0] })).toEqual({ impossible: expect.stringContaining('was retired in this run') });
     } finally {
       vi.useRealTimers();
     }

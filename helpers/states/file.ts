@@ -60,6 +60,29 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'reset-password for an address longer than 191 characters; serves once' },
 ];
 
+/** How the template and every skip name what an account of state `user` carries besides its credentials. */
+const ROLE_WORDS: Record<UserRole, string> = {
+  plain: '',
+  balances: 'balances',
+  bonuses: 'bonuses',
+  'bank.used': 'a used bank',
+  'password-reset.token': 'a reset token',
+  '2fa': '2FA',
+};
+
+/**
+ * The kind of account a test asked for, in the words of `conformance states template` ("user with
+ * 2FA", "disposable user with a reset token", "user.locked"): what a skip says is missing and what
+ * a test waits for, so that the fix is to add an account of exactly that kind.
+ */
+export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number } = {}): string {
+  const email = options.emailLength !== undefined ? `an e-mail of ${options.emailLength} characters` : '';
+  if (state !== 'user') return [state, email].filter(Boolean).join(' with ');
+  const carries = ROLE_WORDS[role as UserRole] ?? '';
+  const extras = [carries, email].filter(Boolean);
+  return `${options.disposable ? 'disposable ' : ''}user${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}`;
+}
+
 /** Does an account of the file count as one of that kind? */
 export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[number]): boolean {
   return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
@@ -329,14 +352,14 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.disposable !== true);
       if (kept.length > 0) candidates = kept;
     }
-    const kind = `${state === 'user' ? `user (${role})` : state}${emailLength !== undefined ? ` with an e-mail of ${emailLength} characters` : ''}`;
+    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}) });
     if (candidates.length === 0) {
-      if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no ${kind} account; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`);
+      if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`);
       if (options.mutates && role === 'password-reset.token') {
-        return this.skip('a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, and STATES_FILE marks no account with a resetToken "disposable": true');
+        return this.skip(`STATES_FILE has no account of kind "${kind}": a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, so it needs an account with a resetToken marked "disposable": true`);
       }
-      if (options.mutates) return this.skip(`this test changes its ${kind} account and STATES_FILE marks none "disposable": true`);
-      return this.skip(`STATES_FILE has no ${kind} account; add one (see \`conformance states template\`)`);
+      if (options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}": this test changes its account, so it needs one marked "disposable": true`);
+      return this.skip(`STATES_FILE has no account of kind "${kind}"; add one (see \`conformance states template\`)`);
     }
     // Every test's check context gives a holder; without one the account would be shared unleased.
     const holder = options.holder;
@@ -345,7 +368,7 @@ export class FileStates implements StatesTransport {
     {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: `${kind}${options.mutates ? ' disposable' : ''}`, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);

@@ -40,10 +40,23 @@ export type AcquireAnswer = { index: number } | { impossible: string };
 interface Pending extends AcquireRequest {
   resolve(answer: AcquireAnswer): void;
   timer?: ReturnType<typeof setTimeout>;
+  notice?: ReturnType<typeof setTimeout>;
 }
 
 /** How long a test waits for a free account before it is skipped with the reason. */
 export const LEASE_WAIT_MS = 120_000;
+
+/** After this long without an account a test's wait is told (the run would otherwise look hung), then at most once a minute per kind. */
+export const WAIT_NOTICE_MS = 10_000;
+const NOTICE_REPEAT_MS = 60_000;
+
+/** Hears that tests wait for a free account: the kind, how many tests wait for it now, and the bound of each wait. */
+export type WaitListener = (notice: { cls: string; waiting: number; waitMs: number }) => void;
+
+/** The line a run prints when tests wait for accounts of a kind. */
+export function waitingLine({ cls, waiting, waitMs }: { cls: string; waiting: number; waitMs: number }): string {
+  return `  \u2026 ${waiting} test${waiting > 1 ? 's wait' : ' waits'} for a free STATES_FILE account of kind "${cls}" (each waits up to ${Math.round(waitMs / 1000)} s, then is skipped); more accounts of that kind let them run at once (see \`conformance states template\`)`;
+}
 
 /** The lease book: which test holds which account; the waiting queue in arrival order. */
 export class LeaseBook {
@@ -58,7 +71,14 @@ export class LeaseBook {
   private readonly totp = new Set<number>();
   private readonly readyAt = new Map<number, number>();
 
-  constructor(private readonly waitMs = LEASE_WAIT_MS) {}
+  /** When each kind's wait was last told. */
+  private readonly toldAt = new Map<string, number>();
+
+  constructor(
+    private readonly waitMs = LEASE_WAIT_MS,
+    private readonly onWaiting?: WaitListener,
+    private readonly noticeMs = WAIT_NOTICE_MS,
+  ) {}
 
   acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
     return new Promise((resolve) => {
@@ -68,9 +88,13 @@ export class LeaseBook {
       if (this.waiting.includes(pending)) {
         pending.timer = setTimeout(() => {
           this.drop(pending);
-          resolve({ impossible: `no account of kind ${ask.cls} became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back` });
+          resolve({ impossible: `no account of kind "${ask.cls}" became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back` });
         }, this.waitMs);
         pending.timer.unref?.();
+        if (this.onWaiting && this.noticeMs < this.waitMs) {
+          pending.notice = setTimeout(() => this.tell(pending.cls), this.noticeMs);
+          pending.notice.unref?.();
+        }
       }
     });
   }
@@ -95,8 +119,18 @@ export class LeaseBook {
     this.grant();
   }
 
+  /** Tells that tests wait for accounts of a kind: once per wait that lasts, at most once a minute per kind. */
+  private tell(cls: string): void {
+    const waiting = this.waiting.filter((p) => p.cls === cls).length;
+    const last = this.toldAt.get(cls);
+    if (waiting === 0 || (last !== undefined && Date.now() - last < NOTICE_REPEAT_MS)) return;
+    this.toldAt.set(cls, Date.now());
+    this.onWaiting?.({ cls, waiting, waitMs: this.waitMs });
+  }
+
   private drop(pending: Pending): void {
     clearTimeout(pending.timer);
+    clearTimeout(pending.notice);
     const at = this.waiting.indexOf(pending);
     if (at >= 0) this.waiting.splice(at, 1);
   }
@@ -107,6 +141,7 @@ export class LeaseBook {
       const answer = this.tryGrant(ask);
       if (answer) {
         clearTimeout(ask.timer);
+        clearTimeout(ask.notice);
         this.waiting.splice(i, 1);
         ask.resolve(answer);
       } else i++;
@@ -116,15 +151,15 @@ export class LeaseBook {
   private tryGrant(ask: Pending): AcquireAnswer | undefined {
     const candidates = ask.candidates.filter((index) => !this.spent.has(index) && !this.retired.has(index));
     if (candidates.length === 0 && ask.candidates.some((index) => this.retired.has(index))) {
-      return { impossible: `every account of kind ${ask.cls} was retired in this run after a login that should have restored it failed (see the advisories); add more, or export the file again` };
+      return { impossible: `every account of kind "${ask.cls}" was retired in this run after a login that should have restored it failed (see the run warnings); add more, or export the file again` };
     }
     if (candidates.length === 0 && ask.candidates.length > 0) {
-      return { impossible: `each of the ${ask.candidates.length} disposable account(s) of kind ${ask.cls} serves once and earlier tests of this run spent them all; add more (a disposable account cannot serve a second run either: export again or add fresh ones)` };
+      return { impossible: `each of the ${ask.candidates.length} disposable account(s) of kind "${ask.cls}" serves once and earlier tests of this run spent them all; add more (a disposable account cannot serve a second run either: export again or add fresh ones)` };
     }
     if (candidates.length > 0 && candidates.every((index) => this.held.get(index) === ask.holder)) {
-      return { impossible: `the file has ${candidates.length} account(s) of kind ${ask.cls} and this test needs one more at once; add another` };
+      return { impossible: `the file has ${candidates.length} account(s) of kind "${ask.cls}" and this test needs one more at once; add another` };
     }
-    if (candidates.length === 0) return { impossible: `the file has no account of kind ${ask.cls}` };
+    if (candidates.length === 0) return { impossible: `the file has no account of kind "${ask.cls}"` };
     const now = Date.now();
     const free = candidates.filter((index) => !this.held.has(index) && (this.readyAt.get(index) ?? 0) <= now);
     const classes = this.classesOf.get(ask.holder) ?? new Set<string>();
@@ -156,8 +191,8 @@ const MAX_BODY = 64 * 1024;
  * <secret>/release. The URL carries a random secret of this run, so no other local process or web
  * page can take or free accounts; bodies are checked and bounded.
  */
-export async function startLeaseServer(waitMs = LEASE_WAIT_MS): Promise<{ url: string; close(): Promise<void> }> {
-  const book = new LeaseBook(waitMs);
+export async function startLeaseServer(waitMs = LEASE_WAIT_MS, onWaiting?: WaitListener): Promise<{ url: string; close(): Promise<void> }> {
+  const book = new LeaseBook(waitMs, onWaiting);
   const secret = randomBytes(24).toString('base64url');
   const server: Server = createServer((req, res) => {
     const refuse = (status: number) => {
