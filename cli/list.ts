@@ -1,5 +1,6 @@
 import { createVitest } from 'vitest/node';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { GROUPS } from '../helpers/spec/catalogue.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { selects, type Selection } from '../helpers/check/selection.js';
 import { atRowLines, toRecord } from '../reporting/collector.js';
@@ -26,8 +27,64 @@ export interface ManifestEntry {
 /** Collecting never sends a request: the target is never contacted, its address is a placeholder. */
 const NO_TARGET: TargetInfo = { baseUrl: 'http://127.0.0.1:9', embedded: false, states: { kind: 'none' }, timeoutMs: 1, maxResponseBytes: 1, maxConcurrency: 1, strict: false };
 
+/** What one collection gave: the modules vitest collected (with their load errors) and the errors around them. */
+export interface Collected {
+  modules: { moduleId: string; state: string; errors: string[] }[];
+  unhandled: string[];
+}
+
+/** Collections a manifest tries before it gives up: a retry survives a collection a loaded machine broke. */
+export const COLLECT_ATTEMPTS = 3;
+
+/**
+ * Why a collection is not the whole manifest, one phrase per problem; empty when it is. Every expected
+ * suite file must be collected, none with a load error, and nothing may have gone wrong around the
+ * collection: a worker that timed out or never started leaves files out without an error of their own,
+ * and a manifest that silently lacks a file's tests is worse than none.
+ */
+export function collectionProblems(collected: Collected, expectedFiles: string[]): string[] {
+  const byId = new Map(collected.modules.map((m) => [m.moduleId, m]));
+  const problems: string[] = [];
+  for (const file of expectedFiles) {
+    const module = byId.get(file);
+    const shown = relative(PACKAGE_ROOT, file);
+    if (!module) problems.push(`${shown} was not collected`);
+    else if (module.errors.length > 0) problems.push(`${shown}: ${module.errors.join('; ')}`);
+    else if (module.state === 'queued') problems.push(`${shown} was queued but never collected`);
+  }
+  for (const error of collected.unhandled) problems.push(error);
+  return problems;
+}
+
+/** Collects until a collection is whole, at most `attempts` times; throws the last one's problems, in one line. */
+export async function collectWhole<T>(collect: () => Promise<{ collected: Collected; value: T }>, expectedFiles: string[], attempts = COLLECT_ATTEMPTS): Promise<T> {
+  let problems: string[] = [];
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    let result: { collected: Collected; value: T };
+    try {
+      result = await collect();
+    } catch (error) {
+      problems = [(error as Error).message ?? String(error)];
+      continue;
+    }
+    problems = collectionProblems(result.collected, expectedFiles);
+    if (problems.length === 0) return result.value;
+  }
+  throw new Error(`the suite files could not be collected (${attempts} attempts): ${problems.join('; ').replace(/\s*\n\s*/g, ' ')}`);
+}
+
+const suiteFile = (group: string) => join(PACKAGE_ROOT, 'suites', `${group}.test.ts`);
+
 /** The suite's tests as data, without running them (the opt-in brute-force test only with `bruteForce`, as in a run): vitest collects the suite files (a few seconds). */
 export async function manifest(options: { selection?: Selection; groups?: string[]; bruteForce?: boolean } = {}): Promise<ManifestEntry[]> {
+  const groups = options.groups ?? [...GROUPS];
+  const entries = await collectWhole(() => collectOnce(groups, options.bruteForce === true), groups.map(suiteFile));
+  entries.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
+  return entries.filter((entry) => selects(options.selection, entry));
+}
+
+/** One collection by a fresh vitest: its entries, and what to judge its wholeness by. */
+async function collectOnce(groups: string[], bruteForce: boolean): Promise<{ collected: Collected; value: ManifestEntry[] }> {
   const vitest = await createVitest(
     'test',
     {
@@ -35,19 +92,18 @@ export async function manifest(options: { selection?: Selection; groups?: string
       config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'),
       watch: false,
       reporters: [],
-      provide: { target: { ...NO_TARGET, ...(options.bruteForce ? { bruteForce: true } : {}) }, selection: undefined, listing: true },
+      provide: { target: { ...NO_TARGET, ...(bruteForce ? { bruteForce: true } : {}) }, selection: undefined, listing: true },
       ...SUITE_CONFIG_LOADER,
     },
     {},
     { stdout: process.stdout, stderr: process.stderr },
   );
   try {
-    const { testModules, unhandledErrors } = await vitest.collect(options.groups?.map((group) => `suites/${group}.test.ts`) ?? []);
-    // A suite file that fails to load leaves its tests out: an error. An error of the machinery around
-    // collection (a worker's message timing out on a loaded machine) leaves the tests collected whole.
-    const errors = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message ?? String(e)}`));
-    if (errors.length > 0 || testModules.length === 0) throw new Error(`the suite files could not be collected: ${errors.join('; ') || 'none found'}`);
-    for (const error of unhandledErrors) process.stderr.write(`warning: while collecting: ${(error as { message?: string }).message ?? String(error)}\n`);
+    const { testModules, unhandledErrors } = await vitest.collect(groups.map((group) => `suites/${group}.test.ts`));
+    const collected: Collected = {
+      modules: testModules.map((m) => ({ moduleId: m.moduleId, state: m.state(), errors: m.errors().map((e) => e.message ?? String(e)) })),
+      unhandled: unhandledErrors.map((error) => (error as { message?: string }).message ?? String(error)),
+    };
     const needs = new StateNeeds(PACKAGE_ROOT);
     const entries: ManifestEntry[] = [];
     for (const module of testModules) {
@@ -71,8 +127,7 @@ export async function manifest(options: { selection?: Selection; groups?: string
         });
       });
     }
-    entries.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
-    return entries.filter((entry) => selects(options.selection, entry));
+    return { collected, value: entries };
   } finally {
     await vitest.close();
   }
