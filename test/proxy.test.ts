@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { mutantByName } from '../reference/mutants/index.js';
-import { endpointFor } from '../cli/proxy-judge.js';
+import { endpointFor, type SeenExchange } from '../cli/proxy-judge.js';
+import { MAX_LISTED_EXCHANGES, MAX_UNJUDGED_REASONS, TrafficLedger } from '../cli/proxy.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import type { Report, TestRecord } from '../reporting/model.js';
 import { conformance, ROOT, tempDir } from './support.js';
@@ -95,6 +96,61 @@ describe('the proxy matches paths to the catalogue', () => {
     expect(endpointFor('GET', '/api/v1/user/u-1/bonus/assets/BTC')?.id).toBe('GET /api/v1/user/{user}/bonus/assets/{asset?}');
     expect(endpointFor('GET', '/api/v1/user/u-1/bank/b-2/extra')).toBeUndefined();
     expect(endpointFor('PUT', '/api/v1/user/u-1/bank')).toBeUndefined();
+  });
+});
+
+describe('the proxy\'s ledger: bounded, yet nothing it saw is lost from the coverage or the verdict', () => {
+  const USER = '0b6a1f7e-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
+  let seq = 0;
+  const seen = (path: string, status: number | undefined, body: unknown, extra: Partial<SeenExchange> = {}): SeenExchange => ({
+    seq: ++seq,
+    method: 'GET',
+    url: path,
+    requestHeaders: {},
+    ...(status !== undefined ? { status, responseHeaders: { 'content-type': 'application/json' }, responseBody: Buffer.from(JSON.stringify(body)) } : {}),
+    durationMs: 1,
+    maxBytes: 1024 * 1024,
+    ...extra,
+  });
+  const unauthenticated = () => seen(`/api/v1/user/${USER}/bank`, 401, { error: 'Unauthenticated.' });
+  const pairOf = (report: ReturnType<TrafficLedger['report']>, endpoint: string, status: number) => report.coverage.pairs.find((p) => p.endpoint === endpoint && p.status === status)!;
+
+  it('lists a pair first exercised, and a nonconformance first seen, after the listed exchanges ran out', () => {
+    const ledger = new TrafficLedger('http://127.0.0.1:1', false);
+    for (let i = 0; i < MAX_LISTED_EXCHANGES + 5; i++) ledger.add(unauthenticated());
+    ledger.add(seen(`/api/v1/user/${USER}/card`, 401, { error: 'Unauthenticated.' }));
+    ledger.add(seen(`/api/v1/user/${USER}/bank`, 401, { error: 'Unauthenticated.' }, { responseHeaders: { 'content-type': 'text/html' } }));
+    const report = ledger.report(new Date(), new Date(), false);
+    expect(ledger.records.length).toBe(MAX_LISTED_EXCHANGES + 2);
+    expect(pairOf(report, 'GET /api/v1/user/{user}/card', 401).outcome).toBe('passed');
+    expect(report.verdict).toBe('nonconformant');
+    expect(report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^5 more exchange\(s\) passed and are not listed/)]));
+  });
+
+  it('bounds the distinct reasons of what it did not judge, and names why an exchange got no answer', () => {
+    const ledger = new TrafficLedger('http://127.0.0.1:1', false);
+    for (let i = 0; i < MAX_UNJUDGED_REASONS + 20; i++) ledger.add(seen(`/static/page-${i}.js`, 200, {}));
+    ledger.add(seen(`/api/v1/user/${USER}/bank`, undefined, undefined, { error: 'the target could not be reached: connect ECONNREFUSED 127.0.0.1:1' }));
+    expect(ledger.unjudged.size).toBe(MAX_UNJUDGED_REASONS + 1);
+    expect(ledger.total).toBe(MAX_UNJUDGED_REASONS + 21);
+    expect(ledger.warnings()).toEqual(expect.arrayContaining([expect.stringMatching(/^21 exchange\(s\) passed through unjudged: other reasons/)]));
+  });
+
+  it('judges an answer that broke off neither way: not verified, with the cause', () => {
+    const ledger = new TrafficLedger('http://127.0.0.1:1', false);
+    const record = ledger.add({ ...seen(`/api/v1/user/${USER}/bank`, 200, {}), responseBody: Buffer.from('{"data":[{"id"'), error: "the target's answer broke off: aborted" })!;
+    expect(record).toMatchObject({ outcome: 'skipped', reason: "not judged: the target's answer broke off: aborted" });
+  });
+});
+
+describe('conformance proxy refuses, before it listens, a report folder it could not write at the end', () => {
+  it('exits 2 with one line naming the folder and the fix', async () => {
+    const file = join(tempDir('proxy-dir-'), 'a-file');
+    writeFileSync(file, '');
+    const result = await conformance(['proxy', '--target', 'http://127.0.0.1:1', '--port', '0', '--report-dir', join(file, 'reports')]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).not.toContain('listening on');
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^proxy: cannot write the reports into .*a-file\/reports \(ENOTDIR\); choose another folder with --report-dir$/)]);
   });
 });
 
