@@ -57,9 +57,11 @@ export function collectionProblems(collected: Collected, expectedFiles: string[]
 }
 
 /** Collects until a collection is whole, at most `attempts` times; throws the last one's problems, in one line. */
-export async function collectWhole<T>(collect: () => Promise<{ collected: Collected; value: T }>, expectedFiles: string[], attempts = COLLECT_ATTEMPTS): Promise<T> {
+export async function collectWhole<T>(collect: () => Promise<{ collected: Collected; value: T }>, expectedFiles: string[], attempts = COLLECT_ATTEMPTS, warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<T> {
   let problems: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    // Said on stderr (the manifest on stdout stays whole), so a loaded machine's retries can be seen.
+    if (attempt > 1) warn(`warning: collecting the suite files again (attempt ${attempt} of ${attempts}): ${problems.join('; ').replace(/\s*\n\s*/g, ' ')}`);
     let result: { collected: Collected; value: T };
     try {
       result = await collect();

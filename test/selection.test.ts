@@ -70,13 +70,15 @@ describe('conformance list collects the whole suite or says why not', () => {
     const broken: Collected = { modules: whole.modules.slice(0, 1), unhandled: ['[vitest-pool]: Timeout starting threads runner.\n    at x'] };
     const answers = [broken, whole];
     let calls = 0;
-    await expect(collectWhole(async () => ({ collected: answers[calls++]!, value: calls }), files)).resolves.toBe(2);
+    const warned: string[] = [];
+    await expect(collectWhole(async () => ({ collected: answers[calls++]!, value: calls }), files, 3, (line) => warned.push(line))).resolves.toBe(2);
+    expect(warned).toEqual([expect.stringMatching(/^warning: collecting the suite files again \(attempt 2 of 3\): suites\/cards\.test\.ts was not collected; /)]);
     calls = 0;
     const failing = collectWhole(async () => {
       calls++;
       if (calls === 1) throw new Error('worker exited');
       return { collected: broken, value: 0 };
-    }, files, 3);
+    }, files, 3, () => {});
     await expect(failing).rejects.toThrow(/^the suite files could not be collected \(3 attempts\): suites\/cards\.test\.ts was not collected; \[vitest-pool\]: Timeout starting threads runner\. at x$/);
     expect(calls).toBe(3);
   });
