@@ -75,6 +75,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const requestCopy = new BoundedCopy(options.maxBytes);
       const responseCopy = new BoundedCopy(options.maxBytes);
       let finished = false;
+      /** Why the client's request broke off, when it did. */
+      let clientGone: string | undefined;
       const finish = (error?: string) => {
         if (finished) return;
         finished = true;
@@ -135,11 +137,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
           res.end(`conformance proxy: the target ${target.origin} could not be reached (${error.message})\n`);
         } else res.destroy(error);
-        finish(`the target could not be reached: ${error.message}`);
+        // A client that went away mid-request is the client's story, not the target's.
+        finish(clientGone ? `the client went away before its request was whole (${clientGone})` : `the target could not be reached: ${error.message}`);
       });
       req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
       req.pipe(upstream);
-      req.on('error', (error) => upstream.destroy(error));
+      req.on('error', (error) => {
+        clientGone = error.message;
+        upstream.destroy(error);
+      });
     });
 
   const server: Server = createServer((req, res) => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
@@ -276,6 +277,26 @@ describe('conformance proxy in front of the reference and its mutants', { timeou
     } finally {
       await gateway.close();
     }
+  });
+
+  it('says of a client that went away mid-request that it did, never that the target could not be reached', async () => {
+    const dir = tempDir('proxy-gone-');
+    const proxy = await startProxyProcess(reference.baseUrl, dir);
+    const { port } = new URL(proxy.url);
+    await new Promise<void>((done) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/v1/authenticate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+        setTimeout(() => {
+          socket.destroy();
+          done();
+        }, 300);
+      });
+    });
+    await new Promise((done) => setTimeout(done, 300));
+    expect((await proxy.stop()).code).toBe(0);
+    const warnings = reportOf(dir).warnings.join('\n');
+    expect(warnings).toMatch(/1 exchange\(s\) passed through unjudged: no answer \(the client went away before its request was whole/);
+    expect(warnings).not.toContain('could not be reached');
   });
 
   it('passes a body over MAX_RESPONSE_BYTES through whole, and reports it as not judged', async () => {
