@@ -67,6 +67,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   let seq = 0;
   const inFlight = new Set<Promise<void>>();
+  /** The requests to the target still waiting for (or reading) their answer: stopping ends them. */
+  const upstreams = new Set<ReturnType<typeof send>>();
+  const STOPPED = 'the proxy stopped before the answer was whole';
 
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     new Promise<void>((done) => {
@@ -130,6 +133,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           });
         },
       );
+      upstreams.add(upstream);
+      upstream.on('close', () => upstreams.delete(upstream));
       upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       upstream.on('error', (error) => {
         // The client gets what a gateway answers when its upstream fails; the report says why.
@@ -138,7 +143,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           res.end(`conformance proxy: the target ${target.origin} could not be reached (${error.message})\n`);
         } else res.destroy(error);
         // A client that went away mid-request is the client's story, not the target's.
-        finish(clientGone ? `the client went away before its request was whole (${clientGone})` : `the target could not be reached: ${error.message}`);
+        finish(error.message === STOPPED ? STOPPED : clientGone ? `the client went away before its request was whole (${clientGone})` : `the target could not be reached: ${error.message}`);
       });
       req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
       req.pipe(upstream);
@@ -165,7 +170,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       server.close();
       server.closeIdleConnections();
       await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      // Past the grace, what still waits on the target is ended (and reported so): a slow target never
+      // keeps a stopped proxy alive until its request timeout.
+      for (const upstream of upstreams) upstream.destroy(new Error(STOPPED));
       server.closeAllConnections();
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
@@ -152,6 +152,26 @@ describe('conformance proxy refuses, before it listens, a report folder it could
     expect(result.code).toBe(2);
     expect(result.stdout).not.toContain('listening on');
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^proxy: cannot write the reports into .*a-file\/reports \(ENOTDIR\); choose another folder with --report-dir$/)]);
+  });
+});
+
+describe('conformance proxy stops promptly in front of a target that never answers', { timeout: 60_000 }, () => {
+  it('ends what waits on the target after the grace, reports it as not answered, and exits long before --timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const dir = tempDir('proxy-silent-');
+      const proxy = await startProxyProcess(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, dir, {}, ['--timeout', '120000']);
+      const pending = fetch(`${proxy.url}/api/v1/user/logout`, { method: 'POST' }).catch(() => undefined);
+      await new Promise((done) => setTimeout(done, 500));
+      const started = Date.now();
+      expect((await proxy.stop()).code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await pending;
+      expect(reportOf(dir).warnings).toEqual(expect.arrayContaining(['1 exchange(s) passed through unjudged: no answer (the proxy stopped before the answer was whole)']));
+    } finally {
+      silent.close();
+    }
   });
 });
 
