@@ -94,6 +94,9 @@ async function collectOnce(groups: string[], bruteForce: boolean): Promise<{ col
       config: join(PACKAGE_ROOT, 'vitest.suite.config.ts'),
       watch: false,
       reporters: [],
+      // Collecting is importing: one worker shares the imports of every file (isolate: false) and, on two
+      // cores, was faster (about 4.5 s against 6) and 30 MB lighter than two; one thread fewer to starve.
+      maxWorkers: 1,
       provide: { target: { ...NO_TARGET, ...(bruteForce ? { bruteForce: true } : {}) }, selection: undefined, listing: true },
       ...SUITE_CONFIG_LOADER,
     },
