@@ -112,7 +112,8 @@ function evidence(seen: SeenExchange, target: string, request: { ok: true; value
 export function unjudgedReason(seen: SeenExchange): string | undefined {
   const path = seen.url.split('?')[0]!;
   if (!endpointFor(seen.method, path)) return `${seen.method} ${path.replace(/\/[0-9a-f-]{8,}(?=\/|$)/gi, '/…')} is no endpoint of the interface`;
-  if (seen.status === undefined) return 'no answer';
+  // The road's failure, not the target's answer: said with its cause (the target down, a timeout).
+  if (seen.status === undefined) return `no answer${seen.error ? ` (${seen.error})` : ''}`;
   return undefined;
 }
 
@@ -144,6 +145,9 @@ export function judgeExchange(seen: SeenExchange, target: string, strict = false
         ? `${endpoint.id} answered ${status}: a rate limiter's answer, not one the specification documents for the endpoint (${endpoint.statuses.map((s) => s.status).join(', ')})`
         : `${endpoint.id} answered ${status}, a status the specification does not document for this endpoint (it documents ${endpoint.statuses.map((s) => s.status).join(', ')})`,
     );
+  } else if (seen.error) {
+    // An answer that broke off is judged neither way: its body is not what the target meant to send.
+    skipReason = `not judged: ${seen.error}`;
   } else if (seen.responseTooLarge) {
     skipReason = `not judged: the answer's body is over MAX_RESPONSE_BYTES (${seen.maxBytes} bytes); it was passed through unchanged`;
   } else {

@@ -67,6 +67,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   let seq = 0;
   const inFlight = new Set<Promise<void>>();
+  /** The requests to the target still waiting for (or reading) their answer: stopping ends them. */
+  const upstreams = new Set<ReturnType<typeof send>>();
+  const STOPPED = 'the proxy stopped before the answer was whole';
 
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     new Promise<void>((done) => {
@@ -75,6 +78,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const requestCopy = new BoundedCopy(options.maxBytes);
       const responseCopy = new BoundedCopy(options.maxBytes);
       let finished = false;
+      /** Why the client's request broke off, when it did. */
+      let clientGone: string | undefined;
       const finish = (error?: string) => {
         if (finished) return;
         finished = true;
@@ -128,6 +133,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           });
         },
       );
+      upstreams.add(upstream);
+      upstream.on('close', () => upstreams.delete(upstream));
       upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       upstream.on('error', (error) => {
         // The client gets what a gateway answers when its upstream fails; the report says why.
@@ -135,11 +142,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
           res.end(`conformance proxy: the target ${target.origin} could not be reached (${error.message})\n`);
         } else res.destroy(error);
-        finish(`the target could not be reached: ${error.message}`);
+        // A client that went away mid-request is the client's story, not the target's.
+        finish(error.message === STOPPED ? STOPPED : clientGone ? `the client went away before its request was whole (${clientGone})` : `the target could not be reached: ${error.message}`);
       });
       req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
       req.pipe(upstream);
-      req.on('error', (error) => upstream.destroy(error));
+      req.on('error', (error) => {
+        clientGone = error.message;
+        upstream.destroy(error);
+      });
     });
 
   const server: Server = createServer((req, res) => {
@@ -159,7 +170,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       server.close();
       server.closeIdleConnections();
       await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      // Past the grace, what still waits on the target is ended (and reported so): a slow target never
+      // keeps a stopped proxy alive until its request timeout.
+      for (const upstream of upstreams) upstream.destroy(new Error(STOPPED));
       server.closeAllConnections();
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     },
   };
 }

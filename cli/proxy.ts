@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigInput } from '../helpers/net/config.js';
@@ -31,6 +31,13 @@ export const DEFAULT_PROXY_PORT = 8090;
  */
 export const MAX_LISTED_EXCHANGES = 1000;
 
+/** Bytes of bodies the listed exchanges may hold in all: past it, exchanges are counted, not listed. */
+export const MAX_LISTED_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Distinct reasons an exchange was not judged (each path outside the interface is one): past it, they share one line. */
+export const MAX_UNJUDGED_REASONS = 50;
+const OTHER_UNJUDGED = 'other reasons (more distinct paths outside the interface, or failures, than the report lists one by one)';
+
 /** What the traffic showed so far, bounded in memory. */
 export class TrafficLedger {
   readonly records: TestRecord[] = [];
@@ -46,27 +53,47 @@ export class TrafficLedger {
     private readonly strict: boolean,
   ) {}
 
+  private listedBodyBytes = 0;
+  private readonly kinds = new Set<string>();
+
   add(seen: SeenExchange): TestRecord | undefined {
     const reason = unjudgedReason(seen);
     if (reason) {
-      this.unjudged.set(reason, (this.unjudged.get(reason) ?? 0) + 1);
+      // Each path outside the interface is a reason of its own: their number is bounded too.
+      const key = this.unjudged.has(reason) || this.unjudged.size < MAX_UNJUDGED_REASONS ? reason : OTHER_UNJUDGED;
+      this.unjudged.set(key, (this.unjudged.get(key) ?? 0) + 1);
       return undefined;
     }
     const record = judgeExchange(seen, this.target, this.strict)!;
     this.judged++;
+    const bodyBytes = (seen.requestBody?.length ?? 0) + (seen.responseBody?.length ?? 0);
+    const overBudget = this.listedBodyBytes + bodyBytes > MAX_LISTED_BODY_BYTES;
+    // The first exchange of each endpoint, status and outcome is always listed, past every bound: the
+    // coverage and the verdict are computed from the listed ones, so a pair exercised late, or a
+    // nonconformance seen after many passes, is never lost (their number is bounded by the catalogue).
+    const kind = `${record.endpoint} ${seen.status} ${record.outcome}`;
+    if (!this.kinds.has(kind)) {
+      this.kinds.add(kind);
+      if (record.outcome === 'passed') this.listedPassed++;
+      else this.listedOther++;
+      this.listedBodyBytes += bodyBytes;
+      this.records.push(record);
+      return record;
+    }
     if (record.outcome === 'passed') {
-      if (this.listedPassed >= MAX_LISTED_EXCHANGES) {
+      if (this.listedPassed >= MAX_LISTED_EXCHANGES || overBudget) {
         this.passedNotListed++;
         return record;
       }
       this.listedPassed++;
     } else {
-      if (this.listedOther >= MAX_LISTED_EXCHANGES) {
+      if (this.listedOther >= MAX_LISTED_EXCHANGES || overBudget) {
         this.otherNotListed++;
         return record;
       }
       this.listedOther++;
     }
+    this.listedBodyBytes += bodyBytes;
     this.records.push(record);
     return record;
   }
@@ -78,8 +105,8 @@ export class TrafficLedger {
   warnings(): string[] {
     const out = [`conformance proxy judged the answers of the traffic that passed through it, without requests of its own: the verdict is at best incomplete, and its report is never certified (certify the report of a whole \`conformance run\`)`];
     for (const [reason, count] of this.unjudged) out.push(`${count} exchange(s) passed through unjudged: ${reason}`);
-    if (this.passedNotListed > 0) out.push(`${this.passedNotListed} more exchange(s) passed and are counted in the coverage but not listed (the report lists at most ${MAX_LISTED_EXCHANGES})`);
-    if (this.otherNotListed > 0) out.push(`${this.otherNotListed} more failed or unjudged exchange(s) are not listed (the report lists at most ${MAX_LISTED_EXCHANGES})`);
+    if (this.passedNotListed > 0) out.push(`${this.passedNotListed} more exchange(s) passed and are not listed (each endpoint and status they answered is, by an earlier exchange) (the report lists at most ${MAX_LISTED_EXCHANGES}, and bodies of at most ${MAX_LISTED_BODY_BYTES / 1024 / 1024} MB in all)`);
+    if (this.otherNotListed > 0) out.push(`${this.otherNotListed} more failed or not judged exchange(s) are not listed (each endpoint, status and outcome of theirs is, by an earlier exchange) (the report lists at most ${MAX_LISTED_EXCHANGES}, and bodies of at most ${MAX_LISTED_BODY_BYTES / 1024 / 1024} MB in all)`);
     return out;
   }
 
@@ -126,6 +153,14 @@ export async function proxyCommand(argv: string[], write: (line: string) => void
   const target = new URL(config.BASE_URL!);
   const shownTarget = withoutCredentials(config.BASE_URL!);
   const ledger = new TrafficLedger(shownTarget, config.STRICT);
+  // The reports are written only when it stops, perhaps hours later: a folder it cannot write to is said now.
+  const reportDir = resolve(config.REPORT_DIR);
+  try {
+    mkdirSync(reportDir, { recursive: true });
+    accessSync(reportDir, constants.W_OK);
+  } catch (error) {
+    throw new ConfigError(`proxy: cannot write the reports into ${config.REPORT_DIR} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another folder with --report-dir`);
+  }
   const startedAt = new Date();
   let proxy;
   try {
@@ -154,7 +189,7 @@ export async function proxyCommand(argv: string[], write: (line: string) => void
   });
   await proxy.close();
   const report = ledger.report(startedAt, new Date(), config.STRICT);
-  const files = writeReports(report, resolve(config.REPORT_DIR));
+  const files = writeReports(report, reportDir);
   write(`Stopped (${signal}) after ${ledger.total} exchange(s), ${ledger.judged} judged`);
   // One note said once, not once per exchange (each exchange's own note is in the reports).
   const said = new Set<string>();

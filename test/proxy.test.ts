@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
@@ -6,7 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { mutantByName } from '../reference/mutants/index.js';
-import { endpointFor } from '../cli/proxy-judge.js';
+import { endpointFor, type SeenExchange } from '../cli/proxy-judge.js';
+import { MAX_LISTED_EXCHANGES, MAX_UNJUDGED_REASONS, TrafficLedger } from '../cli/proxy.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import type { Report, TestRecord } from '../reporting/model.js';
 import { conformance, ROOT, tempDir } from './support.js';
@@ -95,6 +97,81 @@ describe('the proxy matches paths to the catalogue', () => {
     expect(endpointFor('GET', '/api/v1/user/u-1/bonus/assets/BTC')?.id).toBe('GET /api/v1/user/{user}/bonus/assets/{asset?}');
     expect(endpointFor('GET', '/api/v1/user/u-1/bank/b-2/extra')).toBeUndefined();
     expect(endpointFor('PUT', '/api/v1/user/u-1/bank')).toBeUndefined();
+  });
+});
+
+describe('the proxy\'s ledger: bounded, yet nothing it saw is lost from the coverage or the verdict', () => {
+  const USER = '0b6a1f7e-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
+  let seq = 0;
+  const seen = (path: string, status: number | undefined, body: unknown, extra: Partial<SeenExchange> = {}): SeenExchange => ({
+    seq: ++seq,
+    method: 'GET',
+    url: path,
+    requestHeaders: {},
+    ...(status !== undefined ? { status, responseHeaders: { 'content-type': 'application/json' }, responseBody: Buffer.from(JSON.stringify(body)) } : {}),
+    durationMs: 1,
+    maxBytes: 1024 * 1024,
+    ...extra,
+  });
+  const unauthenticated = () => seen(`/api/v1/user/${USER}/bank`, 401, { error: 'Unauthenticated.' });
+  const pairOf = (report: ReturnType<TrafficLedger['report']>, endpoint: string, status: number) => report.coverage.pairs.find((p) => p.endpoint === endpoint && p.status === status)!;
+
+  it('lists a pair first exercised, and a nonconformance first seen, after the listed exchanges ran out', () => {
+    const ledger = new TrafficLedger('http://127.0.0.1:1', false);
+    for (let i = 0; i < MAX_LISTED_EXCHANGES + 5; i++) ledger.add(unauthenticated());
+    ledger.add(seen(`/api/v1/user/${USER}/card`, 401, { error: 'Unauthenticated.' }));
+    ledger.add(seen(`/api/v1/user/${USER}/bank`, 401, { error: 'Unauthenticated.' }, { responseHeaders: { 'content-type': 'text/html' } }));
+    const report = ledger.report(new Date(), new Date(), false);
+    expect(ledger.records.length).toBe(MAX_LISTED_EXCHANGES + 2);
+    expect(pairOf(report, 'GET /api/v1/user/{user}/card', 401).outcome).toBe('passed');
+    expect(report.verdict).toBe('nonconformant');
+    expect(report.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^5 more exchange\(s\) passed and are not listed/)]));
+  });
+
+  it('bounds the distinct reasons of what it did not judge, and names why an exchange got no answer', () => {
+    const ledger = new TrafficLedger('http://127.0.0.1:1', false);
+    for (let i = 0; i < MAX_UNJUDGED_REASONS + 20; i++) ledger.add(seen(`/static/page-${i}.js`, 200, {}));
+    ledger.add(seen(`/api/v1/user/${USER}/bank`, undefined, undefined, { error: 'the target could not be reached: connect ECONNREFUSED 127.0.0.1:1' }));
+    expect(ledger.unjudged.size).toBe(MAX_UNJUDGED_REASONS + 1);
+    expect(ledger.total).toBe(MAX_UNJUDGED_REASONS + 21);
+    expect(ledger.warnings()).toEqual(expect.arrayContaining([expect.stringMatching(/^21 exchange\(s\) passed through unjudged: other reasons/)]));
+  });
+
+  it('judges an answer that broke off neither way: not verified, with the cause', () => {
+    const ledger = new TrafficLedger('http://127.0.0.1:1', false);
+    const record = ledger.add({ ...seen(`/api/v1/user/${USER}/bank`, 200, {}), responseBody: Buffer.from('{"data":[{"id"'), error: "the target's answer broke off: aborted" })!;
+    expect(record).toMatchObject({ outcome: 'skipped', reason: "not judged: the target's answer broke off: aborted" });
+  });
+});
+
+describe('conformance proxy refuses, before it listens, a report folder it could not write at the end', () => {
+  it('exits 2 with one line naming the folder and the fix', async () => {
+    const file = join(tempDir('proxy-dir-'), 'a-file');
+    writeFileSync(file, '');
+    const result = await conformance(['proxy', '--target', 'http://127.0.0.1:1', '--port', '0', '--report-dir', join(file, 'reports')]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).not.toContain('listening on');
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^proxy: cannot write the reports into .*a-file\/reports \(ENOTDIR\); choose another folder with --report-dir$/)]);
+  });
+});
+
+describe('conformance proxy stops promptly in front of a target that never answers', { timeout: 60_000 }, () => {
+  it('ends what waits on the target after the grace, reports it as not answered, and exits long before --timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const dir = tempDir('proxy-silent-');
+      const proxy = await startProxyProcess(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, dir, {}, ['--timeout', '120000']);
+      const pending = fetch(`${proxy.url}/api/v1/user/logout`, { method: 'POST' }).catch(() => undefined);
+      await new Promise((done) => setTimeout(done, 500));
+      const started = Date.now();
+      expect((await proxy.stop()).code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await pending;
+      expect(reportOf(dir).warnings).toEqual(expect.arrayContaining(['1 exchange(s) passed through unjudged: no answer (the proxy stopped before the answer was whole)']));
+    } finally {
+      silent.close();
+    }
   });
 });
 
@@ -220,6 +297,26 @@ describe('conformance proxy in front of the reference and its mutants', { timeou
     } finally {
       await gateway.close();
     }
+  });
+
+  it('says of a client that went away mid-request that it did, never that the target could not be reached', async () => {
+    const dir = tempDir('proxy-gone-');
+    const proxy = await startProxyProcess(reference.baseUrl, dir);
+    const { port } = new URL(proxy.url);
+    await new Promise<void>((done) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/v1/authenticate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+        setTimeout(() => {
+          socket.destroy();
+          done();
+        }, 300);
+      });
+    });
+    await new Promise((done) => setTimeout(done, 300));
+    expect((await proxy.stop()).code).toBe(0);
+    const warnings = reportOf(dir).warnings.join('\n');
+    expect(warnings).toMatch(/1 exchange\(s\) passed through unjudged: no answer \(the client went away before its request was whole/);
+    expect(warnings).not.toContain('could not be reached');
   });
 
   it('passes a body over MAX_RESPONSE_BYTES through whole, and reports it as not judged', async () => {

@@ -5,10 +5,10 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clauseWithin, selectionProblem, selects, testId } from '../helpers/check/selection.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import type { ManifestEntry } from '../cli/list.js';
+import { collectionProblems, collectWhole, type Collected, type ManifestEntry } from '../cli/list.js';
 import type { Report } from '../reporting/model.js';
 import { declarationsOf } from '../cli/needs.js';
-import { conformance, tempDir } from './support.js';
+import { conformance, ROOT, tempDir } from './support.js';
 
 const bankCreate = { name: 'POST /api/v1/user/{user}/bank answers 422 for a bankName of 192 characters', endpoint: 'POST /api/v1/user/{user}/bank', clauses: ['4.10', '8', '7'] };
 const login = { name: 'POST /api/v1/authenticate answers 200 with a Session', endpoint: 'POST /api/v1/authenticate', clauses: ['4.2', '2.1'] };
@@ -50,6 +50,37 @@ describe('a selection (pure)', () => {
     const declarations = declarationsOf(source);
     expect([...declarations.keys()]).toEqual(['userWithBank', 'helper']);
     expect(declarations.get('userWithBank')).toContain("t.state('bank.used')");
+  });
+});
+
+describe('conformance list collects the whole suite or says why not', () => {
+  const files = [join(ROOT, 'suites/banks.test.ts'), join(ROOT, 'suites/cards.test.ts')];
+  const whole: Collected = { modules: files.map((moduleId) => ({ moduleId, state: 'pending', errors: [] })), unhandled: [] };
+
+  it('takes a collection only when every expected file was collected, none broken, nothing went wrong around it', () => {
+    expect(collectionProblems(whole, files)).toEqual([]);
+    // A worker that timed out leaves a file out without an error of its own: never a silently shorter manifest.
+    expect(collectionProblems({ modules: whole.modules.slice(0, 1), unhandled: [] }, files)).toEqual(['suites/cards.test.ts was not collected']);
+    expect(collectionProblems({ modules: [whole.modules[0]!, { moduleId: files[1]!, state: 'failed', errors: ['SyntaxError: x'] }], unhandled: [] }, files)).toEqual(['suites/cards.test.ts: SyntaxError: x']);
+    expect(collectionProblems({ modules: [whole.modules[0]!, { moduleId: files[1]!, state: 'queued', errors: [] }], unhandled: [] }, files)).toEqual(['suites/cards.test.ts was queued but never collected']);
+    expect(collectionProblems({ ...whole, unhandled: ['[vitest-worker]: Timeout calling "onCollected"'] }, files)).toEqual(['[vitest-worker]: Timeout calling "onCollected"']);
+  });
+
+  it('collects again after a broken collection, and gives up after the last attempt with the problems in one line', async () => {
+    const broken: Collected = { modules: whole.modules.slice(0, 1), unhandled: ['[vitest-pool]: Timeout starting threads runner.\n    at x'] };
+    const answers = [broken, whole];
+    let calls = 0;
+    const warned: string[] = [];
+    await expect(collectWhole(async () => ({ collected: answers[calls++]!, value: calls }), files, 3, (line) => warned.push(line))).resolves.toBe(2);
+    expect(warned).toEqual([expect.stringMatching(/^warning: collecting the suite files again \(attempt 2 of 3\): suites\/cards\.test\.ts was not collected; /)]);
+    calls = 0;
+    const failing = collectWhole(async () => {
+      calls++;
+      if (calls === 1) throw new Error('worker exited');
+      return { collected: broken, value: 0 };
+    }, files, 3, () => {});
+    await expect(failing).rejects.toThrow(/^the suite files could not be collected \(3 attempts\): suites\/cards\.test\.ts was not collected; \[vitest-pool\]: Timeout starting threads runner\. at x$/);
+    expect(calls).toBe(3);
   });
 });
 

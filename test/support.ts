@@ -24,7 +24,8 @@ export function runBin(bin: string, args: string[], env: Record<string, string> 
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => done({ code: code ?? -1, stdout, stderr }));
+    // 'close', not 'exit': at 'exit' the child's output may still be unread (a long `list --json` cut short).
+    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
   });
 }
 
