@@ -1,5 +1,6 @@
 import { describe, expect, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
+import { effectiveRules, ruleById } from '../spec/rules.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactText } from '../net/redact.js';
@@ -17,11 +18,15 @@ export interface CheckMeta {
   status: number | number[] | null;
   /** The field constraint (catalogue id) the test checks, for boundary tests. */
   constraint?: string;
+  /** The specification's atomic rules the test checks (ids of helpers/spec/rules.ts); a constraint adds its own. */
+  rules?: string[];
 }
 
 export interface ConformanceMeta extends CheckMeta {
   endpoint: string;
   group: Group;
+  /** Every rule the test checks: those it cites and those of its constraint. */
+  rules: string[];
 }
 
 /** What happened while the test ran: all of it already redacted. */
@@ -82,6 +87,13 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     const documented = new Set(endpoint.statuses.map((s) => s.status));
     if (!expected.some((s) => documented.has(s))) throw new Error(`${where}: expects ${expected.join(' or ')}, which the specification does not document for this endpoint`);
   }
+  for (const id of meta.rules ?? []) {
+    const rule = ruleById.get(id);
+    if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
+    if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
+  }
+  if (new Set(meta.rules ?? []).size !== (meta.rules ?? []).length) throw new Error(`${where}: cites a rule twice`);
+  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
   if (meta.constraint !== undefined) {
     const constraint = constraintById.get(meta.constraint);
     if (!constraint) throw new Error(`${where}: unknown constraint "${meta.constraint}"`);
@@ -171,7 +183,7 @@ function failOnSecurity(run: RunRecord): void {
 function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t: CheckContext, test: TestContext) => Promise<void>): void {
   validateMeta(endpointId, name, meta);
   const group = endpointById.get(endpointId)!.group;
-  const conformance: ConformanceMeta = { ...meta, endpoint: endpointId, group };
+  const conformance: ConformanceMeta = { ...meta, rules: effectiveRules(meta.rules, meta.constraint), endpoint: endpointId, group };
   test.concurrent(name, { meta: { conformance } }, async (ctx) => {
     const run: RunRecord = { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
     ctx.task.meta.run = run;
