@@ -1,7 +1,7 @@
 import { GROUPS, SPEC } from '../helpers/spec/catalogue.js';
-import { constraintCoverage, pairCoverage } from './coverage.js';
+import { constraintCoverage, pairCoverage, ruleCoverage, ruleSummary } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
-import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
+import { REPORT_VERSION, type PairCoverage, type Report, type RuleCoverage, type TestRecord, type Verdict } from './model.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
 
 export interface RunFacts {
@@ -16,10 +16,11 @@ export interface RunFacts {
   interrupted?: boolean;
 }
 
-/** Nonconformant on any failure; incomplete while a test was skipped or a documented pair is not verified. */
-export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
+/** Nonconformant on any failure; incomplete while a test was skipped, a documented pair or an observable rule is not verified. */
+export function verdictOf(tests: TestRecord[], pairs: PairCoverage[], rules: RuleCoverage[] = []): Verdict {
   if (tests.some((t) => t.outcome === 'failed' || (t.security?.length ?? 0) > 0)) return 'nonconformant';
   if (tests.some((t) => t.outcome === 'skipped') || pairs.some((p) => p.outcome !== 'passed')) return 'incomplete';
+  if (rules.some((r) => r.observable && r.outcome !== 'passed')) return 'incomplete';
   return 'conformant';
 }
 
@@ -31,6 +32,7 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
   }));
   const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
   const pairs = pairCoverage(tests);
+  const rules = ruleCoverage(tests);
   return {
     reportVersion: REPORT_VERSION,
     suite: { name: 'account-api-conformance', version: facts.suiteVersion },
@@ -40,7 +42,7 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     finishedAt: facts.finishedAt.toISOString(),
     durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),
     strict: facts.strict,
-    verdict: verdictOf(tests, pairs),
+    verdict: verdictOf(tests, pairs, rules),
     summary: {
       total: tests.length,
       passed: count('passed'),
@@ -54,6 +56,6 @@ export function buildReport(records: TestRecord[], facts: RunFacts): Report {
     ...(facts.interrupted ? { interrupted: true } : {}),
     warnings: scrubLines(facts.warnings, records),
     tests,
-    coverage: { pairs, constraints: constraintCoverage(tests) },
+    coverage: { pairs, constraints: constraintCoverage(tests), rules, ruleSummary: ruleSummary(rules) },
   };
 }
