@@ -429,6 +429,22 @@ export const PENDING_RULES: readonly string[] = [
   'S346', // partly checked: Repeated failed logins lead to a temporary restriction (425)
 ];
 
+/** The numbered general rules of sections 1 and 5, which the catalogue's clauses count as one section each. */
+export const NUMBERED_RULES: Readonly<Record<string, string>> = {
+  '1.1': 'General rules: paths begin with /api/v1',
+  '1.2': 'General rules: JSON requests and responses',
+  '1.3': 'General rules: envelopes',
+  '1.4': 'General rules: timestamps',
+  '1.5': 'General rules: amounts',
+  '1.6': 'General rules: path segments',
+  '5.1': 'Authentication: two ways to obtain a token',
+  '5.2': 'Authentication: the Session and its lifetime',
+  '5.3': 'Authentication: protected endpoints',
+  '5.4': 'Authentication: logout',
+  '5.5': 'Authentication: login refusals',
+  '5.6': 'Authentication: other users\u2019 resources, inactive accounts',
+};
+
 /** The section a rule is counted under in the coverage by section: the first it names. */
 export function primarySection(rule: Rule): string {
   return rule.sections[0]!;
