@@ -1,5 +1,5 @@
 import { CLAUSES, CONSTRAINTS, documentedPairs } from '../helpers/spec/catalogue.js';
-import { NUMBERED_RULES, PENDING_RULES, primarySection, RULES } from '../helpers/spec/rules.js';
+import { RULE_SECTIONS, PENDING_RULES, primarySection, RULES } from '../helpers/spec/rules.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, RuleCoverage, RuleSectionCoverage, RuleTally, TestRecord } from './model.js';
 
 function outcomeOf(tests: TestRecord[]): { outcome: PairOutcome; reason: string | null } {
@@ -55,7 +55,7 @@ function tally(rules: RuleCoverage[]): RuleTally {
 
 /** The title of a section: its clause in the catalogue, or the clause of the section a numbered rule belongs to ("5.6": section 5). */
 export function sectionTitle(section: string): string {
-  return NUMBERED_RULES[section] ?? CLAUSES[section] ?? section;
+  return RULE_SECTIONS[section] ?? CLAUSES[section] ?? section;
 }
 
 /** Rules verified out of observable rules, in all and per section (the first section each rule names), in the order of the specification. */

@@ -87,19 +87,18 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     const documented = new Set(endpoint.statuses.map((s) => s.status));
     if (!expected.some((s) => documented.has(s))) throw new Error(`${where}: expects ${expected.join(' or ')}, which the specification does not document for this endpoint`);
   }
-  for (const id of meta.rules ?? []) {
-    const rule = ruleById.get(id);
-    if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
-    if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
-  }
-  if (new Set(meta.rules ?? []).size !== (meta.rules ?? []).length) throw new Error(`${where}: cites a rule twice`);
-  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
   if (meta.constraint !== undefined) {
     const constraint = constraintById.get(meta.constraint);
     if (!constraint) throw new Error(`${where}: unknown constraint "${meta.constraint}"`);
     if (constraint.endpoint !== endpointId) throw new Error(`${where}: constraint ${meta.constraint} belongs to ${constraint.endpoint}`);
     if (constraint.unobservable) throw new Error(`${where}: constraint ${meta.constraint} cannot be observed by a client (${constraint.unobservable}); no test may claim it`);
   }
+  for (const id of meta.rules ?? []) {
+    const rule = ruleById.get(id);
+    if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
+    if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
+  }
+  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
 }
 
 /** application/json or any `+json` type (application/problem+json, application/vnd.api+json), with parameters. */

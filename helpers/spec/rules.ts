@@ -429,14 +429,15 @@ export const PENDING_RULES: readonly string[] = [
   'S346', // partly checked: Repeated failed logins lead to a temporary restriction (425)
 ];
 
-/** The numbered general rules of sections 1 and 5, which the catalogue's clauses count as one section each. */
-export const NUMBERED_RULES: Readonly<Record<string, string>> = {
+/** Sections rules name that the catalogue's clauses do not: the numbered rules of sections 1 and 5, and section 4's Auth column. */
+export const RULE_SECTIONS: Readonly<Record<string, string>> = {
   '1.1': 'General rules: paths begin with /api/v1',
   '1.2': 'General rules: JSON requests and responses',
   '1.3': 'General rules: envelopes',
   '1.4': 'General rules: timestamps',
   '1.5': 'General rules: amounts',
   '1.6': 'General rules: path segments',
+  '4': 'Endpoints: the Auth column',
   '5.1': 'Authentication: two ways to obtain a token',
   '5.2': 'Authentication: the Session and its lifetime',
   '5.3': 'Authentication: protected endpoints',
