@@ -58,6 +58,16 @@ export function sectionTitle(section: string): string {
   return RULE_SECTIONS[section] ?? CLAUSES[section] ?? section;
 }
 
+/**
+ * Where a section comes in the specification: by number ("2.5" < "2.5a" < "2.5b" < "2.6", "4" < "4.1",
+ * "5" < "5.6"), except the card section 4.6a, which the specification places after 4.11.
+ */
+function sectionOrder(section: string): number {
+  if (section === '4.6a') return 4 * 10_000 + 12 * 10;
+  const [, major = '0', minor = '0', letter = ''] = /^(\d+)(?:\.(\d+)([a-z]?))?$/.exec(section) ?? [];
+  return Number(major) * 10_000 + Number(minor) * 10 + (letter ? letter.charCodeAt(0) - 96 : 0);
+}
+
 /** Rules verified out of observable rules, in all and per section (the first section each rule names), in the order of the specification. */
 export function ruleSummary(rules: RuleCoverage[]): RuleTally & { sections: RuleSectionCoverage[] } {
   const bySection = new Map<string, RuleCoverage[]>();
@@ -65,6 +75,6 @@ export function ruleSummary(rules: RuleCoverage[]): RuleTally & { sections: Rule
     const section = primarySection(rule);
     bySection.set(section, [...(bySection.get(section) ?? []), rule]);
   }
-  const sections = [...bySection].map(([section, list]) => ({ section, title: sectionTitle(section), ...tally(list) }));
+  const sections = [...bySection].sort(([a], [b]) => sectionOrder(a) - sectionOrder(b)).map(([section, list]) => ({ section, title: sectionTitle(section), ...tally(list) }));
   return { ...tally(rules), sections };
 }
