@@ -98,3 +98,35 @@ describe('rules pinned by mutants', () => {
     expect(unpinnedRules(['S56'], results)).toEqual([]);
   });
 });
+
+describe('rules in the reports', () => {
+  it('the verdict needs every observable rule verified, as it needs every pair; diff names a rule lost as a regression', async () => {
+    const { record, report } = await import('./reporting-fixtures.js');
+    const { verdictOf } = await import('../reporting/build.js');
+    const { diffReports, diffMarkdown } = await import('../reporting/diff.js');
+    const { toMarkdown } = await import('../reporting/markdown.js');
+    const { toHtml } = await import('../reporting/html.js');
+    const passing = [record('answers 200 with the banks', { rules: ['S56', 'S219'] })];
+    const built = report(passing);
+    // Every pair verified but one rule not: incomplete; all verified: conformant.
+    const pairs = built.coverage.pairs.map((p) => ({ ...p, outcome: 'passed' as const }));
+    const rules = built.coverage.rules!;
+    expect(verdictOf(passing, pairs, rules)).toBe('incomplete');
+    expect(verdictOf(passing, pairs, rules.map((r) => ({ ...r, outcome: 'passed' as const })))).toBe('conformant');
+    expect(verdictOf(passing, pairs, rules.map((r) => (r.observable ? { ...r, outcome: 'passed' as const } : r)))).toBe('conformant');
+    const lost = report([record('answers 200 with the banks', { rules: ['S56'] })]);
+    const diff = diffReports(built, lost);
+    expect(diff.coverage.rulesLost.map((c) => c.rule)).toEqual(['S219']);
+    expect(diff.regressed).toBe(true);
+    expect(diffMarkdown(diff)).toContain('### Coverage lost: rules of the specification (1)');
+    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 335 observable rules of the specification verified, 333 not verified; 12 rules cannot be observed by a client\./);
+    expect(toMarkdown(built)).toContain('| §2.4 Bank record | 1/8 |  | 7 |  |');
+    const html = toHtml(built);
+    expect(html).toContain('<b>2/335</b>observable rules verified');
+    expect(html).toContain('<tr id="rule-S4" class="nv"><td><code>S4</code></td>');
+    // A report before 1.2 has no rules: the page says so, and diff compares none.
+    const old = { ...built, coverage: { pairs: built.coverage.pairs, constraints: built.coverage.constraints } };
+    expect(toHtml(old)).toContain('This report predates rule coverage');
+    expect(diffReports(old, lost).coverage.rulesLost).toEqual([]);
+  });
+});
