@@ -5,6 +5,7 @@ import { twoByteText } from '../helpers/arrange/text.js';
 import { property, type Probe } from './engine.js';
 import { expectNotRefusedFor, expectRefusedFor, judgeRule, judgeType } from './judge.js';
 import { describeSecret, describeText, digitsVerdict, lengthVerdict, notAnEmail, plainEmail, textBetween, textOfLength, bmpChar, blank, digit } from './values.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Section 4.2 with 7 and 8: email, password and 2fa of POST /api/v1/authenticate, explored. Every
@@ -34,7 +35,7 @@ async function logIn(probe: Probe, json: Record<string, unknown>) {
 }
 
 authenticate.describe(() => {
-  property(authenticate, 'a valid e-mail of at most 191 characters passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.email.max' }, {
+  property(authenticate, 'a valid e-mail of at most 191 characters passes validation', { rules: ['S158'], clauses: ['4.2', '8'], status: null, constraint: 'authenticate.email.max' }, {
     arbitrary: plainEmail(6, 191),
     runs: (base) => base / 2,
     show: describeText,
@@ -42,7 +43,7 @@ authenticate.describe(() => {
     probe: async (probe, email) => expectNotRefusedFor(await logIn(probe, { email, password: WRONG_PASSWORD }), 'email', 'a valid e-mail, at most 191 characters'),
   });
 
-  property(authenticate, 'an e-mail longer than 191 characters, or not an address, is refused with 422 keyed by email', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.email.max' }, {
+  property(authenticate, 'an e-mail longer than 191 characters, or not an address, is refused with 422 keyed by email', { rules: [...schemaRules('error-validation'), 'S158'], clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.email.max' }, {
     arbitrary: fc.oneof(plainEmail(192, 300), notAnEmail),
     runs: (base) => base / 2,
     show: describeText,
@@ -55,7 +56,7 @@ authenticate.describe(() => {
     },
   });
 
-  property(authenticate, 'a password of 8 to 191 characters passes validation', { clauses: ['4.2', '8'], status: null, constraint: 'authenticate.password.max' }, {
+  property(authenticate, 'a password of 8 to 191 characters passes validation', { rules: ['S161'], clauses: ['4.2', '8'], status: null, constraint: 'authenticate.password.max' }, {
     arbitrary: textBetween(8, 191),
     // The boundaries, tried first and shrunk like generated values (characters, not bytes).
     examples: [twoByteText(8), twoByteText(191)],
@@ -67,7 +68,7 @@ authenticate.describe(() => {
     },
   });
 
-  property(authenticate, 'a password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.password.min' }, {
+  property(authenticate, 'a password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { rules: [...schemaRules('error-validation'), 'S162'], clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.password.min' }, {
     arbitrary: fc.oneof(textBetween(1, 7), textBetween(192, 260)),
     examples: [twoByteText(4), twoByteText(7)],
     show: describeSecret,
@@ -79,7 +80,7 @@ authenticate.describe(() => {
     },
   });
 
-  property(authenticate, 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa', { clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.2fa.digits' }, {
+  property(authenticate, 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa', { rules: schemaRules('error-validation'), clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.2fa.digits' }, {
     arbitrary: fc.oneof(textOfLength(6, bmpChar), textBetween(1, 12, digit).filter((s) => s.length !== 6), textBetween(1, 12)),
     show: describeText,
     arrange,

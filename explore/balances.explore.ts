@@ -5,6 +5,7 @@ import { userWithToken } from '../helpers/arrange/flows.js';
 import { property } from './engine.js';
 import { expectShape, expectStatus, Nonconformance } from './judge.js';
 import { otherUserProperty } from './paths.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Sections 4.6 and 4.8: the repeatable `assets[]` query of the two balance lists, explored over
@@ -20,7 +21,7 @@ const lists = [
 
 for (const { ep, clause, kind, path, schema, records } of lists) {
   ep.describe(() => {
-    property(ep, `assets[] naming held ${kind === 'nfts' ? 'NFTs' : 'coins'} (any choice, order and repetition) returns exactly those`, { clauses: [clause], status: 200 }, {
+    property(ep, `assets[] naming held ${kind === 'nfts' ? 'NFTs' : 'coins'} (any choice, order and repetition) returns exactly those`, { rules: [clause === '4.6' ? 'S199' : 'S209'], clauses: [clause], status: 200 }, {
       arbitrary: fc.record({ picks: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }) }),
       runs: (base) => base / 4,
       show: ({ picks }) => `the held symbols at positions ${picks.join(', ')}`,

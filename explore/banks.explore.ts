@@ -7,6 +7,7 @@ import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType } from './judge.js';
 import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, textBetween } from './values.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /** Section 4.10 with 7 and 8: every field of bank create, the list filters and the show path, explored. */
 
@@ -44,7 +45,7 @@ async function removeLeftovers(probe: Probe, { user, token }: Session) {
 const arrange = (t: CheckContext): Promise<Session> => userWithToken(t);
 
 create.describe(() => {
-  property(create, 'bank fields inside the rules of sections 4.10 and 8 are accepted (201) and stored as sent', { clauses: ['4.10', '8'], status: 201 }, {
+  property(create, 'bank fields inside the rules of sections 4.10 and 8 are accepted (201) and stored as sent', { rules: [...schemaRules('bank-response'), 'S217', 'S218', 'S231', 'S234', 'S235', 'S239', 'S240', 'S244'], clauses: ['4.10', '8'], status: 201 }, {
     arbitrary: fc.record({
       bankName: textBetween(1, 191).filter((s) => !blank(s)),
       ibanTail: alnumBetween(0, 175),
@@ -76,8 +77,9 @@ create.describe(() => {
     { field: 'swift', rule: 'alphanumeric, 8 to 11 characters', arbitrary: fc.oneof(alnumBetween(1, 7), alnumBetween(12, 40), alnumWithPunctuation(8, 11)) },
     { field: 'currency', rule: 'alphanumeric, an ISO currency code', arbitrary: fc.oneof(alnumBetween(4, 12), alnumBetween(1, 2), alnumWithPunctuation(3, 6)) },
   ];
+  const RULES_OF: Record<BankField, string[]> = { bankName: ['S231'], iban: ['S234', 'S235'], swift: ['S239', 'S240'], currency: ['S243', 'S244'] };
   for (const { field, rule, arbitrary, examples } of outside) {
-    property(create, `a ${field} outside "${rule}" is refused with 422 keyed by ${field}`, { clauses: ['4.10', '8', '7'], status: 422 }, {
+    property(create, `a ${field} outside "${rule}" is refused with 422 keyed by ${field}`, { rules: [...schemaRules('error-validation'), 'S247', ...RULES_OF[field]], clauses: ['4.10', '8', '7'], status: 422 }, {
       arbitrary,
       ...(examples ? { examples } : {}),
       runs: (base) => base / 2,
@@ -91,7 +93,7 @@ create.describe(() => {
     });
   }
 
-  property(create, 'a JSON number, boolean, array or object where section 4.10 documents a string is refused with 422 keyed by the field', { clauses: ['4.10', '7'], status: 422 }, {
+  property(create, 'a JSON number, boolean, array or object where section 4.10 documents a string is refused with 422 keyed by the field', { rules: [...schemaRules('error-validation'), 'S230', 'S233', 'S238', 'S242', 'S247'], clauses: ['4.10', '7'], status: 422 }, {
     arbitrary: fc.record({ field: fc.constantFrom<BankField>('bankName', 'iban', 'swift', 'currency'), value: nonString }),
     // 978 is EUR's ISO 4217 numeric code: a target may take it for the code, which a random number seldom hits.
     examples: [{ field: 'bankName', value: 12345 }, { field: 'currency', value: 978 }],

@@ -4,6 +4,7 @@ import { endpoint } from '../helpers/check/check.js';
 import { property } from './engine.js';
 import { expectShape, expectStatus, Nonconformance } from './judge.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty } from './paths.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /** Section 4.11: the `status` and `platform` queries of the bonus list and the show path, explored. */
 
@@ -12,7 +13,7 @@ const show = endpoint('GET /api/v1/user/{user}/bonus/{bonus}');
 const bonusesPath = (userId: string) => `/api/v1/user/${userId}/bonus`;
 
 list.describe(() => {
-  property(list, 'status distributed, pending or canceled lists only bonuses of that status', { clauses: ['4.11'], status: 200 }, {
+  property(list, 'status distributed, pending or canceled lists only bonuses of that status', { rules: [...schemaRules('bonus-list-response'), 'S79', 'S263'], clauses: ['4.11'], status: 200 }, {
     arbitrary: fc.constantFrom(...BONUS_STATUSES),
     runs: (base) => base / 8,
     arrange: (t) => userWithBonuses(t),

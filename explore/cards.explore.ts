@@ -7,6 +7,7 @@ import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectRefusedForAny, expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';
 import { digit, bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Section 4.6a with 7 and 8: the text fields of card create, the list filters and the show path,
@@ -30,7 +31,7 @@ async function createCard(probe: Probe, { user, token }: Session, fields: CardFi
 }
 
 create.describe(() => {
-  property(create, 'holderName, alias and lastFourDigits inside the rules of sections 4.6a and 8 are accepted (201) and stored as sent', { clauses: ['4.6a', '8'], status: 201, constraint: 'card.holderName.max' }, {
+  property(create, 'holderName, alias and lastFourDigits inside the rules of sections 4.6a and 8 are accepted (201) and stored as sent', { rules: [...schemaRules('card-response'), 'S276', 'S277', 'S314', 'S316'], clauses: ['4.6a', '8'], status: 201, constraint: 'card.holderName.max' }, {
     arbitrary: fc.record({ holderName: textBetween(1, 191).filter((s) => !blank(s)), alias: textBetween(1, 191).filter((s) => !blank(s)), lastFourDigits: textOfLength(4, digit) }),
     // The boundary, tried first (characters, not bytes).
     examples: [{ holderName: twoByteText(191), alias: twoByteText(191), lastFourDigits: '0042' }],
@@ -77,7 +78,7 @@ create.describe(() => {
     },
   ];
   for (const { field, rule, arbitrary, verdict, constraint, clauses } of outside) {
-    property(create, `a ${field} outside "${rule}" is refused with 422 keyed by ${field} `, { clauses, status: 422, constraint }, {
+    property(create, `a ${field} outside "${rule}" is refused with 422 keyed by ${field} `, { rules: [...schemaRules('error-validation'), 'S286'], clauses, status: 422, constraint }, {
       // Only values outside the rule under every reading: an inside or ambiguous one may create a card.
       arbitrary: arbitrary.filter((value) => verdict(value) === 'outside'),
       shrink: false,

@@ -6,6 +6,7 @@ import { twoByteText } from '../helpers/arrange/text.js';
 import { property } from './engine.js';
 import { expectRefusedForAny, expectStatus, expectShape, judgeRule, judgeType, Nonconformance } from './judge.js';
 import { blank, describeSecret, describeText, lengthVerdict, nonString, notAnEmail, plainEmail, textBetween } from './values.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Sections 4.3 and 4.4 with 7 and 8: the type of forgot-password, and the e-mail and password of
@@ -20,7 +21,7 @@ const reset = endpoint('POST /api/v1/user/reset-password');
 const TYPES = ['text', 'link'];
 
 forgot.describe(() => {
-  property(forgot, 'type text, link, null or absent starts the reset (200)', { clauses: ['4.3'], status: 200, constraint: 'forgot.type.enum' }, {
+  property(forgot, 'type text, link, null or absent starts the reset (200)', { rules: [...schemaRules('message-response'), 'S169', 'S173', 'S176'], clauses: ['4.3'], status: 200, constraint: 'forgot.type.enum' }, {
     arbitrary: fc.constantFrom<string | null | undefined>('text', 'link', null, undefined),
     runs: (base) => base / 8,
     arrange: async () => undefined,
@@ -34,7 +35,7 @@ forgot.describe(() => {
     },
   });
 
-  property(forgot, 'a type other than text or link is refused with 422 keyed by type', { clauses: ['4.3', '7'], status: 422, constraint: 'forgot.type.enum' }, {
+  property(forgot, 'a type other than text or link is refused with 422 keyed by type', { rules: schemaRules('error-validation'), clauses: ['4.3', '7'], status: 422, constraint: 'forgot.type.enum' }, {
     arbitrary: textBetween(0, 12),
     runs: (base) => base / 2,
     show: describeText,
@@ -50,7 +51,7 @@ forgot.describe(() => {
     },
   });
 
-  property(forgot, 'a JSON number, boolean, array or object as email is refused with 422 keyed by email, and as type is never taken', { clauses: ['4.3', '7'], status: 422 }, {
+  property(forgot, 'a JSON number, boolean, array or object as email is refused with 422 keyed by email, and as type is never taken', { rules: [...schemaRules('error-validation'), 'S174'], clauses: ['4.3', '7'], status: 422 }, {
     arbitrary: fc.record({ field: fc.constantFrom('email', 'type'), value: nonString }),
     runs: (base) => base / 4,
     arrange: async () => undefined,
@@ -67,7 +68,7 @@ forgot.describe(() => {
 });
 
 reset.describe(() => {
-  property(reset, 'a new password of 8 to 191 characters resets the password (200) and logs in', { clauses: ['4.4', '8'], status: 200, constraint: 'reset.password.max' }, {
+  property(reset, 'a new password of 8 to 191 characters resets the password (200) and logs in', { rules: [...schemaRules('message-response'), 'S178', 'S186', 'S188'], clauses: ['4.4', '8'], status: 200, constraint: 'reset.password.max' }, {
     arbitrary: textBetween(8, 191),
     // The boundaries, tried first and shrunk like generated values (characters, not bytes).
     examples: [twoByteText(191)],
@@ -89,7 +90,7 @@ reset.describe(() => {
     },
   });
 
-  property(reset, 'a new password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { clauses: ['4.4', '8', '7'], status: 422, constraint: 'reset.password.min' }, {
+  property(reset, 'a new password shorter than 8 or longer than 191 characters is refused with 422 keyed by password', { rules: [...schemaRules('error-validation'), 'S187'], clauses: ['4.4', '8', '7'], status: 422, constraint: 'reset.password.min' }, {
     arbitrary: fc.oneof(textBetween(1, 7), textBetween(192, 260)),
     examples: [twoByteText(4), twoByteText(7)],
     runs: (base) => base / 4,
@@ -103,7 +104,7 @@ reset.describe(() => {
   });
 
   // The token is the one e-mailed to an address, so it is invalid for an e-mail that breaks its rules too: email or token may key the 422.
-  property(reset, 'an e-mail longer than 255 characters, or not an address, is refused with 422 keyed by email (or token)', { clauses: ['4.4', '8', '7'], status: 422, constraint: 'reset.email.max' }, {
+  property(reset, 'an e-mail longer than 255 characters, or not an address, is refused with 422 keyed by email (or token)', { rules: [...schemaRules('error-validation'), 'S180'], clauses: ['4.4', '8', '7'], status: 422, constraint: 'reset.email.max' }, {
     arbitrary: fc.oneof(plainEmail(256, 320), notAnEmail),
     runs: (base) => base / 4,
     show: describeText,
@@ -114,7 +115,7 @@ reset.describe(() => {
     },
   });
 
-  property(reset, 'a JSON number, boolean, array or object as email, token or password never resets the password', { clauses: ['4.4', '7'], status: null }, {
+  property(reset, 'a JSON number, boolean, array or object as email, token or password never resets the password', { rules: ['S178'], clauses: ['4.4', '7'], status: null }, {
     arbitrary: fc.record({ field: fc.constantFrom('email', 'token', 'password'), value: nonString }),
     runs: (base) => base / 8,
     show: ({ field, value }) => `${field} = a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`,

@@ -4,8 +4,13 @@ import type { CheckContext, EndpointChecks } from '../helpers/check/check.js';
 import { property } from './engine.js';
 import { errorKeys, expectOtherUserRefused, expectShape, expectStatus } from './judge.js';
 import { describeText, textBetween } from './values.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /** The path and query properties every record group shares: text filters, unknown ids, other users' ids. */
+
+/** Per record section: the rule of its list (4.10 lists the user's banks; 4.6a cards; 4.11 bonuses) and of its show's 404. */
+const LIST_RULE: Readonly<Record<string, string>> = { '4.10': 'S220', '4.6a': 'S278', '4.11': 'S262' };
+const NOT_FOUND_RULE: Readonly<Record<string, string>> = { '4.10': 'S253', '4.6a': 'S292', '4.11': 'S274' };
 
 /** A user of a property and its access token. */
 export type Session = { user: { id: string }; token: string };
@@ -21,7 +26,7 @@ export function filtersProperty<S extends Session>(list: EndpointChecks, clause:
   const { query = [], success: schema } = endpointById.get(list.id)!;
   const filters = query.filter((q) => q.schema.type === 'string' && !('enum' in q.schema)).map((q) => q.name);
   if (filters.length === 0) throw new Error(`${list.id} has no free-text filter in the catalogue: no filter property to explore`);
-  property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list (or 422 keyed by the filter)`, { clauses: [clause], status: 200 }, {
+  property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list (or 422 keyed by the filter)`, { rules: [...schemaRules(schema), LIST_RULE[clause]!], clauses: [clause], status: 200 }, {
     arbitrary: fc.record({ filter: fc.constantFrom(...filters), value: textBetween(0, 40) }),
     runs: (base) => base / 2,
     show: (v) => `${v.filter}=${describeText(v.value)}`,
@@ -40,7 +45,7 @@ export function filtersProperty<S extends Session>(list: EndpointChecks, clause:
 
 /** Section 7: a record id (UUID) that names none of the user's records answers 404 `{ message }`. */
 export function unknownIdProperty<S extends Session>(show: EndpointChecks, clause: string, record: string, path: (userId: string, id: string) => string, arrange: (t: CheckContext) => Promise<S>): void {
-  property(show, `a ${record} id (UUID) that names no ${record} of the user answers 404 with { message }`, { clauses: [clause, '7'], status: 404 }, {
+  property(show, `a ${record} id (UUID) that names no ${record} of the user answers 404 with { message }`, { rules: [...schemaRules('error-message'), 'S19', 'S338', NOT_FOUND_RULE[clause]!], clauses: [clause, '7'], status: 404 }, {
     arbitrary: fc.uuid(),
     runs: (base) => base / 4,
     arrange,
@@ -54,7 +59,7 @@ export function unknownIdProperty<S extends Session>(show: EndpointChecks, claus
 
 /** Section 5.6: a {user} that is not the caller's answers 403 or 409 with "This action is unauthorized.". */
 export function otherUserProperty<S extends Session>(list: EndpointChecks, clause: string, what: string, path: (userId: string) => string, arrange: (t: CheckContext) => Promise<S>): void {
-  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { clauses: [clause, '5', '7'], status: [403, 409] }, {
+  property(list, 'a user id (UUID) that is not the caller\u2019s answers 403 or 409 with "This action is unauthorized."', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339'], clauses: [clause, '5', '7'], status: [403, 409] }, {
     arbitrary: fc.uuid(),
     runs: (base) => base / 4,
     arrange,

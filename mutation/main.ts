@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
 import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
-import { scoreLines } from './score.js';
+import { scoreLines, unpinnedRules } from './score.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -101,6 +101,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   let results: MutantResult[] = [];
   const baseline: BaselineProblem[] = [];
+  const citedRules = new Set<string>();
   try {
     const outs = Array.from({ length: shards }, (_, i) => join(dir, `shard-${i}.json`));
     const codes = await Promise.all(outs.map((out, i) => spawnShard(i, shards, out)));
@@ -109,8 +110,9 @@ async function main(): Promise<number> {
       return 1;
     }
     for (const out of outs) {
-      const part = JSON.parse(readFileSync(out, 'utf8')) as { results: MutantResult[]; baseline: BaselineProblem[] };
+      const part = JSON.parse(readFileSync(out, 'utf8')) as { results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] };
       results.push(...part.results);
+      for (const rule of part.citedRules) citedRules.add(rule);
       for (const b of part.baseline) if (!baseline.some((x) => x.group === b.group)) baseline.push(b);
     }
   } finally {
@@ -130,8 +132,15 @@ async function main(): Promise<number> {
   // The score counts every selected mutant: one that produced no result is not killed.
   for (const l of scoreLines(results)) console.log(missing.length > 0 && l.startsWith('Mutation score:') ? `Mutation score: ${results.filter((r) => r.killed).length}/${mutants.filter((m) => !m.allowed).length} selected killed; ${missing.length} not run` : l);
   if (missing.length > 0) console.log(`not run: ${missing.length} of ${mutants.length} selected mutants produced no result (${missing.join(', ')}); the run cannot pass`);
+  // Every rule a test cites must be pinned by a mutant that a test citing it kills. Judged on a run of
+  // every mutant against the suites: a selection may leave a rule to a mutant of another group.
+  const unpinned = unpinnedRules(citedRules, results);
+  const judgesRules = !values.group && !values.mutant && !values.explore;
+  for (const rule of unpinned) console.log(`  UNPINNED ${rule}: no mutant is killed by a test citing it`);
+  console.log(`Rules pinned by a mutant: ${citedRules.size - unpinned.length}/${citedRules.size}${judgesRules ? '' : ' (a selection: not judged)'}`);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 ? 0 : 1;
+  const rulesPinned = !judgesRules || unpinned.length === 0;
+  return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 && rulesPinned ? 0 : 1;
 }
 
 process.exitCode = await main();

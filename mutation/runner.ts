@@ -26,6 +26,8 @@ export interface MutantResult {
   conformant: boolean;
   /** Ids of the failing tests that cite the clause. */
   killedBy: string[];
+  /** The specification's rules those tests cite: the rules this mutant pins. */
+  killedRules: string[];
   /**
    * Ids of failing tests that do not cite the clause. Mutation runs focus on the tests citing the
    * mutant's clause (the others skip at once); an allowed reading also runs the tests of the groups
@@ -76,7 +78,7 @@ export function judgedGroups(mutant: Mutant): Group[] {
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
  * much as its group's requests.
  */
-export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[] }> {
+export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
   const vitest = await createVitest(
@@ -131,8 +133,12 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
 
   try {
     const baseline: BaselineProblem[] = [];
+    // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
+    const citedRules = new Set<string>();
     for (const group of new Set(mutants.flatMap((m) => judgedGroups(m)))) {
-      const failed = (await runGroup(group)).filter((r) => r.outcome !== 'passed');
+      const records = await runGroup(group);
+      for (const record of records) for (const rule of record.rules ?? []) citedRules.add(rule);
+      const failed = records.filter((r) => r.outcome !== 'passed');
       if (failed.length > 0) baseline.push({ group, tests: failed.map((r) => `${r.id} (${r.outcome}: ${r.reason})`) });
     }
     const results: MutantResult[] = [];
@@ -153,13 +159,14 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         allowed: mutant.allowed === true,
         conformant: failed.length === 0,
         killedBy: citing.map((r) => r.id),
+        killedRules: [...new Set(citing.flatMap((r) => r.rules ?? []))],
         otherFailures: failed.filter((r) => !r.clauses.includes(mutant.clause)).map((r) => r.id),
         durationMs: Math.round(performance.now() - started),
       };
       results.push(result);
       onResult(result);
     }
-    return { results, baseline };
+    return { results, baseline, citedRules: [...citedRules] };
   } finally {
     await vitest.close();
   }

@@ -19,3 +19,12 @@ export function scoreLines(all: readonly MutantResult[]): string[] {
   if (readings.length > 0) lines.push(`Allowed readings: ${readings.filter((r) => r.conformant).length}/${readings.length} conformant`);
   return lines;
 }
+
+/**
+ * The rules the tests cite that no mutant pins: a rule is pinned when a test citing it kills a mutant
+ * (allowed readings pin nothing). Each unpinned rule is a check no deviation has been shown to fail.
+ */
+export function unpinnedRules(citedRules: Iterable<string>, results: readonly MutantResult[]): string[] {
+  const pinned = new Set(results.filter((r) => !r.allowed && r.killed).flatMap((r) => r.killedRules ?? []));
+  return [...new Set(citedRules)].filter((rule) => !pinned.has(rule)).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}

@@ -1,7 +1,7 @@
 import { GROUPS, SPEC } from '../helpers/spec/catalogue.js';
-import { constraintCoverage, pairCoverage } from './coverage.js';
+import { constraintCoverage, pairCoverage, ruleCoverage, ruleSummary } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
-import { REPORT_VERSION, type PairCoverage, type Report, type TestRecord, type Verdict } from './model.js';
+import { REPORT_VERSION, type PairCoverage, type Report, type RuleCoverage, type TestRecord, type Verdict } from './model.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
 import type { Selection } from '../helpers/check/selection.js';
 
@@ -32,10 +32,11 @@ export function selectionWarning(text: string): string {
   return `only the tests selected by ${text} ran: the verdict is at best incomplete, and the report of a selected run is never certified`;
 }
 
-/** Nonconformant on any failure; incomplete while a test was skipped or a documented pair is not verified. */
-export function verdictOf(tests: TestRecord[], pairs: PairCoverage[]): Verdict {
+/** Nonconformant on any failure; incomplete while a test was skipped, a documented pair or an observable rule is not verified. */
+export function verdictOf(tests: TestRecord[], pairs: PairCoverage[], rules: RuleCoverage[] = []): Verdict {
   if (tests.some((t) => t.outcome === 'failed' || (t.security?.length ?? 0) > 0)) return 'nonconformant';
   if (tests.some((t) => t.outcome === 'skipped') || pairs.some((p) => p.outcome !== 'passed')) return 'incomplete';
+  if (rules.some((r) => r.observable && r.outcome !== 'passed')) return 'incomplete';
   return 'conformant';
 }
 
@@ -50,6 +51,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
   }));
   const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
   const pairs = pairCoverage(tests);
+  const rules = ruleCoverage(tests);
   return {
     reportVersion: REPORT_VERSION,
     suite: { name: 'account-api-conformance', version: facts.suiteVersion },
@@ -61,7 +63,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     strict: facts.strict,
     // A selection checks part of the interface: passing all of it is not conformance.
     // So does the proxy's judgement of whatever traffic passed.
-    verdict: (facts.selection || facts.proxy) && verdictOf(tests, pairs) === 'conformant' ? 'incomplete' : verdictOf(tests, pairs),
+    verdict: (facts.selection || facts.proxy) && verdictOf(tests, pairs, rules) === 'conformant' ? 'incomplete' : verdictOf(tests, pairs, rules),
     summary: {
       total: tests.length,
       passed: count('passed'),
@@ -77,7 +79,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     ...(facts.proxy ? { proxy: facts.proxy } : {}),
     warnings: [...scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records), ...(facts.ownWarnings ?? [])],
     tests,
-    coverage: { pairs, constraints: constraintCoverage(tests) },
+    coverage: { pairs, constraints: constraintCoverage(tests), rules, ruleSummary: ruleSummary(rules) },
   };
 }
 

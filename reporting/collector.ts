@@ -35,6 +35,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     endpoint: conformance.endpoint,
     status: conformance.status,
     clauses: conformance.clauses,
+    rules: conformance.rules ?? [],
     constraint: conformance.constraint ?? null,
     outcome,
     reason,

@@ -51,10 +51,11 @@ export function diffCommand(basePath: string, headPath: string, outDir: string |
   writeFileSync(join(dir, 'diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
   io.out(markdown.trimEnd());
   io.out('');
-  const regressions = diff.tests.newlyFailing.length + diff.coverage.pairsLost.length + diff.coverage.constraintsLost.length + diff.shapeDrift.length;
+  const lost = diff.coverage.pairsLost.length + diff.coverage.constraintsLost.length + diff.coverage.rulesLost.length;
+  const regressions = diff.tests.newlyFailing.length + lost + diff.shapeDrift.length;
   io.out(
     diff.regressed
-      ? `Regressed: ${diff.tests.newlyFailing.length} newly failing, ${diff.coverage.pairsLost.length + diff.coverage.constraintsLost.length} coverage lost, ${diff.shapeDrift.length} new shape drift (${regressions} in all). Wrote ${join(dir, 'diff.md')}, ${join(dir, 'diff.json')}`
+      ? `Regressed: ${diff.tests.newlyFailing.length} newly failing, ${lost} coverage lost, ${diff.shapeDrift.length} new shape drift (${regressions} in all). Wrote ${join(dir, 'diff.md')}, ${join(dir, 'diff.json')}`
       : `No regression. Wrote ${join(dir, 'diff.md')}, ${join(dir, 'diff.json')}`,
   );
   return diff.regressed ? 1 : 0;

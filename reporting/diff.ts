@@ -65,11 +65,13 @@ export interface TestChange {
 }
 
 export interface CoverageChange {
-  /** "METHOD /path status" for a pair, the constraint id for a field constraint. */
+  /** "METHOD /path status" for a pair, the constraint id for a field constraint, the rule id for a rule. */
   key: string;
+  /** The endpoint of a pair or constraint; empty for a rule of the specification. */
   endpoint: string;
   status?: number;
   constraint?: string;
+  rule?: string;
   from: PairOutcome | null;
   to: PairOutcome | null;
   reason: string | null;
@@ -128,6 +130,10 @@ export interface ReportDiff {
     constraintsLost: CoverageChange[];
     constraintsGained: CoverageChange[];
     constraintsChanged: CoverageChange[];
+    /** Rules of the specification, compared when both reports have them (1.2.0) and ran the same groups. */
+    rulesLost: CoverageChange[];
+    rulesGained: CoverageChange[];
+    rulesChanged: CoverageChange[];
   };
   /** Schema problems (failure.schemaProblems) of the head run that the same test did not have in the base run. */
   shapeDrift: ShapeDrift[];
@@ -173,6 +179,7 @@ interface Covered {
   endpoint: string;
   status?: number;
   constraint?: string;
+  rule?: string;
   outcome: PairOutcome;
   reason: string | null;
 }
@@ -188,6 +195,7 @@ function coverageChanges(base: Covered[], head: Covered[]): { lost: CoverageChan
     endpoint: c.endpoint,
     ...(c.status !== undefined ? { status: c.status } : {}),
     ...(c.constraint !== undefined ? { constraint: c.constraint } : {}),
+    ...(c.rule !== undefined ? { rule: c.rule } : {}),
     from,
     to,
     reason,
@@ -285,6 +293,8 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     report.coverage.pairs.map((p) => ({ key: `${p.endpoint} ${p.status}`, endpoint: p.endpoint, status: p.status, outcome: p.outcome, reason: p.reason }));
   const constraints = (report: Report): Covered[] =>
     report.coverage.constraints.map((c) => ({ key: c.id, endpoint: c.endpoint, constraint: c.id, outcome: c.outcome, reason: c.reason }));
+  const rules = (report: Report): Covered[] => (report.coverage.rules ?? []).map((r) => ({ key: r.id, endpoint: '', rule: r.id, outcome: r.outcome, reason: r.reason }));
+  const ruleChanges = base.coverage.rules && head.coverage.rules ? coverageChanges(rules(base), rules(head)) : { lost: [], gained: [], changed: [] };
   const pairChanges = coverageChanges(pairs(base), pairs(head));
   const constraintChanges = coverageChanges(constraints(base), constraints(head));
 
@@ -295,8 +305,11 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     constraintsLost: constraintChanges.lost,
     constraintsGained: constraintChanges.gained,
     constraintsChanged: constraintChanges.changed,
+    rulesLost: ruleChanges.lost,
+    rulesGained: ruleChanges.gained,
+    rulesChanged: ruleChanges.changed,
   };
-  const coverageLost = !partial && (coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0);
+  const coverageLost = !partial && (coverage.pairsLost.length > 0 || coverage.constraintsLost.length > 0 || coverage.rulesLost.length > 0);
   const regressed = tests.newlyFailing.length > 0 || tests.newlySecurity.length > 0 || coverageLost || shapeDrift.length > 0;
   const differentTargets = !(fullBase.target.embedded && fullHead.target.embedded) && fullBase.target.baseUrl !== fullHead.target.baseUrl;
   return { diffVersion: DIFF_VERSION, base: side(fullBase, files.base), head: side(fullHead, files.head), regressed, ...(interrupted ? { interrupted: true as const } : {}), ...(differentTargets ? { differentTargets: true as const } : {}), tests, coverage, shapeDrift, groupsNotCompared };
@@ -325,7 +338,7 @@ function coverageLines(title: string, list: CoverageChange[]): string[] {
   return [
     `### ${title} (${list.length})`,
     '',
-    ...list.map((c) => `- ${c.constraint ? `${code(c.constraint)} (${code(c.endpoint)})` : `${code(c.endpoint)} ${c.status}`}: ${outcomeWord(c.from)} \u2192 ${outcomeWord(c.to)}${c.reason ? ` \u2014 ${md(clip(c.reason))}` : ''}`),
+    ...list.map((c) => `- ${c.rule ? code(c.rule) : c.constraint ? `${code(c.constraint)} (${code(c.endpoint)})` : `${code(c.endpoint)} ${c.status}`}: ${outcomeWord(c.from)} \u2192 ${outcomeWord(c.to)}${c.reason ? ` \u2014 ${md(clip(c.reason))}` : ''}`),
     '',
   ];
 }
@@ -356,6 +369,7 @@ export function diffMarkdown(diff: ReportDiff): string {
   out.push(...testLines('Newly failing', t.newlyFailing, (c) => `${md(c.name)} \u2014 ${md(clausesText(c))}: ${md(c.detail ?? '')}${c.from === null ? ' (new test)' : ` (was ${c.from})`}`));
   out.push(...coverageLines('Coverage lost: endpoint \u00d7 status pairs', diff.coverage.pairsLost));
   out.push(...coverageLines('Coverage lost: field constraints', diff.coverage.constraintsLost));
+  out.push(...coverageLines('Coverage lost: rules of the specification', diff.coverage.rulesLost ?? []));
   if (diff.shapeDrift.length > 0) {
     out.push(`### New shape drift (${diff.shapeDrift.length})`, '', ...diff.shapeDrift.map((d) => `- ${md(d.name)}: schema ${code(d.schema)} at ${code(d.pointer)} (${md(d.rule)}: ${md(d.message)})`), '');
   }
@@ -366,8 +380,10 @@ export function diffMarkdown(diff: ReportDiff): string {
   out.push(...testLines('Tests removed', t.removed, (c) => `${md(c.name)} (was ${c.from})`));
   out.push(...coverageLines('Coverage gained: endpoint \u00d7 status pairs', diff.coverage.pairsGained));
   out.push(...coverageLines('Coverage gained: field constraints', diff.coverage.constraintsGained));
+  out.push(...coverageLines('Coverage gained: rules of the specification', diff.coverage.rulesGained ?? []));
   out.push(...coverageLines('Other coverage changes: endpoint \u00d7 status pairs', diff.coverage.pairsChanged));
   out.push(...coverageLines('Other coverage changes: field constraints', diff.coverage.constraintsChanged));
+  out.push(...coverageLines('Other coverage changes: rules of the specification', diff.coverage.rulesChanged ?? []));
   if (isEmptyDiff(diff)) out.push('No test changed outcome; coverage and advisories are unchanged.', '');
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -1,7 +1,7 @@
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import { actualStatus, advisedTests, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
-import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, TestRecord } from './model.js';
+import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, RuleCoverage, TestRecord } from './model.js';
 
 /**
  * report.html: the certification report as one self-contained page. Inline CSS and a few lines of
@@ -85,6 +85,7 @@ function testDetails(test: TestRecord): Html {
     ['Observed status', test.observedStatus.length > 0 ? test.observedStatus.join(', ') : actualStatus(test)],
   ];
   if (test.constraint) rows.push(['Field constraint', h`<code>${test.constraint}</code>`]);
+  if (test.rules && test.rules.length > 0) rows.push(['Rules', h`${test.rules.map((id, i) => h`${i > 0 ? ', ' : ''}<a href="#rule-${id}">${id}</a>`)}`]);
   if (test.reason && test.outcome === 'skipped') rows.push(['Not verified because', test.reason]);
   rows.push(['Suite file', h`<code>${test.file}</code> (${test.durationMs} ms)`]);
   return h`<details class="test ${OUTCOME_CLASS[test.outcome]}${test.advisories.length > 0 ? ' advised' : ''}" id="${testAnchor(test.id)}">
@@ -151,6 +152,35 @@ function constraintTable(constraints: ConstraintCoverage[], names: Map<string, s
   return h`<table class="list"><thead><tr><th>Constraint</th><th>Endpoint</th><th>Field</th><th>Rule</th><th>Outcome</th><th>Reason / tests</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+function ruleRow(r: RuleCoverage, names: Map<string, string>): Html {
+  return h`<tr id="rule-${r.id}" class="${OUTCOME_CLASS[r.outcome]}"><td><code>${r.id}</code></td><td>${r.sections.map((c) => `\u00a7${c}`).join(', ')}</td><td>${r.quote}</td><td><span class="badge ${OUTCOME_CLASS[r.outcome]}">${r.observable ? r.outcome : 'unobservable'}</span></td><td>${clip(r.reason)}${r.reason && r.tests.length ? raw('<br>') : ''}${testLinks(r.tests, names)}</td></tr>`;
+}
+
+const RULE_HEAD = raw('<thead><tr><th>Rule</th><th>Sections</th><th>What the specification says</th><th>Outcome</th><th>Reason / tests</th></tr></thead>');
+
+/** Rule coverage: verified out of observable per section, the observable rules not verified, the unobservable ones with their reason, every rule. */
+function ruleSection(report: Report, names: Map<string, string>): Html {
+  const rules = report.coverage.rules;
+  const summary = report.coverage.ruleSummary;
+  if (!rules || !summary) return h`<section id="rules"><h2>Rules of the specification</h2><p class="muted">This report predates rule coverage (report format ${report.reportVersion}; rules since 1.2.0).</p></section>`;
+  const open = rules.filter((r) => r.observable && r.outcome !== 'passed');
+  const unobservable = rules.filter((r) => !r.observable);
+  const percent = (n: number, of: number) => (of === 0 ? 100 : Math.floor((100 * n) / of));
+  const sectionRows = summary.sections.map(
+    (c) =>
+      h`<tr class="${c.failed > 0 ? 'fail' : c.notVerified > 0 ? 'nv' : 'pass'}"><td>\u00a7${c.section}</td><td>${c.title}</td><td class="num"><b>${c.verified}</b> / ${c.observable}</td><td><div class="meter" title="${percent(c.verified, c.observable)}% verified"><span style="width:${percent(c.verified, c.observable)}%"></span></div></td><td class="num">${c.failed || ''}</td><td class="num">${c.notVerified || ''}</td><td class="num">${c.unobservable || ''}</td></tr>`,
+  );
+  return h`<section id="rules"><h2>Rules of the specification (${summary.verified} of ${summary.observable} observable rules verified)</h2>
+<p class="muted">The specification split into ${rules.length} atomic rules, each traced to the tests that cite it. A rule is verified when a test citing it passed. A certification needs every observable rule verified; the ${summary.unobservable} rules no client can observe are listed with the reason, and not counted.</p>
+<table class="list rules-by-section"><thead><tr><th>Section</th><th>Title</th><th>Verified / observable</th><th></th><th>Failed</th><th>Not verified</th><th>Unobservable</th></tr></thead><tbody>${sectionRows}<tr class="total"><td colspan="2"><b>All sections</b></td><td class="num"><b>${summary.verified}</b> / ${summary.observable}</td><td><div class="meter"><span style="width:${percent(summary.verified, summary.observable)}%"></span></div></td><td class="num">${summary.failed || ''}</td><td class="num">${summary.notVerified || ''}</td><td class="num">${summary.unobservable}</td></tr></tbody></table>
+<h3>Observable rules not verified (${open.length})</h3>
+${open.length === 0 ? h`<p class="muted">None: every observable rule was verified.</p>` : h`<table class="list">${RULE_HEAD}<tbody>${open.map((r) => ruleRow(r, names))}</tbody></table>`}
+<h3>Rules no client can observe (${unobservable.length})</h3>
+<table class="list"><thead><tr><th>Rule</th><th>Sections</th><th>What the specification says</th><th>Why it cannot be observed</th></tr></thead><tbody>${unobservable.map((r) => h`<tr id="rule-${r.id}" class="nv"><td><code>${r.id}</code></td><td>${r.sections.map((c) => `\u00a7${c}`).join(', ')}</td><td>${r.quote}</td><td>${(r.reason ?? '').replace(/^not observable by a client: /, '')}</td></tr>`)}</tbody></table>
+<details class="all-rules"><summary>Every observable rule with its tests (${summary.observable})</summary><table class="list">${RULE_HEAD}<tbody>${rules.filter((r) => r.observable && r.outcome === 'passed').map((r) => ruleRow(r, names))}</tbody></table></details>
+</section>`;
+}
+
 const STYLE = `
 :root{--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--nv:#57606a;--nv-bg:#eaeef2;--adv:#9a6700;--adv-bg:#fff8c5;--line:#d0d7de;--muted:#57606a}
 *{box-sizing:border-box}
@@ -181,7 +211,7 @@ td.pass,.swatch.pass{background:var(--pass-bg);color:var(--pass)}td.fail,.swatch
 td.na,.swatch.na{background:repeating-linear-gradient(45deg,#fff,#fff 4px,#f3f4f6 4px,#f3f4f6 8px)}
 .swatch{display:inline-block;width:22px;text-align:center;border:1px solid var(--line);border-radius:3px;margin:0 4px 0 12px;font-weight:700}
 .legend{color:var(--muted);font-size:13px}
-table.list{width:100%;font-size:13px}table.list tr.fail td{background:var(--fail-bg)}
+table.list{width:100%;font-size:13px}td.num{text-align:right;white-space:nowrap}.meter{width:160px;height:10px;background:var(--nv-bg);border-radius:5px;overflow:hidden;margin-top:4px}.meter span{display:block;height:100%;background:var(--pass)}table.rules-by-section tr.total td{background:#f6f8fa}table.rules-by-section tr.pass td,table.rules-by-section tr.nv td{background:none}table.rules-by-section tr.fail td{background:var(--fail-bg)}details.all-rules summary{cursor:pointer;margin:12px 0 4px;font-weight:600}table.list tr.fail td{background:var(--fail-bg)}
 .badge{display:inline-block;font-size:11px;font-weight:700;text-transform:uppercase;border-radius:10px;padding:1px 8px;white-space:nowrap}
 .badge.pass{background:var(--pass-bg);color:var(--pass)}.badge.fail{background:var(--fail);color:#fff}.badge.nv{background:var(--nv-bg);color:var(--nv)}.badge.adv{background:var(--adv-bg);color:var(--adv)}
 details.test{border:1px solid var(--line);border-left:5px solid var(--nv);border-radius:6px;margin:4px 0;padding:4px 10px}
@@ -275,9 +305,10 @@ ${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n`
 <div class="count adv"><b>${s.advisories}</b>advisories</div>
 <div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
 <div class="count"><b>${constraintsVerified}/${constraints.filter((c) => c.observable !== false).length}</b>${constraintsHeadline(report).replace(/^\d+\/\d+ /, '')}</div>
+${report.coverage.ruleSummary ? h`<div class="count"><b>${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable}</b>observable rules verified</div>` : ''}
 </div>
 </header>
-<nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
+<nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#rules">Rules</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
 ${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => h`<li>${w}</li>`)}</ul></section>` : ''}
 <section id="security"><h2>Security findings (${securityCount(report)})</h2>
 <p class="muted">Credentials in the target's answers (a password or its hash, a remember or reset token, a 2FA secret, a secret the run knows): a category of its own, apart from the clauses; any makes the verdict nonconformant.</p>
@@ -296,6 +327,7 @@ ${pairTable(pairs, names)}
 <section id="constraints"><h2>Field constraints (${constraintsHeadline(report)})</h2>
 ${constraintTable(constraints, names)}
 </section>
+${ruleSection(report, names)}
 <section id="advisories"><h2>Advisories (${s.advisories})</h2>
 <p class="muted">Where the specification is silent the suite reports what it saw as an advisory; an advisory is not a failure${report.strict ? ' (except in strict mode, as in this run)' : ''}.</p>
 ${advised.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="advisories">${advised.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a><ul>${t.advisories.map((a) => h`<li>${a}</li>`)}</ul></li>`)}</ul>`}

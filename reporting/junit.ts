@@ -21,6 +21,7 @@ function properties(test: TestRecord): string {
     ['expected_status', test.status === null ? 'flow' : Array.isArray(test.status) ? test.status.join(' or ') : String(test.status)],
     ['clauses', test.clauses.join(', ')],
   ];
+  if (test.rules && test.rules.length > 0) rows.push(['rules', test.rules.join(', ')]);
   if (test.constraint) rows.push(['constraint', test.constraint]);
   if (test.observedStatus.length > 0) rows.push(['observed_status', test.observedStatus.join(', ')]);
   for (const finding of test.security ?? []) rows.push(['security', finding]);

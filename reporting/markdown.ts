@@ -36,6 +36,31 @@ function endpointRows(pairs: PairCoverage[]): string[] {
   });
 }
 
+/** Coverage by rule: verified out of observable, per section; the observable rules not verified; the unobservable ones with their reason. */
+function ruleLines(report: Report): string[] {
+  const rules = report.coverage.rules;
+  const summary = report.coverage.ruleSummary;
+  if (!rules || !summary) return [];
+  const out = ['### Coverage by rule', '', `${summary.verified} of ${summary.observable} observable rules of the specification verified${summary.failed ? `, ${summary.failed} failed` : ''}${summary.notVerified ? `, ${summary.notVerified} not verified` : ''}; ${summary.unobservable} rules cannot be observed by a client.`, ''];
+  out.push('| Section | Verified / observable | Failed | Not verified | Unobservable |', '|---|---:|---:|---:|---:|');
+  for (const c of summary.sections) out.push(`| \u00a7${md(c.section)} ${md(c.title)} | ${c.verified}/${c.observable} | ${c.failed || ''} | ${c.notVerified || ''} | ${c.unobservable || ''} |`);
+  out.push('');
+  const open = rules.filter((r) => r.observable && r.outcome !== 'passed');
+  if (open.length > 0) {
+    out.push(`Observable rules not verified (${open.length}):`, '');
+    for (const r of open.slice(0, MAX_ROWS)) out.push(`- ${r.id} (\u00a7${md(r.sections.join(', '))}) ${md(r.quote)}: ${r.outcome}${r.reason ? `, ${md(r.reason)}` : ''}`);
+    if (open.length > MAX_ROWS) out.push(`- \u2026 and ${open.length - MAX_ROWS} more in report.json`);
+    out.push('');
+  }
+  const unobservable = rules.filter((r) => !r.observable);
+  if (unobservable.length > 0) {
+    out.push(`Rules no client can observe (${unobservable.length}):`, '');
+    for (const r of unobservable) out.push(`- ${r.id} (\u00a7${md(r.sections.join(', '))}) ${md(r.quote)}: ${md((r.reason ?? '').replace(/^not observable by a client: /, ''))}`);
+    out.push('');
+  }
+  return out;
+}
+
 export function toMarkdown(report: Report, files: Record<string, string> = {}): string {
   const s = report.summary;
   const out: string[] = [];
@@ -48,8 +73,9 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference)' : ''} \u00b7 suite ${md(report.suite.name)} ${md(report.suite.version)} \u00b7 spec ${md(report.spec.title)} ${md(report.spec.version)} \u00b7 ${md(report.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} \u00b7 ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' \u00b7 strict' : ''}`,
     '',
   );
-  out.push('| Passed | Failed | Skipped | Security findings | Advisories | Endpoint x status pairs verified |', '|---:|---:|---:|---:|---:|---:|');
-  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${securityCount(report)} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |`, '');
+  const rules = report.coverage.ruleSummary;
+  out.push(`| Passed | Failed | Skipped | Security findings | Advisories | Endpoint x status pairs verified |${rules ? ' Observable rules verified |' : ''}`, `|---:|---:|---:|---:|---:|---:|${rules ? '---:|' : ''}`);
+  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${securityCount(report)} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |${rules ? ` ${rules.verified}/${rules.observable} |` : ''}`, '');
 
   const insecure = securityTests(report);
   if (insecure.length > 0) {
@@ -75,6 +101,7 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     `Field constraints: ${constraintCount('passed')} verified, ${constraintCount('failed')} failed, ${constraintCount('not verified')} not verified (of ${observable.length} observable)${unobservable > 0 ? `; ${unobservable} not observable by a client` : ''}.`,
     '',
   );
+  out.push(...ruleLines(report));
 
   const skips = skipReasons(report);
   if (skips.length > 0) {

@@ -19,6 +19,8 @@ export interface TestRecord {
   /** The status the test expects; a list where the specification allows several; null for a flow. */
   status: number | number[] | null;
   clauses: string[];
+  /** The specification's atomic rules the test checks (helpers/spec/rules.ts ids); absent in reports before 1.2. */
+  rules?: string[];
   constraint: string | null;
   outcome: Outcome;
   /** Why it was skipped, or the failure's first line. */
@@ -73,6 +75,33 @@ export interface ConstraintCoverage {
   observable?: false;
 }
 
+/** One atomic rule of the specification, with the tests that cite it. */
+export interface RuleCoverage {
+  id: string;
+  sections: string[];
+  quote: string;
+  /** False for a rule no client can observe: listed with its reason, never counted. */
+  observable: boolean;
+  outcome: PairOutcome;
+  tests: string[];
+  /** Why it is not verified (unobservable, no test checks it yet, the tests skipped), or the first failure. */
+  reason: string | null;
+}
+
+/** Rule coverage of one section (the first a rule names), or of the whole specification. */
+export interface RuleTally {
+  observable: number;
+  verified: number;
+  failed: number;
+  notVerified: number;
+  unobservable: number;
+}
+
+export interface RuleSectionCoverage extends RuleTally {
+  section: string;
+  title: string;
+}
+
 export type Verdict = 'conformant' | 'nonconformant' | 'incomplete';
 
 export interface Report {
@@ -102,7 +131,14 @@ export interface Report {
   proxy?: { target: string; exchanges: number; judged: number; notJudged: number };
   warnings: string[];
   tests: TestRecord[];
-  coverage: { pairs: PairCoverage[]; constraints: ConstraintCoverage[] };
+  coverage: {
+    pairs: PairCoverage[];
+    constraints: ConstraintCoverage[];
+    /** Every atomic rule of the specification; since 1.2.0. */
+    rules?: RuleCoverage[];
+    /** Rules verified out of observable rules, in all and per section; since 1.2.0. */
+    ruleSummary?: RuleTally & { sections: RuleSectionCoverage[] };
+  };
   /** Only in the report of `conformance explore`: what replays it and what it created. */
   exploration?: { seed: number; runs: number; properties: number; generatedRuns: number; cardsCreated: number };
 }

@@ -7,6 +7,7 @@ import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -227,14 +228,14 @@ const validationRows: Row[] = [
 ];
 
 authenticate.describe(() => {
-  authenticate.check('answers 200 with a Session for a valid e-mail and password', { clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
+  authenticate.check('answers 200 with a Session for a valid e-mail and password', { rules: [...schemaRules('session-response'), 'S1', 'S2', 'S24', 'S133', 'S156', 'S163', 'S318', 'S319'], clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
     expectSession(t, response, user.id);
     logOutLater(t, response);
   });
 
-  authenticate.check('answers 200 for a 2FA account with a valid TOTP code', { clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
+  authenticate.check('answers 200 for a 2FA account with a valid TOTP code', { rules: [...schemaRules('session-response'), 'S24', 'S156', 'S319'], clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': totpCode(secret) } });
@@ -243,13 +244,13 @@ authenticate.describe(() => {
   });
 
   // A flow across two endpoints (status null): section 5.2, the Session's id is the bearer token of protected endpoints.
-  authenticate.check('issues a token that opens a protected endpoint (logout answers 200)', { clauses: ['4.2', '5'], status: null }, async (t) => {
+  authenticate.check('issues a token that opens a protected endpoint (logout answers 200)', { rules: ['S22', 'S318'], clauses: ['4.2', '5'], status: null }, async (t) => {
     const { token } = await userWithToken(t);
     const response = await t.post('/api/v1/user/logout', { token });
     t.expectStatus(response, 200);
   });
 
-  authenticate.check('refuses a 2FA account without a code (spec silent on the status)', { clauses: ['4.2', '5'], status: null }, async (t) => {
+  authenticate.check('refuses a 2FA account without a code (spec silent on the status)', { rules: ['S325'], clauses: ['4.2', '5'], status: null }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     if (!user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
@@ -257,7 +258,7 @@ authenticate.describe(() => {
     expectTwoFactorRefused(t, response, 'login of a 2FA account without a code');
   });
 
-  authenticate.check('refuses a 2FA account with a wrong code (spec silent on the status)', { clauses: ['4.2', '5'], status: null }, async (t) => {
+  authenticate.check('refuses a 2FA account with a wrong code (spec silent on the status)', { rules: ['S325'], clauses: ['4.2', '5'], status: null }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     const now = Math.floor(Date.now() / 1000);
@@ -269,33 +270,33 @@ authenticate.describe(() => {
     expectTwoFactorRefused(t, response, 'login of a 2FA account with a wrong code');
   });
 
-  authenticate.check('answers 401 with { error } for an inactive account', { clauses: ['4.2', '5', '7'], status: 401 }, async (t) => {
+  authenticate.check('answers 401 with { error } for an inactive account', { rules: [...schemaRules('error-auth'), 'S165', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user.inactive');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
     logOutLater(t, response);
     expectAuthError(t, response, 401);
   });
 
-  authenticate.check('answers 403 with { error } for a wrong password', { clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
+  authenticate.check('answers 403 with { error } for a wrong password', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: `${user.password}-wrong` } });
     logOutLater(t, response);
     expectAuthError(t, response, 403);
   });
 
-  authenticate.check('answers 403 with { error } for an unknown e-mail', { clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
+  authenticate.check('answers 403 with { error } for an unknown e-mail', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
     const response = await t.post('/api/v1/authenticate', { json: { email: `nobody.${randomUUID()}@example.com`, password: WRONG_PASSWORD } });
     expectAuthError(t, response, 403);
   });
 
-  authenticate.check('answers 423 with { error } for a locked account', { clauses: ['4.2', '5', '7'], status: 423 }, async (t) => {
+  authenticate.check('answers 423 with { error } for a locked account', { rules: [...schemaRules('error-auth'), 'S167', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 423 }, async (t) => {
     const user = await t.state('user.locked');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
     logOutLater(t, response);
     expectAuthError(t, response, 423);
   });
 
-  authenticate.check('answers 425 with { error } for an account restricted after brute-force detection', { clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
+  authenticate.check('answers 425 with { error } for an account restricted after brute-force detection', { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334'], clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
     const user = await t.state('user.throttled');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
     logOutLater(t, response);
@@ -309,7 +310,7 @@ authenticate.describe(() => {
   // It runs alongside the other login tests: a target that restricts per client address rather than
   // per account may answer them 425 too (README, "Load is bounded"), so run it alone against such a target.
   if (inject('target')?.bruteForce) {
-    authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
+    authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334'], clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
       const user = await t.state('user');
       for (let attempt = 1; attempt <= BRUTE_FORCE_MAX_ATTEMPTS; attempt++) {
         const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: `${user.password}-wrong` } });
@@ -329,7 +330,7 @@ authenticate.describe(() => {
   for (const row of validationRows) {
     if (row.expected === 422) {
       const title = row.or403 ? `answers 422 with errors.${row.field} (or 403) ${row.description}` : `answers 422 with errors.${row.field} ${row.description}`;
-      authenticate.check(title, { clauses: rowClauses(row, '7'), status: row.or403 ? [422, 403] : 422, constraint: row.constraint }, async (t) => {
+      authenticate.check(title, { rules: schemaRules('error-validation'), clauses: rowClauses(row, '7'), status: row.or403 ? [422, 403] : 422, constraint: row.constraint }, async (t) => {
         const user = await t.state('user');
         const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
         logOutLater(t, response);
@@ -343,7 +344,7 @@ authenticate.describe(() => {
         expect(Object.keys(body.errors), `the errors map must name the field "${row.field}" (section 7)`).toContain(row.field);
       });
     } else {
-      authenticate.check(`accepts ${row.field} as valid ${row.description}`, { clauses: rowClauses(row), status: row.ownCredentials ? 200 : null, constraint: row.constraint }, async (t) => {
+      authenticate.check(`accepts ${row.field} as valid ${row.description}`, { rules: row.ownCredentials ? [...schemaRules('session-response'), 'S24', 'S156'] : [], clauses: rowClauses(row), status: row.ownCredentials ? 200 : null, constraint: row.constraint }, async (t) => {
         const user = await t.state('user', row.twoFactor ? { twoFactor: true } : {});
         if (row.twoFactor && !user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
         const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
@@ -366,7 +367,7 @@ authenticate.describe(() => {
 // 4.1 POST /api/v1/authenticate-jwt/{platform}
 
 authenticateJwtEp.describe(() => {
-  authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by email', { clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
+  authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by email', { rules: [...schemaRules('session-response'), 'S1', 'S24', 'S134', 'S135', 'S138', 'S146', 'S149', 'S318', 'S319'], clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: futureExpire(300) }));
@@ -374,7 +375,7 @@ authenticateJwtEp.describe(() => {
     logOutLater(t, response);
   });
 
-  authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by id', { clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
+  authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by id', { rules: [...schemaRules('session-response'), 'S1', 'S24', 'S134', 'S135', 'S139', 'S146', 'S149', 'S318', 'S319'], clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
@@ -382,7 +383,7 @@ authenticateJwtEp.describe(() => {
     logOutLater(t, response);
   });
 
-  authenticateJwtEp.check('answers 401 with { error } for a JWT naming an inactive account', { clauses: ['4.1', '5', '7'], status: 401 }, async (t) => {
+  authenticateJwtEp.check('answers 401 with { error } for a JWT naming an inactive account', { rules: [...schemaRules('error-auth'), 'S150', 'S325', 'S334'], clauses: ['4.1', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user.inactive');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
@@ -390,21 +391,21 @@ authenticateJwtEp.describe(() => {
     expectAuthError(t, response, 401);
   });
 
-  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown e-mail', { clauses: ['4.1', '5', '7'], status: [403, 412] }, async (t) => {
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown e-mail', { rules: [...schemaRules('error-auth'), 'S151', 'S325'], clauses: ['4.1', '5', '7'], status: [403, 412] }, async (t) => {
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: `nobody.${randomUUID()}@example.com`, expire: futureExpire(300) }));
     logOutLater(t, response);
     expectUnknownUserRefused(t, response);
   });
 
-  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown user id', { clauses: ['4.1', '5', '7'], status: [403, 412] }, async (t) => {
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown user id', { rules: [...schemaRules('error-auth'), 'S151', 'S325'], clauses: ['4.1', '5', '7'], status: [403, 412] }, async (t) => {
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: randomUUID(), expire: futureExpire(300) }));
     logOutLater(t, response);
     expectUnknownUserRefused(t, response);
   });
 
-  authenticateJwtEp.check('answers 423 with { error } for a JWT naming a locked account', { clauses: ['4.1', '5', '7'], status: 423 }, async (t) => {
+  authenticateJwtEp.check('answers 423 with { error } for a JWT naming a locked account', { rules: [...schemaRules('error-auth'), 'S152', 'S325', 'S334'], clauses: ['4.1', '5', '7'], status: 423 }, async (t) => {
     const user = await t.state('user.locked');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
@@ -412,7 +413,7 @@ authenticateJwtEp.describe(() => {
     expectAuthError(t, response, 423);
   });
 
-  authenticateJwtEp.check('answers 425 with { error } for a JWT naming an account restricted after brute-force detection', { clauses: ['4.1', '5', '7', '8'], status: 425 }, async (t) => {
+  authenticateJwtEp.check('answers 425 with { error } for a JWT naming an account restricted after brute-force detection', { rules: [...schemaRules('error-auth'), 'S153', 'S325', 'S334'], clauses: ['4.1', '5', '7', '8'], status: 425 }, async (t) => {
     const user = await t.state('user.throttled');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: futureExpire(300) }));
@@ -426,18 +427,18 @@ authenticateJwtEp.describe(() => {
    * that reads the number as text finds no such user, which is wrong credentials (403). Both hold; 403 is
    * advised on (allowed reading allowed-jwt-number-claim-read-as-text).
    */
-  const invalidPayloads: { description: string; payload: (user: { email: string; id: string }) => JwtPayload; or403?: true }[] = [
-    { description: 'without email or id', payload: () => ({ expire: futureExpire(300) }) },
-    { description: 'that is empty', payload: () => ({}) },
-    { description: 'without expire', payload: (u) => ({ email: u.email }) },
+  const invalidPayloads: { description: string; payload: (user: { email: string; id: string }) => JwtPayload; rules: string[]; or403?: true }[] = [
+    { description: 'without email or id', payload: () => ({ expire: futureExpire(300) }), rules: ['S140'] },
+    { description: 'that is empty', payload: () => ({}), rules: ['S140', 'S143'] },
+    { description: 'without expire', payload: (u) => ({ email: u.email }), rules: ['S143'] },
     // No row for a non-numeric expire such as "tomorrow": section 4.1 calls expire a "timestamp" without a
     // format or unit, and strtotime-style parsers read "tomorrow" as a valid future time.
-    { description: 'with an email that is not a string', payload: () => ({ email: 12345, expire: futureExpire(300) }), or403: true },
-    { description: 'with an id that is not a string', payload: () => ({ id: 12345, expire: futureExpire(300) }), or403: true },
+    { description: 'with an email that is not a string', payload: () => ({ email: 12345, expire: futureExpire(300) }), rules: ['S141'], or403: true },
+    { description: 'with an id that is not a string', payload: () => ({ id: 12345, expire: futureExpire(300) }), rules: ['S141'], or403: true },
   ];
   for (const row of invalidPayloads) {
     const title = row.or403 ? `answers 412 (or 403) for a JWT payload ${row.description}` : `answers 412 for a JWT payload ${row.description}`;
-    authenticateJwtEp.check(title, { clauses: ['4.1', '7'], status: row.or403 ? [412, 403] : 412 }, async (t) => {
+    authenticateJwtEp.check(title, { rules: [...schemaRules('error-jwt'), 'S154', ...row.rules], clauses: ['4.1', '7'], status: row.or403 ? [412, 403] : 412 }, async (t) => {
       const user = await t.state('user');
       const platform = await platformFor(t);
       const response = await authenticateJwt(t, platform.id, await platform.sign(row.payload(user)));
@@ -451,7 +452,7 @@ authenticateJwtEp.describe(() => {
     });
   }
 
-  authenticateJwtEp.check('answers 416 for a JWT whose expire is in the past', { clauses: ['4.1', '7'], status: 416 }, async (t) => {
+  authenticateJwtEp.check('answers 416 for a JWT whose expire is in the past', { rules: [...schemaRules('error-jwt'), 'S144', 'S155'], clauses: ['4.1', '7'], status: 416 }, async (t) => {
     const user = await t.state('user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: pastExpire(3600) }));
@@ -460,21 +461,23 @@ authenticateJwtEp.describe(() => {
   });
 
   // Section 4.1: RS512 by the key of the platform in the path. Whatever the status, a forged token never authenticates.
-  const forgeries: { description: string; token: (platformId: string, user: { email: string }, platform: Platform) => Promise<{ platformId: string; jwt: string | undefined }> }[] = [
-    { description: 'an unsigned JWT (alg none)', token: async (platformId, user) => ({ platformId, jwt: craftedJwt.unsigned({ email: user.email, expire: futureExpire(300) }) }) },
+  const forgeries: { description: string; rules: string[]; token: (platformId: string, user: { email: string }, platform: Platform) => Promise<{ platformId: string; jwt: string | undefined }> }[] = [
+    { description: 'an unsigned JWT (alg none)', rules: ['S146'], token: async (platformId, user) => ({ platformId, jwt: craftedJwt.unsigned({ email: user.email, expire: futureExpire(300) }) }) },
     {
       description: 'an HS512 JWT keyed with the platform public key',
+      rules: ['S146'],
       token: async (platformId, user) => ({ platformId, jwt: await craftedJwt.hmacWithPublicKey({ email: user.email, expire: futureExpire(300) }) }),
     },
-    { description: 'a JWT signed by another RSA key', token: async (platformId, user) => ({ platformId, jwt: await craftedJwt.foreignKey({ email: user.email, expire: futureExpire(300) }) }) },
+    { description: 'a JWT signed by another RSA key', rules: ['S147'], token: async (platformId, user) => ({ platformId, jwt: await craftedJwt.foreignKey({ email: user.email, expire: futureExpire(300) }) }) },
     {
       description: 'an RS256 JWT signed with the platform\u2019s own key (4.1 names RS512)',
+      rules: ['S146'],
       token: async (platformId, user, platform) => ({ platformId, jwt: await platform.signRs256({ email: user.email, expire: futureExpire(300) }) }),
     },
-    { description: 'a request without a Token header', token: async (platformId) => ({ platformId, jwt: undefined }) },
+    { description: 'a request without a Token header', rules: ['S135'], token: async (platformId) => ({ platformId, jwt: undefined }) },
   ];
   for (const forgery of forgeries) {
-    authenticateJwtEp.check(`never authenticates ${forgery.description}`, { clauses: ['4.1', '5'], status: null }, async (t) => {
+    authenticateJwtEp.check(`never authenticates ${forgery.description}`, { rules: forgery.rules, clauses: ['4.1', '5'], status: null }, async (t) => {
       const user = await t.state('user');
       const platform = await platformFor(t);
       const { platformId, jwt } = await forgery.token(platform.id, user, platform);
@@ -484,7 +487,7 @@ authenticateJwtEp.describe(() => {
     });
   }
 
-  authenticateJwtEp.check('never authenticates a JWT whose payload was changed after signing', { clauses: ['4.1', '5'], status: null }, async (t) => {
+  authenticateJwtEp.check('never authenticates a JWT whose payload was changed after signing', { rules: ['S146', 'S147'], clauses: ['4.1', '5'], status: null }, async (t) => {
     const [signed, victim] = await Promise.all([t.state('user'), t.state('user')]);
     const platform = await platformFor(t);
     const jwt = await platform.sign({ email: signed.email, expire: futureExpire(300) });
@@ -494,7 +497,7 @@ authenticateJwtEp.describe(() => {
   });
 
   // Section 4.1: the JWT is signed by the key of *the* platform in the path; another registered platform's key is a forgery here.
-  authenticateJwtEp.check('never authenticates a JWT signed by another registered platform\u2019s key', { clauses: ['4.1', '5'], status: null }, async (t) => {
+  authenticateJwtEp.check('never authenticates a JWT signed by another registered platform\u2019s key', { rules: ['S147'], clauses: ['4.1', '5'], status: null }, async (t) => {
     const user = await t.state('user');
     const [platform, other] = await Promise.all([platformFor(t), otherPlatform(t)]);
     const response = await authenticateJwt(t, platform.id, await other.sign({ email: user.email, expire: futureExpire(300) }));
@@ -502,7 +505,7 @@ authenticateJwtEp.describe(() => {
     expectRefused(t, response, `a JWT signed by platform B's key sent to platform A (section 4.1: signed by that platform's key)`);
   });
 
-  authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { clauses: ['4.1', '5'], status: null }, async (t) => {
+  authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { rules: ['S147'], clauses: ['4.1', '5'], status: null }, async (t) => {
     const user = await t.state('user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, `${randomUUID()}`, await platform.sign({ email: user.email, expire: futureExpire(300) }));
@@ -515,14 +518,14 @@ authenticateJwtEp.describe(() => {
 // 4.5 POST /api/v1/user/logout
 
 logout.describe(() => {
-  logout.check('answers 200 with { status } for a token from e-mail and password login', { clauses: ['4.5', '1', '5'], status: 200 }, async (t) => {
+  logout.check('answers 200 with { status } for a token from e-mail and password login', { rules: [...schemaRules('logout-response'), 'S1', 'S22', 'S194'], clauses: ['4.5', '1', '5'], status: 200 }, async (t) => {
     const { token } = await userWithToken(t);
     const response = await t.post('/api/v1/user/logout', { token });
     t.expectStatus(response, 200);
     t.expectSchema(response, 'logout-response');
   });
 
-  logout.check('answers 200 with { status } for a token from JWT login', { clauses: ['4.5', '4.1', '1', '5'], status: 200 }, async (t) => {
+  logout.check('answers 200 with { status } for a token from JWT login', { rules: [...schemaRules('logout-response'), 'S22', 'S194'], clauses: ['4.5', '4.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user');
     const token = await logInWithJwt(t, user);
     const response = await t.post('/api/v1/user/logout', { token });
@@ -530,7 +533,7 @@ logout.describe(() => {
     t.expectSchema(response, 'logout-response');
   });
 
-  logout.check('answers 401 with { error } for a token that was logged out', { clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } for a token that was logged out', { rules: [...schemaRules('error-auth'), 'S192', 'S195', 'S324', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const { token } = await userWithToken(t);
     const first = await t.post('/api/v1/user/logout', { token });
     t.expectStatus(first, 200);
@@ -538,7 +541,7 @@ logout.describe(() => {
     expectAuthError(t, again, 401);
   });
 
-  logout.check('answers 401 with { error } for a JWT-issued token that was logged out', { clauses: ['4.5', '4.1', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } for a JWT-issued token that was logged out', { rules: [...schemaRules('error-auth'), 'S193', 'S195', 'S324', 'S335'], clauses: ['4.5', '4.1', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const token = await logInWithJwt(t, user);
     const first = await t.post('/api/v1/user/logout', { token });
@@ -548,28 +551,28 @@ logout.describe(() => {
   });
 
   // Sections 5.2 and 5.3: a token is valid for ttl seconds; an expired one is no valid authentication.
-  logout.check('answers 401 with { error } for an expired token', { clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } for an expired token', { rules: [...schemaRules('error-auth'), 'S195', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const expired = await t.state('user.expired-token');
     const response = await t.post('/api/v1/user/logout', { token: expired.token });
     expectAuthError(t, response, 401);
   });
 
-  logout.check('answers 401 with { error } without a bearer token', { clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } without a bearer token', { rules: [...schemaRules('error-auth'), 'S132', 'S190', 'S195', 'S321', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const response = await t.post('/api/v1/user/logout');
     expectAuthError(t, response, 401);
   });
 
-  logout.check('answers 401 with { error } for a token that was never issued', { clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } for a token that was never issued', { rules: [...schemaRules('error-auth'), 'S195', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const response = await t.post('/api/v1/user/logout', { token: GARBAGE_TOKEN });
     expectAuthError(t, response, 401);
   });
 
-  logout.check('answers 401 with { error } for a bearer value that is not a token', { clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } for a bearer value that is not a token', { rules: [...schemaRules('error-auth'), 'S195', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const response = await t.post('/api/v1/user/logout', { token: 'not-a-token' });
     expectAuthError(t, response, 401);
   });
 
-  logout.check('answers 401 with { error } for a token whose secret part is wrong', { clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
+  logout.check('answers 401 with { error } for a token whose secret part is wrong', { rules: [...schemaRules('error-auth'), 'S195', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const token = await logIn(t, user);
     t.cleanup(() => t.post('/api/v1/user/logout', { token }));

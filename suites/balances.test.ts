@@ -2,6 +2,7 @@ import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder,
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { OTHER_USER, UNAUTHORIZED, expectUnauthorized } from '../helpers/check/errors.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Sections 4.6 to 4.9 and 2.2: a user's balances per asset, coins and NFTs, their records and
@@ -16,22 +17,22 @@ const coinShow = endpoint('GET /api/v1/user/{user}/balances/{asset}');
 
 /** The four endpoints with what differs between them: clause, what they answer, the path for a holder. */
 const ENDPOINTS = [
-  { ep: nftList, clause: '4.6', kind: 'NFT balance list', path: (user: string, _held: { nfts: string[] }) => balancePaths.nftList(user) },
-  { ep: nftShow, clause: '4.7', kind: 'NFT balance', path: (user: string, held: { nfts: string[] }) => balancePaths.nftShow(user, held.nfts[0]!) },
-  { ep: coinList, clause: '4.8', kind: 'coin balance list', path: (user: string, _held: { coins: string[] }) => balancePaths.coinList(user) },
-  { ep: coinShow, clause: '4.9', kind: 'coin balance', path: (user: string, held: { coins: string[] }) => balancePaths.coinShow(user, held.coins[0]!) },
+  { ep: nftList, clause: '4.6', rule401: 'S200', rules403or409: ['S201', 'S202'], kind: 'NFT balance list', path: (user: string, _held: { nfts: string[] }) => balancePaths.nftList(user) },
+  { ep: nftShow, clause: '4.7', rule401: 'S204', rules403or409: ['S205', 'S206'], kind: 'NFT balance', path: (user: string, held: { nfts: string[] }) => balancePaths.nftShow(user, held.nfts[0]!) },
+  { ep: coinList, clause: '4.8', rule401: 'S210', rules403or409: ['S211', 'S212'], kind: 'coin balance list', path: (user: string, _held: { coins: string[] }) => balancePaths.coinList(user) },
+  { ep: coinShow, clause: '4.9', rule401: 'S214', rules403or409: ['S215', 'S216'], kind: 'coin balance', path: (user: string, held: { coins: string[] }) => balancePaths.coinShow(user, held.coins[0]!) },
 ] as const;
 
 /** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
-function accessChecks({ ep, clause, kind, path }: (typeof ENDPOINTS)[number]): void {
-  ep.check(`answers 401 with { error } for the ${kind} without a token`, { clauses: [clause, '5', '7'], status: 401 }, async (t) => {
+function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeof ENDPOINTS)[number]): void {
+  ep.check(`answers 401 with { error } for the ${kind} without a token`, { rules: [...schemaRules('error-auth'), rule401, 'S132', 'S321', 'S335'], clauses: [clause, '5', '7'], status: 401 }, async (t) => {
     const { user, held } = await holder(t);
     const response = await t.get(path(user.id, held));
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  ep.check(`answers 401 with { error } for the ${kind} with a logged-out token`, { clauses: [clause, '5', '7'], status: 401 }, async (t) => {
+  ep.check(`answers 401 with { error } for the ${kind} with a logged-out token`, { rules: [...schemaRules('error-auth'), rule401, 'S192', 'S324', 'S335'], clauses: [clause, '5', '7'], status: 401 }, async (t) => {
     const { userId, token } = await loggedOutToken(t);
     const held = await t.state('balances', { userId });
     const response = await t.get(path(userId, held), { token });
@@ -39,14 +40,14 @@ function accessChecks({ ep, clause, kind, path }: (typeof ENDPOINTS)[number]): v
     t.expectSchema(response, 'error-auth');
   });
 
-  ep.check(`answers 401 with { error } for the ${kind} with a token that was never issued`, { clauses: [clause, '5', '7'], status: 401 }, async (t) => {
+  ep.check(`answers 401 with { error } for the ${kind} with a token that was never issued`, { rules: [...schemaRules('error-auth'), rule401, 'S335'], clauses: [clause, '5', '7'], status: 401 }, async (t) => {
     const { user, held } = await holder(t);
     const response = await t.get(path(user.id, held), { token: GARBAGE_TOKEN });
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  ep.check(`answers 403 or 409 with "${UNAUTHORIZED}" for another user's ${kind}`, { clauses: [clause, '5', '7'], status: OTHER_USER }, async (t) => {
+  ep.check(`answers 403 or 409 with "${UNAUTHORIZED}" for another user's ${kind}`, { rules: [...schemaRules('error-message'), ...rules403or409, 'S17', 'S326', 'S327', 'S339'], clauses: [clause, '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await holder(t);
     const { token } = await userWithToken(t);
     const response = await t.get(path(owner.user.id, owner.held), { token });
@@ -55,7 +56,7 @@ function accessChecks({ ep, clause, kind, path }: (typeof ENDPOINTS)[number]): v
 }
 
 nftList.describe(() => {
-  nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
+  nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { rules: [...schemaRules('balance-nft-list-response'), 'S1', 'S17', 'S196', 'S198'], clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.nftList(user.id), { token });
     t.expectStatus(response, 200);
@@ -67,7 +68,7 @@ nftList.describe(() => {
     if (others.length > 0) t.advise(`the NFT list holds records whose type is not nft: ${others.join(', ')}`);
   });
 
-  nftList.check('returns only the NFT named by one assets[] symbol', { clauses: ['4.6'], status: 200 }, async (t) => {
+  nftList.check('returns only the NFT named by one assets[] symbol', { rules: [...schemaRules('balance-nft-list-response'), 'S199'], clauses: ['4.6'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     if (held.nfts.length < 2) t.skip('provider state balances gave one NFT; a filter that leaves none out cannot show that it filters');
     const wanted = [held.nfts[0]!];
@@ -77,7 +78,7 @@ nftList.describe(() => {
     expectExactly(data, wanted, 'NFT list');
   });
 
-  nftList.check('returns exactly the NFTs named by several assets[] symbols', { clauses: ['4.6'], status: 200 }, async (t) => {
+  nftList.check('returns exactly the NFTs named by several assets[] symbols', { rules: [...schemaRules('balance-nft-list-response'), 'S199'], clauses: ['4.6'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     if (held.nfts.length < 3) t.skip('provider state balances gave fewer than three NFTs; a filter on several symbols that leaves one out cannot be checked');
     const wanted = held.nfts.slice(0, 2);
@@ -87,7 +88,7 @@ nftList.describe(() => {
     expectExactly(data, wanted, 'NFT list');
   });
 
-  nftList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { clauses: ['4.6'], status: null }, async (t) => {
+  nftList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { rules: ['S199', 'S209'], clauses: ['4.6'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const symbol = unknownSymbol();
     const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: [symbol] } });
@@ -101,7 +102,7 @@ nftList.describe(() => {
 });
 
 nftShow.describe(() => {
-  nftShow.check('answers 200 with { data: record } of the requested symbol for each held NFT', { clauses: ['4.7', '2.2', '1'], status: 200 }, async (t) => {
+  nftShow.check('answers 200 with { data: record } of the requested symbol for each held NFT', { rules: [...schemaRules('balance-response'), 'S18', 'S203'], clauses: ['4.7', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     // Every held symbol, so that an answer ignoring {asset} cannot pass by matching one of them.
     for (const symbol of held.nfts) {
@@ -113,7 +114,7 @@ nftShow.describe(() => {
     }
   });
 
-  nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { clauses: ['4.7'], status: null }, async (t) => {
+  nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: ['S18'], clauses: ['4.7'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const response = await t.get(balancePaths.nftShow(user.id, unknownSymbol()), { token });
     expectNoServerError(response);
@@ -126,7 +127,7 @@ nftShow.describe(() => {
 });
 
 coinList.describe(() => {
-  coinList.check('answers 200 with { data: { coins: [records] } } holding every coin the user holds', { clauses: ['4.8', '2.2', '1'], status: 200 }, async (t) => {
+  coinList.check('answers 200 with { data: { coins: [records] } } holding every coin the user holds', { rules: [...schemaRules('balance-coin-list-response'), 'S1', 'S17', 'S207'], clauses: ['4.8', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.coinList(user.id), { token });
     t.expectStatus(response, 200);
@@ -138,7 +139,7 @@ coinList.describe(() => {
     if (others.length > 0) t.advise(`the coin list holds records whose type is not coin: ${others.join(', ')}`);
   });
 
-  coinList.check('returns only the coin named by one assets[] symbol', { clauses: ['4.8'], status: 200 }, async (t) => {
+  coinList.check('returns only the coin named by one assets[] symbol', { rules: [...schemaRules('balance-coin-list-response'), 'S209'], clauses: ['4.8'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     if (held.coins.length < 2) t.skip('provider state balances gave one coin; a filter that leaves none out cannot show that it filters');
     const wanted = [held.coins[0]!];
@@ -148,7 +149,7 @@ coinList.describe(() => {
     expectExactly(data.coins, wanted, 'coin list');
   });
 
-  coinList.check('returns exactly the coins named by several assets[] symbols', { clauses: ['4.8'], status: 200 }, async (t) => {
+  coinList.check('returns exactly the coins named by several assets[] symbols', { rules: [...schemaRules('balance-coin-list-response'), 'S209'], clauses: ['4.8'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     if (held.coins.length < 3) t.skip('provider state balances gave fewer than three coins; a filter on several symbols that leaves one out cannot be checked');
     const wanted = held.coins.slice(0, 2);
@@ -158,7 +159,7 @@ coinList.describe(() => {
     expectExactly(data.coins, wanted, 'coin list');
   });
 
-  coinList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { clauses: ['4.8'], status: null }, async (t) => {
+  coinList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { rules: ['S199', 'S209'], clauses: ['4.8'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const symbol = unknownSymbol();
     const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [symbol] } });
@@ -168,7 +169,7 @@ coinList.describe(() => {
     if (data.coins.length > 0) t.advise(`an assets[] filter on an unknown coin symbol returned ${data.coins.length} record(s): ${symbolsOf(data.coins).join(', ')}`);
   });
 
-  coinList.check('answers an empty assets[] filter (the specification is silent)', { clauses: ['4.8'], status: null }, async (t) => {
+  coinList.check('answers an empty assets[] filter (the specification is silent)', { rules: ['S209'], clauses: ['4.8'], status: null }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [''] } });
     expectNoServerError(response);
@@ -183,7 +184,7 @@ coinList.describe(() => {
 });
 
 coinShow.describe(() => {
-  coinShow.check('answers 200 with { data: record } of the requested symbol for each held coin', { clauses: ['4.9', '2.2', '1'], status: 200 }, async (t) => {
+  coinShow.check('answers 200 with { data: record } of the requested symbol for each held coin', { rules: [...schemaRules('balance-response'), 'S18', 'S213'], clauses: ['4.9', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     // Every held symbol, so that an answer ignoring {asset} cannot pass by matching one of them.
     for (const symbol of held.coins) {
@@ -195,7 +196,7 @@ coinShow.describe(() => {
     }
   });
 
-  coinShow.check('answers a coin symbol the user does not hold (the specification is silent)', { clauses: ['4.9'], status: null }, async (t) => {
+  coinShow.check('answers a coin symbol the user does not hold (the specification is silent)', { rules: ['S18'], clauses: ['4.9'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const response = await t.get(balancePaths.coinShow(user.id, unknownSymbol()), { token });
     expectNoServerError(response);

@@ -18,6 +18,7 @@ import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { expectFilteredList } from '../helpers/check/filters.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
@@ -71,7 +72,7 @@ function ids(body: { data: { id: string }[] }): string[] {
 }
 
 create.describe(() => {
-  create.check('answers 201 with the created Bank echoing the sent fields', { clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
+  create.check('answers 201 with the created Bank echoing the sent fields', { rules: [...schemaRules('bank-response'), 'S1', 'S2', 'S17', 'S217', 'S218'], clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const payload = bankPayload();
     const response = await t.post(banksPath(user.id), { json: payload, token });
@@ -84,28 +85,28 @@ create.describe(() => {
     checkCreatedAt(t, data);
   });
 
-  create.check('answers 401 with { error } to a create without a token', { clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
+  create.check('answers 401 with { error } to a create without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S228', 'S321', 'S335', 'S245'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post(banksPath(user.id), { json: bankPayload() });
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  create.check('answers 401 with { error } to a create with a token that was never issued', { clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
+  create.check('answers 401 with { error } to a create with a token that was never issued', { rules: [...schemaRules('error-auth'), 'S245', 'S335'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post(banksPath(user.id), { json: bankPayload(), token: GARBAGE_TOKEN });
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  create.check('answers 403 with { message } to a create for an inactive account', { clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
+  create.check('answers 403 with { message } to a create for an inactive account', { rules: [...schemaRules('error-message'), 'S329', 'S336', 'S246'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.post(banksPath(inactive.id), { json: bankPayload(), token: inactive.token });
     deleteIfCreated(t, inactive.id, inactive.token, response);
     expectInactive(t, response);
   });
 
-  create.check('answers 403 or 409 with "This action is unauthorized." to a create under another user\u2019s id', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  create.check('answers 403 or 409 with "This action is unauthorized." to a create under another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S246'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await userWithToken(t);
     const caller = await userWithToken(t);
     const response = await t.post(banksPath(owner.user.id), { json: bankPayload(), token: caller.token });
@@ -113,14 +114,14 @@ create.describe(() => {
     expectUnauthorized(t, response);
   });
 
-  create.check('answers 422 for an IBAN that another bank already has', { clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
+  create.check('answers 422 for an IBAN that another bank already has', { rules: [...schemaRules('error-validation'), 'S247'], clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
     const { user, token, payload } = await userWithBank(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: payload.iban }), token });
     deleteIfCreated(t, user.id, token, response);
     expectValidationError(t, response, 'iban');
   });
 
-  create.check('accepts or refuses a lower-case currency code (the specification does not say)', { clauses: ['4.10'], status: [201, 422] }, async (t) => {
+  create.check('accepts or refuses a lower-case currency code (the specification does not say)', { rules: ['S61'], clauses: ['4.10'], status: [201, 422] }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload({ currency: 'eur' }), token });
     deleteIfCreated(t, user.id, token, response);
@@ -184,7 +185,7 @@ create.describe(() => {
   for (const row of rows) {
     // A JSON type other than string is a rule of section 4.10 alone, not a limit of section 8.
     const clauses = row.constraint.endsWith('.string') ? ['4.10', '7'] : row.expected === 201 ? ['4.10', '8'] : ['4.10', '8', '7'];
-    create.check(`answers ${row.expected} for ${row.description}`, { clauses, status: row.expected, constraint: row.constraint }, async (t) => {
+    create.check(`answers ${row.expected} for ${row.description}`, { rules: row.expected === 422 ? [...schemaRules('error-validation'), 'S247'] : [...schemaRules('bank-response'), 'S217', 'S218'], clauses, status: row.expected, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
       const payload = row.input();
       const response = await t.post(banksPath(user.id), { json: payload, token });
@@ -198,7 +199,7 @@ create.describe(() => {
 });
 
 list.describe(() => {
-  list.check('answers 200 with { data: [Bank] } holding every bank of the user', { clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
+  list.check('answers 200 with { data: [Bank] } holding every bank of the user', { rules: [...schemaRules('bank-list-response'), 'S1', 'S17', 'S219', 'S220'], clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await bankIdsBefore(t, user.id, token);
     const first = await createBank(t, user.id, token);
@@ -209,7 +210,7 @@ list.describe(() => {
     expect(ids(body).sort(), 'the list holds the banks the user had before and the two created, exactly').toEqual([...before, first.bank.id, second.bank.id].sort());
   });
 
-  list.check('answers 200 with an empty list for a user without banks', { clauses: ['4.10', '1'], status: 200 }, async (t) => {
+  list.check('answers 200 with an empty list for a user without banks', { rules: [...schemaRules('bank-list-response'), 'S219'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.get(banksPath(user.id), { token });
     t.expectStatus(response, 200);
@@ -219,7 +220,7 @@ list.describe(() => {
     expect(body.data, 'provider state user holds no banks').toEqual([]);
   });
 
-  list.check('lists none of another user\u2019s banks', { clauses: ['4.10', '5'], status: 200 }, async (t) => {
+  list.check('lists none of another user\u2019s banks', { rules: [...schemaRules('bank-list-response'), 'S219', 'S326'], clauses: ['4.10', '5'], status: 200 }, async (t) => {
     const caller = await userWithToken(t);
     const before = await bankIdsBefore(t, caller.user.id, caller.token);
     const owner = await userWithBank(t);
@@ -230,7 +231,7 @@ list.describe(() => {
     expect(ids(body).sort(), 'the caller lists exactly the banks it held before').toEqual([...before].sort());
   });
 
-  list.check('returns only the banks of the currency given in the currency filter', { clauses: ['4.10'], status: 200 }, async (t) => {
+  list.check('returns only the banks of the currency given in the currency filter', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const euro = await createBank(t, user.id, token, { currency: 'EUR' });
     const dollar = await createBank(t, user.id, token, { currency: 'USD' });
@@ -242,7 +243,7 @@ list.describe(() => {
     for (const bank of body.data) expect(bank.currency, 'every listed bank matches the filter').toBe('EUR');
   });
 
-  list.check('returns every bank whose status matches the status filter', { clauses: ['4.10', '3'], status: 200 }, async (t) => {
+  list.check('returns every bank whose status matches the status filter', { rules: [...schemaRules('bank-list-response'), 'S221'], clauses: ['4.10', '3'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const euro = await createBank(t, user.id, token, { currency: 'EUR' });
     const dollar = await createBank(t, user.id, token, { currency: 'USD' });
@@ -256,7 +257,7 @@ list.describe(() => {
     for (const bank of body.data) expect(bank.status, 'every listed bank matches the filter').toBe(status);
   });
 
-  list.check('answers an empty list for a status no bank has', { clauses: ['4.10'], status: 200 }, async (t) => {
+  list.check('answers an empty list for a status no bank has', { rules: [...schemaRules('bank-list-response'), 'S221'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t);
     const response = await t.get(banksPath(user.id), { token, query: { status: 'NO_SUCH_STATUS' } });
     // A status no bank has may also be refused as unknown (422 keyed by status, advised on): helpers/check/filters.ts.
@@ -264,7 +265,7 @@ list.describe(() => {
     if (data) expect(data, 'no bank has the status NO_SUCH_STATUS').toEqual([]);
   });
 
-  list.check('answers an empty list for a currency no bank has', { clauses: ['4.10'], status: 200 }, async (t) => {
+  list.check('answers an empty list for a currency no bank has', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t, { currency: 'EUR' });
     const response = await t.get(banksPath(user.id), { token, query: { currency: 'SEK' } });
     t.expectStatus(response, 200);
@@ -274,7 +275,7 @@ list.describe(() => {
 
   // `platform` and `company` are named as filters but not defined (4.10): the suite only advises on them.
   for (const filter of ['platform', 'company'] as const) {
-    list.check(`answers 200 with a list to the ${filter} filter`, { clauses: ['4.10'], status: 200 }, async (t) => {
+    list.check(`answers 200 with a list to the ${filter} filter`, { rules: [...schemaRules('bank-list-response'), 'S220'], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, bank } = await userWithBank(t);
       const code = String(bank.externalPlatform?.code ?? '');
       const matching = await t.get(banksPath(user.id), { token, query: { [filter]: code } });
@@ -287,20 +288,20 @@ list.describe(() => {
     });
   }
 
-  list.check('answers 401 with { error } to a list without a token', { clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
+  list.check('answers 401 with { error } to a list without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S228', 'S321', 'S335', 'S248'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.get(banksPath(user.id));
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  list.check('answers 403 with { message } to a list for an inactive account', { clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
+  list.check('answers 403 with { message } to a list for an inactive account', { rules: [...schemaRules('error-message'), 'S329', 'S336', 'S249'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(banksPath(inactive.id), { token: inactive.token });
     expectInactive(t, response);
   });
 
-  list.check('answers 403 or 409 with "This action is unauthorized." to a list under another user\u2019s id', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  list.check('answers 403 or 409 with "This action is unauthorized." to a list under another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S250'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.get(banksPath(owner.user.id), { token: caller.token });
@@ -309,7 +310,7 @@ list.describe(() => {
 });
 
 show.describe(() => {
-  show.check('answers 200 with the Bank as created and as listed (create, list, show round trip)', { clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
+  show.check('answers 200 with the Bank as created and as listed (create, list, show round trip)', { rules: [...schemaRules('bank-response', 'bank-list-response'), 'S1', 'S19', 'S218', 'S225'], clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token, payload, bank } = await userWithBank(t);
     const listed = await t.get(banksPath(user.id), { token });
     t.expectStatus(listed, 200);
@@ -335,13 +336,13 @@ show.describe(() => {
     checkCreatedAt(t, data);
   });
 
-  show.check('answers 404 with { message } for a bank id that names no bank', { clauses: ['4.10', '7'], status: 404 }, async (t) => {
+  show.check('answers 404 with { message } for a bank id that names no bank', { rules: [...schemaRules('error-message'), 'S19', 'S253', 'S336', 'S338'], clauses: ['4.10', '7'], status: 404 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.get(bankPath(user.id, unknownBankId()), { token });
     expectNotFound(t, response);
   });
 
-  show.check('answers 404 with { message } for a bank deleted before', { clauses: ['4.10', '7'], status: 404 }, async (t) => {
+  show.check('answers 404 with { message } for a bank deleted before', { rules: [...schemaRules('error-message'), 'S227', 'S253', 'S338'], clauses: ['4.10', '7'], status: 404 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload(), token });
     deleteIfCreated(t, user.id, token, response); // only matters when the delete below fails
@@ -353,7 +354,7 @@ show.describe(() => {
     expectNotFound(t, again);
   });
 
-  show.check('never shows another user\u2019s bank under the caller\u2019s own user id', { clauses: ['4.10', '5', '7'], status: [403, 404, 409] }, async (t) => {
+  show.check('never shows another user\u2019s bank under the caller\u2019s own user id', { rules: [...schemaRules('error-message'), 'S19', 'S326'], clauses: ['4.10', '5', '7'], status: [403, 404, 409] }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.get(bankPath(caller.user.id, owner.bank.id), { token: caller.token });
@@ -363,21 +364,21 @@ show.describe(() => {
     else expect(body.message, 'section 5.6 gives the message').toBe(UNAUTHORIZED);
   });
 
-  show.check('answers 401 with { error } to a show without a token', { clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
+  show.check('answers 401 with { error } to a show without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S228', 'S321', 'S335', 'S251'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const { user, bank } = await userWithBank(t);
     const response = await t.get(bankPath(user.id, bank.id));
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  show.check('answers 403 with { message } to a show for an inactive account', { clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
+  show.check('answers 403 with { message } to a show for an inactive account', { rules: [...schemaRules('error-message'), 'S329', 'S336', 'S252'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.get(bankPath(inactive.id, bank.id), { token: inactive.token });
     expectInactive(t, response);
   });
 
-  show.check('answers 403 or 409 with "This action is unauthorized." to a show under another user\u2019s id', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  show.check('answers 403 or 409 with "This action is unauthorized." to a show under another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S254'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.get(bankPath(owner.user.id, owner.bank.id), { token: caller.token });
@@ -386,7 +387,7 @@ show.describe(() => {
 });
 
 remove.describe(() => {
-  remove.check('answers 200 with { message } and the bank is no longer listed', { clauses: ['4.10', '1'], status: 200 }, async (t) => {
+  remove.check('answers 200 with { message } and the bank is no longer listed', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S1', 'S226', 'S227'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload(), token });
     deleteIfCreated(t, user.id, token, response); // only matters when the delete below fails
@@ -401,7 +402,7 @@ remove.describe(() => {
     expect(ids(body), 'a deleted bank is no longer listed').not.toContain(id);
   });
 
-  remove.check('answers 403 with { message } for a bank used in earlier actions and keeps it', { clauses: ['4.10', '3', '7'], status: 403 }, async (t) => {
+  remove.check('answers 403 with { message } for a bank used in earlier actions and keeps it', { rules: [...schemaRules('error-message', 'bank-response'), 'S131', 'S258', 'S336'], clauses: ['4.10', '3', '7'], status: 403 }, async (t) => {
     const { user, token, bank } = await userWithUsedBank(t);
     const response = await t.delete(bankPath(user.id, bank.id), { token });
     t.expectStatus(response, 403);
@@ -411,7 +412,7 @@ remove.describe(() => {
     t.expectSchema(shown, 'bank-response');
   });
 
-  remove.check('answers 401 with { error } to a delete without a token', { clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
+  remove.check('answers 401 with { error } to a delete without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S228', 'S321', 'S335', 'S255'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const { user, bank } = await userWithBank(t);
     const response = await t.delete(bankPath(user.id, bank.id));
     t.expectStatus(response, 401);
@@ -420,7 +421,7 @@ remove.describe(() => {
 
   // The only bank an inactive account can have comes from provider state bank.used, so this 403 cannot
   // tell "inactive" from "used" apart; the create, list and show tests check the inactive account alone.
-  remove.check('answers 403 with { message } to a delete for an inactive account', { clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
+  remove.check('answers 403 with { message } to a delete for an inactive account', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
@@ -428,7 +429,7 @@ remove.describe(() => {
   });
 
   // Section 4.10 documents 401, 403 and 409 for delete (no 404): another user's bank under one's own id is an unauthorized action (5.6).
-  remove.check('answers 403 or 409 with "This action is unauthorized." to a delete of another user\u2019s bank under the caller\u2019s own id and keeps it', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  remove.check('answers 403 or 409 with "This action is unauthorized." to a delete of another user\u2019s bank under the caller\u2019s own id and keeps it', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S257', 'S259'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.delete(bankPath(caller.user.id, owner.bank.id), { token: caller.token });
@@ -437,7 +438,7 @@ remove.describe(() => {
     expectUnauthorized(t, response);
   });
 
-  remove.check('answers 403 or 409 with "This action is unauthorized." to a delete under another user\u2019s id and keeps the bank', { clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  remove.check('answers 403 or 409 with "This action is unauthorized." to a delete under another user\u2019s id and keeps the bank', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S257', 'S259'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.delete(bankPath(owner.user.id, owner.bank.id), { token: caller.token });

@@ -5,6 +5,7 @@ import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../helpers/check/errors.js';
 import { expectFilteredList } from '../helpers/check/filters.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset
@@ -53,7 +54,7 @@ interface Summary {
 }
 
 summary.describe(() => {
-  summary.check('answers 200 with a summary of every asset the user has bonuses in', { clauses: ['4.11', '2.5b', '2.3', '1'], status: 200 }, async (t) => {
+  summary.check('answers 200 with a summary of every asset the user has bonuses in', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S1', 'S17', 'S88', 'S260'], clauses: ['4.11', '2.5b', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const response = await t.get(summaryPath(user.id), { token });
     t.expectStatus(response, 200);
@@ -63,7 +64,7 @@ summary.describe(() => {
     assert(new Set(symbols).size === symbols.length, `each asset must appear once in the summary; got ${symbols.join(', ')}`);
   });
 
-  summary.check('answers 200 with only the asset named by the asset segment', { clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+  summary.check('answers 200 with only the asset named by the asset segment', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S18', 'S261'], clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const asset = bonuses.assets[0]!;
     const response = await t.get(summaryPath(user.id, asset), { token });
@@ -76,7 +77,7 @@ summary.describe(() => {
 
   // Section 2.5b gives the shape of the summary only, not how its counts and amounts are computed: a
   // difference from the listed bonuses is advised on; the entry of each asset must exist in both forms.
-  summary.check('has an entry per asset, in the summary of all assets and of that asset, compared with the listed bonuses', { clauses: ['2.5b', '4.11'], status: 200 }, async (t) => {
+  summary.check('has an entry per asset, in the summary of all assets and of that asset, compared with the listed bonuses', { rules: [...schemaRules('bonus-asset-summary-list-response', 'bonus-list-response'), 'S88', 'S261'], clauses: ['2.5b', '4.11'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const listed = await t.get(bonusesPath(user.id), { token });
     t.expectStatus(listed, 200);
@@ -107,27 +108,27 @@ summary.describe(() => {
     }
   });
 
-  summary.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+  summary.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S266', 'S321', 'S335', 'S267'], clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
     const { user } = await userWithToken(t);
     const response = await t.get(summaryPath(user.id));
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  summary.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+  summary.check('answers 403 with { message } for an inactive account', { rules: [...schemaRules('error-message'), 'S330', 'S336', 'S268'], clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(summaryPath(inactive.id), { token: inactive.token });
     expectInactive(t, response);
   });
 
-  summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
+  summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S268'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
     const response = await t.get(summaryPath(owner.user.id), { token });
     expectUnauthorized(t, response);
   });
 
-  summary.check('answers an asset the user has no bonus in with no other asset', { clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+  summary.check('answers an asset the user has no bonus in with no other asset', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S261'], clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
     const { user, token } = await userWithBonuses(t);
     const asset = 'NOBONUSASSET';
     const response = await t.get(summaryPath(user.id, asset), { token });
@@ -145,7 +146,7 @@ summary.describe(() => {
 });
 
 list.describe(() => {
-  list.check('answers 200 with the user\u2019s bonuses as full records', { clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
+  list.check('answers 200 with the user\u2019s bonuses as full records', { rules: [...schemaRules('bonus-list-response'), 'S1', 'S17', 'S262'], clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const other = await userWithBonuses(t);
     const response = await t.get(bonusesPath(user.id), { token });
@@ -161,7 +162,7 @@ list.describe(() => {
   });
 
   for (const status of BONUS_STATUSES) {
-    list.check(`answers 200 with only ${status} bonuses for status=${status}`, { clauses: ['4.11', '2.5a', '3'], status: 200 }, async (t) => {
+    list.check(`answers 200 with only ${status} bonuses for status=${status}`, { rules: [...schemaRules('bonus-list-response'), 'S79', 'S263'], clauses: ['4.11', '2.5a', '3'], status: 200 }, async (t) => {
       const { user, token } = await userWithBonuses(t);
       const unfiltered = await t.get(bonusesPath(user.id), { token });
       t.expectStatus(unfiltered, 200);
@@ -178,7 +179,7 @@ list.describe(() => {
     });
   }
 
-  list.check('masks the user\u2019s e-mail and anti-phishing code in every bonus', { clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+  list.check('masks the user\u2019s e-mail and anti-phishing code in every bonus', { rules: [...schemaRules('bonus-list-response'), 'S94'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
     const { user, token, antiPhishing } = await userWithBonuses(t);
     const response = await t.get(bonusesPath(user.id), { token });
     t.expectStatus(response, 200);
@@ -192,7 +193,7 @@ list.describe(() => {
     }
   });
 
-  list.check('answers 200 for the platform code of a listed bonus', { clauses: ['4.11'], status: 200 }, async (t) => {
+  list.check('answers 200 for the platform code of a listed bonus', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {
     const { user, token } = await userWithBonuses(t);
     const unfiltered = await t.get(bonusesPath(user.id), { token });
     t.expectStatus(unfiltered, 200);
@@ -210,7 +211,7 @@ list.describe(() => {
     }
   });
 
-  list.check('answers a status outside distributed, pending and canceled', { clauses: ['4.11'], status: 200 }, async (t) => {
+  list.check('answers a status outside distributed, pending and canceled', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {
     const { user, token } = await userWithBonuses(t);
     const unfiltered = await t.get(bonusesPath(user.id), { token });
     t.expectStatus(unfiltered, 200);
@@ -224,7 +225,7 @@ list.describe(() => {
     if (data.length > 0) t.advise(`status=not-a-status answered 200 with ${data.length} bonus(es), as if the filter were ignored (the specification does not say how an unknown status value is treated)`);
   });
 
-  list.check('answers an empty platform filter', { clauses: ['4.11'], status: 200 }, async (t) => {
+  list.check('answers an empty platform filter', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const unfiltered = await t.get(bonusesPath(user.id), { token });
     t.expectStatus(unfiltered, 200);
@@ -242,27 +243,27 @@ list.describe(() => {
     if (data.length !== bonuses.ids.length) t.advise(`platform= (empty) listed ${data.length} of the user's ${bonuses.ids.length} bonuses (the specification does not say whether an empty filter is ignored)`);
   });
 
-  list.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+  list.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S266', 'S321', 'S335', 'S269'], clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
     const { user } = await userWithToken(t);
     const response = await t.get(bonusesPath(user.id));
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  list.check('answers 401 with { error } for a token that was never issued', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+  list.check('answers 401 with { error } for a token that was never issued', { rules: [...schemaRules('error-auth'), 'S269', 'S335'], clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
     const { user } = await userWithToken(t);
     const response = await t.get(bonusesPath(user.id), { token: GARBAGE_TOKEN });
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  list.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+  list.check('answers 403 with { message } for an inactive account', { rules: [...schemaRules('error-message'), 'S330', 'S336', 'S270'], clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(bonusesPath(inactive.id), { token: inactive.token });
     expectInactive(t, response);
   });
 
-  list.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
+  list.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S271'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
     const response = await t.get(bonusesPath(owner.user.id), { token });
@@ -271,7 +272,7 @@ list.describe(() => {
 });
 
 show.describe(() => {
-  show.check('answers 200 with the bonus asked for as a full record', { clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
+  show.check('answers 200 with the bonus asked for as a full record', { rules: [...schemaRules('bonus-response'), 'S1', 'S19', 'S75', 'S265'], clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     for (const id of bonuses.ids) {
       const response = await t.get(`${bonusesPath(user.id)}/${id}`, { token });
@@ -282,7 +283,7 @@ show.describe(() => {
     }
   });
 
-  show.check('shows the user\u2019s e-mail and anti-phishing code masked', { clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+  show.check('shows the user\u2019s e-mail and anti-phishing code masked', { rules: [...schemaRules('bonus-response'), 'S94'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
     const { user, token, bonuses, antiPhishing } = await userWithBonuses(t);
     for (const id of bonuses.ids) {
       const response = await t.get(`${bonusesPath(user.id)}/${id}`, { token });
@@ -294,7 +295,7 @@ show.describe(() => {
     }
   });
 
-  show.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
+  show.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S266', 'S321', 'S335', 'S272'], clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
     const { user, bonuses } = await userWithBonuses(t);
     const response = await t.get(`${bonusesPath(user.id)}/${bonuses.ids[0]}`);
     t.expectStatus(response, 401);
@@ -302,7 +303,7 @@ show.describe(() => {
   });
 
   // A bonus of the inactive account itself, so that a 404 for an unknown record cannot be the answer.
-  show.check('answers 403 with { message } for an inactive account', { clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+  show.check('answers 403 with { message } for an inactive account', { rules: [...schemaRules('error-message'), 'S330', 'S336', 'S273'], clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const bonuses = await t.state('bonuses', { userId: inactive.id });
     if (!Array.isArray(bonuses.ids) || bonuses.ids.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty ids array');
@@ -310,7 +311,7 @@ show.describe(() => {
     expectInactive(t, response);
   });
 
-  show.check('answers 404 with { message } for a bonus id that does not exist', { clauses: ['4.11', '7'], status: 404 }, async (t) => {
+  show.check('answers 404 with { message } for a bonus id that does not exist', { rules: [...schemaRules('error-message'), 'S19', 'S274', 'S336', 'S338'], clauses: ['4.11', '7'], status: 404 }, async (t) => {
     const { user, token } = await userWithBonuses(t);
     const response = await t.get(`${bonusesPath(user.id)}/${randomUUID()}`, { token });
     expectNotFound(t, response, 'an unknown bonus id');
@@ -318,7 +319,7 @@ show.describe(() => {
 
   // Another user's bonus is either no record of the caller (404, section 7) or another user's resource
   // (403 or 409 with the exact message, section 5.6): never the bonus.
-  show.check('never shows another user\u2019s bonus under the caller\u2019s own id', { clauses: ['4.11', '5', '7'], status: [403, 404, 409] }, async (t) => {
+  show.check('never shows another user\u2019s bonus under the caller\u2019s own id', { rules: [...schemaRules('error-message'), 'S19', 'S275', 'S326'], clauses: ['4.11', '5', '7'], status: [403, 404, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { user, token } = await userWithToken(t);
     const response = await t.get(`${bonusesPath(user.id)}/${owner.bonuses.ids[0]}`, { token });
@@ -326,7 +327,7 @@ show.describe(() => {
     else expectUnauthorized(t, response, [403, 404, 409]);
   });
 
-  show.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
+  show.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S275'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
     const response = await t.get(`${bonusesPath(owner.user.id)}/${owner.bonuses.ids[0]}`, { token });

@@ -7,6 +7,7 @@ import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES } from '../helpers/arrange/images.js';
 import { twoByteText } from '../helpers/arrange/text.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
  * Section 4.6a: a user's cards (create as multipart/form-data with two uploaded images, list with
@@ -74,7 +75,7 @@ function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFi
 }
 
 create.describe(() => {
-  create.check('answers 201 with the Card, echoing the fields sent', { clauses: ['4.6a', '2.5', '1', '3'], status: 201 }, async (t) => {
+  create.check('answers 201 with the Card, echoing the fields sent', { rules: [...schemaRules('card-response'), 'S1', 'S17', 'S276', 'S277', 'S317'], clauses: ['4.6a', '2.5', '1', '3'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { form, fields } = cardForm();
     const before = Math.floor(Date.now() / 1000);
@@ -86,27 +87,27 @@ create.describe(() => {
     if (Math.abs(data.createdAt - before) > 24 * 3600) t.advise(`data.createdAt ${data.createdAt} is more than a day away from the time of the request (${before})`);
   });
 
-  create.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+  create.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S283', 'S321', 'S335', 'S284'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post(cardsPath(user.id), { form: cardForm().form });
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  create.check('answers 401 with { error } for a token that was never issued', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+  create.check('answers 401 with { error } for a token that was never issued', { rules: [...schemaRules('error-auth'), 'S284', 'S335'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post(cardsPath(user.id), { token: GARBAGE_TOKEN, form: cardForm().form });
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  create.check('answers 403 with { message } for an inactive account', { clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
+  create.check('answers 403 with { message } for an inactive account', { rules: [...schemaRules('error-message'), 'S331', 'S336', 'S285'], clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.post(cardsPath(inactive.id), { token: inactive.token, form: cardForm().form });
     expectInactive(t, response);
   });
 
-  create.check('answers 403 or 409 with "This action is unauthorized." for another user\u2019s id', { clauses: ['4.6a', '5', '7'], status: [403, 409] }, async (t) => {
+  create.check('answers 403 or 409 with "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S285'], clauses: ['4.6a', '5', '7'], status: [403, 409] }, async (t) => {
     const { token } = await userWithToken(t);
     const other = await t.state('user');
     const response = await t.post(cardsPath(other.id), { token, form: cardForm().form });
@@ -115,7 +116,7 @@ create.describe(() => {
 
   // Section 7 gives the 422 shape, not whether every invalid field is listed: one required field must be
   // named (any of them: the form breaks the rules of all); the ones left out are advised on.
-  create.check('answers 422 naming a missing required field for an empty form', { clauses: ['4.6a', '7'], status: 422 }, async (t) => {
+  create.check('answers 422 naming a missing required field for an empty form', { rules: [...schemaRules('error-validation'), 'S286'], clauses: ['4.6a', '7'], status: 422 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { form } = cardForm({ cardImage1: null, cardImage2: null, holderName: null, alias: null, expirationDate: null, lastFourDigits: null });
     form.append('empty', '');
@@ -128,7 +129,7 @@ create.describe(() => {
   });
 
   // Section 4.6a says holderName is required; whether an empty string counts as missing is not said.
-  create.check('answers 201 or 422 for an empty holderName (whether empty counts as missing is open)', { clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
+  create.check('answers 201 or 422 for an empty holderName (whether empty counts as missing is open)', { rules: [...schemaRules('card-response', 'error-validation'), 'S301'], clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(cardsPath(user.id), { token, form: cardForm({ holderName: '' }).form });
     t.expectStatus(response, [201, 422]);
@@ -146,7 +147,7 @@ create.describe(() => {
     ['an expirationDate of the current month', () => ({ expirationDate: monthYear(0).date })],
     ['an expirationYear of the current year with the current month, without expirationDate', () => ({ expirationDate: null, expirationMonth: monthYear(0).month, expirationYear: monthYear(0).year })],
   ] as const) {
-    create.check(`answers 201 or 422 for ${description}`, { clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
+    create.check(`answers 201 or 422 for ${description}`, { rules: [...schemaRules('card-response', 'error-validation'), 'S305'], clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
       const { user, token } = await userWithToken(t);
       const { form, fields } = cardForm(input());
       const response = await t.post(cardsPath(user.id), { token, form });
@@ -161,7 +162,7 @@ create.describe(() => {
     });
   }
 
-  create.check('answers 201 or 422 for expirationDate with a one-digit month (section 4.6a leaves it open)', { clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
+  create.check('answers 201 or 422 for expirationDate with a one-digit month (section 4.6a leaves it open)', { rules: [...schemaRules('card-response', 'error-validation'), 'S304'], clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
     const { user, token } = await userWithToken(t);
     const date = `7/${monthYear(36).year}`;
     const response = await t.post(cardsPath(user.id), { token, form: cardForm({ expirationDate: date }).form });
@@ -263,7 +264,7 @@ create.describe(() => {
   const clausesOf = (row: Row) => ['4.6a', ...(SECTION_8.has(row.constraint) ? ['8'] : []), ...(row.expected === 422 ? ['7'] : [])];
 
   for (const row of rows) {
-    create.check(`answers ${row.expected} for ${row.description}`, { clauses: clausesOf(row), status: row.expected, constraint: row.constraint }, async (t) => {
+    create.check(`answers ${row.expected} for ${row.description}`, { rules: row.expected === 422 ? [...schemaRules('error-validation'), 'S286'] : [...schemaRules('card-response'), 'S276', 'S277'], clauses: clausesOf(row), status: row.expected, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
       const { form, fields } = cardForm(row.input);
       const response = await t.post(cardsPath(user.id), { token, form });
@@ -279,7 +280,7 @@ create.describe(() => {
 });
 
 list.describe(() => {
-  list.check('answers 200 with an empty list for a user without cards', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+  list.check('answers 200 with an empty list for a user without cards', { rules: [...schemaRules('card-list-response'), 'S1', 'S17', 'S278'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.get(cardsPath(user.id), { token });
     t.expectStatus(response, 200);
@@ -288,7 +289,7 @@ list.describe(() => {
     assert(data.length === 0, `a new user has no cards (provider state user), but the list holds ${data.length}`);
   });
 
-  list.check('answers 200 with the created card, and its status filter keeps only cards of that status', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+  list.check('answers 200 with the created card, and its status filter keeps only cards of that status', { rules: [...schemaRules('card-list-response'), 'S278', 'S279'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { card } = await createCard(t, user.id, token);
     const listed = async (query?: Record<string, string>) => {
@@ -325,20 +326,20 @@ list.describe(() => {
     }
   });
 
-  list.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+  list.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S283', 'S321', 'S335', 'S287'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.get(cardsPath(user.id));
     t.expectStatus(response, 401);
     t.expectSchema(response, 'error-auth');
   });
 
-  list.check('answers 403 with { message } for an inactive account', { clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
+  list.check('answers 403 with { message } for an inactive account', { rules: [...schemaRules('error-message'), 'S331', 'S336', 'S288'], clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(cardsPath(inactive.id), { token: inactive.token });
     expectInactive(t, response);
   });
 
-  list.check('answers 409 or 403 with "This action is unauthorized." for another user\u2019s id', { clauses: ['4.6a', '5', '7'], status: [409, 403] }, async (t) => {
+  list.check('answers 409 or 403 with "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S289'], clauses: ['4.6a', '5', '7'], status: [409, 403] }, async (t) => {
     const { token } = await userWithToken(t);
     const other = await t.state('user');
     const response = await t.get(cardsPath(other.id), { token });
@@ -347,7 +348,7 @@ list.describe(() => {
 });
 
 show.describe(() => {
-  show.check('answers 200 with the card as created and as listed (round trip)', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+  show.check('answers 200 with the card as created and as listed (round trip)', { rules: [...schemaRules('card-response', 'card-list-response'), 'S1', 'S19', 'S277', 'S282'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { card, fields } = await createCard(t, user.id, token);
     assertEchoes(t, card, fields);
@@ -362,7 +363,7 @@ show.describe(() => {
     assertSameCard(t, data, card, 'the shown card');
   });
 
-  show.check('answers 401 with { error } without a token', { clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
+  show.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S283', 'S321', 'S335', 'S290'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.get(cardPath(user.id, randomUUID()));
     t.expectStatus(response, 401);
@@ -371,7 +372,7 @@ show.describe(() => {
 
   // No provider state gives an inactive account a card, so the id names no card: the specification does
   // not say whether the account is checked before the record is looked up, so 404 is also accepted.
-  show.check('answers 403 with { message } for an inactive account (or 404 for its unknown card id)', { clauses: ['4.6a', '5', '7'], status: [403, 404] }, async (t) => {
+  show.check('answers 403 with { message } for an inactive account (or 404 for its unknown card id)', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.6a', '5', '7'], status: [403, 404] }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(cardPath(inactive.id, randomUUID()), { token: inactive.token });
     t.expectStatus(response, [403, 404]);
@@ -379,14 +380,14 @@ show.describe(() => {
     else expectInactive(t, response);
   });
 
-  show.check('answers 404 with { message } saying "no query results" for an unknown card id', { clauses: ['4.6a', '7'], status: 404 }, async (t) => {
+  show.check('answers 404 with { message } saying "no query results" for an unknown card id', { rules: [...schemaRules('error-message'), 'S19', 'S292', 'S336', 'S338'], clauses: ['4.6a', '7'], status: 404 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.get(cardPath(user.id, randomUUID()), { token });
     expectNotFound(t, response, 'an unknown card id');
   });
 
   // Section 5.6 allows 403 or 409 for another user's resources; section 7 gives 404 for a record not found.
-  show.check('never shows another user\u2019s card under the caller\u2019s own user id', { clauses: ['4.6a', '5', '7'], status: [403, 404, 409] }, async (t) => {
+  show.check('never shows another user\u2019s card under the caller\u2019s own user id', { rules: [...schemaRules('error-message'), 'S19', 'S326'], clauses: ['4.6a', '5', '7'], status: [403, 404, 409] }, async (t) => {
     const owner = await userWithToken(t);
     const { card } = await createCard(t, owner.user.id, owner.token);
     const { user, token } = await userWithToken(t);
@@ -396,7 +397,7 @@ show.describe(() => {
     else expectUnauthorized(t, response);
   });
 
-  show.check('answers 409 or 403 with "This action is unauthorized." for another user\u2019s card under their id', { clauses: ['4.6a', '5', '7'], status: [409, 403] }, async (t) => {
+  show.check('answers 409 or 403 with "This action is unauthorized." for another user\u2019s card under their id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S19', 'S293'], clauses: ['4.6a', '5', '7'], status: [409, 403] }, async (t) => {
     const owner = await userWithToken(t);
     const { card } = await createCard(t, owner.user.id, owner.token);
     const { token } = await userWithToken(t);

@@ -1,5 +1,6 @@
 import { endpoint } from '../helpers/check/check.js';
 import { expectNoServerError, expectValidationError } from '../helpers/check/errors.js';
+import { schemaRules } from '../helpers/spec/rules.js';
 import {
   FORGOT,
   RESET,
@@ -48,6 +49,8 @@ interface Row<I> {
    * enforce the constraint; rows that cannot (see the notes above the tables) carry none.
    */
   constraint?: string;
+  /** The rules of helpers/spec/rules.ts the row checks besides its constraint's and its answer's. */
+  rules?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -67,20 +70,20 @@ type ForgotInput = (email: string) => Record<string, unknown>;
 const FORGOT_TYPE_ROWS: Row<ForgotInput>[] = [
   { description: 'answers 200 with { data: { message } } for a known e-mail and type text', input: (email) => ({ email, type: 'text' }), expected: { status: 200 }, clauses: ['4.3'], constraint: 'forgot.type.enum' },
   { description: 'answers 200 with { data: { message } } for a known e-mail and type link', input: (email) => ({ email, type: 'link' }), expected: { status: 200 }, clauses: ['4.3'], constraint: 'forgot.type.enum' },
-  { description: 'answers 200 with { data: { message } } for a known e-mail without type', input: (email) => ({ email }), expected: { status: 200 }, clauses: ['4.3'], constraint: 'forgot.type.enum' },
-  { description: 'answers 200 for a known e-mail with type null', input: (email) => ({ email, type: null }), expected: { status: 200 }, clauses: ['4.3'], constraint: 'forgot.type.enum' },
+  { description: 'answers 200 with { data: { message } } for a known e-mail without type', input: (email) => ({ email }), expected: { status: 200 }, clauses: ['4.3'], constraint: 'forgot.type.enum', rules: ['S173'] },
+  { description: 'answers 200 for a known e-mail with type null', input: (email) => ({ email, type: null }), expected: { status: 200 }, clauses: ['4.3'], constraint: 'forgot.type.enum', rules: ['S173'] },
   { description: 'answers 422 keyed by type for type sms (neither text nor link)', input: (email) => ({ email, type: 'sms' }), expected: { status: 422, key: 'type' }, clauses: ['4.3', '7'], constraint: 'forgot.type.enum' },
 ];
 
 const FORGOT_EMAIL_ROWS: Row<ForgotInput>[] = [
-  { description: 'answers 422 keyed by email when email is missing', input: () => ({}), expected: { status: 422, key: 'email' }, clauses: ['4.3', '7'] },
-  { description: 'answers 422 keyed by email for an e-mail without @', input: () => ({ email: 'not-an-email.example.test' }), expected: { status: 422, key: 'email' }, clauses: ['4.3', '7'] },
-  { description: 'answers 422 keyed by email for a 256-character e-mail', input: () => ({ email: emailOfLength(256) }), expected: { status: 422, key: 'email' }, clauses: ['4.3', '8', '7'] },
+  { description: 'answers 422 keyed by email when email is missing', input: () => ({}), expected: { status: 422, key: 'email' }, clauses: ['4.3', '7'], rules: ['S177'] },
+  { description: 'answers 422 keyed by email for an e-mail without @', input: () => ({ email: 'not-an-email.example.test' }), expected: { status: 422, key: 'email' }, clauses: ['4.3', '7'], rules: ['S177'] },
+  { description: 'answers 422 keyed by email for a 256-character e-mail', input: () => ({ email: emailOfLength(256) }), expected: { status: 422, key: 'email' }, clauses: ['4.3', '8', '7'], rules: ['S177'] },
 ];
 
 forgot.describe(() => {
   for (const row of [...FORGOT_TYPE_ROWS, ...FORGOT_EMAIL_ROWS]) {
-    forgot.check(row.description, { clauses: row.clauses, status: row.expected.status, ...(row.constraint ? { constraint: row.constraint } : {}) }, async (t) => {
+    forgot.check(row.description, { rules: [...(row.expected.status === 200 ? [...schemaRules('message-response'), 'S169', 'S176'] : schemaRules('error-validation')), ...(row.rules ?? [])], clauses: row.clauses, status: row.expected.status, ...(row.constraint ? { constraint: row.constraint } : {}) }, async (t) => {
       const user = await t.state('user');
       const response = await t.post(FORGOT, { json: row.input(user.email), token: await bearerOf(t, user) });
       const expected = row.expected;
@@ -94,7 +97,7 @@ forgot.describe(() => {
   // Section 8: forgot/reset e-mails may have up to 255 characters, more than the 191 of login. An account
   // whose address is longer than 191 (provider state `user` with `emailLength`) must be accepted; a target
   // whose state ignores the parameter gets a skip, since a short address proves nothing here.
-  forgot.check(`answers 200 for a known e-mail of ${LONG_EMAIL} characters (between 192 and 255)`, { clauses: ['4.3', '8'], status: 200, constraint: 'forgot.email.max' }, async (t) => {
+  forgot.check(`answers 200 for a known e-mail of ${LONG_EMAIL} characters (between 192 and 255)`, { rules: [...schemaRules('message-response'), 'S169', 'S176'], clauses: ['4.3', '8'], status: 200, constraint: 'forgot.email.max' }, async (t) => {
     const user = await t.state('user', { emailLength: LONG_EMAIL });
     if (user.email.length <= 191 || user.email.length > 255) t.skip(`target does not provide state user with emailLength (asked for ${LONG_EMAIL} characters, got ${user.email.length})`);
     const response = await t.post(FORGOT, { json: { email: user.email }, token: await bearerOf(t, user) });
@@ -102,7 +105,7 @@ forgot.describe(() => {
     t.expectSchema(response, 'message-response');
   });
 
-  forgot.check('answers 422 { message, errors } keyed by email for an unknown e-mail', { clauses: ['4.3', '7'], status: 422 }, async (t) => {
+  forgot.check('answers 422 { message, errors } keyed by email for an unknown e-mail', { rules: [...schemaRules('error-validation'), 'S177'], clauses: ['4.3', '7'], status: 422 }, async (t) => {
     const response = await t.post(FORGOT, { json: { email: unknownEmail() }, token: await bearerOf(t, await t.state('user')) });
     expectValidationError(t, response, 'email');
   });
@@ -137,8 +140,8 @@ const RESET_ROWS: Row<ResetInput>[] = [
   { description: 'answers 422 keyed by email (or token) when email is missing', input: ({ token, password }) => ({ token, password }), expected: { status: 422, key: EMAIL_OR_TOKEN }, clauses: ['4.4', '7'], constraint: 'reset.email.required' },
   { description: 'answers 422 keyed by email (or token) for an e-mail without @', input: (b) => ({ ...b, email: 'not-an-email.example.test' }), expected: { status: 422, key: EMAIL_OR_TOKEN }, clauses: ['4.4', '7'], constraint: 'reset.email.format' },
   { description: 'answers 422 keyed by email (or token) for a 256-character e-mail', input: (b) => ({ ...b, email: emailOfLength(256) }), expected: { status: 422, key: EMAIL_OR_TOKEN }, clauses: ['4.4', '8', '7'], constraint: 'reset.email.max' },
-  { description: 'answers 422 keyed by token when token is missing', input: ({ email, password }) => ({ email, password }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '7'] },
-  { description: 'answers 422 keyed by token for a 256-character token', input: (b) => ({ ...b, token: 't'.repeat(256) }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '8', '7'] },
+  { description: 'answers 422 keyed by token when token is missing', input: ({ email, password }) => ({ email, password }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '7'], rules: ['S189'] },
+  { description: 'answers 422 keyed by token for a 256-character token', input: (b) => ({ ...b, token: 't'.repeat(256) }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '8', '7'], rules: ['S189'] },
   { description: 'answers 422 keyed by password when password is missing', input: ({ email, token }) => ({ email, token }), expected: { status: 422, key: 'password' }, clauses: ['4.4', '7'], constraint: 'reset.password.required' },
   { description: 'answers 422 keyed by password for a 7-character password', input: (b) => ({ ...b, password: passwordOfLength(7) }), expected: { status: 422, key: 'password' }, clauses: ['4.4', '8', '7'], constraint: 'reset.password.min' },
   { description: 'answers 200 for an 8-character password', input: (b) => ({ ...b, password: passwordOfLength(8) }), expected: { status: 200 }, clauses: ['4.4', '8'], constraint: 'reset.password.min' },
@@ -152,7 +155,7 @@ const RESET_ROWS: Row<ResetInput>[] = [
 ];
 
 reset.describe(() => {
-  reset.check('answers 200 with { data: { message } } and the new password logs in while the old one is refused', { clauses: ['4.4', '5'], status: 200 }, async (t) => {
+  reset.check('answers 200 with { data: { message } } and the new password logs in while the old one is refused', { rules: [...schemaRules('message-response'), 'S169', 'S178', 'S184', 'S188'], clauses: ['4.4', '5'], status: 200 }, async (t) => {
     const { user, token, bearer } = await resetInProgress(t, { spends: true });
     const password = passwordOfLength(16);
     const response = await t.post(RESET, { json: { email: user.email, token, password }, token: bearer });
@@ -166,7 +169,7 @@ reset.describe(() => {
 
   // Section 4.4 does not say that a token is single-use: a second reset with a spent token is only reported
   // when it is not refused as an invalid token. The first reset, with a fresh valid token, must succeed.
-  reset.check('reports whether a token already spent on a reset is refused again', { clauses: ['4.4'], status: null }, async (t) => {
+  reset.check('reports whether a token already spent on a reset is refused again', { rules: [...schemaRules('message-response'), 'S184'], clauses: ['4.4'], status: null }, async (t) => {
     const { user, token, bearer } = await resetInProgress(t, { spends: true });
     const first = await t.post(RESET, { json: { email: user.email, token, password: passwordOfLength(16) }, token: bearer });
     t.expectStatus(first, 200);
@@ -177,7 +180,7 @@ reset.describe(() => {
     if (!keyedByToken) t.advise(`a reset token already spent on a reset was answered ${again.status}, not 422 keyed by token; section 4.4 does not say whether a token can be used again`);
   });
 
-  reset.check('answers 422 keyed by token for a token that was never sent, and the password stays unchanged', { clauses: ['4.4', '7'], status: 422 }, async (t) => {
+  reset.check('answers 422 keyed by token for a token that was never sent, and the password stays unchanged', { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {
     const { user, token, bearer } = await resetInProgress(t, { spends: false });
     const wrong = token.length > 4 ? `${token.slice(0, -4)}${token.slice(-4) === 'zzzz' ? 'yyyy' : 'zzzz'}` : 'zzzzzzzz';
     const response = await t.post(RESET, { json: { email: user.email, token: wrong, password: passwordOfLength(16) }, token: bearer });
@@ -186,14 +189,14 @@ reset.describe(() => {
     if (withOld !== 200) throw new Error(`after a refused reset, logging in with the unchanged password must answer 200, got ${withOld}`);
   });
 
-  reset.check("answers 422 keyed by token for another address's token", { clauses: ['4.4', '7'], status: 422 }, async (t) => {
+  reset.check("answers 422 keyed by token for another address's token", { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {
     const first = await resetInProgress(t, { spends: false });
     const second = await resetInProgress(t, { spends: false });
     const response = await t.post(RESET, { json: { email: second.user.email, token: first.token, password: passwordOfLength(16) }, token: second.bearer });
     expectValidationError(t, response, 'token');
   });
 
-  reset.check(`answers 200 for the e-mail of ${LONG_EMAIL} characters (between 192 and 255) of an account`, { clauses: ['4.4', '8'], status: 200, constraint: 'reset.email.max' }, async (t) => {
+  reset.check(`answers 200 for the e-mail of ${LONG_EMAIL} characters (between 192 and 255) of an account`, { rules: [...schemaRules('message-response'), 'S178', 'S188'], clauses: ['4.4', '8'], status: 200, constraint: 'reset.email.max' }, async (t) => {
     const { user, token, bearer } = await resetInProgress(t, { params: { emailLength: LONG_EMAIL } });
     if (user.email.length <= 191 || user.email.length > 255) t.skip(`target does not provide state user with emailLength (asked for ${LONG_EMAIL} characters, got ${user.email.length})`);
     const password = passwordOfLength(16);
@@ -203,7 +206,7 @@ reset.describe(() => {
   });
 
   for (const row of RESET_ROWS) {
-    reset.check(row.description, { clauses: row.clauses, status: row.expected.status, ...(row.constraint ? { constraint: row.constraint } : {}) }, async (t) => {
+    reset.check(row.description, { rules: [...(row.expected.status === 200 ? [...schemaRules('message-response'), 'S178', 'S188'] : schemaRules('error-validation')), ...(row.rules ?? [])], clauses: row.clauses, status: row.expected.status, ...(row.constraint ? { constraint: row.constraint } : {}) }, async (t) => {
       const { user, token, bearer } = await resetInProgress(t, { spends: row.expected.status === 200 });
       const json = row.input({ email: user.email, token, password: passwordOfLength(16) });
       const response = await t.post(RESET, { json, token: bearer });

@@ -38,8 +38,12 @@ describe('the catalogue of the specification', () => {
 describe('test metadata is linted when a suite loads', () => {
   const login = 'POST /api/v1/authenticate';
   const cases: [CheckMeta, RegExp | null][] = [
-    [{ clauses: ['4.2'], status: 200 }, null],
-    [{ clauses: ['4.2'], status: [403, 409] }, null],
+    [{ clauses: ['4.2'], status: 200, rules: ['S156'] }, null],
+    [{ clauses: ['4.2'], status: [403, 409], rules: ['S166'] }, null],
+    [{ clauses: ['4.2', '8'], status: 422, constraint: 'authenticate.email.max' }, null],
+    [{ clauses: ['4.2'], status: 200 }, /cites no rule/],
+    [{ clauses: ['4.2'], status: 200, rules: ['S999'] }, /unknown rule "S999"/],
+    [{ clauses: ['4.2'], status: 200, rules: ['S4'] }, /rule S4 cannot be observed by a client/],
     [{ clauses: ['4.99'], status: 200 }, /unknown clause "4.99"/],
     [{ clauses: [], status: 200 }, /cites no clause/],
     [{ clauses: ['4.2'], status: 404 }, /expects 404, which the specification does not document/],

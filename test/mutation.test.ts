@@ -43,10 +43,13 @@ describe('mutants of the reference', () => {
     expect(new Set(MUTANTS.map((m) => m.group))).toEqual(new Set(GROUPS));
   });
 
-  it('are all killed by a test that cites the mutant\u2019s clause (mutation score 100%), and every allowed reading survives with a conformant verdict', async () => {
+  it('are all killed by a test that cites the mutant\u2019s clause (mutation score 100%), pin every rule the tests cite, and every allowed reading survives with a conformant verdict', async () => {
     const result = await runBin('mutants.mjs', []);
     process.stdout.write(result.stdout.split('\n').filter((l) => !l.startsWith('  killed') && !l.startsWith('  allowed')).join('\n'));
     expect(result.stdout).toMatch(/^Mutation score: (\d+)\/\1 killed \(100%\)$/m);
+    // Every rule a test cites is pinned: some mutant is killed by a test citing it (mutation/score.ts unpinnedRules).
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('  UNPINNED '))).toEqual([]);
+    expect(result.stdout).toMatch(/^Rules pinned by a mutant: (\d+)\/\1$/m);
     const readings = MUTANTS.filter((m) => m.allowed).length;
     expect(readings).toBeGreaterThan(0);
     expect(result.stdout).toContain(`Allowed readings: ${readings}/${readings} conformant`);

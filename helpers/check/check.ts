@@ -1,5 +1,6 @@
 import { describe, expect, inject, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
+import { effectiveRules, ruleById } from '../spec/rules.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactText } from '../net/redact.js';
@@ -19,11 +20,15 @@ export interface CheckMeta {
   status: number | number[] | null;
   /** The field constraint (catalogue id) the test checks, for boundary tests. */
   constraint?: string;
+  /** The specification's atomic rules the test checks (ids of helpers/spec/rules.ts); a constraint adds its own. */
+  rules?: string[];
 }
 
 export interface ConformanceMeta extends CheckMeta {
   endpoint: string;
   group: Group;
+  /** Every rule the test checks: those it cites and those of its constraint. */
+  rules: string[];
 }
 
 /** What happened while the test ran: all of it already redacted. */
@@ -102,6 +107,12 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     if (constraint.endpoint !== endpointId) throw new Error(`${where}: constraint ${meta.constraint} belongs to ${constraint.endpoint}`);
     if (constraint.unobservable) throw new Error(`${where}: constraint ${meta.constraint} cannot be observed by a client (${constraint.unobservable}); no test may claim it`);
   }
+  for (const id of meta.rules ?? []) {
+    const rule = ruleById.get(id);
+    if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
+    if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
+  }
+  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
 }
 
 /** Section 1.2's JSON media types (helpers/spec/media-type.ts, shared with `conformance proxy`). */
@@ -194,7 +205,7 @@ function failOnSecurity(run: RunRecord): void {
 function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t: CheckContext, test: TestContext) => Promise<void>): void {
   validateMeta(endpointId, name, meta);
   const group = endpointById.get(endpointId)!.group;
-  const conformance: ConformanceMeta = { ...meta, endpoint: endpointId, group };
+  const conformance: ConformanceMeta = { ...meta, rules: effectiveRules(meta.rules, meta.constraint), endpoint: endpointId, group };
   // The name reports carry (and test ids derive from): the describe's title, then the test's.
   const fullName = describing ? `${describing} ${name}` : name;
   if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses })) {

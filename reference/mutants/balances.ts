@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { authenticationSkipped } from './make.js';
 
 const NFT_LIST = 'GET /api/v1/user/{user}/balances/nft';
 const NFT_SHOW = 'GET /api/v1/user/{user}/balances/nft/{asset}';
@@ -187,4 +188,8 @@ export const balancesMutants: Mutant[] = [
     // Server-wide: every group's happy paths (each endpoint's cites clause 1), the reads and deletes without a body among them.
     judgedBy: { groups: 'all', clauses: ['1'] },
   },
+  // Authentication per route (sections 5.3 and 7): each list and show checks the token.
+  authenticationSkipped('balances-nft-list-unauthenticated', 'balances', NFT_LIST, 200, { data: [] }, 'the NFT list'),
+  authenticationSkipped('balances-coin-list-unauthenticated', 'balances', COIN_LIST, 200, { data: { coins: [] } }, 'the coin list'),
+  authenticationSkipped('balances-coin-show-unauthenticated', 'balances', COIN_SHOW, 404, { message: 'No query results.' }, 'the coin show'),
 ];

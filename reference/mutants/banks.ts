@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { authenticationSkipped, validationSkipped } from './make.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
 const LIST = 'GET /api/v1/user/{user}/bank';
@@ -266,4 +267,12 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.unknown-filter-value-422' },
     allowed: true,
   },
+  authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
+  authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
+  // Required fields and formats of the create body (section 4.10), each skipped alone.
+  validationSkipped('banks-bank-name-not-required', 'banks', '4.10', CREATE, 'bankName', /is required/, 201, 'a body without bankName is answered 201 instead of 422'),
+  validationSkipped('banks-iban-not-required', 'banks', '4.10', CREATE, 'iban', /is required/, 201, 'a body without iban is answered 201 instead of 422'),
+  validationSkipped('banks-swift-not-required', 'banks', '4.10', CREATE, 'swift', /is required/, 201, 'a body without swift is answered 201 instead of 422'),
+  validationSkipped('banks-currency-not-required', 'banks', '4.10', CREATE, 'currency', /is required/, 201, 'a body without currency is answered 201 instead of 422'),
+  validationSkipped('banks-currency-non-alphanumeric-accepted', 'banks', '4.10', CREATE, 'currency', /letters and numbers/, 201, 'a currency with punctuation (E-R, US$) is answered 201 instead of 422'),
 ];

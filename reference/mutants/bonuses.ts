@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { authenticationSkipped } from './make.js';
 
 const LIST = 'GET /api/v1/user/{user}/bonus';
 const SHOW = 'GET /api/v1/user/{user}/bonus/{bonus}';
@@ -196,4 +197,7 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.unknown-status-422' },
     allowed: true,
   },
+  authenticationSkipped('bonuses-summary-unauthenticated', 'bonuses', SUMMARY, 200, { data: [] }, 'the bonus asset summary'),
+  authenticationSkipped('bonuses-list-unauthenticated', 'bonuses', LIST, 200, { data: [] }, 'the bonus list'),
+  authenticationSkipped('bonuses-show-unauthenticated', 'bonuses', SHOW, 404, { message: 'No query results.' }, 'the bonus show'),
 ];

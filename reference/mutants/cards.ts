@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { authenticationSkipped, validationSkipped } from './make.js';
 
 /**
  * Mutants of the cards group (section 4.6a with 2.5, 5.6, 7 and 8): each deviates from one clause,
@@ -192,4 +193,13 @@ export const cardsMutants: Mutant[] = [
     mutation: { deviation: 'cards.unknown-filter-value-422' },
     allowed: true,
   },
+  authenticationSkipped('cards-create-unauthenticated', 'cards', CREATE, 422, { message: 'The given data was invalid.', errors: { cardImage1: ['The card image1 field is required.'] } }, 'the card create'),
+  authenticationSkipped('cards-list-unauthenticated', 'cards', LIST, 200, { data: [] }, 'the card list'),
+  authenticationSkipped('cards-show-unauthenticated', 'cards', SHOW, 404, { message: 'No query results.' }, 'the card show'),
+  // Required fields and formats of the create form (section 4.6a), each skipped alone.
+  validationSkipped('cards-card-image2-not-required', 'cards', '4.6a', CREATE, 'cardImage2', /is required/, 201, 'a form without cardImage2 is answered 201 instead of 422'),
+  validationSkipped('cards-holder-name-not-required', 'cards', '4.6a', CREATE, 'holderName', /is required/, 201, 'a form without holderName is answered 201 instead of 422'),
+  validationSkipped('cards-last-four-digits-not-required', 'cards', '4.6a', CREATE, 'lastFourDigits', /is required/, 201, 'a form without lastFourDigits is answered 201 instead of 422'),
+  validationSkipped('cards-alias-not-required', 'cards', '4.6a', CREATE, 'alias', /is required/, 201, 'a form without alias is answered 201 instead of 422'),
+  validationSkipped('cards-expiration-date-format-unchecked', 'cards', '4.6a', CREATE, 'expirationDate', /must match the format/, 201, 'an expirationDate that is not m/y is answered 201 instead of 422'),
 ];

@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { validationSkipped } from './make.js';
 
 const FORGOT = 'POST /api/v1/user/forgot-password';
 const RESET = 'POST /api/v1/user/reset-password';
@@ -174,4 +175,8 @@ export const passwordMutants: Mutant[] = [
     description: 'reset-password counts the 191-character maximum in UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'reset.password-max-bytes' },
   },
+  // Required fields and formats of the reset body (section 4.4), each skipped alone.
+  validationSkipped('reset-email-not-required', 'password', '4.4', RESET, 'email', /is required/, 200, 'a reset without email is answered 200 instead of 422'),
+  validationSkipped('reset-email-format-unchecked', 'password', '4.4', RESET, 'email', /valid email address/, 200, 'a reset with an e-mail without @ is answered 200 instead of 422'),
+  validationSkipped('reset-password-not-required', 'password', '4.4', RESET, 'password', /is required/, 200, 'a reset without password is answered 200 instead of 422'),
 ];
