@@ -176,5 +176,9 @@ export function incompleteReason(report: Report): string | undefined {
     const partial = report.groups && report.groups.length < GROUPS.length ? ` (only ${report.groups.join(', ')} ran)` : '';
     parts.push(`${unverified.length} of ${report.coverage.pairs.length} documented endpoint x status pairs not verified${partial}`);
   }
+  const rules = report.coverage.ruleSummary;
+  if (rules && rules.verified < rules.observable) parts.push(`${rules.observable - rules.verified} of ${rules.observable} observable rules of the specification not verified`);
+  if (report.selection) parts.push(`only the selected tests ran (${report.selection.text})`);
+  if (report.proxy) parts.push('a proxy judges only the traffic that passed');
   return `incomplete: ${parts.join('; ') || 'not every documented pair was verified'}`;
 }
