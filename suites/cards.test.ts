@@ -249,6 +249,11 @@ create.describe(() => {
     { description: 'an expirationMonth 13', input: { expirationDate: null, expirationMonth: '13', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: 'expirationMonth' },
     { description: 'an expirationMonth 00', input: { expirationDate: null, expirationMonth: '00', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: 'expirationMonth' },
     { description: 'an expirationMonth of letters', input: { expirationDate: null, expirationMonth: 'ab', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: 'expirationMonth' },
+    // expirationYear: format y (PHP's two-digit year), beside a valid expirationMonth and without expirationDate.
+    // A one-digit 7 is refused under every reading: not format y, or read as 2007, in the past.
+    { description: 'an expirationYear of letters', input: { expirationDate: null, expirationMonth: later.month, expirationYear: 'ab' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: 'expirationYear' },
+    { description: 'an expirationYear of four digits (2031)', input: { expirationDate: null, expirationMonth: later.month, expirationYear: '2031' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: 'expirationYear' },
+    { description: 'an expirationYear of one digit (7)', input: { expirationDate: null, expirationMonth: later.month, expirationYear: '7' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: 'expirationYear' },
     // expirationYear: not in the past.
     { description: `an expirationYear of last year (${lastYear.year}) without expirationDate`, input: { expirationDate: null, expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: 'expirationYear' },
     { description: 'an expirationMonth and expirationYear 30 months ahead, without expirationDate', input: { expirationDate: null, expirationMonth: later.month, expirationYear: later.year }, expected: 201, constraint: 'card.expirationYear.future' },

@@ -191,6 +191,7 @@ export const cards: ReferenceModule = {
     'cards.list-filters-ignored',
     'cards.other-user-list-allowed',
     'cards.month-format-unchecked',
+    'cards.year-format-unchecked',
     'cards.jpeg-refused.cardImage2',
     'cards.bmp-refused.cardImage2',
     'cards.jpeg-extension-refused',
@@ -292,7 +293,7 @@ export const cards: ReferenceModule = {
       if (!hasYear) {
         if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
-      } else if (typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) {
+      } else if ((typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
         add('expirationYear', 'The expiration year field must match the format y.');
       } else if (fullYear(Number(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');

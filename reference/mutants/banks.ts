@@ -257,4 +257,69 @@ export const banksMutants: Mutant[] = [
     description: 'a JSON number as currency is taken as an ISO 4217 numeric code (978 for EUR) and stored',
     mutation: { deviation: 'banks.numeric-currency' },
   },
+  // Issue 19: rules checked only in part before, each pinned by a mutant.
+  {
+    name: 'banks-iban-unique-per-user',
+    clause: '8',
+    group: 'banks',
+    description: 'an IBAN is unique only among the user\u2019s own banks: another user\u2019s IBAN is accepted',
+    mutation: { deviation: 'banks.iban-unique-per-user' },
+  },
+  {
+    name: 'banks-iban-unique-upper-cases-the-sent-iban',
+    clause: '8',
+    group: 'banks',
+    description: 'uniqueness compares the sent IBAN upper-cased with the stored ones as written, so a lower-case IBAN can be stored twice',
+    mutation: { deviation: 'banks.iban-unique-upper-sent' },
+  },
+  {
+    name: 'banks-delete-inactive-allowed',
+    clause: '5',
+    group: 'banks',
+    description: 'delete lets an inactive account delete its unused bank (200) instead of answering 403',
+    mutation: { deviation: 'banks.delete-inactive-allowed' },
+  },
+  {
+    name: 'banks-refused-other-user-create-stored',
+    clause: '5',
+    group: 'banks',
+    description: 'a create under another user\u2019s id is refused (403) but the bank is stored for that user',
+    mutation: { deviation: 'banks.refused-create-stored.other-user' },
+  },
+  {
+    name: 'banks-refused-inactive-create-stored',
+    clause: '5',
+    group: 'banks',
+    description: 'a create for an inactive account is refused (403) but the bank is stored',
+    mutation: { deviation: 'banks.refused-create-stored.inactive' },
+  },
+  {
+    name: 'banks-refused-invalid-create-stored',
+    clause: '7',
+    group: 'banks',
+    description: 'a create refused with 422 stores the bank all the same',
+    mutation: { deviation: 'banks.refused-create-stored.invalid' },
+  },
+  {
+    name: 'banks-filtered-list-unscoped',
+    clause: '5',
+    group: 'banks',
+    description: 'a list with a filter (status, currency, platform, company) holds every user\u2019s matching banks',
+    mutation: { deviation: 'banks.filter-unscoped' },
+  },
+  {
+    name: 'banks-new-bank-status-pending',
+    clause: '3',
+    group: 'banks',
+    description: 'create answers the new bank with status PENDING instead of CONFIRMED',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 201,
+        apply(body) {
+          body.data.status = 'PENDING';
+        },
+      },
+    },
+  },
 ];
