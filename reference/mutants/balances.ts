@@ -187,4 +187,34 @@ export const balancesMutants: Mutant[] = [
     // Server-wide: every group's happy paths (each endpoint's cites clause 1), the reads and deletes without a body among them.
     judgedBy: { groups: 'all', clauses: ['1'] },
   },
+  // Issue 19: rules checked only in part before.
+  {
+    name: 'balances-nft-list-holds-coins',
+    clause: '4.6',
+    group: 'balances',
+    description: 'the NFT list also holds the user\u2019s coin balances',
+    mutation: { deviation: 'balances.nft-list-with-coins' },
+  },
+  {
+    name: 'balances-coin-list-holds-nfts',
+    clause: '4.8',
+    group: 'balances',
+    description: 'the coin list also holds the user\u2019s NFT balances',
+    mutation: { deviation: 'balances.coin-list-with-nfts' },
+  },
+  {
+    name: 'balances-native-coin-chain-named',
+    clause: '2.2',
+    group: 'balances',
+    description: 'the coin list names a native coin\u2019s own name and symbol as its chain instead of null',
+    mutation: {
+      transform: {
+        route: 'GET /api/v1/user/{user}/balances',
+        status: 200,
+        apply(body) {
+          for (const coin of body.data.coins) if (coin.chain?.name === null) coin.chain = { name: coin.name, symbol: coin.symbol };
+        },
+      },
+    },
+  },
 ];
