@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
@@ -504,6 +505,9 @@ authenticateJwtEp.describe(() => {
 // 4.5 POST /api/v1/user/logout
 
 logout.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(logout);
+
   logout.check('answers 200 with { status } for a token from e-mail and password login', { clauses: ['4.5', '1', '5'], status: 200 }, async (t) => {
     const { token } = await userWithToken(t);
     const response = await t.post('/api/v1/user/logout', { token });

@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
 import { expect } from 'vitest';
 import { endpoint } from '../helpers/check/check.js';
@@ -56,6 +57,9 @@ function accessChecks({ ep, clause, kind, path }: (typeof ENDPOINTS)[number]): v
 }
 
 nftList.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(nftList);
+
   nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.nftList(user.id), { token });
@@ -112,6 +116,9 @@ nftList.describe(() => {
 });
 
 nftShow.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(nftShow);
+
   nftShow.check('answers 200 with { data: record } of the requested symbol for each held NFT', { clauses: ['4.7', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     // Every held symbol, so that an answer ignoring {asset} cannot pass by matching one of them.
@@ -137,6 +144,9 @@ nftShow.describe(() => {
 });
 
 coinList.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(coinList);
+
   coinList.check('answers 200 with { data: { coins: [records] } } holding every coin the user holds', { clauses: ['4.8', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.coinList(user.id), { token });
@@ -221,6 +231,9 @@ coinList.describe(() => {
 });
 
 coinShow.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(coinShow);
+
   coinShow.check('answers 200 with { data: record } of the requested symbol for each held coin', { clauses: ['4.9', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     // Every held symbol, so that an answer ignoring {asset} cannot pass by matching one of them.

@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { expect } from 'vitest';
 import {
   bankPath,
@@ -73,6 +74,9 @@ function ids(body: { data: { id: string }[] }): string[] {
 }
 
 create.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(create);
+
   create.check('answers 201 with the created Bank echoing the sent fields', { clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const payload = bankPayload();
@@ -275,6 +279,9 @@ create.describe(() => {
 });
 
 list.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(list);
+
   list.check('answers 200 with { data: [Bank] } holding every bank of the user', { clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await bankIdsBefore(t, user.id, token);
@@ -400,6 +407,9 @@ list.describe(() => {
 });
 
 show.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(show);
+
   show.check('answers 200 with the Bank as created and as listed (create, list, show round trip)', { clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token, payload, bank } = await userWithBank(t);
     const listed = await t.get(banksPath(user.id), { token });
@@ -477,6 +487,9 @@ show.describe(() => {
 });
 
 remove.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(remove);
+
   remove.check('answers 200 with { message } and the bank is no longer listed', { clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload(), token });

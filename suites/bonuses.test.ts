@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
 import type { CheckContext } from '../helpers/check/check.js';
@@ -52,6 +53,9 @@ interface Summary {
 }
 
 summary.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(summary);
+
   summary.check('answers 200 with a summary of every asset the user has bonuses in', { clauses: ['4.11', '2.5b', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const response = await t.get(summaryPath(user.id), { token });
@@ -143,6 +147,9 @@ summary.describe(() => {
 });
 
 list.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(list);
+
   list.check('answers 200 with the user\u2019s bonuses as full records', { clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const other = await userWithBonuses(t);
@@ -271,6 +278,9 @@ list.describe(() => {
 });
 
 show.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(show);
+
   show.check('answers 200 with the bonus asked for as a full record', { clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     for (const id of bonuses.ids) {

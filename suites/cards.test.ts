@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
@@ -79,6 +80,9 @@ function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFi
 }
 
 create.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(create);
+
   create.check('answers 201 with the Card, echoing the fields sent', { clauses: ['4.6a', '2.5', '1', '3'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { form, fields } = cardForm();
@@ -317,6 +321,9 @@ create.describe(() => {
 });
 
 list.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(list);
+
   list.check('answers 200 with an empty list for a user without cards', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.get(cardsPath(user.id), { token });
@@ -397,6 +404,9 @@ list.describe(() => {
 });
 
 show.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(show);
+
   show.check('answers 200 with the card as created and as listed (round trip)', { clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { card, fields } = await createCard(t, user.id, token);

@@ -217,4 +217,12 @@ export const balancesMutants: Mutant[] = [
       },
     },
   },
+  // Section 5.3 on every protected endpoint.
+  {
+    name: 'auth-any-scheme-accepted',
+    clause: '5',
+    group: 'balances',
+    description: 'a valid access token sent with another Authorization scheme (Basic) authenticates protected endpoints',
+    mutation: { deviation: 'auth.any-scheme-accepted' },
+  },
 ];

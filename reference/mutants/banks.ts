@@ -322,4 +322,12 @@ export const banksMutants: Mutant[] = [
       },
     },
   },
+  // Section 5.3 on every protected endpoint.
+  {
+    name: 'auth-stale-token-cache-on-banks',
+    clause: '5',
+    group: 'banks',
+    description: 'the bank endpoints trust a cache of resolved tokens that logout does not clear, so a logged-out token still works there',
+    mutation: { deviation: 'auth.stale-token-cache-on-banks' },
+  },
 ];

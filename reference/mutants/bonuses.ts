@@ -187,4 +187,19 @@ export const bonusesMutants: Mutant[] = [
       },
     },
   },
+  // Issue 19: section 5.3 on every protected endpoint.
+  {
+    name: 'auth-token-header-accepted',
+    clause: '5',
+    group: 'bonuses',
+    description: 'a valid access token sent in a Token header (as the JWT login takes its JWT) authenticates protected endpoints',
+    mutation: { deviation: 'auth.token-header-accepted' },
+  },
+  {
+    name: 'auth-unknown-token-as-path-user-on-bonuses',
+    clause: '5',
+    group: 'bonuses',
+    description: 'the bonus endpoints take a bearer token they cannot resolve for the path\u2019s user instead of answering 401',
+    mutation: { deviation: 'auth.unknown-token-as-path-user-on-bonuses' },
+  },
 ];

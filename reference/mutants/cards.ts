@@ -162,4 +162,19 @@ export const cardsMutants: Mutant[] = [
       },
     },
   },
+  // Section 5.3 on every protected endpoint.
+  {
+    name: 'auth-query-token-accepted',
+    clause: '5',
+    group: 'cards',
+    description: 'a valid access token sent as the query parameter token or api_token authenticates protected endpoints',
+    mutation: { deviation: 'auth.query-token-accepted' },
+  },
+  {
+    name: 'auth-expiry-ignored-on-cards',
+    clause: '5',
+    group: 'cards',
+    description: 'the card endpoints accept an access token whose lifetime is over',
+    mutation: { deviation: 'auth.expiry-ignored-on-cards' },
+  },
 ];
