@@ -383,6 +383,22 @@ authenticateJwtEp.describe(() => {
     logOutLater(t, response);
   });
 
+  // Section 4.1: "one of email or id" reads as exactly one (a payload naming both is invalid, 412) or as
+  // either (a Session for the user one of them names). No reading authenticates a user neither claim names.
+  authenticateJwtEp.check('never answers a JWT naming one user by email and another by id with a Session for a third user', { clauses: ['4.1', '5'], status: null }, async (t) => {
+    const byEmail = await t.state('user');
+    const byId = await t.state('user');
+    const platform = await platformFor(t);
+    const response = await authenticateJwt(t, platform.id, await platform.sign({ email: byEmail.email, id: byId.id, expire: futureExpire(300) }));
+    logOutLater(t, response);
+    expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
+    if (response.status !== 200) return t.advise(`a JWT whose email and id name two different users answered ${response.status} (section 4.1 says "one of" them: exactly one, or either)`);
+    const { data } = t.expectSchema(response, 'session-response');
+    if (data.userId === byEmail.id) return t.advise('a JWT whose email and id name two different users gave a Session for the user its email names');
+    if (data.userId === byId.id) return t.advise('a JWT whose email and id name two different users gave a Session for the user its id names');
+    throw new Error(`sections 4.1 and 5: a JWT naming one user by email and another by id gave a Session for a third user (${data.userId}), whom neither claim names`);
+  });
+
   authenticateJwtEp.check('answers 401 with { error } for a JWT naming an inactive account', { clauses: ['4.1', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user.inactive');
     const platform = await platformFor(t);

@@ -187,4 +187,12 @@ export const authenticationMutants: Mutant[] = [
     description: 'the 191-character password maximum counts UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'authenticate.password-max-bytes' },
   },
+  // Issue 19: section 4.1's "one of email or id" with both given.
+  {
+    name: 'jwt-conflicting-claims-third-user',
+    clause: '4.1',
+    group: 'authentication',
+    description: 'a JWT whose email and id name two different users authenticates a third user of the platform',
+    mutation: { deviation: 'jwt.conflicting-claims-third-user' },
+  },
 ];
