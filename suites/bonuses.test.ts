@@ -249,6 +249,19 @@ list.describe(() => {
     if (data.length !== bonuses.ids.length) t.advise(`platform= (empty) listed ${data.length} of the user's ${bonuses.ids.length} bonuses (the specification does not say whether an empty filter is ignored)`);
   });
 
+  // Section 5.6: a filter narrows the caller's own bonuses; another user's bonus that matches it is never listed.
+  list.check('lists none of another user\u2019s bonuses under a status filter those bonuses match', { clauses: ['4.11', '5'], status: 200 }, async (t) => {
+    const caller = await userWithToken(t);
+    const other = await userWithBonuses(t);
+    for (const status of BONUS_STATUSES) {
+      const response = await t.get(bonusesPath(caller.user.id), { token: caller.token, query: { status } });
+      t.expectStatus(response, 200);
+      const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+      const leaked = data.filter((b) => other.bonuses.ids.includes(b.id)).map((b) => b.id);
+      assert(leaked.length === 0, `status=${status}: another user's bonuses must not be listed (section 5.6); listed ${leaked.join(', ')}`);
+    }
+  });
+
   list.check('answers 401 with { error } without a token', { clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
     const { user } = await userWithToken(t);
     const response = await t.get(bonusesPath(user.id));

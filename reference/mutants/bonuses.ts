@@ -202,4 +202,18 @@ export const bonusesMutants: Mutant[] = [
     description: 'the bonus endpoints take a bearer token they cannot resolve for the path\u2019s user instead of answering 401',
     mutation: { deviation: 'auth.unknown-token-as-path-user-on-bonuses' },
   },
+  {
+    name: 'bonuses-anti-phishing-behind-asterisks',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'antiPhishing is shown as asterisks followed by the whole code in clear',
+    mutation: { deviation: 'bonuses.anti-phishing-behind-asterisks' },
+  },
+  {
+    name: 'bonuses-filtered-list-unscoped',
+    clause: '5',
+    group: 'bonuses',
+    description: 'a list with a status or platform filter holds every user\u2019s matching bonuses',
+    mutation: { deviation: 'bonuses.filter-unscoped' },
+  },
 ];
