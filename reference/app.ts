@@ -28,7 +28,32 @@ export interface ReferenceOptions {
 const SERVER_DEVIATIONS = [
   // Allowed reading (a mutant that must survive): section 1.2 says clients send Content-Type: application/json; insist on it (415).
   'http.content-type-required',
+  // Section 5.3, issue 19: authentication faults of the server-wide guard.
+  'auth.token-header-accepted',
+  'auth.query-token-accepted',
+  'auth.any-scheme-accepted',
+  'auth.expiry-ignored-on-cards',
+  'auth.stale-token-cache-on-banks',
+  'auth.unknown-token-as-path-user-on-bonuses',
 ] as const;
+
+/**
+ * Deviations of mutants only: the access token taken from somewhere section 5.3 does not name (a
+ * `Token` header, a query parameter, an `Authorization` scheme other than Bearer).
+ */
+function tokenElsewhere(request: FastifyRequest, deviation: string | undefined): string | undefined {
+  if (deviation === 'auth.token-header-accepted') {
+    const header = request.headers.token;
+    return (Array.isArray(header) ? header[0] : header) || undefined;
+  }
+  if (deviation === 'auth.query-token-accepted') {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const value = query.token ?? query.api_token;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+  if (deviation === 'auth.any-scheme-accepted') return /^\w+\s+(.+)$/.exec(request.headers.authorization ?? '')?.[1]?.trim();
+  return undefined;
+}
 
 /** The deviations every module together honours: a mutant must name one of these. */
 export function knownDeviations(modules: readonly ReferenceModule[] = MODULES): Set<string> {
@@ -62,6 +87,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   const now = options.now ?? Date.now;
 
+  const tokenCache = new Map<string, ReturnType<typeof resolveToken>>();
   const ctx: ReferenceContext = {
     db,
     now,
@@ -71,8 +97,21 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       async authenticated(request: FastifyRequest) {
         const header = request.headers.authorization ?? '';
         const match = /^Bearer\s+(.+)$/i.exec(header);
-        // Deviation of a mutant only: tokens never expire (checked as at the epoch).
-        const resolved = match ? resolveToken(db, match[1]!.trim(), mutation.deviation === 'tokens.expiry-ignored' ? 0 : now()) : undefined;
+        const route = request.routeOptions.url ?? '';
+        const bearer = match?.[1]!.trim() ?? tokenElsewhere(request, mutation.deviation);
+        // Deviations of mutants only: tokens never expire (checked as at the epoch), on every route or on the card routes.
+        const ignoreExpiry = mutation.deviation === 'tokens.expiry-ignored' || (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card'));
+        let resolved = bearer ? resolveToken(db, bearer, ignoreExpiry ? 0 : now()) : undefined;
+        if (bearer && mutation.deviation === 'auth.stale-token-cache-on-banks') {
+          // Deviation of a mutant only: the bank routes trust a cache of tokens once resolved, which logout does not clear.
+          if (resolved) tokenCache.set(bearer, resolved);
+          else if (route.startsWith('/api/v1/user/:user/bank')) resolved = tokenCache.get(bearer);
+        }
+        if (!resolved && bearer && mutation.deviation === 'auth.unknown-token-as-path-user-on-bonuses' && route.startsWith('/api/v1/user/:user/bonus')) {
+          // Deviation of a mutant only: a bearer the bonus routes cannot resolve is taken for the path's user.
+          const user = db.prepare('SELECT * FROM users WHERE id = ?').get((request.params as { user?: string }).user) as AuthenticatedRequest['user'] | undefined;
+          if (user) resolved = { user, tokenId: 0 };
+        }
         if (!resolved) fail(ERRORS.unauthenticated());
         (request as AuthenticatedRequest).user = resolved.user;
         (request as AuthenticatedRequest).tokenId = resolved.tokenId;

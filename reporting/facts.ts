@@ -1,4 +1,5 @@
 import { GROUPS } from '../helpers/spec/catalogue.js';
+import { PENDING_RULES } from '../helpers/spec/rules.js';
 import type { Report, TestRecord } from './model.js';
 
 /**
@@ -176,8 +177,9 @@ export function incompleteReason(report: Report): string | undefined {
     const partial = report.groups && report.groups.length < GROUPS.length ? ` (only ${report.groups.join(', ')} ran)` : '';
     parts.push(`${unverified.length} of ${report.coverage.pairs.length} documented endpoint x status pairs not verified${partial}`);
   }
-  const rules = report.coverage.ruleSummary;
-  if (rules && rules.verified < rules.observable) parts.push(`${rules.observable - rules.verified} of ${rules.observable} observable rules of the specification not verified`);
+  const rules = report.coverage.rules?.filter((r) => r.observable && !PENDING_RULES.includes(r.id));
+  const rulesLeft = rules?.filter((r) => r.outcome !== 'passed').length ?? 0;
+  if (rules && rulesLeft > 0) parts.push(`${rulesLeft} of ${rules.length} observable rules the suite checks not verified`);
   if (report.selection) parts.push(`only the selected tests ran (${report.selection.text})`);
   if (report.proxy) parts.push('a proxy judges only the traffic that passed');
   return `incomplete: ${parts.join('; ') || 'not every documented pair was verified'}`;

@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
@@ -383,6 +384,22 @@ authenticateJwtEp.describe(() => {
     logOutLater(t, response);
   });
 
+  // Section 4.1: "one of email or id" reads as exactly one (a payload naming both is invalid, 412) or as
+  // either (a Session for the user one of them names). No reading authenticates a user neither claim names.
+  authenticateJwtEp.check('never answers a JWT naming one user by email and another by id with a Session for a third user', { rules: ['S142'], clauses: ['4.1', '5'], status: null }, async (t) => {
+    const byEmail = await t.state('user');
+    const byId = await t.state('user');
+    const platform = await platformFor(t);
+    const response = await authenticateJwt(t, platform.id, await platform.sign({ email: byEmail.email, id: byId.id, expire: futureExpire(300) }));
+    logOutLater(t, response);
+    expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
+    if (response.status !== 200) return t.advise(`a JWT whose email and id name two different users answered ${response.status} (section 4.1 says "one of" them: exactly one, or either)`);
+    const { data } = t.expectSchema(response, 'session-response');
+    if (data.userId === byEmail.id) return t.advise('a JWT whose email and id name two different users gave a Session for the user its email names');
+    if (data.userId === byId.id) return t.advise('a JWT whose email and id name two different users gave a Session for the user its id names');
+    throw new Error(`sections 4.1 and 5: a JWT naming one user by email and another by id gave a Session for a third user (${data.userId}), whom neither claim names`);
+  });
+
   authenticateJwtEp.check('answers 401 with { error } for a JWT naming an inactive account', { rules: [...schemaRules('error-auth'), 'S150', 'S325', 'S334'], clauses: ['4.1', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user.inactive');
     const platform = await platformFor(t);
@@ -518,6 +535,9 @@ authenticateJwtEp.describe(() => {
 // 4.5 POST /api/v1/user/logout
 
 logout.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(logout);
+
   logout.check('answers 200 with { status } for a token from e-mail and password login', { rules: [...schemaRules('logout-response'), 'S1', 'S22', 'S194'], clauses: ['4.5', '1', '5'], status: 200 }, async (t) => {
     const { token } = await userWithToken(t);
     const response = await t.post('/api/v1/user/logout', { token });

@@ -1,4 +1,6 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
+import { expect } from 'vitest';
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { OTHER_USER, UNAUTHORIZED, expectUnauthorized } from '../helpers/check/errors.js';
@@ -56,6 +58,9 @@ function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeo
 }
 
 nftList.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(nftList);
+
   nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { rules: [...schemaRules('balance-nft-list-response'), 'S1', 'S17', 'S196', 'S198'], clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.nftList(user.id), { token });
@@ -66,6 +71,16 @@ nftList.describe(() => {
     for (const symbol of held.nfts) if (!listed.includes(symbol)) throw new Error(`the NFT list must include the held NFT ${symbol}; it lists ${listed.join(', ') || 'nothing'}`);
     const others = data.filter((r) => r.type !== 'nft').map((r) => `${r.symbol} (${r.type})`);
     if (others.length > 0) t.advise(`the NFT list holds records whose type is not nft: ${others.join(', ')}`);
+  });
+
+  // Section 4.6: the list holds NFT balances. Judged by the provider state's symbols, not by the records' own type.
+  nftList.check('lists none of the coins the user holds', { rules: [...schemaRules('balance-nft-list-response'), 'S197'], clauses: ['4.6', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const response = await t.get(balancePaths.nftList(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-nft-list-response') as { data: { symbol: string }[] };
+    const coins = symbolsOf(data).filter((symbol) => held.coins.includes(symbol));
+    if (coins.length > 0) throw new Error(`section 4.6: the NFT list must hold NFT balances only; it lists the held coin(s) ${coins.join(', ')}`);
   });
 
   nftList.check('returns only the NFT named by one assets[] symbol', { rules: [...schemaRules('balance-nft-list-response'), 'S199'], clauses: ['4.6'], status: 200 }, async (t) => {
@@ -102,6 +117,9 @@ nftList.describe(() => {
 });
 
 nftShow.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(nftShow);
+
   nftShow.check('answers 200 with { data: record } of the requested symbol for each held NFT', { rules: [...schemaRules('balance-response'), 'S18', 'S203'], clauses: ['4.7', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     // Every held symbol, so that an answer ignoring {asset} cannot pass by matching one of them.
@@ -127,6 +145,9 @@ nftShow.describe(() => {
 });
 
 coinList.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(coinList);
+
   coinList.check('answers 200 with { data: { coins: [records] } } holding every coin the user holds', { rules: [...schemaRules('balance-coin-list-response'), 'S1', 'S17', 'S207'], clauses: ['4.8', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.coinList(user.id), { token });
@@ -137,6 +158,33 @@ coinList.describe(() => {
     for (const symbol of held.coins) if (!listed.includes(symbol)) throw new Error(`the coin list must include the held coin ${symbol}; it lists ${listed.join(', ') || 'nothing'}`);
     const others = coins.filter((r) => r.type !== 'coin').map((r) => `${r.symbol} (${r.type})`);
     if (others.length > 0) t.advise(`the coin list holds records whose type is not coin: ${others.join(', ')}`);
+  });
+
+  // Section 4.8: the list holds coin balances. Judged by the provider state's symbols, not by the records' own type.
+  coinList.check('lists none of the NFTs the user holds', { rules: [...schemaRules('balance-coin-list-response'), 'S208'], clauses: ['4.8', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const response = await t.get(balancePaths.coinList(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response') as { data: { coins: { symbol: string }[] } };
+    const nfts = symbolsOf(data.coins).filter((symbol) => held.nfts.includes(symbol));
+    if (nfts.length > 0) throw new Error(`section 4.8: the coin list must hold coin balances only; it lists the held NFT(s) ${nfts.join(', ')}`);
+  });
+
+  // Section 2.2: chain is { name, symbol }, both null for a native coin. The optional `native` field of provider state balances names them.
+  coinList.check('answers chain name and symbol null for a native coin, in the list and shown', { rules: ['S41'], clauses: ['4.8', '4.9', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const native = Array.isArray(held.native) ? held.native.filter((symbol) => held.coins.includes(symbol)) : [];
+    if (native.length === 0) t.skip('provider state balances names no held native coin (its optional native field), so the chain of a native coin cannot be checked');
+    const response = await t.get(balancePaths.coinList(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response') as { data: { coins: { symbol: string; chain: unknown }[] } };
+    const shown = await t.get(balancePaths.coinShow(user.id, native[0]!), { token });
+    t.expectStatus(shown, 200);
+    const record = (t.expectSchema(shown, 'balance-response') as { data: { symbol: string; chain: unknown } }).data;
+    for (const [where, entry] of [...data.coins.filter((c) => native.includes(c.symbol)).map((c) => [`the coin list's ${c.symbol}`, c] as const), [`the shown ${native[0]}`, record] as const]) {
+      const chain = entry.chain as { name?: unknown; symbol?: unknown };
+      expect([chain.name, chain.symbol], `section 2.2: ${where} is a native coin, so chain.name and chain.symbol are both null`).toEqual([null, null]);
+    }
   });
 
   coinList.check('returns only the coin named by one assets[] symbol', { rules: [...schemaRules('balance-coin-list-response'), 'S209'], clauses: ['4.8'], status: 200 }, async (t) => {
@@ -184,6 +232,9 @@ coinList.describe(() => {
 });
 
 coinShow.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(coinShow);
+
   coinShow.check('answers 200 with { data: record } of the requested symbol for each held coin', { rules: [...schemaRules('balance-response'), 'S18', 'S213'], clauses: ['4.9', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     // Every held symbol, so that an answer ignoring {asset} cannot pass by matching one of them.

@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { expect } from 'vitest';
 import {
   bankPath,
@@ -30,8 +31,8 @@ import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
  * Errors per section 7: 401 `{ error }`; 403 inactive account `{ message }` (text not given: advised on
  * when it is the unauthorized text, since 5.6 says it states that the account is inactive); another
  * user's resources 403 or 409 with "This action is unauthorized." (5.6); 404 `{ message }` saying
- * "no query results" (7); 422 `{ message, errors }`. Only advised on: the status of a new bank (2.4 and
- * 3 show CONFIRMED as the value seen, not the only one) and a currency code not written upper-case
+ * "no query results" (7); 422 `{ message, errors }`. The create answer shows status CONFIRMED (section 3:
+ * "the state shown for a newly created bank"). Only advised on: a currency code not written upper-case
  * (2.4 says "ISO currency code", its case is not given), and a bank's status and externalPlatform read
  * back after creation (section 3: "Transitions: not shown"). Every bank a test creates is deleted afterwards (t.cleanup), except
  * where deletion is what the test checks.
@@ -55,9 +56,12 @@ function adviseCurrencyCase(t: CheckContext, bank: { currency?: unknown }, where
   if (typeof bank.currency === 'string' && !/^[A-Z]{3}$/.test(bank.currency)) t.advise(`${where}: currency ${JSON.stringify(bank.currency)} is not written as ISO 4217 writes its codes (three upper-case letters)`);
 }
 
-/** Section 3: CONFIRMED is the state shown for a newly created bank, not the only possible one (2, gaps). */
-function adviseNewStatus(t: CheckContext, bank: { status?: unknown }): void {
-  if (bank.status !== 'CONFIRMED') t.advise(`a newly created bank shows status ${JSON.stringify(bank.status)}, not CONFIRMED, the state section 3 shows`);
+/**
+ * Section 3 names CONFIRMED "the state shown for a newly created bank": the create answer must show it.
+ * Reads after the create are only advised on (section 3: "Transitions: not shown").
+ */
+function expectNewStatus(bank: { status?: unknown }): void {
+  expect(bank.status, 'section 3: CONFIRMED is the state shown for a newly created bank').toBe('CONFIRMED');
 }
 
 /** The fields of section 2.4 that must echo what was sent. */
@@ -72,7 +76,10 @@ function ids(body: { data: { id: string }[] }): string[] {
 }
 
 create.describe(() => {
-  create.check('answers 201 with the created Bank echoing the sent fields', { rules: [...schemaRules('bank-response'), 'S1', 'S2', 'S17', 'S217', 'S218'], clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(create);
+
+  create.check('answers 201 with the created Bank echoing the sent fields', { rules: [...schemaRules('bank-response'), 'S1', 'S2', 'S17', 'S129', 'S217', 'S218'], clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const payload = bankPayload();
     const response = await t.post(banksPath(user.id), { json: payload, token });
@@ -80,7 +87,7 @@ create.describe(() => {
     t.expectStatus(response, 201);
     const { data } = t.expectSchema(response, 'bank-response');
     expectEcho(data, payload, 'create');
-    adviseNewStatus(t, data);
+    expectNewStatus(data);
     adviseCurrencyCase(t, data, 'create');
     checkCreatedAt(t, data);
   });
@@ -119,6 +126,81 @@ create.describe(() => {
     const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: payload.iban }), token });
     deleteIfCreated(t, user.id, token, response);
     expectValidationError(t, response, 'iban');
+  });
+
+  // Section 4.10 says "unique", not unique per user: the IBAN of another user's bank is taken too.
+  create.check('answers 422 for an IBAN that another user\u2019s bank already has', { clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
+    const owner = await userWithBank(t);
+    const { user, token } = await userWithToken(t);
+    const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: owner.payload.iban }), token });
+    deleteIfCreated(t, user.id, token, response);
+    expectValidationError(t, response, 'iban');
+  });
+
+  // Whether letter case counts for "unique" is not said; an IBAN written exactly as a taken one is taken under both readings.
+  create.check('answers 422 for a lower-case IBAN that another bank already has, written the same', { clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const iban = uniqueIban().toLowerCase();
+    const first = await t.post(banksPath(user.id), { json: bankPayload({ iban }), token });
+    deleteIfCreated(t, user.id, token, first);
+    expect(first.status, 'section 4.10: a fresh lower-case IBAN is alphanumeric and must be accepted (201)').toBe(201);
+    const again = await t.post(banksPath(user.id), { json: bankPayload({ iban }), token });
+    deleteIfCreated(t, user.id, token, again);
+    expectValidationError(t, again, 'iban');
+  });
+
+  // Case either counts or not, but alike both ways: a lower-case copy of an upper-case IBAN is taken exactly when an upper-case copy of a lower-case one is.
+  create.check('answers a case variant of a taken IBAN alike both ways (201 or 422: whether case counts is not said)', { clauses: ['4.10', '8', '7'], status: [201, 422], constraint: 'bank.iban.unique' }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const upper = uniqueIban();
+    const lower = uniqueIban().toLowerCase();
+    await createBank(t, user.id, token, { iban: upper });
+    await createBank(t, user.id, token, { iban: lower });
+    const variants = [] as { sent: string; status: number }[];
+    for (const [taken, sent] of [[upper, upper.toLowerCase()], [lower, lower.toUpperCase()]] as const) {
+      const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: sent }), token });
+      deleteIfCreated(t, user.id, token, response);
+      t.expectStatus(response, [201, 422]);
+      if (response.status === 422) expectValidationError(t, response, 'iban');
+      variants.push({ sent: taken === upper ? 'the lower-case copy of a taken upper-case IBAN' : 'the upper-case copy of a taken lower-case IBAN', status: response.status });
+    }
+    const [a, b] = variants as [{ sent: string; status: number }, { sent: string; status: number }];
+    expect(a.status, `sections 4.10 and 8 (unique): ${a.sent} answered ${a.status}, ${b.sent} answered ${b.status}; whether case counts or not, it counts alike both ways`).toBe(b.status);
+  });
+
+  // Sections 5.6 and 7: a refused create is not carried out. A list shows that nothing was stored.
+  create.check('stores nothing for a create refused under another user\u2019s id (the owner\u2019s list is unchanged)', { rules: [...schemaRules('error-message'), 'S326', 'S333'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+    const owner = await userWithToken(t);
+    const caller = await userWithToken(t);
+    const before = await bankIdsBefore(t, owner.user.id, owner.token);
+    const response = await t.post(banksPath(owner.user.id), { json: bankPayload(), token: caller.token });
+    deleteIfCreated(t, owner.user.id, owner.token, response);
+    expectUnauthorized(t, response);
+    const after = await bankIdsBefore(t, owner.user.id, owner.token);
+    expect(after.sort(), 'section 5.6: the refused create must not have stored a bank for the owner').toEqual([...before].sort());
+  });
+
+  // The inactive account cannot list (403), so what shows a stored bank is its IBAN: unique, it would be taken.
+  create.check('stores nothing for a create refused for an inactive account (its IBAN is still free)', { rules: ['S329', 'S332', 'S333'], clauses: ['4.10', '5', '7', '8'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const payload = bankPayload();
+    const response = await t.post(banksPath(inactive.id), { json: payload, token: inactive.token });
+    deleteIfCreated(t, inactive.id, inactive.token, response);
+    expectInactive(t, response);
+    const { user, token } = await userWithToken(t);
+    const probe = await t.post(banksPath(user.id), { json: bankPayload({ iban: payload.iban }), token });
+    deleteIfCreated(t, user.id, token, probe);
+    expect(probe.status, 'section 5.6: the inactive account\u2019s refused create must store nothing, so its fresh IBAN must still be free (201)').toBe(201);
+  });
+
+  create.check('stores nothing for a create refused with 422 (the list is unchanged)', { rules: ['S341'], clauses: ['4.10', '7', '8'], status: 422 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const before = await bankIdsBefore(t, user.id, token);
+    const response = await t.post(banksPath(user.id), { json: bankPayload({ bankName: 'B'.repeat(192) }), token });
+    deleteIfCreated(t, user.id, token, response);
+    expectValidationError(t, response, 'bankName');
+    const after = await bankIdsBefore(t, user.id, token);
+    expect(after.sort(), 'section 7: a create refused with 422 must not have stored a bank').toEqual([...before].sort());
   });
 
   create.check('accepts or refuses a lower-case currency code (the specification does not say)', { rules: ['S61'], clauses: ['4.10'], status: [201, 422] }, async (t) => {
@@ -199,6 +281,9 @@ create.describe(() => {
 });
 
 list.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(list);
+
   list.check('answers 200 with { data: [Bank] } holding every bank of the user', { rules: [...schemaRules('bank-list-response'), 'S1', 'S17', 'S219', 'S220'], clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await bankIdsBefore(t, user.id, token);
@@ -288,6 +373,19 @@ list.describe(() => {
     });
   }
 
+  // Section 5.6: a filter narrows the caller's own banks; another user's bank that matches it is never listed.
+  list.check('lists none of another user\u2019s banks under a filter that bank matches', { rules: ['S219', 'S326'], clauses: ['4.10', '5'], status: 200 }, async (t) => {
+    const caller = await userWithBank(t, { currency: 'EUR' });
+    const other = await userWithBank(t, { currency: 'EUR' });
+    const code = String(other.bank.externalPlatform?.code ?? '');
+    for (const query of [{ currency: 'EUR' }, { status: String(other.bank.status) }, { platform: code }, { company: code }]) {
+      const response = await t.get(banksPath(caller.user.id), { token: caller.token, query });
+      t.expectStatus(response, 200);
+      const body = t.expectSchema(response, 'bank-list-response');
+      expect(ids(body), `${JSON.stringify(query)}: another user\u2019s bank must not be listed (section 5.6)`).not.toContain(other.bank.id);
+    }
+  });
+
   list.check('answers 401 with { error } to a list without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S228', 'S321', 'S335', 'S248'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.get(banksPath(user.id));
@@ -310,6 +408,9 @@ list.describe(() => {
 });
 
 show.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(show);
+
   show.check('answers 200 with the Bank as created and as listed (create, list, show round trip)', { rules: [...schemaRules('bank-response', 'bank-list-response'), 'S1', 'S19', 'S218', 'S225'], clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token, payload, bank } = await userWithBank(t);
     const listed = await t.get(banksPath(user.id), { token });
@@ -387,6 +488,9 @@ show.describe(() => {
 });
 
 remove.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(remove);
+
   remove.check('answers 200 with { message } and the bank is no longer listed', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S1', 'S226', 'S227'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload(), token });
@@ -424,6 +528,14 @@ remove.describe(() => {
   remove.check('answers 403 with { message } to a delete for an inactive account', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
+    const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
+    expectInactive(t, response);
+  });
+
+  // Provider state `bank` gives the inactive account a bank never used: only the account's state refuses the delete.
+  remove.check('answers 403 with { message } to a delete of an unused bank for an inactive account', { rules: [...schemaRules('error-message'), 'S256', 'S329', 'S332'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const bank = await t.state('bank', { userId: inactive.id });
     const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
     expectInactive(t, response);
   });

@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
 import type { CheckContext } from '../helpers/check/check.js';
@@ -54,6 +55,9 @@ interface Summary {
 }
 
 summary.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(summary);
+
   summary.check('answers 200 with a summary of every asset the user has bonuses in', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S1', 'S17', 'S88', 'S260'], clauses: ['4.11', '2.5b', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const response = await t.get(summaryPath(user.id), { token });
@@ -146,6 +150,9 @@ summary.describe(() => {
 });
 
 list.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(list);
+
   list.check('answers 200 with the user\u2019s bonuses as full records', { rules: [...schemaRules('bonus-list-response'), 'S1', 'S17', 'S262'], clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const other = await userWithBonuses(t);
@@ -179,7 +186,7 @@ list.describe(() => {
     });
   }
 
-  list.check('masks the user\u2019s e-mail and anti-phishing code in every bonus', { rules: [...schemaRules('bonus-list-response'), 'S94'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+  list.check('masks the user\u2019s e-mail and anti-phishing code in every bonus', { rules: [...schemaRules('bonus-list-response'), 'S94', 'S97'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
     const { user, token, antiPhishing } = await userWithBonuses(t);
     const response = await t.get(bonusesPath(user.id), { token });
     t.expectStatus(response, 200);
@@ -243,6 +250,19 @@ list.describe(() => {
     if (data.length !== bonuses.ids.length) t.advise(`platform= (empty) listed ${data.length} of the user's ${bonuses.ids.length} bonuses (the specification does not say whether an empty filter is ignored)`);
   });
 
+  // Section 5.6: a filter narrows the caller's own bonuses; another user's bonus that matches it is never listed.
+  list.check('lists none of another user\u2019s bonuses under a status filter those bonuses match', { rules: ['S262', 'S326'], clauses: ['4.11', '5'], status: 200 }, async (t) => {
+    const caller = await userWithToken(t);
+    const other = await userWithBonuses(t);
+    for (const status of BONUS_STATUSES) {
+      const response = await t.get(bonusesPath(caller.user.id), { token: caller.token, query: { status } });
+      t.expectStatus(response, 200);
+      const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+      const leaked = data.filter((b) => other.bonuses.ids.includes(b.id)).map((b) => b.id);
+      assert(leaked.length === 0, `status=${status}: another user's bonuses must not be listed (section 5.6); listed ${leaked.join(', ')}`);
+    }
+  });
+
   list.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S266', 'S321', 'S335', 'S269'], clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {
     const { user } = await userWithToken(t);
     const response = await t.get(bonusesPath(user.id));
@@ -272,6 +292,9 @@ list.describe(() => {
 });
 
 show.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(show);
+
   show.check('answers 200 with the bonus asked for as a full record', { rules: [...schemaRules('bonus-response'), 'S1', 'S19', 'S75', 'S265'], clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     for (const id of bonuses.ids) {
@@ -283,7 +306,7 @@ show.describe(() => {
     }
   });
 
-  show.check('shows the user\u2019s e-mail and anti-phishing code masked', { rules: [...schemaRules('bonus-response'), 'S94'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+  show.check('shows the user\u2019s e-mail and anti-phishing code masked', { rules: [...schemaRules('bonus-response'), 'S94', 'S97'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
     const { user, token, bonuses, antiPhishing } = await userWithBonuses(t);
     for (const id of bonuses.ids) {
       const response = await t.get(`${bonusesPath(user.id)}/${id}`, { token });

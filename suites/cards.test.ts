@@ -1,3 +1,4 @@
+import { unauthenticatedChecks } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
@@ -5,7 +6,7 @@ import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { expectFilteredList } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
-import { IMAGES } from '../helpers/arrange/images.js';
+import { IMAGES, pngDataUrl } from '../helpers/arrange/images.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 
@@ -43,6 +44,13 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/** The ids of the user's cards now, sorted: what a refused create is compared with. */
+async function cardIds(t: CheckContext, userId: string, token: string): Promise<string[]> {
+  const response = await t.get(cardsPath(userId), { token });
+  if (response.status !== 200 || !Array.isArray(response.json?.data)) throw new Error(`precondition: listing the user's cards must answer 200 with a list, got ${response.status}`);
+  return response.json.data.map((card: { id: string }) => card.id).sort();
+}
+
 /**
  * Section 2.5: the record read back is the record created. The fields the client sent, the id and
  * createdAt must be equal; the service-set fields (status, image identifiers, platform) are only
@@ -75,7 +83,10 @@ function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFi
 }
 
 create.describe(() => {
-  create.check('answers 201 with the Card, echoing the fields sent', { rules: [...schemaRules('card-response'), 'S1', 'S17', 'S276', 'S277', 'S317'], clauses: ['4.6a', '2.5', '1', '3'], status: 201 }, async (t) => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(create);
+
+  create.check('answers 201 with the Card, echoing the fields sent', { rules: [...schemaRules('card-response'), 'S1', 'S17', 'S130', 'S276', 'S277', 'S317'], clauses: ['4.6a', '2.5', '1', '3'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { form, fields } = cardForm();
     const before = Math.floor(Date.now() / 1000);
@@ -83,7 +94,7 @@ create.describe(() => {
     t.expectStatus(response, 201);
     const { data } = t.expectSchema(response, 'card-response');
     assertEchoes(t, data, fields);
-    if (data.status !== 'CONFIRMED') t.advise(`a new card has status ${JSON.stringify(data.status)}; section 3 shows CONFIRMED for a newly created card`);
+    assert(data.status === 'CONFIRMED', `section 3: CONFIRMED is "the state shown for a newly created card"; the create answer shows status ${JSON.stringify(data.status)}`);
     if (Math.abs(data.createdAt - before) > 24 * 3600) t.advise(`data.createdAt ${data.createdAt} is more than a day away from the time of the request (${before})`);
   });
 
@@ -112,6 +123,26 @@ create.describe(() => {
     const other = await t.state('user');
     const response = await t.post(cardsPath(other.id), { token, form: cardForm().form });
     expectUnauthorized(t, response);
+  });
+
+  // Sections 5.6 and 7: a refused create is not carried out; the owner's list shows that nothing was stored.
+  create.check('stores nothing for a create refused under another user\u2019s id (the owner\u2019s list is unchanged)', { rules: [...schemaRules('error-message'), 'S326', 'S333'], clauses: ['4.6a', '5', '7'], status: [403, 409] }, async (t) => {
+    const owner = await userWithToken(t);
+    const caller = await userWithToken(t);
+    const before = await cardIds(t, owner.user.id, owner.token);
+    const response = await t.post(cardsPath(owner.user.id), { token: caller.token, form: cardForm().form });
+    expectUnauthorized(t, response);
+    const after = await cardIds(t, owner.user.id, owner.token);
+    assert(JSON.stringify(after) === JSON.stringify(before), `section 5.6: the refused create must store no card for the owner; the owner's list held ${before.length} card(s) before and ${after.length} after`);
+  });
+
+  create.check('stores nothing for a create refused with 422 (the list is unchanged)', { rules: ['S341'], clauses: ['4.6a', '7'], status: 422 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const before = await cardIds(t, user.id, token);
+    const response = await t.post(cardsPath(user.id), { token, form: cardForm({ lastFourDigits: '123' }).form });
+    expectValidationError(t, response, 'lastFourDigits');
+    const after = await cardIds(t, user.id, token);
+    assert(JSON.stringify(after) === JSON.stringify(before), `section 7: a create refused with 422 must store no card; the list held ${before.length} card(s) before and ${after.length} after`);
   });
 
   // Section 7 gives the 422 shape, not whether every invalid field is listed: one required field must be
@@ -206,6 +237,9 @@ create.describe(() => {
     { description: 'a PNG of 10240 KiB + 1 KiB as cardImage1', input: { cardImage1: IMAGES.pngOverLimit() }, expected: 422, constraint: 'card.cardImage1.max', errorKey: 'cardImage1' },
     { description: 'a JPEG file named .jpeg as cardImage1', input: { cardImage1: IMAGES.jpegNamedJpeg() }, expected: 201, constraint: 'card.cardImage1.type' },
     { description: 'a form without cardImage1', input: { cardImage1: null }, expected: 422, constraint: 'card.cardImage1.required', errorKey: 'cardImage1' },
+    // Section 4.6a: the images travel as uploaded files. A real PNG in a text part is no file; an empty file is no image.
+    { description: 'cardImage1 as a plain text part (a PNG data URL), not a file', input: { cardImage1: pngDataUrl() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
+    { description: 'an empty file as cardImage1', input: { cardImage1: IMAGES.empty() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
     // cardImage2: the same constraints.
     { description: 'a real JPEG as cardImage2', input: { cardImage2: IMAGES.jpeg() }, expected: 201, constraint: 'card.cardImage2.type' },
     { description: 'a real BMP as cardImage2', input: { cardImage2: IMAGES.bmp() }, expected: 201, constraint: 'card.cardImage2.type' },
@@ -214,6 +248,8 @@ create.describe(() => {
     { description: 'a PNG of 10 240 000 bytes (10240 KB of 1000 bytes) as cardImage2', input: { cardImage2: IMAGES.pngAtLimit() }, expected: 201, constraint: 'card.cardImage2.max' },
     { description: 'a PNG of 10240 KiB + 1 KiB as cardImage2', input: { cardImage2: IMAGES.pngOverLimit() }, expected: 422, constraint: 'card.cardImage2.max', errorKey: 'cardImage2' },
     { description: 'a form without cardImage2', input: { cardImage2: null }, expected: 422, constraint: 'card.cardImage2.required', errorKey: 'cardImage2' },
+    { description: 'cardImage2 as a plain text part (a PNG data URL), not a file', input: { cardImage2: pngDataUrl() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
+    { description: 'an empty file as cardImage2', input: { cardImage2: IMAGES.empty() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
     // holderName and alias: required, at most 191 characters.
     { description: 'a holderName of 191 characters', input: { holderName: 'H'.repeat(191) }, expected: 201, constraint: 'card.holderName.max' },
     { description: 'a holderName of 192 characters', input: { holderName: 'H'.repeat(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
@@ -254,6 +290,11 @@ create.describe(() => {
     { description: 'an expirationMonth 13', input: { expirationDate: null, expirationMonth: '13', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: ['expirationMonth', 'expirationDate'] },
     { description: 'an expirationMonth 00', input: { expirationDate: null, expirationMonth: '00', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: ['expirationMonth', 'expirationDate'] },
     { description: 'an expirationMonth of letters', input: { expirationDate: null, expirationMonth: 'ab', expirationYear: later.year }, expected: 422, constraint: 'card.expirationMonth.format', errorKey: ['expirationMonth', 'expirationDate'] },
+    // expirationYear: format y (a two-digit year), beside a valid expirationMonth and without expirationDate.
+    // A one-digit 7 is refused under every reading: not format y, or read as 2007, in the past.
+    { description: 'an expirationYear of letters', input: { expirationDate: null, expirationMonth: later.month, expirationYear: 'ab' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: ['expirationYear', 'expirationDate'] },
+    { description: 'an expirationYear of four digits (2031)', input: { expirationDate: null, expirationMonth: later.month, expirationYear: '2031' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: ['expirationYear', 'expirationDate'] },
+    { description: 'an expirationYear of one digit (7)', input: { expirationDate: null, expirationMonth: later.month, expirationYear: '7' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: ['expirationYear', 'expirationDate'] },
     // expirationYear: not in the past (the pair stands in for the absent date: expirationDate may key it too).
     { description: `an expirationYear of last year (${lastYear.year}) without expirationDate`, input: { expirationDate: null, expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: ['expirationYear', 'expirationDate'] },
     { description: 'an expirationMonth and expirationYear 30 months ahead, without expirationDate', input: { expirationDate: null, expirationMonth: later.month, expirationYear: later.year }, expected: 201, constraint: 'card.expirationYear.future' },
@@ -280,6 +321,9 @@ create.describe(() => {
 });
 
 list.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(list);
+
   list.check('answers 200 with an empty list for a user without cards', { rules: [...schemaRules('card-list-response'), 'S1', 'S17', 'S278'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.get(cardsPath(user.id), { token });
@@ -326,6 +370,20 @@ list.describe(() => {
     }
   });
 
+  // Section 5.6: a filter narrows the caller's own cards; another user's card that matches it is never listed.
+  list.check('lists none of another user\u2019s cards under a filter that card matches', { rules: ['S278', 'S326'], clauses: ['4.6a', '5'], status: 200 }, async (t) => {
+    const caller = await userWithToken(t);
+    const other = await userWithToken(t);
+    const { card } = await createCard(t, other.user.id, other.token);
+    const code = String(card.externalPlatform?.code ?? '');
+    for (const query of [{ status: String(card.status) }, { platform: code }, { company: code }]) {
+      const response = await t.get(cardsPath(caller.user.id), { token: caller.token, query });
+      t.expectStatus(response, 200);
+      const { data } = t.expectSchema(response, 'card-list-response') as { data: { id: string }[] };
+      assert(!data.some((c) => c.id === card.id), `${JSON.stringify(query)}: another user's card ${card.id} must not be listed (section 5.6)`);
+    }
+  });
+
   list.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S283', 'S321', 'S335', 'S287'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.get(cardsPath(user.id));
@@ -348,6 +406,9 @@ list.describe(() => {
 });
 
 show.describe(() => {
+  // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
+  unauthenticatedChecks(show);
+
   show.check('answers 200 with the card as created and as listed (round trip)', { rules: [...schemaRules('card-response', 'card-list-response'), 'S1', 'S19', 'S277', 'S282'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { card, fields } = await createCard(t, user.id, token);
@@ -370,14 +431,22 @@ show.describe(() => {
     t.expectSchema(response, 'error-auth');
   });
 
-  // No provider state gives an inactive account a card, so the id names no card: the specification does
-  // not say whether the account is checked before the record is looked up, so 404 is also accepted.
+  // An unknown card id: the specification does not say whether the account is checked before the record
+  // is looked up, so 404 is also accepted (the next test asks provider state card for a card of its own).
   show.check('answers 403 with { message } for an inactive account (or 404 for its unknown card id)', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.6a', '5', '7'], status: [403, 404] }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(cardPath(inactive.id, randomUUID()), { token: inactive.token });
     t.expectStatus(response, [403, 404]);
     if (response.status === 404) expectNotFound(t, response, 'an inactive account\u2019s unknown card id');
     else expectInactive(t, response);
+  });
+
+  // Provider state `card` gives the inactive account a card of its own: only the account's state refuses it.
+  show.check('answers 403 with { message } for an inactive account\u2019s own card', { rules: [...schemaRules('error-message'), 'S291', 'S331', 'S332'], clauses: ['4.6a', '5', '7'], status: 403 }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const card = await t.state('card', { userId: inactive.id });
+    const response = await t.get(cardPath(inactive.id, card.id), { token: inactive.token });
+    expectInactive(t, response);
   });
 
   show.check('answers 404 with { message } saying "no query results" for an unknown card id', { rules: [...schemaRules('error-message'), 'S19', 'S292', 'S336', 'S338'], clauses: ['4.6a', '7'], status: 404 }, async (t) => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, TransportError } from '../helpers/net/http.js';
-import { REDACTED } from '../helpers/net/redact.js';
+import { REDACTED, registerSecret } from '../helpers/net/redact.js';
 
 let server: Server;
 let base: string;
@@ -34,6 +34,14 @@ describe('HTTP client', () => {
     expect(captured).not.toContain('Pw-http-test');
     expect(captured).not.toContain('tokenSecretValue');
     expect(captured).toContain(REDACTED);
+  });
+
+  it('redacts a registered token sent as a query parameter from the captured URL', async () => {
+    registerSecret('6|queryTokenSecretValue');
+    const exchanges: { request: { url: string } }[] = [];
+    await client().send({ method: 'GET', path: '/echo', query: { token: '6|queryTokenSecretValue' } }, (e) => exchanges.push(e as never));
+    expect(exchanges[0]!.request.url).not.toContain('queryTokenSecretValue');
+    expect(exchanges[0]!.request.url).toContain(REDACTED);
   });
 
   it('reports a body that is not JSON with its content type and first bytes', async () => {

@@ -32,14 +32,21 @@ export function isMasked(value: string): boolean {
   return value.includes('*') && /[^*]/.test(value);
 }
 
+/** Codes shorter than this may show up inside a mask by chance; only the equality check applies to them. */
+const SHORTEST_CODE_FOUND_INSIDE = 4;
+
 /**
  * Section 2.6: `antiPhishing` is "masked", how is not given (asterisks are specified only for the
- * e-mail). What the suite can tell: it must not be the code in clear, when the provider state reports
- * the code. A value without any asterisk is only advised on.
+ * e-mail). What the suite can tell, when the provider state reports the code: it must not be the code
+ * in clear, nor hold the whole code (in any letter case) beside the mask. A value without any asterisk
+ * is only advised on.
  */
 export function checkAntiPhishing(t: CheckContext, code: unknown, clear: string | undefined, where: string): void {
   if (typeof code !== 'string') throw new Error(`${where}: options.guard.antiPhishing must be a string`);
   if (clear !== undefined && code === clear) throw new Error(`${where}: options.guard.antiPhishing must be masked, it is the user's anti-phishing code in clear`);
+  if (clear !== undefined && clear.length >= SHORTEST_CODE_FOUND_INSIDE && code.toLowerCase().includes(clear.toLowerCase())) {
+    throw new Error(`${where}: options.guard.antiPhishing must be masked, it holds the user's whole anti-phishing code`);
+  }
   if (code === '') t.advise(`${where}: options.guard.antiPhishing is empty (nothing to mask)`);
   else if (!code.includes('*')) t.advise(`${where}: options.guard.antiPhishing holds no asterisk; section 2.6 says it is masked without saying how`);
 }

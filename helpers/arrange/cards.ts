@@ -9,9 +9,10 @@ import { HOOK_WOULD_ADD } from '../states/file.js';
  * files, the other fields as text parts. A field set to `null` is left out of the form.
  */
 
+/** The card fields; an image given as a string travels as a plain text part instead of a file. */
 export interface CardFields {
-  cardImage1?: UploadFile | null;
-  cardImage2?: UploadFile | null;
+  cardImage1?: UploadFile | string | null;
+  cardImage2?: UploadFile | string | null;
   holderName?: string | null;
   alias?: string | null;
   expirationDate?: string | null;

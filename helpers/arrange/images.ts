@@ -156,6 +156,11 @@ function once(key: string, make: () => UploadFile): UploadFile {
   return file;
 }
 
+/** A real PNG written as a data URL: what a client sends when it puts the image in a plain text part instead of a file. */
+export function pngDataUrl(): string {
+  return `data:image/png;base64,${pngBytes().toString('base64')}`;
+}
+
 export const IMAGES = {
   png: () => once('png', () => uploadFile('card.png', 'image/png', pngBytes())),
   jpeg: () => once('jpeg', () => uploadFile('card.jpg', 'image/jpeg', jpegBytes())),
@@ -165,6 +170,8 @@ export const IMAGES = {
   gif: () => once('gif', () => uploadFile('card.gif', 'image/gif', gifBytes())),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
   textAsPng: () => once('text', () => uploadFile('card.png', 'image/png', Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8'))),
+  /** A file of no bytes, named and declared as a PNG. */
+  empty: () => once('empty', () => uploadFile('card.png', 'image/png', Buffer.alloc(0))),
   /** A real PNG of 10 240 000 bytes: 10240 KB of 1000 bytes, inside the limit of section 8 whatever a KB is. */
   pngAtLimit: () => once('limit', () => paddedPng('card-10240000b.png', AT_LIMIT_IMAGE_BYTES)),
   /** A real PNG of 10240 x 1024 + 1024 bytes: over the limit of section 8 whatever a KB is. */

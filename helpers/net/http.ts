@@ -175,7 +175,8 @@ export class HttpClient {
       // Section 1.2: clients send Content-Type: application/json, also on requests without a body.
       headers['content-type'] ??= 'application/json';
     }
-    const exchange: Exchange = { request: { method: spec.method, url, headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
+    // The URL too: a token a test sends as a query parameter (section 5.3's wrong places) is a secret there as well.
+    const exchange: Exchange = { request: { method: spec.method, url: redactText(url), headers: redactHeaders(headers), ...(shownBody === undefined ? {} : { body: shownBody }) }, durationMs: 0 };
     // Set where undici set them for its FormData: not recorded, so that the curl command's -F makes its own.
     if (spec.form) Object.assign(headers, { 'content-type': spec.form.contentType, 'content-length': String(spec.form.length) });
     const started = performance.now();

@@ -337,6 +337,7 @@ export const CONSTRAINTS: readonly Constraint[] = [
     ['expirationMonth', 'required with expirationYear', 'required-with'],
     ['expirationMonth', 'format m', 'format'],
     ['expirationYear', 'required with expirationMonth', 'required-with'],
+    ['expirationYear', 'format y', 'format'],
     ['expirationYear', 'not in the past', 'future'],
     ['lastFourDigits', 'required', 'required'],
     ['lastFourDigits', 'exactly 4 digits', 'digits'],

@@ -56,6 +56,7 @@ const DESCRIPTION_ONLY: ReadonlySet<string> = new Set([
   'not in the past',
   'required with expirationYear',
   'format m',
+  'format y',
   'required with expirationMonth',
 ]);
 

@@ -24,7 +24,7 @@ export interface FileAccount {
   token?: string;
   totpSecret?: string;
   disposable?: boolean;
-  balances?: { coins: string[]; nfts: string[] };
+  balances?: { coins: string[]; nfts: string[]; native?: string[] };
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
   bankUsed?: { id: string };
   resetToken?: string;

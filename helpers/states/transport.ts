@@ -9,7 +9,7 @@ import { dispatcherFor } from '../net/transport.js';
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token';
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
 
 export interface StateData {
   user: { id: string; email: string; password: string; totpSecret?: string };
@@ -19,10 +19,15 @@ export interface StateData {
   'user.locked': { id: string; email: string; password: string };
   'user.throttled': { id: string; email: string; password: string };
   platform: { id: string };
-  balances: { coins: string[]; nfts: string[] };
+  /** `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null). */
+  balances: { coins: string[]; nfts: string[]; native?: string[] };
   /** `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked. */
   bonuses: { ids: string[]; assets: string[]; antiPhishing?: string };
   'bank.used': { id: string };
+  /** A fresh bank of that user, never used, so nothing but the account's state stands in the way of deleting it (added for issue 19). */
+  bank: { id: string };
+  /** A card of that user (added for issue 19): the only way an inactive account has one. */
+  card: { id: string };
   'password-reset.token': { token: string };
 }
 

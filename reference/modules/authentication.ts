@@ -243,6 +243,7 @@ export const authentication: ReferenceModule = {
     'jwt.rs256-accepted',
     'login.failures-uncounted',
     'login.session-leaks-totp-secret',
+    'jwt.conflicting-claims-third-user',
     // Allowed readings (mutants that must survive).
     'jwt.expire-in-milliseconds',
     'login.malformed-answers-403',
@@ -307,9 +308,13 @@ export const authentication: ReferenceModule = {
       if ((!identifies || expire === undefined) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
       if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored')) fail(ERRORS.jwtExpired());
-      const user = (typeof id === 'string' && id !== ''
+      let user = (typeof id === 'string' && id !== ''
         ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;
+      if (ctx.deviates('jwt.conflicting-claims-third-user') && typeof id === 'string' && typeof email === 'string' && user && user.email.toLowerCase() !== email.toLowerCase()) {
+        // Deviation of a mutant only: claims naming two users authenticate another active user of the platform.
+        user = ctx.db.prepare('SELECT * FROM users u WHERE id != ? AND lower(email) != lower(?) AND is_active = 1 AND locked = 0 AND NOT EXISTS (SELECT 1 FROM login_failures f WHERE f.email = u.email) ORDER BY created_at LIMIT 1').get(id, email) as UserRow | undefined;
+      }
       // Section 4.1 and 7: a payload naming no known user is wrong credentials (403).
       if (!user) fail(ERRORS.wrongCredentials());
       restrict(ctx, user.email);

@@ -139,8 +139,10 @@ function assetsFilter(request: FastifyRequest): string[] | undefined {
 }
 
 function list(ctx: ReferenceContext, userId: string, type: 'coin' | 'nft', symbols: string[] | undefined) {
-  const where = ['b.user_id = ?', 'a.type = ?'];
-  const args: unknown[] = [userId, type];
+  // Deviations of mutants only: one list also holds the records of the other kind.
+  const mixed = ctx.deviates(type === 'nft' ? 'balances.nft-list-with-coins' : 'balances.coin-list-with-nfts');
+  const where = mixed ? ['b.user_id = ?'] : ['b.user_id = ?', 'a.type = ?'];
+  const args: unknown[] = mixed ? [userId] : [userId, type];
   if (symbols) {
     where.push(`a.symbol IN (${symbols.map(() => '?').join(', ')})`);
     args.push(...symbols);
@@ -216,7 +218,7 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
-  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset'],
+  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts'],
 
   register(app, ctx) {
     seedCoins(ctx);
@@ -266,7 +268,8 @@ export const balances: ReferenceModule = {
           const price = (ctx.db.prepare('SELECT fiat_price FROM assets WHERE symbol = ?').get(symbol) as { fiat_price: string }).fiat_price;
           hold(ctx, userId, symbol, randomInt(1, 6), 0, price, 5);
         }
-        return { coins: coins.map((c) => c.symbol), nfts };
+        // `native` (an optional field added for issue 19): the held coins native to their chain (chain name and symbol null).
+        return { coins: coins.map((c) => c.symbol), nfts, native: coins.filter((c) => c.chain.name === null && c.chain.symbol === null).map((c) => c.symbol) };
       },
     };
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
+import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
@@ -92,10 +93,14 @@ function present(row: BankRow) {
 }
 
 /** Sections 4.10 and 8: the create body's rules, with Laravel's rule names and messages. */
-function createRules(ctx: ReferenceContext): Rules {
+function createRules(ctx: ReferenceContext, userId: string): Rules {
   const ibanTaken = rules.custom((value) => {
     if (typeof value !== 'string') return undefined;
-    const taken = ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
+    const taken = ctx.deviates('banks.iban-unique-per-user')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
+      : ctx.deviates('banks.iban-unique-upper-sent')
+        ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value.toUpperCase())
+        : ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
     return taken ? 'The iban has already been taken.' : undefined;
   });
   const iso = rules.custom((value) => (typeof value === 'string' && isIso4217(value) ? undefined : 'The selected currency is invalid.'));
@@ -197,6 +202,14 @@ export const banks: ReferenceModule = {
     'banks.scalars-coerced',
     'banks.compounds-coerced',
     'banks.numeric-currency',
+    // Issue 19.
+    'banks.iban-unique-per-user',
+    'banks.iban-unique-upper-sent',
+    'banks.delete-inactive-allowed',
+    'banks.refused-create-stored.other-user',
+    'banks.refused-create-stored.inactive',
+    'banks.refused-create-stored.invalid',
+    'banks.filter-unscoped',
   ],
 
   register(app, ctx) {
@@ -210,8 +223,20 @@ export const banks: ReferenceModule = {
         return payload;
       });
     }
-    const createGuards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly })];
+    // Deviations of mutants only: a create that is refused still stores the bank (for the path's user).
+    const storeBeforeRefusing = async (request: FastifyRequest) => {
+      const { user } = request as AuthenticatedRequest;
+      const pathUser = (request.params as { user: string }).user;
+      const refusedAs = pathUser !== user.id ? 'other-user' : !user.is_active ? 'inactive' : undefined;
+      if (refusedAs && ctx.deviates(`banks.refused-create-stored.${refusedAs}`) && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(pathUser)) {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        insertBank(ctx, pathUser, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
+      }
+    };
+    const createGuards = [ctx.guards.authenticated, storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly })];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
+    // Deviation of a mutant only: delete lets an inactive account through.
+    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : guards;
 
     // Section 4.10 create: 201 `{ data: <Bank> }`; 422 per the rules of 4.10 and 8.
     app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
@@ -220,8 +245,14 @@ export const banks: ReferenceModule = {
       if (ctx.deviates('banks.scalars-coerced')) coerceScalars(body);
       if (ctx.deviates('banks.compounds-coerced')) coerceCompounds(body);
       if (ctx.deviates('banks.numeric-currency') && typeof body.currency === 'number') body.currency = NUMERIC_CURRENCIES[body.currency] ?? String(body.currency);
-      validate(body, createRules(ctx));
       const { user } = request as AuthenticatedRequest;
+      try {
+        validate(body, createRules(ctx, user.id));
+      } catch (error) {
+        // Deviation of a mutant only: a create refused with 422 is stored all the same.
+        if (ctx.deviates('banks.refused-create-stored.invalid')) insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
+        throw error;
+      }
       const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
       const row = findBank(ctx, user.id, id)!;
       return reply.code(201).send({ data: present(row) });
@@ -244,7 +275,9 @@ export const banks: ReferenceModule = {
       }
       const where: string[] = ['b.deleted_at IS NULL'];
       const params: string[] = [];
-      if (!ctx.deviates('banks.list-all-users')) {
+      const filtered = ['status', 'currency', 'platform', 'company'].some((name) => filterValue(request.query, name) !== undefined);
+      // Deviation of a mutant only (banks.filter-unscoped): a filtered list forgets the user.
+      if (!ctx.deviates('banks.list-all-users') && !(filtered && ctx.deviates('banks.filter-unscoped'))) {
         where.push('b.user_id = ?');
         params.push(user.id);
       }
@@ -279,7 +312,7 @@ export const banks: ReferenceModule = {
     });
 
     // Section 4.10 delete: 200 `{ message }`; sections 3 and 7: a bank used in earlier actions answers 403.
-    app.delete('/api/v1/user/:user/bank/:bank', { preHandler: guards }, async (request) => {
+    app.delete('/api/v1/user/:user/bank/:bank', { preHandler: deleteGuards }, async (request) => {
       const { user } = request as AuthenticatedRequest;
       const { bank } = request.params as { bank: string };
       const foreign = ctx.db.prepare('SELECT user_id FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank) as { user_id: string } | undefined;
@@ -295,6 +328,18 @@ export const banks: ReferenceModule = {
 
   states(ctx) {
     return {
+      // Provider state `bank` (issue 19): a new bank of that user, never used, whatever the account's state.
+      bank: (params) => {
+        const userId = params.userId;
+        if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new StateNotAllowed('state bank needs params.userId of an existing user');
+        const id = insertBank(ctx, userId, {
+          bankName: `${faker.company.name()} Bank`.slice(0, 191),
+          iban: randomIban(),
+          swift: faker.finance.bic({ includeBranchCode: true }),
+          currency: 'EUR',
+        });
+        return { id };
+      },
       // Provider state `bank.used`: a new bank of that user with one earlier usage (an order paid to it).
       'bank.used': (params) => {
         const userId = params.userId;

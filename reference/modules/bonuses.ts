@@ -227,6 +227,9 @@ export const bonuses: ReferenceModule = {
     'bonuses.anti-phishing-unmasked',
     'bonuses.show-ignores-owner',
     'bonuses.summary-asset-filter-ignored',
+    // Issue 19.
+    'bonuses.anti-phishing-behind-asterisks',
+    'bonuses.filter-unscoped',
   ],
 
   register(app, ctx) {
@@ -258,7 +261,7 @@ export const bonuses: ReferenceModule = {
           theme: USER_DEFAULTS.theme,
           layout: USER_DEFAULTS.layout,
           guard: {
-            antiPhishing: ctx.deviates('bonuses.anti-phishing-unmasked') ? user.anti_phishing : maskSecret(user.anti_phishing),
+            antiPhishing: ctx.deviates('bonuses.anti-phishing-unmasked') ? user.anti_phishing : ctx.deviates('bonuses.anti-phishing-behind-asterisks') ? `***${user.anti_phishing}` : maskSecret(user.anti_phishing),
             actions: {
               login: { '2fa': twoFactor, password: true },
               operations: { '2fa': twoFactor, password: true },
@@ -371,7 +374,9 @@ export const bonuses: ReferenceModule = {
       const query = request.query as Record<string, unknown>;
       const where: string[] = [];
       const params: unknown[] = [];
-      if (!ctx.deviates('bonuses.other-users-listed')) {
+      // Deviation of a mutant only (bonuses.filter-unscoped): a filtered list forgets the user.
+      const filtered = text(query.status) !== undefined || text(query.platform) !== undefined;
+      if (!ctx.deviates('bonuses.other-users-listed') && !(filtered && ctx.deviates('bonuses.filter-unscoped'))) {
         where.push('b.user_id = ?');
         params.push(user);
       }

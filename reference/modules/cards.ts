@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
+import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
 import { rules, validationErrors } from '../validation.js';
 
@@ -80,6 +81,13 @@ interface Upload {
   truncated: boolean;
 }
 
+/** Deviation of a mutant only: a text part taken as the image, a data URL decoded. */
+function textAsUpload(text: string): Upload {
+  const dataUrl = /^data:[^;,]*;base64,(.*)$/s.exec(text);
+  const bytes = dataUrl ? Buffer.from(dataUrl[1]!, 'base64') : Buffer.from(text, 'utf8');
+  return { filename: '', mimetype: 'text/plain', chunks: [bytes], size: bytes.length, head: bytes.subarray(0, 32), sha256: createHash('sha256').update(bytes).digest('hex'), truncated: false };
+}
+
 const isUpload = (value: unknown): value is Upload => typeof value === 'object' && value !== null && Array.isArray((value as Upload).chunks);
 
 /**
@@ -118,6 +126,9 @@ function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'bmp' | 'gif' | 'webp' | un
 const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', bmp: 'image/bmp', gif: 'image/gif', webp: 'image/webp' };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A 1x1 PNG: the images of the cards provider state `card` makes. */
+const STATE_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 /** A two-digit year `y`: 00-69 are 20xx, 70-99 are 19xx (the usual pivot of date parsers). */
 const fullYear = (yy: number) => (yy < 70 ? 2000 + yy : 1900 + yy);
@@ -191,6 +202,7 @@ export const cards: ReferenceModule = {
     'cards.list-filters-ignored',
     'cards.other-user-list-allowed',
     'cards.month-format-unchecked',
+    'cards.year-format-unchecked',
     'cards.jpeg-refused.cardImage2',
     'cards.bmp-refused.cardImage2',
     'cards.jpeg-extension-refused',
@@ -199,6 +211,14 @@ export const cards: ReferenceModule = {
     'cards.unknown-filter-value-422',
     'cards.holder-name-max-bytes',
     'cards.alias-max-bytes',
+    // Issue 19.
+    'cards.year-format-unchecked',
+    'cards.text-part-accepted',
+    'cards.empty-file-accepted',
+    'cards.show-inactive-allowed',
+    'cards.refused-create-stored.other-user',
+    'cards.refused-create-stored.invalid',
+    'cards.filter-unscoped',
   ],
 
   register(app, ctx) {
@@ -207,6 +227,8 @@ export const cards: ReferenceModule = {
     /** Section 4.6a/8 for one uploaded image: required, an image, jpg/jpeg/bmp/png by content, at most 10240 KB. */
     function imageError(field: string, value: unknown): string | undefined {
       const name = field === 'cardImage1' ? 'card image1' : 'card image2';
+      // Deviation of a mutant only: an empty file is taken as an image.
+      if (isUpload(value) && value.size === 0 && ctx.deviates('cards.empty-file-accepted')) return undefined;
       if (!isUpload(value) || (value.size === 0 && !value.truncated)) {
         return value === undefined || value === null || value === '' ? `The ${name} field is required.` : `The ${name} field must be a file.`;
       }
@@ -293,7 +315,7 @@ export const cards: ReferenceModule = {
       if (!hasYear) {
         if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
-      } else if (typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) {
+      } else if ((typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
         add('expirationYear', 'The expiration year field must match the format y.');
       } else if (fullYear(Number(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');
@@ -346,16 +368,32 @@ export const cards: ReferenceModule = {
       });
 
       // Section 4.6a, create: 201 { data: Card }.
-      scope.post('/api/v1/user/:user/card', { preHandler: [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
+      // Deviation of a mutant only: authorization checked after the card is stored (for the path's user).
+      const authorizeLate = ctx.deviates('cards.refused-create-stored.other-user');
+      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
         const { user } = request as AuthenticatedRequest;
+        const owner = authorizeLate ? (request.params as { user: string }).user : user.id;
         // A file over 10240 KB is refused, so its bytes need not be kept; a mutant that accepts any size keeps them.
         const input = await readForm(request, ctx.deviates('cards.size-unlimited') ? Infinity : MAX_IMAGE_KB * 1024);
-        const { expirationDate } = validateCard(input);
-        const id = randomUUID();
-        const createdAt = Math.floor(ctx.now() / 1000);
-        const image1 = saveImage(input.cardImage1 as Upload);
-        const image2 = saveImage(input.cardImage2 as Upload);
-        insertCard.run(id, user.id, 'CONFIRMED', String(input.alias), String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
+        if (ctx.deviates('cards.text-part-accepted')) for (const field of ['cardImage1', 'cardImage2']) if (typeof input[field] === 'string') input[field] = textAsUpload(input[field] as string);
+        const store = (expirationDate: string) => {
+          const id = randomUUID();
+          const createdAt = Math.floor(ctx.now() / 1000);
+          const image1 = saveImage(input.cardImage1 as Upload);
+          const image2 = saveImage(input.cardImage2 as Upload);
+          insertCard.run(id, owner, 'CONFIRMED', String(input.alias), String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
+          return id;
+        };
+        let expirationDate: string;
+        try {
+          ({ expirationDate } = validateCard(input));
+        } catch (error) {
+          // Deviation of a mutant only: a create refused with 422 stores the card all the same (when its images are files).
+          if (ctx.deviates('cards.refused-create-stored.invalid') && isUpload(input.cardImage1) && isUpload(input.cardImage2)) store(String(input.expirationDate ?? ''));
+          throw error;
+        }
+        const id = store(expirationDate);
+        if (authorizeLate) await ownUser(request, reply);
         return reply.code(201).send({ data: toCard(cardById.get(id) as CardRow) });
       });
 
@@ -377,8 +415,10 @@ export const cards: ReferenceModule = {
             if (value !== undefined && !isKnown(value)) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
           }
         }
-        const where = ['c.user_id = ?'];
-        const params: unknown[] = [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
+        // Deviation of a mutant only (cards.filter-unscoped): a filtered list forgets the user.
+        const unscoped = ctx.deviates('cards.filter-unscoped') && ['status', 'company', 'platform'].some((name) => filter(name) !== undefined);
+        const where = unscoped ? ['1 = 1'] : ['c.user_id = ?'];
+        const params: unknown[] = unscoped ? [] : [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
         if (!ctx.deviates('cards.list-filters-ignored')) {
           const status = filter('status');
           const company = filter('company');
@@ -392,7 +432,9 @@ export const cards: ReferenceModule = {
       });
 
       // Section 4.6a, show: 200 { data: Card }; 404 when the user has no card with that id.
-      scope.get('/api/v1/user/:user/card/:card', { preHandler: [ctx.guards.authenticated, ownUser] }, async (request) => {
+      // Deviation of a mutant only: show lets an inactive account read its own card.
+      const showOwnUser = ctx.deviates('cards.show-inactive-allowed') ? ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false }) : ownUser;
+      scope.get('/api/v1/user/:user/card/:card', { preHandler: [ctx.guards.authenticated, showOwnUser] }, async (request) => {
         const { user } = request as AuthenticatedRequest;
         const { card } = request.params as { card: string };
         const row = (ctx.deviates('cards.show-ignores-owner') ? cardById.get(card) : cardOfUser.get(card, user.id)) as CardRow | undefined;
@@ -400,5 +442,26 @@ export const cards: ReferenceModule = {
         return { data: toCard(row) };
       });
     });
+  },
+
+  states(ctx) {
+    const png = Buffer.from(STATE_PNG_BASE64, 'base64');
+    const imageId = `card-images/${createHash('sha256').update(png).digest('hex')}.png`;
+    return {
+      // Provider state `card` (issue 19): a card of that user, whatever the account's state (an inactive account cannot create one).
+      card: (params) => {
+        const userId = params.userId;
+        const user = typeof userId === 'string' ? (ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined) : undefined;
+        if (!user) throw new StateNotAllowed('state card needs params.userId of an existing user');
+        ctx.db.prepare('INSERT OR IGNORE INTO card_images (id, mime, size, bytes) VALUES (?, ?, ?, ?)').run(imageId, 'image/png', png.length, png);
+        const id = randomUUID();
+        const expiry = new Date(ctx.now());
+        const expirationDate = `${pad2(expiry.getUTCMonth() + 1)}/${pad2((expiry.getUTCFullYear() + 3) % 100)}`;
+        ctx.db
+          .prepare('INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))')
+          .run(id, userId, 'CONFIRMED', 'State card', 'State Holder', expirationDate, String(randomInt(10000)).padStart(4, '0'), imageId, imageId, user.platform_id, Math.floor(ctx.now() / 1000));
+        return { id };
+      },
+    };
   },
 };

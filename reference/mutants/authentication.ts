@@ -197,4 +197,12 @@ export const authenticationMutants: Mutant[] = [
     mutation: { deviation: 'jwt.number-claims-as-text' },
     allowed: true,
   },
+  // Issue 19: section 4.1's "one of email or id" with both given.
+  {
+    name: 'jwt-conflicting-claims-third-user',
+    clause: '4.1',
+    group: 'authentication',
+    description: 'a JWT whose email and id name two different users authenticates a third user of the platform',
+    mutation: { deviation: 'jwt.conflicting-claims-third-user' },
+  },
 ];

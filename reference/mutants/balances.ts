@@ -192,4 +192,42 @@ export const balancesMutants: Mutant[] = [
   authenticationSkipped('balances-nft-list-unauthenticated', 'balances', NFT_LIST, 200, { data: [] }, 'the NFT list'),
   authenticationSkipped('balances-coin-list-unauthenticated', 'balances', COIN_LIST, 200, { data: { coins: [] } }, 'the coin list'),
   authenticationSkipped('balances-coin-show-unauthenticated', 'balances', COIN_SHOW, 404, { message: 'No query results.' }, 'the coin show'),
+  // Issue 19: rules checked only in part before.
+  {
+    name: 'balances-nft-list-holds-coins',
+    clause: '4.6',
+    group: 'balances',
+    description: 'the NFT list also holds the user\u2019s coin balances',
+    mutation: { deviation: 'balances.nft-list-with-coins' },
+  },
+  {
+    name: 'balances-coin-list-holds-nfts',
+    clause: '4.8',
+    group: 'balances',
+    description: 'the coin list also holds the user\u2019s NFT balances',
+    mutation: { deviation: 'balances.coin-list-with-nfts' },
+  },
+  {
+    name: 'balances-native-coin-chain-named',
+    clause: '2.2',
+    group: 'balances',
+    description: 'the coin list names a native coin\u2019s own name and symbol as its chain instead of null',
+    mutation: {
+      transform: {
+        route: 'GET /api/v1/user/{user}/balances',
+        status: 200,
+        apply(body) {
+          for (const coin of body.data.coins) if (coin.chain?.name === null) coin.chain = { name: coin.name, symbol: coin.symbol };
+        },
+      },
+    },
+  },
+  // Section 5.3 on every protected endpoint.
+  {
+    name: 'auth-any-scheme-accepted',
+    clause: '5',
+    group: 'balances',
+    description: 'a valid access token sent with another Authorization scheme (Basic) authenticates protected endpoints',
+    mutation: { deviation: 'auth.any-scheme-accepted' },
+  },
 ];

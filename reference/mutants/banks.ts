@@ -275,4 +275,77 @@ export const banksMutants: Mutant[] = [
   validationSkipped('banks-swift-not-required', 'banks', '4.10', CREATE, 'swift', /is required/, 201, 'a body without swift is answered 201 instead of 422'),
   validationSkipped('banks-currency-not-required', 'banks', '4.10', CREATE, 'currency', /is required/, 201, 'a body without currency is answered 201 instead of 422'),
   validationSkipped('banks-currency-non-alphanumeric-accepted', 'banks', '4.10', CREATE, 'currency', /letters and numbers/, 201, 'a currency with punctuation (E-R, US$) is answered 201 instead of 422'),
+  // Issue 19: rules checked only in part before, each pinned by a mutant.
+  {
+    name: 'banks-iban-unique-per-user',
+    clause: '8',
+    group: 'banks',
+    description: 'an IBAN is unique only among the user\u2019s own banks: another user\u2019s IBAN is accepted',
+    mutation: { deviation: 'banks.iban-unique-per-user' },
+  },
+  {
+    name: 'banks-iban-unique-upper-cases-the-sent-iban',
+    clause: '8',
+    group: 'banks',
+    description: 'uniqueness compares the sent IBAN upper-cased with the stored ones as written, so a lower-case IBAN can be stored twice',
+    mutation: { deviation: 'banks.iban-unique-upper-sent' },
+  },
+  {
+    name: 'banks-delete-inactive-allowed',
+    clause: '5',
+    group: 'banks',
+    description: 'delete lets an inactive account delete its unused bank (200) instead of answering 403',
+    mutation: { deviation: 'banks.delete-inactive-allowed' },
+  },
+  {
+    name: 'banks-refused-other-user-create-stored',
+    clause: '5',
+    group: 'banks',
+    description: 'a create under another user\u2019s id is refused (403) but the bank is stored for that user',
+    mutation: { deviation: 'banks.refused-create-stored.other-user' },
+  },
+  {
+    name: 'banks-refused-inactive-create-stored',
+    clause: '5',
+    group: 'banks',
+    description: 'a create for an inactive account is refused (403) but the bank is stored',
+    mutation: { deviation: 'banks.refused-create-stored.inactive' },
+  },
+  {
+    name: 'banks-refused-invalid-create-stored',
+    clause: '7',
+    group: 'banks',
+    description: 'a create refused with 422 stores the bank all the same',
+    mutation: { deviation: 'banks.refused-create-stored.invalid' },
+  },
+  {
+    name: 'banks-filtered-list-unscoped',
+    clause: '5',
+    group: 'banks',
+    description: 'a list with a filter (status, currency, platform, company) holds every user\u2019s matching banks',
+    mutation: { deviation: 'banks.filter-unscoped' },
+  },
+  {
+    name: 'banks-new-bank-status-pending',
+    clause: '3',
+    group: 'banks',
+    description: 'create answers the new bank with status PENDING instead of CONFIRMED',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 201,
+        apply(body) {
+          body.data.status = 'PENDING';
+        },
+      },
+    },
+  },
+  // Section 5.3 on every protected endpoint.
+  {
+    name: 'auth-stale-token-cache-on-banks',
+    clause: '5',
+    group: 'banks',
+    description: 'the bank endpoints trust a cache of resolved tokens that logout does not clear, so a logged-out token still works there',
+    mutation: { deviation: 'auth.stale-token-cache-on-banks' },
+  },
 ];

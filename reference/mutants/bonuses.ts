@@ -200,4 +200,33 @@ export const bonusesMutants: Mutant[] = [
   authenticationSkipped('bonuses-summary-unauthenticated', 'bonuses', SUMMARY, 200, { data: [] }, 'the bonus asset summary'),
   authenticationSkipped('bonuses-list-unauthenticated', 'bonuses', LIST, 200, { data: [] }, 'the bonus list'),
   authenticationSkipped('bonuses-show-unauthenticated', 'bonuses', SHOW, 404, { message: 'No query results.' }, 'the bonus show'),
+  // Issue 19: section 5.3 on every protected endpoint.
+  {
+    name: 'auth-token-header-accepted',
+    clause: '5',
+    group: 'bonuses',
+    description: 'a valid access token sent in a Token header (as the JWT login takes its JWT) authenticates protected endpoints',
+    mutation: { deviation: 'auth.token-header-accepted' },
+  },
+  {
+    name: 'auth-unknown-token-as-path-user-on-bonuses',
+    clause: '5',
+    group: 'bonuses',
+    description: 'the bonus endpoints take a bearer token they cannot resolve for the path\u2019s user instead of answering 401',
+    mutation: { deviation: 'auth.unknown-token-as-path-user-on-bonuses' },
+  },
+  {
+    name: 'bonuses-anti-phishing-behind-asterisks',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'antiPhishing is shown as asterisks followed by the whole code in clear',
+    mutation: { deviation: 'bonuses.anti-phishing-behind-asterisks' },
+  },
+  {
+    name: 'bonuses-filtered-list-unscoped',
+    clause: '5',
+    group: 'bonuses',
+    description: 'a list with a status or platform filter holds every user\u2019s matching bonuses',
+    mutation: { deviation: 'bonuses.filter-unscoped' },
+  },
 ];

@@ -202,4 +202,42 @@ export const cardsMutants: Mutant[] = [
   validationSkipped('cards-last-four-digits-not-required', 'cards', '4.6a', CREATE, 'lastFourDigits', /is required/, 201, 'a form without lastFourDigits is answered 201 instead of 422'),
   validationSkipped('cards-alias-not-required', 'cards', '4.6a', CREATE, 'alias', /is required/, 201, 'a form without alias is answered 201 instead of 422'),
   validationSkipped('cards-expiration-date-format-unchecked', 'cards', '4.6a', CREATE, 'expirationDate', /must match the format/, 201, 'an expirationDate that is not m/y is answered 201 instead of 422'),
+  // Issue 19: rules checked only in part before.
+  deviation('cards-expiration-year-format-unchecked', '4.6a', 'accepts an expirationYear that is not format y (letters, four digits) beside a valid month', 'cards.year-format-unchecked'),
+  deviation('cards-image-text-part-accepted', '4.6a', 'takes a card image sent as a plain text part (a data URL) as the image instead of refusing it', 'cards.text-part-accepted'),
+  deviation('cards-empty-image-file-accepted', '4.6a', 'accepts an empty file as a card image', 'cards.empty-file-accepted'),
+  deviation('cards-show-inactive-allowed', '5', 'shows an inactive account its own card (200) instead of answering 403', 'cards.show-inactive-allowed'),
+  deviation('cards-refused-other-user-create-stored', '5', 'checks authorization after storing: a create under another user\u2019s id is refused but the card is stored for that user', 'cards.refused-create-stored.other-user'),
+  deviation('cards-refused-invalid-create-stored', '7', 'a create refused with 422 stores the card all the same', 'cards.refused-create-stored.invalid'),
+  deviation('cards-filtered-list-unscoped', '5', 'a list with a filter (status, company, platform) holds every user\u2019s matching cards', 'cards.filter-unscoped'),
+  {
+    name: 'cards-new-card-status-pending',
+    clause: '3',
+    group: 'cards',
+    description: 'create answers the new card with status PENDING instead of CONFIRMED',
+    mutation: {
+      transform: {
+        route: CREATE,
+        status: 201,
+        apply(body) {
+          body.data.status = 'PENDING';
+        },
+      },
+    },
+  },
+  // Section 5.3 on every protected endpoint.
+  {
+    name: 'auth-query-token-accepted',
+    clause: '5',
+    group: 'cards',
+    description: 'a valid access token sent as the query parameter token or api_token authenticates protected endpoints',
+    mutation: { deviation: 'auth.query-token-accepted' },
+  },
+  {
+    name: 'auth-expiry-ignored-on-cards',
+    clause: '5',
+    group: 'cards',
+    description: 'the card endpoints accept an access token whose lifetime is over',
+    mutation: { deviation: 'auth.expiry-ignored-on-cards' },
+  },
 ];

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckContext, EndpointChecks } from '../check/check.js';
+import type { ApiResponse } from '../net/http.js';
+import { endpointById } from '../spec/catalogue.js';
+import { schemaRules } from '../spec/rules.js';
+import { bankPayload, deleteIfCreated } from './banks.js';
+import { cardForm } from './cards.js';
+import { GARBAGE_TOKEN, userWithToken } from './flows.js';
+
+/**
+ * Section 5.3: "Protected endpoints require the header `Authorization: Bearer <ACCESS_TOKEN>`. Without
+ * valid authentication the response is 401", `{ error }` (section 7). The ways a request lacks it,
+ * sent to every protected endpoint: one table, a row per endpoint and kind. The pairs the group suites
+ * already send (a token never issued to the balance endpoints, bank create, bonus list, card create and
+ * logout; a logged-out token to the balance endpoints and logout; an expired token to logout) are left
+ * out, so each pair is sent once.
+ */
+
+export type AccessKind = 'never-issued' | 'logged-out' | 'expired' | 'elsewhere';
+
+/** What each kind sends, as a test title says it. */
+export const ACCESS_KINDS: Record<AccessKind, string> = {
+  'never-issued': 'a bearer token that was never issued',
+  'logged-out': 'a bearer token destroyed by logout',
+  expired: 'a bearer token whose lifetime is over (provider state user.expired-token)',
+  elsewhere: 'a valid token sent anywhere but Authorization: Bearer (a Token header, a query parameter, the Basic scheme)',
+};
+
+const ALL: AccessKind[] = ['never-issued', 'logged-out', 'expired', 'elsewhere'];
+const NOT_NEVER_ISSUED: AccessKind[] = ['logged-out', 'expired', 'elsewhere'];
+const NEW_ONLY: AccessKind[] = ['expired', 'elsewhere'];
+
+/** The protected endpoints (every endpoint but the three of authentication and password reset) and the kinds each is sent here. */
+export const ACCESS_TABLE: readonly { endpoint: string; kinds: AccessKind[] }[] = [
+  { endpoint: 'POST /api/v1/user/logout', kinds: ['elsewhere'] },
+  { endpoint: 'GET /api/v1/user/{user}/balances/nft', kinds: NEW_ONLY },
+  { endpoint: 'GET /api/v1/user/{user}/balances/nft/{asset}', kinds: NEW_ONLY },
+  { endpoint: 'GET /api/v1/user/{user}/balances', kinds: NEW_ONLY },
+  { endpoint: 'GET /api/v1/user/{user}/balances/{asset}', kinds: NEW_ONLY },
+  { endpoint: 'POST /api/v1/user/{user}/bank', kinds: NOT_NEVER_ISSUED },
+  { endpoint: 'GET /api/v1/user/{user}/bank', kinds: ALL },
+  { endpoint: 'GET /api/v1/user/{user}/bank/{bank}', kinds: ALL },
+  { endpoint: 'DELETE /api/v1/user/{user}/bank/{bank}', kinds: ALL },
+  { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', kinds: ALL },
+  { endpoint: 'GET /api/v1/user/{user}/bonus', kinds: NOT_NEVER_ISSUED },
+  { endpoint: 'GET /api/v1/user/{user}/bonus/{bonus}', kinds: ALL },
+  { endpoint: 'POST /api/v1/user/{user}/card', kinds: NOT_NEVER_ISSUED },
+  { endpoint: 'GET /api/v1/user/{user}/card', kinds: ALL },
+  { endpoint: 'GET /api/v1/user/{user}/card/{card}', kinds: ALL },
+];
+
+/**
+ * The request of an endpoint for `userId`, as a client with authentication would send it: record ids
+ * are fresh UUIDs (section 5.3 answers 401 before any record is looked up), assets a symbol, creates a
+ * valid body.
+ */
+function requestOf(endpointId: string, userId: string): { method: 'GET' | 'POST' | 'DELETE'; path: string; body: () => { json?: unknown; form?: ReturnType<typeof cardForm>['form'] } } {
+  const [method, template] = endpointId.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+  const path = template
+    .replace('{user}', encodeURIComponent(userId))
+    .replace(/\/\{asset\?\}$/, '')
+    .replace('{asset}', 'BTC')
+    .replace(/\{(bank|bonus|card)\}/, () => randomUUID());
+  const body = () => (endpointId.endsWith('/bank') && method === 'POST' ? { json: bankPayload() } : endpointId.endsWith('/card') && method === 'POST' ? { form: cardForm().form } : {});
+  return { method, path, body };
+}
+
+/**
+ * Sends the endpoint's request without valid authentication of `kind` and answers the responses (three
+ * for `elsewhere`: a Token header, `?token=` with `api_token` and `access_token`, and `Authorization:
+ * Basic`). A bank a faulty target creates all the same is deleted afterwards.
+ */
+export async function sendUnauthenticated(t: CheckContext, endpointId: string, kind: AccessKind): Promise<ApiResponse[]> {
+  if (kind === 'expired') {
+    const expired = await t.state('user.expired-token');
+    const request = requestOf(endpointId, expired.id);
+    return [await t.request(request.method, request.path, { ...request.body(), token: expired.token })];
+  }
+  if (kind === 'never-issued') {
+    const user = await t.state('user');
+    const request = requestOf(endpointId, user.id);
+    return [await t.request(request.method, request.path, { ...request.body(), token: GARBAGE_TOKEN })];
+  }
+  const { user, token } = await userWithToken(t);
+  const request = requestOf(endpointId, user.id);
+  const cleanUp = (response: ApiResponse) => {
+    if (endpointId === 'POST /api/v1/user/{user}/bank') deleteIfCreated(t, user.id, token, response);
+    return response;
+  };
+  if (kind === 'logged-out') {
+    const loggedOut = await t.post('/api/v1/user/logout', { token });
+    if (loggedOut.status !== 200) throw new Error(`precondition: logout must answer 200, got ${loggedOut.status}`);
+    return [await t.request(request.method, request.path, { ...request.body(), token })];
+  }
+  const answers: ApiResponse[] = [];
+  const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }];
+  for (const placement of placements) {
+    answers.push(cleanUp(await t.request(request.method, request.path, { ...request.body(), ...placement })));
+  }
+  return answers;
+}
+
+/**
+ * The rows of ACCESS_TABLE for one endpoint, as checks of it: each kind answers 401 `{ error }`
+ * (sections 5.3 and 7), citing the endpoint's own section.
+ */
+export function unauthenticatedChecks(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  const row = ACCESS_TABLE.find((r) => r.endpoint === ep.id);
+  for (const kind of row?.kinds ?? []) {
+    ep.check(`answers 401 with { error } to ${ACCESS_KINDS[kind]}`, { rules: [...schemaRules('error-auth'), 'S321', 'S335', kind === 'elsewhere' ? 'S323' : 'S322'], clauses: [endpoint.clauses[0]!, '5', '7'], status: 401 }, async (t) => {
+      for (const response of await sendUnauthenticated(t, ep.id, kind)) {
+        t.expectStatus(response, 401);
+        t.expectSchema(response, 'error-auth');
+      }
+    });
+  }
+}
