@@ -1,4 +1,4 @@
-import { unauthenticatedChecks } from '../helpers/arrange/access.js';
+import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
@@ -536,7 +536,7 @@ authenticateJwtEp.describe(() => {
 
 logout.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(logout);
+  unauthenticatedCheck(logout, 'elsewhere');
 
   logout.check('answers 200 with { status } for a token from e-mail and password login', { rules: [...schemaRules('logout-response'), 'S1', 'S22', 'S194'], clauses: ['4.5', '1', '5'], status: 200 }, async (t) => {
     const { token } = await userWithToken(t);

@@ -1,4 +1,4 @@
-import { unauthenticatedChecks } from '../helpers/arrange/access.js';
+import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
 import { expect } from 'vitest';
 import { endpoint } from '../helpers/check/check.js';
@@ -59,7 +59,8 @@ function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeo
 
 nftList.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(nftList);
+  unauthenticatedCheck(nftList, 'expired');
+  unauthenticatedCheck(nftList, 'elsewhere');
 
   nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { rules: [...schemaRules('balance-nft-list-response'), 'S1', 'S17', 'S196', 'S198'], clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
@@ -118,7 +119,8 @@ nftList.describe(() => {
 
 nftShow.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(nftShow);
+  unauthenticatedCheck(nftShow, 'expired');
+  unauthenticatedCheck(nftShow, 'elsewhere');
 
   nftShow.check('answers 200 with { data: record } of the requested symbol for each held NFT', { rules: [...schemaRules('balance-response'), 'S18', 'S203'], clauses: ['4.7', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
@@ -146,7 +148,8 @@ nftShow.describe(() => {
 
 coinList.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(coinList);
+  unauthenticatedCheck(coinList, 'expired');
+  unauthenticatedCheck(coinList, 'elsewhere');
 
   coinList.check('answers 200 with { data: { coins: [records] } } holding every coin the user holds', { rules: [...schemaRules('balance-coin-list-response'), 'S1', 'S17', 'S207'], clauses: ['4.8', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
@@ -233,7 +236,8 @@ coinList.describe(() => {
 
 coinShow.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(coinShow);
+  unauthenticatedCheck(coinShow, 'expired');
+  unauthenticatedCheck(coinShow, 'elsewhere');
 
   coinShow.check('answers 200 with { data: record } of the requested symbol for each held coin', { rules: [...schemaRules('balance-response'), 'S18', 'S213'], clauses: ['4.9', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);

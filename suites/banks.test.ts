@@ -1,4 +1,4 @@
-import { unauthenticatedChecks } from '../helpers/arrange/access.js';
+import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { expect } from 'vitest';
 import {
   bankPath,
@@ -77,7 +77,9 @@ function ids(body: { data: { id: string }[] }): string[] {
 
 create.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(create);
+  unauthenticatedCheck(create, 'logged-out');
+  unauthenticatedCheck(create, 'expired');
+  unauthenticatedCheck(create, 'elsewhere');
 
   create.check('answers 201 with the created Bank echoing the sent fields', { rules: [...schemaRules('bank-response'), 'S1', 'S2', 'S17', 'S129', 'S217', 'S218'], clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
@@ -282,7 +284,10 @@ create.describe(() => {
 
 list.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(list);
+  unauthenticatedCheck(list, 'never-issued');
+  unauthenticatedCheck(list, 'logged-out');
+  unauthenticatedCheck(list, 'expired');
+  unauthenticatedCheck(list, 'elsewhere');
 
   list.check('answers 200 with { data: [Bank] } holding every bank of the user', { rules: [...schemaRules('bank-list-response'), 'S1', 'S17', 'S219', 'S220'], clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
@@ -409,7 +414,10 @@ list.describe(() => {
 
 show.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(show);
+  unauthenticatedCheck(show, 'never-issued');
+  unauthenticatedCheck(show, 'logged-out');
+  unauthenticatedCheck(show, 'expired');
+  unauthenticatedCheck(show, 'elsewhere');
 
   show.check('answers 200 with the Bank as created and as listed (create, list, show round trip)', { rules: [...schemaRules('bank-response', 'bank-list-response'), 'S1', 'S19', 'S218', 'S225'], clauses: ['4.10', '2.4', '1'], status: 200 }, async (t) => {
     const { user, token, payload, bank } = await userWithBank(t);
@@ -489,7 +497,10 @@ show.describe(() => {
 
 remove.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(remove);
+  unauthenticatedCheck(remove, 'never-issued');
+  unauthenticatedCheck(remove, 'logged-out');
+  unauthenticatedCheck(remove, 'expired');
+  unauthenticatedCheck(remove, 'elsewhere');
 
   remove.check('answers 200 with { message } and the bank is no longer listed', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S1', 'S226', 'S227'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);

@@ -1,4 +1,4 @@
-import { unauthenticatedChecks } from '../helpers/arrange/access.js';
+import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
 import type { CheckContext } from '../helpers/check/check.js';
@@ -56,7 +56,10 @@ interface Summary {
 
 summary.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(summary);
+  unauthenticatedCheck(summary, 'never-issued');
+  unauthenticatedCheck(summary, 'logged-out');
+  unauthenticatedCheck(summary, 'expired');
+  unauthenticatedCheck(summary, 'elsewhere');
 
   summary.check('answers 200 with a summary of every asset the user has bonuses in', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S1', 'S17', 'S88', 'S260'], clauses: ['4.11', '2.5b', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
@@ -151,7 +154,9 @@ summary.describe(() => {
 
 list.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(list);
+  unauthenticatedCheck(list, 'logged-out');
+  unauthenticatedCheck(list, 'expired');
+  unauthenticatedCheck(list, 'elsewhere');
 
   list.check('answers 200 with the user\u2019s bonuses as full records', { rules: [...schemaRules('bonus-list-response'), 'S1', 'S17', 'S262'], clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
@@ -293,7 +298,10 @@ list.describe(() => {
 
 show.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(show);
+  unauthenticatedCheck(show, 'never-issued');
+  unauthenticatedCheck(show, 'logged-out');
+  unauthenticatedCheck(show, 'expired');
+  unauthenticatedCheck(show, 'elsewhere');
 
   show.check('answers 200 with the bonus asked for as a full record', { rules: [...schemaRules('bonus-response'), 'S1', 'S19', 'S75', 'S265'], clauses: ['4.11', '2.5a', '2.6', '2.7', '2.3', '1'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);

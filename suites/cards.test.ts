@@ -1,4 +1,4 @@
-import { unauthenticatedChecks } from '../helpers/arrange/access.js';
+import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
@@ -84,7 +84,9 @@ function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFi
 
 create.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(create);
+  unauthenticatedCheck(create, 'logged-out');
+  unauthenticatedCheck(create, 'expired');
+  unauthenticatedCheck(create, 'elsewhere');
 
   create.check('answers 201 with the Card, echoing the fields sent', { rules: [...schemaRules('card-response'), 'S1', 'S17', 'S130', 'S276', 'S277', 'S317'], clauses: ['4.6a', '2.5', '1', '3'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
@@ -322,7 +324,10 @@ create.describe(() => {
 
 list.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(list);
+  unauthenticatedCheck(list, 'never-issued');
+  unauthenticatedCheck(list, 'logged-out');
+  unauthenticatedCheck(list, 'expired');
+  unauthenticatedCheck(list, 'elsewhere');
 
   list.check('answers 200 with an empty list for a user without cards', { rules: [...schemaRules('card-list-response'), 'S1', 'S17', 'S278'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
@@ -407,7 +412,10 @@ list.describe(() => {
 
 show.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
-  unauthenticatedChecks(show);
+  unauthenticatedCheck(show, 'never-issued');
+  unauthenticatedCheck(show, 'logged-out');
+  unauthenticatedCheck(show, 'expired');
+  unauthenticatedCheck(show, 'elsewhere');
 
   show.check('answers 200 with the card as created and as listed (round trip)', { rules: [...schemaRules('card-response', 'card-list-response'), 'S1', 'S19', 'S277', 'S282'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
