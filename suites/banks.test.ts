@@ -268,20 +268,21 @@ list.describe(() => {
   list.check('answers an empty list for a currency no bank has', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t, { currency: 'EUR' });
     const response = await t.get(banksPath(user.id), { token, query: { currency: 'SEK' } });
-    t.expectStatus(response, 200);
-    const body = t.expectSchema(response, 'bank-list-response');
-    expect(body.data, 'the user\u2019s only bank is in EUR').toEqual([]);
+    // A currency no bank has may also be refused (422 keyed by currency, advised on): helpers/check/filters.ts.
+    const data = expectFilteredList(t, response, 'currency', 'SEK', 'bank-list-response');
+    if (data) expect(data, 'the user\u2019s only bank is in EUR').toEqual([]);
   });
 
-  // `platform` and `company` are named as filters but not defined (4.10): the suite only advises on them.
+  // `platform` and `company` are named as filters but not defined (4.10): the suite only advises on them. A target
+  // that compares them with something else than the platform code (the platform ID of 4.1) may refuse the code as
+  // a value it does not know: 422 keyed by the filter (advised on), helpers/check/filters.ts.
   for (const filter of ['platform', 'company'] as const) {
     list.check(`answers 200 with a list to the ${filter} filter`, { rules: [...schemaRules('bank-list-response'), 'S220'], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, bank } = await userWithBank(t);
       const code = String(bank.externalPlatform?.code ?? '');
       const matching = await t.get(banksPath(user.id), { token, query: { [filter]: code } });
-      t.expectStatus(matching, 200);
-      const matched = t.expectSchema(matching, 'bank-list-response');
-      if (!ids(matched).includes(bank.id)) t.advise(`${filter}=<the bank's externalPlatform.code> does not list the bank; the specification does not define what ${filter} matches`);
+      const matched = expectFilteredList(t, matching, filter, code, 'bank-list-response');
+      if (matched && !matched.some((b) => b.id === bank.id)) t.advise(`${filter}=<the bank's externalPlatform.code> does not list the bank; the specification does not define what ${filter} matches`);
       const unmatched = await t.get(banksPath(user.id), { token, query: { [filter]: 'no-such-value-0000' } });
       const rest = expectFilteredList(t, unmatched, filter, 'no-such-value-0000', 'bank-list-response');
       if (rest && rest.length > 0) t.advise(`${filter}=no-such-value-0000 still lists ${rest.length} bank(s): the filter seems ignored`);
