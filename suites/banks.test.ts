@@ -420,13 +420,18 @@ remove.describe(() => {
     t.expectSchema(response, 'error-auth');
   });
 
-  // The only bank an inactive account can have comes from provider state bank.used, so this 403 cannot
-  // tell "inactive" from "used" apart; the create, list and show tests check the inactive account alone.
+  // The only bank an inactive account can have comes from provider state bank.used, so this request breaks two
+  // rules at once and its 403 cannot tell "inactive" from "used" apart: a target that checks the used bank first
+  // may answer with its own message, even "This action is unauthorized." (section 7 lists the used bank and the
+  // unauthorized action as 403s of delete), which is advised on. The create, list and show tests check the
+  // inactive account's message alone.
   remove.check('answers 403 with { message } to a delete for an inactive account', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
-    expectInactive(t, response);
+    t.expectStatus(response, 403);
+    const body = t.expectSchema(response, 'error-message');
+    if (!/inactive/i.test(String(body.message))) t.advise(`the 403 to a delete of a used bank by an inactive account says ${JSON.stringify(body.message)}, not that the account is inactive; the bank is also used, and section 7 gives delete a 403 for either, so the message is only advised on`);
   });
 
   // Section 4.10 documents 401, 403 and 409 for delete (no 404): another user's bank under one's own id is an unauthorized action (5.6).
