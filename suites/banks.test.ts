@@ -358,20 +358,21 @@ list.describe(() => {
   list.check('answers an empty list for a currency no bank has', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t, { currency: 'EUR' });
     const response = await t.get(banksPath(user.id), { token, query: { currency: 'SEK' } });
-    t.expectStatus(response, 200);
-    const body = t.expectSchema(response, 'bank-list-response');
-    expect(body.data, 'the user\u2019s only bank is in EUR').toEqual([]);
+    // A currency no bank has may also be refused (422 keyed by currency, advised on): helpers/check/filters.ts.
+    const data = expectFilteredList(t, response, 'currency', 'SEK', 'bank-list-response');
+    if (data) expect(data, 'the user\u2019s only bank is in EUR').toEqual([]);
   });
 
-  // `platform` and `company` are named as filters but not defined (4.10): the suite only advises on them.
+  // `platform` and `company` are named as filters but not defined (4.10): the suite only advises on them. A target
+  // that compares them with something else than the platform code (the platform ID of 4.1) may refuse the code as
+  // a value it does not know: 422 keyed by the filter (advised on), helpers/check/filters.ts.
   for (const filter of ['platform', 'company'] as const) {
     list.check(`answers 200 with a list to the ${filter} filter`, { rules: [...schemaRules('bank-list-response'), 'S220'], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, bank } = await userWithBank(t);
       const code = String(bank.externalPlatform?.code ?? '');
       const matching = await t.get(banksPath(user.id), { token, query: { [filter]: code } });
-      t.expectStatus(matching, 200);
-      const matched = t.expectSchema(matching, 'bank-list-response');
-      if (!ids(matched).includes(bank.id)) t.advise(`${filter}=<the bank's externalPlatform.code> does not list the bank; the specification does not define what ${filter} matches`);
+      const matched = expectFilteredList(t, matching, filter, code, 'bank-list-response');
+      if (matched && !matched.some((b) => b.id === bank.id)) t.advise(`${filter}=<the bank's externalPlatform.code> does not list the bank; the specification does not define what ${filter} matches`);
       const unmatched = await t.get(banksPath(user.id), { token, query: { [filter]: 'no-such-value-0000' } });
       const rest = expectFilteredList(t, unmatched, filter, 'no-such-value-0000', 'bank-list-response');
       if (rest && rest.length > 0) t.advise(`${filter}=no-such-value-0000 still lists ${rest.length} bank(s): the filter seems ignored`);
@@ -534,13 +535,18 @@ remove.describe(() => {
     t.expectSchema(response, 'error-auth');
   });
 
-  // The only bank an inactive account can have comes from provider state bank.used, so this 403 cannot
-  // tell "inactive" from "used" apart; the create, list and show tests check the inactive account alone.
+  // The only bank an inactive account can have comes from provider state bank.used, so this request breaks two
+  // rules at once and its 403 cannot tell "inactive" from "used" apart: a target that checks the used bank first
+  // may answer with its own message, even "This action is unauthorized." (section 7 lists the used bank and the
+  // unauthorized action as 403s of delete), which is advised on. The create, list and show tests check the
+  // inactive account's message alone.
   remove.check('answers 403 with { message } to a delete for an inactive account', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.10', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
-    expectInactive(t, response);
+    t.expectStatus(response, 403);
+    const body = t.expectSchema(response, 'error-message');
+    if (!/inactive/i.test(String(body.message))) t.advise(`the 403 to a delete of a used bank by an inactive account says ${JSON.stringify(body.message)}, not that the account is inactive; the bank is also used, and section 7 gives delete a 403 for either, so the message is only advised on`);
   });
 
   // Provider state `bank` gives the inactive account a bank never used: only the account's state refuses the delete.

@@ -211,10 +211,12 @@ list.describe(() => {
     t.expectStatus(unfiltered, 200);
     const all = (t.expectSchema(unfiltered, 'bonus-list-response') as { data: Listed[] }).data;
     const code = all.map((b) => b.order.externalPlatform.code).find((c): c is string => typeof c === 'string' && c !== '');
-    if (code === undefined) t.skip('no listed bonus carries a string order.externalPlatform.code to filter by');
+    if (code === undefined) return t.skip('no listed bonus carries a string order.externalPlatform.code to filter by');
     const response = await t.get(bonusesPath(user.id), { token, query: { platform: code } });
-    t.expectStatus(response, 200);
-    const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
+    // A target that compares platform with something else than the platform code (the platform ID of 4.1) may refuse
+    // the code as a value it does not know: 422 keyed by platform (advised on), helpers/check/filters.ts.
+    const data = expectFilteredList<Listed>(t, response, 'platform', code, 'bonus-list-response');
+    if (!data) return;
     const outside = data.map((b) => b.id).filter((id) => !all.some((b) => b.id === id));
     assert(outside.length === 0, `platform=${code} must list only bonuses of the user's unfiltered list; it also lists ${outside.join(', ')}`);
     const expected = all.filter((b) => b.order.externalPlatform.code === code).length;

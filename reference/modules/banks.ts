@@ -181,6 +181,8 @@ export const banks: ReferenceModule = {
   deviations: [
     // Allowed reading (a mutant that must survive): a filter value the service does not know is refused with 422.
     'banks.unknown-filter-value-422',
+    // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
+    'banks.platform-filter-by-id',
     'banks.delete-used-allowed',
     'banks.delete-keeps-record',
     'banks.filter-currency-ignored',
@@ -295,7 +297,10 @@ export const banks: ReferenceModule = {
       for (const name of ['platform', 'company']) {
         const value = filterValue(request.query, name);
         if (value !== undefined) {
-          where.push('p.code = ?');
+          if (ctx.deviates('banks.platform-filter-by-id') && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) {
+            fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
+          }
+          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : 'p.code = ?');
           params.push(value);
         }
       }

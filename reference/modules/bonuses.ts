@@ -219,6 +219,8 @@ export const bonuses: ReferenceModule = {
   deviations: [
     // Allowed reading (a mutant that must survive): a status outside distributed, pending and canceled is refused with 422.
     'bonuses.unknown-status-422',
+    // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
+    'bonuses.platform-filter-by-id',
     'bonuses.status-filter-ignored',
     'bonuses.other-users-listed',
     'bonuses.inactive-allowed',
@@ -391,7 +393,10 @@ export const bonuses: ReferenceModule = {
       const platform = text(query.platform);
       if (platform !== undefined) {
         // The platform of a bonus is the external platform of the order that earned it, by code.
-        where.push('p.code = ? COLLATE NOCASE');
+        if (ctx.deviates('bonuses.platform-filter-by-id')) {
+          if (ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(platform) === undefined) fail(ERRORS.validation({ platform: ['The selected platform is invalid.'] }));
+          where.push('p.id = ?');
+        } else where.push('p.code = ? COLLATE NOCASE');
         params.push(platform);
       }
       const rows = ctx.db

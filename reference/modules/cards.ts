@@ -209,6 +209,8 @@ export const cards: ReferenceModule = {
     // Allowed readings (mutants that must survive).
     'cards.first-error-only',
     'cards.unknown-filter-value-422',
+    // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
+    'cards.platform-filter-by-id',
     'cards.holder-name-max-bytes',
     'cards.alias-max-bytes',
     // Issue 19.
@@ -424,8 +426,13 @@ export const cards: ReferenceModule = {
           const company = filter('company');
           const platform = filter('platform');
           if (status !== undefined) (where.push('c.status = ?'), params.push(status));
-          if (company !== undefined) (where.push('p.code = ?'), params.push(company));
-          if (platform !== undefined) (where.push('p.code = ?'), params.push(platform));
+          const byId = ctx.deviates('cards.platform-filter-by-id');
+          for (const [name, value] of [['company', company], ['platform', platform]] as const) {
+            if (value === undefined) continue;
+            if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
+            where.push(byId ? 'p.id = ?' : 'p.code = ?');
+            params.push(value);
+          }
         }
         const rows = ctx.db.prepare(`${SELECT_CARD} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.seq DESC`).all(...params) as CardRow[];
         return { data: rows.map(toCard) };

@@ -267,6 +267,15 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.unknown-filter-value-422' },
     allowed: true,
   },
+  // Section 4.10 does not say what company and platform are compared with; section 4.1 calls a platform's `{platform}` its ID.
+  {
+    name: 'allowed-bank-list-platform-filter-by-id',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company and platform filters take a platform ID, so a platform code is a value the service does not know: 422 keyed by the filter',
+    mutation: { deviation: 'banks.platform-filter-by-id' },
+    allowed: true,
+  },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
   // Required fields and formats of the create body (section 4.10), each skipped alone.

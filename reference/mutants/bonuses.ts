@@ -197,6 +197,15 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.unknown-status-422' },
     allowed: true,
   },
+  // Section 4.11 does not say what platform is compared with; section 4.1 calls a platform's `{platform}` its ID.
+  {
+    name: 'allowed-bonus-list-platform-filter-by-id',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the platform filter takes a platform ID, so a platform code is a value the service does not know: 422 keyed by platform',
+    mutation: { deviation: 'bonuses.platform-filter-by-id' },
+    allowed: true,
+  },
   authenticationSkipped('bonuses-summary-unauthenticated', 'bonuses', SUMMARY, 200, { data: [] }, 'the bonus asset summary'),
   authenticationSkipped('bonuses-list-unauthenticated', 'bonuses', LIST, 200, { data: [] }, 'the bonus list'),
   authenticationSkipped('bonuses-show-unauthenticated', 'bonuses', SHOW, 404, { message: 'No query results.' }, 'the bonus show'),

@@ -193,6 +193,15 @@ export const cardsMutants: Mutant[] = [
     mutation: { deviation: 'cards.unknown-filter-value-422' },
     allowed: true,
   },
+  // Section 4.6a does not say what company and platform are compared with; section 4.1 calls a platform's `{platform}` its ID.
+  {
+    name: 'allowed-card-list-platform-filter-by-id',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'the company and platform filters take a platform ID, so a platform code is a value the service does not know: 422 keyed by the filter',
+    mutation: { deviation: 'cards.platform-filter-by-id' },
+    allowed: true,
+  },
   authenticationSkipped('cards-create-unauthenticated', 'cards', CREATE, 422, { message: 'The given data was invalid.', errors: { cardImage1: ['The card image1 field is required.'] } }, 'the card create'),
   authenticationSkipped('cards-list-unauthenticated', 'cards', LIST, 200, { data: [] }, 'the card list'),
   authenticationSkipped('cards-show-unauthenticated', 'cards', SHOW, 404, { message: 'No query results.' }, 'the card show'),

@@ -139,6 +139,16 @@ export const passwordMutants: Mutant[] = [
     // Forgot (4.3) and reset (4.4) alike, their 422 rows included: the whole password group.
     judgedBy: { clauses: 'all' },
   },
+  // Section 4.4: a token e-mailed to another address, sent with this one, is a wrong e-mail for that token just as it is
+  // an invalid token for this e-mail; a target that finds the reset by its token keys the 422 by email.
+  {
+    name: 'allowed-reset-other-address-token-keyed-by-email',
+    clause: '4.4',
+    group: 'password',
+    description: "reset-password keys the 422 for another address's token by email (the e-mail does not match the token) instead of token",
+    mutation: { deviation: 'reset.other-address-token-keyed-by-email' },
+    allowed: true,
+  },
   // Section 4.4: the token is the one e-mailed to an address, so for an e-mail that is missing, malformed or too
   // long the token is invalid too; a target that checks the token against the address first keys its 422 by token.
   {
