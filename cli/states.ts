@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { Agent, request } from 'undici';
@@ -9,6 +9,7 @@ import { describeTransportFailure } from '../helpers/net/http.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
 import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1, type UserRole } from '../helpers/states/file.js';
 import { HookStates, StateError, StatesAuthError, type StateName } from '../helpers/states/transport.js';
+import { SCHEMA_DIR } from '../helpers/spec/schemas.js';
 
 /**
  * `conformance states template` and `conformance states export`: a static provider-states file
@@ -45,7 +46,7 @@ function countsLine(minimum: boolean): string {
 }
 
 /** The package's own schemas/states-file.json. */
-const STATES_SCHEMA = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'states-file.json');
+const STATES_SCHEMA = resolve(SCHEMA_DIR, 'states-file.json');
 
 /**
  * A `$schema` an editor resolves: the installed package's schema, relative to the folder the file is

@@ -179,7 +179,8 @@ export function incompleteReason(report: Report): string | undefined {
   }
   const rules = report.coverage.rules?.filter((r) => r.observable && !PENDING_RULES.includes(r.id));
   const rulesLeft = rules?.filter((r) => r.outcome !== 'passed').length ?? 0;
-  if (rules && rulesLeft > 0) parts.push(`${rulesLeft} of ${rules.length} observable rules the suite checks not verified`);
+  // The pairs explain an incomplete run first; the rules only when every pair was verified.
+  if (rules && rulesLeft > 0 && unverified.length === 0) parts.push(`${rulesLeft} of ${rules.length} observable rules the suite checks not verified`);
   if (report.selection) parts.push(`only the selected tests ran (${report.selection.text})`);
   if (report.proxy) parts.push('a proxy judges only the traffic that passed');
   return `incomplete: ${parts.join('; ') || 'not every documented pair was verified'}`;
