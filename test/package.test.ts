@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceLoadProblem } from '../reference/load.js';
-import { ROOT } from './support.js';
+import { ROOT, tempDir } from './support.js';
 
 interface PackFile {
   path: string;
@@ -32,9 +32,10 @@ describe('the npm package', () => {
     const files = new Set(packedFiles());
     const missing: string[] = [];
     for (const file of files) {
-      // What runs: the compiled JavaScript and bin/ (the shipped TypeScript of suites/ is for reading).
+      // What runs: the compiled JavaScript and bin/ (the shipped TypeScript of suites/ is for reading);
+      // bin/ imports dist/ through importBuilt (bin/dist.mjs).
       if (!/\.(js|mjs)$/.test(file)) continue;
-      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import|importBuilt)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
         const target = normalize(join(dirname(file), specifier!)).replace(/\\/g, '/');
         if (!files.has(target)) missing.push(`${file} -> ${specifier}`);
       }
@@ -63,6 +64,17 @@ describe('the npm package', () => {
     expect(referenceLoadProblem(unbuilt)).toMatch(/`npm rebuild better-sqlite3`.*or give --target URL$/);
     expect(referenceLoadProblem(Object.assign(new Error("Cannot find package 'left-pad'"), { code: 'ERR_MODULE_NOT_FOUND' }))).toBeUndefined();
     expect(referenceLoadProblem(new Error('EADDRINUSE'))).toBeUndefined();
+  });
+
+  it('says in one line, with exit 2, that a checkout was never built (no dist/)', () => {
+    const unbuilt = tempDir('unbuilt-');
+    mkdirSync(join(unbuilt, 'bin'));
+    for (const file of ['conformance.mjs', 'reference.mjs', 'mutants.mjs', 'dist.mjs', 'heap.mjs']) copyFileSync(join(ROOT, 'bin', file), join(unbuilt, 'bin', file));
+    for (const args of [['bin/conformance.mjs', '--version'], ['bin/conformance.mjs', 'run'], ['bin/reference.mjs'], ['bin/mutants.mjs']]) {
+      const result = spawnSync(process.execPath, args, { cwd: unbuilt, encoding: 'utf8', timeout: 30_000 });
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(/^conformance: .*dist.* is missing: .*run `npm run build`/)]);
+    }
   });
 
   it('prints its version', async () => {
