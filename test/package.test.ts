@@ -52,7 +52,7 @@ describe('the npm package', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['vitest', 'fastify', '@fastify/multipart']));
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
     expect(manifest.scripts.prepare).toBe('npm run build');
-    expect(manifest.scripts.build).toBe('tsc -p tsconfig.build.json && node tools/prune-dist.mjs');
+    expect(manifest.scripts.build).toBe('node tools/build.mjs');
     expect(Object.keys(manifest.optionalDependencies)).toEqual(['better-sqlite3']);
     expect(existsSync(join(ROOT, manifest.bin['conformance-reference']))).toBe(true);
   });
