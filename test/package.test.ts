@@ -66,15 +66,20 @@ describe('the npm package', () => {
     expect(referenceLoadProblem(new Error('EADDRINUSE'))).toBeUndefined();
   });
 
-  it('says in one line, with exit 2, that a checkout was never built (no dist/)', () => {
+  it('says in one line, with exit 2, that a checkout or an installed package has no build (dist/), and what builds it', () => {
     const unbuilt = tempDir('unbuilt-');
     mkdirSync(join(unbuilt, 'bin'));
     for (const file of ['conformance.mjs', 'reference.mjs', 'mutants.mjs', 'dist.mjs', 'heap.mjs']) copyFileSync(join(ROOT, 'bin', file), join(unbuilt, 'bin', file));
     for (const args of [['bin/conformance.mjs', '--version'], ['bin/conformance.mjs', 'run'], ['bin/reference.mjs'], ['bin/mutants.mjs']]) {
       const result = spawnSync(process.execPath, args, { cwd: unbuilt, encoding: 'utf8', timeout: 30_000 });
       expect(result.status, args.join(' ')).toBe(2);
-      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(/^conformance: .*dist.* is missing: .*run `npm run build`/)]);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(/^conformance: .*dist.* is missing: .*install the package from its tarball, or from a git URL without --ignore-scripts/)]);
     }
+    // A checkout (its build configuration is there) is told to build.
+    copyFileSync(join(ROOT, 'tsconfig.build.json'), join(unbuilt, 'tsconfig.build.json'));
+    const checkout = spawnSync(process.execPath, ['bin/conformance.mjs', 'run'], { cwd: unbuilt, encoding: 'utf8', timeout: 30_000 });
+    expect(checkout.status).toBe(2);
+    expect(checkout.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: .*dist.* is missing: .*run `npm run build` in /)]);
   });
 
   it('prints its version', async () => {
