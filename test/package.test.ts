@@ -23,7 +23,7 @@ describe('the npm package', () => {
     for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'dist/cli/main.js', 'dist/vitest.suite.config.js', 'dist/suites/cards.test.js', 'dist/suites/cards.test.js.map', 'suites/cards.test.ts', 'schemas/card.json', 'dist/reference/app.js', 'dist/reporting/junit.js', 'dist/helpers/spec/openapi.js', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
-    expect(files.filter((f) => /^(dist\/)?(test|bench|mutation|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f.startsWith('tsconfig') || f === 'bin/mutants.mjs')).toEqual([]);
+    expect(files.filter((f) => /^(dist\/)?(test|bench|mutation|tools|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f.startsWith('tsconfig') || f === 'bin/mutants.mjs')).toEqual([]);
     // Only the suites' and properties' sources: the rest of the TypeScript is compiled, never loaded.
     expect(files.filter((f) => f.endsWith('.ts') && !/^(suites|explore)\//.test(f))).toEqual([]);
   });
