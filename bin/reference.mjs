@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-await import('../dist/reference/main.js');
+import { importBuilt } from './dist.mjs';
+
+await importBuilt('../dist/reference/main.js');

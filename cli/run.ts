@@ -144,6 +144,12 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const proxy = proxyFor(baseUrl);
     write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}${proxy ? ` through the proxy ${withoutCredentials(proxy)}` : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 
+    // What runs is the build's (dist/): a file it lacks (a checkout never built, or built before the file
+    // existed) is named with the fix, where vitest would only say that it found no test file.
+    const ofGroup = options.files?.ofGroup ?? ((group: string) => `suites/${group}.test.js`);
+    const unbuilt = (options.groups ?? GROUPS).map(ofGroup).filter((file) => !existsSync(join(COMPILED_ROOT, file)));
+    if (unbuilt.length > 0) throw new ConfigError(`not built: ${unbuilt.map((file) => relative(PACKAGE_ROOT, join(COMPILED_ROOT, file))).join(', ')} missing; run \`npm run build\` in ${PACKAGE_ROOT}`);
+
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(
       'test',
@@ -166,7 +172,6 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     try {
       interruption.silenceOthers();
       interruption.onInterrupt(() => vitest.cancelCurrentRun('keyboard-input'), () => vitest.close());
-      const ofGroup = options.files?.ofGroup ?? ((group: string) => `suites/${group}.test.js`);
       await vitest.start(options.groups?.map(ofGroup) ?? []);
     } finally {
       await vitest.close();

@@ -104,6 +104,8 @@ describe('docs/ci.md, the CI examples (issue 22)', () => {
     expect(ci).toMatch(/npm install [^\n]*\.\/account-api-conformance-[\d.]+\.tgz/);
     expect(ci).toMatch(/npm install [^\n]*git\+https:\/\//);
     expect(ci).not.toMatch(/npm install [^\n]*--ignore-scripts account-api-conformance\s/);
+    // A git URL is built by the package's `prepare` script (dist/), which --ignore-scripts would skip.
+    expect(ci).not.toMatch(/npm install [^\n]*--ignore-scripts [^\n]*git\+https:\/\//);
   });
 
   it('the shell job exits 2 (a configuration error) when its secret is missing, before installing anything', async () => {

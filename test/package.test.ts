@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceLoadProblem } from '../reference/load.js';
-import { ROOT } from './support.js';
+import { ROOT, tempDir } from './support.js';
 
 interface PackFile {
   path: string;
@@ -23,7 +23,7 @@ describe('the npm package', () => {
     for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'dist/cli/main.js', 'dist/vitest.suite.config.js', 'dist/suites/cards.test.js', 'dist/suites/cards.test.js.map', 'suites/cards.test.ts', 'schemas/card.json', 'dist/reference/app.js', 'dist/reporting/junit.js', 'dist/helpers/spec/openapi.js', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
-    expect(files.filter((f) => /^(dist\/)?(test|bench|mutation|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f.startsWith('tsconfig') || f === 'bin/mutants.mjs')).toEqual([]);
+    expect(files.filter((f) => /^(dist\/)?(test|bench|mutation|tools|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f.startsWith('tsconfig') || f === 'bin/mutants.mjs')).toEqual([]);
     // Only the suites' and properties' sources: the rest of the TypeScript is compiled, never loaded.
     expect(files.filter((f) => f.endsWith('.ts') && !/^(suites|explore)\//.test(f))).toEqual([]);
   });
@@ -32,9 +32,10 @@ describe('the npm package', () => {
     const files = new Set(packedFiles());
     const missing: string[] = [];
     for (const file of files) {
-      // What runs: the compiled JavaScript and bin/ (the shipped TypeScript of suites/ is for reading).
+      // What runs: the compiled JavaScript and bin/ (the shipped TypeScript of suites/ is for reading);
+      // bin/ imports dist/ through importBuilt (bin/dist.mjs).
       if (!/\.(js|mjs)$/.test(file)) continue;
-      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import|importBuilt)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
         const target = normalize(join(dirname(file), specifier!)).replace(/\\/g, '/');
         if (!files.has(target)) missing.push(`${file} -> ${specifier}`);
       }
@@ -51,7 +52,7 @@ describe('the npm package', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['vitest', 'fastify', '@fastify/multipart']));
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
     expect(manifest.scripts.prepare).toBe('npm run build');
-    expect(manifest.scripts.build).toMatch(/^tsc -p tsconfig\.build\.json$/);
+    expect(manifest.scripts.build).toBe('node tools/build.mjs');
     expect(Object.keys(manifest.optionalDependencies)).toEqual(['better-sqlite3']);
     expect(existsSync(join(ROOT, manifest.bin['conformance-reference']))).toBe(true);
   });
@@ -63,6 +64,22 @@ describe('the npm package', () => {
     expect(referenceLoadProblem(unbuilt)).toMatch(/`npm rebuild better-sqlite3`.*or give --target URL$/);
     expect(referenceLoadProblem(Object.assign(new Error("Cannot find package 'left-pad'"), { code: 'ERR_MODULE_NOT_FOUND' }))).toBeUndefined();
     expect(referenceLoadProblem(new Error('EADDRINUSE'))).toBeUndefined();
+  });
+
+  it('says in one line, with exit 2, that a checkout or an installed package has no build (dist/), and what builds it', () => {
+    const unbuilt = tempDir('unbuilt-');
+    mkdirSync(join(unbuilt, 'bin'));
+    for (const file of ['conformance.mjs', 'reference.mjs', 'mutants.mjs', 'dist.mjs', 'heap.mjs']) copyFileSync(join(ROOT, 'bin', file), join(unbuilt, 'bin', file));
+    for (const args of [['bin/conformance.mjs', '--version'], ['bin/conformance.mjs', 'run'], ['bin/reference.mjs'], ['bin/mutants.mjs']]) {
+      const result = spawnSync(process.execPath, args, { cwd: unbuilt, encoding: 'utf8', timeout: 30_000 });
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(/^conformance: .*dist.* is missing: .*install the package from its tarball, or from a git URL without --ignore-scripts/)]);
+    }
+    // A checkout (its build configuration is there) is told to build.
+    copyFileSync(join(ROOT, 'tsconfig.build.json'), join(unbuilt, 'tsconfig.build.json'));
+    const checkout = spawnSync(process.execPath, ['bin/conformance.mjs', 'run'], { cwd: unbuilt, encoding: 'utf8', timeout: 30_000 });
+    expect(checkout.status).toBe(2);
+    expect(checkout.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: .*dist.* is missing: .*run `npm run build` in /)]);
   });
 
   it('prints its version', async () => {
