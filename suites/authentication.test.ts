@@ -59,7 +59,7 @@ function emailOfLength(length: number): string {
 
 /** Microseconds since the epoch of an ISO 8601 UTC timestamp with six fractional digits (section 1.4). */
 function epochMicros(field: string, value: unknown): bigint {
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})(?:Z|\+00:00)$/.exec(value) : null;
+  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})[.,](\d{6})(?:Z|\+00(?::?00)?)$/.exec(value) : null;
   if (!match) throw new Error(`${field} must be an ISO 8601 UTC timestamp with six fractional digits (section 1.4), got ${JSON.stringify(value)}`);
   const seconds = Date.parse(`${match[1]}Z`);
   if (Number.isNaN(seconds)) throw new Error(`${field} is not a real date: ${JSON.stringify(value)}`);

@@ -114,6 +114,14 @@ export const authenticationMutants: Mutant[] = [
   session('session-created-not-utc', '1', 'created carries a +02:00 offset instead of UTC', (data) => {
     data.created = String(data.created).replace(/(Z|\+00:00)$/, '+02:00');
   }),
+  // ISO 8601 writes the fraction after a comma or a full stop, and UTC as Z, +00:00, +0000 or +00 (section 1.4 names only ISO 8601).
+  {
+    ...session('allowed-session-times-comma-and-basic-utc-offset', '1', 'until and created carry a comma before their six fractional digits and +0000 for UTC', (data) => {
+      for (const field of ['until', 'created']) data[field] = String(data[field]).replace(/\.(\d{6})(Z|\+00:00)$/, ',$1+0000');
+    }),
+    allowed: true,
+    judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
+  },
   session('session-token-without-numeric-id', '2.1', 'the access token lacks its "<numeric_id>|" prefix', (data) => {
     data.id = String(data.id).split('|').pop();
   }),
