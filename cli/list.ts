@@ -1,6 +1,7 @@
 import { createVitest } from 'vitest/node';
 import { join, relative } from 'node:path';
 import { GROUPS } from '../helpers/spec/catalogue.js';
+import type { ConformanceMeta } from '../helpers/check/check.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { selects, type Selection } from '../helpers/check/selection.js';
 import { COMPILED_ROOT, PACKAGE_ROOT } from '../helpers/spec/package-root.js';
@@ -22,6 +23,13 @@ export interface ManifestEntry {
   status: number | number[] | null;
   /** The field constraint (catalogue id) a boundary test checks. */
   constraint: string | null;
+  /** The specification's atomic rules it checks (helpers/spec/rules.ts ids), its constraint's included. */
+  rules: string[];
+  /**
+   * Set when the test accepts several outcomes (a flow, or a success and an error status) and judges its
+   * rules on every one of them: why (CheckMeta.rulesOnEveryBranch); null otherwise.
+   */
+  rulesOnEveryBranch: string | null;
   /** The provider states it asks for (read from its source and the helpers it calls). */
   states: string[];
 }
@@ -131,6 +139,8 @@ async function collectOnce(groups: string[], bruteForce: boolean): Promise<{ col
           clauses: r.clauses,
           status: r.status,
           constraint: r.constraint,
+          rules: r.rules ?? [],
+          rulesOnEveryBranch: (testCase.meta() as { conformance?: ConformanceMeta }).conformance?.rulesOnEveryBranch ?? null,
           states: needs.of(source, r.file),
         });
       });

@@ -21,7 +21,8 @@ commands:
             Takes run's selections: explore --endpoint 'POST /api/v1/user/{user}/bank' --seed 1234
   list      list [--json] [--grep P] [--clause N] [--endpoint 'M /path'] [--group G] [--brute-force]
             the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
-            clauses, expected status, constraint and the provider states it asks for (one line each, or JSON);
+            clauses, expected status, constraint, rules (JSON) and the provider states it asks for (one line
+            each, or JSON);
             the selection flags are those of run and explore, e.g. conformance list --clause 4.10 --json
   proxy     proxy --target URL [--port N] [--host H] [--report-dir DIR] [--strict] [--timeout MS] [--ca FILE]
             a validating reverse proxy: forwards any client's traffic to URL unchanged and judges each answer
@@ -36,10 +37,13 @@ commands:
             DIR defaults to HEAD's folder); exit 1 when something regressed (a newly failing test,
             coverage lost, new shape drift), 0 otherwise, 2 unreadable input
   certify   certify --report FILE --key PRIVATE_KEY_PEM [--out FILE]
-            signs the report's sha256, verdict, target, suite and spec versions and date as a compact JWS
-            (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to the report
+            signs the report's sha256, verdict, rule coverage, target, suite and spec versions and date as
+            a compact JWS (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to
+            the report. The certified verdict is never conformant while an observable rule is not verified,
+            rules no test of the suite version checks included: such a report is certified incomplete
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
-            exit 0 the certificate holds for this report, 1 it does not (says which file), 2 usage error
+            exit 0 the certificate holds for this report (its signature, digest and claims), 1 it does not
+            (says which file), 2 usage error
   states    states template [--minimum]
             prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run
             states export --target URL --states HOOK [--states-token T] --out FILE [--minimum]

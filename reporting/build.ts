@@ -1,5 +1,4 @@
 import { GROUPS, SPEC } from '../helpers/spec/catalogue.js';
-import { PENDING_RULES } from '../helpers/spec/rules.js';
 import { constraintCoverage, pairCoverage, ruleCoverage, ruleSummary } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type RuleCoverage, type TestRecord, type Verdict } from './model.js';
@@ -26,6 +25,8 @@ export interface RunFacts {
   selection?: { selection: Selection; text: string };
   /** `conformance proxy`: the traffic it judged. */
   proxy?: NonNullable<Report['proxy']>;
+  /** The rules no test of this suite version checks; PENDING_RULES unless a reporting self-test gives its own. */
+  pendingRules?: readonly string[];
 }
 
 /** The warning every report of a selected run carries: what was selected, and what it means for the verdict. */
@@ -33,13 +34,17 @@ export function selectionWarning(text: string): string {
   return `only the tests selected by ${text} ran: the verdict is at best incomplete, and the report of a selected run is never certified`;
 }
 
-/** Nonconformant on any failure; incomplete while a test was skipped, a documented pair or an observable rule is not verified. */
+/**
+ * The run's verdict, a CI gate's: nonconformant on any failure; incomplete while a test was skipped, a
+ * documented pair or an observable rule some test checks is not verified. A rule no test of this suite
+ * version checks (`pending`) is the suite's gap, not the target's: it does not hold back this verdict,
+ * but every report says "conformant on the rules this suite version checks" and names it, and a
+ * certificate never says conformant while one is left (reporting/certificate.ts certifiedVerdict).
+ */
 export function verdictOf(tests: TestRecord[], pairs: PairCoverage[], rules: RuleCoverage[] = []): Verdict {
   if (tests.some((t) => t.outcome === 'failed' || (t.security?.length ?? 0) > 0)) return 'nonconformant';
   if (tests.some((t) => t.outcome === 'skipped') || pairs.some((p) => p.outcome !== 'passed')) return 'incomplete';
-  // A rule no test of this suite version checks yet (PENDING_RULES) is the suite's gap, not the target's:
-  // reports list it as not verified, but it does not hold back the verdict.
-  if (rules.some((r) => r.observable && r.outcome !== 'passed' && !PENDING_RULES.includes(r.id))) return 'incomplete';
+  if (rules.some((r) => r.observable && r.outcome !== 'passed' && r.pending !== true)) return 'incomplete';
   return 'conformant';
 }
 
@@ -54,7 +59,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
   }));
   const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
   const pairs = pairCoverage(tests);
-  const rules = ruleCoverage(tests);
+  const rules = ruleCoverage(tests, facts.pendingRules);
   return {
     reportVersion: REPORT_VERSION,
     suite: { name: 'account-api-conformance', version: facts.suiteVersion },

@@ -4,19 +4,39 @@ import type { Report, Verdict } from './model.js';
 
 /**
  * The certificate: a compact JWS, signed with a key the certifier provides, over the facts of one
- * report — the SHA-256 of the report file's bytes, the verdict, the target, the suite and
- * specification versions and the date. Anyone with the public key can check that a report is the
- * one certified and that neither was altered.
+ * report — the SHA-256 of the report file's bytes, the certified verdict, the rule coverage, the
+ * target, the suite and specification versions and the date. Anyone with the public key can check
+ * that a report is the one certified, that neither was altered, and that the claims are the report's.
  */
 
 export const CERTIFICATE_TYPE = 'account-api-conformance-certificate+jws';
-export const CERTIFICATE_VERSION = 1;
+/** 2: the claims carry `rules` and `reportVerdict`, and `verdict` is the certified one (certifiedVerdict). */
+export const CERTIFICATE_VERSION = 2;
+
+/** The rule coverage a certificate claims, so that a verifier sees what was not covered. */
+export interface RuleClaims {
+  /** Observable rules of the specification. */
+  observable: number;
+  verified: number;
+  /** Observable rules no test of the report's suite version checks (the suite's gap): ids. */
+  pending: string[];
+  /** The other observable rules the run did not verify (failed, skipped, not run): ids. */
+  unverified: string[];
+}
 
 export interface CertificateClaims {
   certificate: 'account-api-conformance';
   certificateVersion: number;
   report: { sha256: string; reportVersion: string };
+  /**
+   * The certified verdict: the report's, except that it is never conformant while an observable rule is
+   * not verified, pending ones included (a report before 1.2 shows no rules: never conformant either).
+   */
   verdict: Verdict;
+  /** Since certificate version 2: the report's own verdict (a CI gate's, which pending rules do not hold back). */
+  reportVerdict?: Verdict;
+  /** Since certificate version 2: the report's rule coverage; null for a report that predates it (before 1.2.0). */
+  rules?: RuleClaims | null;
   target: { baseUrl: string; embedded: boolean };
   suite: { name: string; version: string };
   spec: { title: string; version: string };
@@ -94,6 +114,32 @@ function reportOf(bytes: Uint8Array): Report {
   }
 }
 
+/** The rule coverage of a report as a certificate claims it; null when the report predates rule coverage. */
+export function ruleClaims(report: Pick<Report, 'coverage'>): RuleClaims | null {
+  const rules = report.coverage?.rules;
+  if (!rules) return null;
+  const observable = rules.filter((r) => r.observable);
+  return {
+    observable: observable.length,
+    verified: observable.filter((r) => r.outcome === 'passed').length,
+    pending: observable.filter((r) => r.outcome !== 'passed' && r.pending === true).map((r) => r.id),
+    unverified: observable.filter((r) => r.outcome !== 'passed' && r.pending !== true).map((r) => r.id),
+  };
+}
+
+/**
+ * The verdict a certificate states. A certification requires every observable rule verified, as it
+ * requires every documented pair: a report whose run was conformant on the rules its suite version
+ * checks, while some are checked by no test (pending), is certified incomplete, with those rules named
+ * in the claims. Refusing would leave the best run the suite can judge without a certificate while an
+ * incomplete one gets one; signing incomplete records what was established, as for any other verdict.
+ */
+export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage'>): Verdict {
+  if (report.verdict !== 'conformant') return report.verdict;
+  const rules = ruleClaims(report);
+  return rules && rules.pending.length === 0 && rules.unverified.length === 0 && rules.verified === rules.observable ? 'conformant' : 'incomplete';
+}
+
 /** Signs the facts of a report; `reportBytes` are the report file exactly as written. */
 export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, now = new Date()): Promise<{ jws: string; claims: CertificateClaims; alg: SigningAlgorithm; kid: string }> {
   if (privateKey.type !== 'private') throw new CertificateUsageError('certify needs the private key (the public key only verifies)');
@@ -106,7 +152,9 @@ export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, no
     certificate: 'account-api-conformance',
     certificateVersion: CERTIFICATE_VERSION,
     report: { sha256: sha256Hex(reportBytes), reportVersion: report.reportVersion },
-    verdict: report.verdict,
+    verdict: certifiedVerdict(report),
+    reportVerdict: report.verdict,
+    rules: ruleClaims(report),
     target: { baseUrl: report.target.baseUrl, embedded: report.target.embedded },
     suite: { name: report.suite.name, version: report.suite.version },
     spec: { title: report.spec.title, version: report.spec.version },
@@ -119,7 +167,8 @@ export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, no
 }
 
 export type Verification =
-  | { holds: true; claims: CertificateClaims; alg: string; reportSha256: string }
+  /** `notes`: what a verifier should know of a certificate that holds (one of version 1 carries no rule claims). */
+  | { holds: true; claims: CertificateClaims; alg: string; reportSha256: string; notes: string[] }
   | { holds: false; what: 'certificate' | 'report' | 'key'; reason: string; claims?: CertificateClaims };
 
 /** Checks the certificate's signature with the public key, then the report's digest against the certified one. */
@@ -158,5 +207,34 @@ export async function verifyCertificate(certificate: string, publicKey: KeyObjec
   if (actual !== claims.report.sha256) {
     return { holds: false, what: 'report', reason: `the report was altered or is another report: its sha256 is ${actual}, the certificate is for ${claims.report.sha256}`, claims };
   }
-  return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual };
+  // The signature and the digest hold; since version 2 the claims must also be the report's own.
+  if ((claims.certificateVersion ?? 1) < 2) {
+    return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual, notes: [`certificate version ${claims.certificateVersion ?? 1} carries no rule claims: its verdict did not require every observable rule verified`] };
+  }
+  let report: Report;
+  try {
+    report = reportOf(reportBytes);
+  } catch (error) {
+    return { holds: false, what: 'report', reason: (error as Error).message, claims };
+  }
+  const mismatch = claimsMismatch(claims, report);
+  if (mismatch) return { holds: false, what: 'certificate', reason: `the certificate's claims are not the report's: ${mismatch}`, claims };
+  return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual, notes: [] };
+}
+
+/** What a version-2 certificate claims that its report does not say; undefined when every claim is the report's. */
+function claimsMismatch(claims: CertificateClaims, report: Report): string | undefined {
+  const rules = ruleClaims(report);
+  if (JSON.stringify(claims.rules ?? null) !== JSON.stringify(rules)) return `rules ${JSON.stringify(claims.rules ?? null)}, the report ${JSON.stringify(rules)}`;
+  if (claims.reportVerdict !== report.verdict) return `report verdict ${claims.reportVerdict ?? 'absent'}, the report ${report.verdict}`;
+  const verdict = certifiedVerdict(report);
+  if (claims.verdict !== verdict) return `verdict ${claims.verdict}, where the report certifies ${verdict}`;
+  return undefined;
+}
+
+/** "rules: 318 of 335 observable verified; 17 checked by no test of this suite version (S26, ...); 2 not verified in the run (S5, S9)". */
+export function ruleClaimsLine(rules: RuleClaims | null | undefined): string {
+  if (!rules) return 'rules: not claimed (the report predates rule coverage, or the certificate predates rule claims)';
+  const ids = (list: string[]) => (list.length > 12 ? `${list.slice(0, 12).join(', ')} and ${list.length - 12} more` : list.join(', '));
+  return `rules: ${rules.verified} of ${rules.observable} observable verified${rules.pending.length ? `; ${rules.pending.length} checked by no test of this suite version (${ids(rules.pending)})` : ''}${rules.unverified.length ? `; ${rules.unverified.length} not verified in the run (${ids(rules.unverified)})` : ''}`;
 }

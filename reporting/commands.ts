@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { certify, CertificateUsageError, loadPrivateKey, loadPublicKey, verifyCertificate } from './certificate.js';
+import { certify, CertificateUsageError, loadPrivateKey, loadPublicKey, ruleClaimsLine, verifyCertificate } from './certificate.js';
 import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
 import { renderReports } from './write.js';
 
@@ -85,8 +85,12 @@ export async function certifyCommand(reportPath: string, keyPath: string, outPat
   const c = result.claims;
   io.out(`Certified ${reportPath} (sha256 ${c.report.sha256})`);
   io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.version}; run ${c.date}`);
+  io.out(`  ${ruleClaimsLine(c.rules)}`);
   io.out(`  signed ${result.alg}, key ${result.kid}`);
-  if (c.verdict !== 'conformant') io.out(`  note: the certificate records the verdict "${c.verdict}": it certifies what the run found, not conformance`);
+  if (c.reportVerdict === 'conformant' && c.verdict !== 'conformant') {
+    const pending = c.rules?.pending ?? [];
+    io.out(`  note: the run is conformant on the rules its suite version checks, but a certification requires every observable rule verified: certified "${c.verdict}"${pending.length ? `; checked by no test of suite ${c.suite.version}: ${pending.join(', ')}` : c.rules ? '' : ' (the report predates rule coverage)'}`);
+  } else if (c.verdict !== 'conformant') io.out(`  note: the certificate records the verdict "${c.verdict}": it certifies what the run found, not conformance`);
   io.out(`Wrote ${out}`);
   return 0;
 }
@@ -112,6 +116,8 @@ export async function verifyCommand(certificatePath: string, keyPath: string, re
   const c = result.claims;
   io.out(`HOLDS: ${reportPath} is the report certified by ${certificatePath} (signature ${result.alg} valid for ${keyPath}; sha256 ${result.reportSha256})`);
   io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.title} ${c.spec.version}; run ${c.date}; signed ${c.issuedAt}`);
+  io.out(`  ${ruleClaimsLine(c.rules)}`);
+  for (const note of result.notes) io.out(`  note: ${note}`);
   return 0;
 }
 

@@ -1,6 +1,5 @@
 import { GROUPS } from '../helpers/spec/catalogue.js';
-import { PENDING_RULES } from '../helpers/spec/rules.js';
-import type { Report, TestRecord } from './model.js';
+import type { Report, RuleCoverage, TestRecord } from './model.js';
 
 /**
  * Short plain-text facts about a test, shared by every output (terminal, Markdown, GitHub
@@ -177,11 +176,30 @@ export function incompleteReason(report: Report): string | undefined {
     const partial = report.groups && report.groups.length < GROUPS.length ? ` (only ${report.groups.join(', ')} ran)` : '';
     parts.push(`${unverified.length} of ${report.coverage.pairs.length} documented endpoint x status pairs not verified${partial}`);
   }
-  const rules = report.coverage.rules?.filter((r) => r.observable && !PENDING_RULES.includes(r.id));
+  const rules = report.coverage.rules?.filter((r) => r.observable && r.pending !== true);
   const rulesLeft = rules?.filter((r) => r.outcome !== 'passed').length ?? 0;
   // The pairs explain an incomplete run first; the rules only when every pair was verified.
   if (rules && rulesLeft > 0 && unverified.length === 0) parts.push(`${rulesLeft} of ${rules.length} observable rules the suite checks not verified`);
   if (report.selection) parts.push(`only the selected tests ran (${report.selection.text})`);
   if (report.proxy) parts.push('a proxy judges only the traffic that passed');
   return `incomplete: ${parts.join('; ') || 'not every documented pair was verified'}`;
+}
+
+/** The observable rules no test of the report's suite version checks (`pending`, since report 1.3.0). */
+export function pendingRules(report: Pick<Report, 'coverage'>): RuleCoverage[] {
+  return report.coverage.rules?.filter((r) => r.observable && r.pending === true) ?? [];
+}
+
+/**
+ * What a `conformant` verdict covers when some observable rules are checked by no test of this suite
+ * version: "conformant on the 318 observable rules this suite version checks; 17 rules are checked by no
+ * test yet: S26, S28, ...". Undefined for any other verdict, and when no rule is pending.
+ */
+export function conformantScope(report: Pick<Report, 'verdict' | 'coverage'>): string | undefined {
+  if (report.verdict !== 'conformant') return undefined;
+  const pending = pendingRules(report);
+  if (pending.length === 0) return undefined;
+  const observable = report.coverage.rules!.filter((r) => r.observable).length;
+  const checked = observable - pending.length;
+  return `conformant on the ${checked} observable rule${checked === 1 ? '' : 's'} this suite version checks; ${pending.length} rule${pending.length === 1 ? ' is' : 's are'} checked by no test yet (${pending.map((r) => r.id).join(', ')}), so a certificate says incomplete`;
 }

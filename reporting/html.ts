@@ -1,7 +1,7 @@
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
-import { actualStatus, advisedTests, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
-import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, RuleCoverage, TestRecord } from './model.js';
+import { actualStatus, advisedTests, conformantScope, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
+import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, RuleCoverage, RuleTally, TestRecord } from './model.js';
 
 /**
  * report.html: the certification report as one self-contained page. Inline CSS and a few lines of
@@ -153,28 +153,37 @@ function constraintTable(constraints: ConstraintCoverage[], names: Map<string, s
 }
 
 function ruleRow(r: RuleCoverage, names: Map<string, string>): Html {
-  return h`<tr id="rule-${r.id}" class="${OUTCOME_CLASS[r.outcome]}"><td><code>${r.id}</code></td><td>${r.sections.map((c) => `\u00a7${c}`).join(', ')}</td><td>${r.quote}</td><td><span class="badge ${OUTCOME_CLASS[r.outcome]}">${r.observable ? r.outcome : 'unobservable'}</span></td><td>${clip(r.reason)}${r.reason && r.tests.length ? raw('<br>') : ''}${testLinks(r.tests, names)}</td></tr>`;
+  return h`<tr id="rule-${r.id}" class="${OUTCOME_CLASS[r.outcome]}"><td><code>${r.id}</code></td><td>${r.sections.map((c) => `\u00a7${c}`).join(', ')}</td><td>${r.quote}</td><td><span class="badge ${OUTCOME_CLASS[r.outcome]}">${!r.observable ? 'unobservable' : r.pending ? 'pending' : r.outcome}</span></td><td>${clip(r.reason)}${r.reason && r.tests.length ? raw('<br>') : ''}${testLinks(r.tests, names)}</td></tr>`;
 }
 
 const RULE_HEAD = raw('<thead><tr><th>Rule</th><th>Sections</th><th>What the specification says</th><th>Outcome</th><th>Reason / tests</th></tr></thead>');
 
-/** Rule coverage: verified out of observable per section, the observable rules not verified, the unobservable ones with their reason, every rule. */
+/**
+ * Rule coverage: verified out of observable per section (pending apart from not verified), the rules no
+ * test of this suite version checks, the other observable rules not verified, the unobservable ones with
+ * their reason, every rule.
+ */
 function ruleSection(report: Report, names: Map<string, string>): Html {
   const rules = report.coverage.rules;
   const summary = report.coverage.ruleSummary;
   if (!rules || !summary) return h`<section id="rules"><h2>Rules of the specification</h2><p class="muted">This report predates rule coverage (report format ${report.reportVersion}; rules since 1.2.0).</p></section>`;
-  const open = rules.filter((r) => r.observable && r.outcome !== 'passed');
+  const pending = rules.filter((r) => r.observable && r.pending === true);
+  const open = rules.filter((r) => r.observable && r.outcome !== 'passed' && r.pending !== true);
   const unobservable = rules.filter((r) => !r.observable);
   const percent = (n: number, of: number) => (of === 0 ? 100 : Math.floor((100 * n) / of));
+  // Not verified in this run, apart from pending (a report before 1.3.0 has no pending count).
+  const inRun = (t: RuleTally) => t.notVerified - (t.pending ?? 0);
   const sectionRows = summary.sections.map(
     (c) =>
-      h`<tr class="${c.failed > 0 ? 'fail' : c.notVerified > 0 ? 'nv' : 'pass'}"><td>\u00a7${c.section}</td><td>${c.title}</td><td class="num"><b>${c.verified}</b> / ${c.observable}</td><td><div class="meter" title="${percent(c.verified, c.observable)}% verified"><span style="width:${percent(c.verified, c.observable)}%"></span></div></td><td class="num">${c.failed || ''}</td><td class="num">${c.notVerified || ''}</td><td class="num">${c.unobservable || ''}</td></tr>`,
+      h`<tr class="${c.failed > 0 ? 'fail' : c.notVerified > 0 ? 'nv' : 'pass'}"><td>\u00a7${c.section}</td><td>${c.title}</td><td class="num"><b>${c.verified}</b> / ${c.observable}</td><td><div class="meter" title="${percent(c.verified, c.observable)}% verified"><span style="width:${percent(c.verified, c.observable)}%"></span></div></td><td class="num">${c.failed || ''}</td><td class="num">${inRun(c) || ''}</td><td class="num">${c.pending || ''}</td><td class="num">${c.unobservable || ''}</td></tr>`,
   );
-  return h`<section id="rules"><h2>Rules of the specification (${summary.verified} of ${summary.observable} observable rules verified)</h2>
-<p class="muted">The specification split into ${rules.length} atomic rules, each traced to the tests that cite it. A rule is verified when a test citing it passed. A certification needs every observable rule verified; the ${summary.unobservable} rules no client can observe are listed with the reason, and not counted.</p>
-<table class="list rules-by-section"><thead><tr><th>Section</th><th>Title</th><th>Verified / observable</th><th></th><th>Failed</th><th>Not verified</th><th>Unobservable</th></tr></thead><tbody>${sectionRows}<tr class="total"><td colspan="2"><b>All sections</b></td><td class="num"><b>${summary.verified}</b> / ${summary.observable}</td><td><div class="meter"><span style="width:${percent(summary.verified, summary.observable)}%"></span></div></td><td class="num">${summary.failed || ''}</td><td class="num">${summary.notVerified || ''}</td><td class="num">${summary.unobservable}</td></tr></tbody></table>
-<h3>Observable rules not verified (${open.length})</h3>
-${open.length === 0 ? h`<p class="muted">None: every observable rule was verified.</p>` : h`<table class="list">${RULE_HEAD}<tbody>${open.map((r) => ruleRow(r, names))}</tbody></table>`}
+  return h`<section id="rules"><h2>Rules of the specification (${summary.verified} of ${summary.observable} observable rules verified${pending.length > 0 ? `; ${pending.length} checked by no test of this suite version` : ''})</h2>
+<p class="muted">The specification split into ${rules.length} atomic rules, each traced to the tests that cite it. A rule is verified when a test citing it passed. A certification needs every observable rule verified, including the ones no test of this suite version checks yet (pending: the suite's gap, not the target's); the ${summary.unobservable} rules no client can observe are listed with the reason, and not counted.</p>
+<table class="list rules-by-section"><thead><tr><th>Section</th><th>Title</th><th>Verified / observable</th><th></th><th>Failed</th><th>Not verified</th><th>Pending (no test yet)</th><th>Unobservable</th></tr></thead><tbody>${sectionRows}<tr class="total"><td colspan="2"><b>All sections</b></td><td class="num"><b>${summary.verified}</b> / ${summary.observable}</td><td><div class="meter"><span style="width:${percent(summary.verified, summary.observable)}%"></span></div></td><td class="num">${summary.failed || ''}</td><td class="num">${inRun(summary) || ''}</td><td class="num">${summary.pending || ''}</td><td class="num">${summary.unobservable}</td></tr></tbody></table>
+<h3 id="rules-pending">Checked by no test of this suite version (${pending.length})</h3>
+${pending.length === 0 ? h`<p class="muted">None: a test of this suite version checks every observable rule.</p>` : h`<p class="muted">Not verified on any target: ${report.verdict === 'conformant' ? 'this run is conformant on the other observable rules only, and a certificate says incomplete.' : 'a certificate says at best incomplete.'}</p><table class="list">${RULE_HEAD}<tbody>${pending.map((r) => ruleRow(r, names))}</tbody></table>`}
+<h3>Observable rules not verified in this run (${open.length})</h3>
+${open.length === 0 ? h`<p class="muted">None: every observable rule a test checks was verified.</p>` : h`<table class="list">${RULE_HEAD}<tbody>${open.map((r) => ruleRow(r, names))}</tbody></table>`}
 <h3>Rules no client can observe (${unobservable.length})</h3>
 <table class="list"><thead><tr><th>Rule</th><th>Sections</th><th>What the specification says</th><th>Why it cannot be observed</th></tr></thead><tbody>${unobservable.map((r) => h`<tr id="rule-${r.id}" class="nv"><td><code>${r.id}</code></td><td>${r.sections.map((c) => `\u00a7${c}`).join(', ')}</td><td>${r.quote}</td><td>${(r.reason ?? '').replace(/^not observable by a client: /, '')}</td></tr>`)}</tbody></table>
 <details class="all-rules"><summary>Every observable rule with its tests (${summary.observable})</summary><table class="list">${RULE_HEAD}<tbody>${rules.filter((r) => r.observable && r.outcome === 'passed').map((r) => ruleRow(r, names))}</tbody></table></details>
@@ -297,7 +306,7 @@ export function toHtml(report: Report, reportSha256?: string): string {
 ${reportSha256 ? h`<dt>report.json</dt><dd>SHA-256 <code class="sha">${reportSha256}</code>. To check this page: <code>conformance verify --certificate report.certificate.jws --key PUBLIC_KEY.pem --report report.json</code> (the certificate binds this hash), then <code>conformance render --report report.json --out DIR</code> and compare <code>DIR/report.html</code> with this file: they are identical.</dd>\n` : ''}</dl>
 </div>
 <div class="verdict ${report.verdict}">${report.verdict}${report.interrupted ? ' (interrupted)' : ''}</div>
-${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n` : ''}<div class="counts">
+${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n` : ''}${conformantScope(report) ? h`<p class="why">${conformantScope(report)} (<a href="#rules-pending">listed</a>)</p>\n` : ''}<div class="counts">
 <div class="count pass"><b>${s.passed}</b>passed</div>
 <div class="count fail"><b>${s.failed}</b>failed</div>
 <div class="count nv"><b>${s.skipped}</b>not verified</div>
@@ -305,7 +314,7 @@ ${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n`
 <div class="count adv"><b>${s.advisories}</b>advisories</div>
 <div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
 <div class="count"><b>${constraintsVerified}/${constraints.filter((c) => c.observable !== false).length}</b>${constraintsHeadline(report).replace(/^\d+\/\d+ /, '')}</div>
-${report.coverage.ruleSummary ? h`<div class="count"><b>${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable}</b>observable rules verified</div>` : ''}
+${report.coverage.ruleSummary ? h`<div class="count"><b>${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable}</b>observable rules verified${report.coverage.ruleSummary.pending ? `; ${report.coverage.ruleSummary.pending} checked by no test yet` : ''}</div>` : ''}
 </div>
 </header>
 <nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#rules">Rules</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>

@@ -1,5 +1,5 @@
-import { advisedTests, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
-import type { PairCoverage, Report, Verdict } from './model.js';
+import { advisedTests, conformantScope, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import type { PairCoverage, Report, RuleCoverage, RuleTally, Verdict } from './model.js';
 
 /**
  * summary.md: the run in a page of Markdown (GitHub-flavoured), for a CI job summary, a pull request
@@ -36,26 +36,43 @@ function endpointRows(pairs: PairCoverage[]): string[] {
   });
 }
 
-/** Coverage by rule: verified out of observable, per section; the observable rules not verified; the unobservable ones with their reason. */
+/**
+ * Coverage by rule: verified out of observable, per section (pending apart); the rules no test of this
+ * suite version checks, before the observable rules not verified in this run (that list is cut at
+ * MAX_ROWS, the pending one never); the unobservable ones with their reason.
+ */
 function ruleLines(report: Report): string[] {
   const rules = report.coverage.rules;
   const summary = report.coverage.ruleSummary;
   if (!rules || !summary) return [];
-  const out = ['### Coverage by rule', '', `${summary.verified} of ${summary.observable} observable rules of the specification verified${summary.failed ? `, ${summary.failed} failed` : ''}${summary.notVerified ? `, ${summary.notVerified} not verified` : ''}; ${summary.unobservable} rules cannot be observed by a client.`, ''];
-  out.push('| Section | Verified / observable | Failed | Not verified | Unobservable |', '|---|---:|---:|---:|---:|');
-  for (const c of summary.sections) out.push(`| \u00a7${md(c.section)} ${md(c.title)} | ${c.verified}/${c.observable} | ${c.failed || ''} | ${c.notVerified || ''} | ${c.unobservable || ''} |`);
+  const pending = rules.filter((r) => r.observable && r.pending === true);
+  const inRun = (t: RuleTally) => t.notVerified - (t.pending ?? 0);
+  const out = [
+    '### Coverage by rule',
+    '',
+    `${summary.verified} of ${summary.observable} observable rules of the specification verified${summary.failed ? `, ${summary.failed} failed` : ''}${inRun(summary) ? `, ${inRun(summary)} not verified in this run` : ''}${pending.length ? `, ${pending.length} checked by no test of this suite version` : ''}; ${summary.unobservable} rules cannot be observed by a client.`,
+    '',
+  ];
+  out.push('| Section | Verified / observable | Failed | Not verified | Pending (no test yet) | Unobservable |', '|---|---:|---:|---:|---:|---:|');
+  for (const c of summary.sections) out.push(`| \u00a7${md(c.section)} ${md(c.title)} | ${c.verified}/${c.observable} | ${c.failed || ''} | ${inRun(c) || ''} | ${c.pending || ''} | ${c.unobservable || ''} |`);
   out.push('');
-  const open = rules.filter((r) => r.observable && r.outcome !== 'passed');
+  const line = (r: RuleCoverage) => `- ${r.id} (\u00a7${md(r.sections.join(', '))}) ${md(r.quote)}`;
+  if (pending.length > 0) {
+    out.push(`Checked by no test of this suite version (${pending.length}): the suite's gap, not the target's, yet not verified on any target, so a certificate says at best incomplete:`, '');
+    for (const r of pending) out.push(line(r));
+    out.push('');
+  }
+  const open = rules.filter((r) => r.observable && r.outcome !== 'passed' && r.pending !== true);
   if (open.length > 0) {
-    out.push(`Observable rules not verified (${open.length}):`, '');
-    for (const r of open.slice(0, MAX_ROWS)) out.push(`- ${r.id} (\u00a7${md(r.sections.join(', '))}) ${md(r.quote)}: ${r.outcome}${r.reason ? `, ${md(r.reason)}` : ''}`);
+    out.push(`Observable rules not verified in this run (${open.length}):`, '');
+    for (const r of open.slice(0, MAX_ROWS)) out.push(`${line(r)}: ${r.outcome}${r.reason ? `, ${md(r.reason)}` : ''}`);
     if (open.length > MAX_ROWS) out.push(`- \u2026 and ${open.length - MAX_ROWS} more in report.json`);
     out.push('');
   }
   const unobservable = rules.filter((r) => !r.observable);
   if (unobservable.length > 0) {
     out.push(`Rules no client can observe (${unobservable.length}):`, '');
-    for (const r of unobservable) out.push(`- ${r.id} (\u00a7${md(r.sections.join(', '))}) ${md(r.quote)}: ${md((r.reason ?? '').replace(/^not observable by a client: /, ''))}`);
+    for (const r of unobservable) out.push(`${line(r)}: ${md((r.reason ?? '').replace(/^not observable by a client: /, ''))}`);
     out.push('');
   }
   return out;
@@ -65,7 +82,7 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   const s = report.summary;
   const out: string[] = [];
   out.push(`## Conformance: ${VERDICT_MARK[report.verdict]} ${report.verdict}`, '');
-  const why = incompleteReason(report);
+  const why = incompleteReason(report) ?? conformantScope(report);
   if (why) out.push(md(why), '');
   if (report.interrupted) out.push('**Interrupted (Ctrl-C): only the tests that finished are reported; the others are skipped as not run.**', '');
   if (s.rateLimited) out.push(`Rate limited: ${s.rateLimited} answers were 429 or 503 with Retry-After and retried.`, '');

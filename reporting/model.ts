@@ -2,8 +2,8 @@ import type { Group } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
-/** The version of report.json's own schema (schemas/report.json); bumped on any incompatible change. */
-export const REPORT_VERSION = '1.2.0';
+/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`), major for an incompatible change. */
+export const REPORT_VERSION = '1.3.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -86,6 +86,12 @@ export interface RuleCoverage {
   tests: string[];
   /** Why it is not verified (unobservable, no test checks it yet, the tests skipped), or the first failure. */
   reason: string | null;
+  /**
+   * Since 1.3.0: true for an observable rule no test of this suite version checks (PENDING_RULES): the
+   * suite's gap, not the target's. Never verified; `run` may still call the target conformant on the
+   * rules the suite checks, but a certificate never does. Absent for every other rule.
+   */
+  pending?: true;
 }
 
 /** Rule coverage of one section (the first a rule names), or of the whole specification. */
@@ -94,6 +100,8 @@ export interface RuleTally {
   verified: number;
   failed: number;
   notVerified: number;
+  /** Since 1.3.0: of `notVerified`, the rules no test of this suite version checks (pending). */
+  pending?: number;
   unobservable: number;
 }
 

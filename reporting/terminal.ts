@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, failingExchange } from './curl.js';
-import { advisedTests, clausesText, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 import { sourceFileOf } from './source-lines.js';
 
@@ -86,12 +86,12 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   for (const test of notedTests(report)) for (const note of test.notes ?? []) lines.push(`note: ${note}`);
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
-  lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified${report.coverage.ruleSummary ? `, ${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable} observable rules of the specification` : ''}`);
+  lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified${report.coverage.ruleSummary ? `, ${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable} observable rules of the specification${report.coverage.ruleSummary.pending ? ` (${report.coverage.ruleSummary.pending} checked by no test of this suite version)` : ''}` : ''}`);
   lines.push(`Field constraints: ${constraintsHeadline(report)}`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);
   lines.push(...hints);
   lines.push(`Verdict: ${report.verdict}${report.interrupted ? ' (interrupted: only the tests that finished)' : ''} (${(report.durationMs / 1000).toFixed(1)} s, ${counted(securityCount(report), 'security finding', 'security findings')}, ${counted(report.summary.advisories, 'advisory', 'advisories')})`);
-  const why = incompleteReason(report);
+  const why = incompleteReason(report) ?? conformantScope(report);
   if (why) lines.push(`  ${why}`);
   const s = report.summary;
   lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);

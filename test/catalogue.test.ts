@@ -49,6 +49,11 @@ describe('test metadata is linted when a suite loads', () => {
     [{ clauses: ['4.2'], status: 404 }, /expects 404, which the specification does not document/],
     [{ clauses: ['4.2', '8'], status: 422, constraint: 'authenticate.email.nope' }, /unknown constraint/],
     [{ clauses: ['4.2', '8'], status: 422, constraint: 'bank.swift.length' }, /belongs to POST \/api\/v1\/user\/\{user\}\/bank/],
+    [{ clauses: ['4.2'], status: null, rules: ['S156'], rulesOnEveryBranch: 'each step asserts its own status' }, null],
+    [{ clauses: ['4.2'], status: [200, 422], rules: ['S156'], rulesOnEveryBranch: 'both answers are judged by the rule' }, null],
+    [{ clauses: ['4.2'], status: [403, 409], rules: ['S166'], rulesOnEveryBranch: 'both answers are judged by the rule' }, /leaves it one branch/],
+    [{ clauses: ['4.2'], status: 200, rules: ['S156'], rulesOnEveryBranch: 'the one answer is judged' }, /leaves it one branch/],
+    [{ clauses: ['4.2'], status: null, rules: ['S156'], rulesOnEveryBranch: ' ' }, /must say, in words, why/],
   ];
 
   it('refuses a test claiming a constraint no client can observe', () => {

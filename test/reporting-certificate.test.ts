@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { algorithmFor, certify, loadPrivateKey, loadPublicKey, verifyCertificate } from '../reporting/certificate.js';
 import { certifyCommand, defaultCertificatePath, UsageError, verifyCommand } from '../reporting/commands.js';
-import { record, report } from './reporting-fixtures.js';
+import { CompactSign } from 'jose';
+import { passingEverything, record, report } from './reporting-fixtures.js';
+import { conformantScope } from '../reporting/facts.js';
+import { toMarkdown } from '../reporting/markdown.js';
+import { summaryLines } from '../reporting/terminal.js';
+import { CERTIFICATE_TYPE, keyId } from '../reporting/certificate.js';
 import { tempDir } from './support.js';
 
 const pem = { type: 'pkcs8', format: 'pem' } as const;
@@ -67,7 +72,7 @@ describe('certificate', () => {
     expect(lines.join('\n')).toContain('note: the certificate records the verdict "incomplete"');
 
     expect(await verifyCommand(certificate, join(dir, 'public.pem'), reportPath, io)).toBe(0);
-    expect(lines.at(-2)).toMatch(/^HOLDS: /);
+    expect(lines.at(-3)).toMatch(/^HOLDS: /);
 
     writeFileSync(join(dir, 'tampered.json'), `${reportBytes.toString('utf8')} `);
     expect(await verifyCommand(certificate, join(dir, 'public.pem'), join(dir, 'tampered.json'), io)).toBe(1);
@@ -80,5 +85,83 @@ describe('certificate', () => {
     await expect(certifyCommand(reportPath, join(dir, 'public.pem'), undefined, io)).rejects.toThrow(UsageError);
     await expect(verifyCommand(certificate, join(dir, 'missing.pem'), reportPath, io)).rejects.toThrow(/cannot read key .*missing\.pem: no such file/);
     await expect(verifyCommand(certificate, reportPath, reportPath, io)).rejects.toThrow(/is not a PEM public key/);
+  });
+});
+
+/** The bytes of a report as `run` writes them. */
+const bytesOf = (built: ReturnType<typeof report>) => Buffer.from(`${JSON.stringify(built, null, 2)}\n`);
+
+describe('a certificate and the rules no test of the suite version checks (pending)', () => {
+  // The pending list is injected: these tests hold whatever PENDING_RULES holds today, empty included.
+  const PENDING = ['S26'];
+  const privateKey = loadPrivateKey(KEYS.EdDSA.privateKey);
+  const publicKey = loadPublicKey(KEYS.EdDSA.publicKey);
+
+  test('every pair passed and one rule pending: the run is conformant on the rules it checks and says so; certify signs incomplete, naming the rule', async () => {
+    const built = report(passingEverything(PENDING), {}, PENDING);
+    expect(built.coverage.pairs.every((p) => p.outcome === 'passed')).toBe(true);
+    expect(built.coverage.rules!.filter((r) => r.pending)).toEqual([expect.objectContaining({ id: 'S26', outcome: 'not verified', pending: true })]);
+    expect(built.coverage.ruleSummary).toMatchObject({ pending: 1, notVerified: 1 });
+    expect(built.verdict).toBe('conformant');
+    const scope = conformantScope(built)!;
+    expect(scope).toMatch(/^conformant on the \d+ observable rules this suite version checks; 1 rule is checked by no test yet \(S26\), so a certificate says incomplete$/);
+    expect(summaryLines(built, {})).toContain(`  ${scope}`);
+    expect(toMarkdown(built)).toContain(scope);
+
+    const bytes = bytesOf(built);
+    const { claims, jws } = await certify(bytes, privateKey);
+    expect(claims.verdict).toBe('incomplete');
+    expect(claims.reportVerdict).toBe('conformant');
+    expect(claims.rules).toEqual({ observable: built.coverage.ruleSummary!.observable, verified: built.coverage.ruleSummary!.observable - 1, pending: ['S26'], unverified: [] });
+    expect(await verifyCertificate(jws, publicKey, bytes)).toMatchObject({ holds: true, claims: { verdict: 'incomplete' }, notes: [] });
+
+    const dir = tempDir('cert-pending-');
+    writeFileSync(join(dir, 'report.json'), bytes);
+    writeFileSync(join(dir, 'private.pem'), KEYS.EdDSA.privateKey);
+    writeFileSync(join(dir, 'public.pem'), KEYS.EdDSA.publicKey);
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    expect(await certifyCommand(join(dir, 'report.json'), join(dir, 'private.pem'), undefined, io)).toBe(0);
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}verdict incomplete for /));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}rules: \d+ of \d+ observable verified; 1 checked by no test of this suite version \(S26\)$/));
+    expect(lines).toContainEqual('  note: the run is conformant on the rules its suite version checks, but a certification requires every observable rule verified: certified "incomplete"; checked by no test of suite 0.0.0-test: S26');
+    expect(lines.join('\n')).not.toMatch(/verdict conformant/);
+    expect(await verifyCommand(defaultCertificatePath(join(dir, 'report.json')), join(dir, 'public.pem'), join(dir, 'report.json'), io)).toBe(0);
+    expect(lines.at(-1)).toMatch(/^ {2}rules: .*1 checked by no test of this suite version \(S26\)$/);
+  });
+
+  test('every pair passed and every observable rule verified: certify signs conformant', async () => {
+    const built = report(passingEverything(), {}, []);
+    expect(built.verdict).toBe('conformant');
+    expect(conformantScope(built)).toBeUndefined();
+    const bytes = bytesOf(built);
+    const { claims, jws } = await certify(bytes, privateKey);
+    expect(claims).toMatchObject({ verdict: 'conformant', reportVerdict: 'conformant', rules: { pending: [], unverified: [] } });
+    expect(claims.rules!.verified).toBe(claims.rules!.observable);
+    expect(await verifyCertificate(jws, publicKey, bytes)).toMatchObject({ holds: true, claims: { verdict: 'conformant' } });
+  });
+
+  test('a rule a test checks left unverified (its test skipped) keeps the run incomplete, and the certificate names it apart from pending ones', async () => {
+    const tests = [...passingEverything(['S26', 'S57']), record('checks S57', { outcome: 'skipped', rules: ['S57'] })];
+    const built = report(tests, {}, PENDING);
+    expect(built.verdict).toBe('incomplete');
+    const { claims } = await certify(bytesOf(built), privateKey);
+    expect(claims).toMatchObject({ verdict: 'incomplete', reportVerdict: 'incomplete', rules: { pending: ['S26'], unverified: ['S57'] } });
+  });
+
+  /** A certificate signed with the right key over claims of the certifier's choosing. */
+  async function signed(claims: object): Promise<string> {
+    return new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'EdDSA', typ: CERTIFICATE_TYPE, kid: await keyId(privateKey) }).sign(privateKey);
+  }
+
+  test('verify: a signed certificate whose claims are not its report\'s does not hold; one of version 1 holds with a note that it carries no rule claims', async () => {
+    const bytes = bytesOf(report(passingEverything(PENDING), {}, PENDING));
+    const { claims } = await certify(bytes, privateKey);
+    const conformant = await signed({ ...claims, verdict: 'conformant' });
+    expect(await verifyCertificate(conformant, publicKey, bytes)).toMatchObject({ holds: false, what: 'certificate', reason: "the certificate's claims are not the report's: verdict conformant, where the report certifies incomplete" });
+    const hidden = await signed({ ...claims, verdict: 'conformant', rules: { ...claims.rules, pending: [], verified: claims.rules!.observable } });
+    expect(await verifyCertificate(hidden, publicKey, bytes)).toMatchObject({ holds: false, what: 'certificate', reason: expect.stringMatching(/^the certificate's claims are not the report's: rules /) });
+    const { rules: _rules, reportVerdict: _verdict, ...version1 } = { ...claims, certificateVersion: 1, verdict: 'conformant' };
+    expect(await verifyCertificate(await signed(version1), publicKey, bytes)).toMatchObject({ holds: true, notes: [expect.stringMatching(/^certificate version 1 carries no rule claims/)] });
   });
 });

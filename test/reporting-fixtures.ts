@@ -1,4 +1,6 @@
 import type { Exchange } from '../helpers/net/http.js';
+import { documentedPairs } from '../helpers/spec/catalogue.js';
+import { OBSERVABLE_RULES } from '../helpers/spec/rules.js';
 import { buildReport } from '../reporting/build.js';
 import { testId } from '../reporting/collector.js';
 import type { Report, TestRecord } from '../reporting/model.js';
@@ -37,8 +39,13 @@ export function record(name: string, overrides: Partial<TestRecord> = {}): TestR
   };
 }
 
-export function report(tests: TestRecord[], overrides: Partial<Report> = {}): Report {
+/**
+ * A report built from `tests`. `pendingRules` stands in for PENDING_RULES (none by default), so that no
+ * reporting self-test depends on which rules the suite leaves unchecked today.
+ */
+export function report(tests: TestRecord[], overrides: Partial<Report> = {}, pendingRules: readonly string[] = []): Report {
   const built = buildReport(tests, {
+    pendingRules,
     suiteVersion: '0.0.0-test',
     target: { baseUrl: 'http://127.0.0.1:9', embedded: true, states: 'hook' },
     startedAt: new Date('2026-01-01T00:00:00.000Z'),
@@ -47,4 +54,14 @@ export function report(tests: TestRecord[], overrides: Partial<Report> = {}): Re
     warnings: [],
   });
   return { ...built, ...overrides };
+}
+
+/**
+ * Passing records that verify every documented pair and every observable rule but those of `unverified`:
+ * the tests of a run whose verdict is conformant (when `unverified` holds only pending rules).
+ */
+export function passingEverything(unverified: readonly string[] = []): TestRecord[] {
+  const pairs = documentedPairs().map(({ endpoint, status }) => record(`answers ${status.status}`, { endpoint: endpoint.id, status: status.status, group: endpoint.group, rules: [] }));
+  const rules = OBSERVABLE_RULES.map((r) => r.id).filter((id) => !unverified.includes(id));
+  return [...pairs, record('checks every rule but the pending ones', { rules })];
 }

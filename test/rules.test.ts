@@ -119,8 +119,8 @@ describe('rules in the reports', () => {
     expect(diff.coverage.rulesLost.map((c) => c.rule)).toEqual(['S219']);
     expect(diff.regressed).toBe(true);
     expect(diffMarkdown(diff)).toContain('### Coverage lost: rules of the specification (1)');
-    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 335 observable rules of the specification verified, 333 not verified; 12 rules cannot be observed by a client\./);
-    expect(toMarkdown(built)).toContain('| §2.4 Bank record | 1/8 |  | 7 |  |');
+    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 335 observable rules of the specification verified, 333 not verified in this run; 12 rules cannot be observed by a client\./);
+    expect(toMarkdown(built)).toContain('| §2.4 Bank record | 1/8 |  | 7 |  |  |');
     const html = toHtml(built);
     expect(html).toContain('<b>2/335</b>observable rules verified');
     expect(html).toContain('<tr id="rule-S4" class="nv"><td><code>S4</code></td>');
@@ -128,5 +128,40 @@ describe('rules in the reports', () => {
     const old = { ...built, coverage: { pairs: built.coverage.pairs, constraints: built.coverage.constraints } };
     expect(toHtml(old)).toContain('This report predates rule coverage');
     expect(diffReports(old, lost).coverage.rulesLost).toEqual([]);
+  });
+  it('pending rules (no test of the suite version checks them) are flagged, counted apart and listed before the truncated list of rules not verified; pending to verified is a gain, never a regression', async () => {
+    const { record, report } = await import('./reporting-fixtures.js');
+    const { diffReports } = await import('../reporting/diff.js');
+    const { toMarkdown } = await import('../reporting/markdown.js');
+    const { toHtml } = await import('../reporting/html.js');
+    const { schemaProblems } = await import('../helpers/spec/schemas.js');
+    // Injected, so this holds whatever PENDING_RULES holds: two pending rules, one of them (S223) far down the list.
+    const pending = ['S26', 'S223'];
+    const built = report([record('answers 200 with the banks', { rules: ['S56', 'S219'] })], {}, pending);
+    expect(schemaProblems('report', JSON.parse(JSON.stringify(built)))).toEqual([]);
+    expect(built.reportVersion).toBe('1.3.0');
+    expect(built.coverage.rules!.filter((r) => r.pending).map((r) => r.id)).toEqual(pending);
+    expect(built.coverage.rules!.find((r) => r.id === 'S56')).not.toHaveProperty('pending');
+    expect(built.coverage.ruleSummary).toMatchObject({ verified: 2, pending: 2, notVerified: 333 });
+    const markdown = toMarkdown(built);
+    expect(markdown).toMatch(/2 of 335 observable rules of the specification verified, 331 not verified in this run, 2 checked by no test of this suite version; 12 rules/);
+    const listed = markdown.indexOf('Checked by no test of this suite version (2)');
+    expect(listed).toBeGreaterThan(0);
+    expect(listed).toBeLessThan(markdown.indexOf('Observable rules not verified in this run (331)'));
+    expect(markdown).toMatch(/\n- S223 \(§4\.10\) [^\n]+\n/);
+    expect(markdown.indexOf('- S223 ')).toBeLessThan(markdown.indexOf('more in report.json'));
+    expect(markdown).toContain('| Section | Verified / observable | Failed | Not verified | Pending (no test yet) | Unobservable |');
+    const html = toHtml(built);
+    expect(html).toContain('<h3 id="rules-pending">Checked by no test of this suite version (2)</h3>');
+    expect(html).toContain('<th>Pending (no test yet)</th>');
+    expect(html).toMatch(/<tr id="rule-S223" class="nv">.*<span class="badge nv">pending<\/span>/);
+    // Pending -> verified: coverage gained; verified -> not verified: coverage lost, a regression.
+    const checked = report([record('answers 200 with the banks', { rules: ['S56', 'S219', 'S223'] })], {}, ['S26']);
+    const better = diffReports(built, checked);
+    expect(better.coverage.rulesGained.map((c) => c.rule)).toEqual(['S223']);
+    expect(better.regressed).toBe(false);
+    const worse = diffReports(checked, built);
+    expect(worse.coverage.rulesLost.map((c) => c.rule)).toEqual(['S223']);
+    expect(worse.regressed).toBe(true);
   });
 });

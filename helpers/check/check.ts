@@ -22,6 +22,20 @@ export interface CheckMeta {
   constraint?: string;
   /** The specification's atomic rules the test checks (ids of helpers/spec/rules.ts); a constraint adds its own. */
   rules?: string[];
+  /**
+   * Only for a test with several branches (status null, a flow; or a list holding a success and an
+   * error status): a test there cites only rules it can fail on whichever answer came. Saying why here
+   * ("each step asserts its own status and schema") declares that it judges its cited rules on every
+   * branch; without it, test/rule-branches.test.ts fails a test that cites rules from such a status.
+   */
+  rulesOnEveryBranch?: string;
+}
+
+/** True when the expected status leaves the test several branches: a flow (null), or a success (2xx) and an error status both allowed. */
+export function hasSeveralBranches(status: CheckMeta['status']): boolean {
+  if (status === null) return true;
+  const list = Array.isArray(status) ? status : [status];
+  return list.some((s) => s >= 200 && s < 300) && list.some((s) => s >= 400);
 }
 
 export interface ConformanceMeta extends CheckMeta {
@@ -111,6 +125,10 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     const rule = ruleById.get(id);
     if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
     if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
+  }
+  if (meta.rulesOnEveryBranch !== undefined) {
+    if (typeof meta.rulesOnEveryBranch !== 'string' || meta.rulesOnEveryBranch.trim().length < 10) throw new Error(`${where}: rulesOnEveryBranch must say, in words, why its rules are judged on every branch`);
+    if (!hasSeveralBranches(meta.status)) throw new Error(`${where}: declares rulesOnEveryBranch, but its status ${JSON.stringify(meta.status)} leaves it one branch (it applies to a flow, status null, or to a success and an error status both allowed)`);
   }
   if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
 }
