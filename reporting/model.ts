@@ -21,6 +21,8 @@ export interface TestRecord {
   clauses: string[];
   /** The specification's atomic rules the test checks (helpers/spec/rules.ts ids); absent in reports before 1.2. */
   rules?: string[];
+  /** `'advisory'`: the test judges no rule, only advises where the specification is silent (its rules are empty); since 1.2.0. */
+  judges?: 'advisory';
   constraint: string | null;
   outcome: Outcome;
   /** Why it was skipped, or the failure's first line. */

@@ -22,6 +22,13 @@ export interface CheckMeta {
   constraint?: string;
   /** The specification's atomic rules the test checks (ids of helpers/spec/rules.ts); a constraint adds its own. */
   rules?: string[];
+  /**
+   * `'advisory'`: the test judges no rule of the specification. It asks something the specification is
+   * silent on and only records what came as an advisory (like every test, it still fails on a server
+   * error or a credential in an answer). Such a test says so with `rules: []`, and no constraint; every
+   * other test cites the rules it can fail on.
+   */
+  judges?: 'advisory';
 }
 
 export interface ConformanceMeta extends CheckMeta {
@@ -112,7 +119,11 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
     if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
   }
-  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
+  if (meta.judges === 'advisory') {
+    if (!Array.isArray(meta.rules) || meta.rules.length > 0 || meta.constraint !== undefined) throw new Error(`${where}: judges only advisories, so it cites no rule and no constraint (rules: [])`);
+    return;
+  }
+  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one; a test that only advises where the specification is silent declares rules: [] and judges: 'advisory')`);
 }
 
 /** Section 1.2's JSON media types (helpers/spec/media-type.ts, shared with `conformance proxy`). */
