@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
 import { registerSecret } from '../net/redact.js';
 import { schemaProblems } from '../spec/schemas.js';
-import { StateError, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
+import { StateError, type BalanceAmount, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
@@ -24,7 +24,7 @@ export interface FileAccount {
   token?: string;
   totpSecret?: string;
   disposable?: boolean;
-  balances?: { coins: string[]; nfts: string[]; native?: string[] };
+  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount };
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
   bankUsed?: { id: string };
   resetToken?: string;
