@@ -412,7 +412,6 @@ export const PENDING_RULES: readonly string[] = [
   'S281', // partly checked: List filter platform
   'S294', // partly checked: cardImage1: required, a file
   'S320', // partly checked: valid for ttl seconds, until until
-  'S328', // partly checked: "or an unauthorized action" yields 403 or 409 with that message
   'S346', // partly checked: Repeated failed logins lead to a temporary restriction (425)
 ];
 

@@ -388,6 +388,7 @@ export class FileStates implements StatesTransport {
       if (this.file.platform) return this.skip('this test needs a second platform the target trusts, registered with a key of the suite\u2019s own, and STATES_FILE gives one platform');
       return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
     }
+    if (name === 'user.forbidden') return this.skip('STATES_FILE has no kind of account the platform forbids one action (state user.forbidden)');
     const byEmail = name === 'password-reset.token';
     const key = String(byEmail ? params.email : params.userId).toLowerCase();
     const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() : a.id.toLowerCase()) === key);

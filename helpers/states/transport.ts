@@ -9,7 +9,7 @@ import { dispatcherFor } from '../net/transport.js';
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'user.forbidden' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
 
 /** A held coin, its precision (decimal places) and its crypto `available` amount with exactly that many fractional digits. */
 export interface BalanceAmount {
@@ -25,6 +25,8 @@ export interface StateData {
   'user.expired-token': { id: string; email: string; password: string; token: string };
   'user.locked': { id: string; email: string; password: string };
   'user.throttled': { id: string; email: string; password: string };
+  /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */
+  'user.forbidden': { id: string; email: string; password: string };
   platform: { id: string };
   /**
    * `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null).
