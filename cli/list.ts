@@ -30,6 +30,8 @@ export interface ManifestEntry {
    * rules on every one of them: why (CheckMeta.rulesOnEveryBranch); null otherwise.
    */
   rulesOnEveryBranch: string | null;
+  /** `'advisory'` for a test that judges no rule and only advises where the specification is silent (rules empty); null otherwise. */
+  judges: 'advisory' | null;
   /** The provider states it asks for (read from its source and the helpers it calls). */
   states: string[];
 }
@@ -141,6 +143,7 @@ async function collectOnce(groups: string[], bruteForce: boolean): Promise<{ col
           constraint: r.constraint,
           rules: r.rules ?? [],
           rulesOnEveryBranch: (testCase.meta() as { conformance?: ConformanceMeta }).conformance?.rulesOnEveryBranch ?? null,
+          judges: (testCase.meta() as { conformance?: ConformanceMeta }).conformance?.judges ?? null,
           states: needs.of(source, r.file),
         });
       });

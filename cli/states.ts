@@ -103,7 +103,8 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
     case 'balances': {
       const balances = await ask(hook, 'balances', { userId: user.id });
       if (!balances) return undefined;
-      account.balances = { coins: balances.coins, nfts: balances.nfts };
+      // The optional fields a hook may add (docs/provider-states.md), carried over when it gives them.
+      account.balances = { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.amount ? { amount: balances.amount } : {}) };
       break;
     }
     case 'bonuses': {

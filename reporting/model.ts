@@ -2,7 +2,7 @@ import type { Group } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
-/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`), major for an incompatible change. */
+/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`), major for an incompatible change. */
 export const REPORT_VERSION = '1.3.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -21,6 +21,8 @@ export interface TestRecord {
   clauses: string[];
   /** The specification's atomic rules the test checks (helpers/spec/rules.ts ids); absent in reports before 1.2. */
   rules?: string[];
+  /** `'advisory'`: the test judges no rule, only advises where the specification is silent (its rules are empty); since 1.3.0. */
+  judges?: 'advisory';
   constraint: string | null;
   outcome: Outcome;
   /** Why it was skipped, or the failure's first line. */

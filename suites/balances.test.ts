@@ -1,5 +1,5 @@
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
-import { ASSETS_PARAM, balancePaths, expectExactly, expectNoServerError, holder, loggedOutToken, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
+import { ASSETS_PARAM, balancePaths, calendarDate, canonicalDecimal, expectExactly, expectNoServerError, fractionDigits, holder, loggedOutToken, precisionOf, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
 import { expect } from 'vitest';
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
@@ -16,6 +16,13 @@ const nftShow = endpoint('GET /api/v1/user/{user}/balances/nft/{asset}');
 const coinList = endpoint('GET /api/v1/user/{user}/balances');
 const coinShow = endpoint('GET /api/v1/user/{user}/balances/{asset}');
 
+
+/** What the precision check reads of a balance record (section 2.2). */
+interface BalanceRecord {
+  symbol: string;
+  precision: unknown;
+  amounts: { crypto: { available: unknown } };
+}
 
 /** The four endpoints with what differs between them: clause, what they answer, the path for a holder. */
 const ENDPOINTS = [
@@ -104,7 +111,7 @@ nftList.describe(() => {
     expectExactly(data, wanted, 'NFT list');
   });
 
-  nftList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { rules: ['S199', 'S209'], clauses: ['4.6'], status: null }, async (t) => {
+  nftList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.6'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const symbol = unknownSymbol();
     const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: [symbol] } });
@@ -134,7 +141,7 @@ nftShow.describe(() => {
     }
   });
 
-  nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: ['S18'], clauses: ['4.7'], status: null }, async (t) => {
+  nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.7'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const response = await t.get(balancePaths.nftShow(user.id, unknownSymbol()), { token });
     expectNoServerError(response);
@@ -190,6 +197,31 @@ coinList.describe(() => {
     }
   });
 
+  // Section 2.2: meta.genesis_date is "a date string" for coins, its format not given. The optional `genesisDate` field of
+  // provider state balances names the held coins whose meta carries it; any common writing of a calendar date passes.
+  coinList.check('writes meta.genesis_date as a calendar date for each coin the state names, in the list and shown', { rules: [...schemaRules('balance-coin-list-response', 'balance-response'), 'S47'], clauses: ['4.8', '4.9', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const named = Array.isArray(held.genesisDate) ? held.genesisDate.filter((symbol) => held.coins.includes(symbol)) : [];
+    if (named.length === 0) t.skip('provider state balances names no held coin with a genesis date (its optional genesisDate field), so meta.genesis_date cannot be checked');
+    const response = await t.get(balancePaths.coinList(user.id), { token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response') as { data: { coins: { symbol: string; meta: Record<string, unknown> }[] } };
+    const records: [string, { meta: Record<string, unknown> } | undefined][] = named.map((symbol) => [`the coin list's ${symbol}`, data.coins.find((c) => c.symbol === symbol)]);
+    for (const symbol of named) {
+      const shown = await t.get(balancePaths.coinShow(user.id, symbol), { token });
+      t.expectStatus(shown, 200);
+      records.push([`the shown ${symbol}`, (t.expectSchema(shown, 'balance-response') as { data: { meta: Record<string, unknown> } }).data]);
+    }
+    for (const [where, record] of records) {
+      if (!record) throw new Error(`${where} is missing: the coin list must include every held coin`);
+      const date = record.meta.genesis_date;
+      if (typeof date !== 'string') throw new Error(`section 2.2: ${where} carries a genesis date (provider state balances says so), so meta.genesis_date must be a date string; got ${JSON.stringify(date)}`);
+      const reading = calendarDate(date);
+      if (reading === 'none') throw new Error(`section 2.2: meta.genesis_date of ${where} must be a date string; ${JSON.stringify(date)} writes no calendar date`);
+      if (reading === 'partial') t.advise(`meta.genesis_date of ${where} is ${JSON.stringify(date)}, a date without its day (section 2.2: a date string)`);
+    }
+  });
+
   coinList.check('returns only the coin named by one assets[] symbol', { rules: [...schemaRules('balance-coin-list-response'), 'S209'], clauses: ['4.8'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     if (held.coins.length < 2) t.skip('provider state balances gave one coin; a filter that leaves none out cannot show that it filters');
@@ -210,7 +242,7 @@ coinList.describe(() => {
     expectExactly(data.coins, wanted, 'coin list');
   });
 
-  coinList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { rules: ['S199', 'S209'], clauses: ['4.8'], status: null }, async (t) => {
+  coinList.check('answers an assets[] filter on a symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.8'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const symbol = unknownSymbol();
     const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [symbol] } });
@@ -220,7 +252,7 @@ coinList.describe(() => {
     if (data.coins.length > 0) t.advise(`an assets[] filter on an unknown coin symbol returned ${data.coins.length} record(s): ${symbolsOf(data.coins).join(', ')}`);
   });
 
-  coinList.check('answers an empty assets[] filter (the specification is silent)', { rules: ['S209'], clauses: ['4.8'], status: null }, async (t) => {
+  coinList.check('answers an empty assets[] filter (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.8'], status: null }, async (t) => {
     const { user, token, held } = await holder(t);
     const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [''] } });
     expectNoServerError(response);
@@ -251,7 +283,37 @@ coinShow.describe(() => {
     }
   });
 
-  coinShow.check('answers a coin symbol the user does not hold (the specification is silent)', { rules: ['S18'], clauses: ['4.9'], status: null }, async (t) => {
+  // Section 2.2: precision is the coin's "decimal places". The optional `amount` field of provider state balances gives a
+  // held coin, its precision and its crypto available amount written with exactly that many fractional digits: the
+  // record must show that precision and that value, neither rounded nor cut. Trailing zeros past the precision (the same
+  // value) and precision as a number or a numeric string are both readings section 2.2 allows: advised on, never failed.
+  coinShow.check('shows a coin\u2019s precision and an amount of that many decimal places unchanged, in the list and shown', { rules: [...schemaRules('balance-response', 'balance-coin-list-response'), 'S36'], clauses: ['4.9', '4.8', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const amount = held.amount;
+    if (amount === undefined) return t.skip('provider state balances gives no coin amount with its precision (its optional amount field), so the decimal places of precision cannot be checked');
+    const { symbol, precision, available } = amount;
+    if (!held.coins.includes(symbol) || precisionOf(precision) === undefined || !new RegExp(`^\\d+${precision > 0 ? `\\.\\d{${precision}}` : ''}$`).test(available)) {
+      throw new Error(`precondition: provider state balances' amount must name a held coin, its precision (an integer) and its crypto available amount with exactly that many fractional digits; got ${JSON.stringify(amount)}`);
+    }
+    const shown = await t.get(balancePaths.coinShow(user.id, symbol), { token });
+    t.expectStatus(shown, 200);
+    const record = (t.expectSchema(shown, 'balance-response') as { data: BalanceRecord }).data;
+    const listed = await t.get(balancePaths.coinList(user.id), { token });
+    t.expectStatus(listed, 200);
+    const entry = (t.expectSchema(listed, 'balance-coin-list-response') as { data: { coins: BalanceRecord[] } }).data.coins.find((c) => c.symbol === symbol);
+    if (!entry) throw new Error(`the coin list must include the held coin ${symbol}`);
+    for (const [where, r] of [[`the shown ${symbol}`, record], [`the coin list's ${symbol}`, entry]] as const) {
+      const answered = precisionOf(r.precision);
+      if (answered !== precision) throw new Error(`section 2.2: precision is the decimal places of ${symbol}; provider state balances gives ${precision}, ${where} says ${JSON.stringify(r.precision)}`);
+      const shownAmount = String(r.amounts.crypto.available);
+      if (canonicalDecimal(shownAmount) !== canonicalDecimal(available)) {
+        throw new Error(`section 2.2: ${where} has precision ${precision}, so its crypto available amount ${available} (exactly ${precision} decimal places) must be shown with that value; got ${JSON.stringify(shownAmount)}${fractionDigits(shownAmount) < precision ? `, ${fractionDigits(shownAmount)} decimal places` : ''}`);
+      }
+      if (fractionDigits(shownAmount) > precision) t.advise(`${where} writes its crypto available amount with ${fractionDigits(shownAmount)} fractional digits (${shownAmount}), more than its precision ${precision}: the same value, padded with zeros`);
+    }
+  });
+
+  coinShow.check('answers a coin symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.9'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const response = await t.get(balancePaths.coinShow(user.id, unknownSymbol()), { token });
     expectNoServerError(response);

@@ -20,7 +20,7 @@ import { endpoint } from '../helpers/check/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { expectFilteredList } from '../helpers/check/filters.js';
 import { schemaRules } from '../helpers/spec/rules.js';
-import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
+import { GARBAGE_TOKEN, logIn, userWithToken } from '../helpers/arrange/flows.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 
@@ -193,6 +193,19 @@ create.describe(() => {
     const probe = await t.post(banksPath(user.id), { json: bankPayload({ iban: payload.iban }), token });
     deleteIfCreated(t, user.id, token, probe);
     expect(probe.status, 'section 5.6: the inactive account\u2019s refused create must store nothing, so its fresh IBAN must still be free (201)').toBe(201);
+  });
+
+  // Section 5.6: "an unauthorized action" yields 403 or 409 with the message, also on the caller's own records. Provider state
+  // user.forbidden gives an account the platform forbids bank create (and nothing else), so it can list its banks before and after.
+  create.check('answers 403 or 409 "This action is unauthorized." to a create the platform forbids the account, and stores nothing', { rules: [...schemaRules('error-message'), 'S327', 'S328', 'S333'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+    const user = await t.state('user.forbidden', { action: 'bank.create' });
+    const token = await logIn(t, user);
+    const before = await bankIdsBefore(t, user.id, token);
+    const response = await t.post(banksPath(user.id), { json: bankPayload(), token });
+    deleteIfCreated(t, user.id, token, response);
+    expectUnauthorized(t, response);
+    const after = await bankIdsBefore(t, user.id, token);
+    expect(after.sort(), 'section 5.6: the refused create must not have stored a bank').toEqual([...before].sort());
   });
 
   create.check('stores nothing for a create refused with 422 (the list is unchanged)', { rules: ['S341'], clauses: ['4.10', '7', '8'], status: 422 }, async (t) => {

@@ -44,6 +44,18 @@ describe('provider state balances', () => {
     expect(a.held.nfts.filter((s) => b.held.nfts.includes(s))).toEqual([]);
   });
 
+  test('names the coins with a genesis date, and one coin\u2019s amount with exactly its precision\u2019s decimal places, as its records show it', async () => {
+    const { user, token } = await injectUserWithToken(app);
+    const held = (await state('balances', { userId: user.id })) as { coins: string[]; genesisDate: string[]; amount: { symbol: string; precision: number; available: string } };
+    expect(held.genesisDate).toEqual(held.coins);
+    const { symbol, precision, available } = held.amount;
+    expect(held.coins).toContain(symbol);
+    expect(available).toMatch(new RegExp(`^\\d+\\.\\d{${precision - 1}}[1-9]$`));
+    const record = (await get(`/api/v1/user/${user.id}/balances/${symbol}`, token)).json().data;
+    expect([Number(record.precision), record.amounts.crypto.available]).toEqual([precision, available]);
+    for (const coin of held.coins) expect((await get(`/api/v1/user/${user.id}/balances/${coin}`, token)).json().data.meta.genesis_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   test("refuses an unknown user with 422 and a message (the contract's answer for params that do not allow the state)", async () => {
     const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'balances', params: { userId: 'nope' } } });
     expect(response.statusCode).toBe(422);

@@ -135,6 +135,24 @@ describe('bank create (4.10)', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/inactive/);
   });
+
+  it('answers 403 "This action is unauthorized." to a create the platform forbids the account (state user.forbidden), which lists its banks and stores nothing', async () => {
+    const user = await state('user.forbidden', { action: 'bank.create' });
+    const login = await app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
+    expect(login.statusCode).toBe(200);
+    const token = login.json().data.id as string;
+    const refused = await createBank(user.id, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: UNAUTHORIZED_MESSAGE });
+    const listed = await listBanks(user.id, token);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([]);
+    // Another account is not concerned, and an action the reference cannot forbid is the contract's 422.
+    const other = await userWithToken();
+    expect((await createBank(other.user.id, other.token)).statusCode).toBe(201);
+    const unknown = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user.forbidden', params: { action: 'card.delete' } } });
+    expect(unknown.statusCode).toBe(422);
+  });
 });
 
 describe('bank list (4.10)', () => {

@@ -15,11 +15,6 @@ import { conformance } from './support.js';
  */
 const OFFENDING: Readonly<Record<string, string>> = {
   // Cite rules a "spec silent" branch cannot fail on (review finding 2a/2f): being fixed in issue 19.
-  'get-user-user-balances-answers-an-assets-filter-on-a-symbol-the-user-does-not-hold-the-spe-0d131380': 'asserts only "no 5xx", cites S199/S209: being fixed in issue 19',
-  'get-user-user-balances-answers-an-empty-assets-filter-the-specification-is-silent': 'asserts only "no 5xx", cites S209: being fixed in issue 19',
-  'get-user-user-balances-asset-answers-a-coin-symbol-the-user-does-not-hold-the-specificatio-ecf09d32': 'asserts only "no 5xx", cites S18: being fixed in issue 19',
-  'get-user-user-balances-nft-answers-an-assets-filter-on-a-symbol-the-user-does-not-hold-the-9eae8031': 'asserts only "no 5xx", cites S199/S209: being fixed in issue 19',
-  'get-user-user-balances-nft-asset-answers-an-nft-symbol-the-user-does-not-hold-the-specific-53320ffa': 'asserts only "no 5xx", cites S18: being fixed in issue 19',
   'post-user-user-bank-accepts-or-refuses-a-lower-case-currency-code-the-specification-does-not-say': '201 or 422, cites S61: being fixed in issue 19',
   'post-user-user-card-answers-201-or-422-for-an-empty-holdername-whether-empty-counts-as-mis-585a0526': '201 or 422, cites S301 and the schema rules of one branch: being fixed in issue 19',
   'post-user-user-card-answers-201-or-422-for-an-expirationdate-of-the-current-month': '201 or 422, cites S305 and the schema rules of one branch: being fixed in issue 19',

@@ -157,6 +157,7 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(spends).toMatchObject({ provided: false, reason: expect.stringMatching(/spends the account.s reset token.*"disposable": true/) });
     expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
     expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user with 2FA"') });
+    expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no kind of account the platform forbids one action (state user.forbidden) (${HOOK_WOULD_ADD})` });
     expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
   });
 

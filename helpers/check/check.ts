@@ -29,6 +29,13 @@ export interface CheckMeta {
    * branch; without it, test/rule-branches.test.ts fails a test that cites rules from such a status.
    */
   rulesOnEveryBranch?: string;
+  /**
+   * `'advisory'`: the test judges no rule of the specification. It asks something the specification is
+   * silent on and only records what came as an advisory (like every test, it still fails on a server
+   * error or a credential in an answer). Such a test says so with `rules: []`, and no constraint; every
+   * other test cites the rules it can fail on.
+   */
+  judges?: 'advisory';
 }
 
 /** True when the expected status leaves the test several branches: a flow (null), or a success (2xx) and an error status both allowed. */
@@ -130,7 +137,11 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     if (typeof meta.rulesOnEveryBranch !== 'string' || meta.rulesOnEveryBranch.trim().length < 10) throw new Error(`${where}: rulesOnEveryBranch must say, in words, why its rules are judged on every branch`);
     if (!hasSeveralBranches(meta.status)) throw new Error(`${where}: declares rulesOnEveryBranch, but its status ${JSON.stringify(meta.status)} leaves it one branch (it applies to a flow, status null, or to a success and an error status both allowed)`);
   }
-  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one)`);
+  if (meta.judges === 'advisory') {
+    if (!Array.isArray(meta.rules) || meta.rules.length > 0 || meta.constraint !== undefined) throw new Error(`${where}: judges only advisories, so it cites no rule and no constraint (rules: [])`);
+    return;
+  }
+  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one; a test that only advises where the specification is silent declares rules: [] and judges: 'advisory')`);
 }
 
 /** Section 1.2's JSON media types (helpers/spec/media-type.ts, shared with `conformance proxy`). */

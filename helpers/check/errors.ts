@@ -32,12 +32,14 @@ export function expectUnauthorized(t: CheckContext, response: ApiResponse, statu
 
 /**
  * Sections 5.6 and 7: 403 `{ message }` for an inactive account, "a message that the account is
- * inactive". The text is not given, so the unauthorized text (which says something else) fails and a
- * message without the word "inactive" is only advised on.
+ * inactive". The text is not given, so what fails is a message that says nothing (blank) or says
+ * something else (the unauthorized text); a message without the word "inactive" is only advised on
+ * (rule S332 quotes exactly this).
  */
 export function expectInactive(t: CheckContext, response: ApiResponse): void {
   t.expectStatus(response, 403);
   const body = t.expectSchema(response, ERROR_FORMATS.message);
+  expect(String(body.message).trim(), 'section 5.6: the 403 for an inactive account carries "a message that the account is inactive", not a blank message').not.toBe('');
   expect(body.message, `section 5.6: the 403 for an inactive account carries "a message that the account is inactive", not "${UNAUTHORIZED}"`).not.toBe(UNAUTHORIZED);
   if (!/inactive/i.test(String(body.message))) t.advise(`the 403 for an inactive account says ${JSON.stringify(body.message)}, without the word "inactive" (section 5.6: a message that the account is inactive)`);
 }

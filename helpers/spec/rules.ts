@@ -367,7 +367,7 @@ export const RULES: readonly Rule[] = [
   rule('S329', ['5.6'], 'Inactive accounts receive 403 on bank endpoints'),
   rule('S330', ['5.6'], 'Inactive accounts receive 403 on bonus endpoints'),
   rule('S331', ['5.6'], 'Inactive accounts receive 403 on card endpoints'),
-  rule('S332', ['5.6'], '... with a message that the account is inactive'),
+  rule('S332', ['5.6'], '... with a message that the account is inactive (its text is not given: a message that is not blank and not This action is unauthorized.)'),
   rule('S333', ['5.6', '7'], 'a refused unauthorized action is not carried out'),
   rule('S334', ['7'], '{ error: string } for authentication failures'),
   rule('S335', ['7'], '{ error: string } for 401 on protected endpoints'),
@@ -402,8 +402,6 @@ export const PENDING_RULES: readonly string[] = [
   'S26', // partly checked: ttl: lifetime in seconds
   'S28', // partly checked: until: expiry
   'S30', // partly checked: created: creation
-  'S36', // unchecked: precision: decimal places
-  'S47', // partly checked: meta.genesis_date: date string (coins)
   'S137', // partly checked: Path parameter platform (required), the platform ID
   'S145', // partly checked: expire: timestamp
   'S172', // partly checked: email: max 255
@@ -414,7 +412,6 @@ export const PENDING_RULES: readonly string[] = [
   'S281', // partly checked: List filter platform
   'S294', // partly checked: cardImage1: required, a file
   'S320', // partly checked: valid for ttl seconds, until until
-  'S328', // partly checked: "or an unauthorized action" yields 403 or 409 with that message
   'S346', // partly checked: Repeated failed logins lead to a temporary restriction (425)
 ];
 

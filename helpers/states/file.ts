@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
 import { registerSecret } from '../net/redact.js';
 import { schemaProblems } from '../spec/schemas.js';
-import { StateError, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
+import { StateError, type BalanceAmount, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
@@ -24,7 +24,7 @@ export interface FileAccount {
   token?: string;
   totpSecret?: string;
   disposable?: boolean;
-  balances?: { coins: string[]; nfts: string[]; native?: string[] };
+  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount };
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
   bankUsed?: { id: string };
   resetToken?: string;
@@ -388,6 +388,7 @@ export class FileStates implements StatesTransport {
       if (this.file.platform) return this.skip('this test needs a second platform the target trusts, registered with a key of the suite\u2019s own, and STATES_FILE gives one platform');
       return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
     }
+    if (name === 'user.forbidden') return this.skip('STATES_FILE has no kind of account the platform forbids one action (state user.forbidden)');
     const byEmail = name === 'password-reset.token';
     const key = String(byEmail ? params.email : params.userId).toLowerCase();
     const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() : a.id.toLowerCase()) === key);

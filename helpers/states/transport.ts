@@ -9,7 +9,14 @@ import { dispatcherFor } from '../net/transport.js';
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'user.forbidden' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
+
+/** A held coin, its precision (decimal places) and its crypto `available` amount with exactly that many fractional digits. */
+export interface BalanceAmount {
+  symbol: string;
+  precision: number;
+  available: string;
+}
 
 export interface StateData {
   user: { id: string; email: string; password: string; totpSecret?: string };
@@ -18,9 +25,15 @@ export interface StateData {
   'user.expired-token': { id: string; email: string; password: string; token: string };
   'user.locked': { id: string; email: string; password: string };
   'user.throttled': { id: string; email: string; password: string };
+  /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */
+  'user.forbidden': { id: string; email: string; password: string };
   platform: { id: string };
-  /** `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null). */
-  balances: { coins: string[]; nfts: string[]; native?: string[] };
+  /**
+   * `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null).
+   * `genesisDate` (optional): held coins whose record's meta carries genesis_date (section 2.2, a date string).
+   * `amount` (optional): one held coin's crypto available amount, written with exactly `precision` fractional digits (section 2.2: precision, decimal places).
+   */
+  balances: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount };
   /** `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked. */
   bonuses: { ids: string[]; assets: string[]; antiPhishing?: string };
   'bank.used': { id: string };

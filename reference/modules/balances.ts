@@ -205,8 +205,20 @@ function mintNft(ctx: ReferenceContext): string {
   return symbol;
 }
 
-function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: number, precision: number, price: string, maxWhole: number): void {
+/** A decimal string with exactly `digits` fractional digits, the last one not 0 (so no shorter writing has the same value). */
+function exactDecimal(maxWhole: number, digits: number): string {
+  const whole = randomInt(maxWhole + 1);
+  if (digits === 0) return String(randomInt(1, maxWhole + 2));
+  const fraction = [...Array.from({ length: digits - 1 }, () => randomInt(10)), randomInt(1, 10)].join('');
+  return `${whole}.${fraction}`;
+}
+
+function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: number, precision: number, price: string, maxWhole: number, available?: string): void {
   const { crypto, fiat } = amountSets(precision, price, maxWhole);
+  if (available !== undefined) {
+    crypto.available = available;
+    fiat.available = fiatOf(available, price);
+  }
   ctx.db
     .prepare(
       `INSERT INTO balances (user_id, symbol, quantity, favorite, crypto_json, fiat_json) VALUES (?, ?, ?, ?, ?, ?)
@@ -261,7 +273,10 @@ export const balances: ReferenceModule = {
         const userId = params.userId;
         if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new StateNotAllowed('state balances needs params.userId of an existing user');
         const coins = faker.helpers.arrayElements(COINS, { min: 3, max: 5 });
-        for (const coin of coins) hold(ctx, userId, coin.symbol, -1, Number(coin.precision), coin.price, coin.symbol === 'BTC' ? 3 : 50000);
+        // `amount` (an optional field added for issue 19): one held coin's crypto available amount, with exactly its precision's decimal places.
+        const exact = coins[0]!;
+        const available = exactDecimal(exact.symbol === 'BTC' ? 3 : 50000, Number(exact.precision));
+        for (const coin of coins) hold(ctx, userId, coin.symbol, -1, Number(coin.precision), coin.price, coin.symbol === 'BTC' ? 3 : 50000, coin === exact ? available : undefined);
         // Three NFTs, so that a filter on one or two symbols can leave one out.
         const nfts = Array.from({ length: 3 }, () => mintNft(ctx));
         for (const symbol of nfts) {
@@ -269,7 +284,14 @@ export const balances: ReferenceModule = {
           hold(ctx, userId, symbol, randomInt(1, 6), 0, price, 5);
         }
         // `native` (an optional field added for issue 19): the held coins native to their chain (chain name and symbol null).
-        return { coins: coins.map((c) => c.symbol), nfts, native: coins.filter((c) => c.chain.name === null && c.chain.symbol === null).map((c) => c.symbol) };
+        return {
+          coins: coins.map((c) => c.symbol),
+          nfts,
+          native: coins.filter((c) => c.chain.name === null && c.chain.symbol === null).map((c) => c.symbol),
+          // `genesisDate` and `amount` (optional fields added for issue 19): the held coins whose meta carries genesis_date (every seeded coin), and the amount above.
+          genesisDate: coins.map((c) => c.symbol),
+          amount: { symbol: exact.symbol, precision: Number(exact.precision), available },
+        };
       },
     };
   },

@@ -6,6 +6,7 @@ import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
 import { ERRORS, fail } from '../errors.js';
 import { rules, validate, type Rules } from '../validation.js';
+import { createUser } from './authentication.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create, list (with filters),
@@ -54,7 +55,19 @@ CREATE TABLE IF NOT EXISTS bank_usages (
   used_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS bank_usages_bank ON bank_usages (bank_id);
+CREATE TABLE IF NOT EXISTS forbidden_actions (
+  user_id TEXT NOT NULL REFERENCES users(id),
+  action TEXT NOT NULL,
+  PRIMARY KEY (user_id, action)
+);
 `;
+
+/** The actions the platform can forbid one account (provider state `user.forbidden`, section 5.6: "an unauthorized action"). */
+const FORBIDDABLE_ACTIONS = ['bank.create'] as const;
+
+function forbids(ctx: ReferenceContext, userId: string, action: (typeof FORBIDDABLE_ACTIONS)[number]): boolean {
+  return ctx.db.prepare('SELECT 1 FROM forbidden_actions WHERE user_id = ? AND action = ?').get(userId, action) !== undefined;
+}
 
 /** Section 3: the state of a newly created bank. */
 export const BANK_CREATED_STATUS = 'CONFIRMED';
@@ -212,6 +225,8 @@ export const banks: ReferenceModule = {
     'banks.refused-create-stored.inactive',
     'banks.refused-create-stored.invalid',
     'banks.filter-unscoped',
+    'banks.forbidden-create-allowed',
+    'banks.refused-create-stored.forbidden',
   ],
 
   register(app, ctx) {
@@ -229,13 +244,17 @@ export const banks: ReferenceModule = {
     const storeBeforeRefusing = async (request: FastifyRequest) => {
       const { user } = request as AuthenticatedRequest;
       const pathUser = (request.params as { user: string }).user;
-      const refusedAs = pathUser !== user.id ? 'other-user' : !user.is_active ? 'inactive' : undefined;
+      const refusedAs = pathUser !== user.id ? 'other-user' : !user.is_active ? 'inactive' : forbids(ctx, user.id, 'bank.create') ? 'forbidden' : undefined;
       if (refusedAs && ctx.deviates(`banks.refused-create-stored.${refusedAs}`) && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(pathUser)) {
         const body = (request.body ?? {}) as Record<string, unknown>;
         insertBank(ctx, pathUser, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
       }
     };
-    const createGuards = [ctx.guards.authenticated, storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly })];
+    // Section 5.6: "an unauthorized action" (one the platform forbids the account, state user.forbidden) answers 403 "This action is unauthorized.".
+    const permitted = async (request: FastifyRequest) => {
+      if (forbids(ctx, (request as AuthenticatedRequest).user.id, 'bank.create') && !ctx.deviates('banks.forbidden-create-allowed')) fail(ERRORS.unauthorized(403));
+    };
+    const createGuards = [ctx.guards.authenticated, storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
     // Deviation of a mutant only: delete lets an inactive account through.
     const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : guards;
@@ -333,6 +352,14 @@ export const banks: ReferenceModule = {
 
   states(ctx) {
     return {
+      // Provider state `user.forbidden` (issue 19): a new active account the platform forbids one action, every other one allowed.
+      'user.forbidden': (params) => {
+        const action = FORBIDDABLE_ACTIONS.find((a) => a === params.action);
+        if (!action) throw new StateNotAllowed(`state user.forbidden needs params.action, one of ${FORBIDDABLE_ACTIONS.join(', ')}`);
+        const user = createUser(ctx);
+        ctx.db.prepare('INSERT INTO forbidden_actions (user_id, action) VALUES (?, ?)').run(user.id, action);
+        return user;
+      },
       // Provider state `bank` (issue 19): a new bank of that user, never used, whatever the account's state.
       bank: (params) => {
         const userId = params.userId;

@@ -222,6 +222,79 @@ export const balancesMutants: Mutant[] = [
       },
     },
   },
+  {
+    // A real fault: amounts formatted for display (two decimals) in the API.
+    name: 'balances-crypto-amounts-two-decimal-places',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin show cuts every crypto amount to two decimal places, whatever the coin\u2019s precision',
+    mutation: {
+      transform: {
+        route: COIN_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord }) {
+          for (const [field, value] of Object.entries(body.data.amounts.crypto)) body.data.amounts.crypto[field] = String(value).replace(/^(\d+\.\d{2})\d+$/, '$1');
+        },
+      },
+    },
+  },
+  {
+    // A real fault: a MySQL zero date for a date that is not known.
+    name: 'balances-genesis-date-zero-date',
+    clause: '2.2',
+    group: 'balances',
+    description: 'the coin list writes every coin\u2019s meta.genesis_date as the zero date 0000-00-00',
+    mutation: {
+      transform: {
+        route: COIN_LIST,
+        status: 200,
+        apply(body: { data: { coins: BalanceRecord[] } }) {
+          for (const coin of body.data.coins) if (coin.meta && 'genesis_date' in coin.meta) coin.meta.genesis_date = '0000-00-00';
+        },
+      },
+    },
+  },
+  // Allowed reading: must survive.
+  {
+    name: 'allowed-balances-amounts-padded-and-precision-as-string',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin show writes every crypto amount with 25 fractional digits (trailing zeros past the precision) and precision as a numeric string',
+    mutation: {
+      transform: {
+        route: COIN_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord & { precision?: unknown } }) {
+          body.data.precision = String(body.data.precision);
+          for (const [field, value] of Object.entries(body.data.amounts.crypto)) {
+            const [whole, fraction = ''] = String(value).split('.');
+            body.data.amounts.crypto[field] = `${whole}.${fraction.padEnd(25, '0')}`;
+          }
+        },
+      },
+    },
+    allowed: true,
+  },
+  {
+    name: 'allowed-balances-genesis-date-other-writings',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin records write meta.genesis_date as "3 January 2009" (a date string in another writing than ISO 8601)',
+    mutation: {
+      transform: {
+        route: COIN_LIST,
+        status: 200,
+        apply(body: { data: { coins: BalanceRecord[] } }) {
+          const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+          for (const coin of body.data.coins) {
+            const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(coin.meta?.genesis_date));
+            if (match && coin.meta) coin.meta.genesis_date = `${Number(match[3])} ${months[Number(match[2]) - 1]} ${match[1]}`;
+          }
+        },
+      },
+    },
+    allowed: true,
+  },
   // Section 5.3 on every protected endpoint.
   {
     name: 'auth-any-scheme-accepted',

@@ -321,6 +321,28 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.refused-create-stored.inactive' },
   },
   {
+    name: 'banks-forbidden-create-allowed',
+    clause: '5',
+    group: 'banks',
+    description: 'an account the platform forbids bank create (state user.forbidden) creates its bank all the same (201)',
+    mutation: { deviation: 'banks.forbidden-create-allowed' },
+  },
+  {
+    name: 'banks-refused-forbidden-create-stored',
+    clause: '5',
+    group: 'banks',
+    description: 'a create the platform forbids the account is refused (403) but the bank is stored',
+    mutation: { deviation: 'banks.refused-create-stored.forbidden' },
+  },
+  {
+    name: 'allowed-bank-create-unauthorized-409',
+    clause: '5',
+    group: 'banks',
+    description: 'bank create answers an unauthorized action (another user\u2019s id, an action the platform forbids) with 409 instead of 403 (section 5.6: 403 or 409; section 7 lists 409 for banks)',
+    mutation: { transform: { route: CREATE, status: 403, apply: (body: { message?: unknown }) => (body.message === 'This action is unauthorized.' ? { status: 409 } : undefined) } },
+    allowed: true,
+  },
+  {
     name: 'banks-refused-invalid-create-stored',
     clause: '7',
     group: 'banks',

@@ -32,6 +32,14 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.inactive-allowed' },
   },
   {
+    // Section 5.6 gives the inactive 403 "a message that the account is inactive", its text not given: a blank one says nothing.
+    name: 'bonuses-inactive-blank-message',
+    clause: '5',
+    group: 'bonuses',
+    description: 'the bonus list refuses an inactive account with 403 and a blank message',
+    mutation: { transform: { route: LIST, status: 403, apply: (body: { message?: unknown }) => (body.message === 'This action is unauthorized.' ? undefined : { body: { message: '' } }) } },
+  },
+  {
     name: 'bonuses-foreign-user-allowed',
     clause: '5',
     group: 'bonuses',
