@@ -239,6 +239,22 @@ export const balancesMutants: Mutant[] = [
     },
   },
   {
+    // A real fault: the precision of the fiat column (two places) written for the coin.
+    name: 'balances-precision-of-fiat',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin show writes every coin\u2019s precision as 2, the decimal places of its fiat amounts, whatever its own',
+    mutation: {
+      transform: {
+        route: COIN_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord & { precision?: unknown } }) {
+          body.data.precision = 2;
+        },
+      },
+    },
+  },
+  {
     // A real fault: a MySQL zero date for a date that is not known.
     name: 'balances-genesis-date-zero-date',
     clause: '2.2',
