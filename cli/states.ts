@@ -26,7 +26,15 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
   const email = kind.emailLength ? `<e-mail address of exactly ${kind.emailLength} characters, of ${kind.kind} ${n}>` : `<e-mail of ${kind.kind} ${n}>`;
   const account: FileAccount = { state: kind.state, id: `<user id (UUID) of ${kind.kind} ${n}>`, email, password: '<its password>', ...(kind.disposable ? { disposable: true } : {}) };
   const extras: Partial<Record<UserRole | 'inactive', Partial<FileAccount>>> = {
-    balances: { balances: { coins: ['<coin symbol it holds>'], nfts: ['<NFT symbol it holds>'] } },
+    balances: {
+      balances: {
+        coins: ['<coin symbol it holds>'],
+        nfts: ['<NFT symbol it holds>'],
+        native: ['<optional: held coin native to its chain (chain name and symbol null)>'],
+        genesisDate: ['<optional: held coin whose meta carries genesis_date>'],
+        // The optional `amount` ({ symbol, precision, available }) has no placeholder the schema accepts: docs/provider-states.md.
+      },
+    },
     bonuses: { bonuses: { ids: ['<bonus id: at least one distributed, one pending, one canceled>'], assets: ['<asset symbol of its bonuses>'], antiPhishing: '<optional: its anti-phishing code in clear>' } },
     'bank.used': { bankUsed: { id: '<id of its bank used in earlier actions>' } },
     'password-reset.token': { resetToken: '<token of the latest forgot-password e-mail sent to it>' },

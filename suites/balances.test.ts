@@ -291,8 +291,10 @@ coinShow.describe(() => {
     const { user, token, held } = await holder(t);
     const amount = held.amount;
     if (amount === undefined) return t.skip('provider state balances gives no coin amount with its precision (its optional amount field), so the decimal places of precision cannot be checked');
-    const { symbol, precision, available } = amount;
-    if (!held.coins.includes(symbol) || precisionOf(precision) === undefined || !new RegExp(`^\\d+${precision > 0 ? `\\.\\d{${precision}}` : ''}$`).test(available)) {
+    const { symbol, available } = amount;
+    // The contract writes precision as an integer; a hook answering it as a numeric string is read alike (as records may write it).
+    const precision = precisionOf(amount.precision);
+    if (!held.coins.includes(symbol) || precision === undefined || typeof available !== 'string' || !new RegExp(`^\\d+${precision > 0 ? `\\.\\d{${precision}}` : ''}$`).test(available)) {
       throw new Error(`precondition: provider state balances' amount must name a held coin, its precision (an integer) and its crypto available amount with exactly that many fractional digits; got ${JSON.stringify(amount)}`);
     }
     const shown = await t.get(balancePaths.coinShow(user.id, symbol), { token });

@@ -197,7 +197,7 @@ create.describe(() => {
 
   // Section 5.6: "an unauthorized action" yields 403 or 409 with the message, also on the caller's own records. Provider state
   // user.forbidden gives an account the platform forbids bank create (and nothing else), so it can list its banks before and after.
-  create.check('answers 403 or 409 "This action is unauthorized." to a create the platform forbids the account, and stores nothing', { rules: [...schemaRules('error-message'), 'S327', 'S328', 'S333'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  create.check('answers 403 or 409 "This action is unauthorized." to a create the platform forbids the account, and stores nothing', { rules: [...schemaRules('error-message'), 'S328', 'S333'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const user = await t.state('user.forbidden', { action: 'bank.create' });
     const token = await logIn(t, user);
     const before = await bankIdsBefore(t, user.id, token);

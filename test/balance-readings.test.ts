@@ -6,6 +6,9 @@ describe('a genesis date, read loosely (section 2.2: "date string", format not g
   it.each([
     '2009-01-03', '2009-01-03T18:15:05Z', '2009-01-03 18:15:05+00:00', '2009-01-03T18:15:05.123+0100', '2009/1/3', '20090103',
     '03.01.2009', '01/13/2009', '13/01/2009', '3 January 2009', 'January 3, 2009', 'Jan 3 2009', 'Sat, 3 Jan 2009', '1 Sept 2009', '3rd Jan 2009', '2000-02-29',
+    // With a time of day and a zone, as RFC 7231, JavaScript's Date#toString, Ruby's Time#to_s and US locales write it.
+    'Sat, 03 Jan 2009 18:15:05 GMT', 'Sat Jan 03 2009 18:15:05 GMT+0000 (Coordinated Universal Time)', '2009-01-03 18:15:05 UTC', '1/3/2009, 6:15:05 PM',
+    '03-Jan-2009', '2009-Jan-03', '3rd of January 2009', 'Saturday, January 3, 2009', '2009-01-03Z', '2009-01-03+00:00', '20090103T181505Z', '1/3/09', '2009-003', '2008-366',
   ])('takes %j as a calendar date', (value) => {
     expect(calendarDate(value)).toBe('date');
   });
@@ -14,7 +17,8 @@ describe('a genesis date, read loosely (section 2.2: "date string", format not g
     expect(calendarDate(value)).toBe('partial');
   });
 
-  it.each(['0000-00-00', '2009-02-30', '2009-13-01', '1900-02-29', '32/01/2009', 'unknown', '', 'foo 12 2009', 'Janx 3 2009', '1230768000', '0000', 'null'])('takes %j as no date', (value) => {
+  it.each(['0000-00-00', '2009-02-30', '2009-13-01', '1900-02-29', '32/01/2009', 'unknown', '', 'foo 12 2009', 'Janx 3 2009', '1230768000', '0000', 'null',
+    '0000-00-00 00:00:00', '0000-00-00T00:00:00Z', '2009-366', 'Sunshine 3 Jan 2009'])('takes %j as no date', (value) => {
     expect(calendarDate(value)).toBe('none');
   });
 });

@@ -46,6 +46,8 @@ describe('a states file is checked before any test: one line naming the entry an
     ['a field of another state', { version: 1, accounts: [{ ...account(1), state: 'user.locked', resetToken: 'abcdefgh' }] }, /field "resetToken" does not belong to a user\.locked account \(only to user accounts\)/],
     ['one account in conflicting roles', { version: 1, accounts: [account(1), { ...account(1), state: 'user.locked' }] }, /accounts\[0\] .* and accounts\[1\] .* are one account \(same id\) in conflicting roles plain and user\.locked/],
     ['one account listed twice', { version: 1, accounts: [account(1), { ...account(1), id: 'other' }] }, /are one account \(same email\) listed twice; remove one/],
+    ['an amount of a coin not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'ETH', precision: 2, available: '1.25' } } }] }, /balances\.amount names ETH, which its balances\.coins do not hold/],
+    ['an amount without exactly precision fractional digits', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'BTC', precision: 8, available: '1.25' } } }] }, /balances\.amount\.available 1\.25 must be written with exactly precision \(8\) fractional digits/],
     ['a wrong version', { version: 2, accounts: [account(1)] }, /version must be 1/],
     ['an unknown state name in the unversioned format', { user: [account(1)], 'user.frozen': account(2) }, /unknown state name "user\.frozen"/],
     ['no JSON', '{ "version": 1,', /not a JSON file/],

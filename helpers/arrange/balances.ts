@@ -72,40 +72,63 @@ export function precisionOf(value: unknown): number | undefined {
   return Number.isInteger(number) && number >= 0 ? number : undefined;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const WEEKDAYS = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*$/i;
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** A day of the proleptic Gregorian calendar, year 1 or later (setUTCFullYear: years below 100 are not read as 19xx). */
 function isCalendarDay(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return day <= last.getUTCDate();
 }
+
+/** A name (`January`), its three-letter abbreviation (`Jan`, `Sept`) or a longer prefix of it (`Januar`): its number, 1 to 12; 0 for any other word. */
+function monthOf(word: string): number {
+  const w = word.toLowerCase();
+  if (w === 'sept') return 9;
+  return w.length >= 3 ? MONTHS.findIndex((name) => name.startsWith(w)) + 1 : 0;
+}
+
+const isWeekday = (word: string): boolean => word.length >= 3 && WEEKDAYS.some((name) => name.startsWith(word.toLowerCase()));
+
+/**
+ * A time of day at the end of a writing, with what may follow it: seconds and their fraction, am/pm, a zone
+ * (`Z`, `UTC`, `GMT`, `CET`, `+01:00`, `GMT+0100`) and a parenthesised zone name, as ISO 8601, RFC 7231
+ * (`Sat, 03 Jan 2009 18:15:05 GMT`), JavaScript's Date#toString and `2009-01-03 18:15:05 UTC` write it.
+ */
+const TIME_OF_DAY = /(?:[T\s,]+)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s*[ap]\.?m\.?)?(?:\s*[a-z]{1,5})?(?:\s*[+-]\d{2}(?::?\d{2})?)?(?:\s*\([^)]*\))?$/i;
 
 /**
  * Section 2.2: `genesis_date` is "a date string", its format not given. Answers `'date'` for a calendar
- * date in any common writing (ISO 8601 with or without a time, `YYYY/MM/DD`, `DD.MM.YYYY` or `MM/DD/YYYY`
- * when either reading is a date, `3 January 2009`, `Jan 3, 2009`), `'partial'` for a year and month or a
- * year alone (a date without its day), and `'none'` for anything else (`0000-00-00`, `2009-02-30`, text).
+ * date in any common writing, with or without a time of day after it (ISO 8601 and its basic form,
+ * `YYYY/MM/DD`, `DD.MM.YYYY` or `MM/DD/YYYY` when either reading is a date, a two-digit year,
+ * `3 January 2009`, `Jan 3, 2009`, `03-Jan-2009`, `Sat, 03 Jan 2009 18:15:05 GMT`, the ordinal
+ * `2009-003`), `'partial'` for a year and month or a year alone (a date without its day), and `'none'`
+ * for anything else (`0000-00-00`, `2009-02-30`, a count of seconds, text).
  */
 export function calendarDate(value: string): 'date' | 'partial' | 'none' {
-  const text = value.trim();
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  const whole = value.trim();
+  const basic = /^(\d{4})(\d{2})(\d{2})(?:T\d{2}(?:\d{2}(?:\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(whole);
+  if (basic) return isCalendarDay(Number(basic[1]), Number(basic[2]), Number(basic[3])) ? 'date' : 'none';
+  const text = whole.replace(TIME_OF_DAY, '').replace(/[\s,]+$/, '');
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\.?(?:Z|[+-]\d{2}:\d{2})?$/i.exec(text);
   if (m) return isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])) ? 'date' : 'none';
-  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  if (m) return isCalendarDay(Number(m[3]), Number(m[2]), Number(m[1])) || isCalendarDay(Number(m[3]), Number(m[1]), Number(m[2])) ? 'date' : 'none';
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\.?$/.exec(text);
+  if (m) {
+    const years = m[3]!.length === 4 ? [Number(m[3])] : [1900 + Number(m[3]), 2000 + Number(m[3])];
+    return years.some((year) => isCalendarDay(year, Number(m![2]), Number(m![1])) || isCalendarDay(year, Number(m![1]), Number(m![2]))) ? 'date' : 'none';
+  }
+  m = /^(\d{4})-(\d{3})$/.exec(text);
+  if (m) return Number(m[1]) >= 1 && Number(m[2]) >= 1 && Number(m[2]) <= (isCalendarDay(Number(m[1]), 2, 29) ? 366 : 365) ? 'date' : 'none';
   m = /^(\d{4})[-/.](\d{1,2})$/.exec(text);
   if (m) return Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[1]) > 0 ? 'partial' : 'none';
   if (/^\d{4}$/.test(text)) return Number(text) > 0 ? 'partial' : 'none';
-  const tokens = text.split(/[\s,.]+/).filter(Boolean);
-  if (tokens.length === 4 && WEEKDAYS.test(tokens[0]!)) tokens.shift();
+  const tokens = text.split(/[\s,.\-/]+/).filter((token) => token !== '' && !isWeekday(token) && token.toLowerCase() !== 'of');
   if (tokens.length !== 3) return 'none';
-  const month = tokens.findIndex((token) => /^[a-z]{3,}$/i.test(token) && MONTHS.includes(token.slice(0, 3).toLowerCase()));
+  const month = tokens.findIndex((token) => /^[a-z]+$/i.test(token) && monthOf(token) > 0);
   const year = tokens.findIndex((token) => /^\d{4}$/.test(token));
   const day = tokens.findIndex((token) => /^\d{1,2}(st|nd|rd|th)?$/i.test(token));
   if (month < 0 || year < 0 || day < 0 || new Set([month, year, day]).size !== 3) return 'none';
-  const monthNumber = MONTHS.indexOf(tokens[month]!.slice(0, 3).toLowerCase()) + 1;
-  // A month name must be the month's name or its three-letter abbreviation, not any word beginning like one.
-  const full = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'][monthNumber - 1]!;
-  const word = tokens[month]!.toLowerCase();
-  if (word.length > 3 && !(full.startsWith(word) || word === 'sept')) return 'none';
-  return isCalendarDay(Number(tokens[year]), monthNumber, parseInt(tokens[day]!, 10)) ? 'date' : 'none';
+  return isCalendarDay(Number(tokens[year]), monthOf(tokens[month]!), parseInt(tokens[day]!, 10)) ? 'date' : 'none';
 }

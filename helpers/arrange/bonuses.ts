@@ -10,8 +10,9 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
  * A fresh active user with an access token and the provider state `bonuses` (one bonus or more per
  * status, two assets or more). A target may also report the user's anti-phishing code in the state's
  * optional `antiPhishing` field (an additive, backward-compatible extension of the contract): the suite
- * then checks that no bonus answers it in clear (section 2.6). It is registered as a secret, so it is
- * redacted wherever a target's answer leaks it into the report.
+ * then checks that no bonus answers it in clear (section 2.6). It is registered as a secret (as written,
+ * in lower case and in upper case), so it is redacted wherever a target's answer leaks it into the report;
+ * like every registered secret, only from 6 characters (helpers/net/redact.ts).
  */
 export async function userWithBonuses(t: CheckContext) {
   const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
@@ -20,7 +21,8 @@ export async function userWithBonuses(t: CheckContext) {
   if (!Array.isArray(bonuses.assets) || bonuses.assets.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty assets array');
   const reported = (bonuses as { antiPhishing?: unknown }).antiPhishing;
   const antiPhishing = typeof reported === 'string' && reported !== '' ? reported : undefined;
-  if (antiPhishing !== undefined) registerSecret(antiPhishing);
+  // checkAntiPhishing finds the code in any letter case, so a leak in another case is redacted as well.
+  if (antiPhishing !== undefined) for (const form of new Set([antiPhishing, antiPhishing.toLowerCase(), antiPhishing.toUpperCase()])) registerSecret(form);
   return { user, token, bonuses, antiPhishing };
 }
 

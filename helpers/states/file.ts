@@ -212,6 +212,12 @@ export function loadStatesFile(path: string): StatesFileV1 {
         fail(path, `${where}: field "${field}" does not belong to a ${account.state} account (only to ${owners.join(', ') || 'no'} accounts); move it to an account of that state`);
       }
     }
+    // The S36 test reads balances.amount as "exactly precision fractional digits" of a held coin (docs/provider-states.md).
+    const amount = account.balances?.amount;
+    if (amount && !account.balances!.coins.includes(amount.symbol)) fail(path, `${where}: balances.amount names ${amount.symbol}, which its balances.coins do not hold; name a coin it holds`);
+    if (amount && (/\.(\d+)$/.exec(amount.available)?.[1]?.length ?? 0) !== amount.precision) {
+      fail(path, `${where}: balances.amount.available ${amount.available} must be written with exactly precision (${amount.precision}) fractional digits; write the coin's crypto available amount so`);
+    }
     for (const key of [`id ${account.id}`, `email ${account.email.toLowerCase()}`]) {
       const other = seen.get(key);
       if (other === undefined) {

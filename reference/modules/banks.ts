@@ -227,6 +227,7 @@ export const banks: ReferenceModule = {
     'banks.filter-unscoped',
     'banks.forbidden-create-allowed',
     'banks.refused-create-stored.forbidden',
+    'banks.forbidden-create-own-message',
   ],
 
   register(app, ctx) {
@@ -252,7 +253,10 @@ export const banks: ReferenceModule = {
     };
     // Section 5.6: "an unauthorized action" (one the platform forbids the account, state user.forbidden) answers 403 "This action is unauthorized.".
     const permitted = async (request: FastifyRequest) => {
-      if (forbids(ctx, (request as AuthenticatedRequest).user.id, 'bank.create') && !ctx.deviates('banks.forbidden-create-allowed')) fail(ERRORS.unauthorized(403));
+      if (!forbids(ctx, (request as AuthenticatedRequest).user.id, 'bank.create') || ctx.deviates('banks.forbidden-create-allowed')) return;
+      // Deviation of a mutant only: the refusal in words of its own instead of the message 5.6 gives.
+      if (ctx.deviates('banks.forbidden-create-own-message')) fail({ status: 403, body: { message: 'You are not allowed to create a bank account.' } });
+      fail(ERRORS.unauthorized(403));
     };
     const createGuards = [ctx.guards.authenticated, storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];

@@ -239,6 +239,22 @@ export const balancesMutants: Mutant[] = [
     },
   },
   {
+    // A real fault: the precision of the fiat column (two places) written for the coin.
+    name: 'balances-precision-of-fiat',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin show writes every coin\u2019s precision as 2, the decimal places of its fiat amounts, whatever its own',
+    mutation: {
+      transform: {
+        route: COIN_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord & { precision?: unknown } }) {
+          body.data.precision = 2;
+        },
+      },
+    },
+  },
+  {
     // A real fault: a MySQL zero date for a date that is not known.
     name: 'balances-genesis-date-zero-date',
     clause: '2.2',
@@ -279,17 +295,18 @@ export const balancesMutants: Mutant[] = [
     name: 'allowed-balances-genesis-date-other-writings',
     clause: '2.2',
     group: 'balances',
-    description: 'coin records write meta.genesis_date as "3 January 2009" (a date string in another writing than ISO 8601)',
+    description: 'coin records write meta.genesis_date as "3 January 2009" or, every other coin, "Sat, 03 Jan 2009 00:00:00 GMT" (date strings in other writings than ISO 8601)',
     mutation: {
       transform: {
         route: COIN_LIST,
         status: 200,
         apply(body: { data: { coins: BalanceRecord[] } }) {
           const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-          for (const coin of body.data.coins) {
+          body.data.coins.forEach((coin, i) => {
             const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(coin.meta?.genesis_date));
-            if (match && coin.meta) coin.meta.genesis_date = `${Number(match[3])} ${months[Number(match[2]) - 1]} ${match[1]}`;
-          }
+            if (!match || !coin.meta) return;
+            coin.meta.genesis_date = i % 2 === 0 ? `${Number(match[3])} ${months[Number(match[2]) - 1]} ${match[1]}` : new Date(`${match[0]}T00:00:00Z`).toUTCString();
+          });
         },
       },
     },

@@ -335,6 +335,13 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.refused-create-stored.forbidden' },
   },
   {
+    name: 'banks-forbidden-create-own-message',
+    clause: '5',
+    group: 'banks',
+    description: 'a create the platform forbids the account is refused with 403 in words of its own, not "This action is unauthorized."',
+    mutation: { deviation: 'banks.forbidden-create-own-message' },
+  },
+  {
     name: 'allowed-bank-create-unauthorized-409',
     clause: '5',
     group: 'banks',
