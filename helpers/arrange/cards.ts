@@ -35,12 +35,15 @@ export function monthYear(monthsAhead: number, now = new Date()): { month: strin
   return { month, year, date: `${month}/${year}` };
 }
 
-/** Reads an `m/y` string as numbers (month 1-12, two-digit year), or undefined when it is not one. */
+/**
+ * Reads an `m/y` string as numbers (month 1-12, year in two digits), or undefined when it is not one. A
+ * four-digit year (format `y` read as Unicode/Java patterns read it, README) is read as its last two digits.
+ */
 export function parseMonthYear(value: unknown): { month: number; year: number } | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = /^(\d{1,2})\/(\d{2})$/.exec(value);
+  const match = /^(\d{1,2})\/(\d{2}|20\d{2})$/.exec(value);
   if (!match) return undefined;
-  return { month: Number(match[1]), year: Number(match[2]) };
+  return { month: Number(match[1]), year: Number(match[2]) % 100 };
 }
 
 /** A valid card: small real PNG images, a name, an alias, four digits and an expiry three years ahead. */

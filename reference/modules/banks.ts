@@ -100,7 +100,9 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
         ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value.toUpperCase())
-        : ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
+        : ctx.deviates('banks.iban-unique-case-folded-for-lower-sent') && value !== value.toLowerCase()
+          ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value)
+          : ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
     return taken ? 'The iban has already been taken.' : undefined;
   });
   const iso = rules.custom((value) => (typeof value === 'string' && isIso4217(value) ? undefined : 'The selected currency is invalid.'));
@@ -207,6 +209,7 @@ export const banks: ReferenceModule = {
     // Issue 19.
     'banks.iban-unique-per-user',
     'banks.iban-unique-upper-sent',
+    'banks.iban-unique-case-folded-for-lower-sent',
     'banks.delete-inactive-allowed',
     'banks.refused-create-stored.other-user',
     'banks.refused-create-stored.inactive',

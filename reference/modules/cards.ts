@@ -221,6 +221,8 @@ export const cards: ReferenceModule = {
     'cards.refused-create-stored.other-user',
     'cards.refused-create-stored.invalid',
     'cards.filter-unscoped',
+    // Allowed reading: format `y` is a year of any number of digits, so a four-digit year is accepted.
+    'cards.four-digit-year',
   ],
 
   register(app, ctx) {
@@ -253,10 +255,16 @@ export const cards: ReferenceModule = {
       return undefined;
     }
 
+    // Allowed reading (a mutant that must survive): `y` is the year in any number of digits (Unicode/Java patterns),
+    // so a four-digit year is that year.
+    const fourDigitYears = ctx.deviates('cards.four-digit-year');
+    const yearPattern = fourDigitYears ? /^([0-9]{2}|[0-9]{4})$/ : /^[0-9]{2}$/;
+    const yearOf = (text: string) => (text.length === 4 ? Number(text) : fullYear(Number(text)));
+
     /** Section 4.6a: `m/y`, two-digit month 01-12 and two-digit year (date-format letters). */
     function parseDate(value: string): { month: number; year: number } | undefined {
-      const match = /^(0[1-9]|1[0-2])\/([0-9]{2})$/.exec(value);
-      return match ? { month: Number(match[1]), year: fullYear(Number(match[2])) } : undefined;
+      const match = /^(0[1-9]|1[0-2])\/([0-9]+)$/.exec(value);
+      return match && yearPattern.test(match[2]!) ? { month: Number(match[1]), year: yearOf(match[2]!) } : undefined;
     }
 
     function validateCard(input: Record<string, unknown>): { expirationDate: string } {
@@ -317,9 +325,9 @@ export const cards: ReferenceModule = {
       if (!hasYear) {
         if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
-      } else if ((typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
+      } else if ((typeof input.expirationYear !== 'string' || !yearPattern.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
         add('expirationYear', 'The expiration year field must match the format y.');
-      } else if (fullYear(Number(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
+      } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');
       }
 

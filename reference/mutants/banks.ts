@@ -300,6 +300,13 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.iban-unique-upper-sent' },
   },
   {
+    name: 'banks-iban-unique-case-folded-only-for-lower-case-sent',
+    clause: '8',
+    group: 'banks',
+    description: 'uniqueness ignores letter case only when the sent IBAN is lower-case: the lower-case copy of a taken upper-case IBAN is refused, the upper-case copy of a taken lower-case one accepted',
+    mutation: { deviation: 'banks.iban-unique-case-folded-for-lower-sent' },
+  },
+  {
     name: 'banks-delete-inactive-allowed',
     clause: '5',
     group: 'banks',

@@ -83,6 +83,8 @@ export const cardsMutants: Mutant[] = [
     },
     allowed: true,
   },
+  // Format `y` is the year in two digits (PHP's letters) or in any number of digits (Unicode/Java patterns).
+  { ...deviation('allowed-cards-four-digit-year', '4.6a', 'format y read as a year of any number of digits: expirationYear 2031 (and expirationDate 07/2031) is that year, accepted and shown as sent', 'cards.four-digit-year'), allowed: true },
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
   {
     name: 'allowed-card-empty-status-and-images',
