@@ -12,13 +12,14 @@ import {
   unknownBankId,
   userWithBank,
   userWithUsedBank,
+  userWithBanksOnTwoPlatforms,
   bankIdsBefore,
   withoutField,
 } from '../helpers/arrange/banks.js';
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
-import { expectFilteredList } from '../helpers/check/filters.js';
+import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filters.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { twoByteText } from '../helpers/arrange/text.js';
@@ -363,8 +364,8 @@ list.describe(() => {
     if (data) expect(data, 'the user\u2019s only bank is in EUR').toEqual([]);
   });
 
-  // `platform` and `company` are named as filters but not defined (4.10): the suite only advises on them. A target
-  // that compares them with something else than the platform code (the platform ID of 4.1) may refuse the code as
+  // `platform` and `company` are named as filters but not defined (4.10): here the suite only advises on what the
+  // bank's own code lists (the test after this one checks them with banks on two platforms). A target that compares them with something else than the platform code (the platform ID of 4.1) may refuse the code as
   // a value it does not know: 422 keyed by the filter (advised on), helpers/check/filters.ts.
   for (const filter of ['platform', 'company'] as const) {
     list.check(`answers 200 with a list to the ${filter} filter`, { rules: [...schemaRules('bank-list-response'), 'S220'], clauses: ['4.10'], status: 200 }, async (t) => {
@@ -376,6 +377,16 @@ list.describe(() => {
       const unmatched = await t.get(banksPath(user.id), { token, query: { [filter]: 'no-such-value-0000' } });
       const rest = expectFilteredList(t, unmatched, filter, 'no-such-value-0000', 'bank-list-response');
       if (rest && rest.length > 0) t.advise(`${filter}=no-such-value-0000 still lists ${rest.length} bank(s): the filter seems ignored`);
+    });
+  }
+
+  // Section 4.10: company and platform keep the user's banks of one platform. The user has banks on two (provider state
+  // bank.two-platforms); each platform is sent by its code and by its ID, since what the filters compare is not said
+  // (README, "Judgements beyond the letter"): helpers/check/filters.ts.
+  for (const [filter, rule] of [['company', 'S223'], ['platform', 'S224']] as const) {
+    list.check(`lists every bank of one platform and none of another under the ${filter} filter (the platform\u2019s code or ID)`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
+      const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
+      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform?.code });
     });
   }
 

@@ -3,6 +3,8 @@ import type { CheckContext } from '../check/check.js';
 import { IMAGES } from './images.js';
 import { MultipartForm, type UploadFile } from '../net/multipart.js';
 import { HOOK_WOULD_ADD } from '../states/file.js';
+import { userWithToken } from './flows.js';
+import { platformsOfState } from './banks.js';
 
 /**
  * Card create payloads (section 4.6a) as multipart/form-data: the two images travel as uploaded
@@ -78,6 +80,13 @@ export function cardForm(overrides: CardFields = {}): { form: MultipartForm; fie
  */
 export function skipForCardsLeft(t: CheckContext, count: number): never {
   return t.skip(`the STATES_FILE account holds ${count} card(s) left by earlier tests or runs (cards cannot be deleted), so a user without cards cannot be verified (${HOOK_WOULD_ADD})`);
+}
+
+/** A fresh user, its token and its cards on two platforms (provider state `card.two-platforms`): what the company and platform filters are checked with. */
+export async function userWithCardsOnTwoPlatforms(t: CheckContext) {
+  const { user, token } = await userWithToken(t);
+  const { platforms } = await t.state('card.two-platforms', { userId: user.id });
+  return { user, token, platforms: platformsOfState(platforms, 'card.two-platforms') };
 }
 
 /** Creates a card for the user (section 4.6a) and answers the record; a precondition failure when the target does not answer 201. */

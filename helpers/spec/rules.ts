@@ -407,11 +407,6 @@ export const PENDING_RULES: readonly string[] = [
   'S137', // partly checked: Path parameter platform (required), the platform ID
   'S145', // partly checked: expire: timestamp
   'S172', // partly checked: email: max 255
-  'S223', // partly checked: List filter company
-  'S224', // partly checked: List filter platform
-  'S264', // partly checked: List query platform
-  'S280', // partly checked: List filter company
-  'S281', // partly checked: List filter platform
   'S320', // partly checked: valid for ttl seconds, until until
   'S328', // partly checked: "or an unauthorized action" yields 403 or 409 with that message
   'S346', // partly checked: Repeated failed logins lead to a temporary restriction (425)

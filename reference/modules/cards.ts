@@ -5,6 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
+import { newPlatform, userPlatform } from '../platforms.js';
 import { rules, validationErrors } from '../validation.js';
 
 /**
@@ -223,6 +224,9 @@ export const cards: ReferenceModule = {
     'cards.filter-unscoped',
     // Allowed reading: format `y` is a year of any number of digits, so a four-digit year is accepted.
     'cards.four-digit-year',
+    'cards.platform-filter-ignored',
+    'cards.company-filter-ignored',
+    'cards.platform-filter-by-account-platform',
   ],
 
   register(app, ctx) {
@@ -437,6 +441,13 @@ export const cards: ReferenceModule = {
           const byId = ctx.deviates('cards.platform-filter-by-id');
           for (const [name, value] of [['company', company], ['platform', platform]] as const) {
             if (value === undefined) continue;
+            // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the card's.
+            if (ctx.deviates(`cards.${name}-filter-ignored`)) continue;
+            if (ctx.deviates('cards.platform-filter-by-account-platform')) {
+              where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
+              params.push(user.platform_id, value);
+              continue;
+            }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
             where.push(byId ? 'p.id = ?' : 'p.code = ?');
             params.push(value);
@@ -462,20 +473,36 @@ export const cards: ReferenceModule = {
   states(ctx) {
     const png = Buffer.from(STATE_PNG_BASE64, 'base64');
     const imageId = `card-images/${createHash('sha256').update(png).digest('hex')}.png`;
+    /** A card of the user on that platform, as the provider states make it. */
+    const insertStateCard = (userId: string, platformId: string): string => {
+      ctx.db.prepare('INSERT OR IGNORE INTO card_images (id, mime, size, bytes) VALUES (?, ?, ?, ?)').run(imageId, 'image/png', png.length, png);
+      const id = randomUUID();
+      const expiry = new Date(ctx.now());
+      const expirationDate = `${pad2(expiry.getUTCMonth() + 1)}/${pad2((expiry.getUTCFullYear() + 3) % 100)}`;
+      ctx.db
+        .prepare('INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))')
+        .run(id, userId, 'CONFIRMED', 'State card', 'State Holder', expirationDate, String(randomInt(10000)).padStart(4, '0'), imageId, imageId, platformId, Math.floor(ctx.now() / 1000));
+      return id;
+    };
     return {
       // Provider state `card` (issue 19): a card of that user, whatever the account's state (an inactive account cannot create one).
       card: (params) => {
         const userId = params.userId;
         const user = typeof userId === 'string' ? (ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined) : undefined;
         if (!user) throw new StateNotAllowed('state card needs params.userId of an existing user');
-        ctx.db.prepare('INSERT OR IGNORE INTO card_images (id, mime, size, bytes) VALUES (?, ?, ?, ?)').run(imageId, 'image/png', png.length, png);
-        const id = randomUUID();
-        const expiry = new Date(ctx.now());
-        const expirationDate = `${pad2(expiry.getUTCMonth() + 1)}/${pad2((expiry.getUTCFullYear() + 3) % 100)}`;
-        ctx.db
-          .prepare('INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))')
-          .run(id, userId, 'CONFIRMED', 'State card', 'State Holder', expirationDate, String(randomInt(10000)).padStart(4, '0'), imageId, imageId, user.platform_id, Math.floor(ctx.now() / 1000));
-        return { id };
+        return { id: insertStateCard(userId as string, user.platform_id) };
+      },
+      // Provider state `card.two-platforms` (issue 19): two cards of that user on its own platform and one on a new one.
+      'card.two-platforms': (params) => {
+        const own = userPlatform(ctx, params.userId, 'card.two-platforms');
+        const userId = params.userId as string;
+        const other = newPlatform(ctx);
+        return {
+          platforms: [
+            { ...own, ids: [insertStateCard(userId, own.id), insertStateCard(userId, own.id)] },
+            { ...other, ids: [insertStateCard(userId, other.id)] },
+          ],
+        };
       },
     };
   },

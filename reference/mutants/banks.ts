@@ -342,6 +342,27 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.filter-unscoped' },
   },
   {
+    name: 'banks-platform-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list ignores the platform filter: a user\u2019s banks on every platform are listed',
+    mutation: { deviation: 'banks.platform-filter-ignored' },
+  },
+  {
+    name: 'banks-company-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list ignores the company filter: a user\u2019s banks on every platform are listed',
+    mutation: { deviation: 'banks.company-filter-ignored' },
+  },
+  {
+    name: 'banks-platform-filter-by-account-platform',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company and platform filters compare the value with the caller\u2019s own platform, not the bank\u2019s: its own platform\u2019s code lists every bank of the user, any other code none',
+    mutation: { deviation: 'banks.platform-filter-by-account-platform' },
+  },
+  {
     name: 'banks-new-bank-status-pending',
     clause: '3',
     group: 'banks',
