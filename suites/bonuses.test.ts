@@ -5,7 +5,8 @@ import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../helpers/check/errors.js';
-import { expectFilteredList } from '../helpers/check/filters.js';
+import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filters.js';
+import { platformsOfState } from '../helpers/arrange/banks.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
@@ -224,6 +225,15 @@ list.describe(() => {
     if (data.length !== expected || data.some((b) => b.order.externalPlatform.code !== code)) {
       t.advise(`platform=${code} listed ${data.length} bonus(es); ${expected} of the user's bonuses have an order on that platform code (the specification does not say what the platform filter matches)`);
     }
+  });
+
+  // Section 4.11: platform keeps the user's bonuses of one platform (their order's). The user has bonuses on two
+  // (provider state bonuses.two-platforms); each platform is sent by its code and by its ID, since what the filter
+  // compares is not said (README, "Judgements beyond the letter"): helpers/check/filters.ts.
+  list.check('lists every bonus of one platform and none of another under the platform filter (the platform\u2019s code or ID)', { rules: [...schemaRules('bonus-list-response'), 'S264'], clauses: ['4.11'], status: 200 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { platforms } = await t.state('bonuses.two-platforms', { userId: user.id });
+    await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform?.code });
   });
 
   list.check('answers a status outside distributed, pending and canceled', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {

@@ -240,6 +240,20 @@ describe('bank show and delete (4.10, 3, 7)', () => {
     expect(shown.json().data.iban).toMatch(/^DE[0-9]{20}$/);
   });
 
+  it('state bank.two-platforms gives the user banks on its own platform and a new one, which company and platform select by code', async () => {
+    const { user, token } = await userWithToken();
+    const { platforms } = (await state('bank.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[] };
+    expect(platforms.map((p) => p.ids.length)).toEqual([2, 1]);
+    expect(platforms[0]).toMatchObject({ id: DEFAULT_PLATFORM.id, code: DEFAULT_PLATFORM.code });
+    expect(platforms[1]!.code).not.toBe(DEFAULT_PLATFORM.code);
+    for (const p of platforms) {
+      for (const filter of ['company', 'platform']) {
+        expect((await listBanks(user.id, token, { [filter]: p.code })).json().data.map((b: { id: string }) => b.id).sort(), `${filter}=${p.code}`).toEqual([...p.ids].sort());
+        expect((await listBanks(user.id, token, { [filter]: p.id })).json().data, `${filter}=${p.id}`).toEqual([]);
+      }
+    }
+  });
+
   it('answers 403 to show and delete for an inactive account', async () => {
     const inactive = await state('user.inactive');
     const { id } = await state('bank.used', { userId: inactive.id });

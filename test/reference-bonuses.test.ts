@@ -120,6 +120,17 @@ describe('GET /api/v1/user/{user}/bonus', () => {
     expect(unknown.json().data).toEqual([]);
   });
 
+  test('state bonuses.two-platforms answers the bonuses per platform of their order', async () => {
+    const user = await userWithToken();
+    const { platforms } = (await state('bonuses.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[] };
+    expect(platforms.map((p) => p.id)).toEqual([DEFAULT_PLATFORM.id, PARTNER_PLATFORM.id]);
+    for (const p of platforms) {
+      const data = (await get(`/api/v1/user/${user.id}/bonus`, user.token, { platform: p.code })).json().data as { id: string; order: { externalPlatform: { id: string } } }[];
+      expect(data.map((b) => b.id).sort()).toEqual([...p.ids].sort());
+      expect(data.every((b) => b.order.externalPlatform.id === p.id)).toBe(true);
+    }
+  });
+
   test('filters by the code of the order\u2019s external platform', async () => {
     const user = await userWithBonuses();
     const all = (await get(`/api/v1/user/${user.id}/bonus`, user.token)).json().data as { order: { externalPlatform: { code: string; id: string; urls: { widget: string } } } }[];

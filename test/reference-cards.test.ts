@@ -99,6 +99,20 @@ describe('reference cards: create, list and show', () => {
     expect(await ids({ platform: 'ref' })).toEqual([]);
   });
 
+  test('state card.two-platforms gives the user cards on its own platform and a new one, which company and platform select by code', async () => {
+    const user = await userWithToken();
+    const { platforms } = (await state('card.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[] };
+    expect(platforms.map((p) => p.ids.length)).toEqual([2, 1]);
+    expect(platforms[0]!.code).toBe('REF');
+    const ids = async (query: Record<string, string>) => ((await get(user, `/api/v1/user/${user.id}/card`, query)).json().data as { id: string }[]).map((c) => c.id).sort();
+    for (const p of platforms) {
+      for (const filter of ['company', 'platform']) {
+        expect(await ids({ [filter]: p.code }), `${filter}=${p.code}`).toEqual([...p.ids].sort());
+        expect(await ids({ [filter]: p.id }), `${filter}=${p.id}`).toEqual([]);
+      }
+    }
+  });
+
   test('composes expirationDate from the month/year pair when no date is sent', async () => {
     const user = await userWithToken();
     const response = await create(user, { expirationDate: null, expirationMonth: '03', expirationYear: '27' });

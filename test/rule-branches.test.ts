@@ -19,6 +19,7 @@ const OFFENDING: Readonly<Record<string, string>> = {
   'post-user-user-card-answers-201-or-422-for-an-empty-holdername-whether-empty-counts-as-mis-585a0526': '201 or 422, cites S301 and the schema rules of one branch: being fixed in issue 19',
   'post-user-user-card-answers-201-or-422-for-an-expirationdate-of-the-current-month': '201 or 422, cites S305 and the schema rules of one branch: being fixed in issue 19',
   'post-user-user-card-answers-201-or-422-for-an-expirationyear-of-the-current-year-with-the--b892db6c': '201 or 422, cites S305 and the schema rules of one branch: being fixed in issue 19',
+  'post-user-user-card-answers-201-or-422-for-an-expirationyear-of-four-digits-format-y-reads-719b5124': '201 or 422, cites the schema rules of one branch: being fixed in issue 19',
   'post-user-user-card-answers-201-or-422-for-expirationdate-with-a-one-digit-month-section-4-b7114060': '201 or 422, cites S304 and the schema rules of one branch: being fixed in issue 19',
   'post-authenticate-refuses-a-2fa-account-without-a-code-spec-silent-on-the-status': 'accepts any refusal, cites S325 (401/403/423/425): being fixed in issue 19',
   'post-authenticate-refuses-a-2fa-account-with-a-wrong-code-spec-silent-on-the-status': 'accepts any refusal, cites S325 (401/403/423/425): being fixed in issue 19',

@@ -108,6 +108,25 @@ export async function userWithBank(t: CheckContext, overrides: Partial<Record<ke
   return { user, token, payload, bank };
 }
 
+/**
+ * A fresh user, its token and its banks on two platforms (provider state `bank.two-platforms`), deleted after
+ * the test: what the company and platform filters are checked with.
+ */
+export async function userWithBanksOnTwoPlatforms(t: CheckContext) {
+  const { user, token } = await userWithToken(t);
+  const { platforms } = await t.state('bank.two-platforms', { userId: user.id });
+  const checked = platformsOfState(platforms, 'bank.two-platforms');
+  for (const platform of checked) for (const id of platform.ids) deleteAfterwards(t, user.id, id, token);
+  return { user, token, platforms: checked };
+}
+
+/** The `platforms` of a `*.two-platforms` provider state, checked for the shape docs/provider-states.md gives. */
+export function platformsOfState(platforms: unknown, state: string): { id: string; code: string; ids: string[] }[] {
+  const fine = Array.isArray(platforms) && platforms.every((p) => p && typeof p.id === 'string' && typeof p.code === 'string' && Array.isArray(p.ids) && p.ids.every((id: unknown) => typeof id === 'string'));
+  if (!fine) throw new Error(`precondition: provider state ${state} must answer { platforms: [{ id, code, ids }, ...] } (docs/provider-states.md), got ${JSON.stringify(platforms)?.slice(0, 200)}`);
+  return platforms as { id: string; code: string; ids: string[] }[];
+}
+
 /** A user, its token and a bank of it used in earlier actions (provider state `bank.used`). */
 export async function userWithUsedBank(t: CheckContext) {
   const { user, token } = await userWithToken(t, {}, { needs: ['bank.used'] });

@@ -3,6 +3,8 @@ import type { CheckContext } from '../check/check.js';
 import { IMAGES } from './images.js';
 import { MultipartForm, type UploadFile } from '../net/multipart.js';
 import { HOOK_WOULD_ADD } from '../states/file.js';
+import { userWithToken } from './flows.js';
+import { platformsOfState } from './banks.js';
 
 /**
  * Card create payloads (section 4.6a) as multipart/form-data: the two images travel as uploaded
@@ -35,12 +37,15 @@ export function monthYear(monthsAhead: number, now = new Date()): { month: strin
   return { month, year, date: `${month}/${year}` };
 }
 
-/** Reads an `m/y` string as numbers (month 1-12, two-digit year), or undefined when it is not one. */
+/**
+ * Reads an `m/y` string as numbers (month 1-12, year in two digits), or undefined when it is not one. A
+ * four-digit year (format `y` read as Unicode/Java patterns read it, README) is read as its last two digits.
+ */
 export function parseMonthYear(value: unknown): { month: number; year: number } | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = /^(\d{1,2})\/(\d{2})$/.exec(value);
+  const match = /^(\d{1,2})\/(\d{2}|20\d{2})$/.exec(value);
   if (!match) return undefined;
-  return { month: Number(match[1]), year: Number(match[2]) };
+  return { month: Number(match[1]), year: Number(match[2]) % 100 };
 }
 
 /** A valid card: small real PNG images, a name, an alias, four digits and an expiry three years ahead. */
@@ -75,6 +80,13 @@ export function cardForm(overrides: CardFields = {}): { form: MultipartForm; fie
  */
 export function skipForCardsLeft(t: CheckContext, count: number): never {
   return t.skip(`the STATES_FILE account holds ${count} card(s) left by earlier tests or runs (cards cannot be deleted), so a user without cards cannot be verified (${HOOK_WOULD_ADD})`);
+}
+
+/** A fresh user, its token and its cards on two platforms (provider state `card.two-platforms`): what the company and platform filters are checked with. */
+export async function userWithCardsOnTwoPlatforms(t: CheckContext) {
+  const { user, token } = await userWithToken(t);
+  const { platforms } = await t.state('card.two-platforms', { userId: user.id });
+  return { user, token, platforms: platformsOfState(platforms, 'card.two-platforms') };
 }
 
 /** Creates a card for the user (section 4.6a) and answers the record; a precondition failure when the target does not answer 201. */

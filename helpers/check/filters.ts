@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { CheckContext } from './check.js';
 import { expectValidationError } from './errors.js';
 import type { ApiResponse } from '../net/http.js';
@@ -19,4 +20,67 @@ export function expectFilteredList<T = Record<string, any>>(t: CheckContext, res
   }
   t.expectStatus(response, 200);
   return (t.expectSchema(response, schema) as { data: T[] }).data;
+}
+
+/** A platform of a `*.two-platforms` provider state (helpers/states/transport.ts). */
+export interface FilterPlatform {
+  id: string;
+  code: string;
+  ids: string[];
+}
+
+/**
+ * Sections 4.10, 4.6a and 4.11: the `company` and `platform` filters keep the caller's records of one
+ * platform. The specification names them without saying what they are compared with, and a record shows
+ * only its platform (`externalPlatform`), by code; section 4.1 calls a platform by its ID. So both are sent
+ * (README, "Judgements beyond the letter"): for each platform, its code and its ID. A 422 keyed by the
+ * filter is allowed (a value the service does not know, advised on); a 200 list holds no record of the
+ * other platform and is either empty (a value read the other way names no platform) or every record of
+ * the platform; and the code or the ID lists every record of the platform.
+ *
+ * `listed(query)` lists the user's records (the unfiltered list when `query` is undefined); `platformOf`
+ * reads the code a record shows; the state's records (`platforms[].ids`) must show their platform's code.
+ */
+export async function expectPlatformFilter(t: CheckContext, options: {
+  filter: 'company' | 'platform';
+  platforms: readonly FilterPlatform[];
+  schema: string;
+  list: (query?: Record<string, string>) => Promise<ApiResponse>;
+  platformOf: (record: Record<string, any>) => unknown;
+  state: string;
+}): Promise<void> {
+  const { filter, platforms, schema, state } = options;
+  const [first, second] = platforms;
+  if (!first || !second || platforms.length !== 2) throw new Error(`precondition: provider state ${state} must answer two platforms, got ${platforms.length}`);
+  if (first.code === second.code || first.id === second.id) throw new Error(`precondition: provider state ${state} must answer two platforms with different ids and codes, got ${first.code} (${first.id}) and ${second.code} (${second.id})`);
+  const unfiltered = await options.list();
+  t.expectStatus(unfiltered, 200);
+  const all = (t.expectSchema(unfiltered, schema) as { data: Record<string, any>[] }).data;
+  const onPlatform = new Map<string, string[]>(platforms.map((p) => [p.code, all.filter((record) => options.platformOf(record) === p.code).map((record) => String(record.id)).sort()]));
+  for (const p of platforms) {
+    const shown = onPlatform.get(p.code)!;
+    const missing = p.ids.filter((id) => !shown.includes(id));
+    if (p.ids.length === 0 || missing.length > 0) throw new Error(`precondition: provider state ${state} reports ${p.ids.length} record(s) on platform ${p.code}, but the user's unfiltered list shows ${missing.length > 0 ? `${missing.join(', ')} not listed with externalPlatform.code ${p.code}` : 'none'}`);
+  }
+  const yours = new Set(all.map((record) => String(record.id)));
+  for (const p of platforms) {
+    const expected = onPlatform.get(p.code)!;
+    const other = platforms.find((q) => q !== p)!;
+    const others = onPlatform.get(other.code)!;
+    let matched: string | undefined;
+    for (const [reading, value] of [['code', p.code], ['ID', p.id]] as const) {
+      const response = await options.list({ [filter]: value });
+      const listed = expectFilteredList(t, response, filter, value, schema);
+      if (!listed) continue;
+      const ids = listed.map((record) => String(record.id)).sort();
+      const foreign = ids.filter((id) => !yours.has(id));
+      expect(foreign, `${filter}=${value} (platform ${p.code}'s ${reading}) must list only the caller's records; it lists ${foreign.join(', ')}`).toEqual([]);
+      const wrong = ids.filter((id) => others.includes(id));
+      expect(wrong, `${filter}=${value} (platform ${p.code}'s ${reading}) must list none of the user's records on platform ${other.code}; it lists ${wrong.join(', ')}`).toEqual([]);
+      if (ids.length === 0) continue;
+      expect(ids, `${filter}=${value} (platform ${p.code}'s ${reading}) lists records of that platform, so it must list every one of the user's ${expected.length} records on it`).toEqual(expected);
+      matched ??= reading;
+    }
+    expect(matched, `${filter} must list the user's records on platform ${p.code} when given its code (${p.code}) or its ID (${p.id}); neither did`).toBeDefined();
+  }
 }

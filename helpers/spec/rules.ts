@@ -405,12 +405,6 @@ export const PENDING_RULES: readonly string[] = [
   'S137', // partly checked: Path parameter platform (required), the platform ID
   'S145', // partly checked: expire: timestamp
   'S172', // partly checked: email: max 255
-  'S223', // partly checked: List filter company
-  'S224', // partly checked: List filter platform
-  'S264', // partly checked: List query platform
-  'S280', // partly checked: List filter company
-  'S281', // partly checked: List filter platform
-  'S294', // partly checked: cardImage1: required, a file
   'S320', // partly checked: valid for ttl seconds, until until
   'S346', // partly checked: Repeated failed logins lead to a temporary restriction (425)
 ];
@@ -527,7 +521,6 @@ export const CONSTRAINT_RULES: Readonly<Record<string, readonly string[]>> = {
   'bank.iban.string': ['S233'],
   'bank.iban.max': ['S234', 'S342'],
   'bank.iban.alphanumeric': ['S235'],
-  // S236 is checked for one user's banks only: pending.
   'bank.swift.required': ['S237'],
   'bank.swift.string': ['S238'],
   'bank.swift.alphanumeric': ['S239'],
@@ -536,8 +529,8 @@ export const CONSTRAINT_RULES: Readonly<Record<string, readonly string[]>> = {
   'bank.currency.string': ['S242'],
   'bank.currency.alphanumeric': ['S243'],
   'bank.currency.iso': ['S244'],
-  // S294 (a file, required): a missing image is sent, a text part or an empty file not yet: pending.
-  'card.cardImage1.required': [],
+  // S294 (required, a file): the rows without cardImage1 and with cardImage1 as a plain text part.
+  'card.cardImage1.required': ['S294'],
   'card.cardImage1.type': ['S295', 'S342'],
   'card.cardImage1.max': ['S296', 'S342'],
   'card.cardImage2.required': ['S297'],

@@ -9,7 +9,20 @@ import { dispatcherFor } from '../net/transport.js';
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'user.forbidden' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'user.forbidden' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token' | TwoPlatformsState;
+
+/** The states that give one user records of one kind on two platforms (added for issue 19: the company and platform filters). */
+export type TwoPlatformsState = 'bank.two-platforms' | 'card.two-platforms' | 'bonuses.two-platforms';
+
+/**
+ * A platform of a `*.two-platforms` state: its ID (the `{platform}` of section 4.1), the code its records show
+ * (`externalPlatform.code`; a bonus's order's), and the ids of the records the call made on it.
+ */
+export interface PlatformRecords {
+  id: string;
+  code: string;
+  ids: string[];
+}
 
 /** A held coin, its precision (decimal places) and its crypto `available` amount with exactly that many fractional digits. */
 export interface BalanceAmount {
@@ -42,6 +55,9 @@ export interface StateData {
   /** A card of that user (added for issue 19): the only way an inactive account has one. */
   card: { id: string };
   'password-reset.token': { token: string };
+  'bank.two-platforms': { platforms: PlatformRecords[] };
+  'card.two-platforms': { platforms: PlatformRecords[] };
+  'bonuses.two-platforms': { platforms: PlatformRecords[] };
 }
 
 export type StateOutcome<N extends StateName> = { provided: true; data: StateData[N] } | { provided: false; reason: string };

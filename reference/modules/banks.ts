@@ -5,6 +5,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '..
 import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
 import { ERRORS, fail } from '../errors.js';
+import { newPlatform, userPlatform } from '../platforms.js';
 import { rules, validate, type Rules } from '../validation.js';
 import { createUser } from './authentication.js';
 
@@ -113,7 +114,9 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
         ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value.toUpperCase())
-        : ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
+        : ctx.deviates('banks.iban-unique-case-folded-for-lower-sent') && value !== value.toLowerCase()
+          ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value)
+          : ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
     return taken ? 'The iban has already been taken.' : undefined;
   });
   const iso = rules.custom((value) => (typeof value === 'string' && isIso4217(value) ? undefined : 'The selected currency is invalid.'));
@@ -149,14 +152,20 @@ function coerceCompounds(body: Record<string, unknown>): void {
 /** Deviation of a mutant only: ISO 4217 numeric codes taken for the alphabetic ones. */
 const NUMERIC_CURRENCIES: Record<number, string> = { 978: 'EUR', 840: 'USD', 826: 'GBP', 756: 'CHF', 392: 'JPY' };
 
-function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }): string {
+/** Stores a bank of the user, on the user's own platform unless `platformId` names another (provider state `bank.two-platforms`). */
+function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }, platformId?: string): string {
   const user = ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined;
   if (!user) throw new Error(`no user ${userId}`);
   const id = randomUUID();
   ctx.db
     .prepare('INSERT INTO banks (id, user_id, platform_id, status, bank_name, iban, swift, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(id, userId, user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000));
+    .run(id, userId, platformId ?? user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000));
   return id;
+}
+
+/** A never-used bank as the provider states make it. */
+function stateBankFields() {
+  return { bankName: `${faker.company.name()} Bank`.slice(0, 191), iban: randomIban(), swift: faker.finance.bic({ includeBranchCode: true }), currency: 'EUR' };
 }
 
 function findBank(ctx: ReferenceContext, userId: string, bankId: string): BankRow | undefined {
@@ -220,6 +229,7 @@ export const banks: ReferenceModule = {
     // Issue 19.
     'banks.iban-unique-per-user',
     'banks.iban-unique-upper-sent',
+    'banks.iban-unique-case-folded-for-lower-sent',
     'banks.delete-inactive-allowed',
     'banks.refused-create-stored.other-user',
     'banks.refused-create-stored.inactive',
@@ -228,6 +238,9 @@ export const banks: ReferenceModule = {
     'banks.forbidden-create-allowed',
     'banks.refused-create-stored.forbidden',
     'banks.forbidden-create-own-message',
+    'banks.platform-filter-ignored',
+    'banks.company-filter-ignored',
+    'banks.platform-filter-by-account-platform',
   ],
 
   register(app, ctx) {
@@ -319,6 +332,13 @@ export const banks: ReferenceModule = {
       // `platform` and `company` both match the code of the bank's external platform (see the module comment).
       for (const name of ['platform', 'company']) {
         const value = filterValue(request.query, name);
+        // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the bank's.
+        if (value !== undefined && ctx.deviates(`banks.${name}-filter-ignored`)) continue;
+        if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
+          where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
+          params.push(user.platform_id, value);
+          continue;
+        }
         if (value !== undefined) {
           if (ctx.deviates('banks.platform-filter-by-id') && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) {
             fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
@@ -368,13 +388,20 @@ export const banks: ReferenceModule = {
       bank: (params) => {
         const userId = params.userId;
         if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new StateNotAllowed('state bank needs params.userId of an existing user');
-        const id = insertBank(ctx, userId, {
-          bankName: `${faker.company.name()} Bank`.slice(0, 191),
-          iban: randomIban(),
-          swift: faker.finance.bic({ includeBranchCode: true }),
-          currency: 'EUR',
-        });
+        const id = insertBank(ctx, userId, stateBankFields());
         return { id };
+      },
+      // Provider state `bank.two-platforms` (issue 19): two banks of that user on its own platform and one on a new one.
+      'bank.two-platforms': (params) => {
+        const own = userPlatform(ctx, params.userId, 'bank.two-platforms');
+        const userId = params.userId as string;
+        const other = newPlatform(ctx);
+        return {
+          platforms: [
+            { ...own, ids: [insertBank(ctx, userId, stateBankFields()), insertBank(ctx, userId, stateBankFields())] },
+            { ...other, ids: [insertBank(ctx, userId, stateBankFields(), other.id)] },
+          ],
+        };
       },
       // Provider state `bank.used`: a new bank of that user with one earlier usage (an order paid to it).
       'bank.used': (params) => {

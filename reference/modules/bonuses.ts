@@ -221,6 +221,9 @@ export const bonuses: ReferenceModule = {
     'bonuses.unknown-status-422',
     // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
     'bonuses.platform-filter-by-id',
+    // Issue 19: the platform filter.
+    'bonuses.platform-filter-ignored',
+    'bonuses.platform-filter-by-account-platform',
     'bonuses.status-filter-ignored',
     'bonuses.other-users-listed',
     'bonuses.inactive-allowed',
@@ -391,7 +394,13 @@ export const bonuses: ReferenceModule = {
         params.push(status);
       }
       const platform = text(query.platform);
-      if (platform !== undefined) {
+      // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the order's.
+      if (platform !== undefined && ctx.deviates('bonuses.platform-filter-ignored')) {
+        // no condition
+      } else if (platform !== undefined && ctx.deviates('bonuses.platform-filter-by-account-platform')) {
+        where.push('(SELECT code FROM platforms WHERE id = ?) = ? COLLATE NOCASE');
+        params.push((request as AuthenticatedRequest).user.platform_id, platform);
+      } else if (platform !== undefined) {
         // The platform of a bonus is the external platform of the order that earned it, by code.
         if (ctx.deviates('bonuses.platform-filter-by-id')) {
           if (ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(platform) === undefined) fail(ERRORS.validation({ platform: ['The selected platform is invalid.'] }));
@@ -563,6 +572,19 @@ export const bonuses: ReferenceModule = {
       bonuses: (params) => {
         if (typeof params.userId !== 'string') throw new StateNotAllowed('state bonuses needs params.userId');
         return createBonuses(params.userId);
+      },
+      // Provider state `bonuses.two-platforms` (issue 19): the bonuses of state `bonuses`, whose orders are on the
+      // user's own platform and on the partner platform, answered per platform.
+      'bonuses.two-platforms': (params) => {
+        if (typeof params.userId !== 'string') throw new StateNotAllowed('state bonuses.two-platforms needs params.userId');
+        const { ids } = createBonuses(params.userId);
+        const rows = ids.map((id) => ctx.db.prepare('SELECT p.id, p.code FROM bonuses b JOIN bonus_orders o ON o.id = b.order_id JOIN platforms p ON p.id = o.platform_id WHERE b.id = ?').get(id) as { id: string; code: string });
+        const platforms: { id: string; code: string; ids: string[] }[] = [];
+        rows.forEach((row, index) => {
+          const entry = platforms.find((p) => p.id === row.id) ?? platforms[platforms.push({ id: row.id, code: row.code, ids: [] }) - 1]!;
+          entry.ids.push(ids[index]!);
+        });
+        return { platforms };
       },
     };
   },

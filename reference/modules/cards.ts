@@ -5,6 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
+import { newPlatform, userPlatform } from '../platforms.js';
 import { rules, validationErrors } from '../validation.js';
 
 /**
@@ -221,6 +222,11 @@ export const cards: ReferenceModule = {
     'cards.refused-create-stored.other-user',
     'cards.refused-create-stored.invalid',
     'cards.filter-unscoped',
+    // Allowed reading: format `y` is a year of any number of digits, so a four-digit year is accepted.
+    'cards.four-digit-year',
+    'cards.platform-filter-ignored',
+    'cards.company-filter-ignored',
+    'cards.platform-filter-by-account-platform',
   ],
 
   register(app, ctx) {
@@ -253,10 +259,16 @@ export const cards: ReferenceModule = {
       return undefined;
     }
 
+    // Allowed reading (a mutant that must survive): `y` is the year in any number of digits (Unicode/Java patterns),
+    // so a four-digit year is that year.
+    const fourDigitYears = ctx.deviates('cards.four-digit-year');
+    const yearPattern = fourDigitYears ? /^([0-9]{2}|[0-9]{4})$/ : /^[0-9]{2}$/;
+    const yearOf = (text: string) => (text.length === 4 ? Number(text) : fullYear(Number(text)));
+
     /** Section 4.6a: `m/y`, two-digit month 01-12 and two-digit year (date-format letters). */
     function parseDate(value: string): { month: number; year: number } | undefined {
-      const match = /^(0[1-9]|1[0-2])\/([0-9]{2})$/.exec(value);
-      return match ? { month: Number(match[1]), year: fullYear(Number(match[2])) } : undefined;
+      const match = /^(0[1-9]|1[0-2])\/([0-9]+)$/.exec(value);
+      return match && yearPattern.test(match[2]!) ? { month: Number(match[1]), year: yearOf(match[2]!) } : undefined;
     }
 
     function validateCard(input: Record<string, unknown>): { expirationDate: string } {
@@ -317,9 +329,9 @@ export const cards: ReferenceModule = {
       if (!hasYear) {
         if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
-      } else if ((typeof input.expirationYear !== 'string' || !/^[0-9]{2}$/.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
+      } else if ((typeof input.expirationYear !== 'string' || !yearPattern.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
         add('expirationYear', 'The expiration year field must match the format y.');
-      } else if (fullYear(Number(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
+      } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');
       }
 
@@ -429,6 +441,13 @@ export const cards: ReferenceModule = {
           const byId = ctx.deviates('cards.platform-filter-by-id');
           for (const [name, value] of [['company', company], ['platform', platform]] as const) {
             if (value === undefined) continue;
+            // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the card's.
+            if (ctx.deviates(`cards.${name}-filter-ignored`)) continue;
+            if (ctx.deviates('cards.platform-filter-by-account-platform')) {
+              where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
+              params.push(user.platform_id, value);
+              continue;
+            }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
             where.push(byId ? 'p.id = ?' : 'p.code = ?');
             params.push(value);
@@ -454,20 +473,36 @@ export const cards: ReferenceModule = {
   states(ctx) {
     const png = Buffer.from(STATE_PNG_BASE64, 'base64');
     const imageId = `card-images/${createHash('sha256').update(png).digest('hex')}.png`;
+    /** A card of the user on that platform, as the provider states make it. */
+    const insertStateCard = (userId: string, platformId: string): string => {
+      ctx.db.prepare('INSERT OR IGNORE INTO card_images (id, mime, size, bytes) VALUES (?, ?, ?, ?)').run(imageId, 'image/png', png.length, png);
+      const id = randomUUID();
+      const expiry = new Date(ctx.now());
+      const expirationDate = `${pad2(expiry.getUTCMonth() + 1)}/${pad2((expiry.getUTCFullYear() + 3) % 100)}`;
+      ctx.db
+        .prepare('INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))')
+        .run(id, userId, 'CONFIRMED', 'State card', 'State Holder', expirationDate, String(randomInt(10000)).padStart(4, '0'), imageId, imageId, platformId, Math.floor(ctx.now() / 1000));
+      return id;
+    };
     return {
       // Provider state `card` (issue 19): a card of that user, whatever the account's state (an inactive account cannot create one).
       card: (params) => {
         const userId = params.userId;
         const user = typeof userId === 'string' ? (ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined) : undefined;
         if (!user) throw new StateNotAllowed('state card needs params.userId of an existing user');
-        ctx.db.prepare('INSERT OR IGNORE INTO card_images (id, mime, size, bytes) VALUES (?, ?, ?, ?)').run(imageId, 'image/png', png.length, png);
-        const id = randomUUID();
-        const expiry = new Date(ctx.now());
-        const expirationDate = `${pad2(expiry.getUTCMonth() + 1)}/${pad2((expiry.getUTCFullYear() + 3) % 100)}`;
-        ctx.db
-          .prepare('INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))')
-          .run(id, userId, 'CONFIRMED', 'State card', 'State Holder', expirationDate, String(randomInt(10000)).padStart(4, '0'), imageId, imageId, user.platform_id, Math.floor(ctx.now() / 1000));
-        return { id };
+        return { id: insertStateCard(userId as string, user.platform_id) };
+      },
+      // Provider state `card.two-platforms` (issue 19): two cards of that user on its own platform and one on a new one.
+      'card.two-platforms': (params) => {
+        const own = userPlatform(ctx, params.userId, 'card.two-platforms');
+        const userId = params.userId as string;
+        const other = newPlatform(ctx);
+        return {
+          platforms: [
+            { ...own, ids: [insertStateCard(userId, own.id), insertStateCard(userId, own.id)] },
+            { ...other, ids: [insertStateCard(userId, other.id)] },
+          ],
+        };
       },
     };
   },

@@ -300,6 +300,13 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.iban-unique-upper-sent' },
   },
   {
+    name: 'banks-iban-unique-case-folded-only-for-lower-case-sent',
+    clause: '8',
+    group: 'banks',
+    description: 'uniqueness ignores letter case only when the sent IBAN is lower-case: the lower-case copy of a taken upper-case IBAN is refused, the upper-case copy of a taken lower-case one accepted',
+    mutation: { deviation: 'banks.iban-unique-case-folded-for-lower-sent' },
+  },
+  {
     name: 'banks-delete-inactive-allowed',
     clause: '5',
     group: 'banks',
@@ -362,6 +369,27 @@ export const banksMutants: Mutant[] = [
     group: 'banks',
     description: 'a list with a filter (status, currency, platform, company) holds every user\u2019s matching banks',
     mutation: { deviation: 'banks.filter-unscoped' },
+  },
+  {
+    name: 'banks-platform-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list ignores the platform filter: a user\u2019s banks on every platform are listed',
+    mutation: { deviation: 'banks.platform-filter-ignored' },
+  },
+  {
+    name: 'banks-company-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list ignores the company filter: a user\u2019s banks on every platform are listed',
+    mutation: { deviation: 'banks.company-filter-ignored' },
+  },
+  {
+    name: 'banks-platform-filter-by-account-platform',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company and platform filters compare the value with the caller\u2019s own platform, not the bank\u2019s: its own platform\u2019s code lists every bank of the user, any other code none',
+    mutation: { deviation: 'banks.platform-filter-by-account-platform' },
   },
   {
     name: 'banks-new-bank-status-pending',

@@ -214,6 +214,21 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.platform-filter-by-id' },
     allowed: true,
   },
+  // Issue 19: the platform filter keeps the bonuses of that platform.
+  {
+    name: 'bonuses-platform-filter-ignored',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the list ignores the platform filter: a user\u2019s bonuses on every platform are listed',
+    mutation: { deviation: 'bonuses.platform-filter-ignored' },
+  },
+  {
+    name: 'bonuses-platform-filter-by-account-platform',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the platform filter compares the value with the caller\u2019s own platform, not the bonus order\u2019s: its own platform\u2019s code lists every bonus of the user, any other code none',
+    mutation: { deviation: 'bonuses.platform-filter-by-account-platform' },
+  },
   authenticationSkipped('bonuses-summary-unauthenticated', 'bonuses', SUMMARY, 200, { data: [] }, 'the bonus asset summary'),
   authenticationSkipped('bonuses-list-unauthenticated', 'bonuses', LIST, 200, { data: [] }, 'the bonus list'),
   authenticationSkipped('bonuses-show-unauthenticated', 'bonuses', SHOW, 404, { message: 'No query results.' }, 'the bonus show'),

@@ -83,6 +83,8 @@ export const cardsMutants: Mutant[] = [
     },
     allowed: true,
   },
+  // Format `y` is the year in two digits (PHP's letters) or in any number of digits (Unicode/Java patterns).
+  { ...deviation('allowed-cards-four-digit-year', '4.6a', 'format y read as a year of any number of digits: expirationYear 2031 (and expirationDate 07/2031) is that year, accepted and shown as sent', 'cards.four-digit-year'), allowed: true },
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
   {
     name: 'allowed-card-empty-status-and-images',
@@ -218,6 +220,9 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-show-inactive-allowed', '5', 'shows an inactive account its own card (200) instead of answering 403', 'cards.show-inactive-allowed'),
   deviation('cards-refused-other-user-create-stored', '5', 'checks authorization after storing: a create under another user\u2019s id is refused but the card is stored for that user', 'cards.refused-create-stored.other-user'),
   deviation('cards-refused-invalid-create-stored', '7', 'a create refused with 422 stores the card all the same', 'cards.refused-create-stored.invalid'),
+  deviation('cards-platform-filter-ignored', '4.6a', 'ignores the platform filter of the card list: a user\u2019s cards on every platform are listed', 'cards.platform-filter-ignored'),
+  deviation('cards-company-filter-ignored', '4.6a', 'ignores the company filter of the card list: a user\u2019s cards on every platform are listed', 'cards.company-filter-ignored'),
+  deviation('cards-platform-filter-by-account-platform', '4.6a', 'the company and platform filters compare the value with the caller\u2019s own platform, not the card\u2019s: its own platform\u2019s code lists every card of the user, any other code none', 'cards.platform-filter-by-account-platform'),
   deviation('cards-filtered-list-unscoped', '5', 'a list with a filter (status, company, platform) holds every user\u2019s matching cards', 'cards.filter-unscoped'),
   {
     name: 'cards-new-card-status-pending',

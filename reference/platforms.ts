@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
+import type { ReferenceContext } from './context.js';
+import { StateNotAllowed } from './context.js';
+
+/**
+ * The platforms of the provider states `bank.two-platforms`, `card.two-platforms` and `bonuses.two-platforms`:
+ * the user's own platform (where its records made through the interface go) and a second one.
+ */
+
+export interface StatePlatform {
+  id: string;
+  code: string;
+}
+
+/** The platform of an existing user; the state's 422 when there is no such user. */
+export function userPlatform(ctx: ReferenceContext, userId: unknown, state: string): StatePlatform {
+  const row = typeof userId === 'string' ? (ctx.db.prepare('SELECT p.id, p.code FROM users u JOIN platforms p ON p.id = u.platform_id WHERE u.id = ?').get(userId) as StatePlatform | undefined) : undefined;
+  if (!row) throw new StateNotAllowed(`state ${state} needs params.userId of an existing user`);
+  return row;
+}
+
+/** A new platform without a JWT key (records may name it; nobody logs in through it). */
+export function newPlatform(ctx: ReferenceContext): StatePlatform {
+  const id = randomUUID();
+  const code = `P${id.slice(0, 6).toUpperCase()}`;
+  ctx.db
+    .prepare('INSERT INTO platforms (id, code, name, url, color_code, public_key) VALUES (?, ?, ?, ?, ?, NULL)')
+    .run(id, code, `${faker.company.name()} Platform`, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb());
+  return { id, code };
+}
