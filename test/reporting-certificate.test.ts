@@ -154,7 +154,7 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     return new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'EdDSA', typ: CERTIFICATE_TYPE, kid: await keyId(privateKey) }).sign(privateKey);
   }
 
-  test('verify: a signed certificate whose claims are not its report\'s does not hold; one of version 1 holds if its claims are its report's, with a note that it carries no rule claims, or what this version certifies where it says conformant', async () => {
+  test('verify: a signed certificate whose claims are not its report\'s does not hold; one of version 1 holds if its claims are its report\'s, with a note that it carries no rule claims, or what this version certifies where it says conformant', async () => {
     const bytes = bytesOf(report(passingEverything(PENDING), {}, PENDING));
     const { claims } = await certify(bytes, privateKey);
     const conformant = await signed({ ...claims, verdict: 'conformant' });
