@@ -134,10 +134,25 @@ export function ruleClaims(report: Pick<Report, 'coverage'>): RuleClaims | null 
  * in the claims. Refusing would leave the best run the suite can judge without a certificate while an
  * incomplete one gets one; signing incomplete records what was established, as for any other verdict.
  */
-export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage'>): Verdict {
+export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage' | 'tests'>): Verdict {
   if (report.verdict !== 'conformant') return report.verdict;
   const rules = ruleClaims(report);
-  return rules && rules.pending.length === 0 && rules.unverified.length === 0 && rules.verified === rules.observable ? 'conformant' : 'incomplete';
+  const everyRule = rules && rules.pending.length === 0 && rules.unverified.length === 0 && rules.verified === rules.observable;
+  return everyRule && evidenced(report) ? 'conformant' : 'incomplete';
+}
+
+/**
+ * Whether the report's own records bear out a conformant verdict: every test passed without a security
+ * finding, every documented pair passed, and every rule shown verified is cited by a passed test. A
+ * report `run` wrote always does; one edited to say conformant over a skipped or failed test does not,
+ * and is certified incomplete at best (verify, which recomputes the certified verdict, agrees).
+ */
+function evidenced(report: Pick<Report, 'coverage' | 'tests'>): boolean {
+  const tests = Array.isArray(report.tests) ? report.tests : [];
+  if (tests.length === 0 || tests.some((t) => t.outcome !== 'passed' || (t.security?.length ?? 0) > 0)) return false;
+  if (!Array.isArray(report.coverage?.pairs) || report.coverage.pairs.some((p) => p.outcome !== 'passed')) return false;
+  const cited = new Set(tests.flatMap((t) => t.rules ?? []));
+  return (report.coverage.rules ?? []).every((r) => r.outcome !== 'passed' || cited.has(r.id));
 }
 
 /** The claims every certificate version draws from its report as it stands: checked again by verify. */

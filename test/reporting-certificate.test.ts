@@ -149,6 +149,27 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     expect(claims).toMatchObject({ verdict: 'incomplete', reportVerdict: 'incomplete', rules: { pending: ['S26'], unverified: ['S57'] } });
   });
 
+  test('a report edited to say conformant over what its own records show (a skipped test, a rule no passed test cites, a pair not passed) is certified incomplete', async () => {
+    const honest = report(passingEverything(), {}, []);
+    expect((await certify(bytesOf(honest), privateKey)).claims.verdict).toBe('conformant');
+    const skipped = { ...honest, tests: honest.tests.map((t, i) => (i === 0 ? { ...t, outcome: 'skipped' as const, reason: 'not run' } : t)) };
+    const uncited = { ...honest, tests: honest.tests.map((t) => ({ ...t, rules: (t.rules ?? []).filter((id) => id !== 'S57') })) };
+    const pairLeft = { ...honest, coverage: { ...honest.coverage, pairs: honest.coverage.pairs.map((p, i) => (i === 0 ? { ...p, outcome: 'not verified' as const } : p)) } };
+    for (const [what, edited] of [['a skipped test', skipped], ['a rule no passed test cites', uncited], ['a pair not passed', pairLeft]] as const) {
+      expect(edited.verdict).toBe('conformant');
+      const bytes = bytesOf(edited);
+      const { claims, jws } = await certify(bytes, privateKey);
+      expect(claims.verdict, what).toBe('incomplete');
+      expect(await verifyCertificate(jws, publicKey, bytes), what).toMatchObject({ holds: true, claims: { verdict: 'incomplete' } });
+    }
+    const dir = tempDir('cert-edited-');
+    writeFileSync(join(dir, 'report.json'), bytesOf(skipped));
+    writeFileSync(join(dir, 'private.pem'), KEYS.EdDSA.privateKey);
+    const lines: string[] = [];
+    expect(await certifyCommand(join(dir, 'report.json'), join(dir, 'private.pem'), undefined, { out: (line) => lines.push(line), err: (line) => lines.push(line) })).toBe(0);
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}note: the report says conformant, but its own records do not bear it out .*: certified "incomplete"$/));
+  });
+
   /** A certificate signed with the right key over claims of the certifier's choosing. */
   async function signed(claims: object): Promise<string> {
     return new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'EdDSA', typ: CERTIFICATE_TYPE, kid: await keyId(privateKey) }).sign(privateKey);
