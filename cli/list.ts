@@ -26,7 +26,7 @@ export interface ManifestEntry {
   /** The specification's atomic rules it checks (helpers/spec/rules.ts ids), its constraint's included. */
   rules: string[];
   /**
-   * Set when the test accepts several outcomes (a flow, or a success and an error status) and judges its
+   * Set when the test accepts several outcomes (a flow, or several statuses other than 403 or 409) and judges its
    * rules on every one of them: why (CheckMeta.rulesOnEveryBranch); null otherwise.
    */
   rulesOnEveryBranch: string | null;

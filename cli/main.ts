@@ -40,9 +40,10 @@ commands:
             signs the report's sha256, verdict, rule coverage, target, suite and spec versions and date as
             a compact JWS (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to
             the report. The certified verdict is never conformant while an observable rule is not verified,
-            rules no test of the suite version checks included: such a report is certified incomplete
+            rules no test of the suite version checks included: such a report is certified incomplete,
+            as is one whose own records do not bear out its conformant (an edited report)
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
-            exit 0 the certificate holds for this report (its signature, digest and claims), 1 it does not
+            exit 0 the certificate holds for this report (its signature, digest and every claim), 1 it does not
             (says which file), 2 usage error
   states    states template [--minimum]
             prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run

@@ -134,10 +134,36 @@ export function ruleClaims(report: Pick<Report, 'coverage'>): RuleClaims | null 
  * in the claims. Refusing would leave the best run the suite can judge without a certificate while an
  * incomplete one gets one; signing incomplete records what was established, as for any other verdict.
  */
-export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage'>): Verdict {
+export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage' | 'tests'>): Verdict {
   if (report.verdict !== 'conformant') return report.verdict;
   const rules = ruleClaims(report);
-  return rules && rules.pending.length === 0 && rules.unverified.length === 0 && rules.verified === rules.observable ? 'conformant' : 'incomplete';
+  const everyRule = rules && rules.pending.length === 0 && rules.unverified.length === 0 && rules.verified === rules.observable;
+  return everyRule && evidenced(report) ? 'conformant' : 'incomplete';
+}
+
+/**
+ * Whether the report's own records bear out a conformant verdict: every test passed without a security
+ * finding, every documented pair passed, and every rule shown verified is cited by a passed test. A
+ * report `run` wrote always does; one edited to say conformant over a skipped or failed test does not,
+ * and is certified incomplete at best (verify, which recomputes the certified verdict, agrees).
+ */
+function evidenced(report: Pick<Report, 'coverage' | 'tests'>): boolean {
+  const tests = Array.isArray(report.tests) ? report.tests : [];
+  if (tests.length === 0 || tests.some((t) => t.outcome !== 'passed' || (t.security?.length ?? 0) > 0)) return false;
+  if (!Array.isArray(report.coverage?.pairs) || report.coverage.pairs.some((p) => p.outcome !== 'passed')) return false;
+  const cited = new Set(tests.flatMap((t) => t.rules ?? []));
+  return (report.coverage.rules ?? []).every((r) => r.outcome !== 'passed' || cited.has(r.id));
+}
+
+/** The claims every certificate version draws from its report as it stands: checked again by verify. */
+function reportFacts(report: Report): Pick<CertificateClaims, 'target' | 'suite' | 'spec' | 'date' | 'summary'> {
+  return {
+    target: { baseUrl: report.target.baseUrl, embedded: report.target.embedded },
+    suite: { name: report.suite.name, version: report.suite.version },
+    spec: { title: report.spec.title, version: report.spec.version },
+    date: report.finishedAt,
+    summary: report.summary,
+  };
 }
 
 /** Signs the facts of a report; `reportBytes` are the report file exactly as written. */
@@ -155,11 +181,7 @@ export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, no
     verdict: certifiedVerdict(report),
     reportVerdict: report.verdict,
     rules: ruleClaims(report),
-    target: { baseUrl: report.target.baseUrl, embedded: report.target.embedded },
-    suite: { name: report.suite.name, version: report.suite.version },
-    spec: { title: report.spec.title, version: report.spec.version },
-    date: report.finishedAt,
-    summary: report.summary,
+    ...reportFacts(report),
     issuedAt: now.toISOString(),
   };
   const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg, typ: CERTIFICATE_TYPE, kid }).sign(privateKey);
@@ -167,11 +189,11 @@ export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, no
 }
 
 export type Verification =
-  /** `notes`: what a verifier should know of a certificate that holds (one of version 1 carries no rule claims). */
+  /** `notes`: what a verifier should know of a certificate that holds (one of version 1 carries no rule claims, and its conformant may not be this version's). */
   | { holds: true; claims: CertificateClaims; alg: string; reportSha256: string; notes: string[] }
   | { holds: false; what: 'certificate' | 'report' | 'key'; reason: string; claims?: CertificateClaims };
 
-/** Checks the certificate's signature with the public key, then the report's digest against the certified one. */
+/** Checks the certificate's signature with the public key, the report's digest against the certified one, then that every claim is the report's. */
 export async function verifyCertificate(certificate: string, publicKey: KeyObject, reportBytes: Uint8Array): Promise<Verification> {
   const jws = certificate.trim();
   const expected = algorithmFor(publicKey);
@@ -207,10 +229,7 @@ export async function verifyCertificate(certificate: string, publicKey: KeyObjec
   if (actual !== claims.report.sha256) {
     return { holds: false, what: 'report', reason: `the report was altered or is another report: its sha256 is ${actual}, the certificate is for ${claims.report.sha256}`, claims };
   }
-  // The signature and the digest hold; since version 2 the claims must also be the report's own.
-  if ((claims.certificateVersion ?? 1) < 2) {
-    return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual, notes: [`certificate version ${claims.certificateVersion ?? 1} carries no rule claims: its verdict did not require every observable rule verified`] };
-  }
+  // The signature and the digest hold; the claims must also be the report's own (what verify prints is the claims).
   let report: Report;
   try {
     report = reportOf(reportBytes);
@@ -219,13 +238,38 @@ export async function verifyCertificate(certificate: string, publicKey: KeyObjec
   }
   const mismatch = claimsMismatch(claims, report);
   if (mismatch) return { holds: false, what: 'certificate', reason: `the certificate's claims are not the report's: ${mismatch}`, claims };
-  return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual, notes: [] };
+  const version = claims.certificateVersion ?? 1;
+  const notes: string[] = [];
+  if (version < 2) {
+    const today = certifiedVerdict(report);
+    notes.push(
+      claims.verdict === 'conformant' && today !== 'conformant'
+        ? `certificate version ${version} says conformant without requiring every observable rule verified: this suite version certifies the report ${today} (${ruleClaimsLine(ruleClaims(report))})`
+        : `certificate version ${version} carries no rule claims: its verdict did not require every observable rule verified`,
+    );
+  }
+  return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual, notes };
 }
 
-/** What a version-2 certificate claims that its report does not say; undefined when every claim is the report's. */
+/** JSON with its object keys sorted: two values compare alike whatever order their keys came in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
+/**
+ * What a certificate claims that its report does not say; undefined when every claim is the report's.
+ * Every version: the report's format, target, suite, spec, date and summary. Version 1 signed the
+ * report's own verdict; since version 2 the verdict is the certified one, beside the report's and the rules.
+ */
 function claimsMismatch(claims: CertificateClaims, report: Report): string | undefined {
+  if (claims.report.reportVersion !== report.reportVersion) return `report format ${String(claims.report.reportVersion)}, the report ${report.reportVersion}`;
+  const facts = reportFacts(report);
+  for (const key of ['target', 'suite', 'spec', 'date', 'summary'] as const) {
+    if (canonical(claims[key] ?? null) !== canonical(facts[key])) return `${key} ${canonical(claims[key] ?? null)}, the report ${canonical(facts[key])}`;
+  }
+  if ((claims.certificateVersion ?? 1) < 2) return claims.verdict === report.verdict ? undefined : `verdict ${claims.verdict}, the report ${report.verdict}`;
   const rules = ruleClaims(report);
-  if (JSON.stringify(claims.rules ?? null) !== JSON.stringify(rules)) return `rules ${JSON.stringify(claims.rules ?? null)}, the report ${JSON.stringify(rules)}`;
+  if (canonical(claims.rules ?? null) !== canonical(rules)) return `rules ${canonical(claims.rules ?? null)}, the report ${canonical(rules)}`;
   if (claims.reportVerdict !== report.verdict) return `report verdict ${claims.reportVerdict ?? 'absent'}, the report ${report.verdict}`;
   const verdict = certifiedVerdict(report);
   if (claims.verdict !== verdict) return `verdict ${claims.verdict}, where the report certifies ${verdict}`;

@@ -89,7 +89,10 @@ export async function certifyCommand(reportPath: string, keyPath: string, outPat
   io.out(`  signed ${result.alg}, key ${result.kid}`);
   if (c.reportVerdict === 'conformant' && c.verdict !== 'conformant') {
     const pending = c.rules?.pending ?? [];
-    io.out(`  note: the run is conformant on the rules its suite version checks, but a certification requires every observable rule verified: certified "${c.verdict}"${pending.length ? `; checked by no test of suite ${c.suite.version}: ${pending.join(', ')}` : c.rules ? '' : ' (the report predates rule coverage)'}`);
+    const unverified = c.rules?.unverified ?? [];
+    if (!c.rules) io.out(`  note: a certification requires every observable rule verified, and the report predates rule coverage: certified "${c.verdict}"`);
+    else if (pending.length || unverified.length) io.out(`  note: the run is conformant on the rules its suite version checks, but a certification requires every observable rule verified: certified "${c.verdict}"${pending.length ? `; checked by no test of suite ${c.suite.version}: ${pending.join(', ')}` : ''}${unverified.length ? `; not verified in the run: ${unverified.join(', ')}` : ''}`);
+    else io.out(`  note: the report says conformant, but its own records do not bear it out (a test not passed, a pair not verified, or a rule no passed test cites; was it edited?): certified "${c.verdict}"`);
   } else if (c.verdict !== 'conformant') io.out(`  note: the certificate records the verdict "${c.verdict}": it certifies what the run found, not conformance`);
   io.out(`Wrote ${out}`);
   return 0;

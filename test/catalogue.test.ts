@@ -57,6 +57,7 @@ describe('test metadata is linted when a suite loads', () => {
     [{ clauses: ['4.2'], status: null, rules: ['S156'], rulesOnEveryBranch: 'each step asserts its own status' }, null],
     [{ clauses: ['4.2'], status: [200, 422], rules: ['S156'], rulesOnEveryBranch: 'both answers are judged by the rule' }, null],
     [{ clauses: ['4.2'], status: [403, 409], rules: ['S166'], rulesOnEveryBranch: 'both answers are judged by the rule' }, /leaves it one branch/],
+    [{ clauses: ['4.2'], status: [422, 403], rules: ['S157'], rulesOnEveryBranch: 'a refusal either way judges the rule' }, null],
     [{ clauses: ['4.2'], status: 200, rules: ['S156'], rulesOnEveryBranch: 'the one answer is judged' }, /leaves it one branch/],
     [{ clauses: ['4.2'], status: null, rules: ['S156'], rulesOnEveryBranch: ' ' }, /must say, in words, why/],
   ];

@@ -149,12 +149,33 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     expect(claims).toMatchObject({ verdict: 'incomplete', reportVerdict: 'incomplete', rules: { pending: ['S26'], unverified: ['S57'] } });
   });
 
+  test('a report edited to say conformant over what its own records show (a skipped test, a rule no passed test cites, a pair not passed) is certified incomplete', async () => {
+    const honest = report(passingEverything(), {}, []);
+    expect((await certify(bytesOf(honest), privateKey)).claims.verdict).toBe('conformant');
+    const skipped = { ...honest, tests: honest.tests.map((t, i) => (i === 0 ? { ...t, outcome: 'skipped' as const, reason: 'not run' } : t)) };
+    const uncited = { ...honest, tests: honest.tests.map((t) => ({ ...t, rules: (t.rules ?? []).filter((id) => id !== 'S57') })) };
+    const pairLeft = { ...honest, coverage: { ...honest.coverage, pairs: honest.coverage.pairs.map((p, i) => (i === 0 ? { ...p, outcome: 'not verified' as const } : p)) } };
+    for (const [what, edited] of [['a skipped test', skipped], ['a rule no passed test cites', uncited], ['a pair not passed', pairLeft]] as const) {
+      expect(edited.verdict).toBe('conformant');
+      const bytes = bytesOf(edited);
+      const { claims, jws } = await certify(bytes, privateKey);
+      expect(claims.verdict, what).toBe('incomplete');
+      expect(await verifyCertificate(jws, publicKey, bytes), what).toMatchObject({ holds: true, claims: { verdict: 'incomplete' } });
+    }
+    const dir = tempDir('cert-edited-');
+    writeFileSync(join(dir, 'report.json'), bytesOf(skipped));
+    writeFileSync(join(dir, 'private.pem'), KEYS.EdDSA.privateKey);
+    const lines: string[] = [];
+    expect(await certifyCommand(join(dir, 'report.json'), join(dir, 'private.pem'), undefined, { out: (line) => lines.push(line), err: (line) => lines.push(line) })).toBe(0);
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}note: the report says conformant, but its own records do not bear it out .*: certified "incomplete"$/));
+  });
+
   /** A certificate signed with the right key over claims of the certifier's choosing. */
   async function signed(claims: object): Promise<string> {
     return new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'EdDSA', typ: CERTIFICATE_TYPE, kid: await keyId(privateKey) }).sign(privateKey);
   }
 
-  test('verify: a signed certificate whose claims are not its report\'s does not hold; one of version 1 holds with a note that it carries no rule claims', async () => {
+  test('verify: a signed certificate whose claims are not its report\'s does not hold; one of version 1 holds if its claims are its report\'s, with a note that it carries no rule claims, or what this version certifies where it says conformant', async () => {
     const bytes = bytesOf(report(passingEverything(PENDING), {}, PENDING));
     const { claims } = await certify(bytes, privateKey);
     const conformant = await signed({ ...claims, verdict: 'conformant' });
@@ -162,6 +183,37 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     const hidden = await signed({ ...claims, verdict: 'conformant', rules: { ...claims.rules, pending: [], verified: claims.rules!.observable } });
     expect(await verifyCertificate(hidden, publicKey, bytes)).toMatchObject({ holds: false, what: 'certificate', reason: expect.stringMatching(/^the certificate's claims are not the report's: rules /) });
     const { rules: _rules, reportVerdict: _verdict, ...version1 } = { ...claims, certificateVersion: 1, verdict: 'conformant' };
-    expect(await verifyCertificate(await signed(version1), publicKey, bytes)).toMatchObject({ holds: true, notes: [expect.stringMatching(/^certificate version 1 carries no rule claims/)] });
+    // Version 1 signed the report's own verdict: conformant here, while a rule is pending. It holds, and says what it certifies today.
+    expect(await verifyCertificate(await signed(version1), publicKey, bytes)).toMatchObject({
+      holds: true,
+      notes: [expect.stringMatching(/^certificate version 1 says conformant without requiring every observable rule verified: this suite version certifies the report incomplete \(rules: \d+ of \d+ observable verified; 1 checked by no test of this suite version \(S26\)\)$/)],
+    });
+    expect(await verifyCertificate(await signed({ ...version1, verdict: 'incomplete' }), publicKey, bytes)).toMatchObject({ holds: false, what: 'certificate', reason: "the certificate's claims are not the report's: verdict incomplete, the report conformant" });
+    const incomplete = bytesOf(report([record('answers 200 with the list')], {}, PENDING));
+    const { claims: claimsOfIncomplete } = await certify(incomplete, privateKey);
+    const { rules: _r, reportVerdict: _v, ...incomplete1 } = { ...claimsOfIncomplete, certificateVersion: 1 };
+    expect(await verifyCertificate(await signed(incomplete1), publicKey, incomplete)).toMatchObject({ holds: true, notes: [expect.stringMatching(/^certificate version 1 carries no rule claims/)] });
+  });
+
+  test('verify: every claim it prints is the report\'s (target, suite, spec, date, summary, report format), whatever the version', async () => {
+    const bytes = bytesOf(report(passingEverything(PENDING), {}, PENDING));
+    const { claims } = await certify(bytes, privateKey);
+    const altered: [string, object, RegExp][] = [
+      ['target', { target: { ...claims.target, baseUrl: 'http://127.0.0.1:8080' } }, /: target \{"baseUrl":"http:\/\/127\.0\.0\.1:8080"/],
+      ['suite', { suite: { ...claims.suite, version: '9.9.9' } }, /: suite /],
+      ['spec', { spec: { ...claims.spec, version: '2' } }, /: spec /],
+      ['date', { date: '2030-01-01T00:00:00.000Z' }, /: date "2030-01-01/],
+      ['summary', { summary: { ...claims.summary, failed: 0, passed: claims.summary.passed + 1 } }, /: summary /],
+      ['report format', { report: { ...claims.report, reportVersion: '1.2.0' } }, /: report format 1\.2\.0, the report 1\.3\.0/],
+    ];
+    for (const [what, change, reason] of altered) {
+      for (const version of [1, 2]) {
+        const result = await verifyCertificate(await signed({ ...claims, ...change, certificateVersion: version }), publicKey, bytes);
+        expect(result, `${what}, version ${version}`).toMatchObject({ holds: false, what: 'certificate', reason: expect.stringMatching(reason) });
+      }
+    }
+    // The same claims with their keys in another order are the same claims.
+    const reordered = Object.fromEntries(Object.entries(claims).reverse().map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v]));
+    expect(await verifyCertificate(await signed(reordered), publicKey, bytes)).toMatchObject({ holds: true, notes: [] });
   });
 });

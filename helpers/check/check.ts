@@ -23,10 +23,11 @@ export interface CheckMeta {
   /** The specification's atomic rules the test checks (ids of helpers/spec/rules.ts); a constraint adds its own. */
   rules?: string[];
   /**
-   * Only for a test with several branches (status null, a flow; or a list holding a success and an
-   * error status): a test there cites only rules it can fail on whichever answer came. Saying why here
-   * ("each step asserts its own status and schema") declares that it judges its cited rules on every
-   * branch; without it, test/rule-branches.test.ts fails a test that cites rules from such a status.
+   * Only for a test with several branches (status null, a flow; or a list of several statuses, other
+   * than section 5.6's "403 or 409"): a test there cites only rules it can fail on whichever answer
+   * came. Saying why here ("each step asserts its own status and schema") declares that it judges its
+   * cited rules on every branch; without it, test/rule-branches.test.ts fails a test that cites rules
+   * from such a status.
    */
   rulesOnEveryBranch?: string;
   /**
@@ -38,11 +39,19 @@ export interface CheckMeta {
   judges?: 'advisory';
 }
 
-/** True when the expected status leaves the test several branches: a flow (null), or a success (2xx) and an error status both allowed. */
+/** Section 5.6's one answer in two statuses: "403 or 409 with the message This action is unauthorized.". */
+const ONE_ANSWER_IN_TWO_STATUSES: readonly number[] = [403, 409];
+
+/**
+ * True when the expected status leaves the test several branches: a flow (null), or a list of several
+ * statuses (a success and an error, 422 or 403, 403 or 404 ...), except 403 and 409, which section 5.6
+ * names as one answer. A rule of one status (403 wrong credentials, 412 payload invalid, the 422 format)
+ * is not judged on the branch of another.
+ */
 export function hasSeveralBranches(status: CheckMeta['status']): boolean {
   if (status === null) return true;
-  const list = Array.isArray(status) ? status : [status];
-  return list.some((s) => s >= 200 && s < 300) && list.some((s) => s >= 400);
+  const list = [...new Set(Array.isArray(status) ? status : [status])];
+  return list.length > 1 && !list.every((s) => ONE_ANSWER_IN_TWO_STATUSES.includes(s));
 }
 
 export interface ConformanceMeta extends CheckMeta {
@@ -135,7 +144,7 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
   }
   if (meta.rulesOnEveryBranch !== undefined) {
     if (typeof meta.rulesOnEveryBranch !== 'string' || meta.rulesOnEveryBranch.trim().length < 10) throw new Error(`${where}: rulesOnEveryBranch must say, in words, why its rules are judged on every branch`);
-    if (!hasSeveralBranches(meta.status)) throw new Error(`${where}: declares rulesOnEveryBranch, but its status ${JSON.stringify(meta.status)} leaves it one branch (it applies to a flow, status null, or to a success and an error status both allowed)`);
+    if (!hasSeveralBranches(meta.status)) throw new Error(`${where}: declares rulesOnEveryBranch, but its status ${JSON.stringify(meta.status)} leaves it one branch (it applies to a flow, status null, or to a list of several statuses other than 403 or 409)`);
   }
   if (meta.judges === 'advisory') {
     if (!Array.isArray(meta.rules) || meta.rules.length > 0 || meta.constraint !== undefined) throw new Error(`${where}: judges only advisories, so it cites no rule and no constraint (rules: [])`);
