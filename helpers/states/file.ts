@@ -384,6 +384,8 @@ export class FileStates implements StatesTransport {
   }
 
   private lookUp(name: StateName, params: Record<string, unknown>): StateOutcome<StateName> {
+    if (name === 'user.short-session') return this.skip('STATES_FILE cannot give state user.short-session: sessions of a few seconds are a setting of the target, which a hook makes for one fresh account');
+    if (name === 'user.brute-force') return this.skip('STATES_FILE cannot give state user.brute-force: provoking the restriction leaves the account restricted, so every run needs a fresh account');
     if (name === 'platform') {
       if (this.file.platform) return this.skip('this test needs a second platform the target trusts, registered with a key of the suite\u2019s own, and STATES_FILE gives one platform');
       return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');

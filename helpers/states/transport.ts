@@ -9,13 +9,17 @@ import { dispatcherFor } from '../net/transport.js';
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.short-session' | 'user.brute-force' | 'user.locked' | 'user.throttled' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token';
 
 export interface StateData {
   user: { id: string; email: string; password: string; totpSecret?: string };
   'user.inactive': { id: string; email: string; password: string; token: string };
   /** `token`: an access token issued to this active account that has expired (its ttl is over). */
   'user.expired-token': { id: string; email: string; password: string; token: string };
+  /** An active account whose logins issue sessions of a few seconds (2 to 5), so a test can outwait one (added for issue 19). */
+  'user.short-session': { id: string; email: string; password: string };
+  /** A fresh active account and `attempts`, the failed logins after which its login is restricted (425; added for issue 19). */
+  'user.brute-force': { id: string; email: string; password: string; attempts: number };
   'user.locked': { id: string; email: string; password: string };
   'user.throttled': { id: string; email: string; password: string };
   platform: { id: string };
