@@ -286,7 +286,7 @@ authenticate.describe(() => {
       // Date is whole seconds, rounded down: created may be up to 1 s after it.
       expect(
         offset >= -CREATED_NEAR_DATE_MS && offset < 1000 + CREATED_NEAR_DATE_MS,
-        `section 2.1: data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected`,
+        `section 2.1: data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected (if a gateway in front of the target dates its answers, its clock and the target's differ by that much)`,
       ).toBe(true);
     }
     expect(created[1]! >= created[0]!, 'section 2.1: a login made after another has a Session created no earlier (data.created of the second login is before the first\u2019s)').toBe(true);
@@ -669,6 +669,11 @@ authenticateJwtEp.describe(() => {
       const platform = await platformFor(t);
       const response = await t.post(row.path, { headers: { token: await platform.sign({ email: user.email, expire: futureExpire(300) }) } });
       logOutLater(t, response);
+      // A redirect (a server that normalises the trailing slash) is no Session; the suite does not follow it.
+      if (response.status >= 300 && response.status < 400) {
+        t.expectStatus(response, response.status);
+        return t.advise(`${row.description} answered ${response.status} (a redirect to ${JSON.stringify(response.headers.location ?? null)}, not followed) rather than a 4xx`);
+      }
       expectRefused(t, response, `${row.description} (section 4.1: the platform ID is a required path parameter)`);
     });
   }
