@@ -22,7 +22,7 @@ export const BRUTE_FORCE_WINDOW_SECONDS = 900;
 export const BRUTE_FORCE_RESTRICTION_SECONDS = 900;
 
 /** Provider state `user.short-session`: the lifetime of that account's sessions, short enough for a test to outwait (sections 2.1, 5.2). */
-export const SHORT_SESSION_TTL_SECONDS = 3;
+export const SHORT_SESSION_TTL_SECONDS = 4;
 
 /** The platform every account belongs to unless a JWT platform is created for it. */
 export const DEFAULT_PLATFORM = { id: '00000000-0000-4000-8000-000000000001', code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test', color_code: '#1f6feb' };
