@@ -36,8 +36,9 @@ export const RUN_HELP = `usage: conformance run [options]
             --strict            advisories count as failures (STRICT)
             --fail-on-incomplete  the verdict incomplete (a test or a documented pair not verified)
                                 exits 1, for a gate that must verify everything (FAIL_ON_INCOMPLETE)
-            --brute-force       also provoke the brute-force restriction (425) with at most 50 failed logins
-                                of a fresh account and report the threshold found (BRUTE_FORCE; off: it loads the target)
+            --brute-force       also search for the brute-force threshold (425) with at most 50 failed logins
+                                of a fresh account and report it (BRUTE_FORCE; off: it loads the target; without
+                                it the restriction is provoked only where state user.brute-force gives the threshold)
             --ca FILE           PEM file of CA certificates to trust for target and hook (CA_FILE)
             --header 'N: v'     extra header on every request to target and hook, e.g. a gateway's
                                 x-api-key (repeatable; EXTRA_HEADERS, one a line); values never printed

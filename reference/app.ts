@@ -10,6 +10,9 @@ import { TOKENS_DDL, resolveToken } from './tokens.js';
 
 export const STATES_PATH = '/__provider-states';
 
+/** The grace of the `tokens.outlive-until` mutant: shorter than the minute by which `user.expired-token`'s token is over, so only a short session shows it. */
+const TOKEN_GRACE_MS = 30_000;
+
 export interface ReferenceOptions {
   /** SQLite file; in memory when absent. */
   database?: string;
@@ -35,6 +38,8 @@ const SERVER_DEVIATIONS = [
   'auth.expiry-ignored-on-cards',
   'auth.stale-token-cache-on-banks',
   'auth.unknown-token-as-path-user-on-bonuses',
+  // Sections 2.1 and 5.2, issue 19: a token still authenticates for a while after its `until`.
+  'tokens.outlive-until',
 ] as const;
 
 /**
@@ -101,7 +106,9 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         const bearer = match?.[1]!.trim() ?? tokenElsewhere(request, mutation.deviation);
         // Deviations of mutants only: tokens never expire (checked as at the epoch), on every route or on the card routes.
         const ignoreExpiry = mutation.deviation === 'tokens.expiry-ignored' || (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card'));
-        let resolved = bearer ? resolveToken(db, bearer, ignoreExpiry ? 0 : now()) : undefined;
+        // Deviation of a mutant only: tokens are honoured TOKEN_GRACE_MS after their expiry.
+        const checkedAt = ignoreExpiry ? 0 : mutation.deviation === 'tokens.outlive-until' ? now() - TOKEN_GRACE_MS : now();
+        let resolved = bearer ? resolveToken(db, bearer, checkedAt) : undefined;
         if (bearer && mutation.deviation === 'auth.stale-token-cache-on-banks') {
           // Deviation of a mutant only: the bank routes trust a cache of tokens once resolved, which logout does not clear.
           if (resolved) tokenCache.set(bearer, resolved);

@@ -30,12 +30,13 @@ export interface IssuedToken {
   ttl: number;
 }
 
-export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number): IssuedToken {
+/** `ttl`: the token's lifetime in seconds (TOKEN_TTL_SECONDS unless the account's sessions are short); `lifetimeMs` only a mutant sets apart from it. */
+export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number, ttl = TOKEN_TTL_SECONDS, lifetimeMs = ttl * 1000): IssuedToken {
   const plain = secret();
   const result = db
     .prepare('INSERT INTO access_tokens (user_id, secret_hash, kind, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)')
-    .run(userId, hash(plain), kind, nowMs, nowMs + TOKEN_TTL_SECONDS * 1000);
-  return { token: `${result.lastInsertRowid}|${plain}`, createdMs: nowMs, ttl: TOKEN_TTL_SECONDS };
+    .run(userId, hash(plain), kind, nowMs, nowMs + lifetimeMs);
+  return { token: `${result.lastInsertRowid}|${plain}`, createdMs: nowMs, ttl };
 }
 
 export function resolveToken(db: Database.Database, bearer: string, nowMs: number): { user: UserRow; tokenId: number } | undefined {

@@ -4,7 +4,7 @@ import { SignJWT, base64url, exportSPKI, generateKeyPair, type CryptoKey } from 
 import { generateSync } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STATES_PATH, buildReference, knownDeviations } from '../reference/app.js';
-import { BRUTE_FORCE_RESTRICTION_SECONDS, BRUTE_FORCE_THRESHOLD, BRUTE_FORCE_WINDOW_SECONDS } from '../reference/modules/authentication.js';
+import { BRUTE_FORCE_RESTRICTION_SECONDS, BRUTE_FORCE_THRESHOLD, BRUTE_FORCE_WINDOW_SECONDS, SHORT_SESSION_TTL_SECONDS } from '../reference/modules/authentication.js';
 import { authenticationMutants } from '../reference/mutants/authentication.js';
 import { TOKEN_TTL_SECONDS } from '../reference/tokens.js';
 import { injectState } from './reference-inject.js';
@@ -178,9 +178,35 @@ describe('brute-force restriction (5.5, 425)', () => {
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
   });
 
+  it('gives the threshold with a fresh account (state user.brute-force): that many failures, then 425', async () => {
+    const user = await state('user.brute-force');
+    expect(user.attempts).toBe(BRUTE_FORCE_THRESHOLD);
+    for (let i = 1; i <= user.attempts; i++) expect((await login({ email: user.email, password: 'Wrong-password-1' })).statusCode).toBe(403);
+    expect((await login({ email: user.email, password: 'Wrong-password-1' })).statusCode).toBe(425);
+  });
+
   it('restricts the JWT flow for a restricted account too', async () => {
     const user = await state('user.throttled');
     expect((await jwtLogin(await sign({ email: user.email, expire: nowSeconds() + 60 }))).statusCode).toBe(425);
+  });
+});
+
+describe('short sessions (state user.short-session; sections 2.1, 5.2)', () => {
+  it(`issues sessions of ${SHORT_SESSION_TTL_SECONDS} s, both ways, whose token works until until and not after`, async () => {
+    const user = await state('user.short-session');
+    const sessions = [(await login({ email: user.email, password: user.password })).json().data, (await jwtLogin(await sign({ id: user.id, expire: nowSeconds() + 60 }))).json().data];
+    for (const session of sessions) {
+      expect(session.ttl).toBe(SHORT_SESSION_TTL_SECONDS);
+      expect(Date.parse(session.until) - Date.parse(session.created)).toBe(SHORT_SESSION_TTL_SECONDS * 1000);
+    }
+    const banks = (token: string) => app.inject({ method: 'GET', url: `/api/v1/user/${user.id}/bank`, headers: { authorization: `Bearer ${token}` } });
+    clock = START_MS + SHORT_SESSION_TTL_SECONDS * 1000 - 1;
+    for (const session of sessions) expect((await banks(session.id)).statusCode).toBe(200);
+    clock = START_MS + SHORT_SESSION_TTL_SECONDS * 1000;
+    for (const session of sessions) expect((await banks(session.id)).statusCode).toBe(401);
+    // Other accounts keep the usual lifetime.
+    const other = await state('user');
+    expect((await login({ email: other.email, password: other.password })).json().data.ttl).toBe(TOKEN_TTL_SECONDS);
   });
 });
 

@@ -175,6 +175,9 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user', {}, { needs: ['password-reset.token'], mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token": a reset that succeeds spends/);
     expect(await reasonOf('user', {}, { mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user": this test changes its account/);
     expect(await reasonOf('user.inactive', {})).toMatch(/^STATES_FILE has no account of kind "user.inactive"; add one/);
+    // What only a hook can make (issue 19): a short session, a fresh account to restrict.
+    expect(await reasonOf('user.short-session', {})).toMatch(/^STATES_FILE cannot give state user.short-session: .*\(a provider-state hook would add this test\)$/);
+    expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE cannot give state user.brute-force: .*\(a provider-state hook would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
       expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) })).toBe(kind.kind);

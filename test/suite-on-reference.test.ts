@@ -23,6 +23,9 @@ const UNDOCUMENTED_ANSWERS: readonly string[] = [
   // An unknown coin or NFT symbol: the specification is silent; 404 { message } as section 7 answers "no record found".
   'GET /api/v1/user/{user}/balances/{asset} 404',
   'GET /api/v1/user/{user}/balances/nft/{asset} 404',
+  // A valid JWT sent with the platform segment left out (no route) or empty (no platform has that ID): section 4.1 requires it.
+  'POST /api/v1/authenticate-jwt 404',
+  'POST /api/v1/authenticate-jwt/ 403',
 ];
 
 const answers = new OpenApiAnswers();

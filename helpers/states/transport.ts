@@ -9,7 +9,7 @@ import { dispatcherFor } from '../net/transport.js';
  * contract in docs/provider-states.md defines: an HTTP hook (STATES_URL) or a static file (STATES_FILE).
  */
 
-export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.locked' | 'user.throttled' | 'user.forbidden' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token' | TwoPlatformsState;
+export type StateName = 'user' | 'user.inactive' | 'user.expired-token' | 'user.short-session' | 'user.brute-force' | 'user.locked' | 'user.throttled' | 'user.forbidden' | 'platform' | 'balances' | 'bonuses' | 'bank.used' | 'bank' | 'card' | 'password-reset.token' | TwoPlatformsState;
 
 /** The states that give one user records of one kind on two platforms (added for issue 19: the company and platform filters). */
 export type TwoPlatformsState = 'bank.two-platforms' | 'card.two-platforms' | 'bonuses.two-platforms';
@@ -36,6 +36,10 @@ export interface StateData {
   'user.inactive': { id: string; email: string; password: string; token: string };
   /** `token`: an access token issued to this active account that has expired (its ttl is over). */
   'user.expired-token': { id: string; email: string; password: string; token: string };
+  /** An active account whose logins issue sessions of a few seconds (2 to 5), so a test can outwait one (added for issue 19). */
+  'user.short-session': { id: string; email: string; password: string };
+  /** A fresh active account and `attempts`, the failed logins after which its login is restricted (425; added for issue 19). */
+  'user.brute-force': { id: string; email: string; password: string; attempts: number };
   'user.locked': { id: string; email: string; password: string };
   'user.throttled': { id: string; email: string; password: string };
   /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID, scryptSync, timingSafeEqual, createPublicKey }
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { generateSecret, verifySync } from 'otplib';
+import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
@@ -19,6 +20,9 @@ import { rules, validate } from '../validation.js';
 export const BRUTE_FORCE_THRESHOLD = 5;
 export const BRUTE_FORCE_WINDOW_SECONDS = 900;
 export const BRUTE_FORCE_RESTRICTION_SECONDS = 900;
+
+/** Provider state `user.short-session`: the lifetime of that account's sessions, short enough for a test to outwait (sections 2.1, 5.2). */
+export const SHORT_SESSION_TTL_SECONDS = 4;
 
 /** The platform every account belongs to unless a JWT platform is created for it. */
 export const DEFAULT_PLATFORM = { id: '00000000-0000-4000-8000-000000000001', code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test', color_code: '#1f6feb' };
@@ -43,6 +47,10 @@ CREATE TABLE IF NOT EXISTS users (
   language TEXT NOT NULL DEFAULT 'en',
   platform_id TEXT NOT NULL REFERENCES platforms(id),
   created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS short_sessions (
+  user_id TEXT PRIMARY KEY REFERENCES users(id),
+  ttl INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS login_failures (
   email TEXT PRIMARY KEY COLLATE NOCASE,
@@ -105,7 +113,10 @@ export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean
 }
 
 function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt') {
-  const issued = issueToken(ctx.db, user.id, kind, ctx.now());
+  const short = ctx.db.prepare('SELECT ttl FROM short_sessions WHERE user_id = ?').get(user.id) as { ttl: number } | undefined;
+  const ttl = short?.ttl ?? TOKEN_TTL_SECONDS;
+  // Deviation of a mutant only: the token lives half the ttl the Session states.
+  const issued = issueToken(ctx.db, user.id, kind, ctx.now(), ttl, ctx.deviates('tokens.expire-before-until') ? ttl * 500 : ttl * 1000);
   // Section 2.1: the token lives `ttl` seconds, so `until` = `created` + `ttl`.
   const untilMs = issued.createdMs + issued.ttl * 1000;
   const data = { id: issued.token, userId: user.id, ttl: issued.ttl, until: isoMicros(untilMs), created: isoMicros(issued.createdMs) };
@@ -192,11 +203,13 @@ async function verifyWithKey(ctx: ReferenceContext, jwt: string, publicKey: stri
 async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt: string | undefined): Promise<Record<string, unknown>> {
   if (!jwt) fail(ERRORS.wrongCredentials());
   const platform = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
+  // Deviation of a mutant only: a path without the platform segment takes any registered platform's key.
+  const anyKey = ctx.deviates('jwt.any-platform-key') || (platformId === '' && ctx.deviates('jwt.platform-segment-optional'));
   const keys = platform?.public_key
     ? ctx.deviates('jwt.other-platform-key-accepted')
       ? (ctx.db.prepare('SELECT public_key FROM platforms WHERE public_key IS NOT NULL').all() as { public_key: string }[]).map((row) => row.public_key)
       : [platform.public_key]
-    : ctx.deviates('jwt.any-platform-key')
+    : anyKey
       ? (ctx.db.prepare('SELECT public_key FROM platforms WHERE public_key IS NOT NULL').all() as { public_key: string }[]).map((row) => row.public_key)
       : [];
   for (const key of keys) {
@@ -206,6 +219,8 @@ async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt:
       // not this key: try the next one (only the any-platform-key mutant has several)
     }
   }
+  // Deviation of a mutant only: a signature the platform's key does not verify is answered as a payload invalid.
+  if (keys.length > 0 && ctx.deviates('jwt.bad-signature-answers-412')) fail(ERRORS.jwtInvalid());
   fail(ERRORS.wrongCredentials());
 }
 
@@ -244,6 +259,11 @@ export const authentication: ReferenceModule = {
     'login.failures-uncounted',
     'login.session-leaks-totp-secret',
     'jwt.conflicting-claims-third-user',
+    // Issue 19: the short session, the path's platform, expire's type, the status of a bad signature.
+    'tokens.expire-before-until',
+    'jwt.platform-segment-optional',
+    'jwt.expire-type-unchecked',
+    'jwt.bad-signature-answers-412',
     // Allowed readings (mutants that must survive).
     'jwt.expire-in-milliseconds',
     'login.malformed-answers-403',
@@ -292,15 +312,16 @@ export const authentication: ReferenceModule = {
     });
 
     // Section 4.1.
-    app.post('/api/v1/authenticate-jwt/:platform', async (request) => {
-      const { platform } = request.params as { platform: string };
+    const authenticateJwt = async (request: FastifyRequest) => {
+      const { platform = '' } = (request.params ?? {}) as { platform?: string };
       const header = request.headers.token;
       const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
       // Allowed reading (a mutant that must survive): a number as `email` or `id` is read as its text, which names nobody (403).
       const asText = (claim: unknown) => (typeof claim === 'number' && ctx.deviates('jwt.number-claims-as-text') ? String(claim) : claim);
       const email = asText(payload.email);
       const id = ctx.deviates('jwt.id-unsupported') ? undefined : asText(payload.id);
-      const raw = expireSeconds(payload.expire);
+      // Deviation of a mutant only: an `expire` that is no timestamp is taken as no limit at all.
+      const raw = payload.expire !== undefined && expireSeconds(payload.expire) === undefined && ctx.deviates('jwt.expire-type-unchecked') ? Number.MAX_SAFE_INTEGER : expireSeconds(payload.expire);
       // Allowed reading (a mutant that must survive): section 4.1 gives `expire` no unit; read as milliseconds.
       const expire = raw !== undefined && ctx.deviates('jwt.expire-in-milliseconds') ? Math.floor(raw / 1000) : raw;
       // Section 4.1: the payload names the user by `email` or `id` (strings) and carries `expire`; otherwise 412.
@@ -320,7 +341,10 @@ export const authentication: ReferenceModule = {
       restrict(ctx, user.email);
       assertMayLogIn(ctx, user);
       return sessionOf(ctx, user, 'jwt');
-    });
+    };
+    app.post('/api/v1/authenticate-jwt/:platform', authenticateJwt);
+    // Deviation of a mutant only: the platform segment is optional (section 4.1: required).
+    if (ctx.deviates('jwt.platform-segment-optional')) app.post('/api/v1/authenticate-jwt', authenticateJwt);
 
     // Section 4.5: destroys the token, for both kinds of authentication.
     app.post('/api/v1/user/logout', { preHandler: ctx.guards.authenticated }, async (request) => {
@@ -340,6 +364,14 @@ export const authentication: ReferenceModule = {
         const emailLength = typeof length === 'number' && Number.isInteger(length) && length >= 20 && length <= 255 ? length : undefined;
         return createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}) });
       },
+      // An active account whose logins issue sessions of SHORT_SESSION_TTL_SECONDS (sections 2.1 and 5.2).
+      'user.short-session': () => {
+        const user = createUser(ctx);
+        ctx.db.prepare('INSERT INTO short_sessions (user_id, ttl) VALUES (?, ?)').run(user.id, SHORT_SESSION_TTL_SECONDS);
+        return user;
+      },
+      // A fresh active account and the number of failed logins after which its login is restricted (425, section 8).
+      'user.brute-force': () => ({ ...createUser(ctx), attempts: BRUTE_FORCE_THRESHOLD }),
       // An access token issued to an active account whose lifetime is over (sections 5.2 and 5.3).
       'user.expired-token': () => {
         const user = createUser(ctx);

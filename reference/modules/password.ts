@@ -91,6 +91,7 @@ export const password: ReferenceModule = {
     'reset.password-min-7',
     'reset.password-min-9',
     'forgot.email-max-191',
+    'forgot.email-max-254',
     'reset.email-max-191',
     // Allowed reading (a mutant that must survive).
     'password.bearer-required',
@@ -106,7 +107,7 @@ export const password: ReferenceModule = {
     app.post('/api/v1/user/forgot-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
-        email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : 255)],
+        email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
         type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
       });
       const email = String(body.email);

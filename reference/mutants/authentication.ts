@@ -213,4 +213,15 @@ export const authenticationMutants: Mutant[] = [
     description: 'a JWT whose email and id name two different users authenticates a third user of the platform',
     mutation: { deviation: 'jwt.conflicting-claims-third-user' },
   },
+  // Issue 19: the lifetime of a session (state user.short-session), its creation time, the path's platform, expire's type.
+  deviation('tokens-outlive-until', '5', 'an access token still authenticates for 30 s after its until (a session outlives its ttl)', 'tokens.outlive-until'),
+  deviation('tokens-expire-before-until', '5', 'an access token stops authenticating halfway to its until (a session lives half its ttl)', 'tokens.expire-before-until'),
+  session('session-created-minutes-early', '2.1', 'created is five minutes before the Session was made (ttl grown to match, so until = created + ttl holds)', (data) => {
+    const shift = (value: string) => new Date(Date.parse(value) - 300_000).toISOString().replace(/\.(\d{3})Z$/, `.$1${value.slice(23, 26)}Z`);
+    data.created = shift(String(data.created));
+    data.ttl = Number(data.ttl) + 300;
+  }),
+  deviation('jwt-platform-segment-optional', '4.1', 'authenticate-jwt without the platform segment verifies the JWT with any registered platform\u2019s key', 'jwt.platform-segment-optional'),
+  deviation('jwt-expire-type-unchecked', '4.1', 'a JWT whose expire is no timestamp ("soon", true, {}, []) is taken as never expiring and logs in', 'jwt.expire-type-unchecked'),
+  deviation('jwt-bad-signature-answers-412', '4.1', 'a JWT whose signature the platform\u2019s key does not verify answers 412 (payload invalid) instead of 403 (wrong credentials)', 'jwt.bad-signature-answers-412'),
 ];

@@ -121,6 +121,14 @@ export const passwordMutants: Mutant[] = [
     description: 'forgot-password refuses an existing account\u2019s e-mail of 230 characters (limit 191 instead of 255)',
     mutation: { deviation: 'forgot.email-max-191' },
   },
+  // Issue 19: an address of exactly 255 characters is still within the limit.
+  {
+    name: 'forgot-email-max-254',
+    clause: '8',
+    group: 'password',
+    description: 'forgot-password refuses an existing account\u2019s e-mail of 255 characters (limit 254 instead of 255)',
+    mutation: { deviation: 'forgot.email-max-254' },
+  },
   {
     name: 'reset-email-max-191',
     clause: '8',
