@@ -153,7 +153,7 @@ create.describe(() => {
   });
 
   // Case either counts or not, but alike both ways: a lower-case copy of an upper-case IBAN is taken exactly when an upper-case copy of a lower-case one is.
-  create.check('answers a case variant of a taken IBAN alike both ways (201 or 422: whether case counts is not said)', { clauses: ['4.10', '8', '7'], status: [201, 422], constraint: 'bank.iban.unique' }, async (t) => {
+  create.check('answers a case variant of a taken IBAN alike both ways (201 or 422: whether case counts is not said)', { clauses: ['4.10', '8', '7'], status: [201, 422], constraint: 'bank.iban.unique', rulesOnEveryBranch: 'whichever answer comes, the two case variants must get the same one: the uniqueness of S236 is judged alike on every branch' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const upper = uniqueIban();
     const lower = uniqueIban().toLowerCase();
@@ -220,7 +220,7 @@ create.describe(() => {
   });
 
   // Both answers hold, so the test cites the shapes it checks, not S61 (currency: an ISO currency code).
-  create.check('accepts or refuses a lower-case currency code (the specification does not say)', { rules: schemaRules('bank-response', 'error-validation'), clauses: ['4.10'], status: [201, 422] }, async (t) => {
+  create.check('accepts or refuses a lower-case currency code (the specification does not say)', { rules: ['S3'], rulesOnEveryBranch: 'either answer must be JSON of its documented shape (S3): the record on 201, the validation error on 422', clauses: ['4.10'], status: [201, 422] }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload({ currency: 'eur' }), token });
     deleteIfCreated(t, user.id, token, response);
@@ -489,7 +489,7 @@ show.describe(() => {
     expectNotFound(t, again);
   });
 
-  show.check('never shows another user\u2019s bank under the caller\u2019s own user id', { rules: [...schemaRules('error-message'), 'S19'], clauses: ['4.10', '5', '7'], status: [403, 404, 409] }, async (t) => {
+  show.check('never shows another user\u2019s bank under the caller\u2019s own user id', { rules: [...schemaRules('error-message'), 'S19'], clauses: ['4.10', '5', '7'], status: [403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for' }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.get(bankPath(caller.user.id, owner.bank.id), { token: caller.token });

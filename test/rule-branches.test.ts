@@ -17,16 +17,9 @@ import { conformance } from './support.js';
  */
 const OFFENDING: Readonly<Record<string, string>> = {
   // Cite rules a "spec silent" branch cannot fail on (review finding 2a/2f): being fixed in issue 19.
-  'post-user-user-bank-accepts-or-refuses-a-lower-case-currency-code-the-specification-does-not-say': '201 or 422, cites S61: being fixed in issue 19',
-  'post-user-user-card-answers-201-or-422-for-an-empty-holdername-whether-empty-counts-as-mis-585a0526': '201 or 422, cites S301 and the schema rules of one branch: being fixed in issue 19',
-  'post-user-user-card-answers-201-or-422-for-an-expirationdate-of-the-current-month': '201 or 422, cites S305 and the schema rules of one branch: being fixed in issue 19',
-  'post-user-user-card-answers-201-or-422-for-an-expirationyear-of-the-current-year-with-the--b892db6c': '201 or 422, cites S305 and the schema rules of one branch: being fixed in issue 19',
-  'post-user-user-card-answers-201-or-422-for-an-expirationyear-of-four-digits-format-y-reads-719b5124': '201 or 422, cites the schema rules of one branch: being fixed in issue 19',
-  'post-user-user-card-answers-201-or-422-for-expirationdate-with-a-one-digit-month-section-4-b7114060': '201 or 422, cites S304 and the schema rules of one branch: being fixed in issue 19',
   'post-authenticate-refuses-a-2fa-account-without-a-code-spec-silent-on-the-status': 'accepts any refusal, cites S325 (401/403/423/425): being fixed in issue 19',
   'post-authenticate-refuses-a-2fa-account-with-a-wrong-code-spec-silent-on-the-status': 'accepts any refusal, cites S325 (401/403/423/425): being fixed in issue 19',
   'post-authenticate-jwt-platform-never-answers-a-jwt-naming-one-user-by-email-and-another-by-1b2eab54': 'passes on a Session for either user, cites S142 ("not both"): being fixed in issue 19',
-  'post-user-user-bank-answers-a-case-variant-of-a-taken-iban-alike-both-ways-201-or-422-whet-d946a2bc': '201 or 422 judged alike both ways (S236): to declare rulesOnEveryBranch or narrow, issue 19',
   'post-user-reset-password-reports-whether-a-token-already-spent-on-a-reset-is-refused-again': 'a flow whose second answer is only advised on: to narrow its rules to the first reset, issue 19',
   // Judge their rules on every answer (a Session, or a 422 at a boundary, fails them), but do not declare it yet: being fixed in issue 19.
   'post-authenticate-accepts-email-as-valid-for-a-valid-email-of-190-characters': 'fails on any 422 or 5xx whatever else came, so it judges its constraint\'s rules on every branch: to declare rulesOnEveryBranch, issue 19',
@@ -51,10 +44,6 @@ const OFFENDING: Readonly<Record<string, string>> = {
   'post-authenticate-jwt-platform-answers-403-with-error-or-412-for-a-jwt-naming-an-unknown-user-id': '403 or 412, cites S151 (403 wrong credentials), its only citations with :411 (review finding 2d): being fixed in issue 19',
   'post-authenticate-jwt-platform-answers-412-or-403-for-a-jwt-payload-with-an-email-that-is--806f09d9': '412 or 403, cites S154 and S340 (the 412) that the 403 branch does not judge: to narrow or declare, issue 19',
   'post-authenticate-jwt-platform-answers-412-or-403-for-a-jwt-payload-with-an-id-that-is-not-a-string': '412 or 403, cites S154 and S340 (the 412) that the 403 branch does not judge: to narrow or declare, issue 19',
-  'get-user-user-bank-bank-never-shows-another-user-s-bank-under-the-caller-s-own-user-id': '403, 404 or 409, cites S326 ("403 or 409") that the 404 branch does not judge (review finding 2f): being fixed in issue 19',
-  'get-user-user-bonus-bonus-never-shows-another-user-s-bonus-under-the-caller-s-own-id': '403, 404 or 409, cites S326 ("403 or 409") that the 404 branch does not judge (review finding 2f): being fixed in issue 19',
-  'get-user-user-card-card-never-shows-another-user-s-card-under-the-caller-s-own-user-id': '403, 404 or 409, cites S326 ("403 or 409") that the 404 branch does not judge (review finding 2f): being fixed in issue 19',
-  'get-user-user-card-card-answers-403-with-message-for-an-inactive-account-or-404-for-its-un-525211dc': '403 or 404: both branches assert { message } (S3, S336), so it judges them on every branch: to declare rulesOnEveryBranch, issue 19',
   'post-authenticate-issues-a-token-valid-for-ttl-seconds-until-until-a-protected-endpoint-ac-ec6f4d7a': 'a flow (status null) citing S26, S28, S320: to declare rulesOnEveryBranch or narrow, issue 19',
   'post-authenticate-jwt-platform-answers-412-or-416-for-a-jwt-payload-whose-expire-is-an-array': '412 or 416, cites S340 (the 412): to narrow, issue 19',
   'post-authenticate-jwt-platform-answers-412-or-416-for-a-jwt-payload-whose-expire-is-an-object': '412 or 416, cites S340 (the 412): to narrow, issue 19',
