@@ -399,7 +399,7 @@ list.describe(() => {
   for (const [filter, rule] of [['company', 'S223'], ['platform', 'S224']] as const) {
     list.check(`lists every bank of one platform and none of another under the ${filter} filter (the platform\u2019s code or ID)`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
-      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform?.code });
+      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform });
     });
   }
 

@@ -233,7 +233,7 @@ list.describe(() => {
   list.check('lists every bonus of one platform and none of another under the platform filter (the platform\u2019s code or ID)', { rules: [...schemaRules('bonus-list-response'), 'S264'], clauses: ['4.11'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { platforms } = await t.state('bonuses.two-platforms', { userId: user.id });
-    await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform?.code });
+    await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform });
   });
 
   list.check('answers a status outside distributed, pending and canceled', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {

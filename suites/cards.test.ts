@@ -405,7 +405,7 @@ list.describe(() => {
   for (const [filter, rule] of [['company', 'S280'], ['platform', 'S281']] as const) {
     list.check(`lists every card of one platform and none of another under the ${filter} filter (the platform\u2019s code or ID)`, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
-      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform?.code });
+      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform });
     });
   }
 

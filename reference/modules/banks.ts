@@ -205,6 +205,8 @@ export const banks: ReferenceModule = {
     'banks.unknown-filter-value-422',
     // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
     'banks.platform-filter-by-id',
+    // Allowed reading: company and platform compared with the platform's name (a company is named).
+    'banks.platform-filter-by-name',
     'banks.delete-used-allowed',
     'banks.delete-keeps-record',
     'banks.filter-currency-ignored',
@@ -343,7 +345,7 @@ export const banks: ReferenceModule = {
           if (ctx.deviates('banks.platform-filter-by-id') && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) {
             fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
           }
-          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : 'p.code = ?');
+          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : ctx.deviates('banks.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
           params.push(value);
         }
       }

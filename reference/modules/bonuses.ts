@@ -221,6 +221,8 @@ export const bonuses: ReferenceModule = {
     'bonuses.unknown-status-422',
     // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
     'bonuses.platform-filter-by-id',
+    // Allowed reading: platform compared with the platform's name.
+    'bonuses.platform-filter-by-name',
     // Issue 19: the platform filter.
     'bonuses.platform-filter-ignored',
     'bonuses.platform-filter-by-account-platform',
@@ -405,7 +407,7 @@ export const bonuses: ReferenceModule = {
         if (ctx.deviates('bonuses.platform-filter-by-id')) {
           if (ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(platform) === undefined) fail(ERRORS.validation({ platform: ['The selected platform is invalid.'] }));
           where.push('p.id = ?');
-        } else where.push('p.code = ? COLLATE NOCASE');
+        } else where.push(ctx.deviates('bonuses.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ? COLLATE NOCASE');
         params.push(platform);
       }
       const rows = ctx.db

@@ -224,6 +224,8 @@ export const cards: ReferenceModule = {
     'cards.filter-unscoped',
     // Allowed reading: format `y` is a year of any number of digits, so a four-digit year is accepted.
     'cards.four-digit-year',
+    // Allowed reading: company and platform compared with the platform's name (a company is named).
+    'cards.platform-filter-by-name',
     'cards.platform-filter-ignored',
     'cards.company-filter-ignored',
     'cards.platform-filter-by-account-platform',
@@ -449,7 +451,7 @@ export const cards: ReferenceModule = {
               continue;
             }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
-            where.push(byId ? 'p.id = ?' : 'p.code = ?');
+            where.push(byId ? 'p.id = ?' : ctx.deviates('cards.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
             params.push(value);
           }
         }

@@ -214,6 +214,15 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.platform-filter-by-id' },
     allowed: true,
   },
+  // Nor that it is compared with a code or an ID: an order's externalPlatform shows the platform's name too.
+  {
+    name: 'allowed-bonus-list-platform-filter-by-name',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the platform filter takes a platform\u2019s name (order.externalPlatform.name), so a platform code or ID lists no bonus',
+    mutation: { deviation: 'bonuses.platform-filter-by-name' },
+    allowed: true,
+  },
   // Issue 19: the platform filter keeps the bonuses of that platform.
   {
     name: 'bonuses-platform-filter-ignored',

@@ -204,6 +204,15 @@ export const cardsMutants: Mutant[] = [
     mutation: { deviation: 'cards.platform-filter-by-id' },
     allowed: true,
   },
+  // Nor does it say that they are compared with a code or an ID: a company is named, and a record shows its platform's name.
+  {
+    name: 'allowed-card-list-platform-filter-by-name',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'the company and platform filters take a platform\u2019s name (externalPlatform.name), so a platform code or ID lists no card',
+    mutation: { deviation: 'cards.platform-filter-by-name' },
+    allowed: true,
+  },
   authenticationSkipped('cards-create-unauthenticated', 'cards', CREATE, 422, { message: 'The given data was invalid.', errors: { cardImage1: ['The card image1 field is required.'] } }, 'the card create'),
   authenticationSkipped('cards-list-unauthenticated', 'cards', LIST, 200, { data: [] }, 'the card list'),
   authenticationSkipped('cards-show-unauthenticated', 'cards', SHOW, 404, { message: 'No query results.' }, 'the card show'),
