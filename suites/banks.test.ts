@@ -410,7 +410,9 @@ list.describe(() => {
     const caller = await userWithBank(t, { currency: 'EUR' });
     const other = await userWithBank(t, { currency: 'EUR' });
     const code = String(other.bank.externalPlatform?.code ?? '');
-    for (const [filter, value] of [['currency', 'EUR'], ['status', String(other.bank.status)], ['platform', code], ['company', code]] as const) {
+    // The platform's name too: a target comparing company or platform with it lists nothing for the code.
+    const name = String(other.bank.externalPlatform?.name ?? '');
+    for (const [filter, value] of [['currency', 'EUR'], ['status', String(other.bank.status)], ['platform', code], ['company', code], ['platform', name], ['company', name]] as const) {
       const response = await t.get(banksPath(caller.user.id), { token: caller.token, query: { [filter]: value } });
       const listed = expectFilteredList<{ id: string }>(t, response, filter, value, 'bank-list-response');
       if (listed) expect(listed.map((bank) => bank.id), `${filter}=${value}: another user\u2019s bank must not be listed (section 5.6)`).not.toContain(other.bank.id);

@@ -417,7 +417,9 @@ list.describe(() => {
     const other = await userWithToken(t);
     const { card } = await createCard(t, other.user.id, other.token);
     const code = String(card.externalPlatform?.code ?? '');
-    for (const [filter, value] of [['status', String(card.status)], ['platform', code], ['company', code]] as const) {
+    // The platform's name too: a target comparing company or platform with it lists nothing for the code.
+    const name = String(card.externalPlatform?.name ?? '');
+    for (const [filter, value] of [['status', String(card.status)], ['platform', code], ['company', code], ['platform', name], ['company', name]] as const) {
       const response = await t.get(cardsPath(caller.user.id), { token: caller.token, query: { [filter]: value } });
       const listed = expectFilteredList<{ id: string }>(t, response, filter, value, 'card-list-response');
       if (listed) assert(!listed.some((c) => c.id === card.id), `${filter}=${value}: another user's card ${card.id} must not be listed (section 5.6)`);
