@@ -33,12 +33,13 @@ function context() {
 
 const answer = (status: number, body: unknown) => new ApiResponse(status, { 'content-type': 'application/json' }, JSON.stringify(body), { ok: true, value: body });
 
-/** A target whose filter compares `by` (or lists everything when `by` is 'ignored', or refuses unknown values with 422 when `refuse`). */
-function target(platforms: Platform[], by: 'code' | 'id' | 'name' | 'ignored', refuse = false) {
+/** A target whose filter compares `by` (or lists everything when `by` is 'ignored', nothing when 'nothing', or refuses unknown values with 422 when `refuse`). */
+function target(platforms: Platform[], by: 'code' | 'id' | 'name' | 'ignored' | 'nothing', refuse = false) {
   const records = platforms.flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: 'https://x.test' } })));
   return async (query?: Record<string, string>) => {
     const value = query ? Object.values(query)[0] : undefined;
     if (value === undefined || by === 'ignored') return answer(200, { data: records });
+    if (by === 'nothing') return answer(200, { data: [] });
     const platform = platforms.find((p) => (by === 'code' ? p.code : by === 'id' ? p.id : p.name) === value);
     if (!platform && refuse) return answer(422, { message: 'The given data was invalid.', errors: { company: ['The selected company is invalid.'] } });
     return answer(200, { data: records.filter((r) => platform && r.externalPlatform.code === platform.code) });
@@ -59,8 +60,9 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
     expect((await judge([A, B], 'name', true)).join('\n')).toMatch(/refused with 422 keyed by company/);
   });
 
-  it('fails a filter that is ignored', async () => {
+  it('fails a filter that is ignored, and one that lists nothing for the code, the ID and the name', async () => {
     await expect(judge([A, B], 'ignored')).rejects.toThrow(/must list none of the user's records on platform/);
+    await expect(judge([A, B], 'nothing')).rejects.toThrow(/must list the user's records on platform REF when given its code \(REF\), its ID \(id-a\) or its name/);
   });
 
   it('does not send a name two platforms share, and reports a target that lists nothing by code or ID as not verified', async () => {

@@ -242,6 +242,7 @@ export const banks: ReferenceModule = {
     'banks.forbidden-create-own-message',
     'banks.platform-filter-ignored',
     'banks.company-filter-ignored',
+    'banks.company-filter-lists-nothing',
     'banks.platform-filter-by-account-platform',
   ],
 
@@ -336,6 +337,10 @@ export const banks: ReferenceModule = {
         const value = filterValue(request.query, name);
         // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the bank's.
         if (value !== undefined && ctx.deviates(`banks.${name}-filter-ignored`)) continue;
+        if (value !== undefined && ctx.deviates(`banks.${name}-filter-lists-nothing`)) {
+          where.push('0 = 1');
+          continue;
+        }
         if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
           where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
           params.push(user.platform_id, value);

@@ -225,6 +225,7 @@ export const bonuses: ReferenceModule = {
     'bonuses.platform-filter-by-name',
     // Issue 19: the platform filter.
     'bonuses.platform-filter-ignored',
+    'bonuses.platform-filter-lists-nothing',
     'bonuses.platform-filter-by-account-platform',
     'bonuses.status-filter-ignored',
     'bonuses.other-users-listed',
@@ -399,6 +400,8 @@ export const bonuses: ReferenceModule = {
       // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the order's.
       if (platform !== undefined && ctx.deviates('bonuses.platform-filter-ignored')) {
         // no condition
+      } else if (platform !== undefined && ctx.deviates('bonuses.platform-filter-lists-nothing')) {
+        where.push('0 = 1');
       } else if (platform !== undefined && ctx.deviates('bonuses.platform-filter-by-account-platform')) {
         where.push('(SELECT code FROM platforms WHERE id = ?) = ? COLLATE NOCASE');
         params.push((request as AuthenticatedRequest).user.platform_id, platform);

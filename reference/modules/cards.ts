@@ -228,6 +228,7 @@ export const cards: ReferenceModule = {
     'cards.platform-filter-by-name',
     'cards.platform-filter-ignored',
     'cards.company-filter-ignored',
+    'cards.platform-filter-lists-nothing',
     'cards.platform-filter-by-account-platform',
   ],
 
@@ -445,6 +446,10 @@ export const cards: ReferenceModule = {
             if (value === undefined) continue;
             // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the card's.
             if (ctx.deviates(`cards.${name}-filter-ignored`)) continue;
+            if (ctx.deviates(`cards.${name}-filter-lists-nothing`)) {
+              where.push('0 = 1');
+              continue;
+            }
             if (ctx.deviates('cards.platform-filter-by-account-platform')) {
               where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
               params.push(user.platform_id, value);

@@ -394,6 +394,13 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.company-filter-ignored' },
   },
   {
+    name: 'banks-company-filter-lists-nothing',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company filter lists no bank whatever its value: neither the code, the ID nor the name of a platform the user has banks on lists them',
+    mutation: { deviation: 'banks.company-filter-lists-nothing' },
+  },
+  {
     name: 'banks-platform-filter-by-account-platform',
     clause: '4.10',
     group: 'banks',

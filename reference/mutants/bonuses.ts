@@ -232,6 +232,13 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.platform-filter-ignored' },
   },
   {
+    name: 'bonuses-platform-filter-lists-nothing',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the platform filter lists no bonus whatever its value: neither the code, the ID nor the name of a platform the user has bonuses on lists them',
+    mutation: { deviation: 'bonuses.platform-filter-lists-nothing' },
+  },
+  {
     name: 'bonuses-platform-filter-by-account-platform',
     clause: '4.11',
     group: 'bonuses',

@@ -230,6 +230,7 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-refused-other-user-create-stored', '5', 'checks authorization after storing: a create under another user\u2019s id is refused but the card is stored for that user', 'cards.refused-create-stored.other-user'),
   deviation('cards-refused-invalid-create-stored', '7', 'a create refused with 422 stores the card all the same', 'cards.refused-create-stored.invalid'),
   deviation('cards-platform-filter-ignored', '4.6a', 'ignores the platform filter of the card list: a user\u2019s cards on every platform are listed', 'cards.platform-filter-ignored'),
+  deviation('cards-platform-filter-lists-nothing', '4.6a', 'the platform filter of the card list lists no card whatever its value: neither the code, the ID nor the name of a platform the user has cards on lists them', 'cards.platform-filter-lists-nothing'),
   deviation('cards-company-filter-ignored', '4.6a', 'ignores the company filter of the card list: a user\u2019s cards on every platform are listed', 'cards.company-filter-ignored'),
   deviation('cards-platform-filter-by-account-platform', '4.6a', 'the company and platform filters compare the value with the caller\u2019s own platform, not the card\u2019s: its own platform\u2019s code lists every card of the user, any other code none', 'cards.platform-filter-by-account-platform'),
   deviation('cards-filtered-list-unscoped', '5', 'a list with a filter (status, company, platform) holds every user\u2019s matching cards', 'cards.filter-unscoped'),
