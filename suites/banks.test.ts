@@ -394,12 +394,12 @@ list.describe(() => {
   }
 
   // Section 4.10: company and platform keep the user's banks of one platform. The user has banks on two (provider state
-  // bank.two-platforms); each platform is sent by its code and by its ID, since what the filters compare is not said
+  // bank.two-platforms); each platform is sent by its code, its ID and its name, since what the filters compare is not said
   // (README, "Judgements beyond the letter"): helpers/check/filters.ts.
   for (const [filter, rule] of [['company', 'S223'], ['platform', 'S224']] as const) {
-    list.check(`lists every bank of one platform and none of another under the ${filter} filter (the platform\u2019s code or ID)`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
+    list.check(`lists every bank of one platform and none of another under the ${filter} filter (the platform\u2019s code, ID or name)`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
-      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform?.code });
+      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform });
     });
   }
 
@@ -410,7 +410,9 @@ list.describe(() => {
     const caller = await userWithBank(t, { currency: 'EUR' });
     const other = await userWithBank(t, { currency: 'EUR' });
     const code = String(other.bank.externalPlatform?.code ?? '');
-    for (const [filter, value] of [['currency', 'EUR'], ['status', String(other.bank.status)], ['platform', code], ['company', code]] as const) {
+    // The platform's name too: a target comparing company or platform with it lists nothing for the code.
+    const name = String(other.bank.externalPlatform?.name ?? '');
+    for (const [filter, value] of [['currency', 'EUR'], ['status', String(other.bank.status)], ['platform', code], ['company', code], ['platform', name], ['company', name]] as const) {
       const response = await t.get(banksPath(caller.user.id), { token: caller.token, query: { [filter]: value } });
       const listed = expectFilteredList<{ id: string }>(t, response, filter, value, 'bank-list-response');
       if (listed) expect(listed.map((bank) => bank.id), `${filter}=${value}: another user\u2019s bank must not be listed (section 5.6)`).not.toContain(other.bank.id);

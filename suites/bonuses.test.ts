@@ -228,12 +228,12 @@ list.describe(() => {
   });
 
   // Section 4.11: platform keeps the user's bonuses of one platform (their order's). The user has bonuses on two
-  // (provider state bonuses.two-platforms); each platform is sent by its code and by its ID, since what the filter
+  // (provider state bonuses.two-platforms); each platform is sent by its code, its ID and its name, since what the filter
   // compares is not said (README, "Judgements beyond the letter"): helpers/check/filters.ts.
-  list.check('lists every bonus of one platform and none of another under the platform filter (the platform\u2019s code or ID)', { rules: [...schemaRules('bonus-list-response'), 'S264'], clauses: ['4.11'], status: 200 }, async (t) => {
+  list.check('lists every bonus of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)', { rules: [...schemaRules('bonus-list-response'), 'S264'], clauses: ['4.11'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { platforms } = await t.state('bonuses.two-platforms', { userId: user.id });
-    await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform?.code });
+    await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform });
   });
 
   list.check('answers a status outside distributed, pending and canceled', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {

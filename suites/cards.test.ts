@@ -18,7 +18,7 @@ import { schemaRules } from '../helpers/spec/rules.js';
  * unauthorized." for another user's id, 404 `{ message }` saying "no query results".
  *
  * Left open by the specification, so only advised: whether `company` and `platform` compare a platform's
- * code or its ID (either keeps the user's cards of that platform, checked with cards on two platforms), whether a record read back keeps the same image identifiers, status and platform, whether an empty
+ * code, its ID or its name (each keeps the user's cards of that platform, checked with cards on two platforms), whether a record read back keeps the same image identifiers, status and platform, whether an empty
  * holderName counts as missing, whether the current month is "in the past" (time zones), and which
  * KB section 8 means (the suite sends 10 240 000 bytes as "inside" and 10240 x 1024 + 1024 as "over").
  *
@@ -400,12 +400,12 @@ list.describe(() => {
   });
 
   // Section 4.6a: company and platform keep the user's cards of one platform. The user has cards on two (provider state
-  // card.two-platforms); each platform is sent by its code and by its ID, since what the filters compare is not said
+  // card.two-platforms); each platform is sent by its code, its ID and its name, since what the filters compare is not said
   // (README, "Judgements beyond the letter"): helpers/check/filters.ts.
   for (const [filter, rule] of [['company', 'S280'], ['platform', 'S281']] as const) {
-    list.check(`lists every card of one platform and none of another under the ${filter} filter (the platform\u2019s code or ID)`, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
+    list.check(`lists every card of one platform and none of another under the ${filter} filter (the platform\u2019s code, ID or name)`, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
-      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform?.code });
+      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform });
     });
   }
 
@@ -417,7 +417,9 @@ list.describe(() => {
     const other = await userWithToken(t);
     const { card } = await createCard(t, other.user.id, other.token);
     const code = String(card.externalPlatform?.code ?? '');
-    for (const [filter, value] of [['status', String(card.status)], ['platform', code], ['company', code]] as const) {
+    // The platform's name too: a target comparing company or platform with it lists nothing for the code.
+    const name = String(card.externalPlatform?.name ?? '');
+    for (const [filter, value] of [['status', String(card.status)], ['platform', code], ['company', code], ['platform', name], ['company', name]] as const) {
       const response = await t.get(cardsPath(caller.user.id), { token: caller.token, query: { [filter]: value } });
       const listed = expectFilteredList<{ id: string }>(t, response, filter, value, 'card-list-response');
       if (listed) assert(!listed.some((c) => c.id === card.id), `${filter}=${value}: another user's card ${card.id} must not be listed (section 5.6)`);

@@ -160,6 +160,9 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
     expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user with 2FA"') });
     expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no kind of account the platform forbids one action (state user.forbidden) (${HOOK_WOULD_ADD})` });
+    for (const state of ['bank.two-platforms', 'card.two-platforms', 'bonuses.two-platforms'] as const) {
+      expect(await states.get(state, { userId: 'id-1' })).toEqual({ provided: false, reason: `STATES_FILE (version 1) has no field for records of one account on two platforms (state ${state}), which the tests of the company and platform filters need (${HOOK_WOULD_ADD})` });
+    }
     expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
   });
 

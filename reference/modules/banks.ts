@@ -205,6 +205,8 @@ export const banks: ReferenceModule = {
     'banks.unknown-filter-value-422',
     // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
     'banks.platform-filter-by-id',
+    // Allowed reading: company and platform compared with the platform's name (a company is named).
+    'banks.platform-filter-by-name',
     'banks.delete-used-allowed',
     'banks.delete-keeps-record',
     'banks.filter-currency-ignored',
@@ -240,6 +242,7 @@ export const banks: ReferenceModule = {
     'banks.forbidden-create-own-message',
     'banks.platform-filter-ignored',
     'banks.company-filter-ignored',
+    'banks.company-filter-lists-nothing',
     'banks.platform-filter-by-account-platform',
   ],
 
@@ -334,6 +337,10 @@ export const banks: ReferenceModule = {
         const value = filterValue(request.query, name);
         // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the bank's.
         if (value !== undefined && ctx.deviates(`banks.${name}-filter-ignored`)) continue;
+        if (value !== undefined && ctx.deviates(`banks.${name}-filter-lists-nothing`)) {
+          where.push('0 = 1');
+          continue;
+        }
         if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
           where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
           params.push(user.platform_id, value);
@@ -343,7 +350,7 @@ export const banks: ReferenceModule = {
           if (ctx.deviates('banks.platform-filter-by-id') && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) {
             fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
           }
-          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : 'p.code = ?');
+          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : ctx.deviates('banks.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
           params.push(value);
         }
       }

@@ -221,8 +221,11 @@ export const bonuses: ReferenceModule = {
     'bonuses.unknown-status-422',
     // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
     'bonuses.platform-filter-by-id',
+    // Allowed reading: platform compared with the platform's name.
+    'bonuses.platform-filter-by-name',
     // Issue 19: the platform filter.
     'bonuses.platform-filter-ignored',
+    'bonuses.platform-filter-lists-nothing',
     'bonuses.platform-filter-by-account-platform',
     'bonuses.status-filter-ignored',
     'bonuses.other-users-listed',
@@ -397,6 +400,8 @@ export const bonuses: ReferenceModule = {
       // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the order's.
       if (platform !== undefined && ctx.deviates('bonuses.platform-filter-ignored')) {
         // no condition
+      } else if (platform !== undefined && ctx.deviates('bonuses.platform-filter-lists-nothing')) {
+        where.push('0 = 1');
       } else if (platform !== undefined && ctx.deviates('bonuses.platform-filter-by-account-platform')) {
         where.push('(SELECT code FROM platforms WHERE id = ?) = ? COLLATE NOCASE');
         params.push((request as AuthenticatedRequest).user.platform_id, platform);
@@ -405,7 +410,7 @@ export const bonuses: ReferenceModule = {
         if (ctx.deviates('bonuses.platform-filter-by-id')) {
           if (ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(platform) === undefined) fail(ERRORS.validation({ platform: ['The selected platform is invalid.'] }));
           where.push('p.id = ?');
-        } else where.push('p.code = ? COLLATE NOCASE');
+        } else where.push(ctx.deviates('bonuses.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ? COLLATE NOCASE');
         params.push(platform);
       }
       const rows = ctx.db

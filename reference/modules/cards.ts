@@ -224,8 +224,11 @@ export const cards: ReferenceModule = {
     'cards.filter-unscoped',
     // Allowed reading: format `y` is a year of any number of digits, so a four-digit year is accepted.
     'cards.four-digit-year',
+    // Allowed reading: company and platform compared with the platform's name (a company is named).
+    'cards.platform-filter-by-name',
     'cards.platform-filter-ignored',
     'cards.company-filter-ignored',
+    'cards.platform-filter-lists-nothing',
     'cards.platform-filter-by-account-platform',
   ],
 
@@ -443,13 +446,17 @@ export const cards: ReferenceModule = {
             if (value === undefined) continue;
             // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the card's.
             if (ctx.deviates(`cards.${name}-filter-ignored`)) continue;
+            if (ctx.deviates(`cards.${name}-filter-lists-nothing`)) {
+              where.push('0 = 1');
+              continue;
+            }
             if (ctx.deviates('cards.platform-filter-by-account-platform')) {
               where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
               params.push(user.platform_id, value);
               continue;
             }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
-            where.push(byId ? 'p.id = ?' : 'p.code = ?');
+            where.push(byId ? 'p.id = ?' : ctx.deviates('cards.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
             params.push(value);
           }
         }

@@ -276,6 +276,15 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.platform-filter-by-id' },
     allowed: true,
   },
+  // Nor does it say that they are compared with a code or an ID: a company is named, and a record shows its platform's name.
+  {
+    name: 'allowed-bank-list-platform-filter-by-name',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company and platform filters take a platform\u2019s name (externalPlatform.name), so a platform code or ID lists no bank',
+    mutation: { deviation: 'banks.platform-filter-by-name' },
+    allowed: true,
+  },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
   // Required fields and formats of the create body (section 4.10), each skipped alone.
@@ -383,6 +392,13 @@ export const banksMutants: Mutant[] = [
     group: 'banks',
     description: 'the list ignores the company filter: a user\u2019s banks on every platform are listed',
     mutation: { deviation: 'banks.company-filter-ignored' },
+  },
+  {
+    name: 'banks-company-filter-lists-nothing',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company filter lists no bank whatever its value: neither the code, the ID nor the name of a platform the user has banks on lists them',
+    mutation: { deviation: 'banks.company-filter-lists-nothing' },
   },
   {
     name: 'banks-platform-filter-by-account-platform',

@@ -214,6 +214,15 @@ export const bonusesMutants: Mutant[] = [
     mutation: { deviation: 'bonuses.platform-filter-by-id' },
     allowed: true,
   },
+  // Nor that it is compared with a code or an ID: an order's externalPlatform shows the platform's name too.
+  {
+    name: 'allowed-bonus-list-platform-filter-by-name',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the platform filter takes a platform\u2019s name (order.externalPlatform.name), so a platform code or ID lists no bonus',
+    mutation: { deviation: 'bonuses.platform-filter-by-name' },
+    allowed: true,
+  },
   // Issue 19: the platform filter keeps the bonuses of that platform.
   {
     name: 'bonuses-platform-filter-ignored',
@@ -221,6 +230,13 @@ export const bonusesMutants: Mutant[] = [
     group: 'bonuses',
     description: 'the list ignores the platform filter: a user\u2019s bonuses on every platform are listed',
     mutation: { deviation: 'bonuses.platform-filter-ignored' },
+  },
+  {
+    name: 'bonuses-platform-filter-lists-nothing',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the platform filter lists no bonus whatever its value: neither the code, the ID nor the name of a platform the user has bonuses on lists them',
+    mutation: { deviation: 'bonuses.platform-filter-lists-nothing' },
   },
   {
     name: 'bonuses-platform-filter-by-account-platform',
