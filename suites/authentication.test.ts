@@ -260,8 +260,8 @@ authenticate.describe(() => {
     logOutLater(t, response);
   });
 
-  // A flow across two endpoints (status null): section 5.2, the Session's id is the bearer token of protected endpoints.
-  authenticate.check('issues a token that opens a protected endpoint (logout answers 200)', { rules: ['S22', 'S318'], clauses: ['4.2', '5'], status: null }, async (t) => {
+  // A flow across two endpoints, each step asserting 200: section 5.2, the Session's id is the bearer token of protected endpoints.
+  authenticate.check('issues a token that opens a protected endpoint (logout answers 200)', { rules: ['S22', 'S318'], clauses: ['4.2', '5'], status: 200 }, async (t) => {
     const { token } = await userWithToken(t);
     const response = await t.post('/api/v1/user/logout', { token });
     t.expectStatus(response, 200);
@@ -300,7 +300,12 @@ authenticate.describe(() => {
   // has left, rounded down) the token lives at least ttl and less than ttl + 1 s from there.
   authenticate.check(
     `issues a token valid for ttl seconds, until until: a protected endpoint accepts it halfway and answers 401 with { error } once until is past (state user.short-session, at most ${SHORT_SESSION_MAX_TTL} s)`,
-    { rules: [...schemaRules('error-auth'), 'S26', 'S28', 'S320'], clauses: ['2.1', '5'], status: null },
+    {
+      rules: [...schemaRules('error-auth'), 'S26', 'S28', 'S320'],
+      clauses: ['2.1', '5'],
+      status: null,
+      rulesOnEveryBranch: 'a flow whose every step asserts its one answer (the login 200 with a Session, 200 halfway through ttl, 401 { error } once until is past): no run passes without judging them',
+    },
     async (t) => {
       const user = await t.state('user.short-session');
       const login = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
@@ -325,7 +330,7 @@ authenticate.describe(() => {
     },
   );
 
-  authenticate.check('refuses a 2FA account without a code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null }, async (t) => {
+  authenticate.check('refuses a 2FA account without a code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     if (!user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
@@ -333,7 +338,7 @@ authenticate.describe(() => {
     expectTwoFactorRefused(t, response, 'login of a 2FA account without a code');
   });
 
-  authenticate.check('refuses a 2FA account with a wrong code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null }, async (t) => {
+  authenticate.check('refuses a 2FA account with a wrong code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     const now = Math.floor(Date.now() / 1000);
@@ -430,7 +435,12 @@ authenticate.describe(() => {
   for (const row of validationRows) {
     if (row.expected === 422) {
       const title = row.or403 ? `answers 422 with errors.${row.field} (or 403) ${row.description}` : `answers 422 with errors.${row.field} ${row.description}`;
-      authenticate.check(title, { rules: schemaRules('error-validation'), clauses: rowClauses(row, '7'), status: row.or403 ? [422, 403] : 422, constraint: row.constraint }, async (t) => {
+      // `or403`: both answers refuse the request and carry a JSON body checked against its schema, so the constraint's
+      // rule (the field is refused) and S3 are judged on both; the 422 format (S337) only on one, so it is not cited.
+      const meta = row.or403
+        ? { rules: ['S3'], clauses: rowClauses(row, '7'), status: [422, 403], constraint: row.constraint, rulesOnEveryBranch: 'both answers (422 keyed by the field, or 403 { error }) refuse the request with a JSON body checked against its schema; a 2xx or 5xx fails it' }
+        : { rules: schemaRules('error-validation'), clauses: rowClauses(row, '7'), status: 422, constraint: row.constraint };
+      authenticate.check(title, meta, async (t) => {
         const user = await t.state('user');
         const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
         logOutLater(t, response);
@@ -444,7 +454,10 @@ authenticate.describe(() => {
         expect(Object.keys(body.errors), `the errors map must name the field "${row.field}" (section 7)`).toContain(row.field);
       });
     } else {
-      authenticate.check(`accepts ${row.field} as valid ${row.description}`, { rules: row.ownCredentials ? [...schemaRules('session-response'), 'S24', 'S156'] : [], clauses: rowClauses(row), status: row.ownCredentials ? 200 : null, constraint: row.constraint }, async (t) => {
+      const meta = row.ownCredentials
+        ? { rules: [...schemaRules('session-response'), 'S24', 'S156'], clauses: rowClauses(row), status: 200, constraint: row.constraint }
+        : { rules: [], clauses: rowClauses(row), status: null, constraint: row.constraint, rulesOnEveryBranch: 'fails on a 422 or a 5xx whichever other answer came (wrong credentials answer 403), so the limit is judged on every answer' };
+      authenticate.check(`accepts ${row.field} as valid ${row.description}`, meta, async (t) => {
         const user = await t.state('user', row.twoFactor ? { twoFactor: true } : {});
         if (row.twoFactor && !user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
         const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
@@ -485,7 +498,7 @@ authenticateJwtEp.describe(() => {
 
   // Section 4.1: "one of email or id" reads as exactly one (a payload naming both is invalid, 412) or as
   // either (a Session for the user one of them names). No reading authenticates a user neither claim names.
-  authenticateJwtEp.check('never answers a JWT naming one user by email and another by id with a Session for a third user', { rules: ['S142'], clauses: ['4.1', '5'], status: null }, async (t) => {
+  authenticateJwtEp.check('never answers a JWT naming one user by email and another by id with a Session for a third user', { rules: ['S142'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: 'every answer is judged against it: a Session for a third user (or a 5xx) fails it, whatever else came is allowed' }, async (t) => {
     const byEmail = await t.state('user');
     const byId = await t.state('user');
     const platform = await platformFor(t);
@@ -507,15 +520,16 @@ authenticateJwtEp.describe(() => {
     expectAuthError(t, response, 401);
   });
 
-  // Neither cites S151 (403 for wrong credentials): 412 is an allowed answer here (expectUnknownUserRefused).
-  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown e-mail', { rules: [...schemaRules('error-auth'), 'S138'], clauses: ['4.1', '5', '7'], status: [403, 412] }, async (t) => {
+  // Neither cites S151 (403 for wrong credentials) nor S340 (the 412 format): 412 and 403 are both allowed here (expectUnknownUserRefused).
+  const UNKNOWN_USER_EVERY_BRANCH = 'a Session or a 5xx fails it whichever refusal came (403 { error } or 412, each checked against its schema), so the claim naming nobody is judged on every answer';
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown e-mail', { rules: [...schemaRules('error-auth'), 'S138'], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: UNKNOWN_USER_EVERY_BRANCH }, async (t) => {
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: `nobody.${randomUUID()}@example.com`, expire: futureExpire(300) }));
     logOutLater(t, response);
     expectUnknownUserRefused(t, response);
   });
 
-  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown user id', { rules: [...schemaRules('error-auth'), 'S139'], clauses: ['4.1', '5', '7'], status: [403, 412] }, async (t) => {
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT naming an unknown user id', { rules: [...schemaRules('error-auth'), 'S139'], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: UNKNOWN_USER_EVERY_BRANCH }, async (t) => {
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: randomUUID(), expire: futureExpire(300) }));
     logOutLater(t, response);
@@ -564,9 +578,15 @@ authenticateJwtEp.describe(() => {
   ];
   for (const row of invalidPayloads) {
     const title = row.or403 ? `answers 412 (or 403) for a JWT payload ${row.description}` : row.or416 ? `answers 412 (or 416) for a JWT payload ${row.description}` : `answers 412 for a JWT payload ${row.description}`;
-    // A row that accepts another status does not cite S154 (412 for a payload invalid).
-    const rules = [...schemaRules('error-jwt'), ...(row.or416 ? [] : ['S154']), ...row.rules];
-    authenticateJwtEp.check(title, { rules, clauses: ['4.1', '7'], status: row.or403 ? [412, 403] : row.or416 ? [412, 416] : 412 }, async (t) => {
+    // A row that accepts another status does not cite S154 (412 for a payload invalid). The 412 / 416 format (S340)
+    // holds on both answers of an `or416` row (expectJwtError checks either), not on the 403 of an `or403` row.
+    const rules = row.or403 ? ['S3', ...row.rules] : [...schemaRules('error-jwt'), ...(row.or416 ? [] : ['S154']), ...row.rules];
+    const meta = row.or403
+      ? { rules, clauses: ['4.1', '7'], status: [412, 403], rulesOnEveryBranch: 'a Session or a 5xx fails it whichever refusal came (412, or 403 { error }, each checked against its schema), so the claim that is not a string is judged on every answer' }
+      : row.or416
+        ? { rules, clauses: ['4.1', '7'], status: [412, 416], rulesOnEveryBranch: 'both answers (412 or 416) are checked against the 412 / 416 format of section 7, and a Session or a 5xx fails it, so the expire that is no timestamp is judged on every answer' }
+        : { rules, clauses: ['4.1', '7'], status: 412 };
+    authenticateJwtEp.check(title, meta, async (t) => {
       const user = await t.state('user');
       const platform = await platformFor(t);
       const response = await authenticateJwt(t, platform.id, await platform.sign(row.payload(user)));
@@ -612,11 +632,12 @@ authenticateJwtEp.describe(() => {
     },
     { description: 'a request without a Token header', rules: ['S135'], token: async (platformId) => ({ platformId, jwt: undefined }) },
   ];
+  const NEVER_AUTHENTICATES = 'a Session (any 2xx) or a 5xx fails it whichever refusal came, so the rule is judged on every answer';
   for (const forgery of forgeries) {
     const title = forgery.wrongCredentials ? `answers 403 with { error } for ${forgery.description}` : `never authenticates ${forgery.description}`;
     const meta = forgery.wrongCredentials
       ? { rules: [...schemaRules('error-auth'), ...forgery.rules, 'S151', 'S334'], clauses: ['4.1', '5', '7'], status: 403 }
-      : { rules: forgery.rules, clauses: ['4.1', '5'], status: null };
+      : { rules: forgery.rules, clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES };
     authenticateJwtEp.check(title, meta, async (t) => {
       const user = await t.state('user');
       const platform = await platformFor(t);
@@ -628,7 +649,7 @@ authenticateJwtEp.describe(() => {
     });
   }
 
-  authenticateJwtEp.check('never authenticates a JWT whose payload was changed after signing', { rules: ['S146', 'S147'], clauses: ['4.1', '5'], status: null }, async (t) => {
+  authenticateJwtEp.check('never authenticates a JWT whose payload was changed after signing', { rules: ['S146', 'S147'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES }, async (t) => {
     const [signed, victim] = await Promise.all([t.state('user'), t.state('user')]);
     const platform = await platformFor(t);
     const jwt = await platform.sign({ email: signed.email, expire: futureExpire(300) });
@@ -647,7 +668,7 @@ authenticateJwtEp.describe(() => {
     expectAuthError(t, response, 403);
   });
 
-  authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { rules: ['S147'], clauses: ['4.1', '5'], status: null }, async (t) => {
+  authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { rules: ['S147'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES }, async (t) => {
     const user = await t.state('user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, `${randomUUID()}`, await platform.sign({ email: user.email, expire: futureExpire(300) }));
@@ -664,7 +685,7 @@ authenticateJwtEp.describe(() => {
     { description: 'a valid JWT sent without the platform segment', path: '/api/v1/authenticate-jwt' },
   ];
   for (const row of withoutPlatform) {
-    authenticateJwtEp.check(`never authenticates ${row.description}`, { rules: ['S137'], clauses: ['4.1', '5'], status: null }, async (t) => {
+    authenticateJwtEp.check(`never authenticates ${row.description}`, { rules: ['S137'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: 'a Session (any 2xx) or a 5xx fails it whichever refusal (or unfollowed redirect) came, so the rule is judged on every answer' }, async (t) => {
       const user = await t.state('user');
       const platform = await platformFor(t);
       const response = await t.post(row.path, { headers: { token: await platform.sign({ email: user.email, expire: futureExpire(300) }) } });
