@@ -162,6 +162,25 @@ function expectUnknownUserRefused(t: CheckContext, response: ApiResponse): void 
 }
 
 /**
+ * Section 4.1: an RS512 JWT with a valid payload whose signature the platform's key does not verify. 403 (wrong
+ * credentials) is the expected reading; 412 ("JWT payload invalid": a JWT that does not verify is no payload the
+ * server may read) is allowed and reported, the same answer a server gives a payload changed after signing, which
+ * it cannot tell apart (README, "Allowed readings"). So neither rule S151 nor the 412 format is cited.
+ */
+function expectBadSignatureRefused(t: CheckContext, response: ApiResponse, description: string): void {
+  t.expectStatus(response, [403, 412]);
+  if (response.status === 403) {
+    t.expectSchema(response, ERROR_AUTH);
+    return;
+  }
+  t.expectSchema(response, 'error-jwt');
+  t.advise(`${description} answered 412 (payload invalid) rather than 403 (wrong credentials); section 4.1 does not say which a signature the platform's key does not verify is`);
+}
+
+/** Why the tests of a bad signature judge their rules on every answer. */
+const BAD_SIGNATURE_EVERY_BRANCH = 'a Session or a 5xx fails it whichever refusal came (403 { error } or 412, each checked against its schema), so the key that verifies is judged on every answer';
+
+/**
  * Section 4.2 and the provider-state contract: with `twoFactor: true` "login needs a TOTP code", so a
  * login without a valid code must be refused (any 4xx; a 2xx fails). The status is not given: 403 (the
  * credentials are incomplete or incorrect, section 5.5) is the expected reading; any other refusal is
@@ -284,8 +303,16 @@ authenticate.describe(() => {
       }
       const offset = Number(created.at(-1)! / 1000n) - date;
       // Date is whole seconds, rounded down: created may be up to 1 s after it.
+      const near = offset >= -CREATED_NEAR_DATE_MS && offset < 1000 + CREATED_NEAR_DATE_MS;
+      // A gateway (or proxy) in front of the target may date the answer by its own clock (principle 7: the road is not
+      // judged). created close to the suite's clock when it is far from Date is that case: advised on, not failed.
+      const fromSuite = Number(created.at(-1)! / 1000n) - Date.now();
+      if (!near && Math.abs(fromSuite) <= CREATED_NEAR_DATE_MS) {
+        t.advise(`the ${login} login's data.created (${data.created}) is ${(offset / 1000).toFixed(1)} s from the answer's Date (${response.headers.date}) but within ${CREATED_NEAR_DATE_MS / 1000} s of the suite's clock: the Date seems set by another clock (a gateway in front of the target?)`);
+        continue;
+      }
       expect(
-        offset >= -CREATED_NEAR_DATE_MS && offset < 1000 + CREATED_NEAR_DATE_MS,
+        near,
         `section 2.1: data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected (if a gateway in front of the target dates its answers, its clock and the target's differ by that much)`,
       ).toBe(true);
     }
@@ -308,6 +335,8 @@ authenticate.describe(() => {
     },
     async (t) => {
       const user = await t.state('user.short-session');
+      // The session was created after the login was sent, so under either reading of ttl it lives at least until sent + ttl.
+      const sent = performance.now();
       const login = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
       const arrived = performance.now();
       const token = expectSession(t, login, user.id);
@@ -321,6 +350,8 @@ authenticate.describe(() => {
       const banks = `/api/v1/user/${user.id}/bank`;
       await at(ttl * 500);
       const halfway = await t.get(banks, { token });
+      // A suite or target so loaded that the answer came after sent + ttl cannot tell a refused live token from an expired one.
+      if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
       expect(halfway.status, `sections 2.1 and 5.2: the token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
       t.expectStatus(halfway, 200);
       await at(ttl * 1000 + AFTER_UNTIL_MS);
@@ -615,8 +646,10 @@ authenticateJwtEp.describe(() => {
 
   // Section 4.1: RS512 by the key of the platform in the path. Whatever the status, a forged token never authenticates.
   // `wrongCredentials`: an RS512 JWT with a valid payload whose signature the platform's key does not verify. Its
-  // credentials are wrong (403, section 4.1); its payload is valid, so 412 ("JWT payload invalid") does not fit
-  // (README, "Judgements beyond the letter"). A token of the wrong form may get any 4xx.
+  // credentials are wrong (403, the expected reading); a server that rejects a JWT it cannot verify as "JWT payload
+  // invalid" (412) answers it as it must answer the tampered JWT below, which it cannot tell apart, so 412 is allowed
+  // and advised on (expectBadSignatureRefused; allowed reading allowed-jwt-bad-signature-answers-412). A token of the
+  // wrong form may get any 4xx.
   const forgeries: { description: string; rules: string[]; wrongCredentials?: true; token: (platformId: string, user: { email: string }, platform: Platform) => Promise<{ platformId: string; jwt: string | undefined }> }[] = [
     { description: 'an unsigned JWT (alg none)', rules: ['S146'], token: async (platformId, user) => ({ platformId, jwt: craftedJwt.unsigned({ email: user.email, expire: futureExpire(300) }) }) },
     {
@@ -634,9 +667,9 @@ authenticateJwtEp.describe(() => {
   ];
   const NEVER_AUTHENTICATES = 'a Session (any 2xx) or a 5xx fails it whichever refusal came, so the rule is judged on every answer';
   for (const forgery of forgeries) {
-    const title = forgery.wrongCredentials ? `answers 403 with { error } for ${forgery.description}` : `never authenticates ${forgery.description}`;
+    const title = forgery.wrongCredentials ? `answers 403 with { error } (or 412) for ${forgery.description}` : `never authenticates ${forgery.description}`;
     const meta = forgery.wrongCredentials
-      ? { rules: [...schemaRules('error-auth'), ...forgery.rules, 'S151', 'S334'], clauses: ['4.1', '5', '7'], status: 403 }
+      ? { rules: ['S3', ...forgery.rules], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: BAD_SIGNATURE_EVERY_BRANCH }
       : { rules: forgery.rules, clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES };
     authenticateJwtEp.check(title, meta, async (t) => {
       const user = await t.state('user');
@@ -644,7 +677,7 @@ authenticateJwtEp.describe(() => {
       const { platformId, jwt } = await forgery.token(platform.id, user, platform);
       const response = await authenticateJwt(t, platformId, jwt);
       logOutLater(t, response);
-      if (forgery.wrongCredentials) return expectAuthError(t, response, 403);
+      if (forgery.wrongCredentials) return expectBadSignatureRefused(t, response, forgery.description);
       expectRefused(t, response, `${forgery.description} (section 4.1: RS512 by the platform's key)`);
     });
   }
@@ -660,12 +693,12 @@ authenticateJwtEp.describe(() => {
 
   // Section 4.1: the JWT is signed by the key of *the* platform in the path; another registered platform's key is
   // wrong credentials here (403, as for `wrongCredentials` above).
-  authenticateJwtEp.check('answers 403 with { error } for a JWT signed by another registered platform\u2019s key', { rules: [...schemaRules('error-auth'), 'S147', 'S151', 'S334'], clauses: ['4.1', '5', '7'], status: 403 }, async (t) => {
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT signed by another registered platform\u2019s key', { rules: ['S3', 'S147'], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: BAD_SIGNATURE_EVERY_BRANCH }, async (t) => {
     const user = await t.state('user');
     const [platform, other] = await Promise.all([platformFor(t), otherPlatform(t)]);
     const response = await authenticateJwt(t, platform.id, await other.sign({ email: user.email, expire: futureExpire(300) }));
     logOutLater(t, response);
-    expectAuthError(t, response, 403);
+    expectBadSignatureRefused(t, response, 'a JWT signed by another registered platform\u2019s key');
   });
 
   authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { rules: ['S147'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES }, async (t) => {
