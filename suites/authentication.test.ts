@@ -422,7 +422,8 @@ authenticate.describe(() => {
   // per account may answer them 425 too (README, "Load is bounded"), so run it alone against such a target.
   if (inject('target')?.bruteForce) {
     authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
-      const user = await t.state('user');
+      // The account is left restricted (principle 4): a fresh one, or on a STATES_FILE a disposable one, never a shared account.
+      const user = await t.state('user', {}, { mutates: true });
       for (let attempt = 1; attempt <= BRUTE_FORCE_MAX_ATTEMPTS; attempt++) {
         const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: `${user.password}-wrong` } });
         logOutLater(t, response);
