@@ -186,7 +186,7 @@ export const RULES: readonly Rule[] = [
   rule('S148', ['4.1'], 'No request body', CLIENT_OBLIGATION),
   rule('S149', ['4.1'], '200: { data: <Session> }'),
   rule('S150', ['4.1', '7'], '401 (account inactive)'),
-  rule('S151', ['4.1', '7'], '403 (wrong credentials)'),
+  rule('S151', ['4.1', '7'], '403 (wrong credentials)', 'every JWT whose credentials are wrong (a signature the platform\u2019s key does not verify, a claim naming nobody, no Token header) also reads as a JWT payload invalid, and section 4.1 answers that 412: no request has 403 as its only documented answer'),
   rule('S152', ['4.1', '7'], '423 (account locked)'),
   rule('S153', ['4.1', '7'], '425 (brute force detection)'),
   rule('S154', ['4.1', '7'], '412 (JWT payload invalid)'),

@@ -219,7 +219,7 @@ async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt:
       // not this key: try the next one (only the any-platform-key mutant has several)
     }
   }
-  // Deviation of a mutant only: a signature the platform's key does not verify is answered as a payload invalid.
+  // Allowed reading (a mutant that must survive): a signature the platform's key does not verify is answered as a payload invalid.
   if (keys.length > 0 && ctx.deviates('jwt.bad-signature-answers-412')) fail(ERRORS.jwtInvalid());
   fail(ERRORS.wrongCredentials());
 }
@@ -259,12 +259,12 @@ export const authentication: ReferenceModule = {
     'login.failures-uncounted',
     'login.session-leaks-totp-secret',
     'jwt.conflicting-claims-third-user',
-    // Issue 19: the short session, the path's platform, expire's type, the status of a bad signature.
+    // Issue 19: the short session, the path's platform, expire's type.
     'tokens.expire-before-until',
     'jwt.platform-segment-optional',
     'jwt.expire-type-unchecked',
-    'jwt.bad-signature-answers-412',
     // Allowed readings (mutants that must survive).
+    'jwt.bad-signature-answers-412',
     'jwt.expire-in-milliseconds',
     'login.malformed-answers-403',
     'authenticate.password-min-bytes',

@@ -223,5 +223,6 @@ export const authenticationMutants: Mutant[] = [
   }),
   deviation('jwt-platform-segment-optional', '4.1', 'authenticate-jwt without the platform segment verifies the JWT with any registered platform\u2019s key', 'jwt.platform-segment-optional'),
   deviation('jwt-expire-type-unchecked', '4.1', 'a JWT whose expire is no timestamp ("soon", true, {}, []) is taken as never expiring and logs in', 'jwt.expire-type-unchecked'),
-  deviation('jwt-bad-signature-answers-412', '4.1', 'a JWT whose signature the platform\u2019s key does not verify answers 412 (payload invalid) instead of 403 (wrong credentials)', 'jwt.bad-signature-answers-412'),
+  // Allowed reading (must survive): a signature the platform's key does not verify answered as a payload invalid (412).
+  { ...deviation('allowed-jwt-bad-signature-answers-412', '4.1', 'a JWT whose signature the platform\u2019s key does not verify answers 412 (payload invalid) instead of 403 (wrong credentials)', 'jwt.bad-signature-answers-412'), allowed: true },
 ];
