@@ -541,9 +541,12 @@ authenticateJwtEp.describe(() => {
     expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
     if (response.status !== 200) return t.advise(`a JWT whose email and id name two different users answered ${response.status} (section 4.1 says "one of" them: exactly one, or either)`);
     const { data } = t.expectSchema(response, 'session-response');
-    if (data.userId === byEmail.id) return t.advise('a JWT whose email and id name two different users gave a Session for the user its email names');
-    if (data.userId === byId.id) return t.advise('a JWT whose email and id name two different users gave a Session for the user its id names');
-    throw new Error(`sections 4.1 and 5: a JWT naming one user by email and another by id gave a Session for a third user (${data.userId}), whom neither claim names`);
+    const named = data.userId === byEmail.id ? 'email' : data.userId === byId.id ? 'id' : undefined;
+    if (!named) throw new Error(`sections 4.1 and 5: a JWT naming one user by email and another by id gave a Session for a third user (${data.userId}), whom neither claim names`);
+    // Whichever user the Session names, its token must be that user's (section 2.1: userId is the authenticated user), not the other claim's.
+    const own = await t.get(`/api/v1/user/${data.userId}/bank`, { token: data.id });
+    expect(own.status, `sections 2.1 and 5: the Session names the user its ${named} names as userId, so its token must open that user's bank list (200); it answered ${own.status}`).toBe(200);
+    t.advise(`a JWT whose email and id name two different users gave a Session for the user its ${named} names`);
   });
 
   authenticateJwtEp.check('answers 401 with { error } for a JWT naming an inactive account', { rules: [...schemaRules('error-auth'), 'S150', 'S325', 'S334'], clauses: ['4.1', '5', '7'], status: 401 }, async (t) => {

@@ -259,6 +259,7 @@ export const authentication: ReferenceModule = {
     'login.failures-uncounted',
     'login.session-leaks-totp-secret',
     'jwt.conflicting-claims-third-user',
+    'jwt.conflicting-claims-split-session',
     // Issue 19: the short session, the path's platform, expire's type.
     'tokens.expire-before-until',
     'jwt.platform-segment-optional',
@@ -340,7 +341,13 @@ export const authentication: ReferenceModule = {
       if (!user) fail(ERRORS.wrongCredentials());
       restrict(ctx, user.email);
       assertMayLogIn(ctx, user);
-      return sessionOf(ctx, user, 'jwt');
+      const session = sessionOf(ctx, user, 'jwt');
+      if (ctx.deviates('jwt.conflicting-claims-split-session') && typeof id === 'string' && typeof email === 'string' && user.email.toLowerCase() !== email.toLowerCase()) {
+        // Deviation of a mutant only: the token is the id's user's, while the Session's userId names the e-mail's user.
+        const byEmail = findUserByEmail(ctx, email) as UserRow | undefined;
+        if (byEmail) session.data.userId = byEmail.id;
+      }
+      return session;
     };
     app.post('/api/v1/authenticate-jwt/:platform', authenticateJwt);
     // Deviation of a mutant only: the platform segment is optional (section 4.1: required).

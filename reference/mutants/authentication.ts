@@ -213,6 +213,7 @@ export const authenticationMutants: Mutant[] = [
     description: 'a JWT whose email and id name two different users authenticates a third user of the platform',
     mutation: { deviation: 'jwt.conflicting-claims-third-user' },
   },
+  deviation('jwt-conflicting-claims-split-session', '4.1', 'a JWT whose email and id name two different users: the token is the id\u2019s user\u2019s, while the Session\u2019s userId names the e-mail\u2019s user', 'jwt.conflicting-claims-split-session'),
   // Issue 19: the lifetime of a session (state user.short-session), its creation time, the path's platform, expire's type.
   deviation('tokens-outlive-until', '5', 'an access token still authenticates for 30 s after its until (a session outlives its ttl)', 'tokens.outlive-until'),
   deviation('tokens-expire-before-until', '5', 'an access token stops authenticating halfway to its until (a session lives half its ttl)', 'tokens.expire-before-until'),
