@@ -373,6 +373,13 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.refused-create-stored.invalid' },
   },
   {
+    name: 'auth-bare-token-accepted-on-bank-list',
+    clause: '5',
+    group: 'banks',
+    description: 'the bank list accepts the bare access token as the Authorization header, without the Bearer scheme',
+    mutation: { deviation: 'auth.bare-token-accepted-on-bank-list' },
+  },
+  {
     name: 'banks-refused-currency-create-stored',
     clause: '7',
     group: 'banks',
