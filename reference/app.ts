@@ -38,13 +38,14 @@ const SERVER_DEVIATIONS = [
   'auth.expiry-ignored-on-cards',
   'auth.stale-token-cache-on-banks',
   'auth.unknown-token-as-path-user-on-bonuses',
+  'auth.bare-token-accepted-on-bank-list',
   // Sections 2.1 and 5.2, issue 19: a token still authenticates for a while after its `until`.
   'tokens.outlive-until',
 ] as const;
 
 /**
  * Deviations of mutants only: the access token taken from somewhere section 5.3 does not name (a
- * `Token` header, a query parameter, an `Authorization` scheme other than Bearer).
+ * `Token` header, a query parameter, an `Authorization` scheme other than Bearer, the bare token in `Authorization`).
  */
 function tokenElsewhere(request: FastifyRequest, deviation: string | undefined): string | undefined {
   if (deviation === 'auth.token-header-accepted') {
@@ -57,6 +58,11 @@ function tokenElsewhere(request: FastifyRequest, deviation: string | undefined):
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
   if (deviation === 'auth.any-scheme-accepted') return /^\w+\s+(.+)$/.exec(request.headers.authorization ?? '')?.[1]?.trim();
+  // The bare token in the Authorization header, without the Bearer scheme, on the bank list only.
+  if (deviation === 'auth.bare-token-accepted-on-bank-list' && request.method === 'GET' && request.routeOptions.url === '/api/v1/user/:user/bank') {
+    const header = (request.headers.authorization ?? '').trim();
+    return header !== '' && !/\s/.test(header) ? header : undefined;
+  }
   return undefined;
 }
 

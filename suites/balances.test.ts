@@ -91,6 +91,18 @@ nftList.describe(() => {
     if (coins.length > 0) throw new Error(`section 4.6: the NFT list must hold NFT balances only; it lists the held coin(s) ${coins.join(', ')}`);
   });
 
+  // Section 4.6: a filter narrows the NFT list; it does not widen it to the other kind. assets[] names a held coin and a held NFT.
+  nftList.check('lists the NFT and none of the coin when assets[] names a coin and an NFT the user holds', { rules: [...schemaRules('balance-nft-list-response'), 'S197', 'S199'], clauses: ['4.6', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const [coin, nft] = [held.coins[0]!, held.nfts[0]!];
+    const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: [coin, nft] } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-nft-list-response') as { data: { symbol: string }[] };
+    const listed = symbolsOf(data);
+    if (listed.includes(coin)) throw new Error(`section 4.6: the NFT list must hold NFT balances only; filtered by assets[] ${coin} and ${nft}, it lists the held coin ${coin}`);
+    if (!listed.includes(nft)) throw new Error(`section 4.6: assets[] ${coin} and ${nft} must list the held NFT ${nft}; the list holds ${listed.join(', ') || 'nothing'}`);
+  });
+
   nftList.check('returns only the NFT named by one assets[] symbol', { rules: [...schemaRules('balance-nft-list-response'), 'S199'], clauses: ['4.6'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     if (held.nfts.length < 2) t.skip('provider state balances gave one NFT; a filter that leaves none out cannot show that it filters');
@@ -220,6 +232,18 @@ coinList.describe(() => {
       if (reading === 'none') throw new Error(`section 2.2: meta.genesis_date of ${where} must be a date string; ${JSON.stringify(date)} writes no calendar date`);
       if (reading === 'partial') t.advise(`meta.genesis_date of ${where} is ${JSON.stringify(date)}, a date without its day (section 2.2: a date string)`);
     }
+  });
+
+  // Section 4.8: a filter narrows the coin list; it does not widen it to the other kind. assets[] names a held coin and a held NFT.
+  coinList.check('lists the coin and none of the NFT when assets[] names a coin and an NFT the user holds', { rules: [...schemaRules('balance-coin-list-response'), 'S208', 'S209'], clauses: ['4.8', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const [coin, nft] = [held.coins[0]!, held.nfts[0]!];
+    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [coin, nft] } });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-coin-list-response') as { data: { coins: { symbol: string }[] } };
+    const listed = symbolsOf(data.coins);
+    if (listed.includes(nft)) throw new Error(`section 4.8: the coin list must hold coin balances only; filtered by assets[] ${coin} and ${nft}, it lists the held NFT ${nft}`);
+    if (!listed.includes(coin)) throw new Error(`section 4.8: assets[] ${coin} and ${nft} must list the held coin ${coin}; the list holds ${listed.join(', ') || 'nothing'}`);
   });
 
   coinList.check('returns only the coin named by one assets[] symbol', { rules: [...schemaRules('balance-coin-list-response'), 'S209'], clauses: ['4.8'], status: 200 }, async (t) => {

@@ -5,6 +5,7 @@ import {
   bankPayload,
   banksPath,
   createBank,
+  deleteAfterwards,
   deleteIfCreated,
   swiftOfLength,
   uniqueIban,
@@ -172,15 +173,21 @@ create.describe(() => {
   });
 
   // Sections 5.6 and 7: a refused create is not carried out. A list shows that nothing was stored.
-  create.check('stores nothing for a create refused under another user\u2019s id (the owner\u2019s list is unchanged)', { rules: [...schemaRules('error-message'), 'S326', 'S333'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
+  create.check('stores nothing for a create refused under another user\u2019s id (the owner\u2019s and the caller\u2019s lists are unchanged)', { rules: [...schemaRules('error-message'), 'S326', 'S333'], clauses: ['4.10', '5', '7'], status: OTHER_USER }, async (t) => {
     const owner = await userWithToken(t);
     const caller = await userWithToken(t);
     const before = await bankIdsBefore(t, owner.user.id, owner.token);
+    const callerBefore = await bankIdsBefore(t, caller.user.id, caller.token);
     const response = await t.post(banksPath(owner.user.id), { json: bankPayload(), token: caller.token });
     deleteIfCreated(t, owner.user.id, owner.token, response);
     expectUnauthorized(t, response);
     const after = await bankIdsBefore(t, owner.user.id, owner.token);
     expect(after.sort(), 'section 5.6: the refused create must not have stored a bank for the owner').toEqual([...before].sort());
+    // Nor for the caller: the refused action is not carried out under any user.
+    const callerAfter = await bankIdsBefore(t, caller.user.id, caller.token);
+    const stored = callerAfter.filter((id) => !callerBefore.includes(id));
+    for (const id of stored) deleteAfterwards(t, caller.user.id, id, caller.token);
+    expect(stored, 'section 5.6: the refused create must not have stored a bank for the caller either').toEqual([]);
   });
 
   // The inactive account cannot list (403), so what shows a stored bank is its IBAN: unique, it would be taken.
@@ -209,14 +216,26 @@ create.describe(() => {
     expect(after.sort(), 'section 5.6: the refused create must not have stored a bank').toEqual([...before].sort());
   });
 
-  create.check('stores nothing for a create refused with 422 (the list is unchanged)', { rules: ['S341'], clauses: ['4.10', '7', '8'], status: 422 }, async (t) => {
+  // Section 7: a create refused with 422 stores nothing, whichever field refused it. Several creates, each refused for a
+  // different field (an unknown currency, swift, iban, bankName), then one list.
+  create.check('stores nothing for creates refused with 422, each for a different field (the list is unchanged)', { rules: ['S341'], clauses: ['4.10', '7', '8'], status: 422 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await bankIdsBefore(t, user.id, token);
-    const response = await t.post(banksPath(user.id), { json: bankPayload({ bankName: 'B'.repeat(192) }), token });
-    deleteIfCreated(t, user.id, token, response);
-    expectValidationError(t, response, 'bankName');
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['the unknown currency code XYZ', bankPayload({ currency: 'XYZ' }), 'currency'],
+      ['a swift of 7 characters', bankPayload({ swift: swiftOfLength(7) }), 'swift'],
+      ['an iban with hyphens', bankPayload({ iban: uniqueIban().replace(/(.{4})(?!$)/g, '$1-') }), 'iban'],
+      ['a bankName of 192 characters', bankPayload({ bankName: 'B'.repeat(192) }), 'bankName'],
+    ];
+    for (const [, payload, field] of refusals) {
+      const response = await t.post(banksPath(user.id), { json: payload, token });
+      deleteIfCreated(t, user.id, token, response);
+      expectValidationError(t, response, field);
+    }
     const after = await bankIdsBefore(t, user.id, token);
-    expect(after.sort(), 'section 7: a create refused with 422 must not have stored a bank').toEqual([...before].sort());
+    const stored = after.filter((id) => !before.includes(id));
+    for (const id of stored) deleteAfterwards(t, user.id, id, token);
+    expect(stored, `section 7: a create refused with 422 must not store a bank; after ${refusals.length} refused creates (${refusals.map(([d]) => d).join('; ')}) the list holds ${stored.length} new bank(s)`).toEqual([]);
   });
 
   // Both answers hold, so the test cites the shapes it checks, not S61 (currency: an ISO currency code).

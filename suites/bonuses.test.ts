@@ -268,16 +268,33 @@ list.describe(() => {
     if (data.length !== bonuses.ids.length) t.advise(`platform= (empty) listed ${data.length} of the user's ${bonuses.ids.length} bonuses (the specification does not say whether an empty filter is ignored)`);
   });
 
-  // Section 5.6: a filter narrows the caller's own bonuses; another user's bonus that matches it is never listed.
-  list.check('lists none of another user\u2019s bonuses under a status filter those bonuses match', { rules: ['S262'], clauses: ['4.11', '5'], status: 200 }, async (t) => {
+  // Section 5.6: a filter narrows the caller's own bonuses; another user's bonus that matches it is never listed. The other
+  // user's bonuses are matched by status, and by their platform sent as its code, its ID and its name (what the platform
+  // filter compares is not said; a 422 keyed by platform is allowed: helpers/check/filters.ts).
+  list.check('lists none of another user\u2019s bonuses under a status or platform filter those bonuses match', { rules: ['S262'], clauses: ['4.11', '5'], status: 200 }, async (t) => {
     const caller = await userWithToken(t);
     const other = await userWithBonuses(t);
+    const leakedUnder = (filter: string, value: string, data: Listed[] | undefined) => {
+      const leaked = (data ?? []).filter((b) => other.bonuses.ids.includes(b.id)).map((b) => b.id);
+      assert(leaked.length === 0, `${filter}=${value}: another user's bonuses must not be listed (section 5.6); listed ${leaked.join(', ')}`);
+    };
     for (const status of BONUS_STATUSES) {
       const response = await t.get(bonusesPath(caller.user.id), { token: caller.token, query: { status } });
       t.expectStatus(response, 200);
-      const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
-      const leaked = data.filter((b) => other.bonuses.ids.includes(b.id)).map((b) => b.id);
-      assert(leaked.length === 0, `status=${status}: another user's bonuses must not be listed (section 5.6); listed ${leaked.join(', ')}`);
+      leakedUnder('status', status, (t.expectSchema(response, 'bonus-list-response') as { data: Listed[] }).data);
+    }
+    // The platforms of the other user's bonuses, as their orders show them (section 2.5a: externalPlatform id, code, name).
+    const own = await t.get(bonusesPath(other.user.id), { token: other.token });
+    t.expectStatus(own, 200);
+    const values = new Set<string>();
+    for (const bonus of (t.expectSchema(own, 'bonus-list-response') as { data: Record<string, any>[] }).data) {
+      const platform = bonus.order?.externalPlatform;
+      for (const value of [platform?.code, platform?.id, platform?.name]) if (typeof value === 'string' && value !== '') values.add(value);
+    }
+    if (values.size === 0) throw new Error('precondition: the other user\u2019s bonuses (provider state bonuses) must show their order\u2019s externalPlatform');
+    for (const value of values) {
+      const response = await t.get(bonusesPath(caller.user.id), { token: caller.token, query: { platform: value } });
+      leakedUnder('platform', value, expectFilteredList<Listed>(t, response, 'platform', value, 'bonus-list-response'));
     }
   });
 

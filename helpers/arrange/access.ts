@@ -23,7 +23,7 @@ export const ACCESS_KINDS: Record<AccessKind, string> = {
   'never-issued': 'a bearer token that was never issued',
   'logged-out': 'a bearer token destroyed by logout',
   expired: 'a bearer token whose lifetime is over (provider state user.expired-token)',
-  elsewhere: 'a valid token sent anywhere but an Authorization bearer header (a Token header, a query parameter, the Basic scheme)',
+  elsewhere: 'a valid token sent anywhere but an Authorization bearer header (a Token header, a query parameter, the Basic scheme, the bare token in Authorization)',
 };
 
 const ALL: AccessKind[] = ['never-issued', 'logged-out', 'expired', 'elsewhere'];
@@ -66,9 +66,10 @@ function requestOf(endpointId: string, userId: string): { method: 'GET' | 'POST'
 }
 
 /**
- * Sends the endpoint's request without valid authentication of `kind` and answers the responses (three
- * for `elsewhere`: a Token header, `?token=` with `api_token` and `access_token`, and `Authorization:
- * Basic`). A bank a faulty target creates all the same is deleted afterwards.
+ * Sends the endpoint's request without valid authentication of `kind` and answers the responses (four
+ * for `elsewhere`: a Token header, `?token=` with `api_token` and `access_token`, `Authorization:
+ * Basic`, and the bare token as the whole `Authorization` header, without the Bearer scheme section 5.3
+ * requires). A bank a faulty target creates all the same is deleted afterwards.
  */
 export async function sendUnauthenticated(t: CheckContext, endpointId: string, kind: AccessKind): Promise<ApiResponse[]> {
   if (kind === 'expired') {
@@ -101,7 +102,7 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
     return [response];
   }
   const answers: ApiResponse[] = [];
-  const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }];
+  const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }, { headers: { authorization: token } }];
   for (const placement of placements) {
     answers.push(cleanUp(await t.request(request.method, request.path, { ...request.body(), ...placement })));
   }

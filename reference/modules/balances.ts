@@ -140,7 +140,8 @@ function assetsFilter(request: FastifyRequest): string[] | undefined {
 
 function list(ctx: ReferenceContext, userId: string, type: 'coin' | 'nft', symbols: string[] | undefined) {
   // Deviations of mutants only: one list also holds the records of the other kind.
-  const mixed = ctx.deviates(type === 'nft' ? 'balances.nft-list-with-coins' : 'balances.coin-list-with-nfts');
+  // Or only when filtered by assets[]: the named symbols are returned whatever their kind.
+  const mixed = ctx.deviates(type === 'nft' ? 'balances.nft-list-with-coins' : 'balances.coin-list-with-nfts') || (symbols !== undefined && ctx.deviates(type === 'nft' ? 'balances.filtered-nft-list-with-coins' : 'balances.filtered-coin-list-with-nfts'));
   const where = mixed ? ['b.user_id = ?'] : ['b.user_id = ?', 'a.type = ?'];
   const args: unknown[] = mixed ? [userId] : [userId, type];
   if (symbols) {
@@ -230,7 +231,7 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
-  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts'],
+  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts'],
 
   register(app, ctx) {
     seedCoins(ctx);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
-import { ERRORS, fail } from '../errors.js';
+import { ERRORS, fail, HttpAnswer } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
 import { rules, validate, type Rules } from '../validation.js';
 import { createUser } from './authentication.js';
@@ -244,6 +244,8 @@ export const banks: ReferenceModule = {
     'banks.company-filter-ignored',
     'banks.company-filter-lists-nothing',
     'banks.platform-filter-by-account-platform',
+    'banks.refused-create-stored.currency',
+    'banks.refused-other-user-create-stored-for-caller',
   ],
 
   register(app, ctx) {
@@ -262,6 +264,11 @@ export const banks: ReferenceModule = {
       const { user } = request as AuthenticatedRequest;
       const pathUser = (request.params as { user: string }).user;
       const refusedAs = pathUser !== user.id ? 'other-user' : !user.is_active ? 'inactive' : forbids(ctx, user.id, 'bank.create') ? 'forbidden' : undefined;
+      // Deviation of a mutant only: a create under another user's id is refused, but the bank is stored for the caller.
+      if (refusedAs === 'other-user' && ctx.deviates('banks.refused-other-user-create-stored-for-caller')) {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
+      }
       if (refusedAs && ctx.deviates(`banks.refused-create-stored.${refusedAs}`) && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(pathUser)) {
         const body = (request.body ?? {}) as Record<string, unknown>;
         insertBank(ctx, pathUser, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
@@ -292,6 +299,9 @@ export const banks: ReferenceModule = {
       } catch (error) {
         // Deviation of a mutant only: a create refused with 422 is stored all the same.
         if (ctx.deviates('banks.refused-create-stored.invalid')) insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
+        // Deviation of a mutant only: a create refused with 422 only for its currency is stored all the same.
+        const fields = error instanceof HttpAnswer ? Object.keys((error.answer.body.errors ?? {}) as Record<string, unknown>) : [];
+        if (ctx.deviates('banks.refused-create-stored.currency') && fields.length === 1 && fields[0] === 'currency') insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         throw error;
       }
       const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });

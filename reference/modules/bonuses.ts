@@ -227,6 +227,7 @@ export const bonuses: ReferenceModule = {
     'bonuses.platform-filter-ignored',
     'bonuses.platform-filter-lists-nothing',
     'bonuses.platform-filter-by-account-platform',
+    'bonuses.platform-filter-unscoped',
     'bonuses.status-filter-ignored',
     'bonuses.other-users-listed',
     'bonuses.inactive-allowed',
@@ -384,7 +385,9 @@ export const bonuses: ReferenceModule = {
       const params: unknown[] = [];
       // Deviation of a mutant only (bonuses.filter-unscoped): a filtered list forgets the user.
       const filtered = text(query.status) !== undefined || text(query.platform) !== undefined;
-      if (!ctx.deviates('bonuses.other-users-listed') && !(filtered && ctx.deviates('bonuses.filter-unscoped'))) {
+      // Deviation of a mutant only (bonuses.platform-filter-unscoped): a list filtered by platform forgets the user.
+      const platformUnscoped = text(query.platform) !== undefined && ctx.deviates('bonuses.platform-filter-unscoped');
+      if (!ctx.deviates('bonuses.other-users-listed') && !(filtered && ctx.deviates('bonuses.filter-unscoped')) && !platformUnscoped) {
         where.push('b.user_id = ?');
         params.push(user);
       }

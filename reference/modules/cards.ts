@@ -230,6 +230,8 @@ export const cards: ReferenceModule = {
     'cards.company-filter-ignored',
     'cards.platform-filter-lists-nothing',
     'cards.platform-filter-by-account-platform',
+    'cards.pair-format-unchecked-beside-date',
+    'cards.refused-create-stored.expiry',
   ],
 
   register(app, ctx) {
@@ -320,11 +322,13 @@ export const cards: ReferenceModule = {
         }
       }
 
+      // Deviation of a mutant only: beside a valid expirationDate the formats of expirationMonth and expirationYear go unchecked.
+      const pairUnchecked = ctx.deviates('cards.pair-format-unchecked-beside-date') && hasDate && !errors.expirationDate;
       // expirationMonth: required when expirationDate is absent, and when expirationYear is given.
       if (!hasMonth) {
         if (!hasDate) add('expirationMonth', 'The expiration month field is required when expiration date is not present.');
         else if (hasYear && !ctx.deviates('cards.month-required-with-year-ignored')) add('expirationMonth', 'The expiration month field is required when expiration year is present.');
-      } else if ((typeof input.expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(input.expirationMonth)) && !ctx.deviates('cards.month-format-unchecked')) {
+      } else if ((typeof input.expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(input.expirationMonth)) && !ctx.deviates('cards.month-format-unchecked') && !pairUnchecked) {
         add('expirationMonth', 'The expiration month field must match the format m.');
       }
 
@@ -333,7 +337,7 @@ export const cards: ReferenceModule = {
         if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
       } else if ((typeof input.expirationYear !== 'string' || !yearPattern.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
-        add('expirationYear', 'The expiration year field must match the format y.');
+        if (!pairUnchecked) add('expirationYear', 'The expiration year field must match the format y.');
       } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');
       }
@@ -407,6 +411,9 @@ export const cards: ReferenceModule = {
         } catch (error) {
           // Deviation of a mutant only: a create refused with 422 stores the card all the same (when its images are files).
           if (ctx.deviates('cards.refused-create-stored.invalid') && isUpload(input.cardImage1) && isUpload(input.cardImage2)) store(String(input.expirationDate ?? ''));
+          // Deviation of a mutant only: a create refused only for its expiry fields stores the card all the same.
+          const fields = error instanceof HttpAnswer ? Object.keys((error.answer.body.errors ?? {}) as Record<string, unknown>) : [];
+          if (ctx.deviates('cards.refused-create-stored.expiry') && fields.length > 0 && fields.every((f) => f.startsWith('expiration'))) store(String(input.expirationDate ?? ''));
           throw error;
         }
         const id = store(expirationDate);

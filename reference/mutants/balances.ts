@@ -208,6 +208,20 @@ export const balancesMutants: Mutant[] = [
     mutation: { deviation: 'balances.coin-list-with-nfts' },
   },
   {
+    name: 'balances-filtered-nft-list-holds-coins',
+    clause: '4.6',
+    group: 'balances',
+    description: 'the NFT list filtered by assets[] naming a coin and an NFT the user holds also answers the coin',
+    mutation: { deviation: 'balances.filtered-nft-list-with-coins' },
+  },
+  {
+    name: 'balances-filtered-coin-list-holds-nfts',
+    clause: '4.8',
+    group: 'balances',
+    description: 'the coin list filtered by assets[] naming a coin and an NFT the user holds also answers the NFT',
+    mutation: { deviation: 'balances.filtered-coin-list-with-nfts' },
+  },
+  {
     name: 'balances-native-coin-chain-named',
     clause: '2.2',
     group: 'balances',

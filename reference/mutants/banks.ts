@@ -373,6 +373,27 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.refused-create-stored.invalid' },
   },
   {
+    name: 'auth-bare-token-accepted-on-bank-list',
+    clause: '5',
+    group: 'banks',
+    description: 'the bank list accepts the bare access token as the Authorization header, without the Bearer scheme',
+    mutation: { deviation: 'auth.bare-token-accepted-on-bank-list' },
+  },
+  {
+    name: 'banks-refused-currency-create-stored',
+    clause: '7',
+    group: 'banks',
+    description: 'a create refused with 422 only for its currency (an unknown code) stores the bank all the same',
+    mutation: { deviation: 'banks.refused-create-stored.currency' },
+  },
+  {
+    name: 'banks-refused-other-user-create-stored-for-caller',
+    clause: '5',
+    group: 'banks',
+    description: 'a create under another user\u2019s id is refused (403) but the bank is stored for the caller',
+    mutation: { deviation: 'banks.refused-other-user-create-stored-for-caller' },
+  },
+  {
     name: 'banks-filtered-list-unscoped',
     clause: '5',
     group: 'banks',

@@ -277,4 +277,11 @@ export const bonusesMutants: Mutant[] = [
     description: 'a list with a status or platform filter holds every user\u2019s matching bonuses',
     mutation: { deviation: 'bonuses.filter-unscoped' },
   },
+  {
+    name: 'bonuses-platform-filtered-list-unscoped',
+    clause: '5',
+    group: 'bonuses',
+    description: 'a list with a platform filter (its code, ID or name) holds every user\u2019s bonuses of that platform',
+    mutation: { deviation: 'bonuses.platform-filter-unscoped' },
+  },
 ];
