@@ -289,9 +289,11 @@ list.describe(() => {
     const values = new Set<string>();
     for (const bonus of (t.expectSchema(own, 'bonus-list-response') as { data: Record<string, any>[] }).data) {
       const platform = bonus.order?.externalPlatform;
-      for (const value of [platform?.code, platform?.id, platform?.name]) if (typeof value === 'string' && value !== '') values.add(value);
+      // Section 2.7 does not give the types of id, code and name: a number is sent as its digits.
+      for (const value of [platform?.code, platform?.id, platform?.name]) if ((typeof value === 'string' && value !== '') || typeof value === 'number') values.add(String(value));
     }
-    if (values.size === 0) throw new Error('precondition: the other user\u2019s bonuses (provider state bonuses) must show their order\u2019s externalPlatform');
+    // A target whose id, code and name are none of them a string or a number gives nothing to filter by: the status filters above are still judged.
+    if (values.size === 0) return t.advise('the platform filter is not checked for a leak: the other user\u2019s bonuses show no order.externalPlatform id, code or name as a string or number to filter by (section 2.7 does not give their types)');
     for (const value of values) {
       const response = await t.get(bonusesPath(caller.user.id), { token: caller.token, query: { platform: value } });
       leakedUnder('platform', value, expectFilteredList<Listed>(t, response, 'platform', value, 'bonus-list-response'));
