@@ -289,9 +289,11 @@ list.describe(() => {
     const values = new Set<string>();
     for (const bonus of (t.expectSchema(own, 'bonus-list-response') as { data: Record<string, any>[] }).data) {
       const platform = bonus.order?.externalPlatform;
-      for (const value of [platform?.code, platform?.id, platform?.name]) if (typeof value === 'string' && value !== '') values.add(value);
+      // Section 2.7 does not give the types of id, code and name: a number is sent as its digits.
+      for (const value of [platform?.code, platform?.id, platform?.name]) if ((typeof value === 'string' && value !== '') || typeof value === 'number') values.add(String(value));
     }
-    if (values.size === 0) throw new Error('precondition: the other user\u2019s bonuses (provider state bonuses) must show their order\u2019s externalPlatform');
+    // A target whose id, code and name are none of them a string or a number gives nothing to filter by: the status filters above are still judged.
+    if (values.size === 0) return t.advise('the platform filter is not checked for a leak: the other user\u2019s bonuses show no order.externalPlatform id, code or name as a string or number to filter by (section 2.7 does not give their types)');
     for (const value of values) {
       const response = await t.get(bonusesPath(caller.user.id), { token: caller.token, query: { platform: value } });
       leakedUnder('platform', value, expectFilteredList<Listed>(t, response, 'platform', value, 'bonus-list-response'));
@@ -395,7 +397,7 @@ show.describe(() => {
 
   // Another user's bonus is either no record of the caller (404, section 7) or another user's resource
   // (403 or 409 with the exact message, section 5.6): never the bonus.
-  show.check('never shows another user\u2019s bonus under the caller\u2019s own id', { rules: [...schemaRules('error-message'), 'S19'], clauses: ['4.11', '5', '7'], status: [403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for' }, async (t) => {
+  show.check('never shows another user\u2019s bonus under the caller\u2019s own id', { rules: schemaRules('error-message'), clauses: ['4.11', '5', '7'], status: [403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for' }, async (t) => {
     const owner = await userWithBonuses(t);
     const { user, token } = await userWithToken(t);
     const response = await t.get(`${bonusesPath(user.id)}/${owner.bonuses.ids[0]}`, { token });

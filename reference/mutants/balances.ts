@@ -221,6 +221,16 @@ export const balancesMutants: Mutant[] = [
     description: 'the coin list filtered by assets[] naming a coin and an NFT the user holds also answers the NFT',
     mutation: { deviation: 'balances.filtered-coin-list-with-nfts' },
   },
+  // Sections 4.6 and 4.8 do not say what assets[] naming an asset of the other kind gets: a service that checks each symbol
+  // against the list's kind refuses it (as the suite allows for a symbol it does not know, answered as the spec is silent).
+  {
+    name: 'allowed-balances-filter-other-kind-422',
+    clause: '4.8',
+    group: 'balances',
+    description: 'assets[] naming an asset of the other kind (an NFT on the coin list, a coin on the NFT list) is refused with 422 keyed by assets',
+    mutation: { deviation: 'balances.filter-other-kind-422' },
+    allowed: true,
+  },
   {
     name: 'balances-native-coin-chain-named',
     clause: '2.2',
