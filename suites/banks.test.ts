@@ -125,11 +125,16 @@ create.describe(() => {
     expectUnauthorized(t, response);
   });
 
-  create.check('answers 422 for an IBAN that another bank already has', { rules: [...schemaRules('error-validation'), 'S247'], clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
+  create.check('answers 422 for an IBAN that another bank already has, and stores nothing', { rules: [...schemaRules('error-validation'), 'S247', 'S341'], clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
     const { user, token, payload } = await userWithBank(t);
+    const before = await bankIdsBefore(t, user.id, token);
     const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: payload.iban }), token });
     deleteIfCreated(t, user.id, token, response);
     expectValidationError(t, response, 'iban');
+    const after = await bankIdsBefore(t, user.id, token);
+    const stored = after.filter((id) => !before.includes(id));
+    for (const id of stored) t.cleanup(() => t.delete(bankPath(user.id, id), { token }));
+    expect(stored, 'section 7: a create refused with 422 for its taken IBAN must not have stored a bank').toEqual([]);
   });
 
   // Section 4.10 says "unique", not unique per user: the IBAN of another user's bank is taken too.

@@ -128,14 +128,18 @@ create.describe(() => {
   });
 
   // Sections 5.6 and 7: a refused create is not carried out; the owner's list shows that nothing was stored.
-  create.check('stores nothing for a create refused under another user\u2019s id (the owner\u2019s list is unchanged)', { rules: [...schemaRules('error-message'), 'S326', 'S333'], clauses: ['4.6a', '5', '7'], status: [403, 409] }, async (t) => {
+  create.check('stores nothing for a create refused under another user\u2019s id (the owner\u2019s and the caller\u2019s lists are unchanged)', { rules: [...schemaRules('error-message'), 'S326', 'S333'], clauses: ['4.6a', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithToken(t);
     const caller = await userWithToken(t);
     const before = await cardIds(t, owner.user.id, owner.token);
+    const callerBefore = await cardIds(t, caller.user.id, caller.token);
     const response = await t.post(cardsPath(owner.user.id), { token: caller.token, form: cardForm().form });
     expectUnauthorized(t, response);
     const after = await cardIds(t, owner.user.id, owner.token);
     assert(JSON.stringify(after) === JSON.stringify(before), `section 5.6: the refused create must store no card for the owner; the owner's list held ${before.length} card(s) before and ${after.length} after`);
+    // Nor for the caller: the refused action is not carried out under any user.
+    const callerAfter = await cardIds(t, caller.user.id, caller.token);
+    assert(JSON.stringify(callerAfter) === JSON.stringify(callerBefore), `section 5.6: the refused create must store no card for the caller either; the caller's list held ${callerBefore.length} card(s) before and ${callerAfter.length} after`);
   });
 
   // Section 7: a create refused with 422 stores nothing, whichever field refused it. Several creates, each refused for a

@@ -232,6 +232,7 @@ export const cards: ReferenceModule = {
     'cards.platform-filter-by-account-platform',
     'cards.pair-format-unchecked-beside-date',
     'cards.refused-create-stored.expiry',
+    'cards.refused-other-user-create-stored-for-caller',
   ],
 
   register(app, ctx) {
@@ -391,7 +392,9 @@ export const cards: ReferenceModule = {
       // Section 4.6a, create: 201 { data: Card }.
       // Deviation of a mutant only: authorization checked after the card is stored (for the path's user).
       const authorizeLate = ctx.deviates('cards.refused-create-stored.other-user');
-      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
+      // Deviation of a mutant only: authorization checked after the card is stored for the caller.
+      const authorizeLateForCaller = ctx.deviates('cards.refused-other-user-create-stored-for-caller');
+      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate || authorizeLateForCaller ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
         const { user } = request as AuthenticatedRequest;
         const owner = authorizeLate ? (request.params as { user: string }).user : user.id;
         // A file over 10240 KB is refused, so its bytes need not be kept; a mutant that accepts any size keeps them.
@@ -417,7 +420,7 @@ export const cards: ReferenceModule = {
           throw error;
         }
         const id = store(expirationDate);
-        if (authorizeLate) await ownUser(request, reply);
+        if (authorizeLate || authorizeLateForCaller) await ownUser(request, reply);
         return reply.code(201).send({ data: toCard(cardById.get(id) as CardRow) });
       });
 

@@ -387,6 +387,13 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.refused-create-stored.currency' },
   },
   {
+    name: 'banks-refused-taken-iban-create-stored',
+    clause: '7',
+    group: 'banks',
+    description: 'a create refused with 422 only for its IBAN (taken by another bank) stores the bank all the same',
+    mutation: { deviation: 'banks.refused-create-stored.taken-iban' },
+  },
+  {
     name: 'banks-refused-other-user-create-stored-for-caller',
     clause: '5',
     group: 'banks',

@@ -235,6 +235,7 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-platform-filter-by-account-platform', '4.6a', 'the company and platform filters compare the value with the caller\u2019s own platform, not the card\u2019s: its own platform\u2019s code lists every card of the user, any other code none', 'cards.platform-filter-by-account-platform'),
   deviation('cards-pair-format-unchecked-beside-date', '4.6a', 'beside a valid expirationDate, a malformed expirationMonth (13, letters) or expirationYear (letters) is not checked and the card is created', 'cards.pair-format-unchecked-beside-date'),
   deviation('cards-refused-expiry-create-stored', '7', 'a create refused with 422 only for its expiry fields (a past date, a malformed year) stores the card all the same', 'cards.refused-create-stored.expiry'),
+  deviation('cards-refused-other-user-create-stored-for-caller', '5', 'a create under another user\u2019s id is refused (403/409) but the card is stored for the caller', 'cards.refused-other-user-create-stored-for-caller'),
   deviation('cards-filtered-list-unscoped', '5', 'a list with a filter (status, company, platform) holds every user\u2019s matching cards', 'cards.filter-unscoped'),
   {
     name: 'cards-new-card-status-pending',
