@@ -133,7 +133,7 @@ create.describe(() => {
     expectValidationError(t, response, 'iban');
     const after = await bankIdsBefore(t, user.id, token);
     const stored = after.filter((id) => !before.includes(id));
-    for (const id of stored) t.cleanup(() => t.delete(bankPath(user.id, id), { token }));
+    for (const id of stored) deleteAfterwards(t, user.id, id, token);
     expect(stored, 'section 7: a create refused with 422 for its taken IBAN must not have stored a bank').toEqual([]);
   });
 

@@ -304,7 +304,8 @@ export const banks: ReferenceModule = {
         const fields = error instanceof HttpAnswer ? Object.keys((error.answer.body.errors ?? {}) as Record<string, unknown>) : [];
         if (ctx.deviates('banks.refused-create-stored.currency') && fields.length === 1 && fields[0] === 'currency') insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         // Deviation of a mutant only: a create refused with 422 only for its IBAN (taken) is stored all the same.
-        if (ctx.deviates('banks.refused-create-stored.taken-iban') && fields.length === 1 && fields[0] === 'iban') insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
+        const ibanErrors = error instanceof HttpAnswer ? ((error.answer.body.errors ?? {}) as Record<string, unknown>).iban : undefined;
+        if (ctx.deviates('banks.refused-create-stored.taken-iban') && fields.length === 1 && Array.isArray(ibanErrors) && ibanErrors.includes('The iban has already been taken.')) insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         throw error;
       }
       const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });

@@ -396,6 +396,8 @@ export const cards: ReferenceModule = {
       const authorizeLateForCaller = ctx.deviates('cards.refused-other-user-create-stored-for-caller');
       scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate || authorizeLateForCaller ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
         const { user } = request as AuthenticatedRequest;
+        // The caller-storing deviation postpones authorization only for another user's id.
+        if (authorizeLateForCaller && (request.params as { user: string }).user === user.id) await ownUser(request, reply);
         const owner = authorizeLate ? (request.params as { user: string }).user : user.id;
         // A file over 10240 KB is refused, so its bytes need not be kept; a mutant that accepts any size keeps them.
         const input = await readForm(request, ctx.deviates('cards.size-unlimited') ? Infinity : MAX_IMAGE_KB * 1024);
