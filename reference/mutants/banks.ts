@@ -1,5 +1,5 @@
 import type { Mutant } from './types.js';
-import { authenticationSkipped, validationSkipped } from './make.js';
+import { authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
 const LIST = 'GET /api/v1/user/{user}/bank';
@@ -435,21 +435,7 @@ export const banksMutants: Mutant[] = [
     description: 'the company and platform filters compare the value with the caller\u2019s own platform, not the bank\u2019s: its own platform\u2019s code lists every bank of the user, any other code none',
     mutation: { deviation: 'banks.platform-filter-by-account-platform' },
   },
-  {
-    name: 'banks-new-bank-status-pending',
-    clause: '3',
-    group: 'banks',
-    description: 'create answers the new bank with status PENDING instead of CONFIRMED',
-    mutation: {
-      transform: {
-        route: CREATE,
-        status: 201,
-        apply(body) {
-          body.data.status = 'PENDING';
-        },
-      },
-    },
-  },
+  newRecordStatus('banks-new-bank-status-pending', 'banks', CREATE, 'PENDING', 'bank'),
   // Section 5.3 on every protected endpoint.
   {
     name: 'auth-stale-token-cache-on-banks',

@@ -1,5 +1,5 @@
 import type { Mutant } from './types.js';
-import { authenticationSkipped, validationSkipped } from './make.js';
+import { authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
 
 /**
  * Mutants of the cards group (section 4.6a with 2.5, 5.6, 7 and 8): each deviates from one clause,
@@ -237,21 +237,7 @@ export const cardsMutants: Mutant[] = [
   deviation('cards-refused-expiry-create-stored', '7', 'a create refused with 422 only for its expiry fields (a past date, a malformed year) stores the card all the same', 'cards.refused-create-stored.expiry'),
   deviation('cards-refused-other-user-create-stored-for-caller', '5', 'a create under another user\u2019s id is refused (403/409) but the card is stored for the caller', 'cards.refused-other-user-create-stored-for-caller'),
   deviation('cards-filtered-list-unscoped', '5', 'a list with a filter (status, company, platform) holds every user\u2019s matching cards', 'cards.filter-unscoped'),
-  {
-    name: 'cards-new-card-status-pending',
-    clause: '3',
-    group: 'cards',
-    description: 'create answers the new card with status PENDING instead of CONFIRMED',
-    mutation: {
-      transform: {
-        route: CREATE,
-        status: 201,
-        apply(body) {
-          body.data.status = 'PENDING';
-        },
-      },
-    },
-  },
+  newRecordStatus('cards-new-card-status-pending', 'cards', CREATE, 'PENDING', 'card'),
   // Section 5.3 on every protected endpoint.
   {
     name: 'auth-query-token-accepted',

@@ -27,6 +27,25 @@ export function validationSkipped(name: string, group: Group, clause: string, ro
   };
 }
 
+/** The create route answers its new record with `status` instead of section 3's CONFIRMED. */
+export function newRecordStatus(name: string, group: Group, route: string, status: string, what: string): Mutant {
+  return {
+    name,
+    clause: '3',
+    group,
+    description: `create answers the new ${what} with status ${status} instead of CONFIRMED`,
+    mutation: {
+      transform: {
+        route,
+        status: 201,
+        apply(body) {
+          body.data.status = status;
+        },
+      },
+    },
+  };
+}
+
 /** The route answers a request without valid authentication with `status` and `body` instead of 401. */
 export function authenticationSkipped(name: string, group: Group, route: string, status: number, body: unknown, what: string): Mutant {
   return {
