@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { RUN_HELP, RUN_OPTIONS } from './options.js';
-import { suiteVersion } from './version.js';
+import { suiteVersion } from '../helpers/spec/version.js';
 import { SELECTION_OPTIONS, selectionOf } from './selection.js';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/net/config.js';
 import { mutantByName } from '../reference/mutants/index.js';

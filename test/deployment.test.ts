@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEANUP_BOUND_MS } from '../cli/interrupt.js';
-import { preflight } from '../cli/preflight.js';
+import { preflight } from '../helpers/states/preflight.js';
 import { loadConfig } from '../helpers/net/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { mutantByName } from '../reference/mutants/index.js';

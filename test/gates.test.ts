@@ -5,7 +5,7 @@ import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preflight } from '../cli/preflight.js';
+import { preflight } from '../helpers/states/preflight.js';
 import { loadConfig } from '../helpers/net/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { loadPrivateKey } from '../reporting/certificate.js';
@@ -214,7 +214,7 @@ describe('states template (issue 22)', () => {
     const { $schema } = JSON.parse(result.stdout) as { $schema: string };
     // conformance() runs in a fresh temporary folder: the path is relative to it.
     const cwd = tempDir('template-');
-    const again = await import('../cli/states.js').then((m) => m.template(true, cwd).$schema);
+    const again = await import('../helpers/states/template.js').then((m) => m.template(true, cwd).$schema);
     const schemaFile = again.startsWith('file:') ? new URL(again) : join(cwd, again);
     expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
     expect($schema).toMatch(/(^\.{1,2}\/|^file:).*schemas\/states-file\.json$/);

@@ -74,6 +74,10 @@ export const ROOMS: readonly Room[] = [
     mayImport: HELPER_LAYERS.slice(0, rank + 1).map(([below]) => below),
   })),
   { name: 'the reference server (reference/)', holds: (file: string) => file.startsWith('reference/'), mayImport: ['reference', 'helpers/spec'] },
+  // The validating proxy is a feature of its own, below the commands: cli/proxy.ts is its thin command.
+  { name: 'the validating proxy (proxy/)', holds: (file: string) => file.startsWith('proxy/'), mayImport: ['proxy', 'helpers', 'reporting'] },
+  // The reports are built from records and the specification's model, never from a command.
+  { name: 'the reports (reporting/)', holds: (file: string) => file.startsWith('reporting/'), mayImport: ['reporting', 'helpers'] },
 ];
 
 function roomOf(file: string): Room | undefined {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { template } from '../cli/states.js';
+import { template } from '../helpers/states/template.js';
 import { request } from 'undici';
 import { LeaseBook, LeaseClient, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';

@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { performance } from 'node:perf_hooks';
-import type { SeenExchange } from './proxy-judge.js';
+import type { SeenExchange } from './judge.js';
 
 /**
  * A reverse proxy that passes every exchange through unchanged (method, path, query, headers and

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { importPKCS8 } from 'jose';
-import type { Config } from '../helpers/net/config.js';
-import { ConfigError, roadOf } from '../helpers/net/config.js';
-import { HttpClient, TransportError, type ApiResponse } from '../helpers/net/http.js';
-import { withoutCredentials } from '../helpers/net/redact.js';
-import { loadStatesFile } from '../helpers/states/file.js';
-import { HookStates, hookRefusal, StateError, StatesAuthError } from '../helpers/states/transport.js';
-import { isLoopback } from '../helpers/net/transport.js';
+import type { Config } from './config.js';
+import { ConfigError, roadOf } from './config.js';
+import { HttpClient, TransportError, type ApiResponse } from './http.js';
+import { withoutCredentials } from './redact.js';
 
+/**
+ * The preflight's part on the road to the target: BASE_URL answers as this interface (not a gateway,
+ * a redirect or another path prefix), and the platform's private key can sign. Each problem is a
+ * ConfigError: one line, exit code 2. The provider-state part is helpers/states/preflight.ts.
+ */
 
 const LOGOUT = '/api/v1/user/logout';
 const AUTHENTICATE = '/api/v1/authenticate';
@@ -85,18 +87,9 @@ async function proveTheApi(http: HttpClient, roadHeaders: Record<string, string>
   }
 }
 
-/** The one line of a states URL where no provider-state hook answers (a target's JSON 404 for any unknown route, a wrong path). */
-export function noHookAt(url: string): string {
-  const slash = /[^/]\/$/.test(new URL(url).pathname) ? ' (it ends with a slash: try it without)' : '';
-  return `configuration error: no provider-state hook answers at STATES_URL ${withoutCredentials(url)}: it answered 404 or 501 to the base state user, which every target provides; check the path${slash}`;
-}
 
-/**
- * Checks, before any test, that the target answers and that the provider-state transport and the
- * static platform key are usable. A problem is a ConfigError: one line, exit code 2. Returns warnings.
- */
-export async function preflight(config: Config, baseUrl: string, states: { url?: string; token?: string }): Promise<string[]> {
-  const warnings: string[] = [];
+/** Proves, with one or two harmless requests, that BASE_URL answers as this interface. */
+export async function checkTheRoad(config: Config, baseUrl: string): Promise<void> {
   const road = roadOf(config);
   const http = new HttpClient(baseUrl, { timeoutMs: config.REQUEST_TIMEOUT_MS, maxResponseBytes: config.MAX_RESPONSE_BYTES, maxConcurrency: 1, ...road });
   try {
@@ -104,57 +97,18 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   } finally {
     await http.close();
   }
-  if (states.url) {
-    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS, road);
-    try {
-      // A state that no target provides: the answer proves the hook is reachable and accepts our token.
-      const answer = await hook.call('conformance.preflight', {});
-      if (answer.status >= 300 && answer.status < 400) {
-        throw new ConfigError(`configuration error: STATES_URL redirects to ${answer.location ? withoutCredentials(new URL(answer.location, states.url).href) : '(no Location)'} (answered ${answer.status}); use that`);
-      }
-      if (answer.status === 401 || answer.status === 403) throw new ConfigError(hookRefusal(states.url, states.token, answer));
-      if ((answer.status === 404 || answer.status === 501) && /html/i.test(answer.contentType ?? '')) {
-        throw new ConfigError(`configuration error: no provider-state hook at STATES_URL ${withoutCredentials(states.url)}: it answered ${answer.status} with ${answer.contentType}; check STATES_URL`);
-      }
-      if (answer.status !== 404 && answer.status !== 501) warnings.push(`the provider-state hook answered ${answer.status} to an unknown state (the contract asks for 404 or 501)`);
-      // A JSON 404 to an unknown state proves nothing: a target answers every unknown route so. The base
-      // state `user`, which every target provides, proves a hook answers here (it creates one account).
-      const user = await hook.get('user', {});
-      if (!user.provided) {
-        if (user.reason.startsWith('target does not provide')) throw new ConfigError(noHookAt(states.url));
-        warnings.push(`the provider-state hook did not provide the base state user in the preflight (${user.reason})`);
-      }
-      if (!states.token && !isLoopback(states.url)) warnings.push(`the provider-state hook ${withoutCredentials(states.url)} accepts calls without STATES_TOKEN on a non-loopback address; a test-only hook must never be reachable in production`);
-    } catch (error) {
-      if (error instanceof StateError || error instanceof StatesAuthError) throw new ConfigError(error.message);
-      throw error;
-    } finally {
-      await hook.close();
-    }
-  }
+}
 
-  if (config.STATES_FILE) {
-    let file;
-    try {
-      file = loadStatesFile(config.STATES_FILE);
-    } catch (error) {
-      throw new ConfigError((error as Error).message);
-    }
-    if (!file.accounts.some((account) => account.state === 'user')) {
-      throw new ConfigError(`configuration error: STATES_FILE ${config.STATES_FILE} provides no account of the base state user, which every target provides and most tests need; add one (see \`conformance states template\`)`);
-    }
+/** The platform's private key (JWT_PRIVATE_KEY_FILE), when one is given, is a PKCS#8 RSA key that can sign RS512. */
+export async function checkPlatformKey(config: Config): Promise<void> {
+  if (!config.JWT_PRIVATE_KEY_FILE) return;
+  const pem = readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8');
+  if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem)) {
+    throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${config.JWT_PRIVATE_KEY_FILE} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`);
   }
-
-  if (config.JWT_PRIVATE_KEY_FILE) {
-    const pem = readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8');
-    if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem)) {
-      throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${config.JWT_PRIVATE_KEY_FILE} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`);
-    }
-    try {
-      await importPKCS8(pem, 'RS512');
-    } catch {
-      throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is not a PKCS#8 PEM RSA private key; export it with \`openssl pkcs8 -topk8 -nocrypt\``);
-    }
+  try {
+    await importPKCS8(pem, 'RS512');
+  } catch {
+    throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is not a PKCS#8 PEM RSA private key; export it with \`openssl pkcs8 -topk8 -nocrypt\``);
   }
-  return warnings;
 }

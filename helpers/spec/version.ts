@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../helpers/spec/package-root.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 /** The suite's version, from its package.json (light: `conformance --version` loads nothing else). */
 export function suiteVersion(): string {

@@ -1,0 +1,161 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { Agent, request } from 'undici';
+import { ConfigError } from '../net/config.js';
+import { describeTransportFailure } from '../net/http.js';
+import { withoutCredentials } from '../net/redact.js';
+import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
+import { schemaReference, type Kind } from './template.js';
+import { HookStates, StateError, StatesAuthError, type StateName } from './transport.js';
+
+/**
+ * `conformance states export`: a static provider-states file (schemas/states-file.json) filled from a
+ * provider-state hook, for later runs without the hook.
+ */
+
+/** Asks the hook for a state; a state it does not provide answers undefined. */
+async function ask<N extends StateName>(hook: HookStates, name: N, params: Record<string, unknown> = {}) {
+  const outcome = await hook.get(name, params);
+  return outcome.provided ? outcome.data : undefined;
+}
+
+async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }): Promise<FileAccount | undefined> {
+  if (kind.state !== 'user') {
+    const data = await ask(hook, kind.state);
+    if (!data) return undefined;
+    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}) };
+    if (kind.state === 'user.inactive') {
+      const bonuses = await ask(hook, 'bonuses', { userId: data.id });
+      const bank = await ask(hook, 'bank.used', { userId: data.id });
+      if (bonuses) account.bonuses = bonuses;
+      if (bank) account.bankUsed = { id: bank.id };
+    }
+    return account;
+  }
+  const user = await ask(hook, 'user', { ...(kind.role === '2fa' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
+  if (!user) return undefined;
+  if (kind.emailLength && user.email.length !== kind.emailLength) return undefined;
+  const account: FileAccount = { state: 'user', id: user.id, email: user.email, password: user.password, ...(kind.disposable ? { disposable: true } : {}) };
+  switch (kind.role) {
+    case '2fa':
+      if (!user.totpSecret) return undefined;
+      account.totpSecret = user.totpSecret;
+      break;
+    case 'balances': {
+      const balances = await ask(hook, 'balances', { userId: user.id });
+      if (!balances) return undefined;
+      // The optional fields a hook may add (docs/provider-states.md), carried over when it gives them.
+      account.balances = { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.amount ? { amount: balances.amount } : {}) };
+      break;
+    }
+    case 'bonuses': {
+      const bonuses = await ask(hook, 'bonuses', { userId: user.id });
+      if (!bonuses) return undefined;
+      account.bonuses = bonuses;
+      break;
+    }
+    case 'bank.used': {
+      const bank = await ask(hook, 'bank.used', { userId: user.id });
+      if (!bank) return undefined;
+      account.bankUsed = { id: bank.id };
+      break;
+    }
+    case 'password-reset.token': {
+      const url = `${target.url}/api/v1/user/forgot-password`;
+      let status: number;
+      try {
+        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: user.email }), signal: AbortSignal.timeout(target.timeoutMs) });
+        await response.body.dump();
+        status = response.statusCode;
+      } catch (error) {
+        throw new ConfigError(`target unreachable: ${describeTransportFailure(error, 'POST', url, target.timeoutMs)}`);
+      }
+      if (status !== 200) throw new ConfigError(`the target answered forgot-password for a fresh provider-state user with ${status}, not 200: cannot export reset tokens (check --target)`);
+      const reset = await ask(hook, 'password-reset.token', { email: user.email });
+      if (!reset) return undefined;
+      account.resetToken = reset.token;
+      break;
+    }
+  }
+  return account;
+}
+
+/** Runs `work` over `items` with at most `limit` at once, keeping the order of the answers. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Writes a new owner-only file next to `path` and renames it over `path`: the secrets are never readable by others, not even for a moment. */
+function writeOwnerOnly(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Asks the hook for every account kind of the file and writes it, owner-only, with the platform key beside it. */
+export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; timeoutMs?: number }, write: (line: string) => void): Promise<number> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const target = options.target.replace(/\/+$/, '');
+  for (const [flag, value] of [['--target', target], ['--states', options.states]] as const) {
+    if (!/^https?:\/\/[^/]/i.test(value)) throw new ConfigError(`configuration error: ${flag} must be an http(s) URL, for example http://127.0.0.1:8080 (got "${withoutCredentials(value)}")`);
+  }
+  const out = resolve(options.out);
+  const hook = new HookStates(options.states, options.token, timeoutMs);
+  const agent = new Agent({ connections: 8 });
+  try {
+    const preflight = await hook.call('conformance.preflight', {});
+    if (preflight.status === 401 || preflight.status === 403) {
+      throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} answered ${preflight.status}: STATES_TOKEN is ${options.token ? 'wrong' : 'missing'}; pass --states-token`);
+    }
+    // The same $schema as the template's, relative to the folder the file is written to.
+    const file: StatesFileV1 & { $schema: string } = { $schema: schemaReference(dirname(out)), version: 1, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}. Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
+    const missing: string[] = [];
+    for (const kind of ACCOUNT_KINDS) {
+      const count = options.minimum ? kind.minimum : kind.fullSpeed;
+      const accounts = await inParallel(Array.from({ length: count }, (_, i) => i), 8, () => exportAccount(hook, kind, { url: target, agent, timeoutMs }));
+      const got = accounts.filter((a): a is FileAccount => a !== undefined);
+      if (got.length < count) missing.push(kind.kind);
+      file.accounts.push(...got);
+    }
+    // The platform: a key pair made here; the hook registers its public key, the private key goes next to the file.
+    const keyPath = join(dirname(out), `${basename(out).replace(/\.json$/i, '')}.platform-key.pem`);
+    const { privateKey, publicKey } = await generateKeyPair('RS512', { modulusLength: 2048, extractable: true });
+    const platform = await ask(hook, 'platform', { publicKey: await exportSPKI(publicKey) });
+    if (platform) {
+      writeOwnerOnly(keyPath, await exportPKCS8(privateKey));
+      file.platform = { id: platform.id, privateKeyFile: basename(keyPath) };
+    } else missing.push('platform');
+    if (file.accounts.length === 0) throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} provides none of the account states; nothing to export`);
+    writeOwnerOnly(out, `${JSON.stringify(file, null, 2)}\n`);
+    rmSync(spentListPath(out), { force: true }); // fresh disposable accounts: the list of spent ones starts again
+    loadStatesFile(out); // what was written is a file the suite accepts
+    const counts = ACCOUNT_KINDS.map((kind) => `${file.accounts.filter((a) => isOfKind(a, kind)).length} ${kind.kind}`).join(', ');
+    write(`wrote ${out} (owner-only): ${file.accounts.length} accounts: ${counts}`);
+    if (file.platform) write(`wrote ${keyPath} (owner-only): the private key of platform ${file.platform.id}, which the file names`);
+    if (missing.length > 0) write(`the hook did not provide: ${missing.join(', ')}; tests that need them will be skipped with the reason`);
+    write(`run with: conformance run --target ${withoutCredentials(target)} --states-file ${out}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof StatesAuthError || error instanceof StateError) throw new ConfigError(error.message);
+    throw error;
+  } finally {
+    await hook.close();
+    await agent.close();
+  }
+}
