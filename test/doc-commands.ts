@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { EXPLORE_OPTIONS } from '../cli/explore.js';
 import { RUN_OPTIONS } from '../cli/options.js';
 import { SELECTION_OPTIONS, selectionOf } from '../cli/selection.js';
@@ -218,7 +218,7 @@ function conformanceArgs(command: string[]): string[] | undefined {
   return undefined;
 }
 
-const strictParse = (args: string[], options: Parameters<typeof parseArgs>[0]['options']) => parseArgs({ args, options: options!, strict: true, allowPositionals: false }).values as Record<string, unknown>;
+const strictParse = (args: string[], options: NonNullable<ParseArgsConfig['options']>) => parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<string, unknown>;
 
 /**
  * Checks one command shown in an unmarked block: `help` is the text of `conformance help COMMAND`
