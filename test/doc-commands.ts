@@ -71,8 +71,8 @@ export function isExample(block: Block): boolean {
   return block.info.split(/\s+/).slice(1).includes('example');
 }
 
-/** The Markdown text without its fenced blocks and code spans (where a link is no link). */
-function prose(markdown: string): string {
+/** The Markdown text without its fenced blocks (a `#` line there is no heading). */
+function withoutFences(markdown: string): string {
   const lines = markdown.split('\n');
   const kept: string[] = [];
   let fence: string | undefined;
@@ -84,9 +84,14 @@ function prose(markdown: string): string {
     } else if (open) {
       fence = open[2]![0]!.repeat(3);
       kept.push('');
-    } else kept.push(line.replace(/`[^`\n]*`/g, '``'));
+    } else kept.push(line);
   }
   return kept.join('\n');
+}
+
+/** The Markdown text without its fenced blocks and code spans (where a link is no link). */
+function prose(markdown: string): string {
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '``');
 }
 
 /** GitHub's anchor of a heading: its text lower-cased, punctuation dropped, each space a hyphen. */
@@ -104,7 +109,8 @@ export function slug(heading: string): string {
 export function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const line of prose(markdown).split('\n')) {
+  // A heading keeps its code spans: GitHub's anchor of "## `conformance proxy`: ..." starts with their text.
+  for (const line of withoutFences(markdown).split('\n')) {
     const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
       const base = slug(heading[1]!);
@@ -112,7 +118,7 @@ export function anchorsOf(markdown: string): Set<string> {
       seen.set(base, count + 1);
       anchors.add(count === 0 ? base : `${base}-${count}`);
     }
-    for (const [, id] of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id!);
+    for (const [, id] of line.replace(/`[^`\n]*`/g, '``').matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id!);
   }
   return anchors;
 }
@@ -121,7 +127,8 @@ export function anchorsOf(markdown: string): Set<string> {
 export function brokenLinks(root: string, file: string, markdown = readFileSync(join(root, file), 'utf8')): string[] {
   const problems: string[] = [];
   const text = prose(markdown);
-  const links = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...text.matchAll(/<a\s+href="([^"]+)"/g)].map((m) => m[1]!);
+  // Inline links and images, HTML links, and the definitions of reference-style links ([text][ref] ... [ref]: path).
+  const links = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...text.matchAll(/<a\s+href="([^"]+)"/g), ...text.matchAll(/^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)>?/gm)].map((m) => m[1]!);
   for (const link of links) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // https:, mailto:: not a file of the project
     const [path, anchor] = link.split('#', 2) as [string, string | undefined];
@@ -249,6 +256,7 @@ export function checkCommand(root: string, command: string[], help: (subcommand:
     }
     const text = help(sub === 'states' ? 'states' : sub);
     if (!text.startsWith('usage:')) return problem(`conformance has no command "${sub}"`);
+    if (sub === 'states' && !new RegExp(`states ${rest[0] ?? '-'}\\b`).test(text)) return problem(`\`conformance states\` has no subcommand "${rest[0] ?? ''}" (conformance help states)`);
     for (const flag of rest.filter((word) => word.startsWith('--'))) {
       const name = flag.split('=')[0]!;
       if (!new RegExp(`${name.replace(/[-]/g, '\\-')}\\b`).test(text)) return problem(`\`conformance ${sub}\` has no option ${name} (conformance help ${sub})`);

@@ -8,8 +8,11 @@ import { ROOT, runBin } from './support.js';
 
 /**
  * Issue 26: every relative link of the README, CONTRIBUTING.md and docs/ resolves, anchors included,
- * and every shell command they show runs in a self-test (here, or the one a block names) or is
- * marked as an example for a real deployment (```sh example).
+ * and every shell command they show is marked as an example for a real deployment (```sh example),
+ * run by the self-test its block names, or checked here: the quick ones (help, version, list,
+ * openapi, states template, openssl) run; the others (run, explore, diff, certify, verify, render,
+ * npm scripts, vitest, tsc) are checked against the CLI's own option parsers and help, the package's
+ * scripts, the mutants and the files they name, not run.
  */
 
 const files = DOC_FILES(ROOT);
@@ -30,6 +33,9 @@ describe('the documentation: links', () => {
     expect(slug('Transport 1: the HTTP hook (`STATES_URL`)')).toBe('transport-1-the-http-hook-states_url');
     expect(slug('What a [certificate](x.md) claims')).toBe('what-a-certificate-claims');
     expect([...anchorsOf('# A\n## Notes\n## Notes\n```sh\n# not a heading\n```\n<a id="kept-anchor"></a>')]).toEqual(['a', 'notes', 'notes-1', 'kept-anchor']);
+    // A heading's code spans are part of its anchor, as on GitHub.
+    expect([...anchorsOf("## `conformance proxy`: judge a client's own traffic\n# Exploring: `conformance explore`")]).toEqual(['conformance-proxy-judge-a-clients-own-traffic', 'exploring-conformance-explore']);
+    expect(brokenLinks(ROOT, 'README.md', 'See [the proxy][proxy].\n\n[proxy]: docs/implementers.md#conformance-proxy-judge-a-clients-own-traffic\n[gone]: docs/none.md\n')).toEqual(['README.md: link docs/none.md names no file (docs/none.md)']);
     const page = '# Page\n\n[ok](#page) [ok too](docs/ci.md#installing-the-suite) [gone](docs/none.md) [bad anchor](docs/ci.md#no-such-heading) [anchor on code](cli/main.ts#L1) `[not a link](nowhere.md)` [web](https://example.com/x.md)';
     expect(brokenLinks(ROOT, 'README.md', page)).toEqual([
       'README.md: link docs/none.md names no file (docs/none.md)',
@@ -128,6 +134,9 @@ describe('the documentation: every shell command it shows', () => {
     expect(check('npx conformance diff a.json b.json --html')).toMatchObject({ kind: 'problem', message: expect.stringMatching(/no option --html/) });
     expect(check('curl -s https://example.com')).toMatchObject({ kind: 'problem', message: expect.stringMatching(/sh example/) });
     expect(check('npm run no-such-script')).toMatchObject({ kind: 'problem' });
+    const checkStates = (line: string) => checkCommand(ROOT, commandsOf({ file: 'x.md', line: 1, info: 'sh', text: line })[0]!, () => 'usage: conformance states template [--minimum]\n       conformance states export --target URL --states HOOK --out FILE');
+    expect(checkStates('npx conformance states exprt --target u')).toMatchObject({ kind: 'problem', message: expect.stringMatching(/no subcommand "exprt"/) });
+    expect(checkStates('npx conformance states export --target u --states h --out f')).toEqual({ kind: 'parsed' });
     expect(check('npm run mutants -- --mutant no-such-mutant --shards 1')).toMatchObject({ kind: 'problem', message: expect.stringMatching(/no mutant named no-such-mutant/) });
     expect(check('HTTPS_PROXY=http://p:3128 npx conformance run --target https://x.example --rate 20 # a comment')).toEqual({ kind: 'parsed' });
     expect(check('npx conformance list --json --clause 8 | jq -r ".[].constraint"')).toEqual({ kind: 'run', program: 'conformance', argv: ['list', '--json', '--clause', '8'] });
