@@ -14,6 +14,7 @@ import { toJunit } from '../reporting/junit.js';
 import { toMarkdown } from '../reporting/markdown.js';
 import { summaryLines } from '../reporting/terminal.js';
 import { record, report } from './reporting-fixtures.js';
+import { judgeExchange, type SeenExchange } from '../proxy/judge.js';
 
 /** Security findings (credentials in answers): found by name and by value, and a category of their own in every report. */
 
@@ -267,5 +268,43 @@ describe('the security category in every report', () => {
     for (const t of old.tests) (delete t.security, delete t.notes);
     expect(schemaProblems('report', old)).toEqual([]);
     expect(diffReports(old, insecure).tests.newlySecurity).toHaveLength(1);
+  });
+});
+
+describe('conformance proxy judges credentials by meaning too (issue 28)', () => {
+  const exchange = (seq: number, method: string, url: string, requestHeaders: Record<string, string>, request: unknown, status: number, response: unknown): SeenExchange => ({
+    seq,
+    method,
+    url,
+    requestHeaders: { 'content-type': 'application/json', ...requestHeaders },
+    ...(request === undefined ? {} : { requestBody: Buffer.from(JSON.stringify(request)) }),
+    status,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: Buffer.from(JSON.stringify(response)),
+    durationMs: 1,
+    maxBytes: 1_000_000,
+  });
+  const session = (userId: string, extra: Record<string, unknown> = {}) => ({ id: accessToken(20), userId, ttl: 7200, until: '2026-11-26T10:00:00.000000Z', created: '2026-11-26T08:00:00.000000Z', ...extra });
+  const login = (seq: number, data: Record<string, unknown>) => judgeExchange(exchange(seq, 'POST', '/api/v1/authenticate', {}, { email: `a${seq}@example.test`, password: `Pw-${randomBytes(6).toString('hex')}` }, 200, { data }), 'http://127.0.0.1:1')!;
+
+  test('a login that also issues a refresh token of the access-token form, and a reset that signs the user in, are no findings', () => {
+    expect(login(1, session(randomUUID(), { refreshToken: accessToken(21) })).security).toEqual([]);
+    const reset = judgeExchange(exchange(2, 'POST', '/api/v1/user/reset-password', { authorization: `Bearer ${accessToken(22)}` }, { email: 'a2@example.test', token: randomBytes(32).toString('hex'), password: 'New-Pw-123456' }, 200, { data: { message: 'Your password has been reset.', session: session(randomUUID()) } }), 'http://127.0.0.1:1')!;
+    expect(reset.security).toEqual([]);
+  });
+
+  test('the reset token echoed by reset-password, and another session\u2019s token in a bank list, are findings; the caller\u2019s own token is not', () => {
+    const resetToken = randomBytes(32).toString('hex');
+    const echoed = judgeExchange(exchange(3, 'POST', '/api/v1/user/reset-password', {}, { email: 'a3@example.test', token: resetToken, password: 'New-Pw-123456' }, 200, { data: { message: 'done', token: resetToken } }), 'http://127.0.0.1:1')!;
+    // (An earlier test of this file registered the word "password" as a secret: lines are redacted as they are made.)
+    expect(echoed.security).toHaveLength(1);
+    expect(echoed.security?.[0]).toMatch(/answered 200 whose body \/data\/token carries the \S+ reset token \(section 4\.4: it arrives by e-mail, in no answer\)$/);
+    const mine = session(randomUUID());
+    const other = session(randomUUID());
+    login(4, mine);
+    login(5, other);
+    const list = (seq: number, leaked: string) => judgeExchange(exchange(seq, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Bearer ${mine.id}` }, undefined, 200, { data: [{ id: randomUUID(), note: leaked }] }), 'http://127.0.0.1:1')!;
+    expect(list(6, Buffer.from(other.id).toString('base64')).security).toEqual([`GET /api/v1/user/${mine.userId}/bank answered 200 whose body /data/0/note carries a token the run knows to belong to another session or user (base64-encoded)`]);
+    expect(list(7, mine.id).security).toEqual([]);
   });
 });
