@@ -44,6 +44,19 @@ const MIN_LENGTH = 6;
 const learnt = new Map<string, LearntSecret>();
 /** Other alphabets of a token (base64, base64url, hex), each pointing at the token it encodes. */
 const encodings = new Map<string, SecretFound>();
+/**
+ * Every long value (learnt or encoded) by its first SUBSTRING_SECRET_LENGTH characters: a text is
+ * searched in one pass over its positions, whatever the number of secrets the run learnt.
+ */
+const byPrefix = new Map<string, string[]>();
+
+function indexLong(value: string): void {
+  if (value.length < SUBSTRING_SECRET_LENGTH) return;
+  const prefix = value.slice(0, SUBSTRING_SECRET_LENGTH);
+  const values = byPrefix.get(prefix);
+  if (values) values.push(value);
+  else byPrefix.set(prefix, [value]);
+}
 
 /**
  * The forms a token may be written in besides its own: base64 (standard, URL-safe, without padding)
@@ -84,10 +97,20 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   }
   const secret: LearntSecret = { value, kind, ...about };
   learnt.set(value, secret);
+  indexLong(value);
+  if (kind !== 'token') return;
   // An access token `<id>|<secret>`: its secret part alone is the same credential.
   const bar = value.indexOf('|');
-  if (kind === 'token' && bar > 0 && value.length - bar > MIN_LENGTH && !learnt.has(value.slice(bar + 1))) learnt.set(value.slice(bar + 1), secret);
-  if (kind === 'token') for (const { text, form } of encodedForms(value)) if (!learnt.has(text) && !encodings.has(text)) encodings.set(text, { secret, form });
+  const part = value.slice(bar + 1);
+  if (bar > 0 && value.length - bar > MIN_LENGTH && !learnt.has(part)) {
+    learnt.set(part, secret);
+    indexLong(part);
+  }
+  for (const { text, form } of encodedForms(value)) {
+    if (learnt.has(text) || encodings.has(text)) continue;
+    encodings.set(text, { secret, form });
+    indexLong(text);
+  }
 }
 
 /** What the run knows of `value`, when it learnt it (as a token, the token itself or its secret part). */
@@ -105,9 +128,12 @@ export function secretsIn(text: string): SecretFound[] {
   if (whole) found.set(whole, { secret: whole, form: 'as is' });
   const encoded = encodings.get(text);
   if (encoded && !found.has(encoded.secret)) found.set(encoded.secret, encoded);
-  if (text.length > SUBSTRING_SECRET_LENGTH) {
-    for (const [value, secret] of learnt) if (!found.has(secret) && value.length >= SUBSTRING_SECRET_LENGTH && text.includes(value)) found.set(secret, { secret, form: 'as is' });
-    for (const [value, item] of encodings) if (!found.has(item.secret) && text.includes(value)) found.set(item.secret, item);
+  for (let at = 0; at + SUBSTRING_SECRET_LENGTH <= text.length && text.length > SUBSTRING_SECRET_LENGTH; at++) {
+    for (const value of byPrefix.get(text.slice(at, at + SUBSTRING_SECRET_LENGTH)) ?? []) {
+      if (!text.startsWith(value, at)) continue;
+      const item: SecretFound = learnt.has(value) ? { secret: learnt.get(value)!, form: 'as is' } : encodings.get(value)!;
+      if (!found.has(item.secret)) found.set(item.secret, item);
+    }
   }
   return [...found.values()];
 }
