@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { endpoint } from '../helpers/check/check.js';
 import { bearerOf, FORGOT, RESET, resetInProgress } from '../helpers/arrange/password.js';
-import { registerSecret } from '../helpers/net/redact.js';
+import { learnSecret } from '../helpers/net/secrets.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { property } from './engine.js';
 import { expectRefusedForAny, expectStatus, expectShape, judgeRule, judgeType, Nonconformance } from './judge.js';
@@ -76,7 +76,7 @@ reset.describe(() => {
     show: describeSecret,
     arrange: async () => undefined,
     probe: async (probe, password) => {
-      registerSecret(password);
+      learnSecret(password, 'password');
       const { user, token, bearer } = await resetInProgress(probe.t);
       const response = await probe.send({ method: 'POST', path: RESET, token: bearer, json: { email: user.email, token, password } });
       const verdict = lengthVerdict(password, 8, 191);

@@ -2,8 +2,9 @@ import { ENDPOINTS, type Endpoint } from '../helpers/spec/catalogue.js';
 import { errorFormat } from '../helpers/spec/error-formats.js';
 import { JSON_MEDIA_TYPE } from '../helpers/spec/media-type.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { isSecretKey } from '../helpers/spec/credential-names.js';
-import { credentialFindings, ownSessionToken } from '../helpers/check/security.js';
+import { issuesCredentials, isSecretKey, normalizedKey } from '../helpers/spec/credential-names.js';
+import { credentialFindings } from '../helpers/check/security.js';
+import { learnIssuedCredentials, learnSecret, type SecretKind } from '../helpers/net/secrets.js';
 import { testId } from '../helpers/check/selection.js';
 import type { Exchange } from '../helpers/net/http.js';
 import { redactHeaders, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
@@ -67,26 +68,50 @@ function parseJson(body: Buffer | undefined): { ok: true; value: unknown } | { o
 }
 
 /**
- * Secrets the traffic carries are registered, so every report redacts them and an answer that carries
- * one (another client's token, a password that was sent) is a security finding: the request's
- * credential fields and headers, and each Session's token.
+ * Secrets the traffic carries are learnt with what they are (helpers/net/secrets.ts), so every report
+ * redacts them and an answer that carries one where it must not is a security finding: the request's
+ * credential headers (the caller's tokens), its credential fields (a password, the reset token sent to
+ * reset-password), and the credentials an answer to a login or a reset issues. Answers the request's
+ * own credentials, for the security scan.
  */
-function registerSecretsOf(seen: SeenExchange, request: unknown, response: unknown): void {
+function learnSecretsOf(seen: SeenExchange, path: string, request: unknown, response: unknown, issues: boolean): string[] {
+  const sent: string[] = [];
   for (const name of ['authorization', 'token']) {
     const value = header(seen.requestHeaders, name).replace(/^Bearer\s+/i, '');
-    if (value) registerSecret(value);
+    if (value) {
+      learnSecret(value, 'token');
+      sent.push(value);
+    }
   }
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk);
+  const resetting = /\/user\/reset-password\/?$/.test(path);
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 32) return;
+    if (Array.isArray(value)) value.forEach((inner) => walk(inner, depth + 1));
     else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
-        if (isSecretKey(key) && typeof inner === 'string') registerSecret(inner);
-        else walk(inner);
+        if (isSecretKey(key) && typeof inner === 'string') {
+          const kind = secretKindOf(key, resetting);
+          // A 2FA code lives 30 seconds and is 6 digits: redacted, but no finding (it would be found by coincidence).
+          if (kind) learnSecret(inner, kind);
+          else registerSecret(inner);
+        }
+        else walk(inner, depth + 1);
       }
     }
   };
-  walk(request);
-  for (const token of ownSessionToken(response)) registerSecret(token);
+  walk(request, 0);
+  if (issues) learnIssuedCredentials(response);
+  return sent;
+}
+
+/** What a credential field of a request is: a password, the reset token (in a reset-password request), a TOTP secret, else a token. */
+function secretKindOf(key: string, resetting: boolean): SecretKind | undefined {
+  const name = normalizedKey(key);
+  if (name === '2fa') return undefined;
+  if (name.includes('password')) return 'password';
+  if (name === 'token') return resetting ? 'reset-token' : 'token';
+  if (name.includes('secret') || name.endsWith('codes')) return 'never-travels';
+  return 'token';
 }
 
 /** The exchange as reports show it: redacted, bodies as JSON when they are, text cut short otherwise. */
@@ -128,7 +153,8 @@ export function judgeExchange(seen: SeenExchange, target: string, strict = false
   const status = seen.status;
   const request = parseJson(seen.requestBody);
   const response = parseJson(seen.responseBody);
-  registerSecretsOf(seen, request.ok ? request.value : undefined, response.ok ? response.value : undefined);
+  const issues = status >= 200 && status < 300 && issuesCredentials(seen.method, path);
+  const sent = learnSecretsOf(seen, path, request.ok ? request.value : undefined, response.ok ? response.value : undefined, issues);
 
   const documented = endpoint.statuses.some((s) => s.status === status);
   const isError = status >= 400;
@@ -166,7 +192,7 @@ export function judgeExchange(seen: SeenExchange, target: string, strict = false
   }
 
   const security = response.ok
-    ? credentialFindings(response.value, ownSessionToken(response.value)).map((finding) => redactText(`${seen.method} ${path} answered ${status} whose body ${finding}`))
+    ? credentialFindings(response.value, { sent, issues }).map((finding) => redactText(`${seen.method} ${path} answered ${status} whose body ${finding}`))
     : [];
   if (security.length > 0) failures.push(`security: ${security.length} credential(s) in the answer: ${security.join('; ')}`);
   if (strict && advisories.length > 0 && failures.length === 0) failures.push(`strict mode: ${advisories.length} advisory finding(s): ${advisories.join('; ')}`);

@@ -31,12 +31,30 @@ export interface IssuedToken {
 }
 
 /** `ttl`: the token's lifetime in seconds (TOKEN_TTL_SECONDS unless the account's sessions are short); `lifetimeMs` only a mutant sets apart from it. */
+/**
+ * The last tokens issued, in plain, per database: read only by a mutant's deviation (a bank list that
+ * carries another session's token), since the reference keeps nothing but hashes of them otherwise.
+ */
+const recentlyIssued = new WeakMap<Database.Database, { userId: string; token: string }[]>();
+
+/** The latest token the reference issued to a user other than `userId` (a mutant's deviation only). */
+export function latestTokenOfAnotherUser(db: Database.Database, userId: string): string | undefined {
+  const recent = recentlyIssued.get(db) ?? [];
+  for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.userId !== userId) return recent[i]!.token;
+  return undefined;
+}
+
 export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number, ttl = TOKEN_TTL_SECONDS, lifetimeMs = ttl * 1000): IssuedToken {
   const plain = secret();
   const result = db
     .prepare('INSERT INTO access_tokens (user_id, secret_hash, kind, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)')
     .run(userId, hash(plain), kind, nowMs, nowMs + lifetimeMs);
-  return { token: `${result.lastInsertRowid}|${plain}`, createdMs: nowMs, ttl };
+  const token = `${result.lastInsertRowid}|${plain}`;
+  const recent = recentlyIssued.get(db) ?? [];
+  recent.push({ userId, token });
+  if (recent.length > 32) recent.shift();
+  recentlyIssued.set(db, recent);
+  return { token, createdMs: nowMs, ttl };
 }
 
 export function resolveToken(db: Database.Database, bearer: string, nowMs: number): { user: UserRow; tokenId: number } | undefined {

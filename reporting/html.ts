@@ -320,7 +320,7 @@ ${report.coverage.ruleSummary ? h`<div class="count"><b>${report.coverage.ruleSu
 <nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#rules">Rules</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>
 ${report.warnings.length > 0 ? h`<section id="warnings"><h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => h`<li>${w}</li>`)}</ul></section>` : ''}
 <section id="security"><h2>Security findings (${securityCount(report)})</h2>
-<p class="muted">Credentials in the target's answers (a password or its hash, a remember or reset token, a 2FA secret, a secret the run knows): a category of its own, apart from the clauses; any makes the verdict nonconformant.</p>
+<p class="muted">Credentials in the target's answers (a password or its hash, a 2FA secret or recovery code, the reset token, a token of another session or user; never a credential issued to the caller by its own login or reset): a category of its own, apart from the clauses; any makes the verdict nonconformant.</p>
 ${insecure.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="failures">${insecure.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a><ul>${(t.security ?? []).map((f) => h`<li>${f}</li>`)}</ul></li>`)}</ul>`}
 </section>
 ${noted.length > 0 ? h`<section id="measured"><h2>Measured</h2><ul>${noted.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a>: ${(t.notes ?? []).join('; ')}</li>`)}</ul></section>` : ''}

@@ -31,8 +31,8 @@ export interface TestRecord {
   observedStatus: number[];
   advisories: string[];
   /**
-   * Security findings: credentials in the target's answers (a password or its hash, a remember/reset
-   * token, a 2FA secret, a secret the run knows). A category of its own; any makes the verdict
+   * Security findings: credentials in the target's answers (a password or its hash, a secret that never
+   * travels, the reset token, a token of another session or user). A category of its own; any makes the verdict
    * nonconformant. Absent in reports before 1.1.
    */
   security?: string[];

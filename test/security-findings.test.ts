@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { REDACTED, redactJson, registerSecret } from '../helpers/net/redact.js';
+import { learnIssuedCredentials, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { credentialFindings, isCredentialKey, ownSessionToken } from '../helpers/check/security.js';
+import { credentialFindings, hashFormatOf, isCredentialKey } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
@@ -12,6 +14,7 @@ import { toJunit } from '../reporting/junit.js';
 import { toMarkdown } from '../reporting/markdown.js';
 import { summaryLines } from '../reporting/terminal.js';
 import { record, report } from './reporting-fixtures.js';
+import { judgeExchange, type SeenExchange } from '../proxy/judge.js';
 
 /** Security findings (credentials in answers): found by name and by value, and a category of their own in every report. */
 
@@ -37,34 +40,34 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings(answer)).toEqual([]);
   });
 
-  test('find a secret the run knows inside any string, except the Session\u2019s own token', () => {
-    registerSecret('JBSWY3DPEHPK3PXPsecret');
-    registerSecret('41|ownTokenSecretValue0123456789');
-    registerSecret('42|otherTokenSecretValue012345678');
+  test('find a secret that never travels inside any string, and another session’s token, but not the Session’s own', () => {
+    learnSecret('JBSWY3DPEHPK3PXPsecret', 'never-travels');
     expect(credentialFindings({ data: { otpauth: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXPsecret' } })).toEqual([
-      "/data/otpauth carries a secret the run knows (a password, TOTP secret or another session's token)",
+      '/data/otpauth carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)',
     ]);
+    learnSecret('42|otherTokenSecretValue012345678', 'token', { owner: 'u-2', session: '42|otherTokenSecretValue012345678' });
     const session = { data: { id: '41|ownTokenSecretValue0123456789', userId: 'u-1', ttl: 7200 } };
-    expect(credentialFindings(session, ownSessionToken(session))).toEqual([]);
+    learnIssuedCredentials(session);
+    expect(credentialFindings(session, { issues: true })).toEqual([]);
     const leaking = { data: { id: '41|ownTokenSecretValue0123456789', userId: 'u-1', ttl: 7200, previous: '42|otherTokenSecretValue012345678' } };
-    expect(credentialFindings(leaking, ownSessionToken(leaking))).toHaveLength(1);
+    expect(credentialFindings(leaking, { issues: true })).toEqual(['/data/previous carries a token the run knows to belong to another session or user']);
   });
 });
 
 describe('no false findings, no unredacted credentials (review of issue 11: M1, M2, should-fix 4)', () => {
   test('a short secret is a finding only as a whole value, never inside ordinary text', () => {
-    registerSecret('password');
-    registerSecret('123456');
+    learnSecret('password', 'password');
+    learnSecret('123456', 'reset-token');
     const answer = {
       errors: { password: ['The password field must be at least 8 characters.'] },
       data: { created: '2026-11-23T02:45:28.123456Z', amount: '0.0000000000001234567890123' },
     };
     expect(credentialFindings(answer)).toEqual([]);
-    expect(credentialFindings({ data: { note: 'password' } })).toEqual(["/data/note carries a secret the run knows (a password, TOTP secret or another session's token)"]);
+    expect(credentialFindings({ data: { note: 'password' } })).toEqual(['/data/note carries a password the run knows']);
   });
 
   test('a short secret echoed back whole is still a finding', () => {
-    registerSecret('Echoed-Weak-Pw1');
+    learnSecret('Echoed-Weak-Pw1', 'password');
     expect(credentialFindings({ data: { name: 'Echoed-Weak-Pw1' } })).toHaveLength(1);
   });
 
@@ -88,6 +91,105 @@ describe('no false findings, no unredacted credentials (review of issue 11: M1, 
       expect(isCredentialKey(name), name).toBe(true);
       expect(isSecretKey(name), name).toBe(true);
     }
+  });
+});
+
+/** A fresh value of the access-token form, so that tests never share a learnt secret. */
+const accessToken = (id: number) => `${id}|${randomBytes(30).toString('base64url').replace(/[-_]/g, 'x')}`;
+const jwtShaped = () => `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: randomUUID(), typ: 'refresh' })).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+
+describe('security findings by meaning, not by shape (issue 28)', () => {
+  const login = (userId: string, extra: Record<string, unknown> = {}): { data: { id: string; userId: string; [key: string]: any } } => {
+    const body = { data: { id: accessToken(7), userId, ttl: 7200, until: '2026-11-26T10:00:00.000000Z', created: '2026-11-26T08:00:00.000000Z', ...extra } };
+    learnIssuedCredentials(body);
+    return body;
+  };
+
+  test('a Session that also issues refresh tokens, in the access-token form, as a JWT or in base64, is no finding', () => {
+    const body = login(randomUUID(), { refreshToken: accessToken(8), refresh_jwt_token: jwtShaped(), legacyToken: randomBytes(32).toString('base64') });
+    expect(credentialFindings(body, { issues: true })).toEqual([]);
+    // Later answers to the same session may carry its refresh tokens too: they are the caller's own.
+    expect(credentialFindings({ data: { refreshToken: body.data.refreshToken } }, { sent: [body.data.id] })).toEqual([]);
+  });
+
+  test('a reset-password answer that also signs the user in (data.session) is no finding', () => {
+    const body = { data: { message: 'Your password has been reset.', session: { id: accessToken(9), userId: randomUUID(), ttl: 7200, refreshToken: jwtShaped() } } };
+    learnIssuedCredentials(body);
+    expect(credentialFindings(body, { issues: true, sent: [accessToken(10)] })).toEqual([]);
+  });
+
+  test('a token of another session or user is found by its value, whatever its alphabet, and never by its shape alone', () => {
+    const other = login(randomUUID(), { refreshToken: randomBytes(24).toString('hex') });
+    const mine = login(randomUUID());
+    const token = other.data.id;
+    const secret = token.slice(token.indexOf('|') + 1);
+    const answers = {
+      data: {
+        raw: token,
+        inText: `see ${token} here`,
+        base64: Buffer.from(token).toString('base64'),
+        secretHex: Buffer.from(secret).toString('hex').toUpperCase(),
+        refresh: other.data.refreshToken,
+        unknownAccessTokenForm: accessToken(11),
+        unknownJwt: jwtShaped(),
+      },
+    };
+    expect(credentialFindings(answers, { sent: [mine.data.id] })).toEqual([
+      '/data/raw carries a token the run knows to belong to another session or user',
+      '/data/inText carries a token the run knows to belong to another session or user',
+      '/data/base64 carries a token the run knows to belong to another session or user (base64-encoded)',
+      '/data/secretHex carries a token the run knows to belong to another session or user (hex-encoded)',
+      '/data/refresh carries a token the run knows to belong to another session or user',
+    ]);
+    // The request's own token is its own, in any answer.
+    expect(credentialFindings({ data: { echoed: token } }, { sent: [token] })).toEqual([]);
+  });
+
+  test('an answer that issues credentials may carry only those of the user it signs in', () => {
+    const first = login('user-a');
+    const again = login('user-a');
+    // A second login of the same user that also names the first session: the caller proved it is that user.
+    expect(credentialFindings({ data: { ...again.data, previous: first.data.id } }, { issues: true })).toEqual([]);
+    const stranger = login('user-b');
+    expect(credentialFindings({ data: { ...again.data, previous: stranger.data.id } }, { issues: true })).toEqual(['/data/previous carries a token the run knows to belong to another session or user']);
+    // The same Session in an answer that issues nothing (a bank list) is another session's token there.
+    expect(credentialFindings({ data: [{ id: 'b-1', note: again.data.id }] }, { sent: [first.data.id] })).toEqual(['/data/0/note carries a token the run knows to belong to another session or user']);
+  });
+
+  test('the reset token is a finding in any answer, also the reset-password answer that signs the user in', () => {
+    const reset = randomBytes(32).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const body = { data: { message: 'Your password has been reset.', token: reset, session: { id: accessToken(12), userId: randomUUID() } } };
+    learnIssuedCredentials(body);
+    expect(credentialFindings(body, { issues: true })).toEqual(['/data/token carries the password reset token (section 4.4: it arrives by e-mail, in no answer)']);
+    expect(credentialFindings({ data: { message: `Open https://x.test/reset/${reset}` } })).toHaveLength(1);
+  });
+
+  test('a password is a finding by its value in any answer, also one that issues credentials', () => {
+    const password = `Pw-${randomBytes(8).toString('hex')}`;
+    learnSecret(password, 'password');
+    expect(credentialFindings({ data: { id: accessToken(13), userId: randomUUID(), hint: password } }, { issues: true })).toEqual(['/data/hint carries a password the run knows']);
+  });
+
+  test.each([
+    ['bcrypt', '$2y$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY'],
+    ['bcrypt', '$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW'],
+    ['argon2', '$argon2id$v=19$m=65536,t=4,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG'],
+    ['argon2', '$argon2i$v=19$m=16,t=2,p=1$MTIzNDU2Nzg$iekCn0Y3spW+sCcFanM2xBT63UP2sghkUoHLIUpWRS8'],
+    ['PBKDF2', '$pbkdf2-sha256$29000$N2bMOYcw5jznPCcEAGAspQ$Wnaupa0f/qbStU9BAsiLfc39Es4dJcbIkB3CfoNBYfo'],
+    ['SHA-crypt', '$6$rounds=5000$usesomesillystri$D4IrlXatmP7rx3P3InaxBeoomnAihCKRVQP22JZ6EY47Wc6BkroIuUUBOov1i.S5KPgErtP/EN5mcO.ChWQW21'],
+    ['SHA-crypt', '$5$saltstring$5B8vYYiY.CVt1RlTTf8KbXBH3hsxY/GNooZF5YZ/0Z2'],
+    ['MD5-crypt', '$1$saltsalt$qjXMvbEw8oaL.CzflDugX/'],
+    ['scrypt', '$scrypt$ln=16,r=8,p=1$aM15713r3Xsvxbi31lqr1Q$nFNh2CVHVjNldFVKDHDlm4CbdRSCdEBsjjJxD+iCs5E'],
+    ['yescrypt', '$y$j9T$F5Jx5fExrKuPp53xLKQ..1$X3DX6M94c7o.9agCG9G317fhZg9SqC.5i5rd.RhAtQ7'],
+    ['Django PBKDF2', 'pbkdf2_sha256$600000$seasalt$Zs3q8BrE0fhvZ0VqvjF6sS5m3FGr8Xsp3yqJkh1mL1Y='],
+  ])('a %s hash is a finding whatever field carries it', (format, hash) => {
+    expect(hashFormatOf(hash)).toBe(format);
+    expect(credentialFindings({ data: { user: { auth: hash } } })).toEqual([`/data/user/auth carries a password hash (${format} format)`]);
+  });
+
+  test('ordinary text that begins with a dollar sign is no hash', () => {
+    for (const text of ['$2y$ is the bcrypt prefix', '$6$ per month', '$argon2id$', '$1,000.00 bonus', 'pbkdf2_sha256 is a hasher', '$5$abc$def']) expect(hashFormatOf(text), text).toBeUndefined();
   });
 });
 
@@ -166,5 +268,43 @@ describe('the security category in every report', () => {
     for (const t of old.tests) (delete t.security, delete t.notes);
     expect(schemaProblems('report', old)).toEqual([]);
     expect(diffReports(old, insecure).tests.newlySecurity).toHaveLength(1);
+  });
+});
+
+describe('conformance proxy judges credentials by meaning too (issue 28)', () => {
+  const exchange = (seq: number, method: string, url: string, requestHeaders: Record<string, string>, request: unknown, status: number, response: unknown): SeenExchange => ({
+    seq,
+    method,
+    url,
+    requestHeaders: { 'content-type': 'application/json', ...requestHeaders },
+    ...(request === undefined ? {} : { requestBody: Buffer.from(JSON.stringify(request)) }),
+    status,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: Buffer.from(JSON.stringify(response)),
+    durationMs: 1,
+    maxBytes: 1_000_000,
+  });
+  const session = (userId: string, extra: Record<string, unknown> = {}) => ({ id: accessToken(20), userId, ttl: 7200, until: '2026-11-26T10:00:00.000000Z', created: '2026-11-26T08:00:00.000000Z', ...extra });
+  const login = (seq: number, data: Record<string, unknown>) => judgeExchange(exchange(seq, 'POST', '/api/v1/authenticate', {}, { email: `a${seq}@example.test`, password: `Pw-${randomBytes(6).toString('hex')}` }, 200, { data }), 'http://127.0.0.1:1')!;
+
+  test('a login that also issues a refresh token of the access-token form, and a reset that signs the user in, are no findings', () => {
+    expect(login(1, session(randomUUID(), { refreshToken: accessToken(21) })).security).toEqual([]);
+    const reset = judgeExchange(exchange(2, 'POST', '/api/v1/user/reset-password', { authorization: `Bearer ${accessToken(22)}` }, { email: 'a2@example.test', token: randomBytes(32).toString('hex'), password: 'New-Pw-123456' }, 200, { data: { message: 'Your password has been reset.', session: session(randomUUID()) } }), 'http://127.0.0.1:1')!;
+    expect(reset.security).toEqual([]);
+  });
+
+  test('the reset token echoed by reset-password, and another session\u2019s token in a bank list, are findings; the caller\u2019s own token is not', () => {
+    const resetToken = randomBytes(32).toString('hex');
+    const echoed = judgeExchange(exchange(3, 'POST', '/api/v1/user/reset-password', {}, { email: 'a3@example.test', token: resetToken, password: 'New-Pw-123456' }, 200, { data: { message: 'done', token: resetToken } }), 'http://127.0.0.1:1')!;
+    // (An earlier test of this file registered the word "password" as a secret: lines are redacted as they are made.)
+    expect(echoed.security).toHaveLength(1);
+    expect(echoed.security?.[0]).toMatch(/answered 200 whose body \/data\/token carries the \S+ reset token \(section 4\.4: it arrives by e-mail, in no answer\)$/);
+    const mine = session(randomUUID());
+    const other = session(randomUUID());
+    login(4, mine);
+    login(5, other);
+    const list = (seq: number, leaked: string) => judgeExchange(exchange(seq, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Bearer ${mine.id}` }, undefined, 200, { data: [{ id: randomUUID(), note: leaked }] }), 'http://127.0.0.1:1')!;
+    expect(list(6, Buffer.from(other.id).toString('base64')).security).toEqual([`GET /api/v1/user/${mine.userId}/bank answered 200 whose body /data/0/note carries a token the run knows to belong to another session or user (base64-encoded)`]);
+    expect(list(7, mine.id).security).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../check/check.js';
 import { userWithToken } from './flows.js';
-import { registerSecret } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 
 /** Section 2.5a / 3: the bonus statuses. */
 export const BONUS_STATUSES = ['distributed', 'pending', 'canceled'] as const;
@@ -22,7 +22,7 @@ export async function userWithBonuses(t: CheckContext) {
   const reported = (bonuses as { antiPhishing?: unknown }).antiPhishing;
   const antiPhishing = typeof reported === 'string' && reported !== '' ? reported : undefined;
   // checkAntiPhishing finds the code in any letter case, so a leak in another case is redacted as well.
-  if (antiPhishing !== undefined) for (const form of new Set([antiPhishing, antiPhishing.toLowerCase(), antiPhishing.toUpperCase()])) registerSecret(form);
+  if (antiPhishing !== undefined) for (const form of new Set([antiPhishing, antiPhishing.toLowerCase(), antiPhishing.toUpperCase()])) learnSecret(form, 'never-travels');
   return { user, token, bonuses, antiPhishing };
 }
 

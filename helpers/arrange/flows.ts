@@ -1,6 +1,6 @@
 import type { CheckContext } from '../check/check.js';
 import { platformFor, futureExpire } from './jwt.js';
-import { registerSecret } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 import { HOOK_WOULD_ADD } from '../states/file.js';
 import { totpCode } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
@@ -15,7 +15,7 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
   if (response.status !== 200) throw new Error(`precondition: logging in as a fresh provider-state user must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the login answer must carry data.id, the access token');
-  registerSecret(token);
+  learnSecret(token, 'token');
   return token;
 }
 
@@ -31,7 +31,7 @@ export async function logInWithJwt(t: CheckContext, user: { id: string }): Promi
   if (response.status !== 200) throw new Error(`precondition: logging in with a valid platform JWT must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the JWT login answer must carry data.id, the access token');
-  registerSecret(token);
+  learnSecret(token, 'token');
   return token;
 }
 

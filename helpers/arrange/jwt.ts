@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
-import { registerSecret } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 
 /** Section 4.1: platform JWTs are RS512-signed; the payload names the user by `email` or `id` and carries `expire` (Unix seconds). */
 export interface JwtPayload {
@@ -39,13 +39,13 @@ async function signRs256(privateKeyPem: string, payload: JwtPayload): Promise<st
   if (!rs256Keys.has(privateKeyPem)) rs256Keys.set(privateKeyPem, importPKCS8(privateKeyPem, 'RS256'));
   const key = await rs256Keys.get(privateKeyPem)!;
   const jwt = await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(key);
-  registerSecret(jwt);
+  learnSecret(jwt, 'token');
   return jwt;
 }
 
 export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<string> {
   const jwt = await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'RS512', typ: 'JWT' }).sign(key);
-  registerSecret(jwt);
+  learnSecret(jwt, 'token');
   return jwt;
 }
 
@@ -94,7 +94,7 @@ const encodeJson = (value: unknown) => base64url.encode(JSON.stringify(value));
 
 /** Crafted tokens are credentials too: never written out. */
 function secret(jwt: string): string {
-  registerSecret(jwt);
+  learnSecret(jwt, 'token');
   return jwt;
 }
 

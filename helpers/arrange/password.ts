@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/check.js';
 import { logIn, userWithToken } from './flows.js';
 import type { ApiResponse } from '../net/http.js';
-import { registerSecret } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 import { TWO_BYTE_LETTERS } from './text.js';
 
 /** Helpers of the password-reset suite (sections 4.3, 4.4): addresses of a given length, a reset in progress. */
@@ -40,7 +40,7 @@ export function emailOfLength(length: number): string {
 export function passwordOfLength(length: number): string {
   const base = `Rp1-${randomBytes(Math.ceil(length / 2) + 4).toString('hex')}`;
   const value = base.padEnd(length, 'x').slice(0, length);
-  registerSecret(value);
+  learnSecret(value, 'password');
   return value;
 }
 
@@ -50,7 +50,7 @@ export function twoBytePasswordOfLength(length: number): string {
   // holderName rows would make those answers look like they carry a password (a false security finding).
   let value = '';
   for (let i = 0; i < length; i++) value += TWO_BYTE_LETTERS[randomInt(TWO_BYTE_LETTERS.length)];
-  registerSecret(value);
+  learnSecret(value, 'password');
   return value;
 }
 
@@ -85,7 +85,7 @@ export async function resetInProgress(t: CheckContext, { spends = true, params =
   }
   const { token } = await t.state('password-reset.token', { email: user.email });
   if (typeof token !== 'string' || token === '') throw new Error('precondition: provider state password-reset.token must answer { token }');
-  registerSecret(token);
+  learnSecret(token, 'reset-token');
   return { user, token, bearer };
 }
 

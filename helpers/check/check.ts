@@ -6,7 +6,8 @@ import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactText } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
-import { credentialFindings, ownSessionToken } from './security.js';
+import { credentialFindings, type AnswerContext } from './security.js';
+import { issuesCredentials } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
 import { selects } from './selection.js';
@@ -160,7 +161,42 @@ function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
-function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
+/** An answer of the test, kept unredacted until its end so that the security scan can run again with every secret learnt since. */
+interface ScannedAnswer {
+  line: string;
+  body: unknown;
+  context: AnswerContext;
+}
+
+/** The security scan of one answer: its findings go to the run's security category, once each. */
+function scanAnswer(run: RunRecord, answer: ScannedAnswer): void {
+  for (const finding of credentialFindings(answer.body, answer.context)) {
+    const line = redactText(`${answer.line} whose body ${finding}`);
+    if (!run.security.includes(line)) run.security.push(line);
+  }
+}
+
+/**
+ * Issue 27 item 5: the scan runs again at the end of the test over all its answers, with every secret
+ * learnt meanwhile (the reset token a state gives after forgot-password answered, a token issued later).
+ */
+function rescanAnswers(run: RunRecord, answers: readonly ScannedAnswer[]): void {
+  for (const answer of answers) scanAnswer(run, answer);
+}
+
+/** The credentials a request itself sends: its bearer token and a `Token` header's JWT (the caller's own). */
+function sentCredentials(options: SendOptions): string[] {
+  const sent: string[] = [];
+  if (options.token) sent.push(options.token);
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    const key = name.toLowerCase();
+    if (key === 'token') sent.push(value);
+    else if (key === 'authorization') sent.push(value.replace(/^Bearer\s+/i, ''));
+  }
+  return sent;
+}
+
+function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, answers: ScannedAnswer[]): CheckContext {
   const { info, http, states } = currentTarget();
   const exchangeOf = new WeakMap<ApiResponse, number>();
   const checked = (response: ApiResponse) => {
@@ -179,10 +215,10 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     );
     if (index !== undefined) exchangeOf.set(response, index);
     if (response.isJson) {
-      for (const finding of credentialFindings(response.json, ownSessionToken(response.json))) {
-        const line = redactText(`${method} ${path.split('?')[0]} answered ${response.status} whose body ${finding}`);
-        if (!run.security.includes(line)) run.security.push(line);
-      }
+      const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
+      const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.json, context: { sent: sentCredentials(options), issues } };
+      answers.push(answer);
+      scanAnswer(run, answer);
     }
     return response;
   };
@@ -256,17 +292,21 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
-    const t = createContext(ctx, run, cleanups, holder);
+    const answers: ScannedAnswer[] = [];
+    const t = createContext(ctx, run, cleanups, holder, answers);
     const focus = t.target.focusClauses;
     if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
     const rateLimited = `not verified: rate limited, the target still answered 429 or 503 with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`;
     try {
       await body(t, ctx);
+      rescanAnswers(run, answers);
       failOnSecurity(run);
       // A test that passed on a rate limiter's answer checked the road, not the target: not verified either.
       if (run.stillRateLimited) ctx.skip(rateLimited);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
+      // Also when the test failed or skipped: the report lists every credential its answers carried.
+      rescanAnswers(run, answers);
       // A credential in an answer is a failure even when the test then skipped (say, a state it needed next was missing).
       if ((error as { code?: unknown } | undefined)?.code === 'VITEST_PENDING') {
         try {

@@ -1,52 +1,125 @@
 import { isCredentialKey, isCredentialValue } from '../spec/credential-names.js';
-import { secretIn } from '../net/redact.js';
+import { learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
 
 export { isCredentialKey } from '../spec/credential-names.js';
 
 /**
  * Security findings (their own category in every report, apart from clauses): an answer of the
- * interface that carries a credential. Section 2.6 masks even the e-mail and the anti-phishing code of
- * a user, so no answer may carry a password, its hash, a remember or reset token, a 2FA secret, or a
- * secret the run knows (a state's password or TOTP secret, another session's access token).
+ * interface that carries a credential it must not. Judged by what a value is, never by its shape
+ * (issue 28):
+ * - a password the run knows, by its value, in any answer (also echoed to the request that sent it);
+ * - a password hash: by its field's name (`password_hash`), or by a named hash format (`$2y$`, `$argon2id$` ...);
+ * - a secret that never travels (a TOTP secret, recovery codes, an unmasked anti-phishing code);
+ * - the reset token, in any answer of the interface (section 4.4: it arrives by e-mail);
+ * - a token the run knows to belong to another session or user, by its value, in any alphabet.
+ * Not a finding: a credential issued to the caller in the answer to its own authentication or password
+ * reset (a session, an access token, a refresh token), whatever its alphabet or shape, and the
+ * request's own token (or another of its session, such as its refresh token).
  */
 
 /** A value made only of mask characters (`********`, `••••`) shows that a credential exists, not what it is. */
 const MASKED = /^[*\u2022\u25cf\u00b7#xX]+$/u;
 
 /**
- * Every credential in a JSON answer, as a line naming the JSON pointer (never the value). `own` is
- * the session token this very answer issues (a Session's `data.id`), which is not a leak. What the
- * request itself sent is not exempt: a password echoed back is still a credential in an answer (in
- * logs and caches), and the whole-value rule for short secrets already keeps ordinary text out.
+ * Password hash formats, by name: a value that is one is a password hash whatever field carries it.
+ * Each pattern is the whole format (prefix, parameters, salt and digest), so ordinary text is never one.
  */
-export function credentialFindings(body: unknown, own: readonly string[] = []): string[] {
-  const except = new Set<string>();
-  for (const token of own) {
-    except.add(token);
-    const bar = token.indexOf('|');
-    if (bar > 0) except.add(token.slice(bar + 1));
+const HASH_FORMATS: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'bcrypt', pattern: /^\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{50,60}$/ },
+  { name: 'argon2', pattern: /^\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+(?:,[a-z]+=[^$,]*)*\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/ },
+  { name: 'PBKDF2', pattern: /^\$pbkdf2(?:-sha(?:1|256|512))?\$\d+\$[./A-Za-z0-9+=]+\$[./A-Za-z0-9+=]+$/ },
+  { name: 'SHA-crypt', pattern: /^\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{0,16}\$[./A-Za-z0-9]{43,86}$/ },
+  { name: 'MD5-crypt', pattern: /^\$(?:1|apr1)\$[./A-Za-z0-9]{0,8}\$[./A-Za-z0-9]{22}$/ },
+  { name: 'scrypt', pattern: /^\$(?:scrypt|7)\$[^$\s]+\$[^$\s]+(?:\$[^$\s]+)?$/ },
+  { name: 'yescrypt', pattern: /^\$y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]*\$[./A-Za-z0-9]{43}$/ },
+  { name: 'Django PBKDF2', pattern: /^pbkdf2_sha(?:1|256)\$\d+\$[^$\s]+\$[A-Za-z0-9+/]+={0,2}$/ },
+  { name: 'Django argon2', pattern: /^argon2\$argon2(?:id|i|d)\$\S+$/ },
+  { name: 'Django bcrypt', pattern: /^bcrypt(?:_sha256)?\$\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}$/ },
+];
+
+/** The named password hash format `value` is written in, if any. */
+export function hashFormatOf(value: string): string | undefined {
+  if (value.length < 20 || value.length > 512) return undefined;
+  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name;
+}
+
+/** What the answer answers: whose request it is, and whether it issues credentials to the caller. */
+export interface AnswerContext {
+  /** The credentials the request itself sent (its bearer token, its `Token` JWT): the caller's own. */
+  sent?: readonly (string | undefined)[];
+  /**
+   * The answer is a success of authentication or of a password reset (`issuesCredentials` of
+   * helpers/spec/credential-names.ts): the credentials it issues are the caller's.
+   */
+  issues?: boolean;
+}
+
+const sessionOf = (secret: LearntSecret): string => secret.session ?? secret.value;
+
+/** Whether an answer may carry this token: the request's own session's, or issued to the caller right there. */
+function tokenAllowed(secret: LearntSecret, body: unknown, context: AnswerContext): boolean {
+  for (const value of context.sent ?? []) {
+    if (value === undefined || value === '') continue;
+    const mine = learntSecret(value);
+    if (value === secret.value || (mine !== undefined && sessionOf(mine) === sessionOf(secret))) return true;
   }
+  if (context.issues) {
+    if (secret.issuedIn !== undefined && secret.issuedIn === body) return true;
+    const subject = subjectOf(body);
+    if (subject !== undefined && secret.owner === subject) return true;
+  }
+  return false;
+}
+
+function written(found: SecretFound): string {
+  return found.form === 'as is' ? '' : ` (${found.form}-encoded)`;
+}
+
+/** The finding for a learnt secret found in an answer, or undefined when the answer may carry it. */
+function verdict(found: SecretFound, body: unknown, context: AnswerContext): string | undefined {
+  const { secret } = found;
+  switch (secret.kind) {
+    case 'password':
+      return 'carries a password the run knows';
+    case 'never-travels':
+      return 'carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)';
+    case 'reset-token':
+      return 'carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
+    case 'configured':
+      return "carries a secret of the run's configuration (STATES_TOKEN or a --header value)";
+    case 'token':
+      return tokenAllowed(secret, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
+  }
+}
+
+/**
+ * Every credential in a JSON answer, as a line naming the JSON pointer (never the value). `context`
+ * says what the answer answers: the request's own credentials, and whether it issues credentials.
+ */
+export function credentialFindings(body: unknown, context: AnswerContext = {}): string[] {
   const findings: string[] = [];
-  const walk = (value: unknown, pointer: string): void => {
+  const walk = (value: unknown, pointer: string, depth: number): void => {
+    if (depth > 64) return;
     if (typeof value === 'string') {
-      if (value !== '' && !MASKED.test(value) && secretIn(value, except)) findings.push(`${pointer || '/'} carries a secret the run knows (a password, TOTP secret or another session's token)`);
+      if (value === '' || MASKED.test(value)) return;
+      const at = pointer || '/';
+      const format = hashFormatOf(value);
+      if (format !== undefined) findings.push(`${at} carries a password hash (${format} format)`);
+      for (const found of secretsIn(value)) {
+        const finding = verdict(found, body, context);
+        if (finding !== undefined) findings.push(`${at} ${finding}`);
+      }
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => walk(item, `${pointer}/${i}`));
+      value.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1));
     } else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
         const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
         // Only strings (and lists of codes): `options.guard.actions.login.password` is a boolean setting, `errors.password` a list of messages.
         if (isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) findings.push(`${at} is a credential field (${key})`);
-        else walk(inner, at);
+        else walk(inner, at, depth + 1);
       }
     }
   };
-  walk(body, '');
+  walk(body, '', 0);
   return findings;
-}
-
-/** A Session answer's own access token (section 2.1), which the answer may of course carry. */
-export function ownSessionToken(body: unknown): string[] {
-  const data = (body as { data?: { id?: unknown; userId?: unknown; ttl?: unknown } } | undefined)?.data;
-  return data && typeof data === 'object' && typeof data.id === 'string' && 'userId' in data ? [data.id] : [];
 }

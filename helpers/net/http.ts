@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
-import { redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
+import { redactHeaders, redactJson, redactText, registerSecretHeader, withoutCredentials } from './redact.js';
+import { learnIssuedCredentials, learnSecret } from './secrets.js';
+import { issuesCredentials } from '../spec/credential-names.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
@@ -70,24 +72,6 @@ export interface RequestSpec {
   form?: MultipartForm;
 }
 
-const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
-
-/**
- * Registers every access token a response carries: strings of the `<numeric_id>|<secret>` form
- * anywhere, and a Session's `data.id` whatever its form (a target may issue tokens of another shape).
- */
-function registerTokensIn(value: unknown): void {
-  const session = (value as { data?: { id?: unknown; userId?: unknown; ttl?: unknown } } | undefined)?.data;
-  if (session && typeof session === 'object' && 'userId' in session && 'ttl' in session) registerSecret(session.id);
-  const walk = (inner: unknown): void => {
-    if (typeof inner === 'string') {
-      if (TOKEN_SHAPE.test(inner)) registerSecret(inner);
-    } else if (Array.isArray(inner)) inner.forEach(walk);
-    else if (inner && typeof inner === 'object') Object.values(inner).forEach(walk);
-  };
-  walk(value);
-}
-
 /** A tiny counting semaphore: the suite's load on a target stays bounded per worker. */
 class Gate {
   private active = 0;
@@ -141,7 +125,7 @@ export class HttpClient {
     this.limiter = options.limiter ?? (options.rate ? new RateLimiter(options.rate) : undefined);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       registerSecretHeader(name);
-      registerConfiguredSecret(value);
+      learnSecret(value, 'configured');
     }
   }
 
@@ -183,7 +167,8 @@ export class HttpClient {
     try {
       const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited));
       exchange.durationMs = Math.round(performance.now() - started);
-      registerTokensIn(response.isJson ? response.json : undefined);
+      // The credentials a login or a reset issues, learnt with whose they are (helpers/net/secrets.ts), before any check reads the answer.
+      if (response.isJson && response.status >= 200 && response.status < 300 && issuesCredentials(spec.method, spec.path)) learnIssuedCredentials(response.json);
       exchange.response = {
         status: response.status,
         headers: redactHeaders(response.headers),

@@ -49,3 +49,12 @@ export function isCredentialValue(key: string, value: unknown): boolean {
   if (typeof value === 'string') return value !== '';
   return normalizedKey(key).endsWith('codes') && Array.isArray(value) && value.some((item) => typeof item === 'string' && item !== '') && value.every((item) => typeof item === 'string');
 }
+
+/**
+ * The routes whose answers issue credentials to the caller: authentication (4.1, 4.2) and the end of a
+ * password reset (4.4), which may also sign the user in. A session, an access token or a refresh
+ * token in their answers is the caller's own, not a leak. `path` may carry a prefix and a query.
+ */
+export function issuesCredentials(method: string, path: string): boolean {
+  return method.toUpperCase() === 'POST' && /\/api\/v1\/(?:authenticate|authenticate-jwt\/[^/?#]+|user\/reset-password)\/?(?:[?#].*)?$/.test(path);
+}

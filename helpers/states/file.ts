@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
-import { registerSecret } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
 import { StateError, type BalanceAmount, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
@@ -251,7 +251,13 @@ export function loadStatesFile(path: string): StatesFileV1 {
     if (usable && bits !== undefined && bits < 2048) fail(path, `the platform entry's privateKeyFile ${keyFile} is an RSA key of ${bits} bits; RS512 needs at least 2048: make a new key pair (\`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048\`) and register its public key with the target`);
     if (!usable) fail(path, `the platform entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
   }
-  for (const account of checked.accounts) for (const secret of [account.password, account.token, account.totpSecret, account.resetToken, account.bonuses?.antiPhishing]) registerSecret(secret);
+  for (const account of checked.accounts) {
+    learnSecret(account.password, 'password');
+    learnSecret(account.token, 'token', { owner: account.id });
+    learnSecret(account.totpSecret, 'never-travels');
+    learnSecret(account.resetToken, 'reset-token');
+    learnSecret(account.bonuses?.antiPhishing, 'never-travels');
+  }
   return checked;
 }
 

@@ -1,5 +1,6 @@
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
-import { redactError, registerSecret } from '../net/redact.js';
+import { redactError } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 import { FileStates, type FileAccount } from './file.js';
 import { totpCode } from './totp.js';
 import type { StatesTransport } from './transport.js';
@@ -37,7 +38,7 @@ export async function releaseLeases(states: StatesTransport, t: ReleasingContext
         if (account.totpSecret) json['2fa'] = totpCode(account.totpSecret);
         const response = await t.post('/api/v1/authenticate', { json });
         const token = response.status === 200 ? response.json?.data?.id : undefined;
-        registerSecret(token);
+        learnSecret(token, 'token');
         if (typeof token === 'string') await t.post('/api/v1/user/logout', { token });
         else {
           retire.push(account);

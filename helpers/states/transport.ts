@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { describeTransportFailure } from '../net/http.js';
-import { redactJson, redactText, registerConfiguredSecret, registerSecret, withoutCredentials } from '../net/redact.js';
+import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
+import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
 
@@ -76,11 +77,17 @@ export class StateError extends Error {
   override name = 'StateError';
 }
 
-const SECRET_FIELDS = ['password', 'token', 'totpSecret'] as const;
-
-function registerSecretsOf(data: unknown): void {
+/**
+ * The secrets a state answers, learnt with what they are: a password, a TOTP secret, and a `token`
+ * that is the reset token for `password-reset.token` and else an access token of the state's user.
+ */
+function learnSecretsOf(state: StateName, data: unknown): void {
   if (!data || typeof data !== 'object') return;
-  for (const field of SECRET_FIELDS) registerSecret((data as Record<string, unknown>)[field]);
+  const record = data as Record<string, unknown>;
+  learnSecret(record.password, 'password');
+  learnSecret(record.totpSecret, 'never-travels');
+  if (state === 'password-reset.token') learnSecret(record.token, 'reset-token');
+  else learnSecret(record.token, 'token', typeof record.id === 'string' ? { owner: record.id } : {});
 }
 
 /**
@@ -137,7 +144,7 @@ export class HookStates implements StatesTransport {
     private readonly road: HookRoad = {},
   ) {
     this.agent = dispatcherFor(url, { connections: 4, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
-    registerConfiguredSecret(token);
+    learnSecret(token, 'configured');
   }
 
   describe(): string {
@@ -148,8 +155,8 @@ export class HookStates implements StatesTransport {
     const answer = await this.call(name, params, options.onRateLimited);
     // Whatever the answer, the credentials in it are secrets: a hook answering 201, or 200 without
     // `data`, still carries them, and its body is quoted in the failure below.
-    registerSecretsOf(answer.body);
-    registerSecretsOf((answer.body as { data?: unknown } | undefined)?.data);
+    learnSecretsOf(name, answer.body);
+    learnSecretsOf(name, (answer.body as { data?: unknown } | undefined)?.data);
     const shown = (answer.body === undefined ? redactText(answer.text) : JSON.stringify(redactJson(answer.body))).slice(0, 300);
     if (answer.status === 200) {
       const data = (answer.body as { data?: unknown } | undefined)?.data;

@@ -112,7 +112,8 @@ export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean
   return { id, email, password, ...(totpSecret ? { totpSecret } : {}) };
 }
 
-function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt') {
+/** Section 2.1: a Session for `user`, with a fresh access token (also the one a reset that signs the user in answers, under a mutant's allowed reading). */
+export function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt') {
   const short = ctx.db.prepare('SELECT ttl FROM short_sessions WHERE user_id = ?').get(user.id) as { ttl: number } | undefined;
   const ttl = short?.ttl ?? TOKEN_TTL_SECONDS;
   // Deviation of a mutant only: the token lives half the ttl the Session states.
@@ -120,6 +121,16 @@ function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt
   // Section 2.1: the token lives `ttl` seconds, so `until` = `created` + `ttl`.
   const untilMs = issued.createdMs + issued.ttl * 1000;
   const data = { id: issued.token, userId: user.id, ttl: issued.ttl, until: isoMicros(untilMs), created: isoMicros(issued.createdMs) };
+  // Allowed reading (a mutant that must survive): the Session also issues refresh tokens (extra members), one
+  // in the access token's own form, one shaped like a JWT, one in base64: credentials of the caller, no leak.
+  if (ctx.deviates('login.session-refresh-tokens')) {
+    const refresh = {
+      refreshToken: `${Number(issued.token.split('|')[0]) + 1_000_000}|${randomBytes(30).toString('base64url').replace(/[-_]/g, 'r')}`,
+      idToken: `${Buffer.from('{"alg":"RS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, iat: Math.floor(issued.createdMs / 1000) })).toString('base64url')}.${randomBytes(64).toString('base64url')}`,
+      rememberMeToken: randomBytes(32).toString('base64'),
+    };
+    return { data: { ...data, ...refresh } };
+  }
   // Deviation of a mutant only: the answer carries the account's TOTP secret inside an otpauth URI.
   if (ctx.deviates('login.session-leaks-totp-secret') && user.totp_secret) return { data: { ...data, otpauth: `otpauth://totp/Reference:${user.email}?secret=${user.totp_secret}` } };
   return { data };
@@ -235,6 +246,8 @@ export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
   deviations: [
+    // Allowed reading (a mutant that must survive): the Session also issues refresh tokens.
+    'login.session-refresh-tokens',
     'login.locked-allowed',
     'login.inactive-allowed',
     'login.throttle-ignored',

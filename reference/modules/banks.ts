@@ -8,6 +8,7 @@ import { ERRORS, fail, HttpAnswer } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
 import { rules, validate, type Rules } from '../validation.js';
 import { createUser } from './authentication.js';
+import { latestTokenOfAnotherUser } from '../tokens.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create, list (with filters),
@@ -212,6 +213,7 @@ export const banks: ReferenceModule = {
     'banks.filter-currency-ignored',
     'banks.filter-status-ignored',
     'banks.list-all-users',
+    'banks.records-carry-other-session-token',
     'banks.show-any-user',
     'banks.inactive-allowed',
     'banks.swift-max-unchecked',
@@ -369,6 +371,9 @@ export const banks: ReferenceModule = {
         }
       }
       const rows = ctx.db.prepare(`${SELECT_BANK} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.rowid DESC`).all(...params) as BankRow[];
+      // Deviation of a mutant only: every listed bank carries, in base64, the latest token issued to another user.
+      const leaked = ctx.deviates('banks.records-carry-other-session-token') ? latestTokenOfAnotherUser(ctx.db, user.id) : undefined;
+      if (leaked !== undefined) return { data: rows.map((row) => ({ ...present(row), reference: Buffer.from(leaked).toString('base64') })) };
       return { data: rows.map(present) };
     });
 

@@ -3,7 +3,7 @@ import type { ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 import { rules, validate } from '../validation.js';
-import { findUserByEmail, hashPassword } from './authentication.js';
+import { findUserByEmail, hashPassword, sessionOf } from './authentication.js';
 
 /**
  * Sections 4.3 and 4.4: password reset. Forgot-password puts the e-mail it would send (the token as
@@ -46,7 +46,7 @@ function mailBody(kind: 'text' | 'link', email: string, token: string): string {
   return `You asked to reset your password. Open this link to choose a new one: ${link}\nIt expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes.`;
 }
 
-function sendResetMail(ctx: ReferenceContext, email: string, kind: 'text' | 'link'): void {
+function sendResetMail(ctx: ReferenceContext, email: string, kind: 'text' | 'link'): string {
   const token = randomBytes(32).toString('hex');
   const now = ctx.now();
   ctx.db
@@ -55,6 +55,7 @@ function sendResetMail(ctx: ReferenceContext, email: string, kind: 'text' | 'lin
   ctx.db
     .prepare('INSERT INTO outbox (recipient, kind, subject, body, token, created_ms) VALUES (?, ?, ?, ?, ?, ?)')
     .run(email, kind, 'Reset Password Notification', mailBody(kind, email, token), token, now);
+  return token;
 }
 
 function tokenValid(ctx: ReferenceContext, email: string, token: string): boolean {
@@ -95,6 +96,10 @@ export const password: ReferenceModule = {
     'reset.email-max-191',
     // Allowed reading (a mutant that must survive).
     'password.bearer-required',
+    'reset.answer-signs-in',
+    // Security findings: the reset token in an answer (section 4.4: it arrives by e-mail).
+    'forgot.answer-carries-token',
+    'reset.answer-echoes-token',
     'reset.password-min-bytes',
     'reset.password-max-bytes',
   ],
@@ -118,8 +123,11 @@ export const password: ReferenceModule = {
         fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
       }
       const kind = body.type === 'text' ? 'text' : 'link';
-      sendResetMail(ctx, user.email, kind);
-      return { data: { message: kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.' } };
+      const token = sendResetMail(ctx, user.email, kind);
+      const message = kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.';
+      // Deviation of a mutant only: the answer also carries the token the e-mail carries.
+      if (ctx.deviates('forgot.answer-carries-token')) return { data: { message, token } };
+      return { data: { message } };
     });
 
     // Section 4.4 (limits: section 8).
@@ -148,6 +156,10 @@ export const password: ReferenceModule = {
       }
       if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(String(body.password)), user.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
+      // Deviation of a mutant only: the answer echoes the reset token it was sent.
+      if (ctx.deviates('reset.answer-echoes-token')) return { data: { message: 'Your password has been reset.', token: String(body.token) } };
+      // Allowed reading (a mutant that must survive): the reset also signs the user in (an extra member, data.session).
+      if (ctx.deviates('reset.answer-signs-in')) return { data: { message: 'Your password has been reset.', session: sessionOf(ctx, user, 'password').data } };
       return { data: { message: 'Your password has been reset.' } };
     });
   },

@@ -201,6 +201,13 @@ export const banksMutants: Mutant[] = [
       },
     },
   },
+  {
+    name: 'banks-records-carry-other-session-token',
+    clause: '2.4',
+    group: 'banks',
+    description: 'every listed bank carries `reference`: the latest access token issued to another user, in base64 (a security finding by its value, whatever its alphabet)',
+    mutation: { deviation: 'banks.records-carry-other-session-token' },
+  },
   // Allowed readings: must survive.
   {
     name: 'allowed-bank-status-and-platform-change-after-create',

@@ -196,6 +196,22 @@ export const bonusesMutants: Mutant[] = [
       },
     },
   },
+  // Issue 28: a password hash is found by its named format too, whatever field carries it.
+  {
+    name: 'bonuses-user-carries-argon2-hash',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'the user object of every listed bonus carries the account\u2019s password hash as `pass` (a name no list knows) in the $argon2id$ format: a security finding',
+    mutation: {
+      transform: {
+        route: LIST,
+        status: 200,
+        apply(body: { data: { user: Record<string, unknown> }[] }) {
+          for (const bonus of body.data) bonus.user.pass = '$argon2id$v=19$m=65536,t=4,p=1$c29tZXNhbHRzb21lc2FsdA$RdescudvJCsgt3ub+b+dWRWJTmaaJObGbU8Z0cKzL9w';
+        },
+      },
+    },
+  },
   // Section 4.11 lists the status values (distributed, pending, canceled) without saying what another value gets.
   {
     name: 'allowed-bonus-list-unknown-status-422',

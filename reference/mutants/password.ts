@@ -197,4 +197,27 @@ export const passwordMutants: Mutant[] = [
   validationSkipped('reset-email-not-required', 'password', '4.4', RESET, 'email', /is required/, 200, 'a reset without email is answered 200 instead of 422'),
   validationSkipped('reset-email-format-unchecked', 'password', '4.4', RESET, 'email', /valid email address/, 200, 'a reset with an e-mail without @ is answered 200 instead of 422'),
   validationSkipped('reset-password-not-required', 'password', '4.4', RESET, 'password', /is required/, 200, 'a reset without password is answered 200 instead of 422'),
+  // Issue 28 and issue 27 item 5: the reset token arrives by e-mail (4.4), in no answer; a reset may also sign the user in.
+  {
+    name: 'forgot-answer-carries-reset-token',
+    clause: '4.4',
+    group: 'password',
+    description: 'forgot-password answers { data: { message, token } }, the token the e-mail carries: a security finding the run can see only after the state gave it the token',
+    mutation: { deviation: 'forgot.answer-carries-token' },
+  },
+  {
+    name: 'reset-answer-echoes-reset-token',
+    clause: '4.4',
+    group: 'password',
+    description: 'reset-password answers { data: { message, token } }, echoing the reset token it was sent: a security finding',
+    mutation: { deviation: 'reset.answer-echoes-token' },
+  },
+  {
+    name: 'allowed-reset-answer-signs-in',
+    clause: '4.4',
+    group: 'password',
+    description: 'a successful reset-password also signs the user in: { data: { message, session: <Session> } } (an extra member; the Session is the caller\u2019s, no leak)',
+    mutation: { deviation: 'reset.answer-signs-in' },
+    allowed: true,
+  },
 ];

@@ -1,0 +1,188 @@
+/**
+ * The secrets the run learnt, each with what it is and whose (issue 28: security findings by meaning,
+ * not by shape). helpers/check/security.ts reads them to decide whether an answer may carry a value:
+ * a password never, the reset token never (section 4.4: it arrives by e-mail), a token only to the
+ * session it belongs to. Learning a secret also registers it for redaction (helpers/net/redact.ts).
+ */
+
+import { normalizedKey } from '../spec/credential-names.js';
+import { registerConfiguredSecret, registerSecret } from './redact.js';
+
+/**
+ * - `password`: a password the run sent or a state gave; in no answer.
+ * - `never-travels`: a TOTP secret, a recovery code, an unmasked anti-phishing code (2.6); in no answer.
+ * - `reset-token`: the token of a password reset, which arrives by e-mail (4.4); in no answer of the interface.
+ * - `token`: a bearer credential (an access or refresh token, a JWT): in the answer that issues it to its
+ *   holder, and in answers to its own session, never elsewhere.
+ * - `configured`: a secret of the run's configuration (STATES_TOKEN, a value of --header); in no answer.
+ */
+export type SecretKind = 'password' | 'never-travels' | 'reset-token' | 'token' | 'configured';
+
+export interface LearntSecret {
+  value: string;
+  kind: SecretKind;
+  /** The user the token was issued to (a Session's `userId`, a state's user id), when the run knows it. */
+  owner?: string;
+  /** The session it belongs to, named by that session's access token (a refresh token belongs to its Session). */
+  session?: string;
+  /** The answer (its parsed body) that issued it, when the run learnt it first there. */
+  issuedIn?: object;
+}
+
+/** A value found in a text: the secret, and in which form it was written there. */
+export interface SecretFound {
+  secret: LearntSecret;
+  form: 'as is' | 'base64' | 'base64url' | 'hex';
+}
+
+/** Below this length a secret is only found as a whole value: a 6-digit code inside ordinary text is a coincidence. */
+export const SUBSTRING_SECRET_LENGTH = 16;
+
+/** Shorter values are not learnt (they would be found by coincidence), except configured ones, which the run knows are secrets. */
+const MIN_LENGTH = 6;
+
+const learnt = new Map<string, LearntSecret>();
+/** Other alphabets of a token (base64, base64url, hex), each pointing at the token it encodes. */
+const encodings = new Map<string, SecretFound>();
+/**
+ * Every long value (learnt or encoded) by its first SUBSTRING_SECRET_LENGTH characters: a text is
+ * searched in one pass over its positions, whatever the number of secrets the run learnt.
+ */
+const byPrefix = new Map<string, string[]>();
+
+function indexLong(value: string): void {
+  if (value.length < SUBSTRING_SECRET_LENGTH) return;
+  const prefix = value.slice(0, SUBSTRING_SECRET_LENGTH);
+  const values = byPrefix.get(prefix);
+  if (values) values.push(value);
+  else byPrefix.set(prefix, [value]);
+}
+
+/**
+ * The forms a token may be written in besides its own: base64 (standard, URL-safe, without padding)
+ * and hex (both cases), of the whole token and of the secret after `|`. Found by value, whatever the
+ * alphabet, never by the shape of a value.
+ */
+export function encodedForms(value: string): { text: string; form: SecretFound['form'] }[] {
+  const bar = value.indexOf('|');
+  const parts = bar > 0 && value.length - bar > MIN_LENGTH ? [value, value.slice(bar + 1)] : [value];
+  const out: { text: string; form: SecretFound['form'] }[] = [];
+  for (const part of parts) {
+    const bytes = Buffer.from(part, 'utf8');
+    out.push({ text: bytes.toString('base64').replace(/=+$/, ''), form: 'base64' });
+    out.push({ text: bytes.toString('base64url'), form: 'base64url' });
+    const hex = bytes.toString('hex');
+    out.push({ text: hex, form: 'hex' }, { text: hex.toUpperCase(), form: 'hex' });
+  }
+  return out.filter((item) => item.text !== value && item.text.length >= SUBSTRING_SECRET_LENGTH);
+}
+
+/**
+ * Learns a secret (and registers it for redaction). A value learnt before keeps what it was first
+ * learnt as; only a missing owner or session is filled in, and `issuedIn` is never added later (an
+ * answer that carries a token the run already knew did not issue it).
+ */
+export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: string; session?: string; issuedIn?: object } = {}): void {
+  if (typeof value !== 'string' || value === '') return;
+  if (kind === 'configured') registerConfiguredSecret(value);
+  else {
+    registerSecret(value);
+    if (value.length < MIN_LENGTH) return;
+  }
+  const known = learnt.get(value);
+  if (known) {
+    if (known.owner === undefined && about.owner !== undefined) known.owner = about.owner;
+    if (known.session === undefined && about.session !== undefined) known.session = about.session;
+    return;
+  }
+  const secret: LearntSecret = { value, kind, ...about };
+  learnt.set(value, secret);
+  indexLong(value);
+  if (kind !== 'token') return;
+  // An access token `<id>|<secret>`: its secret part alone is the same credential.
+  const bar = value.indexOf('|');
+  const part = value.slice(bar + 1);
+  if (bar > 0 && value.length - bar > MIN_LENGTH && !learnt.has(part)) {
+    learnt.set(part, secret);
+    indexLong(part);
+  }
+  for (const { text, form } of encodedForms(value)) {
+    if (learnt.has(text) || encodings.has(text)) continue;
+    encodings.set(text, { secret, form });
+    indexLong(text);
+  }
+}
+
+/** What the run knows of `value`, when it learnt it (as a token, the token itself or its secret part). */
+export function learntSecret(value: string): LearntSecret | undefined {
+  return learnt.get(value);
+}
+
+/**
+ * Every learnt secret `text` carries: as its whole value, or, for a secret of at least
+ * SUBSTRING_SECRET_LENGTH characters, anywhere inside it; in its own alphabet or (a token) another.
+ */
+export function secretsIn(text: string): SecretFound[] {
+  const found = new Map<LearntSecret, SecretFound>();
+  const whole = learnt.get(text);
+  if (whole) found.set(whole, { secret: whole, form: 'as is' });
+  const encoded = encodings.get(text);
+  if (encoded && !found.has(encoded.secret)) found.set(encoded.secret, encoded);
+  for (let at = 0; at + SUBSTRING_SECRET_LENGTH <= text.length && text.length > SUBSTRING_SECRET_LENGTH; at++) {
+    for (const value of byPrefix.get(text.slice(at, at + SUBSTRING_SECRET_LENGTH)) ?? []) {
+      if (!text.startsWith(value, at)) continue;
+      const item: SecretFound = learnt.has(value) ? { secret: learnt.get(value)!, form: 'as is' } : encodings.get(value)!;
+      if (!found.has(item.secret)) found.set(item.secret, item);
+    }
+  }
+  return [...found.values()];
+}
+
+/** Names under which an answer that issues credentials carries a token besides a Session's `id`: `refreshToken`, `access_token`, `jwt`. */
+function isTokenName(key: string): boolean {
+  const name = normalizedKey(key);
+  return name.endsWith('token') || name === 'jwt';
+}
+
+/** A Session (2.1) wherever it sits in an answer: an object with a string `id` and a string `userId`. */
+function isSession(value: unknown): value is { id: string; userId: string } {
+  return !!value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' && typeof (value as { userId?: unknown }).userId === 'string';
+}
+
+/** The first Session of an answer (the top-level one first): whom an answer that issues credentials signs in. */
+function firstSessionOf(body: unknown): { id: string; userId: string } | undefined {
+  let first: { id: string; userId: string } | undefined;
+  const walk = (value: unknown, depth: number): void => {
+    if (first !== undefined || depth > 8 || !value || typeof value !== 'object') return;
+    if (isSession(value)) first = value;
+    else for (const inner of Object.values(value)) walk(inner, depth + 1);
+  };
+  walk(body, 0);
+  return first;
+}
+
+/** The user an answer that issues credentials signs in: the `userId` of its first Session. */
+export function subjectOf(body: unknown): string | undefined {
+  return firstSessionOf(body)?.userId;
+}
+
+/**
+ * Learns the credentials an answer to authentication or a password reset issues: each Session's
+ * `id` (owned by its `userId`), and every long string under a token name (a refresh token, in any
+ * alphabet or shape), which belongs to the Session it sits in, else to the answer's first one.
+ */
+export function learnIssuedCredentials(body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  const first = firstSessionOf(body);
+  const walk = (value: unknown, session: { id: string; userId: string } | undefined, depth: number): void => {
+    if (depth > 8 || !value || typeof value !== 'object') return;
+    const here = isSession(value) ? value : session;
+    if (isSession(value)) learnSecret(value.id, 'token', { owner: value.userId, session: value.id, issuedIn: body });
+    for (const [key, inner] of Object.entries(value)) {
+      if (typeof inner === 'string' && isTokenName(key) && inner.length >= SUBSTRING_SECRET_LENGTH) {
+        learnSecret(inner, 'token', { ...(here ? { owner: here.userId, session: here.id } : {}), issuedIn: body });
+      } else walk(inner, here, depth + 1);
+    }
+  };
+  walk(body, first, 0);
+}
