@@ -274,6 +274,18 @@ describe('a pair verified through an allowed alternative (issue 22)', () => {
     expect(toMarkdown(built)).toContain('409 (as 403, allowed)');
     expect(toHtml(built)).toContain('verified through the allowed alternative: the target answered 403');
   });
+
+  test('a pair whose documented status some test saw is verified directly, not "through the allowed alternative" (issue 30)', () => {
+    const endpoint = 'POST /api/v1/authenticate';
+    const either = record('answers 403 or 422 for a wrong password of the right length', { endpoint, status: [403, 422], observedStatus: [422] });
+    const direct = record('answers 403 for a wrong password', { endpoint, status: 403, observedStatus: [403] });
+    const pair = (built: ReturnType<typeof report>) => built.coverage.pairs.find((p) => p.endpoint === endpoint && p.status === 403)!;
+    expect(pair(report([either])).observed).toEqual([422]);
+    const both = report([either, direct]);
+    expect([pair(both).outcome, pair(both).observed]).toEqual(['passed', undefined]);
+    expect(toMarkdown(both)).not.toContain('403 (as 422, allowed)');
+    expect(toHtml(both)).not.toContain('verified through the allowed alternative: the target answered 422');
+  });
 });
 
 describe('not observable is not "not verified" (issue 22)', () => {
