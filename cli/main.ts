@@ -39,9 +39,10 @@ commands:
   certify   certify --report FILE --key PRIVATE_KEY_PEM [--out FILE]
             signs the report's sha256, verdict, rule coverage, target, suite and spec versions and date as
             a compact JWS (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to
-            the report. The certified verdict is never conformant while an observable rule is not verified,
-            rules no test of the suite version checks included: such a report is certified incomplete,
-            as is one whose own records do not bear out its conformant (an edited report)
+            the report, and the implementation declared with run --implementation (marked as declared by the
+            operator). The certified verdict is never conformant while an observable rule is not verified,
+            rules no test of the suite version checks included: such a report is certified incomplete.
+            A report whose own records contradict its verdict (an edited report) is refused: exit 1, one line
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
             exit 0 the certificate holds for this report (its signature, digest and every claim), 1 it does not
             (says which file), 2 usage error

@@ -197,6 +197,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       startedAt,
       finishedAt: new Date(),
       strict: config.STRICT,
+      ...(config.IMPLEMENTATION ? { implementation: config.IMPLEMENTATION } : {}),
       warnings,
       ownWarnings,
       ...(groups ? { groups } : {}),
