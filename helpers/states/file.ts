@@ -91,6 +91,25 @@ export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[numb
   return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
 }
 
+/**
+ * Why a file's account cannot log in, by the status of its refused login (section 4.2, 5.5, 8): the file
+ * was made for the target as it was, and a target that was reset or an account that changed makes it stale.
+ */
+export function refusedLoginCause(status: number): string {
+  switch (status) {
+    case 403:
+      return 'the password is not the account\u2019s (or no such account): the file is stale, for example the target was reset since it was written; export it again (`conformance states export`) or correct the entry';
+    case 401:
+      return 'the account is inactive; give the file an active account for state user';
+    case 423:
+      return 'the account is locked; unlock it, or give the file another account';
+    case 425:
+      return 'login is restricted after failed logins of the account (brute-force protection); wait until the restriction lifts, or export the file again';
+    default:
+      return 'the interface answers a working login 200; check the entry\u2019s e-mail and password';
+  }
+}
+
 /** The end of every skip reason for what only a hook can give: the report counts these. */
 export const HOOK_WOULD_ADD = 'a provider-state hook would add this test';
 
@@ -287,6 +306,18 @@ type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(ho
 /** The states asked after a `user` that an account's role carries. */
 const NEED_ROLES = new Set<string>(['balances', 'bonuses', 'bank.used', 'password-reset.token']);
 
+/**
+ * The accounts a file gave out in this worker, by e-mail: a test that cannot log in with one of them
+ * with its own credentials reports the test not verified (the file is stale for that account), not failed.
+ */
+const givenOut = new Map<string, { kind: string; password: string }>();
+
+/** The kind of the file's account this e-mail and password are, when a STATES_FILE gave it out in this worker. */
+export function fileAccountGiven(email: string, password: string): string | undefined {
+  const given = givenOut.get(email.toLowerCase());
+  return given && given.password === password ? given.kind : undefined;
+}
+
 export class FileStates implements StatesTransport {
   readonly file: StatesFileV1;
   private readonly leases: Leases;
@@ -386,6 +417,7 @@ export class FileStates implements StatesTransport {
       index = granted.index;
     }
     const account = this.file.accounts[index]!;
+    givenOut.set(account.email.toLowerCase(), { kind, password: account.password });
     const data: Record<string, unknown> = { id: account.id, email: account.email, password: account.password };
     if (account.totpSecret) data.totpSecret = account.totpSecret;
     if (account.token) data.token = account.token;
