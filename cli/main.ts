@@ -46,10 +46,11 @@ commands:
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
             exit 0 the certificate holds for this report (its signature, digest and every claim), 1 it does not
             (says which file), 2 usage error
-  states    states template [--minimum]
-            prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run
-            states export --target URL --states HOOK [--states-token T] --out FILE [--minimum]
-            fills that skeleton from a hook; writes the platform's key next to FILE (owner-only)
+  states    states template [--minimum] [--runs N]
+            prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run, each
+            account with how to prepare it by hand; --runs N: the accounts that serve once, for N runs
+            states export --target URL --states HOOK [--states-token T] --out FILE [--minimum] [--runs N]
+            fills that skeleton from a hook; writes the platforms' keys next to FILE (owner-only)
   openapi   openapi [--out FILE]
             the interface as an OpenAPI 3.1 document (JSON), generated from the suite's catalogue and schemas
   render    render --report FILE [--out DIR]

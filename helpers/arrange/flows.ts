@@ -40,7 +40,7 @@ export async function logInWithJwt(t: CheckContext, user: { id: string }): Promi
 }
 
 /** A fresh active user (provider state `user`) and an access token for it; `needs`: the states asked next for that user. */
-export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}, options: { needs?: StateName[] } = {}) {
+export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}, options: { needs?: StateName[]; mutates?: boolean } = {}) {
   const user = await t.state('user', params, options);
   return { user, token: await logIn(t, user) };
 }
