@@ -89,6 +89,33 @@ export function countOf(kind: (typeof ACCOUNT_KINDS)[number], minimum: boolean, 
   return (minimum ? kind.minimum : kind.fullSpeed) * (kind.perRun ? runs : 1);
 }
 
+/**
+ * Where each provider state of the contract (docs/provider-states.md, "The states") has its place in a
+ * states file of version 2: an account's `state`, a field of an account, or an entry of the file. A
+ * Record over every StateName, so a state added to the catalogue without its place does not compile,
+ * and test/states-file.test.ts holds the documented states and the schema to these places.
+ */
+export const FILE_PLACES: Record<StateName, string> = {
+  user: 'accounts[].state=user',
+  'user.inactive': 'accounts[].state=user.inactive',
+  'user.expired-token': 'accounts[].state=user.expired-token',
+  'user.short-session': 'accounts[].state=user.short-session',
+  'user.brute-force': 'accounts[].state=user.brute-force',
+  'user.locked': 'accounts[].state=user.locked',
+  'user.throttled': 'accounts[].state=user.throttled',
+  'user.forbidden': 'accounts[].state=user.forbidden',
+  platform: 'secondPlatform',
+  balances: 'accounts[].balances',
+  bonuses: 'accounts[].bonuses',
+  'bank.used': 'accounts[].bankUsed',
+  bank: 'accounts[].bank',
+  card: 'accounts[].card',
+  'password-reset.token': 'accounts[].resetToken',
+  'bank.two-platforms': 'accounts[].twoPlatforms.bank',
+  'card.two-platforms': 'accounts[].twoPlatforms.card',
+  'bonuses.two-platforms': 'accounts[].twoPlatforms.bonuses',
+};
+
 /** How the template and every skip name what an account of state `user` carries besides its credentials. */
 const ROLE_WORDS: Record<UserRole, string> = {
   plain: '',
