@@ -57,8 +57,8 @@ commands:
             writes junit.xml, summary.md and report.html again from a report.json
   help      help [COMMAND]; every command also takes --help; conformance --version prints the version
 
-exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold, 2 usage or configuration error,
-130 interrupted`;
+exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold / report certify refuses,
+2 usage or configuration error, 130 interrupted`;
 
 /** Per-command help: the lines of USAGE that describe it. */
 function commandHelp(command: string): string | undefined {
