@@ -39,24 +39,26 @@ commands:
   certify   certify --report FILE --key PRIVATE_KEY_PEM [--out FILE]
             signs the report's sha256, verdict, rule coverage, target, suite and spec versions and date as
             a compact JWS (RS256, ES256 or EdDSA by key type); default FILE: report.certificate.jws next to
-            the report. The certified verdict is never conformant while an observable rule is not verified,
-            rules no test of the suite version checks included: such a report is certified incomplete,
-            as is one whose own records do not bear out its conformant (an edited report)
+            the report, and the implementation declared with run --implementation (marked as declared by the
+            operator). The certified verdict is never conformant while an observable rule is not verified,
+            rules no test of the suite version checks included: such a report is certified incomplete.
+            A report whose own records contradict its verdict (an edited report) is refused: exit 1, one line
   verify    verify --certificate FILE --key PUBLIC_KEY_PEM --report FILE
             exit 0 the certificate holds for this report (its signature, digest and every claim), 1 it does not
             (says which file), 2 usage error
-  states    states template [--minimum]
-            prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run
-            states export --target URL --states HOOK [--states-token T] --out FILE [--minimum]
-            fills that skeleton from a hook; writes the platform's key next to FILE (owner-only)
+  states    states template [--minimum] [--runs N]
+            prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run, each
+            account with how to prepare it by hand; --runs N: the accounts that serve once, for N runs
+            states export --target URL --states HOOK [--states-token T] --out FILE [--minimum] [--runs N]
+            fills that skeleton from a hook; writes the platforms' keys next to FILE (owner-only)
   openapi   openapi [--out FILE]
             the interface as an OpenAPI 3.1 document (JSON), generated from the suite's catalogue and schemas
   render    render --report FILE [--out DIR]
             writes junit.xml, summary.md and report.html again from a report.json
   help      help [COMMAND]; every command also takes --help; conformance --version prints the version
 
-exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold, 2 usage or configuration error,
-130 interrupted`;
+exit codes: 0 success, 1 a nonconformance / regression / certificate that does not hold / report certify refuses,
+2 usage or configuration error, 130 interrupted`;
 
 /** Per-command help: the lines of USAGE that describe it. */
 function commandHelp(command: string): string | undefined {

@@ -142,7 +142,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     };
     interruption.throwIfInterrupted();
     const proxy = proxyFor(baseUrl);
-    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}${proxy ? ` through the proxy ${withoutCredentials(proxy)}` : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
+    write(`Target ${withoutCredentials(baseUrl)}${reference ? ' (embedded reference)' : ''}${config.IMPLEMENTATION ? `, declared as ${config.IMPLEMENTATION.name} ${config.IMPLEMENTATION.version}` : ''}${proxy ? ` through the proxy ${withoutCredentials(proxy)}` : ''}; provider states: ${states.kind === 'hook' ? `hook ${withoutCredentials(states.url)}` : states.kind === 'file' ? `file ${states.path}` : 'none'}`);
 
     // What runs is the build's (dist/): a file it lacks (a checkout never built, or built before the file
     // existed) is named with the fix, where vitest would only say that it found no test file.
@@ -197,6 +197,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       startedAt,
       finishedAt: new Date(),
       strict: config.STRICT,
+      ...(config.IMPLEMENTATION ? { implementation: config.IMPLEMENTATION } : {}),
       warnings,
       ownWarnings,
       ...(groups ? { groups } : {}),

@@ -9,23 +9,31 @@ import { template } from '../helpers/states/template.js';
  * filled from a hook (helpers/states/export.ts).
  */
 
-const USAGE = `usage: conformance states template [--minimum]
-       conformance states export --target URL --states HOOK [--states-token T] --out FILE [--minimum]`;
+const USAGE = `usage: conformance states template [--minimum] [--runs N]
+       conformance states export --target URL --states HOOK [--states-token T] --out FILE [--minimum] [--runs N]`;
+
+/** --runs N: the accounts that serve once (disposable, brute-force) for N runs; 1 to 100. */
+function runsOf(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 100) throw new ConfigError(`states: --runs must be a whole number from 1 to 100 (got "${value.slice(0, 20)}"): the runs the file's accounts that serve once are for`);
+  return runs;
+}
 
 /** `conformance states <template|export> ...` */
 export async function statesCommand(argv: string[], write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'template') {
-    const { values } = parseArgs({ args: rest, options: { minimum: { type: 'boolean' } } });
-    write(JSON.stringify(template(values.minimum === true), null, 2));
+    const { values } = parseArgs({ args: rest, options: { minimum: { type: 'boolean' }, runs: { type: 'string' } } });
+    write(JSON.stringify(template(values.minimum === true, undefined, runsOf(values.runs)), null, 2));
     return 0;
   }
   if (sub === 'export') {
-    const { values } = parseArgs({ args: rest, options: { target: { type: 'string' }, states: { type: 'string' }, 'states-token': { type: 'string' }, out: { type: 'string' }, minimum: { type: 'boolean' } } });
+    const { values } = parseArgs({ args: rest, options: { target: { type: 'string' }, states: { type: 'string' }, 'states-token': { type: 'string' }, out: { type: 'string' }, minimum: { type: 'boolean' }, runs: { type: 'string' } } });
     const missing = ['target', 'states', 'out'].filter((name) => !values[name as 'target']);
     if (missing.length > 0) throw new ConfigError(`states export: missing ${missing.map((m) => `--${m}`).join(', ')}; see \`conformance help\``);
     const token = values['states-token'] ?? process.env.STATES_TOKEN;
-    return exportStates({ target: values.target!, states: values.states!, ...(token ? { token } : {}), out: values.out!, minimum: values.minimum === true }, write);
+    return exportStates({ target: values.target!, states: values.states!, ...(token ? { token } : {}), out: values.out!, minimum: values.minimum === true, runs: runsOf(values.runs) }, write);
   }
   throw new ConfigError(`states: give template or export; see \`conformance help\``);
 }

@@ -25,6 +25,8 @@ export interface RunFacts {
   selection?: { selection: Selection; text: string };
   /** `conformance proxy`: the traffic it judged. */
   proxy?: NonNullable<Report['proxy']>;
+  /** What the operator declared the target to be (--implementation, IMPLEMENTATION). */
+  implementation?: { name: string; version: string };
   /** The rules no test of this suite version checks; PENDING_RULES unless a reporting self-test gives its own. */
   pendingRules?: readonly string[];
 }
@@ -65,6 +67,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     suite: { name: 'account-api-conformance', version: facts.suiteVersion },
     spec: { title: SPEC.title, version: SPEC.version },
     target: { ...facts.target, baseUrl: withoutCredentials(facts.target.baseUrl) },
+    ...(facts.implementation ? { implementation: { name: facts.implementation.name, version: facts.implementation.version } } : {}),
     startedAt: facts.startedAt.toISOString(),
     finishedAt: facts.finishedAt.toISOString(),
     durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),

@@ -10,8 +10,12 @@ import type { Report, Verdict } from './model.js';
  */
 
 export const CERTIFICATE_TYPE = 'account-api-conformance-certificate+jws';
-/** 2: the claims carry `rules` and `reportVerdict`, and `verdict` is the certified one (certifiedVerdict). */
-export const CERTIFICATE_VERSION = 2;
+/**
+ * 2: the claims carry `rules` and `reportVerdict`, and `verdict` is the certified one (certifiedVerdict).
+ * 3: `implementation` (the operator's declared name and version), `rules.failed` apart from `unverified`,
+ * and room for `instances`; certify refuses a report whose records contradict its verdict.
+ */
+export const CERTIFICATE_VERSION = 3;
 
 /** The rule coverage a certificate claims, so that a verifier sees what was not covered. */
 export interface RuleClaims {
@@ -20,8 +24,17 @@ export interface RuleClaims {
   verified: number;
   /** Observable rules no test of the report's suite version checks (the suite's gap): ids. */
   pending: string[];
-  /** The other observable rules the run did not verify (failed, skipped, not run): ids. */
+  /** The other observable rules the run did not verify (skipped, not run; before version 3 failed ones too): ids. */
   unverified: string[];
+  /** Since certificate version 3: the observable rules a failed test cites, or the report shows failed: ids. */
+  failed?: string[];
+}
+
+/** What the operator declared the target to be (`--implementation "NAME VERSION"`); the suite does not check it. */
+export interface ImplementationClaim {
+  name: string;
+  version: string;
+  declaredBy: 'operator';
 }
 
 export interface CertificateClaims {
@@ -38,6 +51,13 @@ export interface CertificateClaims {
   /** Since certificate version 2: the report's rule coverage; null for a report that predates it (before 1.2.0). */
   rules?: RuleClaims | null;
   target: { baseUrl: string; embedded: boolean };
+  /** Since certificate version 3: the implementation as the operator declared it; null when the run declared none. */
+  implementation?: ImplementationClaim | null;
+  /**
+   * Since certificate version 3, optional: the rule-instance coverage of the report (issue 27). Not claimed yet;
+   * `instanceClaims` below is where it is drawn from the report, and verify compares it like every claim.
+   */
+  instances?: unknown;
   suite: { name: string; version: string };
   spec: { title: string; version: string };
   /** When the certified run finished (report.finishedAt). */
@@ -45,6 +65,11 @@ export interface CertificateClaims {
   summary: Report['summary'];
   /** When the certificate was signed. */
   issuedAt: string;
+}
+
+/** A report whose own records contradict its verdict: certify refuses it (exit 1 in the CLI, one line). */
+export class ReportContradiction extends Error {
+  override name = 'ReportContradiction';
 }
 
 /** A key that cannot be used, or input that is not what it should be: exit 2 in the CLI. */
@@ -114,17 +139,80 @@ function reportOf(bytes: Uint8Array): Report {
   }
 }
 
-/** The rule coverage of a report as a certificate claims it; null when the report predates rule coverage. */
-export function ruleClaims(report: Pick<Report, 'coverage'>): RuleClaims | null {
+/**
+ * The rule coverage of a report as a certificate claims it; null when the report predates rule coverage.
+ * Since version 3 a rule a failed test cites (or the report shows failed) is claimed `failed`, not unverified.
+ */
+export function ruleClaims(report: Pick<Report, 'coverage'> & Partial<Pick<Report, 'tests'>>, version = CERTIFICATE_VERSION): RuleClaims | null {
   const rules = report.coverage?.rules;
   if (!rules) return null;
   const observable = rules.filter((r) => r.observable);
+  const tests = Array.isArray(report.tests) ? report.tests : [];
+  const citedByFailure = new Set(tests.filter((t) => t.outcome === 'failed').flatMap((t) => t.rules ?? []));
+  const isFailed = (r: (typeof rules)[number]) => version >= 3 && (r.outcome === 'failed' || citedByFailure.has(r.id));
+  const notPassed = observable.filter((r) => r.outcome !== 'passed' || isFailed(r));
   return {
     observable: observable.length,
-    verified: observable.filter((r) => r.outcome === 'passed').length,
-    pending: observable.filter((r) => r.outcome !== 'passed' && r.pending === true).map((r) => r.id),
-    unverified: observable.filter((r) => r.outcome !== 'passed' && r.pending !== true).map((r) => r.id),
+    verified: observable.length - notPassed.length,
+    pending: notPassed.filter((r) => r.pending === true && !isFailed(r)).map((r) => r.id),
+    unverified: notPassed.filter((r) => r.pending !== true && !isFailed(r)).map((r) => r.id),
+    ...(version >= 3 ? { failed: notPassed.filter(isFailed).map((r) => r.id) } : {}),
   };
+}
+
+/** The implementation a report names (declared by the operator with --implementation), as a certificate claims it. */
+export function implementationClaim(report: Pick<Report, 'implementation'>): ImplementationClaim | null {
+  const declared = report.implementation;
+  return declared && typeof declared.name === 'string' && typeof declared.version === 'string' ? { name: declared.name, version: declared.version, declaredBy: 'operator' } : null;
+}
+
+/**
+ * The instance claim of a report (issue 27 adds rule-instance coverage to report.json): the lead wires it
+ * here. While it answers undefined no certificate carries `instances`, and verify expects none.
+ */
+export function instanceClaims(_report: Report): unknown {
+  return undefined;
+}
+
+/** A value of the report as one short line of a terminal: no control or bidirectional characters. */
+function shown(value: unknown): string {
+  const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 119)}\u2026` : text);
+}
+
+/**
+ * Where the report's own records contradict its verdict (an edited report, or one written by something
+ * else): one line naming the contradiction; undefined when they bear it out. A report `run` wrote never
+ * contradicts itself; certify refuses one that does rather than sign a verdict of its own choosing.
+ */
+export function contradiction(report: Pick<Report, 'verdict' | 'coverage' | 'tests' | 'summary'>): string | undefined {
+  const tests = Array.isArray(report.tests) ? report.tests : [];
+  const says = `the report says ${report.verdict}`;
+  const failed = tests.filter((t) => t.outcome === 'failed');
+  const findings = tests.filter((t) => (t.security?.length ?? 0) > 0);
+  const skipped = tests.filter((t) => t.outcome === 'skipped');
+  const summary = report.summary ?? ({} as Report['summary']);
+  for (const [what, count] of [['passed', tests.filter((t) => t.outcome === 'passed').length], ['failed', failed.length], ['skipped', skipped.length]] as const) {
+    if (summary[what] !== count) return `its summary counts ${Number.isSafeInteger(summary[what]) ? summary[what] : shown(summary[what])} ${what}, but its tests ${count}`;
+  }
+  if (report.verdict !== 'nonconformant') {
+    if (failed[0]) return `${says}, but its test ${shown(failed[0].id)} failed${failed.length > 1 ? ` (and ${failed.length - 1} more)` : ''}`;
+    if (findings[0]) return `${says}, but its test ${shown(findings[0].id)} has a security finding`;
+  } else if (failed.length === 0 && findings.length === 0) return `${says}, but none of its tests failed or has a security finding`;
+  if (report.verdict !== 'conformant') return undefined;
+  if (tests.length === 0) return `${says}, but it holds no test`;
+  if (skipped[0]) return `${says}, but its test ${shown(skipped[0].id)} was skipped${skipped.length > 1 ? ` (and ${skipped.length - 1} more)` : ''}`;
+  const pairs = Array.isArray(report.coverage?.pairs) ? report.coverage.pairs : undefined;
+  if (!pairs) return `${says}, but it has no pair coverage`;
+  const pair = pairs.find((p) => p.outcome !== 'passed');
+  if (pair) return `${says}, but its pair ${shown(`${pair.endpoint} ${pair.status}`)} is ${shown(pair.outcome)}`;
+  const rules = report.coverage.rules ?? [];
+  const passedCites = new Set(tests.filter((t) => t.outcome === 'passed').flatMap((t) => t.rules ?? []));
+  const left = rules.find((r) => r.observable && r.outcome !== 'passed' && r.pending !== true);
+  if (left) return `${says}, but its rule ${shown(left.id)} is ${shown(left.outcome)} although a test of this suite version checks it`;
+  const uncited = rules.find((r) => r.outcome === 'passed' && !passedCites.has(r.id));
+  if (uncited) return `${says}, but its rule ${shown(uncited.id)} is shown verified and no passed test cites it`;
+  return undefined;
 }
 
 /**
@@ -171,6 +259,8 @@ export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, no
   if (privateKey.type !== 'private') throw new CertificateUsageError('certify needs the private key (the public key only verifies)');
   const report = reportOf(reportBytes);
   if (report.selection) throw new CertificateUsageError(`the report is of a run that selected tests (${report.selection.text}); certify the report of a whole \`conformance run\``);
+  const contradicted = contradiction(report);
+  if (contradicted) throw new ReportContradiction(`certify refuses the report: its records contradict its verdict: ${contradicted} (a report \`conformance run\` wrote never does: was it edited? certify the report as the run wrote it)`);
   if (report.proxy) throw new CertificateUsageError('the report is of `conformance proxy` (it judged the traffic that passed, not the whole interface); certify the report of a whole `conformance run`');
   const alg = algorithmFor(privateKey);
   const kid = await keyId(privateKey);
@@ -182,6 +272,8 @@ export async function certify(reportBytes: Uint8Array, privateKey: KeyObject, no
     reportVerdict: report.verdict,
     rules: ruleClaims(report),
     ...reportFacts(report),
+    implementation: implementationClaim(report),
+    ...(instanceClaims(report) !== undefined ? { instances: instanceClaims(report) } : {}),
     issuedAt: now.toISOString(),
   };
   const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg, typ: CERTIFICATE_TYPE, kid }).sign(privateKey);
@@ -248,6 +340,8 @@ export async function verifyCertificate(certificate: string, publicKey: KeyObjec
         : `certificate version ${version} carries no rule claims: its verdict did not require every observable rule verified`,
     );
   }
+  const contradicted = contradiction(report);
+  if (contradicted) notes.push(`the report's records contradict its verdict (${contradicted}); certificate version ${version} signed it, this suite version refuses to certify such a report`);
   return { holds: true, claims, alg: header.alg ?? expected, reportSha256: actual, notes };
 }
 
@@ -268,8 +362,14 @@ function claimsMismatch(claims: CertificateClaims, report: Report): string | und
     if (canonical(claims[key] ?? null) !== canonical(facts[key])) return `${key} ${canonical(claims[key] ?? null)}, the report ${canonical(facts[key])}`;
   }
   if ((claims.certificateVersion ?? 1) < 2) return claims.verdict === report.verdict ? undefined : `verdict ${claims.verdict}, the report ${report.verdict}`;
-  const rules = ruleClaims(report);
+  const version = claims.certificateVersion ?? 1;
+  const rules = ruleClaims(report, version);
   if (canonical(claims.rules ?? null) !== canonical(rules)) return `rules ${canonical(claims.rules ?? null)}, the report ${canonical(rules)}`;
+  if (version >= 3) {
+    const implementation = implementationClaim(report);
+    if (canonical(claims.implementation ?? null) !== canonical(implementation)) return `implementation ${canonical(claims.implementation ?? null)}, the report ${canonical(implementation)}`;
+    if (canonical(claims.instances ?? null) !== canonical(instanceClaims(report) ?? null)) return `instances ${canonical(claims.instances ?? null)}, the report ${canonical(instanceClaims(report) ?? null)}`;
+  }
   if (claims.reportVerdict !== report.verdict) return `report verdict ${claims.reportVerdict ?? 'absent'}, the report ${report.verdict}`;
   const verdict = certifiedVerdict(report);
   if (claims.verdict !== verdict) return `verdict ${claims.verdict}, where the report certifies ${verdict}`;
@@ -280,5 +380,12 @@ function claimsMismatch(claims: CertificateClaims, report: Report): string | und
 export function ruleClaimsLine(rules: RuleClaims | null | undefined): string {
   if (!rules) return 'rules: not claimed (the report predates rule coverage, or the certificate predates rule claims)';
   const ids = (list: string[]) => (list.length > 12 ? `${list.slice(0, 12).join(', ')} and ${list.length - 12} more` : list.join(', '));
-  return `rules: ${rules.verified} of ${rules.observable} observable verified${rules.pending.length ? `; ${rules.pending.length} checked by no test of this suite version (${ids(rules.pending)})` : ''}${rules.unverified.length ? `; ${rules.unverified.length} not verified in the run (${ids(rules.unverified)})` : ''}`;
+  const failed = rules.failed ?? [];
+  return `rules: ${rules.verified} of ${rules.observable} observable verified${failed.length ? `; ${failed.length} failed (${ids(failed)})` : ''}${rules.pending.length ? `; ${rules.pending.length} checked by no test of this suite version (${ids(rules.pending)})` : ''}${rules.unverified.length ? `; ${rules.unverified.length} not verified in the run (${ids(rules.unverified)})` : ''}`;
+}
+
+/** "implementation: Acme Accounts 2.3.1 (declared by the operator)", or that none was declared. */
+export function implementationLine(implementation: ImplementationClaim | null | undefined): string {
+  if (!implementation) return 'implementation: not declared (the run was given no --implementation)';
+  return `implementation: ${shown(`${implementation.name} ${implementation.version}`).slice(1, -1)} (declared by the operator, not checked by the suite)`;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { certify, CertificateUsageError, loadPrivateKey, loadPublicKey, ruleClaimsLine, verifyCertificate } from './certificate.js';
+import { certify, CertificateUsageError, implementationLine, loadPrivateKey, loadPublicKey, ReportContradiction, ruleClaimsLine, verifyCertificate } from './certificate.js';
 import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
 import { renderReports } from './write.js';
 
@@ -66,8 +66,8 @@ export function defaultCertificatePath(reportPath: string): string {
   return join(dirname(reportPath), `${basename(reportPath).replace(/\.json$/i, '')}.certificate.jws`);
 }
 
-/** `conformance certify --report FILE --key PRIVATE_KEY_PEM [--out FILE]`: 0 signed. */
-export async function certifyCommand(reportPath: string, keyPath: string, outPath: string | undefined, io: Io = defaultIo): Promise<0> {
+/** `conformance certify --report FILE --key PRIVATE_KEY_PEM [--out FILE]`: 0 signed, 1 refused (the report's records contradict its verdict). */
+export async function certifyCommand(reportPath: string, keyPath: string, outPath: string | undefined, io: Io = defaultIo): Promise<0 | 1> {
   const reportBytes = readBytes(reportPath, 'report');
   asUsage(() => readReport(reportPath, 'report'));
   const key = asUsage(() => loadPrivateKey(readBytes(keyPath, 'key'), keyPath));
@@ -76,15 +76,21 @@ export async function certifyCommand(reportPath: string, keyPath: string, outPat
       return await certify(reportBytes, key);
     } catch (error) {
       if (error instanceof CertificateUsageError) throw new UsageError(error.message);
+      if (error instanceof ReportContradiction) return error;
       throw error;
     }
   })();
+  if (result instanceof ReportContradiction) {
+    io.err(`${reportPath}: ${result.message}`);
+    return 1;
+  }
   const out = outPath ?? defaultCertificatePath(reportPath);
   mkdirSync(dirname(resolve(out)), { recursive: true });
   writeFileSync(out, `${result.jws}\n`);
   const c = result.claims;
   io.out(`Certified ${reportPath} (sha256 ${c.report.sha256})`);
   io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.version}; run ${c.date}`);
+  io.out(`  ${implementationLine(c.implementation)}`);
   io.out(`  ${ruleClaimsLine(c.rules)}`);
   io.out(`  signed ${result.alg}, key ${result.kid}`);
   if (c.reportVerdict === 'conformant' && c.verdict !== 'conformant') {
@@ -92,7 +98,6 @@ export async function certifyCommand(reportPath: string, keyPath: string, outPat
     const unverified = c.rules?.unverified ?? [];
     if (!c.rules) io.out(`  note: a certification requires every observable rule verified, and the report predates rule coverage: certified "${c.verdict}"`);
     else if (pending.length || unverified.length) io.out(`  note: the run is conformant on the rules its suite version checks, but a certification requires every observable rule verified: certified "${c.verdict}"${pending.length ? `; checked by no test of suite ${c.suite.version}: ${pending.join(', ')}` : ''}${unverified.length ? `; not verified in the run: ${unverified.join(', ')}` : ''}`);
-    else io.out(`  note: the report says conformant, but its own records do not bear it out (a test not passed, a pair not verified, or a rule no passed test cites; was it edited?): certified "${c.verdict}"`);
   } else if (c.verdict !== 'conformant') io.out(`  note: the certificate records the verdict "${c.verdict}": it certifies what the run found, not conformance`);
   io.out(`Wrote ${out}`);
   return 0;
@@ -119,6 +124,7 @@ export async function verifyCommand(certificatePath: string, keyPath: string, re
   const c = result.claims;
   io.out(`HOLDS: ${reportPath} is the report certified by ${certificatePath} (signature ${result.alg} valid for ${keyPath}; sha256 ${result.reportSha256})`);
   io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.title} ${c.spec.version}; run ${c.date}; signed ${c.issuedAt}`);
+  if ((c.certificateVersion ?? 1) >= 3) io.out(`  ${implementationLine(c.implementation)}`);
   io.out(`  ${ruleClaimsLine(c.rules)}`);
   for (const note of result.notes) io.out(`  note: ${note}`);
   return 0;

@@ -18,10 +18,13 @@ export function pairCoverage(tests: TestRecord[]): PairCoverage[] {
   return documentedPairs().map(({ endpoint, status }) => {
     const matching = tests.filter((t) => t.endpoint === endpoint.id && expects(t, status.status));
     const outcome = outcomeOf(matching);
-    // Principle 1: where the specification allows 403 or 409 the pair 409 passes on a 403 too; it says which came.
+    // Principle 1: where the specification allows 403 or 409 the pair 409 passes on a 403 too; it says which came,
+    // but only when no test of the pair saw the documented status itself (a test that expects it alone, or one
+    // of a list, and saw it, verified the pair directly).
     const alternatives = matching.filter((t) => t.outcome === 'passed' && Array.isArray(t.status));
     const observed = [...new Set(alternatives.flatMap((t) => t.observedStatus.filter((s) => (t.status as number[]).includes(s))))].sort();
-    const viaAlternative = outcome.outcome === 'passed' && observed.length > 0 && !observed.includes(status.status) ? { observed } : {};
+    const seenDirectly = matching.some((t) => t.outcome === 'passed' && t.observedStatus.includes(status.status));
+    const viaAlternative = outcome.outcome === 'passed' && observed.length > 0 && !seenDirectly ? { observed } : {};
     return { endpoint: endpoint.id, status: status.status, condition: status.condition, tests: matching.map((t) => t.id), ...outcome, ...viaAlternative };
   });
 }

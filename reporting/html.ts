@@ -299,6 +299,7 @@ export function toHtml(report: Report, reportSha256?: string): string {
 <h1>${report.spec.title} \u2014 conformance report</h1>
 <dl class="facts">
 <dt>Target</dt><dd><code>${report.target.baseUrl}</code>${report.target.embedded ? ' (embedded reference)' : ''}; provider states: ${report.target.states}</dd>
+${report.implementation ? h`<dt>Implementation</dt><dd>${report.implementation.name} ${report.implementation.version} (declared by the operator, not checked by the suite)</dd>` : ''}
 <dt>Specification</dt><dd>${report.spec.title}, version ${report.spec.version}</dd>
 <dt>Suite</dt><dd>${report.suite.name} ${report.suite.version} (report format ${report.reportVersion})</dd>
 <dt>Date</dt><dd>${formatDate(report.startedAt)} \u2013 ${formatDate(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s)</dd>

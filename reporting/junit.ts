@@ -49,6 +49,10 @@ function testcase(test: TestRecord): string {
 export function toJunit(report: Report): string {
   // A selected run (or the proxy's judgement of traffic) says so in every suite: its cases are not the whole suite.
   const scopeRows = [...(report.selection ? [['selection', report.selection.text]] : []), ...(report.proxy ? [['proxy', `traffic to ${report.proxy.target}`]] : [])];
+  // What was tested, as the operator declared it (--implementation), beside the suite's and the specification's versions.
+  if (report.implementation) {
+    scopeRows.push(['implementation', `${report.implementation.name} ${report.implementation.version} (declared by the operator)`], ['suite', `${report.suite.name} ${report.suite.version}`], ['spec', `${report.spec.title} ${report.spec.version}`]);
+  }
   const scope = scopeRows.length > 0 ? `    <properties>\n${scopeRows.map(([name, value]) => `      <property name="${name}" value="${escapeAttr(value!)}"/>`).join('\n')}\n    </properties>\n` : '';
   const groups = new Map<string, TestRecord[]>();
   for (const test of report.tests) groups.set(test.group, [...(groups.get(test.group) ?? []), test]);

@@ -87,7 +87,7 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   if (report.interrupted) out.push('**Interrupted (Ctrl-C): only the tests that finished are reported; the others are skipped as not run.**', '');
   if (s.rateLimited) out.push(`Rate limited: ${s.rateLimited} answers were 429 or 503 with Retry-After and retried.`, '');
   out.push(
-    `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference)' : ''} \u00b7 suite ${md(report.suite.name)} ${md(report.suite.version)} \u00b7 spec ${md(report.spec.title)} ${md(report.spec.version)} \u00b7 ${md(report.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} \u00b7 ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' \u00b7 strict' : ''}`,
+    `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference)' : ''}${report.implementation ? ` \u00b7 implementation ${md(`${report.implementation.name} ${report.implementation.version}`)} (declared by the operator)` : ''} \u00b7 suite ${md(report.suite.name)} ${md(report.suite.version)} \u00b7 spec ${md(report.spec.title)} ${md(report.spec.version)} \u00b7 ${md(report.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} \u00b7 ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' \u00b7 strict' : ''}`,
     '',
   );
   const rules = report.coverage.ruleSummary;

@@ -2,8 +2,8 @@ import type { Group } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
-/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`), major for an incompatible change. */
-export const REPORT_VERSION = '1.3.0';
+/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`), major for an incompatible change. */
+export const REPORT_VERSION = '1.4.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -119,6 +119,8 @@ export interface Report {
   suite: { name: string; version: string };
   spec: { title: string; version: string };
   target: { baseUrl: string; embedded: boolean; states: string };
+  /** Since 1.4.0: what the target is, as the operator declared it (`--implementation "NAME VERSION"`); absent when not declared. */
+  implementation?: { name: string; version: string };
   startedAt: string;
   finishedAt: string;
   durationMs: number;

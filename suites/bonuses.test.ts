@@ -231,7 +231,7 @@ list.describe(() => {
   // (provider state bonuses.two-platforms); each platform is sent by its code, its ID and its name, since what the filter
   // compares is not said (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts.
   list.check('lists every bonus of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)', { rules: [...schemaRules('bonus-list-response'), 'S264'], clauses: ['4.11'], status: 200 }, async (t) => {
-    const { user, token } = await userWithToken(t);
+    const { user, token } = await userWithToken(t, {}, { needs: ['bonuses.two-platforms'] });
     const { platforms } = await t.state('bonuses.two-platforms', { userId: user.id });
     await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform });
   });

@@ -1,9 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { algorithmFor, certify, loadPrivateKey, loadPublicKey, verifyCertificate } from '../reporting/certificate.js';
 import { certifyCommand, defaultCertificatePath, UsageError, verifyCommand } from '../reporting/commands.js';
+import { ReportContradiction } from '../reporting/certificate.js';
 import { CompactSign } from 'jose';
 import { passingEverything, record, report } from './reporting-fixtures.js';
 import { conformantScope } from '../reporting/facts.js';
@@ -72,7 +73,8 @@ describe('certificate', () => {
     expect(lines.join('\n')).toContain('note: the certificate records the verdict "incomplete"');
 
     expect(await verifyCommand(certificate, join(dir, 'public.pem'), reportPath, io)).toBe(0);
-    expect(lines.at(-3)).toMatch(/^HOLDS: /);
+    expect(lines.at(-4)).toMatch(/^HOLDS: /);
+    expect(lines.at(-2)).toBe('  implementation: not declared (the run was given no --implementation)');
 
     writeFileSync(join(dir, 'tampered.json'), `${reportBytes.toString('utf8')} `);
     expect(await verifyCommand(certificate, join(dir, 'public.pem'), join(dir, 'tampered.json'), io)).toBe(1);
@@ -112,7 +114,7 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     const { claims, jws } = await certify(bytes, privateKey);
     expect(claims.verdict).toBe('incomplete');
     expect(claims.reportVerdict).toBe('conformant');
-    expect(claims.rules).toEqual({ observable: built.coverage.ruleSummary!.observable, verified: built.coverage.ruleSummary!.observable - 1, pending: ['S26'], unverified: [] });
+    expect(claims.rules).toEqual({ observable: built.coverage.ruleSummary!.observable, verified: built.coverage.ruleSummary!.observable - 1, pending: ['S26'], unverified: [], failed: [] });
     expect(await verifyCertificate(jws, publicKey, bytes)).toMatchObject({ holds: true, claims: { verdict: 'incomplete' }, notes: [] });
 
     const dir = tempDir('cert-pending-');
@@ -149,25 +151,74 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     expect(claims).toMatchObject({ verdict: 'incomplete', reportVerdict: 'incomplete', rules: { pending: ['S26'], unverified: ['S57'] } });
   });
 
-  test('a report edited to say conformant over what its own records show (a skipped test, a rule no passed test cites, a pair not passed) is certified incomplete', async () => {
+  test('a report whose records contradict its verdict (edited) is refused: exit 1, one line naming the contradiction; nothing is signed (issue 30)', async () => {
     const honest = report(passingEverything(), {}, []);
     expect((await certify(bytesOf(honest), privateKey)).claims.verdict).toBe('conformant');
-    const skipped = { ...honest, tests: honest.tests.map((t, i) => (i === 0 ? { ...t, outcome: 'skipped' as const, reason: 'not run' } : t)) };
+    const withFailure = report([...passingEverything(), record('checks S57 again', { outcome: 'failed', rules: ['S57'], reason: 'expected 403, got 200' })], {}, []);
+    expect(withFailure.verdict).toBe('nonconformant');
+    const skipped = { ...honest, tests: honest.tests.map((t, i) => (i === 0 ? { ...t, outcome: 'skipped' as const, reason: 'not run' } : t)), summary: { ...honest.summary, passed: honest.summary.passed - 1, skipped: 1 } };
     const uncited = { ...honest, tests: honest.tests.map((t) => ({ ...t, rules: (t.rules ?? []).filter((id) => id !== 'S57') })) };
     const pairLeft = { ...honest, coverage: { ...honest.coverage, pairs: honest.coverage.pairs.map((p, i) => (i === 0 ? { ...p, outcome: 'not verified' as const } : p)) } };
-    for (const [what, edited] of [['a skipped test', skipped], ['a rule no passed test cites', uncited], ['a pair not passed', pairLeft]] as const) {
-      expect(edited.verdict).toBe('conformant');
-      const bytes = bytesOf(edited);
-      const { claims, jws } = await certify(bytes, privateKey);
-      expect(claims.verdict, what).toBe('incomplete');
-      expect(await verifyCertificate(jws, publicKey, bytes), what).toMatchObject({ holds: true, claims: { verdict: 'incomplete' } });
-    }
+    const finding = { ...honest, tests: honest.tests.map((t, i) => (i === 0 ? { ...t, security: ['a password hash in the answer'] } : t)) };
+    const cases: [string, object, RegExp][] = [
+      ['a failed test under conformant', { ...withFailure, verdict: 'conformant' }, /the report says conformant, but its test "[^"]+" failed/],
+      ['a failed test under incomplete', { ...withFailure, verdict: 'incomplete' }, /the report says incomplete, but its test "[^"]+" failed/],
+      ['a security finding under conformant', finding, /the report says conformant, but its test "[^"]+" has a security finding/],
+      ['nonconformant with nothing failed', { ...honest, verdict: 'nonconformant' }, /the report says nonconformant, but none of its tests failed/],
+      ['a skipped test', skipped, /the report says conformant, but its test "[^"]+" was skipped/],
+      ['a rule no passed test cites', uncited, /its rule "S57" is shown verified and no passed test cites it/],
+      ['a pair not passed', pairLeft, /the report says conformant, but its pair "[^"]+" is "not verified"/],
+      ['a summary that does not count its tests', { ...honest, summary: { ...honest.summary, failed: 1 } }, /its summary counts 1 failed, but its tests 0/],
+    ];
     const dir = tempDir('cert-edited-');
-    writeFileSync(join(dir, 'report.json'), bytesOf(skipped));
     writeFileSync(join(dir, 'private.pem'), KEYS.EdDSA.privateKey);
+    for (const [what, edited, line] of cases) {
+      await expect(certify(bytesOf(edited as ReturnType<typeof report>), privateKey), what).rejects.toThrow(ReportContradiction);
+      writeFileSync(join(dir, 'report.json'), bytesOf(edited as ReturnType<typeof report>));
+      const lines: string[] = [];
+      expect(await certifyCommand(join(dir, 'report.json'), join(dir, 'private.pem'), undefined, { out: (l) => lines.push(l), err: (l) => lines.push(l) }), what).toBe(1);
+      expect(lines, what).toHaveLength(1);
+      expect(lines[0], what).toMatch(/report\.json: certify refuses the report: its records contradict its verdict: /);
+      expect(lines[0], what).toMatch(line);
+      expect(existsSync(defaultCertificatePath(join(dir, 'report.json'))), what).toBe(false);
+    }
+  });
+
+  test('a failed test is a failed rule in the claims, apart from the unverified ones (issue 30)', async () => {
+    const failing = report([...passingEverything(['S57']), record('checks S57', { outcome: 'failed', rules: ['S57'], reason: 'expected 403, got 200' })], {}, []);
+    const bytes = bytesOf(failing);
+    const { claims, jws } = await certify(bytes, privateKey);
+    expect(claims).toMatchObject({ certificateVersion: 3, verdict: 'nonconformant', rules: { failed: ['S57'], unverified: [], pending: [] } });
+    expect(claims.rules!.verified).toBe(claims.rules!.observable - 1);
+    expect(await verifyCertificate(jws, publicKey, bytes)).toMatchObject({ holds: true, notes: [] });
+  });
+
+  test('the implementation the operator declared is a claim marked as declared; verify prints it; one the report does not name does not hold (issue 30)', async () => {
+    const named = report(passingEverything(), { implementation: { name: 'Acme Accounts', version: '2.3.1' } }, []);
+    const bytes = bytesOf(named);
+    const { claims, jws } = await certify(bytes, privateKey);
+    expect(claims.implementation).toEqual({ name: 'Acme Accounts', version: '2.3.1', declaredBy: 'operator' });
+    expect((await certify(bytesOf(report(passingEverything(), {}, [])), privateKey)).claims.implementation).toBeNull();
+    const other = await signed({ ...claims, implementation: { name: 'Acme Accounts', version: '2.4.0', declaredBy: 'operator' } });
+    expect(await verifyCertificate(other, publicKey, bytes)).toMatchObject({ holds: false, what: 'certificate', reason: expect.stringMatching(/: implementation .*2\.4\.0.*, the report .*2\.3\.1/) });
+    const dir = tempDir('cert-implementation-');
+    writeFileSync(join(dir, 'report.json'), bytes);
+    writeFileSync(join(dir, 'public.pem'), KEYS.EdDSA.publicKey);
+    writeFileSync(join(dir, 'report.certificate.jws'), jws);
     const lines: string[] = [];
-    expect(await certifyCommand(join(dir, 'report.json'), join(dir, 'private.pem'), undefined, { out: (line) => lines.push(line), err: (line) => lines.push(line) })).toBe(0);
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}note: the report says conformant, but its own records do not bear it out .*: certified "incomplete"$/));
+    expect(await verifyCommand(join(dir, 'report.certificate.jws'), join(dir, 'public.pem'), join(dir, 'report.json'), { out: (l) => lines.push(l), err: (l) => lines.push(l) })).toBe(0);
+    expect(lines).toContain('  implementation: Acme Accounts 2.3.1 (declared by the operator, not checked by the suite)');
+    expect(lines.join('\n')).toMatch(/suite account-api-conformance 0\.0\.0-test; spec .* v1;/);
+  });
+
+  test('a certificate of version 2 (no implementation, failed rules among the unverified) keeps verifying', async () => {
+    const failing = report([...passingEverything(['S57']), record('checks S57', { outcome: 'failed', rules: ['S57'], reason: 'expected 403, got 200' })], {}, []);
+    const bytes = bytesOf(failing);
+    const { claims } = await certify(bytes, privateKey);
+    const { implementation: _i, ...rest } = claims;
+    const version2 = { ...rest, certificateVersion: 2, rules: { observable: claims.rules!.observable, verified: claims.rules!.verified, pending: [], unverified: ['S57'] } };
+    expect(await verifyCertificate(await signed(version2), publicKey, bytes)).toMatchObject({ holds: true, notes: [] });
+    expect(await verifyCertificate(await signed({ ...version2, rules: claims.rules }), publicKey, bytes)).toMatchObject({ holds: false, reason: expect.stringMatching(/: rules /) });
   });
 
   /** A certificate signed with the right key over claims of the certifier's choosing. */
@@ -204,10 +255,10 @@ describe('a certificate and the rules no test of the suite version checks (pendi
       ['spec', { spec: { ...claims.spec, version: '2' } }, /: spec /],
       ['date', { date: '2030-01-01T00:00:00.000Z' }, /: date "2030-01-01/],
       ['summary', { summary: { ...claims.summary, failed: 0, passed: claims.summary.passed + 1 } }, /: summary /],
-      ['report format', { report: { ...claims.report, reportVersion: '1.2.0' } }, /: report format 1\.2\.0, the report 1\.3\.0/],
+      ['report format', { report: { ...claims.report, reportVersion: '1.2.0' } }, /: report format 1\.2\.0, the report 1\.4\.0/],
     ];
     for (const [what, change, reason] of altered) {
-      for (const version of [1, 2]) {
+      for (const version of [1, 2, 3]) {
         const result = await verifyCertificate(await signed({ ...claims, ...change, certificateVersion: version }), publicKey, bytes);
         expect(result, `${what}, version ${version}`).toMatchObject({ holds: false, what: 'certificate', reason: expect.stringMatching(reason) });
       }

@@ -10,6 +10,8 @@ import { md, toMarkdown } from '../reporting/markdown.js';
 import { failureLines, summaryLines } from '../reporting/terminal.js';
 import { exchange, record, report } from './reporting-fixtures.js';
 import { tempDir } from './support.js';
+import { schemaProblems } from '../helpers/spec/schemas.js';
+import { loadConfig, parseImplementation } from '../helpers/net/config.js';
 
 /** Runs a curl command line in sh with `curl` replaced by a function that prints its arguments, one per line. */
 function curlArguments(command: string, env: Record<string, string>): string[] {
@@ -274,6 +276,18 @@ describe('a pair verified through an allowed alternative (issue 22)', () => {
     expect(toMarkdown(built)).toContain('409 (as 403, allowed)');
     expect(toHtml(built)).toContain('verified through the allowed alternative: the target answered 403');
   });
+
+  test('a pair whose documented status some test saw is verified directly, not "through the allowed alternative" (issue 30)', () => {
+    const endpoint = 'POST /api/v1/authenticate';
+    const either = record('answers 403 or 422 for a wrong password of the right length', { endpoint, status: [403, 422], observedStatus: [422] });
+    const direct = record('answers 403 for a wrong password', { endpoint, status: 403, observedStatus: [403] });
+    const pair = (built: ReturnType<typeof report>) => built.coverage.pairs.find((p) => p.endpoint === endpoint && p.status === 403)!;
+    expect(pair(report([either])).observed).toEqual([422]);
+    const both = report([either, direct]);
+    expect([pair(both).outcome, pair(both).observed]).toEqual(['passed', undefined]);
+    expect(toMarkdown(both)).not.toContain('403 (as 422, allowed)');
+    expect(toHtml(both)).not.toContain('verified through the allowed alternative: the target answered 422');
+  });
 });
 
 describe('not observable is not "not verified" (issue 22)', () => {
@@ -297,5 +311,29 @@ describe('the suite\u2019s own bookkeeping (issue 22)', () => {
     expect(built.warnings).toEqual([warning]);
     expect(built.summary.advisories).toBe(0);
     expect(JSON.stringify(built.tests)).not.toContain('suiteWarnings');
+  });
+});
+
+describe('the implementation the operator declared (issue 30)', () => {
+  test('is recorded in report.json (valid against its schema) and shown on report.html, summary.md and the JUnit properties, beside the suite and spec versions', () => {
+    const built = report([record('answers 200 with the list')], {}, []);
+    const named = { ...built, implementation: { name: 'Acme <Accounts>', version: '2.3.1' } };
+    expect(schemaProblems('report', named)).toEqual([]);
+    expect(schemaProblems('report', { ...built, implementation: { name: 'Acme' } })).not.toEqual([]);
+    expect(toMarkdown(named)).toMatch(/ · implementation Acme &lt;Accounts&gt; 2\.3\.1 \(declared by the operator\) · suite account-api-conformance 0\.0\.0-test · spec /);
+    expect(toHtml(named)).toContain('<dt>Implementation</dt><dd>Acme &lt;Accounts&gt; 2.3.1 (declared by the operator, not checked by the suite)</dd>');
+    const junit = toJunit(named);
+    expect(junit).toContain('<property name="implementation" value="Acme &lt;Accounts&gt; 2.3.1 (declared by the operator)"/>');
+    expect(junit).toContain('<property name="suite" value="account-api-conformance 0.0.0-test"/>');
+    expect(toJunit(built)).not.toContain('name="implementation"');
+    expect(toHtml(built)).not.toContain('<dt>Implementation</dt>');
+  });
+
+  test('--implementation / IMPLEMENTATION: "NAME VERSION", the last word the version; anything else is one configuration line', () => {
+    expect(parseImplementation('Acme Accounts 2.3.1')).toEqual({ name: 'Acme Accounts', version: '2.3.1' });
+    expect(parseImplementation('  acme   1.0 ')).toEqual({ name: 'acme', version: '1.0' });
+    for (const wrong of ['acme', '', 'acme\u001b[31m 1.0', `${'a'.repeat(200)} 1`]) expect(parseImplementation(wrong), wrong).toBeUndefined();
+    expect(loadConfig({ IMPLEMENTATION: 'Acme Accounts 2.3.1' }, {}, '/nonexistent/.env').IMPLEMENTATION).toEqual({ name: 'Acme Accounts', version: '2.3.1' });
+    expect(() => loadConfig({ IMPLEMENTATION: 'acme' }, {}, '/nonexistent/.env')).toThrow(/^configuration error: IMPLEMENTATION must be the implementation's name and version, "NAME VERSION" .* or pass --implementation/);
   });
 });

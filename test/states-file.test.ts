@@ -7,7 +7,8 @@ import { template } from '../helpers/states/template.js';
 import { request } from 'undici';
 import { LeaseBook, LeaseClient, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { ACCOUNT_KINDS, FileStates, HOOK_WOULD_ADD, kindName, loadStatesFile, type FileAccount } from '../helpers/states/file.js';
+import { ACCOUNT_KINDS, countOf, FILE_PLACES, FileStates, HOOK_WOULD_ADD, kindName, loadStatesFile, type FileAccount } from '../helpers/states/file.js';
+import { ROOT } from './support.js';
 
 const account = (n: number, extra: Partial<FileAccount> = {}): FileAccount => ({ state: 'user', id: `id-${n}`, email: `user${n}@x.test`, password: `Pw-file-${n}-secret`, ...extra });
 
@@ -48,7 +49,7 @@ describe('a states file is checked before any test: one line naming the entry an
     ['one account listed twice', { version: 1, accounts: [account(1), { ...account(1), id: 'other' }] }, /are one account \(same email\) listed twice; remove one/],
     ['an amount of a coin not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'ETH', precision: 2, available: '1.25' } } }] }, /balances\.amount names ETH, which its balances\.coins do not hold/],
     ['an amount without exactly precision fractional digits', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'BTC', precision: 8, available: '1.25' } } }] }, /balances\.amount\.available 1\.25 must be written with exactly precision \(8\) fractional digits/],
-    ['a wrong version', { version: 2, accounts: [account(1)] }, /version must be 1/],
+    ['a wrong version', { version: 3, accounts: [account(1)] }, /version must be 1 or 2/],
     ['an unknown state name in the unversioned format', { user: [account(1)], 'user.frozen': account(2) }, /unknown state name "user\.frozen"/],
     ['no JSON', '{ "version": 1,', /not a JSON file/],
   ])('%s', (_name, content, expected) => {
@@ -159,9 +160,9 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(spends).toMatchObject({ provided: false, reason: expect.stringMatching(/spends the account.s reset token.*"disposable": true/) });
     expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
     expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user with 2FA"') });
-    expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no kind of account the platform forbids one action (state user.forbidden) (${HOOK_WOULD_ADD})` });
+    expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no account of kind "user.forbidden"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})` });
     for (const state of ['bank.two-platforms', 'card.two-platforms', 'bonuses.two-platforms'] as const) {
-      expect(await states.get(state, { userId: 'id-1' })).toEqual({ provided: false, reason: `STATES_FILE (version 1) has no field for records of one account on two platforms (state ${state}), which the tests of the company and platform filters need (${HOOK_WOULD_ADD})` });
+      expect(await states.get(state, { userId: 'id-1' })).toMatchObject({ provided: false, reason: expect.stringMatching(new RegExp(`^STATES_FILE gives the user account user1@x\\.test no twoPlatforms\\.${state.split('.')[0]} \\(its records on two platforms, state ${state}, version 2\\)`)) });
     }
     expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
   });
@@ -178,9 +179,9 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user', {}, { needs: ['password-reset.token'], mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token": a reset that succeeds spends/);
     expect(await reasonOf('user', {}, { mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user": this test changes its account/);
     expect(await reasonOf('user.inactive', {})).toMatch(/^STATES_FILE has no account of kind "user.inactive"; add one/);
-    // What only a hook can make (issue 19): a short session, a fresh account to restrict.
-    expect(await reasonOf('user.short-session', {})).toMatch(/^STATES_FILE cannot give state user.short-session: .*\(a provider-state hook would add this test\)$/);
-    expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE cannot give state user.brute-force: .*\(a provider-state hook would add this test\)$/);
+    // Version 2 gives them as kinds of account of their own (issue 30): a short session, a fresh account to restrict.
+    expect(await reasonOf('user.short-session', {})).toMatch(/^STATES_FILE has no account of kind "user.short-session"; add one .*\(a provider-state hook would add this test\)$/);
+    expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
       expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) })).toBe(kind.kind);
@@ -341,5 +342,81 @@ describe('the lease server of a run', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('every state of the contract has its place in a states file (issue 30)', () => {
+  it('each state of docs/provider-states.md is in FILE_PLACES, each place is in schemas/states-file.json, and the template of version 2 holds every kind', () => {
+    const docs = readFileSync(join(ROOT, 'docs', 'provider-states.md'), 'utf8');
+    const table = docs.slice(docs.indexOf('\n## The states'));
+    const documented = [...table.matchAll(/^\| `([a-z][a-z.-]*)` \|/gm)].map((m) => m[1]!);
+    expect(documented.length).toBeGreaterThan(15);
+    // A state the contract adds needs its place in the file (and a kind of account or a field to hold it).
+    expect(documented.filter((state) => !(state in FILE_PLACES)), 'states of the contract without a place in a states file').toEqual([]);
+    expect(Object.keys(FILE_PLACES).filter((state) => !documented.includes(state)), 'places of states the contract does not document').toEqual([]);
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'states-file.json'), 'utf8'));
+    const account = schema.$defs.account;
+    for (const [state, place] of Object.entries(FILE_PLACES)) {
+      const byState = /^accounts\[\]\.state=(.+)$/.exec(place);
+      if (byState) {
+        expect(account.properties.state.enum, state).toContain(byState[1]);
+        expect(ACCOUNT_KINDS.some((kind) => kind.state === byState[1]), `${state}: a kind of account of the template`).toBe(true);
+        continue;
+      }
+      const [first, second] = place.replace(/^accounts\[\]\./, '').split('.');
+      const holder = place.startsWith('accounts[]') ? account.properties : schema.properties;
+      expect(holder[first!], `${state}: ${place}`).toBeDefined();
+      if (second) expect(holder[first!].properties?.[second], `${state}: ${place}`).toBeDefined();
+    }
+    const skeleton = template(false, undefined, 2);
+    expect(skeleton.version).toBe(2);
+    expect(schemaProblems('states-file', skeleton)).toEqual([]);
+    expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
+    expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(2);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 8);
+    expect(skeleton.secondPlatform).toBeDefined();
+  });
+});
+
+describe('a states file of version 2 gives what version 1 could not (issue 30)', () => {
+  const platforms = (record: string) => [{ id: 'p-1', code: 'ONE', ids: [`${record}-1`, `${record}-2`] }, { id: 'p-2', code: 'TWO', ids: [`${record}-3`] }];
+  const file = () =>
+    new FileStates(
+      write({
+        version: 2,
+        accounts: [
+          account(1),
+          account(2),
+          account(3, { twoPlatforms: { bank: platforms('bank'), card: platforms('card'), bonuses: platforms('bonus') } }),
+          { state: 'user.inactive', id: 'id-4', email: 'user4@x.test', password: 'Pw-file-4-secret', token: 'inactive-token-4', bank: { id: 'bank-4' }, card: { id: 'card-4' } },
+          { state: 'user.forbidden', id: 'id-5', email: 'user5@x.test', password: 'Pw-file-5-secret' },
+          { state: 'user.short-session', id: 'id-6', email: 'user6@x.test', password: 'Pw-file-6-secret' },
+          { state: 'user.brute-force', id: 'id-7', email: 'user7@x.test', password: 'Pw-file-7-secret', attempts: 5 },
+          account(8, { disposable: true }),
+        ],
+      }),
+    );
+
+  it('records on two platforms to the account that has them, a fresh bank and card of the inactive account, the new account states; a brute-force account serves once', async () => {
+    const states = file();
+    const holder = { id: 'h-1' };
+    const owner = await states.get('user', {}, { holder, needs: ['bank.two-platforms'] });
+    expect(owner).toMatchObject({ provided: true, data: { id: 'id-3' } });
+    expect(await states.get('card.two-platforms', { userId: 'id-3' })).toEqual({ provided: true, data: { platforms: platforms('card') } });
+    expect(await states.get('user', {}, { holder })).toMatchObject({ provided: true, data: { id: expect.stringMatching(/^id-[12]$/) } });
+    expect(await states.get('bank', { userId: 'id-4' })).toEqual({ provided: true, data: { id: 'bank-4' } });
+    expect(await states.get('card', { userId: 'id-4' })).toEqual({ provided: true, data: { id: 'card-4' } });
+    expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder })).toMatchObject({ provided: true, data: { id: 'id-5' } });
+    expect(await states.get('user.short-session', {}, { holder })).toMatchObject({ provided: true, data: { id: 'id-6' } });
+    expect(await states.get('user.brute-force', {}, { holder })).toMatchObject({ provided: true, data: { id: 'id-7', attempts: 5 } });
+    expect(await states.get('user', {}, { holder, mutates: true })).toMatchObject({ provided: true, data: { id: 'id-8' } });
+    await states.release(holder);
+    // Spent in this run (and listed for the next): a second test of the run gets none.
+    expect(await states.get('user.brute-force', {}, { holder: { id: 'h-2' } })).toMatchObject({ provided: false, reason: expect.stringMatching(/spent/) });
+  });
+
+  it('a second platform with its own key serves the state platform', async () => {
+    const path = write({ version: 2, accounts: [account(1)], secondPlatform: { id: 'second', privateKeyFile: 'platform-key.pem' } }, true);
+    expect(await new FileStates(path).get('platform', { publicKey: 'ignored' })).toEqual({ provided: true, data: { id: 'second', privateKeyFile: join(dirname(path), 'platform-key.pem') } });
   });
 });

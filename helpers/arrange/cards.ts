@@ -84,7 +84,7 @@ export function skipForCardsLeft(t: CheckContext, count: number): never {
 
 /** A fresh user, its token and its cards on two platforms (provider state `card.two-platforms`): what the company and platform filters are checked with. */
 export async function userWithCardsOnTwoPlatforms(t: CheckContext) {
-  const { user, token } = await userWithToken(t);
+  const { user, token } = await userWithToken(t, {}, { needs: ['card.two-platforms'] });
   const { platforms } = await t.state('card.two-platforms', { userId: user.id });
   return { user, token, platforms: platformsOfState(platforms, 'card.two-platforms') };
 }

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/check.js';
 import { platformFor, futureExpire } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
-import { HOOK_WOULD_ADD } from '../states/file.js';
+import { fileAccountGiven, HOOK_WOULD_ADD, refusedLoginCause } from '../states/file.js';
 import { totpCode } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
 
@@ -12,6 +12,10 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
   const response = await t.post('/api/v1/authenticate', { json });
   // A reused STATES_FILE account may carry failed logins of earlier runs: that says nothing about the target.
   if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${HOOK_WOULD_ADD})`);
+  // A STATES_FILE account that its own credentials no longer open was changed since the file was written:
+  // the tests that need it are not verified (issue 30). A hook made its account moments ago: there a refusal is the target's.
+  const kind = response.status !== 200 && t.target.states.kind === 'file' ? fileAccountGiven(user.email, user.password) : undefined;
+  if (kind !== undefined) t.skip(`not verified: the states file's account for state ${kind} (${user.email}) cannot log in: the target answered ${response.status}: ${refusedLoginCause(response.status)}`);
   if (response.status !== 200) throw new Error(`precondition: logging in as a fresh provider-state user must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the login answer must carry data.id, the access token');
@@ -36,7 +40,7 @@ export async function logInWithJwt(t: CheckContext, user: { id: string }): Promi
 }
 
 /** A fresh active user (provider state `user`) and an access token for it; `needs`: the states asked next for that user. */
-export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}, options: { needs?: StateName[] } = {}) {
+export async function userWithToken(t: CheckContext, params: Record<string, unknown> = {}, options: { needs?: StateName[]; mutates?: boolean } = {}) {
   const user = await t.state('user', params, options);
   return { user, token: await logIn(t, user) };
 }

@@ -62,7 +62,13 @@ export async function platformFor(t: CheckContext): Promise<Platform> {
 
 async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platform> {
   const { privateKey, privateKeyPem, publicKeyPem } = await keys(index);
-  const { id } = await t.state('platform', { publicKey: publicKeyPem });
+  const { id, privateKeyFile } = await t.state('platform', { publicKey: publicKeyPem });
+  if (privateKeyFile) {
+    // A STATES_FILE's second platform comes with its own key (the file cannot register the suite's).
+    const pem = readFileSync(privateKeyFile, 'utf8');
+    const own = await importPKCS8(pem, 'RS512');
+    return { id, sign: (payload) => signRs512(own, payload), signRs256: (payload) => signRs256(pem, payload) };
+  }
   return { id, sign: (payload) => signRs512(privateKey, payload), signRs256: (payload) => signRs256(privateKeyPem, payload) };
 }
 

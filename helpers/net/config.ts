@@ -53,6 +53,23 @@ const requestsPerSecond = z.preprocess(
   z.number({ message: 'must be a number of requests per second from 0.1 to 1000' }).min(0.1, 'must be at least 0.1').max(1000, 'must be at most 1000'),
 );
 
+/**
+ * What the operator declares the target to be, "NAME VERSION" (`--implementation`, IMPLEMENTATION): the
+ * last word is the version, the words before it the name. Recorded in the report and claimed by a
+ * certificate as declared by the operator (the suite cannot check it). One line of visible text.
+ */
+export function parseImplementation(text: string): { name: string; version: string } | undefined {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  const at = trimmed.lastIndexOf(' ');
+  if (at <= 0 || trimmed.length > 200 || /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(trimmed)) return undefined;
+  return { name: trimmed.slice(0, at), version: trimmed.slice(at + 1) };
+}
+
+const implementation = z
+  .string()
+  .refine((value) => parseImplementation(value) !== undefined, { message: 'must be the implementation\'s name and version, "NAME VERSION" (for example "Acme Accounts 2.3.1"): one line of visible text, at most 200 characters' })
+  .transform((value) => parseImplementation(value)!);
+
 /** Headers the suite sets itself, per request: an extra header may not replace them. */
 export const RESERVED_HEADERS = ['authorization', 'token', 'content-type', 'accept'];
 /** Headers of the connection and the message framing: the HTTP client sets them, a gateway never needs them. */
@@ -110,6 +127,7 @@ export const configSchema = z
     CA_FILE: optional(caFile),
     EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
     MAX_REQUESTS_PER_SECOND: optional(requestsPerSecond),
+    IMPLEMENTATION: optional(implementation),
   })
   .superRefine((config, ctx) => {
     if (config.STATES_URL && config.STATES_FILE) {
@@ -141,6 +159,7 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--ca': 'CA_FILE',
   '--header': 'EXTRA_HEADERS',
   '--rate': 'MAX_REQUESTS_PER_SECOND',
+  '--implementation': 'IMPLEMENTATION',
 };
 
 /**

@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import { ConfigError } from '../net/config.js';
 import { describeTransportFailure } from '../net/http.js';
 import { withoutCredentials } from '../net/redact.js';
-import { ACCOUNT_KINDS, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
+import { ACCOUNT_KINDS, countOf, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
 import { schemaReference, type Kind } from './template.js';
 import { HookStates, StateError, StatesAuthError, type StateName } from './transport.js';
 
@@ -22,14 +22,18 @@ async function ask<N extends StateName>(hook: HookStates, name: N, params: Recor
 
 async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }): Promise<FileAccount | undefined> {
   if (kind.state !== 'user') {
-    const data = await ask(hook, kind.state);
+    const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : {});
     if (!data) return undefined;
-    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}) };
+    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}), ...('attempts' in data ? { attempts: data.attempts } : {}) };
     if (kind.state === 'user.inactive') {
       const bonuses = await ask(hook, 'bonuses', { userId: data.id });
       const bank = await ask(hook, 'bank.used', { userId: data.id });
+      const fresh = await ask(hook, 'bank', { userId: data.id });
+      const card = await ask(hook, 'card', { userId: data.id });
       if (bonuses) account.bonuses = bonuses;
       if (bank) account.bankUsed = { id: bank.id };
+      if (fresh) account.bank = { id: fresh.id };
+      if (card) account.card = { id: card.id };
     }
     return account;
   }
@@ -53,6 +57,14 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const bonuses = await ask(hook, 'bonuses', { userId: user.id });
       if (!bonuses) return undefined;
       account.bonuses = bonuses;
+      break;
+    }
+    case 'two-platforms': {
+      const bank = await ask(hook, 'bank.two-platforms', { userId: user.id });
+      const card = await ask(hook, 'card.two-platforms', { userId: user.id });
+      const bonuses = await ask(hook, 'bonuses.two-platforms', { userId: user.id });
+      if (!bank && !card && !bonuses) return undefined;
+      account.twoPlatforms = { ...(bank ? { bank: bank.platforms } : {}), ...(card ? { card: card.platforms } : {}), ...(bonuses ? { bonuses: bonuses.platforms } : {}) };
       break;
     }
     case 'bank.used': {
@@ -109,7 +121,8 @@ function writeOwnerOnly(path: string, text: string): void {
 }
 
 /** Asks the hook for every account kind of the file and writes it, owner-only, with the platform key beside it. */
-export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; timeoutMs?: number }, write: (line: string) => void): Promise<number> {
+export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; runs?: number; timeoutMs?: number }, write: (line: string) => void): Promise<number> {
+  const runs = options.runs ?? 1;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const target = options.target.replace(/\/+$/, '');
   for (const [flag, value] of [['--target', target], ['--states', options.states]] as const) {
@@ -124,10 +137,10 @@ export async function exportStates(options: { target: string; states: string; to
       throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} answered ${preflight.status}: STATES_TOKEN is ${options.token ? 'wrong' : 'missing'}; pass --states-token`);
     }
     // The same $schema as the template's, relative to the folder the file is written to.
-    const file: StatesFileV1 & { $schema: string } = { $schema: schemaReference(dirname(out)), version: 1, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}. Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
+    const file: StatesFileV1 & { $schema: string } = { $schema: schemaReference(dirname(out)), version: 2, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}, with the accounts that serve once for ${runs} run(s). Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
     const missing: string[] = [];
     for (const kind of ACCOUNT_KINDS) {
-      const count = options.minimum ? kind.minimum : kind.fullSpeed;
+      const count = countOf(kind, options.minimum === true, runs);
       const accounts = await inParallel(Array.from({ length: count }, (_, i) => i), 8, () => exportAccount(hook, kind, { url: target, agent, timeoutMs }));
       const got = accounts.filter((a): a is FileAccount => a !== undefined);
       if (got.length < count) missing.push(kind.kind);
@@ -141,11 +154,20 @@ export async function exportStates(options: { target: string; states: string; to
       writeOwnerOnly(keyPath, await exportPKCS8(privateKey));
       file.platform = { id: platform.id, privateKeyFile: basename(keyPath) };
     } else missing.push('platform');
+    // A second platform with a key of its own (version 2): the tests of one platform's JWT against another's key.
+    const secondKeyPath = join(dirname(out), `${basename(out).replace(/\.json$/i, '')}.second-platform-key.pem`);
+    const second = await generateKeyPair('RS512', { modulusLength: 2048, extractable: true });
+    const secondPlatform = platform ? await ask(hook, 'platform', { publicKey: await exportSPKI(second.publicKey) }) : undefined;
+    if (secondPlatform) {
+      writeOwnerOnly(secondKeyPath, await exportPKCS8(second.privateKey));
+      file.secondPlatform = { id: secondPlatform.id, privateKeyFile: basename(secondKeyPath) };
+    } else if (platform) missing.push('a second platform');
     if (file.accounts.length === 0) throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} provides none of the account states; nothing to export`);
     writeOwnerOnly(out, `${JSON.stringify(file, null, 2)}\n`);
     rmSync(spentListPath(out), { force: true }); // fresh disposable accounts: the list of spent ones starts again
     loadStatesFile(out); // what was written is a file the suite accepts
     const counts = ACCOUNT_KINDS.map((kind) => `${file.accounts.filter((a) => isOfKind(a, kind)).length} ${kind.kind}`).join(', ');
+    if (file.secondPlatform) write(`wrote ${secondKeyPath} (owner-only): the private key of the second platform ${file.secondPlatform.id}`);
     write(`wrote ${out} (owner-only): ${file.accounts.length} accounts: ${counts}`);
     if (file.platform) write(`wrote ${keyPath} (owner-only): the private key of platform ${file.platform.id}, which the file names`);
     if (missing.length > 0) write(`the hook did not provide: ${missing.join(', ')}; tests that need them will be skipped with the reason`);

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
 import { learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
-import { StateError, type BalanceAmount, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
+import { StateError, type BalanceAmount, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
@@ -13,7 +13,7 @@ import { StateError, type BalanceAmount, type StateName, type StateOutcome, type
  * reset e-mail, an account kind the file lacks) is skipped with the reason, and only that.
  */
 
-export const ACCOUNT_STATES = ['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.expired-token'] as const;
+export const ACCOUNT_STATES = ['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.expired-token', 'user.forbidden', 'user.short-session', 'user.brute-force'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
 export interface FileAccount {
@@ -28,25 +28,41 @@ export interface FileAccount {
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
   bankUsed?: { id: string };
   resetToken?: string;
+  /** Version 2, user.inactive: a bank of it never used (state bank) and a card of it (state card). */
+  bank?: { id: string };
+  card?: { id: string };
+  /** Version 2, user.brute-force: the failed logins after which its login is restricted. */
+  attempts?: number;
+  /** Version 2, user: its records on two platforms (states bank.two-platforms, card.two-platforms, bonuses.two-platforms). */
+  twoPlatforms?: { bank?: PlatformRecords[]; card?: PlatformRecords[]; bonuses?: PlatformRecords[] };
 }
 
+/** A states file of version 1 or 2 (2 adds states and fields; a file of version 1 reads as it always did). */
 export interface StatesFileV1 {
-  version: 1;
+  version: 1 | 2;
   comment?: string;
   platform?: { id: string; privateKeyFile: string };
+  /** Version 2: a second platform the target trusts, with its own key (state platform). */
+  secondPlatform?: { id: string; privateKeyFile: string };
   accounts: FileAccount[];
 }
 
 /** What an account of state `user` is for: the one extra it carries decides (plain: none). */
-export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa';
+export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa' | 'two-platforms';
 
 /** The e-mail length the suite asks for to check the 255-character limit of forgot/reset (state `user`, param `emailLength`). */
 export const LONG_EMAIL = 230;
 /** The longest e-mail forgot-password takes (section 8: max 255): the suite asks for an account with one to check that it is accepted. */
 export const LONGEST_EMAIL = 255;
 
-/** The kinds of account a full run uses, how many it needs at least and how many keep every test from waiting. */
-export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; why: string }[] = [
+/**
+ * The kinds of account a full run uses, how many it needs at least and how many keep every test from
+ * waiting. `perRun`: each account serves one test of one run (disposable, or left restricted), so
+ * `states export --runs N` and `states template --runs N` give N times as many. `state` names the
+ * provider states of docs/provider-states.md the kind stands for (test/states-file.test.ts holds every
+ * state of the contract to a place in the file).
+ */
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 2, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
@@ -59,9 +75,46 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user.expired-token', state: 'user.expired-token', minimum: 1, fullSpeed: 1, why: 'the 401 test of an expired token' },
   { kind: `user with an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address longer than 191 characters' },
   { kind: `user with an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address of 255 characters, the limit' },
-  { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 7, fullSpeed: 7, why: 'reset-password tests that succeed; each spends its account, which serves once' },
-  { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'reset-password for an address longer than 191 characters; serves once' },
+  { kind: 'user with records on two platforms', state: 'user', role: 'two-platforms', minimum: 1, fullSpeed: 3, why: 'the company and platform filters of banks, cards and bonuses (version 2)' },
+  { kind: 'user.forbidden', state: 'user.forbidden', minimum: 1, fullSpeed: 1, why: 'a bank create the platform forbids the account (version 2)' },
+  { kind: 'user.short-session', state: 'user.short-session', minimum: 1, fullSpeed: 1, why: 'a token watched until it expires (version 2)' },
+  { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 7, fullSpeed: 7, perRun: true, why: 'reset-password tests that succeed; each spends its account, which serves once' },
+  { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
+  { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
+  { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
 ];
+
+/** How many accounts of a kind a file for `runs` runs holds. */
+export function countOf(kind: (typeof ACCOUNT_KINDS)[number], minimum: boolean, runs = 1): number {
+  return (minimum ? kind.minimum : kind.fullSpeed) * (kind.perRun ? runs : 1);
+}
+
+/**
+ * Where each provider state of the contract (docs/provider-states.md, "The states") has its place in a
+ * states file of version 2: an account's `state`, a field of an account, or an entry of the file. A
+ * Record over every StateName, so a state added to the catalogue without its place does not compile,
+ * and test/states-file.test.ts holds the documented states and the schema to these places.
+ */
+export const FILE_PLACES: Record<StateName, string> = {
+  user: 'accounts[].state=user',
+  'user.inactive': 'accounts[].state=user.inactive',
+  'user.expired-token': 'accounts[].state=user.expired-token',
+  'user.short-session': 'accounts[].state=user.short-session',
+  'user.brute-force': 'accounts[].state=user.brute-force',
+  'user.locked': 'accounts[].state=user.locked',
+  'user.throttled': 'accounts[].state=user.throttled',
+  'user.forbidden': 'accounts[].state=user.forbidden',
+  platform: 'secondPlatform',
+  balances: 'accounts[].balances',
+  bonuses: 'accounts[].bonuses',
+  'bank.used': 'accounts[].bankUsed',
+  bank: 'accounts[].bank',
+  card: 'accounts[].card',
+  'password-reset.token': 'accounts[].resetToken',
+  'bank.two-platforms': 'accounts[].twoPlatforms.bank',
+  'card.two-platforms': 'accounts[].twoPlatforms.card',
+  'bonuses.two-platforms': 'accounts[].twoPlatforms.bonuses',
+};
 
 /** How the template and every skip name what an account of state `user` carries besides its credentials. */
 const ROLE_WORDS: Record<UserRole, string> = {
@@ -71,6 +124,7 @@ const ROLE_WORDS: Record<UserRole, string> = {
   'bank.used': 'a used bank',
   'password-reset.token': 'a reset token',
   '2fa': '2FA',
+  'two-platforms': 'records on two platforms',
 };
 
 /**
@@ -91,10 +145,30 @@ export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[numb
   return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
 }
 
+/**
+ * Why a file's account cannot log in, by the status of its refused login (section 4.2, 5.5, 8): the file
+ * was made for the target as it was, and a target that was reset or an account that changed makes it stale.
+ */
+export function refusedLoginCause(status: number): string {
+  switch (status) {
+    case 403:
+      return 'the password is not the account\u2019s (or no such account): the file is stale, for example the target was reset since it was written; export it again (`conformance states export`) or correct the entry';
+    case 401:
+      return 'the account is inactive; give the file an active account for state user';
+    case 423:
+      return 'the account is locked; unlock it, or give the file another account';
+    case 425:
+      return 'login is restricted after failed logins of the account (brute-force protection); wait until the restriction lifts, or export the file again';
+    default:
+      return 'the interface answers a working login 200; check the entry\u2019s e-mail and password';
+  }
+}
+
 /** The end of every skip reason for what only a hook can give: the report counts these. */
 export const HOOK_WOULD_ADD = 'a provider-state hook would add this test';
 
 const ROLE_FIELDS: [keyof FileAccount, UserRole][] = [
+  ['twoPlatforms', 'two-platforms'],
   ['resetToken', 'password-reset.token'],
   ['totpSecret', '2fa'],
   ['bankUsed', 'bank.used'],
@@ -109,11 +183,14 @@ export function roleOf(account: FileAccount): UserRole | AccountState {
 
 /** The fields an account of each state may carry besides its credentials. */
 const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
-  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken'],
-  'user.inactive': ['token', 'bonuses', 'bankUsed'],
+  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken', 'twoPlatforms'],
+  'user.inactive': ['token', 'bonuses', 'bankUsed', 'bank', 'card'],
   'user.locked': [],
   'user.throttled': [],
   'user.expired-token': ['token'],
+  'user.forbidden': [],
+  'user.short-session': [],
+  'user.brute-force': ['attempts'],
 };
 const CREDENTIALS: (keyof FileAccount)[] = ['state', 'id', 'email', 'password'];
 
@@ -188,7 +265,7 @@ function schemaLine(file: Record<string, unknown>): string | undefined {
   if (problem.rule === 'required') return `${where}: missing field "${inner || field}"; add it (see \`conformance states template\`)`;
   if (problem.rule === 'enum' && field === 'state') return `${where}: unknown state name ${JSON.stringify(problem.value)}; use one of ${ACCOUNT_STATES.join(', ')}`;
   if (problem.rule === 'additionalProperties') return `${where}: unknown field "${inner || field}"; remove it or correct its name (see \`conformance states template\`)`;
-  if (parts[0] === 'version') return `version must be 1 (got ${JSON.stringify(problem.value)}); write "version": 1`;
+  if (parts[0] === 'version') return `version must be 1 or 2 (got ${JSON.stringify(problem.value)}); write "version": 2`;
   return `${where}${inner ? ` field ${inner}` : ''}: ${problem.message}; correct it (see \`conformance states template\`)`;
 }
 
@@ -236,9 +313,10 @@ export function loadStatesFile(path: string): StatesFileV1 {
     }
   });
 
-  if (checked.platform) {
-    const keyFile = resolve(dirname(path), checked.platform.privateKeyFile);
-    if (!existsSync(keyFile)) fail(path, `the platform entry's privateKeyFile ${keyFile} does not exist; write the platform's RSA private key (PKCS#8 PEM) there`);
+  for (const [entry, platform] of [['platform', checked.platform], ['secondPlatform', checked.secondPlatform]] as const) {
+    if (!platform) continue;
+    const keyFile = resolve(dirname(path), platform.privateKeyFile);
+    if (!existsSync(keyFile)) fail(path, `the ${entry} entry's privateKeyFile ${keyFile} does not exist; write the platform's RSA private key (PKCS#8 PEM) there`);
     let usable = false;
     let bits: number | undefined;
     try {
@@ -248,8 +326,8 @@ export function loadStatesFile(path: string): StatesFileV1 {
     } catch {
       usable = false;
     }
-    if (usable && bits !== undefined && bits < 2048) fail(path, `the platform entry's privateKeyFile ${keyFile} is an RSA key of ${bits} bits; RS512 needs at least 2048: make a new key pair (\`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048\`) and register its public key with the target`);
-    if (!usable) fail(path, `the platform entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
+    if (usable && bits !== undefined && bits < 2048) fail(path, `the ${entry} entry's privateKeyFile ${keyFile} is an RSA key of ${bits} bits; RS512 needs at least 2048: make a new key pair (\`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048\`) and register its public key with the target`);
+    if (!usable) fail(path, `the ${entry} entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
   }
   for (const account of checked.accounts) {
     learnSecret(account.password, 'password');
@@ -290,8 +368,28 @@ export interface LeaseHolder {
 
 type Leases = { acquire(ask: AcquireRequest): Promise<AcquireAnswer>; release(holder: string, retire?: number[]): Promise<void> };
 
-/** The states asked after a `user` that an account's role carries. */
-const NEED_ROLES = new Set<string>(['balances', 'bonuses', 'bank.used', 'password-reset.token']);
+/** The states asked after a `user` that an account's role carries, and that role. */
+const NEED_ROLES = new Map<string, UserRole>([
+  ['balances', 'balances'],
+  ['bonuses', 'bonuses'],
+  ['bank.used', 'bank.used'],
+  ['password-reset.token', 'password-reset.token'],
+  ['bank.two-platforms', 'two-platforms'],
+  ['card.two-platforms', 'two-platforms'],
+  ['bonuses.two-platforms', 'two-platforms'],
+]);
+
+/**
+ * The accounts a file gave out in this worker, by e-mail: a test that cannot log in with one of them
+ * with its own credentials reports the test not verified (the file is stale for that account), not failed.
+ */
+const givenOut = new Map<string, { kind: string; password: string }>();
+
+/** The kind of the file's account this e-mail and password are, when a STATES_FILE gave it out in this worker. */
+export function fileAccountGiven(email: string, password: string): string | undefined {
+  const given = givenOut.get(email.toLowerCase());
+  return given && given.password === password ? given.kind : undefined;
+}
 
 export class FileStates implements StatesTransport {
   readonly file: StatesFileV1;
@@ -339,12 +437,12 @@ export class FileStates implements StatesTransport {
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
     let role: UserRole | AccountState = state;
     if (state === 'user') {
-      const needs = (options.needs ?? []).filter((need) => NEED_ROLES.has(need)) as UserRole[];
+      const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
       role = params.twoFactor === true ? '2fa' : (needs[0] ?? 'plain');
     }
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
     // An account that carries the needed extra as a second one serves when no account has it as its role.
-    if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== 'password-reset.token') {
+    if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== 'password-reset.token' && role !== 'two-platforms') {
       candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && needsMet(account, role as UserRole));
     }
     const emailLength = typeof params.emailLength === 'number' ? params.emailLength : undefined;
@@ -354,10 +452,13 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.email.length <= 191);
       if (kept.length > 0) candidates = kept;
     }
-    if (options.mutates) {
-      candidates = candidates.filter(({ account }) => account.disposable === true);
+    // An account of user.brute-force serves once whatever the file says: the test leaves it restricted.
+    const spends = options.mutates === true || state === 'user.brute-force';
+    if (spends) {
+      if (options.mutates) candidates = candidates.filter(({ account }) => account.disposable === true);
       const fresh = candidates.filter(({ account }) => !this.spentBefore.has(account.id));
       if (candidates.length > 0 && fresh.length === 0) {
+        if (!options.mutates) return this.skip(`every ${state} account of STATES_FILE was spent by an earlier run (listed in ${spentListPath(this.path)}); each serves once: add fresh ones or export again (\`conformance states export --runs N\`)`);
         return this.skip(`every disposable account of STATES_FILE this test could use was spent by an earlier run (listed in ${spentListPath(this.path)}); a disposable account serves once: add fresh ones or export again`);
       }
       candidates = fresh;
@@ -383,31 +484,30 @@ export class FileStates implements StatesTransport {
     {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(options.mutates ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);
-      if (options.mutates) appendFileSync(spentListPath(this.path), `${this.file.accounts[granted.index]!.id}\n`);
+      if (spends) appendFileSync(spentListPath(this.path), `${this.file.accounts[granted.index]!.id}\n`);
       entry.indices.push(granted.index);
       index = granted.index;
     }
     const account = this.file.accounts[index]!;
+    givenOut.set(account.email.toLowerCase(), { kind, password: account.password });
     const data: Record<string, unknown> = { id: account.id, email: account.email, password: account.password };
     if (account.totpSecret) data.totpSecret = account.totpSecret;
     if (account.token) data.token = account.token;
+    if (account.attempts !== undefined) data.attempts = account.attempts;
     return { provided: true, data: data as never };
   }
 
   private lookUp(name: StateName, params: Record<string, unknown>): StateOutcome<StateName> {
-    if (name === 'user.short-session') return this.skip('STATES_FILE cannot give state user.short-session: sessions of a few seconds are a setting of the target, which a hook makes for one fresh account');
-    if (name === 'user.brute-force') return this.skip('STATES_FILE cannot give state user.brute-force: provoking the restriction leaves the account restricted, so every run needs a fresh account');
     if (name === 'platform') {
-      if (this.file.platform) return this.skip('this test needs a second platform the target trusts, registered with a key of the suite\u2019s own, and STATES_FILE gives one platform');
+      // The state's platform is a second one (the first is the file's platform entry): version 2 names it with its key.
+      const second = this.file.secondPlatform;
+      if (second) return { provided: true, data: { id: second.id, privateKeyFile: resolve(dirname(this.path), second.privateKeyFile) } };
+      if (this.file.platform) return this.skip('this test needs a second platform the target trusts, and STATES_FILE gives one platform; add a "secondPlatform" entry with its privateKeyFile (version 2)');
       return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
-    }
-    if (name === 'user.forbidden') return this.skip('STATES_FILE has no kind of account the platform forbids one action (state user.forbidden)');
-    if (name === 'bank.two-platforms' || name === 'card.two-platforms' || name === 'bonuses.two-platforms') {
-      return this.skip(`STATES_FILE (version 1) has no field for records of one account on two platforms (state ${name}), which the tests of the company and platform filters need`);
     }
     const byEmail = name === 'password-reset.token';
     const key = String(byEmail ? params.email : params.userId).toLowerCase();
@@ -417,6 +517,12 @@ export class FileStates implements StatesTransport {
     if (name === 'balances') return account.balances ? { provided: true, data: account.balances } : this.skip(`STATES_FILE gives the ${label} no balances; add them`);
     if (name === 'bonuses') return account.bonuses ? { provided: true, data: account.bonuses } : this.skip(`STATES_FILE gives the ${label} no bonuses; add them`);
     if (name === 'bank.used') return account.bankUsed ? { provided: true, data: account.bankUsed } : this.skip(`STATES_FILE gives the ${label} no bankUsed; add it`);
+    if (name === 'bank' || name === 'card') return account[name] ? { provided: true, data: account[name] } : this.skip(`STATES_FILE gives the ${label} no "${name}" (a ${name} of it made for the test of an inactive account's own ${name}, version 2); add it`);
+    if (name === 'bank.two-platforms' || name === 'card.two-platforms' || name === 'bonuses.two-platforms') {
+      const field = name.split('.')[0] as 'bank' | 'card' | 'bonuses';
+      const platforms = account.twoPlatforms?.[field];
+      return platforms ? { provided: true, data: { platforms } } : this.skip(`STATES_FILE gives the ${label} no twoPlatforms.${field} (its records on two platforms, state ${name}, version 2); add them`);
+    }
     if (name === 'password-reset.token') {
       return account.resetToken ? { provided: true, data: { token: account.resetToken } } : this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`);
     }

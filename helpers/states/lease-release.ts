@@ -32,7 +32,8 @@ export async function releaseLeases(states: StatesTransport, t: ReleasingContext
     const refused = exchanges.some((e) => e.request.method === 'POST' && LOGIN.test(new URL(e.request.url).pathname) && e.response?.status === 403);
     if (!refused) return;
     for (const account of states.accountsOf(holder)) {
-      if (account.state !== 'user') continue;
+      // A disposable account serves once (a reset may have changed its password): nothing to restore.
+      if (account.state !== 'user' || account.disposable === true) continue;
       try {
         const json: Record<string, string> = { email: account.email, password: account.password };
         if (account.totpSecret) json['2fa'] = totpCode(account.totpSecret);

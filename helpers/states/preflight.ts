@@ -3,8 +3,51 @@ import { ConfigError, roadOf } from '../net/config.js';
 import { checkPlatformKey, checkTheRoad } from '../net/preflight.js';
 import { withoutCredentials } from '../net/redact.js';
 import { isLoopback } from '../net/transport.js';
-import { loadStatesFile } from './file.js';
+import { HttpClient, TransportError } from '../net/http.js';
+import { registerSecret } from '../net/redact.js';
+import { loadStatesFile, refusedLoginCause, roleOf, type StatesFileV1 } from './file.js';
+import { totpCode } from './totp.js';
 import { HookStates, hookRefusal, StateError, StatesAuthError } from './transport.js';
+
+/**
+ * A states file serves only while its accounts can log in: the first plain `user` account of the file
+ * logs in (without a TOTP code where one without 2FA exists), its id is checked against the session's
+ * `userId` and through one read of its own banks, and it logs out. A refused login, or an id that is not
+ * the account's, stops the run before any test (exit code 2, one line naming the file, the account by
+ * its e-mail and the cause). Its password is never shown.
+ */
+async function checkFileLogin(config: Config, baseUrl: string, path: string, file: StatesFileV1): Promise<void> {
+  const users = file.accounts.filter((account) => account.state === 'user' && account.disposable !== true);
+  const account = users.find((a) => roleOf(a) === 'plain' && a.email.length <= 191) ?? users.find((a) => !a.totpSecret) ?? users[0] ?? file.accounts.find((a) => a.state === 'user')!;
+  const http = new HttpClient(baseUrl, { timeoutMs: config.REQUEST_TIMEOUT_MS, maxResponseBytes: config.MAX_RESPONSE_BYTES, maxConcurrency: 1, ...roadOf(config) });
+  const where = `configuration error: STATES_FILE ${path}: its user account ${account.email}`;
+  try {
+    const json: Record<string, string> = { email: account.email, password: account.password };
+    if (account.totpSecret) json['2fa'] = totpCode(account.totpSecret);
+    const login = await http.send({ method: 'POST', path: '/api/v1/authenticate', json });
+    if (login.status !== 200) throw new ConfigError(`${where} cannot log in: the target answered ${login.status}: ${refusedLoginCause(login.status)}`);
+    const session = (login.json as { data?: { id?: unknown; userId?: unknown } } | undefined)?.data;
+    const token = session?.id;
+    if (typeof token !== 'string') return; // Not this preflight's to judge: the login tests report the answer's shape.
+    registerSecret(token);
+    try {
+      if (typeof session?.userId === 'string' && session.userId.toLowerCase() !== account.id.toLowerCase()) {
+        throw new ConfigError(`${where} logs in as the user ${session.userId}, not as the id ${account.id} the file gives it: the file is stale or the entry mixes two accounts; export it again or correct its "id"`);
+      }
+      const read = await http.send({ method: 'GET', path: `/api/v1/user/${encodeURIComponent(account.id)}/bank`, token });
+      if (read.status !== 200) {
+        throw new ConfigError(`${where} logs in, but reading its own banks with the file's id ${account.id} answered ${read.status}, not 200: the id is not the account's (a stale file); export it again or correct its "id"`);
+      }
+    } finally {
+      await http.send({ method: 'POST', path: '/api/v1/user/logout', token }).catch(() => undefined);
+    }
+  } catch (error) {
+    if (error instanceof TransportError) throw new ConfigError(`target unreachable: ${error.message}`);
+    throw error;
+  } finally {
+    await http.close();
+  }
+}
 
 /** The one line of a states URL where no provider-state hook answers (a target's JSON 404 for any unknown route, a wrong path). */
 export function noHookAt(url: string): string {
@@ -59,6 +102,7 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
     if (!file.accounts.some((account) => account.state === 'user')) {
       throw new ConfigError(`configuration error: STATES_FILE ${config.STATES_FILE} provides no account of the base state user, which every target provides and most tests need; add one (see \`conformance states template\`)`);
     }
+    await checkFileLogin(config, baseUrl, config.STATES_FILE, file);
   }
 
   await checkPlatformKey(config);

@@ -1,7 +1,8 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SCHEMA_DIR } from '../spec/schemas.js';
-import { ACCOUNT_KINDS, type FileAccount, type StatesFileV1, type UserRole } from './file.js';
+import { ACCOUNT_KINDS, countOf, type FileAccount, type StatesFileV1, type UserRole } from './file.js';
+import type { PlatformRecords } from './transport.js';
 
 /**
  * `conformance states template`: the skeleton of a static provider-states file
@@ -28,19 +29,47 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
     'bank.used': { bankUsed: { id: '<id of its bank used in earlier actions>' } },
     'password-reset.token': { resetToken: '<token of the latest forgot-password e-mail sent to it>' },
     '2fa': { totpSecret: '<its base32 TOTP secret>' },
+    'two-platforms': {
+      twoPlatforms: {
+        bank: twoPlatforms('bank'),
+        card: twoPlatforms('card'),
+        bonuses: twoPlatforms('bonus'),
+      },
+    },
     inactive: {
       token: '<access token issued before it became inactive, unexpired>',
       bonuses: { ids: ['<bonus id of this account>'], assets: ['<asset symbol>'] },
       bankUsed: { id: '<id of a bank of this account>' },
+      bank: { id: '<id of a bank of this account never used in any action>' },
+      card: { id: '<id of a card of this account>' },
     },
   };
   if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
+  if (kind.state === 'user.brute-force') return { ...account, attempts: 5 };
   return { ...account, ...(kind.role ? extras[kind.role] : kind.state === 'user.inactive' ? extras.inactive : {}) };
 }
 
-function countsLine(minimum: boolean): string {
-  return ACCOUNT_KINDS.map((k) => `${minimum ? k.minimum : k.fullSpeed} ${k.kind}`).join(', ');
+/** A `twoPlatforms` entry's placeholder: two platforms, each with this account's records of that kind on it. */
+function twoPlatforms(record: string): PlatformRecords[] {
+  return [1, 2].map((n) => ({ id: `<ID of platform ${n} (the {platform} path segment)>`, code: `<externalPlatform.code its ${record}s show on platform ${n}>`, ids: [`<id of its ${record} on platform ${n}>`, ...(n === 1 ? [`<id of a second ${record} on platform 1>`] : [])] }));
 }
+
+function countsLine(minimum: boolean, runs: number): string {
+  return ACCOUNT_KINDS.map((k) => `${countOf(k, minimum, runs)} ${k.kind}`).join(', ');
+}
+
+/**
+ * How an operator prepares by hand each kind of account that is more than an account with a password
+ * (docs/provider-states.md, the states): the template's comment lists them.
+ */
+export const PREPARE_BY_HAND: Record<string, string> = {
+  'user with records on two platforms': 'an active account with banks, cards and bonuses on two platforms the target trusts (different IDs, codes and names; two records on platform 1, one on platform 2), and no other banks, cards or bonuses; give each platform\u2019s ID, code and the records\u2019 ids',
+  'user.inactive (with bonuses and a used bank)': 'an account made inactive after an access token was issued to it, with bonuses, a bank used in earlier actions, a bank never used ("bank") and a card ("card")',
+  'user.forbidden': 'an active account whose role or policy forbids it to create a bank (and nothing else)',
+  'user.short-session': 'an active account whose sessions last 2 to 5 seconds (a setting of the target for that account)',
+  'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',
+  'disposable user': 'a fresh active account that has never had a card; serves once',
+};
 
 /** The package's own schemas/states-file.json. */
 const STATES_SCHEMA = resolve(SCHEMA_DIR, 'states-file.json');
@@ -57,14 +86,16 @@ export function schemaReference(fromDir = process.cwd()): string {
   return posix.startsWith('.') ? posix : `./${posix}`;
 }
 
-export function template(minimum = false, fromDir?: string): StatesFileV1 & { $schema: string } {
+export function template(minimum = false, fromDir?: string, runs = 1): StatesFileV1 & { $schema: string } {
   const accounts: FileAccount[] = [];
-  for (const kind of ACCOUNT_KINDS) for (let n = 1; n <= (minimum ? kind.minimum : kind.fullSpeed); n++) accounts.push(skeletonAccount(kind, n));
+  for (const kind of ACCOUNT_KINDS) for (let n = 1; n <= countOf(kind, minimum, runs); n++) accounts.push(skeletonAccount(kind, n));
+  const prepare = Object.entries(PREPARE_BY_HAND).map(([kind, how]) => `${kind}: ${how}`).join('; ');
   return {
     $schema: schemaReference(fromDir),
-    version: 1,
-    comment: `${minimum ? 'The fewest accounts that run every test a file can give (tests wait for free accounts)' : 'Accounts for a full run at full speed (no test waits for an account)'}: ${countsLine(minimum)}. ${minimum ? `At full speed: ${countsLine(false)}.` : `At least: ${countsLine(true)}.`} Each account is leased to one test at a time; the suite never changes one unless it is "disposable": true, and each disposable account serves once (one test of one run: add fresh ones for the next run). See docs/provider-states.md.`,
+    version: 2,
+    comment: `${minimum ? 'The fewest accounts that run every test a file can give (tests wait for free accounts)' : 'Accounts for a full run at full speed (no test waits for an account)'}${runs > 1 ? `, with the accounts that serve once for ${runs} runs` : ''}: ${countsLine(minimum, runs)}. ${minimum ? `At full speed: ${countsLine(false, runs)}.` : `At least: ${countsLine(true, runs)}.`} Each account is leased to one test at a time; the suite never changes one unless it is "disposable": true, and each disposable account (and each user.brute-force one) serves once (one test of one run: add fresh ones for the next run, or use --runs N). How to prepare by hand: ${prepare}. secondPlatform: a second platform the target trusts, with its own RSA key. See docs/provider-states.md.`,
     platform: { id: '<platform id: the {platform} path segment>', privateKeyFile: 'platform-key.pem' },
+    secondPlatform: { id: '<id of a second platform the target trusts>', privateKeyFile: 'second-platform-key.pem' },
     accounts,
   };
 }

@@ -45,7 +45,8 @@ export interface StateData {
   'user.throttled': { id: string; email: string; password: string };
   /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */
   'user.forbidden': { id: string; email: string; password: string };
-  platform: { id: string };
+  /** `privateKeyFile` (a STATES_FILE's second platform only): the platform's own key, which the suite signs with instead of the key it sent. */
+  platform: { id: string; privateKeyFile?: string };
   /**
    * `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null).
    * `genesisDate` (optional): held coins whose record's meta carries genesis_date (section 2.2, a date string).

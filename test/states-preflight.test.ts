@@ -1,0 +1,97 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Report } from '../reporting/model.js';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../helpers/net/config.js';
+import { preflight } from '../helpers/states/preflight.js';
+import { HookStates } from '../helpers/states/transport.js';
+import { startReference, type RunningReference } from '../reference/app.js';
+import { conformance, tempDir } from './support.js';
+
+/**
+ * Issue 30: a states file serves only while its accounts can log in. The preflight logs in with the
+ * file's user account and reads its own banks; a refused login stops the run (exit 2, one line naming
+ * the file, the account by its e-mail and the cause by the status), never a run of failed tests.
+ */
+
+const STATES_TOKEN = 'states-preflight-token';
+let reference: RunningReference;
+let hook: HookStates;
+
+beforeAll(async () => {
+  reference = await startReference({ states: true, statesToken: STATES_TOKEN });
+  hook = new HookStates(reference.statesUrl!, STATES_TOKEN, 30_000);
+});
+afterAll(async () => {
+  await hook?.close();
+  await reference?.close();
+});
+
+async function account(state: 'user' | 'user.inactive' | 'user.locked' | 'user.throttled') {
+  const outcome = await hook.get(state, {});
+  if (!outcome.provided) throw new Error(outcome.reason);
+  const { id, email, password } = outcome.data;
+  return { id, email, password };
+}
+
+function fileWith(user: { id: string; email: string; password: string }): string {
+  const path = join(tempDir('states-preflight-'), 'states.json');
+  writeFileSync(path, JSON.stringify({ version: 1, accounts: [{ state: 'user', ...user }] }));
+  return path;
+}
+
+const preflightOf = (path: string) => preflight(loadConfig({ BASE_URL: reference.baseUrl, STATES_FILE: path, REQUEST_TIMEOUT_MS: '30000' }, {}, join(tempDir('pf-'), '.env')), reference.baseUrl, {});
+
+describe.concurrent('the preflight of a states file logs in with its user account', { timeout: 60_000 }, () => {
+  it('an account that logs in and reads its own banks passes', async () => {
+    await expect(preflightOf(fileWith(await account('user')))).resolves.toEqual([]);
+  });
+
+  it.each([
+    ['a password that is not the account\u2019s (a stale file)', async () => ({ ...(await account('user')), password: 'Not-the-password-1' }), /answered 403: the password is not the account\u2019s .*the file is stale.*export it again/],
+    ['an inactive account', () => account('user.inactive'), /answered 401: the account is inactive/],
+    ['a locked account', () => account('user.locked'), /answered 423: the account is locked/],
+    ['an account restricted after failed logins', () => account('user.throttled'), /answered 425: login is restricted after failed logins/],
+  ])('%s: one line naming the file, the account by e-mail and the cause; never the password', async (_what, make, cause) => {
+    const user = await make();
+    const path = fileWith(user);
+    const error = await preflightOf(path).then(() => undefined, (e: Error) => e);
+    expect(error?.message).toMatch(new RegExp(`^configuration error: STATES_FILE ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: its user account ${user.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot log in: the target answered \\d+: `));
+    expect(error?.message).toMatch(cause);
+    expect(error?.message).not.toContain(user.password);
+    expect(error?.message.split('\n')).toHaveLength(1);
+  });
+
+  it('an id that is not the account\u2019s: one line naming the id', async () => {
+    const user = await account('user');
+    const other = await account('user');
+    await expect(preflightOf(fileWith({ ...user, id: other.id }))).rejects.toThrowError(new RegExp(`its user account .* logs in as the user ${user.id}, not as the id ${other.id} the file gives it`));
+  });
+
+  it('the run: exit 2 and that one line on stderr, no test ran', async () => {
+    const user = { ...(await account('user')), password: 'Stale-password-2' };
+    const path = fileWith(user);
+    const dir = tempDir('states-preflight-run-');
+    const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', path, '--report-dir', dir]);
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuration error: STATES_FILE .*states\.json: its user account .* cannot log in: the target answered 403: /)]);
+    expect(result.stdout + result.stderr).not.toContain('Stale-password-2');
+  });
+
+  it('a later account of the file whose own credentials no longer open it: the tests that need it are not verified, with that reason, never failed', async () => {
+    const dir = tempDir('states-later-');
+    const path = join(dir, 'states.json');
+    const exported = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', path]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { accounts: { state: string; password: string; bonuses?: unknown }[] };
+    for (const account of file.accounts) if (account.state === 'user' && account.bonuses) account.password = 'Changed-since-export-3';
+    writeFileSync(path, JSON.stringify(file));
+    const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', path, '--group', 'bonuses', '--report-dir', join(dir, 'reports')]);
+    const report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report;
+    expect(report.summary.failed, result.stdout.slice(-2000)).toBe(0);
+    expect(result.code).toBe(0);
+    const reasons = report.tests.filter((t) => t.outcome === 'skipped').map((t) => t.reason);
+    expect(reasons).toContainEqual(expect.stringMatching(/^not verified: the states file's account for state user with bonuses \(\S+@\S+\) cannot log in: the target answered 403: the password is not the account\u2019s/));
+    expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-3');
+  }, 120_000);
+});
