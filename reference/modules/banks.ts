@@ -201,6 +201,11 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // Issue 27.
+    'banks.list-newest-twice',
+    'banks.create-owner-from-body',
+    'banks.filters-combined-or',
+    'banks.refused-taken-iban-renames',
     // Allowed reading (a mutant that must survive): a filter value the service does not know is refused with 422.
     'banks.unknown-filter-value-422',
     // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -305,11 +310,17 @@ export const banks: ReferenceModule = {
         if (ctx.deviates('banks.refused-create-stored.currency') && fields.length === 1 && fields[0] === 'currency') insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         // Deviation of a mutant only: a create refused with 422 only for its IBAN (taken) is stored all the same.
         const ibanErrors = error instanceof HttpAnswer ? ((error.answer.body.errors ?? {}) as Record<string, unknown>).iban : undefined;
+        // Deviation of a mutant only: a create refused for its taken IBAN renames the caller's bank of that IBAN (an upsert gone wrong).
+        if (ctx.deviates('banks.refused-taken-iban-renames') && Array.isArray(ibanErrors) && ibanErrors.includes('The iban has already been taken.') && typeof body.bankName === 'string') {
+          ctx.db.prepare('UPDATE banks SET bank_name = ? WHERE iban = ? AND user_id = ? AND deleted_at IS NULL').run(body.bankName, String(body.iban), user.id);
+        }
         if (ctx.deviates('banks.refused-create-stored.taken-iban') && fields.length === 1 && Array.isArray(ibanErrors) && ibanErrors.includes('The iban has already been taken.')) insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         throw error;
       }
-      const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
-      const row = findBank(ctx, user.id, id)!;
+      // Deviation of a mutant only: the owner taken from a user_id of the body.
+      const owner = ctx.deviates('banks.create-owner-from-body') && typeof body.user_id === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user_id) ? body.user_id : user.id;
+      const id = insertBank(ctx, owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
+      const row = findBank(ctx, owner, id)!;
       return reply.code(201).send({ data: present(row) });
     });
 
@@ -336,6 +347,7 @@ export const banks: ReferenceModule = {
         where.push('b.user_id = ?');
         params.push(user.id);
       }
+      const scopedBy = where.length;
       const status = filterValue(request.query, 'status');
       if (status !== undefined && !ctx.deviates('banks.filter-status-ignored')) {
         where.push('b.status = ?');
@@ -368,7 +380,11 @@ export const banks: ReferenceModule = {
           params.push(value);
         }
       }
+      // Deviation of a mutant only: two filters or more are joined with OR, not AND.
+      if (ctx.deviates('banks.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
       const rows = ctx.db.prepare(`${SELECT_BANK} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.rowid DESC`).all(...params) as BankRow[];
+      // Deviation of a mutant only: a join that shows the newest bank twice once the user has two banks or more.
+      if (ctx.deviates('banks.list-newest-twice') && rows.length > 1) rows.unshift(rows[0]!);
       return { data: rows.map(present) };
     });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
@@ -217,6 +217,9 @@ export const bonuses: ReferenceModule = {
   name: 'bonuses',
   ddl: DDL,
   deviations: [
+    // Issue 27.
+    'bonuses.summary-asset-foreign-user-allowed',
+    'bonuses.show-status-stale',
     // Allowed reading (a mutant that must survive): a status outside distributed, pending and canceled is refused with 422.
     'bonuses.unknown-status-422',
     // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -361,7 +364,11 @@ export const bonuses: ReferenceModule = {
     // Section 5.6: list and show answer 409 for another user's id; the summary documents only 401 and
     // 403 (section 4.11), so it answers 403 there. Inactive accounts get 403 on all three.
     const guard = (unauthorizedStatus: 403 | 409) => {
-      const own = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: !ctx.deviates('bonuses.inactive-allowed') });
+      const checked = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: !ctx.deviates('bonuses.inactive-allowed') });
+      // Deviation of a mutant only: the summary with its {asset} segment skips the ownership check.
+      const own = ctx.deviates('bonuses.summary-asset-foreign-user-allowed')
+        ? async (request: FastifyRequest, reply: FastifyReply) => ((request.params as { asset?: string }).asset ? undefined : checked(request, reply))
+        : checked;
       if (!ctx.deviates('bonuses.foreign-user-allowed')) return [ctx.guards.authenticated, own];
       // Mutant seam: the ownership check is skipped, only the inactive-account check remains.
       return [
@@ -458,6 +465,8 @@ export const bonuses: ReferenceModule = {
           : ctx.db.prepare('SELECT * FROM bonuses WHERE id = ? AND user_id = ?').get(bonus, user)
       ) as BonusRow | undefined;
       if (!row) fail(ERRORS.notFound('Bonus', bonus));
+      // Deviation of a mutant only: show answers a stale status, the one the bonus was created with (pending), not the list's.
+      if (ctx.deviates('bonuses.show-status-stale')) return { data: { ...serializeBonus(row), status: 'pending' } };
       return { data: serializeBonus(row) };
     });
   },
