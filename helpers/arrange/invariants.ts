@@ -263,6 +263,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       const pairs: [string, string][] = [];
       for (const f of filters) for (const g of filters) if (f !== g) pairs.push([f, g]);
       const problems: string[] = [];
+      let judged = 0;
       await Promise.all(
         pairs.map(async ([f, g]) => {
           const q1 = { [f]: valueOf(f, a, platforms[0]!) };
@@ -270,6 +271,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
           const [one, two, both] = await Promise.all([t.get(path(user.id), { token, query: q1 }), t.get(path(user.id), { token, query: q2 }), t.get(path(user.id), { token, query: { ...q1, ...q2 } })]);
           // A filter value a target refuses (an allowed reading: 422) leaves the pair unjudged.
           if (one.status !== 200 || two.status !== 200) return;
+          judged++;
           t.expectStatus(both, 200);
           const ids = (r: ApiResponse) => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => x.id) : []);
           const alone = [ids(one), ids(two)];
@@ -278,6 +280,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         }),
       );
       expect(problems, `${ep.id}: two filters together list records one of them alone excludes`).toEqual([]);
+      if (judged === 0) t.skip(`not verified: the target refused every filter value taken from the records of ${state} (422, an allowed reading), so no pair of filters could be judged`);
     },
   );
 }
