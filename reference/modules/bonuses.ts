@@ -220,6 +220,7 @@ export const bonuses: ReferenceModule = {
     // Issue 27.
     'bonuses.summary-asset-foreign-user-allowed',
     'bonuses.show-status-stale',
+    'bonuses.filters-combined-or',
     // Allowed reading (a mutant that must survive): a status outside distributed, pending and canceled is refused with 422.
     'bonuses.unknown-status-422',
     // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -398,6 +399,7 @@ export const bonuses: ReferenceModule = {
         where.push('b.user_id = ?');
         params.push(user);
       }
+      const scopedBy = where.length;
       const status = text(query.status);
       if (status !== undefined && ctx.deviates('bonuses.unknown-status-422') && !['distributed', 'pending', 'canceled'].includes(status)) {
         fail(ERRORS.validation({ status: ['The selected status is invalid.'] }));
@@ -423,6 +425,8 @@ export const bonuses: ReferenceModule = {
         } else where.push(ctx.deviates('bonuses.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ? COLLATE NOCASE');
         params.push(platform);
       }
+      // Deviation of a mutant only: the status and platform filters together are joined with OR, not AND.
+      if (ctx.deviates('bonuses.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
       const rows = ctx.db
         .prepare(
           `SELECT b.* FROM bonuses b JOIN bonus_orders o ON o.id = b.order_id JOIN platforms p ON p.id = o.platform_id

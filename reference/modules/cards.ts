@@ -186,6 +186,7 @@ export const cards: ReferenceModule = {
     // Issue 27.
     'cards.create-status-from-body',
     'cards.list-cached',
+    'cards.filters-combined-or',
     // Per image, so that the rows of each image are pinned by a mutant of their own.
     'cards.image-type-by-extension.cardImage1',
     'cards.image-type-by-extension.cardImage2',
@@ -454,6 +455,7 @@ export const cards: ReferenceModule = {
         const unscoped = ctx.deviates('cards.filter-unscoped') && ['status', 'company', 'platform'].some((name) => filter(name) !== undefined);
         const where = unscoped ? ['1 = 1'] : ['c.user_id = ?'];
         const params: unknown[] = unscoped ? [] : [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
+        const scopedBy = where.length;
         if (!ctx.deviates('cards.list-filters-ignored')) {
           const status = filter('status');
           const company = filter('company');
@@ -478,6 +480,8 @@ export const cards: ReferenceModule = {
             params.push(value);
           }
         }
+        // Deviation of a mutant only: two filters or more are joined with OR, not AND.
+        if (ctx.deviates('cards.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
         const rows = ctx.db.prepare(`${SELECT_CARD} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.seq DESC`).all(...params) as CardRow[];
         // Deviation of a mutant only: a list cached for 5 seconds per request, so a card created meanwhile is missing.
         if (ctx.deviates('cards.list-cached')) {

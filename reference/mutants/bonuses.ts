@@ -306,4 +306,11 @@ export const bonusesMutants: Mutant[] = [
     description: 'show answers every bonus as pending, whatever status the list gives it',
     mutation: { deviation: 'bonuses.show-status-stale' },
   },
+  {
+    name: 'bonuses-filters-combined-or',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the status and platform filters of the bonus list together are joined with OR, not AND',
+    mutation: { deviation: 'bonuses.filters-combined-or' },
+  },
 ];

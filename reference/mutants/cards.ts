@@ -268,4 +268,11 @@ export const cardsMutants: Mutant[] = [
     description: 'the list answers a copy cached for 5 seconds, so a card created meanwhile is missing from it',
     mutation: { deviation: 'cards.list-cached' },
   },
+  {
+    name: 'cards-filters-combined-or',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'two filters or more of the card list are joined with OR, not AND',
+    mutation: { deviation: 'cards.filters-combined-or' },
+  },
 ];
