@@ -206,6 +206,7 @@ export const banks: ReferenceModule = {
     'banks.create-owner-from-body',
     'banks.filters-combined-or',
     'banks.refused-taken-iban-renames',
+    'banks.list-swift-bic8',
     // Allowed reading (a mutant that must survive): a filter value the service does not know is refused with 422.
     'banks.unknown-filter-value-422',
     // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -385,6 +386,8 @@ export const banks: ReferenceModule = {
       const rows = ctx.db.prepare(`${SELECT_BANK} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.rowid DESC`).all(...params) as BankRow[];
       // Deviation of a mutant only: a join that shows the newest bank twice once the user has two banks or more.
       if (ctx.deviates('banks.list-newest-twice') && rows.length > 1) rows.unshift(rows[0]!);
+      // Deviation of a mutant only: the list serializer writes a swift as its BIC8 (the first 8 characters).
+      if (ctx.deviates('banks.list-swift-bic8')) return { data: rows.map(present).map((bank) => ({ ...bank, swift: String(bank.swift).slice(0, 8) })) };
       return { data: rows.map(present) };
     });
 

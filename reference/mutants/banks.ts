@@ -473,4 +473,11 @@ export const banksMutants: Mutant[] = [
     description: 'a create refused for its taken IBAN (422) renames the caller\u2019s bank of that IBAN to the bankName sent',
     mutation: { deviation: 'banks.refused-taken-iban-renames' },
   },
+  {
+    name: 'banks-list-swift-bic8',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list writes each bank\u2019s swift as its first 8 characters (BIC8), while create and show answer it whole',
+    mutation: { deviation: 'banks.list-swift-bic8' },
+  },
 ];
