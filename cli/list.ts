@@ -25,6 +25,8 @@ export interface ManifestEntry {
   constraint: string | null;
   /** The specification's atomic rules it checks (helpers/spec/rules.ts ids), its constraint's included. */
   rules: string[];
+  /** The rule instances it cites (helpers/spec/instances.ts ids); empty when none. */
+  instances: string[];
   /**
    * Set when the test accepts several outcomes (a flow, or several statuses other than 403 or 409) and judges its
    * rules on every one of them: why (CheckMeta.rulesOnEveryBranch); null otherwise.
@@ -142,6 +144,7 @@ async function collectOnce(groups: string[], bruteForce: boolean): Promise<{ col
           status: r.status,
           constraint: r.constraint,
           rules: r.rules ?? [],
+          instances: r.instances ?? [],
           rulesOnEveryBranch: (testCase.meta() as { conformance?: ConformanceMeta }).conformance?.rulesOnEveryBranch ?? null,
           judges: (testCase.meta() as { conformance?: ConformanceMeta }).conformance?.judges ?? null,
           states: needs.of(source, r.file),

@@ -39,6 +39,8 @@ const SERVER_DEVIATIONS = [
   'auth.stale-token-cache-on-banks',
   'auth.unknown-token-as-path-user-on-bonuses',
   'auth.bare-token-accepted-on-bank-list',
+  // Issue 27: the bonus routes compare the token's secret in any letter case.
+  'auth.secret-case-folded-on-bonuses',
   // Sections 2.1 and 5.2, issue 19: a token still authenticates for a while after its `until`.
   'tokens.outlive-until',
 ] as const;
@@ -114,7 +116,8 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         const ignoreExpiry = mutation.deviation === 'tokens.expiry-ignored' || (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card'));
         // Deviation of a mutant only: tokens are honoured TOKEN_GRACE_MS after their expiry.
         const checkedAt = ignoreExpiry ? 0 : mutation.deviation === 'tokens.outlive-until' ? now() - TOKEN_GRACE_MS : now();
-        let resolved = bearer ? resolveToken(db, bearer, checkedAt) : undefined;
+        const foldCase = mutation.deviation === 'auth.secret-case-folded-on-bonuses' && route.startsWith('/api/v1/user/:user/bonus');
+        let resolved = bearer ? resolveToken(db, bearer, checkedAt, foldCase) : undefined;
         if (bearer && mutation.deviation === 'auth.stale-token-cache-on-banks') {
           // Deviation of a mutant only: the bank routes trust a cache of tokens once resolved, which logout does not clear.
           if (resolved) tokenCache.set(bearer, resolved);

@@ -10,6 +10,7 @@ CREATE TABLE IF NOT EXISTS access_tokens (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id TEXT NOT NULL,
   secret_hash TEXT NOT NULL,
+  secret_folded_hash TEXT NOT NULL,
   kind TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
   expires_ms INTEGER NOT NULL
@@ -47,8 +48,8 @@ export function latestTokenOfAnotherUser(db: Database.Database, userId: string):
 export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number, ttl = TOKEN_TTL_SECONDS, lifetimeMs = ttl * 1000): IssuedToken {
   const plain = secret();
   const result = db
-    .prepare('INSERT INTO access_tokens (user_id, secret_hash, kind, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)')
-    .run(userId, hash(plain), kind, nowMs, nowMs + lifetimeMs);
+    .prepare('INSERT INTO access_tokens (user_id, secret_hash, secret_folded_hash, kind, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(userId, hash(plain), hash(plain.toLowerCase()), kind, nowMs, nowMs + lifetimeMs);
   const token = `${result.lastInsertRowid}|${plain}`;
   const recent = recentlyIssued.get(db) ?? [];
   recent.push({ userId, token });
@@ -57,13 +58,15 @@ export function issueToken(db: Database.Database, userId: string, kind: 'passwor
   return { token, createdMs: nowMs, ttl };
 }
 
-export function resolveToken(db: Database.Database, bearer: string, nowMs: number): { user: UserRow; tokenId: number } | undefined {
+/** `foldCase` only for a mutant: the secret compared in any letter case. */
+export function resolveToken(db: Database.Database, bearer: string, nowMs: number, foldCase = false): { user: UserRow; tokenId: number } | undefined {
   const match = /^(\d+)\|(.+)$/.exec(bearer);
   if (!match) return undefined;
   const row = db.prepare('SELECT * FROM access_tokens WHERE id = ?').get(Number(match[1])) as
-    | { id: number; user_id: string; secret_hash: string; expires_ms: number }
+    | { id: number; user_id: string; secret_hash: string; secret_folded_hash: string; expires_ms: number }
     | undefined;
-  if (!row || row.secret_hash !== hash(match[2]!) || row.expires_ms <= nowMs) return undefined;
+  const matches = row !== undefined && (foldCase ? row.secret_folded_hash === hash(match[2]!.toLowerCase()) : row.secret_hash === hash(match[2]!));
+  if (!row || !matches || row.expires_ms <= nowMs) return undefined;
   const user = db.prepare('SELECT * FROM users WHERE id = ?').get(row.user_id) as UserRow | undefined;
   return user ? { user, tokenId: row.id } : undefined;
 }

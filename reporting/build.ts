@@ -1,5 +1,5 @@
 import { GROUPS, SPEC } from '../helpers/spec/catalogue.js';
-import { constraintCoverage, pairCoverage, ruleCoverage, ruleSummary } from './coverage.js';
+import { constraintCoverage, instanceCoverage, instanceSummary, pairCoverage, ruleCoverage, ruleSummary } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type RuleCoverage, type TestRecord, type Verdict } from './model.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
@@ -61,7 +61,8 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
   }));
   const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
   const pairs = pairCoverage(tests);
-  const rules = ruleCoverage(tests, facts.pendingRules);
+  const instances = instanceCoverage(tests);
+  const rules = ruleCoverage(tests, facts.pendingRules, instances);
   return {
     reportVersion: REPORT_VERSION,
     suite: { name: 'account-api-conformance', version: facts.suiteVersion },
@@ -90,7 +91,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     ...(facts.proxy ? { proxy: facts.proxy } : {}),
     warnings: [...scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records), ...(facts.ownWarnings ?? [])],
     tests,
-    coverage: { pairs, constraints: constraintCoverage(tests), rules, ruleSummary: ruleSummary(rules) },
+    coverage: { pairs, constraints: constraintCoverage(tests), rules, ruleSummary: ruleSummary(rules), instances, instanceSummary: instanceSummary(instances) },
   };
 }
 

@@ -36,6 +36,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     status: conformance.status,
     clauses: conformance.clauses,
     rules: conformance.rules ?? [],
+    ...(conformance.instances?.length ? { instances: conformance.instances } : {}),
     ...(conformance.judges ? { judges: conformance.judges } : {}),
     constraint: conformance.constraint ?? null,
     outcome,

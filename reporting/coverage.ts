@@ -1,6 +1,7 @@
 import { CLAUSES, CONSTRAINTS, documentedPairs } from '../helpers/spec/catalogue.js';
-import { RULE_SECTIONS, PENDING_RULES, primarySection, RULES } from '../helpers/spec/rules.js';
-import type { ConstraintCoverage, PairCoverage, PairOutcome, RuleCoverage, RuleSectionCoverage, RuleTally, TestRecord } from './model.js';
+import { RULE_SECTIONS, PENDING_RULES, primarySection, RULES, ruleById } from '../helpers/spec/rules.js';
+import { INSTANCES } from '../helpers/spec/instances.js';
+import type { ConstraintCoverage, InstanceCoverage, InstanceTally, PairCoverage, PairOutcome, RuleCoverage, RuleSectionCoverage, RuleTally, TestRecord } from './model.js';
 
 function outcomeOf(tests: TestRecord[]): { outcome: PairOutcome; reason: string | null } {
   if (tests.length === 0) return { outcome: 'not verified', reason: 'no test expects it' };
@@ -43,15 +44,49 @@ export function constraintCoverage(tests: TestRecord[]): ConstraintCoverage[] {
  * its reason, and a rule of `pending` that no test cites is marked `pending` (checked by no test of this
  * suite version). `pending` is PENDING_RULES but for the reporting self-tests.
  */
-export function ruleCoverage(tests: TestRecord[], pending: readonly string[] = PENDING_RULES): RuleCoverage[] {
+export function ruleCoverage(tests: TestRecord[], pending: readonly string[] = PENDING_RULES, instances: InstanceCoverage[] = instanceCoverage(tests)): RuleCoverage[] {
   return RULES.map((rule) => {
     const citing = tests.filter((t) => t.rules?.includes(rule.id));
     const base = { id: rule.id, sections: rule.sections, quote: rule.quote, observable: !rule.unobservable, tests: citing.map((t) => t.id) };
     if (rule.unobservable) return { ...base, outcome: 'not verified' as const, reason: `not observable by a client: ${rule.unobservable}` };
     if (citing.length === 0 && pending.includes(rule.id)) return { ...base, outcome: 'not verified' as const, reason: 'no test of this suite version checks it yet', pending: true as const };
     const outcome = outcomeOf(citing);
+    const own = instances.filter((i) => i.rule === rule.id);
+    // A rule of several places: verified only when a passing test checked each of them (issue 27).
+    if (own.length > 1 || own.some((i) => i.endpoint !== null)) {
+      const open = own.filter((i) => i.outcome !== 'passed').map((i) => i.id);
+      const counts = { instances: { total: own.length, verified: own.length - open.length, notVerified: open } };
+      if (outcome.outcome === 'failed') return { ...base, ...outcome, ...counts };
+      if (open.length > 0) return { ...base, outcome: 'not verified' as const, reason: `${open.length} of its ${own.length} instances not verified (${open.slice(0, 3).join('; ')}${open.length > 3 ? '; ...' : ''})`, ...counts };
+      return { ...base, outcome: 'passed' as const, reason: null, ...counts };
+    }
     return { ...base, ...outcome, reason: citing.length === 0 ? 'no test in this run checks it' : outcome.reason };
   });
+}
+
+/**
+ * Every instance of every rule (helpers/spec/instances.ts) with the tests that check it: for a rule of
+ * one place, the tests citing the rule; for a rule of several, the tests citing that instance.
+ */
+export function instanceCoverage(tests: TestRecord[]): InstanceCoverage[] {
+  return INSTANCES.map((instance) => {
+    const rule = ruleById.get(instance.rule)!;
+    const matching = instance.endpoint === null ? tests.filter((t) => t.rules?.includes(instance.rule)) : tests.filter((t) => t.instances?.includes(instance.id));
+    const base = { ...instance, observable: !rule.unobservable, tests: matching.map((t) => t.id) };
+    if (rule.unobservable) return { ...base, outcome: 'not verified' as const, reason: `not observable by a client: ${rule.unobservable}` };
+    const outcome = outcomeOf(matching);
+    return { ...base, ...outcome, reason: matching.length === 0 ? 'no test in this run checks it' : outcome.reason };
+  });
+}
+
+export function instanceSummary(instances: InstanceCoverage[]): InstanceTally {
+  const observable = instances.filter((i) => i.observable);
+  return {
+    observable: observable.length,
+    verified: observable.filter((i) => i.outcome === 'passed').length,
+    failed: observable.filter((i) => i.outcome === 'failed').length,
+    notVerified: observable.filter((i) => i.outcome === 'not verified').length,
+  };
 }
 
 function tally(rules: RuleCoverage[]): RuleTally {

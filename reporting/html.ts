@@ -158,6 +158,17 @@ function ruleRow(r: RuleCoverage, names: Map<string, string>): Html {
 
 const RULE_HEAD = raw('<thead><tr><th>Rule</th><th>Sections</th><th>What the specification says</th><th>Outcome</th><th>Reason / tests</th></tr></thead>');
 
+/** Since 1.4.0: instance coverage beside rule coverage, with the instances not verified. */
+function instanceSection(report: Report, names: Map<string, string>): Html {
+  const summary = report.coverage.instanceSummary;
+  const instances = report.coverage.instances;
+  if (!summary || !instances) return h``;
+  const open = instances.filter((i) => i.observable && i.outcome !== 'passed');
+  return h`<h3 id="rule-instances">Rule instances (${summary.verified} of ${summary.observable} verified)</h3>
+<p class="muted">An instance is one place a rule applies: an endpoint, a path shape, a class (a kind of credential, an invariant, an extra field). A rule of several places is verified only when a passing test checked each of them.</p>
+${open.length === 0 ? h`<p class="muted">None left: every instance of every observable rule was verified.</p>` : h`<table class="list"><thead><tr><th>Instance</th><th>Outcome</th><th>Why, tests</th></tr></thead><tbody>${open.map((i) => h`<tr class="${OUTCOME_CLASS[i.outcome]}"><td><code>${i.id}</code></td><td><span class="badge ${OUTCOME_CLASS[i.outcome]}">${i.outcome}</span></td><td>${clip(i.reason)}${i.reason && i.tests.length ? raw('<br>') : ''}${testLinks(i.tests, names)}</td></tr>`)}</tbody></table>`}`;
+}
+
 /**
  * Rule coverage: verified out of observable per section (pending apart from not verified), the rules no
  * test of this suite version checks, the other observable rules not verified, the unobservable ones with
@@ -184,6 +195,7 @@ function ruleSection(report: Report, names: Map<string, string>): Html {
 ${pending.length === 0 ? h`<p class="muted">None: a test of this suite version checks every observable rule.</p>` : h`<p class="muted">Not verified on any target: ${report.verdict === 'conformant' ? 'this run is conformant on the other observable rules only, and a certificate says incomplete.' : 'a certificate says at best incomplete.'}</p><table class="list">${RULE_HEAD}<tbody>${pending.map((r) => ruleRow(r, names))}</tbody></table>`}
 <h3>Observable rules not verified in this run (${open.length})</h3>
 ${open.length === 0 ? h`<p class="muted">None: every observable rule a test checks was verified.</p>` : h`<table class="list">${RULE_HEAD}<tbody>${open.map((r) => ruleRow(r, names))}</tbody></table>`}
+${instanceSection(report, names)}
 <h3>Rules no client can observe (${unobservable.length})</h3>
 <table class="list"><thead><tr><th>Rule</th><th>Sections</th><th>What the specification says</th><th>Why it cannot be observed</th></tr></thead><tbody>${unobservable.map((r) => h`<tr id="rule-${r.id}" class="nv"><td><code>${r.id}</code></td><td>${r.sections.map((c) => `\u00a7${c}`).join(', ')}</td><td>${r.quote}</td><td>${(r.reason ?? '').replace(/^not observable by a client: /, '')}</td></tr>`)}</tbody></table>
 <details class="all-rules"><summary>Every observable rule with its tests (${summary.observable})</summary><table class="list">${RULE_HEAD}<tbody>${rules.filter((r) => r.observable && r.outcome === 'passed').map((r) => ruleRow(r, names))}</tbody></table></details>
@@ -315,7 +327,7 @@ ${incompleteReason(report) ? h`<p class="why">${incompleteReason(report)}</p>\n`
 <div class="count adv"><b>${s.advisories}</b>advisories</div>
 <div class="count"><b>${verifiedPairs(report)}/${pairs.length}</b>endpoint \u00d7 status pairs verified</div>
 <div class="count"><b>${constraintsVerified}/${constraints.filter((c) => c.observable !== false).length}</b>${constraintsHeadline(report).replace(/^\d+\/\d+ /, '')}</div>
-${report.coverage.ruleSummary ? h`<div class="count"><b>${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable}</b>observable rules verified${report.coverage.ruleSummary.pending ? `; ${report.coverage.ruleSummary.pending} checked by no test yet` : ''}</div>` : ''}
+${report.coverage.ruleSummary ? h`<div class="count"><b>${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable}</b>observable rules verified${report.coverage.ruleSummary.pending ? `; ${report.coverage.ruleSummary.pending} checked by no test yet` : ''}</div>` : ''}${report.coverage.instanceSummary ? h`<div class="count"><b>${report.coverage.instanceSummary.verified}/${report.coverage.instanceSummary.observable}</b>rule instances verified</div>` : ''}
 </div>
 </header>
 <nav><a href="#security">Security findings (${securityCount(report)})</a><a href="#failures">Nonconformances (${failed.length})</a><a href="#matrix">Coverage matrix</a><a href="#pairs">Pairs</a><a href="#constraints">Field constraints</a><a href="#rules">Rules</a><a href="#advisories">Advisories (${s.advisories})</a><a href="#not-verified">Not verified (${s.skipped})</a><a href="#tests">All tests (${s.total})</a></nav>

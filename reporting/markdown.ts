@@ -69,10 +69,27 @@ function ruleLines(report: Report): string[] {
     if (open.length > MAX_ROWS) out.push(`- \u2026 and ${open.length - MAX_ROWS} more in report.json`);
     out.push('');
   }
+  out.push(...instanceLines(report));
   const unobservable = rules.filter((r) => !r.observable);
   if (unobservable.length > 0) {
     out.push(`Rules no client can observe (${unobservable.length}):`, '');
     for (const r of unobservable) out.push(`${line(r)}: ${md((r.reason ?? '').replace(/^not observable by a client: /, ''))}`);
+    out.push('');
+  }
+  return out;
+}
+
+/** Since 1.4.0: instance coverage beside rule coverage, and the instances not verified (cut at MAX_ROWS). */
+function instanceLines(report: Report): string[] {
+  const summary = report.coverage.instanceSummary;
+  const instances = report.coverage.instances;
+  if (!summary || !instances) return [];
+  const out = [`${summary.verified} of ${summary.observable} rule instances verified${summary.failed ? `, ${summary.failed} failed` : ''}${summary.notVerified ? `, ${summary.notVerified} not verified` : ''} (an instance is one place a rule applies: an endpoint, a path shape, a class; a rule of several places is verified only when each is).`, ''];
+  const open = instances.filter((i) => i.observable && i.outcome !== 'passed');
+  if (open.length > 0) {
+    out.push(`Rule instances not verified (${open.length}):`, '');
+    for (const i of open.slice(0, MAX_ROWS)) out.push(`- ${md(i.id)}: ${i.outcome}${i.reason ? `, ${md(i.reason)}` : ''}`);
+    if (open.length > MAX_ROWS) out.push(`- \u2026 and ${open.length - MAX_ROWS} more in report.json`);
     out.push('');
   }
   return out;
@@ -91,8 +108,9 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     '',
   );
   const rules = report.coverage.ruleSummary;
-  out.push(`| Passed | Failed | Skipped | Security findings | Advisories | Endpoint x status pairs verified |${rules ? ' Observable rules verified |' : ''}`, `|---:|---:|---:|---:|---:|---:|${rules ? '---:|' : ''}`);
-  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${securityCount(report)} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |${rules ? ` ${rules.verified}/${rules.observable} |` : ''}`, '');
+  const instances = report.coverage.instanceSummary;
+  out.push(`| Passed | Failed | Skipped | Security findings | Advisories | Endpoint x status pairs verified |${rules ? ' Observable rules verified |' : ''}${instances ? ' Rule instances verified |' : ''}`, `|---:|---:|---:|---:|---:|---:|${rules ? '---:|' : ''}${instances ? '---:|' : ''}`);
+  out.push(`| ${s.passed} | ${s.failed} | ${s.skipped} | ${securityCount(report)} | ${s.advisories} | ${verifiedPairs(report)}/${report.coverage.pairs.length} |${rules ? ` ${rules.verified}/${rules.observable} |` : ''}${instances ? ` ${instances.verified}/${instances.observable} |` : ''}`, '');
 
   const insecure = securityTests(report);
   if (insecure.length > 0) {

@@ -2,7 +2,7 @@ import type { Group } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
-/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`), major for an incompatible change. */
+/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`, rule instances), major for an incompatible change. */
 export const REPORT_VERSION = '1.4.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -21,6 +21,8 @@ export interface TestRecord {
   clauses: string[];
   /** The specification's atomic rules the test checks (helpers/spec/rules.ts ids); absent in reports before 1.2. */
   rules?: string[];
+  /** The rule instances the test cites (helpers/spec/instances.ts ids); since 1.4.0, absent when none. */
+  instances?: string[];
   /** `'advisory'`: the test judges no rule, only advises where the specification is silent (its rules are empty); since 1.3.0. */
   judges?: 'advisory';
   constraint: string | null;
@@ -94,6 +96,33 @@ export interface RuleCoverage {
    * rules the suite checks, but a certificate never does. Absent for every other rule.
    */
   pending?: true;
+  /**
+   * Since 1.4.0, for a rule that applies in several places (helpers/spec/instances.ts): how many of its
+   * instances a passing test checked, and the ids of those no passing test checked. Such a rule is
+   * verified only when each instance is.
+   */
+  instances?: { total: number; verified: number; notVerified: string[] };
+}
+
+/** One place a rule applies (since 1.4.0): a rule x an endpoint x a path shape x a class, with the tests that cite it. */
+export interface InstanceCoverage {
+  id: string;
+  rule: string;
+  endpoint: string | null;
+  shape: string | null;
+  variant: string | null;
+  observable: boolean;
+  outcome: PairOutcome;
+  tests: string[];
+  reason: string | null;
+}
+
+/** Instances verified out of the instances of observable rules (since 1.4.0). */
+export interface InstanceTally {
+  observable: number;
+  verified: number;
+  failed: number;
+  notVerified: number;
 }
 
 /** Rule coverage of one section (the first a rule names), or of the whole specification. */
@@ -150,6 +179,10 @@ export interface Report {
     rules?: RuleCoverage[];
     /** Rules verified out of observable rules, in all and per section; since 1.2.0. */
     ruleSummary?: RuleTally & { sections: RuleSectionCoverage[] };
+    /** Since 1.4.0: every instance of every rule (a rule of one place has one, its own id). */
+    instances?: InstanceCoverage[];
+    /** Since 1.4.0: instances verified out of the instances of observable rules. */
+    instanceSummary?: InstanceTally;
   };
   /** Only in the report of `conformance explore`: what replays it and what it created. */
   exploration?: { seed: number; runs: number; properties: number; generatedRuns: number; cardsCreated: number };

@@ -1,3 +1,4 @@
+import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -809,3 +810,6 @@ logout.describe(() => {
     expectAuthError(t, response, 401);
   });
 });
+
+// Issue 27: the invariants of helpers/spec/instances.ts, from one table over every endpoint of this group.
+for (const ep of [logout]) ep.describe(() => invariantChecks(ep));

@@ -1,3 +1,4 @@
+import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { ASSETS_PARAM, balancePaths, calendarDate, canonicalDecimal, expectExactly, expectNoServerError, fractionDigits, holder, loggedOutToken, precisionOf, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
 import { expect } from 'vitest';
@@ -360,3 +361,6 @@ coinShow.describe(() => {
 
   accessChecks(ENDPOINTS[3]);
 });
+
+// Issue 27: the invariants of helpers/spec/instances.ts, from one table over every endpoint of this group.
+for (const ep of [nftList, nftShow, coinList, coinShow]) ep.describe(() => invariantChecks(ep));

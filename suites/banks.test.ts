@@ -1,3 +1,4 @@
+import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { expect } from 'vitest';
 import {
@@ -627,3 +628,6 @@ remove.describe(() => {
     t.expectStatus(shown, 200);
   });
 });
+
+// Issue 27: the invariants of helpers/spec/instances.ts, from one table over every endpoint of this group.
+for (const ep of [create, list, show, remove]) ep.describe(() => invariantChecks(ep));

@@ -1,3 +1,4 @@
+import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
@@ -412,3 +413,6 @@ show.describe(() => {
     expectUnauthorized(t, response);
   });
 });
+
+// Issue 27: the invariants of helpers/spec/instances.ts, from one table over every endpoint of this group.
+for (const ep of [summary, list, show]) ep.describe(() => invariantChecks(ep));

@@ -1,3 +1,4 @@
+import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
@@ -542,3 +543,6 @@ show.describe(() => {
     expectUnauthorized(t, response);
   });
 });
+
+// Issue 27: the invariants of helpers/spec/instances.ts, from one table over every endpoint of this group.
+for (const ep of [create, list, show]) ep.describe(() => invariantChecks(ep));

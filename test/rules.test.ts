@@ -10,8 +10,8 @@ import type { TestRecord } from '../reporting/model.js';
 import { ROOT } from './support.js';
 
 describe('the catalogue of the specification\u2019s atomic rules', () => {
-  it('numbers its 350 rules S1 to S350, each once: S1 to S347 in the order of the specification, then the rules split off later (an id is never reused)', () => {
-    expect(RULES.map((r) => r.id)).toEqual(Array.from({ length: 350 }, (_, i) => `S${i + 1}`));
+  it('numbers its 351 rules S1 to S351, each once: S1 to S347 in the order of the specification, then the rules split off later (an id is never reused)', () => {
+    expect(RULES.map((r) => r.id)).toEqual(Array.from({ length: 351 }, (_, i) => `S${i + 1}`));
   });
 
   it('gives each rule known sections and a quote', () => {
@@ -84,7 +84,7 @@ describe('coverage by rule', () => {
     const bank = summary.sections.find((s) => s.section === '2.4')!;
     expect(bank).toMatchObject({ title: 'Bank record', verified: 1, failed: 1, observable: 8 });
     expect(summary.sections.find((s) => s.section === '5.6')!.title).toMatch(/^Authentication: other users/);
-    expect(summary.sections.reduce((n, s) => n + s.observable + s.unobservable, 0)).toBe(350);
+    expect(summary.sections.reduce((n, s) => n + s.observable + s.unobservable, 0)).toBe(351);
   });
 });
 
@@ -106,7 +106,7 @@ describe('rules in the reports', () => {
     const { diffReports, diffMarkdown } = await import('../reporting/diff.js');
     const { toMarkdown } = await import('../reporting/markdown.js');
     const { toHtml } = await import('../reporting/html.js');
-    const passing = [record('answers 200 with the banks', { rules: ['S56', 'S219'] })];
+    const passing = [record('answers 200 with the banks', { rules: ['S56', 'S225'] })];
     const built = report(passing);
     // Every pair verified but one rule not: incomplete; all verified: conformant.
     const pairs = built.coverage.pairs.map((p) => ({ ...p, outcome: 'passed' as const }));
@@ -116,13 +116,13 @@ describe('rules in the reports', () => {
     expect(verdictOf(passing, pairs, rules.map((r) => (r.observable ? { ...r, outcome: 'passed' as const } : r)))).toBe('conformant');
     const lost = report([record('answers 200 with the banks', { rules: ['S56'] })]);
     const diff = diffReports(built, lost);
-    expect(diff.coverage.rulesLost.map((c) => c.rule)).toEqual(['S219']);
+    expect(diff.coverage.rulesLost.map((c) => c.rule)).toEqual(['S225']);
     expect(diff.regressed).toBe(true);
     expect(diffMarkdown(diff)).toContain('### Coverage lost: rules of the specification (1)');
-    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 335 observable rules of the specification verified, 333 not verified in this run; 15 rules cannot be observed by a client\./);
+    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 336 observable rules of the specification verified, 334 not verified in this run; 15 rules cannot be observed by a client\./);
     expect(toMarkdown(built)).toContain('| §2.4 Bank record | 1/8 |  | 7 |  |  |');
     const html = toHtml(built);
-    expect(html).toContain('<b>2/335</b>observable rules verified');
+    expect(html).toContain('<b>2/336</b>observable rules verified');
     expect(html).toContain('<tr id="rule-S4" class="nv"><td><code>S4</code></td>');
     // A report before 1.2 has no rules: the page says so, and diff compares none.
     const old = { ...built, coverage: { pairs: built.coverage.pairs, constraints: built.coverage.constraints } };
@@ -137,17 +137,17 @@ describe('rules in the reports', () => {
     const { schemaProblems } = await import('../helpers/spec/schemas.js');
     // Injected, so this holds whatever PENDING_RULES holds: two pending rules, one of them (S223) far down the list.
     const pending = ['S26', 'S223'];
-    const built = report([record('answers 200 with the banks', { rules: ['S56', 'S219'] })], {}, pending);
+    const built = report([record('answers 200 with the banks', { rules: ['S56', 'S225'] })], {}, pending);
     expect(schemaProblems('report', JSON.parse(JSON.stringify(built)))).toEqual([]);
     expect(built.reportVersion).toBe('1.4.0');
     expect(built.coverage.rules!.filter((r) => r.pending).map((r) => r.id)).toEqual(pending);
     expect(built.coverage.rules!.find((r) => r.id === 'S56')).not.toHaveProperty('pending');
-    expect(built.coverage.ruleSummary).toMatchObject({ verified: 2, pending: 2, notVerified: 333 });
+    expect(built.coverage.ruleSummary).toMatchObject({ verified: 2, pending: 2, notVerified: 334 });
     const markdown = toMarkdown(built);
-    expect(markdown).toMatch(/2 of 335 observable rules of the specification verified, 331 not verified in this run, 2 checked by no test of this suite version; 15 rules/);
+    expect(markdown).toMatch(/2 of 336 observable rules of the specification verified, 332 not verified in this run, 2 checked by no test of this suite version; 15 rules/);
     const listed = markdown.indexOf('Checked by no test of this suite version (2)');
     expect(listed).toBeGreaterThan(0);
-    expect(listed).toBeLessThan(markdown.indexOf('Observable rules not verified in this run (331)'));
+    expect(listed).toBeLessThan(markdown.indexOf('Observable rules not verified in this run (332)'));
     expect(markdown).toMatch(/\n- S223 \(§4\.10\) [^\n]+\n/);
     expect(markdown.indexOf('- S223 ')).toBeLessThan(markdown.indexOf('more in report.json'));
     expect(markdown).toContain('| Section | Verified / observable | Failed | Not verified | Pending (no test yet) | Unobservable |');
@@ -156,7 +156,7 @@ describe('rules in the reports', () => {
     expect(html).toContain('<th>Pending (no test yet)</th>');
     expect(html).toMatch(/<tr id="rule-S223" class="nv">.*<span class="badge nv">pending<\/span>/);
     // Pending -> verified: coverage gained; verified -> not verified: coverage lost, a regression.
-    const checked = report([record('answers 200 with the banks', { rules: ['S56', 'S219', 'S223'] })], {}, ['S26']);
+    const checked = report([record('answers 200 with the banks', { rules: ['S56', 'S225', 'S223'] })], {}, ['S26']);
     const better = diffReports(built, checked);
     expect(better.coverage.rulesGained.map((c) => c.rule)).toEqual(['S223']);
     expect(better.regressed).toBe(false);

@@ -124,6 +124,10 @@ describe('the suite against the reference', () => {
     expect(cited).toEqual([]);
     for (const r of rules.filter((r) => !r.observable)) expect(r.reason, r.id).toMatch(/^not observable by a client: /);
     expect(report.coverage.ruleSummary).toMatchObject({ observable: OBSERVABLE_RULES.length, verified: OBSERVABLE_RULES.length - PENDING_RULES.length, failed: 0, unobservable: RULES.length - OBSERVABLE_RULES.length });
+    // Issue 27: a rule of several places is verified instance by instance, and an embedded run verifies every instance.
+    const instancesLeft = (report.coverage.instances ?? []).filter((i) => i.observable && i.outcome !== 'passed' && !PENDING_RULES.includes(i.rule)).map((i) => `${i.id}: ${i.outcome}, ${i.reason}`);
+    expect(instancesLeft, 'rule instances no passing test checks').toEqual([]);
+    expect(report.coverage.instanceSummary?.observable).toBeGreaterThan(OBSERVABLE_RULES.length);
     // Each test cites rules: its own, its constraint's; only a test that judges advisories alone cites none (and says so).
     expect(report.tests.filter((t) => (t.rules ?? []).length === 0 && t.judges !== 'advisory').map((t) => t.name)).toEqual([]);
     expect(report.tests.filter((t) => t.judges === 'advisory' && (t.rules ?? []).length > 0).map((t) => t.name)).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, inject, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
 import { effectiveRules, ruleById } from '../spec/rules.js';
+import { instanceById } from '../spec/instances.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactText } from '../net/redact.js';
@@ -23,6 +24,12 @@ export interface CheckMeta {
   constraint?: string;
   /** The specification's atomic rules the test checks (ids of helpers/spec/rules.ts); a constraint adds its own. */
   rules?: string[];
+  /**
+   * The instances of rules the test checks (ids of helpers/spec/instances.ts: a rule x this endpoint x
+   * a path shape x a class): where a rule applies in several places, it is verified only when each of
+   * them has a passing test citing it. An instance's rule is cited with it.
+   */
+  instances?: string[];
   /**
    * Only for a test with several branches (status null, a flow; or a list of several statuses, other
    * than section 5.6's "403 or 409"): a test there cites only rules it can fail on whichever answer
@@ -143,6 +150,12 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     if (!rule) throw new Error(`${where}: unknown rule "${id}" (not in helpers/spec/rules.ts)`);
     if (rule.unobservable) throw new Error(`${where}: rule ${id} cannot be observed by a client (${rule.unobservable}); no test may claim it`);
   }
+  for (const id of meta.instances ?? []) {
+    const instance = instanceById.get(id);
+    if (!instance) throw new Error(`${where}: unknown rule instance "${id}" (not derived in helpers/spec/instances.ts)`);
+    if (instance.endpoint !== null && instance.endpoint !== endpointId) throw new Error(`${where}: rule instance "${id}" belongs to ${instance.endpoint}`);
+    if (ruleById.get(instance.rule)?.unobservable) throw new Error(`${where}: rule instance "${id}" is of an unobservable rule`);
+  }
   if (meta.rulesOnEveryBranch !== undefined) {
     if (typeof meta.rulesOnEveryBranch !== 'string' || meta.rulesOnEveryBranch.trim().length < 10) throw new Error(`${where}: rulesOnEveryBranch must say, in words, why its rules are judged on every branch`);
     if (!hasSeveralBranches(meta.status)) throw new Error(`${where}: declares rulesOnEveryBranch, but its status ${JSON.stringify(meta.status)} leaves it one branch (it applies to a flow, status null, or to a list of several statuses other than 403 or 409)`);
@@ -151,7 +164,7 @@ export function validateMeta(endpointId: string, name: string, meta: CheckMeta):
     if (!Array.isArray(meta.rules) || meta.rules.length > 0 || meta.constraint !== undefined) throw new Error(`${where}: judges only advisories, so it cites no rule and no constraint (rules: [])`);
     return;
   }
-  if (effectiveRules(meta.rules, meta.constraint).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one; a test that only advises where the specification is silent declares rules: [] and judges: 'advisory')`);
+  if (effectiveRules(meta.rules, meta.constraint).length === 0 && (meta.instances ?? []).length === 0) throw new Error(`${where}: cites no rule of helpers/spec/rules.ts (rules, or a constraint that states one; a test that only advises where the specification is silent declares rules: [] and judges: 'advisory')`);
 }
 
 /** Section 1.2's JSON media types (helpers/spec/media-type.ts, shared with `conformance proxy`). */
@@ -279,7 +292,8 @@ function failOnSecurity(run: RunRecord): void {
 function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t: CheckContext, test: TestContext) => Promise<void>): void {
   validateMeta(endpointId, name, meta);
   const group = endpointById.get(endpointId)!.group;
-  const conformance: ConformanceMeta = { ...meta, rules: effectiveRules(meta.rules, meta.constraint), endpoint: endpointId, group };
+  const rules = [...new Set([...effectiveRules(meta.rules, meta.constraint), ...(meta.instances ?? []).map((id) => instanceById.get(id)!.rule)])];
+  const conformance: ConformanceMeta = { ...meta, rules, endpoint: endpointId, group };
   // The name reports carry (and test ids derive from): the describe's title, then the test's.
   const fullName = describing ? `${describing} ${name}` : name;
   if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses })) {

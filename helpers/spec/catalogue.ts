@@ -349,6 +349,16 @@ export const CONSTRAINTS: readonly Constraint[] = [
 export const endpointById = new Map(ENDPOINTS.map((e) => [e.id, e]));
 export const constraintById = new Map(CONSTRAINTS.map((c) => [c.id, c]));
 
+/**
+ * The path shapes of an endpoint: one, unless its template ends in an optional segment (`{asset?}` of
+ * the bonus asset summary, section 4.11), which gives two: without the segment and with it. A rule of
+ * every route applies to each shape (rules with instances, helpers/spec/instances.ts).
+ */
+export function pathShapes(endpoint: Pick<Endpoint, 'id'>): string[] {
+  const optional = /\{(\w+)\?\}$/.exec(endpoint.id);
+  return optional ? [`without {${optional[1]}}`, `with {${optional[1]}}`] : [''];
+}
+
 /** Every documented (endpoint, status) pair: the rows of the certification coverage matrix. */
 export function documentedPairs(): { endpoint: Endpoint; status: DocumentedStatus }[] {
   return ENDPOINTS.flatMap((endpoint) => endpoint.statuses.map((status) => ({ endpoint, status })));

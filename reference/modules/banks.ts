@@ -202,6 +202,12 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // Issue 27.
+    'banks.list-newest-twice',
+    'banks.create-owner-from-body',
+    'banks.filters-combined-or',
+    'banks.refused-taken-iban-renames',
+    'banks.list-swift-bic8',
     // Allowed reading (a mutant that must survive): a filter value the service does not know is refused with 422.
     'banks.unknown-filter-value-422',
     // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -307,11 +313,17 @@ export const banks: ReferenceModule = {
         if (ctx.deviates('banks.refused-create-stored.currency') && fields.length === 1 && fields[0] === 'currency') insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         // Deviation of a mutant only: a create refused with 422 only for its IBAN (taken) is stored all the same.
         const ibanErrors = error instanceof HttpAnswer ? ((error.answer.body.errors ?? {}) as Record<string, unknown>).iban : undefined;
+        // Deviation of a mutant only: a create refused for its taken IBAN renames the caller's bank of that IBAN (an upsert gone wrong).
+        if (ctx.deviates('banks.refused-taken-iban-renames') && Array.isArray(ibanErrors) && ibanErrors.includes('The iban has already been taken.') && typeof body.bankName === 'string') {
+          ctx.db.prepare('UPDATE banks SET bank_name = ? WHERE iban = ? AND user_id = ? AND deleted_at IS NULL').run(body.bankName, String(body.iban), user.id);
+        }
         if (ctx.deviates('banks.refused-create-stored.taken-iban') && fields.length === 1 && Array.isArray(ibanErrors) && ibanErrors.includes('The iban has already been taken.')) insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
         throw error;
       }
-      const id = insertBank(ctx, user.id, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
-      const row = findBank(ctx, user.id, id)!;
+      // Deviation of a mutant only: the owner taken from a user_id of the body.
+      const owner = ctx.deviates('banks.create-owner-from-body') && typeof body.user_id === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user_id) ? body.user_id : user.id;
+      const id = insertBank(ctx, owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
+      const row = findBank(ctx, owner, id)!;
       return reply.code(201).send({ data: present(row) });
     });
 
@@ -338,6 +350,7 @@ export const banks: ReferenceModule = {
         where.push('b.user_id = ?');
         params.push(user.id);
       }
+      const scopedBy = where.length;
       const status = filterValue(request.query, 'status');
       if (status !== undefined && !ctx.deviates('banks.filter-status-ignored')) {
         where.push('b.status = ?');
@@ -370,11 +383,18 @@ export const banks: ReferenceModule = {
           params.push(value);
         }
       }
+      // Deviation of a mutant only: two filters or more are joined with OR, not AND.
+      if (ctx.deviates('banks.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
       const rows = ctx.db.prepare(`${SELECT_BANK} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.rowid DESC`).all(...params) as BankRow[];
+      // Deviation of a mutant only: a join that shows the newest bank twice once the user has two banks or more.
+      if (ctx.deviates('banks.list-newest-twice') && rows.length > 1) rows.unshift(rows[0]!);
+      let listed = rows.map(present);
+      // Deviation of a mutant only: the list serializer writes a swift as its BIC8 (the first 8 characters).
+      if (ctx.deviates('banks.list-swift-bic8')) listed = listed.map((bank) => ({ ...bank, swift: String(bank.swift).slice(0, 8) }));
       // Deviation of a mutant only: every listed bank carries, in base64, the latest token issued to another user.
       const leaked = ctx.deviates('banks.records-carry-other-session-token') ? latestTokenOfAnotherUser(ctx.db, user.id) : undefined;
-      if (leaked !== undefined) return { data: rows.map((row) => ({ ...present(row), reference: Buffer.from(leaked).toString('base64') })) };
-      return { data: rows.map(present) };
+      if (leaked !== undefined) return { data: listed.map((bank) => ({ ...bank, reference: Buffer.from(leaked).toString('base64') })) };
+      return { data: listed };
     });
 
     // Section 4.10 show: 200 `{ data: <Bank> }`; section 7: 404 when no record is found.

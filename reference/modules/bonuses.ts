@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
@@ -217,6 +217,10 @@ export const bonuses: ReferenceModule = {
   name: 'bonuses',
   ddl: DDL,
   deviations: [
+    // Issue 27.
+    'bonuses.summary-asset-foreign-user-allowed',
+    'bonuses.show-status-stale',
+    'bonuses.filters-combined-or',
     // Allowed reading (a mutant that must survive): a status outside distributed, pending and canceled is refused with 422.
     'bonuses.unknown-status-422',
     // Allowed reading: platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -361,7 +365,11 @@ export const bonuses: ReferenceModule = {
     // Section 5.6: list and show answer 409 for another user's id; the summary documents only 401 and
     // 403 (section 4.11), so it answers 403 there. Inactive accounts get 403 on all three.
     const guard = (unauthorizedStatus: 403 | 409) => {
-      const own = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: !ctx.deviates('bonuses.inactive-allowed') });
+      const checked = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: !ctx.deviates('bonuses.inactive-allowed') });
+      // Deviation of a mutant only: the summary with its {asset} segment skips the ownership check.
+      const own = ctx.deviates('bonuses.summary-asset-foreign-user-allowed')
+        ? async (request: FastifyRequest, reply: FastifyReply) => ((request.params as { asset?: string }).asset ? undefined : checked(request, reply))
+        : checked;
       if (!ctx.deviates('bonuses.foreign-user-allowed')) return [ctx.guards.authenticated, own];
       // Mutant seam: the ownership check is skipped, only the inactive-account check remains.
       return [
@@ -391,6 +399,7 @@ export const bonuses: ReferenceModule = {
         where.push('b.user_id = ?');
         params.push(user);
       }
+      const scopedBy = where.length;
       const status = text(query.status);
       if (status !== undefined && ctx.deviates('bonuses.unknown-status-422') && !['distributed', 'pending', 'canceled'].includes(status)) {
         fail(ERRORS.validation({ status: ['The selected status is invalid.'] }));
@@ -416,6 +425,8 @@ export const bonuses: ReferenceModule = {
         } else where.push(ctx.deviates('bonuses.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ? COLLATE NOCASE');
         params.push(platform);
       }
+      // Deviation of a mutant only: the status and platform filters together are joined with OR, not AND.
+      if (ctx.deviates('bonuses.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
       const rows = ctx.db
         .prepare(
           `SELECT b.* FROM bonuses b JOIN bonus_orders o ON o.id = b.order_id JOIN platforms p ON p.id = o.platform_id
@@ -458,6 +469,8 @@ export const bonuses: ReferenceModule = {
           : ctx.db.prepare('SELECT * FROM bonuses WHERE id = ? AND user_id = ?').get(bonus, user)
       ) as BonusRow | undefined;
       if (!row) fail(ERRORS.notFound('Bonus', bonus));
+      // Deviation of a mutant only: show answers a stale status, the one the bonus was created with (pending), not the list's.
+      if (ctx.deviates('bonuses.show-status-stale')) return { data: { ...serializeBonus(row), status: 'pending' } };
       return { data: serializeBonus(row) };
     });
   },

@@ -183,6 +183,10 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // Issue 27.
+    'cards.create-status-from-body',
+    'cards.list-cached',
+    'cards.filters-combined-or',
     // Per image, so that the rows of each image are pinned by a mutant of their own.
     'cards.image-type-by-extension.cardImage1',
     'cards.image-type-by-extension.cardImage2',
@@ -371,6 +375,7 @@ export const cards: ReferenceModule = {
       'INSERT INTO cards (id, user_id, status, alias, holder_name, expiration_date, last_four_digits, card_image1, card_image2, platform_id, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM cards))',
     );
     const cardById = ctx.db.prepare(`${SELECT_CARD} WHERE c.id = ?`);
+    const listCache = new Map<string, { at: number; rows: CardRow[] }>();
     const cardOfUser = ctx.db.prepare(`${SELECT_CARD} WHERE c.id = ? AND c.user_id = ?`);
 
     const inactiveAllowed = ctx.deviates('cards.inactive-allowed');
@@ -407,7 +412,9 @@ export const cards: ReferenceModule = {
           const createdAt = Math.floor(ctx.now() / 1000);
           const image1 = saveImage(input.cardImage1 as Upload);
           const image2 = saveImage(input.cardImage2 as Upload);
-          insertCard.run(id, owner, 'CONFIRMED', String(input.alias), String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
+          // Deviation of a mutant only: the status taken from a status field of the body.
+          const status = ctx.deviates('cards.create-status-from-body') && typeof input.status === 'string' ? input.status : 'CONFIRMED';
+          insertCard.run(id, owner, status, String(input.alias), String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
           return id;
         };
         let expirationDate: string;
@@ -448,6 +455,7 @@ export const cards: ReferenceModule = {
         const unscoped = ctx.deviates('cards.filter-unscoped') && ['status', 'company', 'platform'].some((name) => filter(name) !== undefined);
         const where = unscoped ? ['1 = 1'] : ['c.user_id = ?'];
         const params: unknown[] = unscoped ? [] : [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
+        const scopedBy = where.length;
         if (!ctx.deviates('cards.list-filters-ignored')) {
           const status = filter('status');
           const company = filter('company');
@@ -472,7 +480,16 @@ export const cards: ReferenceModule = {
             params.push(value);
           }
         }
+        // Deviation of a mutant only: two filters or more are joined with OR, not AND.
+        if (ctx.deviates('cards.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
         const rows = ctx.db.prepare(`${SELECT_CARD} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.seq DESC`).all(...params) as CardRow[];
+        // Deviation of a mutant only: a list cached for 5 seconds per request, so a card created meanwhile is missing.
+        if (ctx.deviates('cards.list-cached')) {
+          const key = `${pathUser}?${JSON.stringify(request.query ?? {})}`;
+          const cached = listCache.get(key);
+          if (cached && ctx.now() - cached.at < 5000) return { data: cached.rows.map(toCard) };
+          listCache.set(key, { at: ctx.now(), rows });
+        }
         return { data: rows.map(toCard) };
       });
 

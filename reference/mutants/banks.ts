@@ -451,4 +451,40 @@ export const banksMutants: Mutant[] = [
     description: 'the bank endpoints trust a cache of resolved tokens that logout does not clear, so a logged-out token still works there',
     mutation: { deviation: 'auth.stale-token-cache-on-banks' },
   },
+  // Issue 27: the invariants over every list and create (helpers/arrange/invariants.ts).
+  {
+    name: 'banks-list-newest-twice',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list shows the newest bank twice once the user has two banks or more',
+    mutation: { deviation: 'banks.list-newest-twice' },
+  },
+  {
+    name: 'banks-create-owner-from-body',
+    clause: '4.10',
+    group: 'banks',
+    description: 'create stores the bank for the user_id of the body, when it names a user, not for the path\u2019s user',
+    mutation: { deviation: 'banks.create-owner-from-body' },
+  },
+  {
+    name: 'banks-filters-combined-or',
+    clause: '4.10',
+    group: 'banks',
+    description: 'two filters or more of the list are joined with OR, not AND',
+    mutation: { deviation: 'banks.filters-combined-or' },
+  },
+  {
+    name: 'banks-refused-taken-iban-renames',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a create refused for its taken IBAN (422) renames the caller\u2019s bank of that IBAN to the bankName sent',
+    mutation: { deviation: 'banks.refused-taken-iban-renames' },
+  },
+  {
+    name: 'banks-list-swift-bic8',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the list writes each bank\u2019s swift as its first 8 characters (BIC8), while create and show answer it whole',
+    mutation: { deviation: 'banks.list-swift-bic8' },
+  },
 ];

@@ -300,4 +300,33 @@ export const bonusesMutants: Mutant[] = [
     description: 'a list with a platform filter (its code, ID or name) holds every user\u2019s bonuses of that platform',
     mutation: { deviation: 'bonuses.platform-filter-unscoped' },
   },
+  // Issue 27: the access table on every path shape, and the list-show round trip (helpers/arrange/invariants.ts).
+  {
+    name: 'bonuses-summary-asset-foreign-user-allowed',
+    clause: '5',
+    group: 'bonuses',
+    description: 'the asset summary with its {asset} segment answers another user\u2019s summary (200) instead of 403 or 409',
+    mutation: { deviation: 'bonuses.summary-asset-foreign-user-allowed' },
+  },
+  {
+    name: 'bonuses-secret-case-folded',
+    clause: '5',
+    group: 'bonuses',
+    description: 'the bonus endpoints accept an access token whose secret is sent in another letter case',
+    mutation: { deviation: 'auth.secret-case-folded-on-bonuses' },
+  },
+  {
+    name: 'bonuses-show-status-stale',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'show answers every bonus as pending, whatever status the list gives it',
+    mutation: { deviation: 'bonuses.show-status-stale' },
+  },
+  {
+    name: 'bonuses-filters-combined-or',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'the status and platform filters of the bonus list together are joined with OR, not AND',
+    mutation: { deviation: 'bonuses.filters-combined-or' },
+  },
 ];

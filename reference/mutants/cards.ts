@@ -253,4 +253,26 @@ export const cardsMutants: Mutant[] = [
     description: 'the card endpoints accept an access token whose lifetime is over',
     mutation: { deviation: 'auth.expiry-ignored-on-cards' },
   },
+  // Issue 27: the invariants over every list and create (helpers/arrange/invariants.ts).
+  {
+    name: 'cards-create-status-from-body',
+    clause: '3',
+    group: 'cards',
+    description: 'create stores the status field of the body as the new card\u2019s status instead of CONFIRMED',
+    mutation: { deviation: 'cards.create-status-from-body' },
+  },
+  {
+    name: 'cards-list-cached',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'the list answers a copy cached for 5 seconds, so a card created meanwhile is missing from it',
+    mutation: { deviation: 'cards.list-cached' },
+  },
+  {
+    name: 'cards-filters-combined-or',
+    clause: '4.6a',
+    group: 'cards',
+    description: 'two filters or more of the card list are joined with OR, not AND',
+    mutation: { deviation: 'cards.filters-combined-or' },
+  },
 ];

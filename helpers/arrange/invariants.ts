@@ -1,0 +1,410 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { CheckContext, EndpointChecks } from '../check/check.js';
+import type { ApiResponse } from '../net/http.js';
+import { endpointById, pathShapes } from '../spec/catalogue.js';
+import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, LISTS, REFUSED_CREATES, ROUND_TRIPS, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated } from './banks.js';
+import { cardForm, createCard } from './cards.js';
+import { logIn, logInWithJwt, userWithToken } from './flows.js';
+import { registerSecret } from '../net/redact.js';
+
+/**
+ * The invariants of issue 27, checked once over every resource from the tables of
+ * helpers/spec/instances.ts (the model: Schemathesis' stateful checks use_after_free,
+ * ensure_resource_availability and ignored_auth). A group suite calls `invariantChecks(endpoint)` for
+ * each of its endpoints; each check cites the rule instances it verifies, so a rule that applies in
+ * several places is verified only where a check of this table ran.
+ *
+ * Judgements beyond the letter (docs: the report of issue 27): a list holds each record once and shows
+ * a create or delete at once (section 4.10 "the user's banks" is read as the set of them now, under
+ * every reading of a list without pagination, section 8); two filters together never list a record
+ * that either alone excludes (whatever each filter means, a record one of them excludes does not match
+ * both). Only what holds under every reading fails.
+ */
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+/** One user with the records every endpoint's path needs: a bank, a card, bonuses and balances. */
+interface Holder {
+  id: string;
+  user: { id: string; email: string; password: string; totpSecret?: string };
+  token: string;
+  bank: string;
+  card: string;
+  bonus: string;
+  bonusAsset: string;
+  coin: string;
+  nft: string;
+}
+
+async function holderOf(t: CheckContext, needs: ReadonlySet<string>): Promise<Holder> {
+  const { user, token } = await userWithToken(t, {}, { needs: [...(needs.has('bonus') ? (['bonuses'] as const) : []), ...(needs.has('balance') ? (['balances'] as const) : [])] });
+  const out: Holder = { id: user.id, user, token, bank: randomUUID(), card: randomUUID(), bonus: randomUUID(), bonusAsset: 'BTC', coin: 'BTC', nft: 'NFT' };
+  if (needs.has('bank')) out.bank = (await createBank(t, user.id, token)).bank.id;
+  if (needs.has('card')) out.card = (await createCard(t, user.id, token)).card.id;
+  if (needs.has('bonus')) {
+    const bonuses = await t.state('bonuses', { userId: user.id });
+    out.bonus = bonuses.ids[0]!;
+    out.bonusAsset = bonuses.assets[0]!;
+  }
+  if (needs.has('balance')) {
+    const balances = await t.state('balances', { userId: user.id });
+    out.coin = balances.coins[0]!;
+    out.nft = balances.nfts[0]!;
+  }
+  return out;
+}
+
+/** What the paths of an endpoint need arranged. */
+function needsOf(endpointId: string): Set<string> {
+  const needs = new Set<string>();
+  if (endpointId.includes('{bank}')) needs.add('bank');
+  if (endpointId.includes('{card}')) needs.add('card');
+  if (endpointId.includes('/bonus')) needs.add('bonus');
+  if (endpointId.includes('{asset}')) needs.add('balance');
+  return needs;
+}
+
+/** The request of an endpoint in one path shape, for a holder's records. */
+function requestOf(endpointId: string, shape: string, who: Holder): { method: Method; path: string; body: () => Record<string, unknown> } {
+  const [method, template] = endpointId.split(' ') as [Method, string];
+  let path = template.replace('{user}', encodeURIComponent(who.id));
+  if (path.endsWith('/{asset?}')) path = shape.startsWith('with ') ? path.replace('{asset?}', encodeURIComponent(who.bonusAsset)) : path.slice(0, -'/{asset?}'.length);
+  path = path
+    .replace('/nft/{asset}', `/nft/${encodeURIComponent(who.nft)}`)
+    .replace('{asset}', encodeURIComponent(who.coin))
+    .replace('{bank}', who.bank)
+    .replace('{card}', who.card)
+    .replace('{bonus}', who.bonus);
+  const body = () => (endpointId === 'POST /api/v1/user/{user}/bank' ? { json: bankPayload() } : endpointId === 'POST /api/v1/user/{user}/card' ? { form: cardForm().form } : {});
+  return { method, path, body };
+}
+
+/** A token's secret in another letter case, or undefined when it holds no cased letter. */
+export function recased(token: string): string | undefined {
+  const [id, secret = ''] = token.split(/\|(.*)/s);
+  const swapped = [...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  return swapped === secret ? undefined : `${id}|${swapped}`;
+}
+
+/** A token's real id with another secret of the same length and alphabet. */
+export function wrongSecret(token: string): string {
+  const [id, secret = ''] = token.split(/\|(.*)/s);
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let other = '';
+  do other = Array.from(randomBytes(Math.max(secret.length, 8)), (b) => letters[b % letters.length]).join('');
+  while (other === secret);
+  return `${id}|${other}`;
+}
+
+/**
+ * Sections 5.3 and 5.6 on one protected endpoint, every path shape: the whole access table. No token,
+ * a malformed token, a real token id with a wrong secret and with its secret in another letter case, a
+ * destroyed password session and a destroyed JWT session answer 401 `{ error }`; a valid token of one
+ * user on another user's resources 403 or 409. The requests go out together.
+ */
+export function accessTableCheck(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  if (!isProtected(endpoint)) return;
+  const shapes = pathShapes(endpoint);
+  const classes = ACCESS_CLASSES.filter((c) => !c.userScoped || isUserScoped(endpoint));
+  const instances = shapes.flatMap((shape) => classes.map((c) => instanceId(c.rule, ep.id, shape || null, c.variant)));
+  ep.check(
+    `answers the whole access table in every path shape (${classes.map((c) => c.variant).join(', ')})`,
+    { clauses: [endpoint.clauses[0]!, '5', '7'], status: [401, 403, 409], instances, rules: ['S335'], rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 for another user\u2019s resources' },
+    async (t) => {
+      const needs = needsOf(ep.id);
+      const userScoped = classes.some((c) => c.userScoped);
+      const [owner, other] = await Promise.all([holderOf(t, needs), userScoped ? holderOf(t, needs) : undefined]);
+      // Two more sessions of the owner, one of each kind of login, destroyed by logout: the owner's first token stays valid.
+      const password = await logIn(t, owner.user);
+      const jwt = await logInWithJwt(t, owner.user);
+      for (const token of [password, jwt]) {
+        const out = await t.post('/api/v1/user/logout', { token });
+        if (out.status !== 200) throw new Error(`precondition: logout must answer 200, got ${out.status}`);
+      }
+      // The token sent with another secret: a session of its own, so that a faulty logout it reaches destroys no other.
+      const real = await logIn(t, owner.user);
+      const again = recased(real);
+      if (again === undefined) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
+      const wrong = wrongSecret(real);
+      for (const secret of [again, wrong]) registerSecret(secret);
+      const sent: Record<string, string | undefined> = { 'no-token': undefined, malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again, 'logged-out-password': password, 'logged-out-jwt': jwt };
+      const jobs: Promise<void>[] = [];
+      for (const shape of shapes) {
+        for (const access of classes) {
+          jobs.push(
+            (async () => {
+              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${access.sends}`;
+              if (access.userScoped) {
+                const request = requestOf(ep.id, shape, other!);
+                const response = await t.request(request.method, request.path, { ...request.body(), token: owner.token });
+                if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, other!.id, other!.token, response);
+                expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
+                t.expectStatus(response, [403, 409]);
+                return;
+              }
+              const request = requestOf(ep.id, shape, owner);
+              const token = sent[access.variant];
+              const response = await t.request(request.method, request.path, { ...request.body(), ...(token === undefined ? {} : { token }) });
+              if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, owner.id, owner.token, response);
+              expect(response.status, `${where}: expected 401, got ${response.status}`).toBe(401);
+              t.expectStatus(response, 401);
+              t.expectSchema(response, 'error-auth');
+            })(),
+          );
+        }
+      }
+      await Promise.all(jobs);
+    },
+  );
+}
+
+/** Section 2.4/2.5/2.5a: the fields of a record the suite treats as stable, for comparing a record before and after. */
+function stable(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, record?.[f]]));
+}
+
+async function listOf(t: CheckContext, path: string, token: string, query?: Record<string, string>): Promise<any[]> {
+  const response = await t.get(path, { token, ...(query ? { query } : {}) });
+  if (response.status !== 200 || !Array.isArray(response.json?.data)) throw new Error(`precondition: GET ${path} must answer 200 with a list, got ${response.status}`);
+  return response.json.data;
+}
+
+function expectEachOnce(ids: string[], where: string): void {
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  expect(twice, `${where}: the list holds an entry more than once: ${[...new Set(twice)].join(', ')}`).toEqual([]);
+}
+
+/**
+ * Sections 4.10, 4.11, 4.6a, 4.6 and 4.8: the invariants of one list (LISTS): each entry once, only the
+ * caller's records, a create and a delete shown at once, and two filters together never listing a record
+ * either alone excludes.
+ */
+export function listInvariantChecks(ep: EndpointChecks): void {
+  const list = LISTS.find((l) => l.endpoint === ep.id);
+  if (!list) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const invariants = listInvariants(ep.id);
+  const cite = (...names: string[]) => names.filter((n) => invariants.includes(n as never)).map((n) => instanceId(list.rule, ep.id, null, n));
+  const path = (userId: string) => ep.id.split(' ')[1]!.replace('{user}', encodeURIComponent(userId)).replace('/{asset?}', '');
+  const keyOf = (entry: any): string => (list.entries === 'records' ? entry?.id : ep.id.includes('/bonus/') ? entry?.asset?.symbol : entry?.symbol);
+
+  const sequenced = cite('each-once', 'only-own', 'shows-create', 'shows-delete');
+  ep.check(
+    `holds each ${list.entries === 'records' ? 'record' : 'asset'} once${invariants.includes('only-own') ? ', only the caller\u2019s' : ''}${invariants.includes('shows-create') ? ', and shows a create' : ''}${invariants.includes('shows-delete') ? ' and a delete' : ''}${invariants.includes('shows-create') ? ' at once' : ''}`,
+    { clauses: [endpoint.clauses[0]!], status: 200, instances: sequenced },
+    async (t) => {
+      const group = endpoint.group;
+      if (group === 'balances' || ep.id.includes('/bonus/assets')) {
+        const { user, token } = await userWithToken(t, {}, { needs: [group === 'balances' ? 'balances' : 'bonuses'] });
+        await t.state(group === 'balances' ? 'balances' : 'bonuses', { userId: user.id });
+        const response = await t.get(path(user.id), { token });
+        t.expectStatus(response, 200);
+        const entries = group === 'balances' && !ep.id.includes('/nft') ? response.json?.data?.coins : response.json?.data;
+        if (!Array.isArray(entries)) throw new Error(`${ep.id}: the answer holds no list`);
+        expectEachOnce(entries.map(keyOf), ep.id);
+        return;
+      }
+      const [owner, other] = await Promise.all([userWithToken(t, {}, { needs: group === 'bonuses' ? ['bonuses'] : [] }), userWithToken(t, {}, { needs: group === 'bonuses' ? ['bonuses'] : [] })]);
+      if (group === 'bonuses') {
+        const [mine, theirs] = await Promise.all([t.state('bonuses', { userId: owner.user.id }), t.state('bonuses', { userId: other.user.id })]);
+        const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
+        expectEachOnce(ids, ep.id);
+        expect(ids.filter((id) => theirs.ids.includes(id)), `${ep.id}: the list holds another user\u2019s bonuses`).toEqual([]);
+        expect(mine.ids.filter((id) => !ids.includes(id)), `${ep.id}: the list misses bonuses of the user`).toEqual([]);
+        return;
+      }
+      const create = group === 'banks' ? (who: typeof owner) => createBank(t, who.user.id, who.token).then((r) => r.bank.id as string) : (who: typeof owner) => createCard(t, who.user.id, who.token).then((r) => r.card.id as string);
+      const before = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
+      const theirs = await create(other);
+      const made: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        made.push(await create(owner));
+        // Shown at once: the list right after the create holds it.
+        const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
+        expect(ids, `${ep.id}: the list right after a create (201) does not hold the record it created`).toEqual(expect.arrayContaining(made));
+        expectEachOnce(ids, ep.id);
+        expect(ids, `${ep.id}: the list holds another user\u2019s record`).not.toContain(theirs);
+        expect(ids.filter((id) => !before.includes(id) && !made.includes(id)), `${ep.id}: the list holds records nobody created for this user`).toEqual([]);
+      }
+      if (invariants.includes('shows-delete')) {
+        const removed = await t.delete(`${path(owner.user.id)}/${made[0]}`, { token: owner.token });
+        t.expectStatus(removed, 200);
+        const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
+        expect(ids, `${ep.id}: the list right after a delete (200) still holds the deleted record`).not.toContain(made[0]);
+        expect(ids, `${ep.id}: the list after a delete lost another record`).toContain(made[1]);
+      }
+    },
+  );
+
+  if (!invariants.includes('filters-combined')) return;
+  const filters = endpoint.query!.map((q) => q.name);
+  ep.check(
+    `never lists, for two filters together, a record that either filter alone excludes (${filters.join(', ')})`,
+    { clauses: [endpoint.clauses[0]!], status: 200, instances: cite('filters-combined') },
+    async (t) => {
+      const state = endpoint.group === 'banks' ? 'bank.two-platforms' : endpoint.group === 'cards' ? 'card.two-platforms' : 'bonuses.two-platforms';
+      const { user, token } = await userWithToken(t, {}, { needs: endpoint.group === 'bonuses' ? ['bonuses'] : [] });
+      const { platforms } = await t.state(state as 'bank.two-platforms', { userId: user.id });
+      if (!Array.isArray(platforms) || platforms.length < 2) throw new Error(`precondition: provider state ${state} must answer two platforms`);
+      if (endpoint.group === 'banks') for (const p of platforms) for (const id of p.ids) deleteAfterwards(t, user.id, id, token);
+      const records = await listOf(t, path(user.id), token);
+      const on = (p: { ids: string[] }) => records.find((r) => p.ids.includes(r.id));
+      const [a, b] = [on(platforms[0]!), on(platforms[1]!)];
+      if (!a || !b) throw new Error(`precondition: the unfiltered list must hold the records of ${state}`);
+      // Each filter's value: taken from a record of the first platform for one filter, of the second for the other.
+      const valueOf = (name: string, record: any, platform: { id: string; code: string }): string => {
+        if (name === 'platform') return platform.code;
+        if (name === 'company') return platform.code;
+        return String(record[name] ?? '');
+      };
+      const pairs: [string, string][] = [];
+      for (const f of filters) for (const g of filters) if (f !== g) pairs.push([f, g]);
+      const problems: string[] = [];
+      let judged = 0;
+      await Promise.all(
+        pairs.map(async ([f, g]) => {
+          const q1 = { [f]: valueOf(f, a, platforms[0]!) };
+          const q2 = { [g]: valueOf(g, b, platforms[1]!) };
+          const [one, two, both] = await Promise.all([t.get(path(user.id), { token, query: q1 }), t.get(path(user.id), { token, query: q2 }), t.get(path(user.id), { token, query: { ...q1, ...q2 } })]);
+          // A filter value a target refuses (an allowed reading: 422) leaves the pair unjudged.
+          if (one.status !== 200 || two.status !== 200) return;
+          judged++;
+          t.expectStatus(both, 200);
+          const ids = (r: ApiResponse) => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => x.id) : []);
+          const alone = [ids(one), ids(two)];
+          const extra = ids(both).filter((id: string) => !alone[0]!.includes(id) || !alone[1]!.includes(id));
+          if (extra.length > 0) problems.push(`${JSON.stringify({ ...q1, ...q2 })} lists ${extra.join(', ')}, which ${JSON.stringify(q1)} or ${JSON.stringify(q2)} alone excludes`);
+        }),
+      );
+      expect(problems, `${ep.id}: two filters together list records one of them alone excludes`).toEqual([]);
+      if (judged === 0) t.skip(`not verified: the target refused every filter value taken from the records of ${state} (422, an allowed reading), so no pair of filters could be judged`);
+    },
+  );
+}
+
+/** Stable fields of a user's list (CREATES) by id: what a refused create must leave as it was. */
+async function snapshot(t: CheckContext, listPath: string, token: string, fields: readonly string[]): Promise<Record<string, unknown>[]> {
+  return (await listOf(t, listPath, token)).map((r) => stable(r, fields)).sort((x, y) => String(x.id).localeCompare(String(y.id)));
+}
+
+/**
+ * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
+ * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
+ * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
+ * `userId`, `id`, `status`) are refused with 422 or ignored: never another owner, status or id (S351).
+ */
+export function createInvariantChecks(ep: EndpointChecks): void {
+  const create = CREATES.find((c) => c.endpoint === ep.id);
+  if (!create) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const isBank = ep.id.endsWith('/bank');
+  const listPath = (userId: string) => `/api/v1/user/${encodeURIComponent(userId)}/${isBank ? 'bank' : 'card'}`;
+  const make = async (t: CheckContext, who: { user: { id: string }; token: string }) => (isBank ? (await createBank(t, who.user.id, who.token)).bank : (await createCard(t, who.user.id, who.token)).card);
+
+  ep.check(
+    'stores nothing and changes nothing when a create is refused (an invalid field naming an existing record, another user\u2019s path, no token)',
+    { clauses: [endpoint.clauses[0]!, '5', '7'], status: [401, 403, 409, 422], instances: REFUSED_CREATES.map((r) => instanceId(r.rule, ep.id, null, r.variant)), rulesOnEveryBranch: 'each refused create asserts its own status (422, 403 or 409, 401) and both users\u2019 lists after it' },
+    async (t) => {
+      const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
+      const [mine] = await Promise.all([make(t, owner), make(t, other)]);
+      const [before, theirs] = await Promise.all([snapshot(t, listPath(owner.user.id), owner.token, create.stable), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+      // 422: an invalid field beside the existing record's own values (its IBAN taken; a card's digits broken).
+      const invalid = isBank
+        ? await t.post(listPath(owner.user.id), { token: owner.token, json: bankPayload({ iban: mine.iban, bankName: 'Renamed by a refused create', swift: 'ZZZZZZZZ' }) })
+        : await t.post(listPath(owner.user.id), { token: owner.token, form: cardForm({ lastFourDigits: '12a4', holderName: mine.holderName, alias: `${mine.alias} renamed` }).form });
+      if (isBank) deleteIfCreated(t, owner.user.id, owner.token, invalid);
+      t.expectStatus(invalid, 422);
+      const foreign = await t.post(listPath(other.user.id), { token: owner.token, ...(isBank ? { json: bankPayload() } : { form: cardForm().form }) });
+      if (isBank) deleteIfCreated(t, other.user.id, other.token, foreign);
+      t.expectStatus(foreign, [403, 409]);
+      const anonymous = await t.post(listPath(owner.user.id), isBank ? { json: bankPayload() } : { form: cardForm().form });
+      if (isBank) deleteIfCreated(t, owner.user.id, owner.token, anonymous);
+      t.expectStatus(anonymous, 401);
+      const [after, theirsAfter] = await Promise.all([snapshot(t, listPath(owner.user.id), owner.token, create.stable), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+      expect(after, `${ep.id}: a refused create changed the caller\u2019s records (stable fields ${create.stable.join(', ')})`).toEqual(before);
+      expect(theirsAfter, `${ep.id}: a refused create changed the other user\u2019s records`).toEqual(theirs);
+    },
+  );
+
+  ep.check(
+    `refuses (422) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status or id`,
+    { clauses: [endpoint.clauses[0]!, '3'], status: [201, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id; on 422 neither list changed' },
+    async (t) => {
+      const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
+      const theirs = await snapshot(t, listPath(other.user.id), other.token, create.stable);
+      const sentId = randomUUID();
+      const values: Record<string, string> = { user_id: other.user.id, userId: other.user.id, id: sentId, status: 'PENDING' };
+      for (const field of EXTRA_FIELDS) {
+        const before = await snapshot(t, listPath(owner.user.id), owner.token, create.stable);
+        const response = isBank
+          ? await t.post(listPath(owner.user.id), { token: owner.token, json: bankPayload({ [field]: values[field] } as never) })
+          : await (async () => {
+              const { form } = cardForm();
+              form.append(field, values[field]!);
+              return t.post(listPath(owner.user.id), { token: owner.token, form });
+            })();
+        if (isBank) deleteIfCreated(t, owner.user.id, owner.token, response);
+        t.expectStatus(response, [201, 422]);
+        const mine = await listOf(t, listPath(owner.user.id), owner.token);
+        if (response.status === 201) {
+          const record = response.json?.data;
+          expect(record?.id, `${ep.id} with extra ${field}: the record took the id sent`).not.toBe(sentId);
+          expect(record?.status, `${ep.id} with extra ${field}: section 3 shows a new record CONFIRMED, the record took the status sent`).toBe('CONFIRMED');
+          expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner)`).toContain(record?.id);
+        } else {
+          expect(mine.map((r) => stable(r, create.stable)).sort((x, y) => String(x.id).localeCompare(String(y.id))), `${ep.id} with extra ${field}: a refused create changed the caller\u2019s records`).toEqual(before);
+        }
+      }
+      expect(await snapshot(t, listPath(other.user.id), other.token, create.stable), `${ep.id}: a create naming another user in its body stored a record for that user`).toEqual(theirs);
+    },
+  );
+}
+
+/** The sequences of issue 27: a create (or a list) and the show of the same record answer the same stable fields. */
+export function roundTripChecks(ep: EndpointChecks): void {
+  const trip = ROUND_TRIPS.find((r) => r.endpoint === ep.id);
+  if (!trip) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const instances = trip.variants.map((v) => instanceId(trip.rule, ep.id, null, v));
+  if (ep.id.startsWith('POST')) {
+    const create = CREATES.find((c) => c.endpoint === ep.id)!;
+    const isBank = ep.id.endsWith('/bank');
+    ep.check('answers, lists and shows a created record with the same fields (create, list at once, show)', { clauses: [endpoint.clauses[0]!], status: 201, instances }, async (t) => {
+      const { user, token } = await userWithToken(t);
+      const made = isBank ? await createBank(t, user.id, token) : await createCard(t, user.id, token);
+      const record = 'bank' in made ? made.bank : made.card;
+      const base = isBank ? banksPath(user.id) : `/api/v1/user/${user.id}/card`;
+      const listed = (await listOf(t, base, token)).find((r) => r.id === record.id);
+      expect(listed, `${ep.id}: the list right after the create does not hold the record`).toBeDefined();
+      expect(stable(listed, create.stable), `${ep.id}: the list answers the record with other fields than the create`).toEqual(stable(record, create.stable));
+      const shown = await t.get(`${base}/${record.id}`, { token });
+      t.expectStatus(shown, 200);
+      expect(stable(shown.json?.data, create.stable), `${ep.id}: show answers the record with other fields than the create`).toEqual(stable(record, create.stable));
+    });
+    return;
+  }
+  ep.check('shows each listed record with the fields the list gives it', { clauses: [endpoint.clauses[0]!], status: 200, instances }, async (t) => {
+    const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
+    await t.state('bonuses', { userId: user.id });
+    const listed = await listOf(t, `/api/v1/user/${user.id}/bonus`, token);
+    const fields = ['id', 'amount', 'type', 'value', 'status', 'bonusedAt', 'createdAt'];
+    await Promise.all(
+      listed.map(async (record) => {
+        const shown = await t.get(`/api/v1/user/${user.id}/bonus/${record.id}`, { token });
+        t.expectStatus(shown, 200);
+        expect(stable(shown.json?.data, fields), `${ep.id}: show answers bonus ${record.id} with other fields than the list`).toEqual(stable(record, fields));
+      }),
+    );
+  });
+}
+
+/** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
+export function invariantChecks(ep: EndpointChecks): void {
+  accessTableCheck(ep);
+  listInvariantChecks(ep);
+  createInvariantChecks(ep);
+  roundTripChecks(ep);
+}

@@ -1,0 +1,158 @@
+/**
+ * Rules have instances (issue 27): an instance is one place a rule applies, a rule x an endpoint (with
+ * its path shape) x a class (a kind of credential, an invariant, an extra field ...). A rule is verified
+ * only when every one of its instances has a passing check; a rule of one place has one instance, its
+ * own id, and the tests citing the rule check it.
+ *
+ * The instances are derived from the catalogue, never written out one by one: a rule about "every
+ * protected route" expands over the catalogue's protected endpoints and their path shapes, a rule about
+ * lists over its list endpoints. A new endpoint or path shape of the catalogue so grows the instances
+ * to check, and an embedded run that checks none of them shows the rule not verified.
+ */
+import { ENDPOINTS, pathShapes, type Endpoint } from './catalogue.js';
+import { RULES } from './rules.js';
+
+export interface RuleInstance {
+  /** `S322 GET /api/v1/user/{user}/bank · wrong-secret`; a rule of one place: its rule id. */
+  id: string;
+  rule: string;
+  endpoint: string | null;
+  /** The path shape (helpers/spec/catalogue.ts pathShapes), or null for an endpoint of one shape. */
+  shape: string | null;
+  /** The class: a kind of credential, an invariant, an extra field; null for a rule of one place. */
+  variant: string | null;
+}
+
+export function instanceId(rule: string, endpoint: string | null, shape: string | null, variant: string | null): string {
+  if (endpoint === null) return rule;
+  return `${rule} ${endpoint}${shape ? ` [${shape}]` : ''}${variant ? ` · ${variant}` : ''}`;
+}
+
+const make = (rule: string, endpoint: string, shape: string, variant: string): RuleInstance => ({ id: instanceId(rule, endpoint, shape || null, variant), rule, endpoint, shape: shape || null, variant });
+
+/** Section 5.3: an endpoint is protected when it documents 401 for a request without valid authentication. */
+export const isProtected = (endpoint: Endpoint): boolean => endpoint.statuses.some((s) => s.status === 401 && s.condition === 'unauthenticated');
+/** Section 5.6: an endpoint of another user's resources (a `{user}` path, 403 or 409). */
+export const isUserScoped = (endpoint: Endpoint): boolean => endpoint.id.includes('{user}') && endpoint.statuses.some((s) => s.alternatives?.length);
+
+/**
+ * The access table of sections 5.3 and 5.6, asked of every protected route in every path shape: each
+ * kind of credential, the rule that answers it, and what it sends.
+ */
+export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true }[] = [
+  { variant: 'no-token', rule: 'S321', sends: 'no Authorization header' },
+  { variant: 'malformed', rule: 'S322', sends: 'a bearer token that is no <numeric_id>|<secret>' },
+  { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length' },
+  { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case' },
+  { variant: 'logged-out-password', rule: 'S322', sends: 'a token of a password login destroyed by logout' },
+  { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login destroyed by logout' },
+  { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true },
+];
+
+export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined';
+
+/**
+ * Every list of the catalogue, the rule that makes it "the user's" list, and what kind of entries it
+ * holds: records of their own (`records`, with ids and an owner) or one entry per asset (`assets`).
+ * The invariants each list answers are derived: each entry once (always); only the caller's records
+ * (records); a create or delete shown at once (where the group has that create or delete); two filters
+ * together never list what either alone excludes (where the list has two filters or more).
+ */
+export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets' }[] = [
+  { endpoint: 'GET /api/v1/user/{user}/balances/nft', rule: 'S196', entries: 'assets' },
+  { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets' },
+  { endpoint: 'GET /api/v1/user/{user}/bank', rule: 'S219', entries: 'records' },
+  { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', rule: 'S88', entries: 'assets' },
+  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records' },
+  { endpoint: 'GET /api/v1/user/{user}/card', rule: 'S278', entries: 'records' },
+];
+
+/** Section 1.3: an endpoint is a list when its success is a list response. */
+export const isList = (endpoint: Endpoint): boolean => endpoint.success.endsWith('-list-response');
+
+const listPath = (id: string) => id.split(' ')[1]!;
+
+export function listInvariants(endpointId: string): ListInvariant[] {
+  const list = LISTS.find((l) => l.endpoint === endpointId);
+  const endpoint = ENDPOINTS.find((e) => e.id === endpointId);
+  if (!list || !endpoint) return [];
+  const path = listPath(endpointId);
+  const out: ListInvariant[] = ['each-once'];
+  if (list.entries === 'records') out.push('only-own');
+  if (ENDPOINTS.some((e) => e.id === `POST ${path}`)) out.push('shows-create');
+  if (ENDPOINTS.some((e) => e.id.startsWith(`DELETE ${path}/`))) out.push('shows-delete');
+  if ((endpoint.query?.length ?? 0) >= 2) out.push('filters-combined');
+  return out;
+}
+
+/**
+ * Every create of the catalogue (a POST of a user's records), the fields its answer echoes that the
+ * suite treats as stable (section 3 leaves status, and the record shows images and platform as the
+ * service stores them), and the rules of its invariants: a refused create (422; another user's; no
+ * valid authentication) stores nothing and changes nothing; an extra body field never changes the
+ * owner, the status or the id.
+ */
+export const CREATES: readonly { endpoint: string; list: string; stable: readonly string[] }[] = [
+  { endpoint: 'POST /api/v1/user/{user}/bank', list: 'GET /api/v1/user/{user}/bank', stable: ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] },
+  { endpoint: 'POST /api/v1/user/{user}/card', list: 'GET /api/v1/user/{user}/card', stable: ['id', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'createdAt'] },
+];
+
+export const isCreate = (endpoint: Endpoint): boolean => endpoint.id.startsWith('POST /api/v1/user/{user}/');
+
+export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
+  { variant: 'refused-invalid', rule: 'S341' },
+  { variant: 'refused-another-user', rule: 'S333' },
+  { variant: 'refused-unauthenticated', rule: 'S333' },
+];
+
+/** Fields a create body may carry beyond its table: refused (422) or ignored, never taken (S351). */
+export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status'];
+
+/**
+ * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
+ * its list and show answer, with the same stable fields.
+ */
+export const ROUND_TRIPS: readonly { endpoint: string; rule: string; variants: readonly string[] }[] = [
+  { endpoint: 'POST /api/v1/user/{user}/bank', rule: 'S218', variants: ['create-list-show'] },
+  { endpoint: 'POST /api/v1/user/{user}/card', rule: 'S277', variants: ['create-list-show'] },
+  { endpoint: 'GET /api/v1/user/{user}/bonus/{bonus}', rule: 'S265', variants: ['list-show'] },
+];
+
+function derive(): RuleInstance[] {
+  const out: RuleInstance[] = [];
+  for (const endpoint of ENDPOINTS.filter(isProtected)) {
+    for (const shape of pathShapes(endpoint)) {
+      for (const access of ACCESS_CLASSES) {
+        if (access.userScoped && !isUserScoped(endpoint)) continue;
+        out.push(make(access.rule, endpoint.id, shape, access.variant));
+      }
+    }
+  }
+  for (const list of LISTS) for (const invariant of listInvariants(list.endpoint)) out.push(make(list.rule, list.endpoint, '', invariant));
+  for (const create of CREATES) {
+    for (const refused of REFUSED_CREATES) out.push(make(refused.rule, create.endpoint, '', refused.variant));
+    for (const field of EXTRA_FIELDS) out.push(make('S351', create.endpoint, '', `extra ${field}`));
+  }
+  for (const trip of ROUND_TRIPS) for (const variant of trip.variants) out.push(make(trip.rule, trip.endpoint, '', variant));
+  return out;
+}
+
+/** The derived instances, and one instance (its own id) for each rule that has none derived. */
+export const INSTANCES: readonly RuleInstance[] = (() => {
+  const derived = derive();
+  const expanded = new Set(derived.map((i) => i.rule));
+  const single = RULES.filter((r) => !expanded.has(r.id)).map((r): RuleInstance => ({ id: r.id, rule: r.id, endpoint: null, shape: null, variant: null }));
+  return [...single, ...derived];
+})();
+
+export const instanceById: ReadonlyMap<string, RuleInstance> = new Map(INSTANCES.map((i) => [i.id, i]));
+
+/** The instances of a rule, in the order derived. */
+export function instancesOf(rule: string): RuleInstance[] {
+  return INSTANCES.filter((i) => i.rule === rule);
+}
+
+/** True when the rule applies in more places than one: a test citing the rule alone checks none of them. */
+export function hasDerivedInstances(rule: string): boolean {
+  return INSTANCES.some((i) => i.rule === rule && i.endpoint !== null);
+}

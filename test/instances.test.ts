@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { ManifestEntry } from '../cli/list.js';
+import { ENDPOINTS, pathShapes } from '../helpers/spec/catalogue.js';
+import { ACCESS_CLASSES, CREATES, INSTANCES, LISTS, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
+import { RULES } from '../helpers/spec/rules.js';
+import { instanceCoverage, ruleCoverage } from '../reporting/coverage.js';
+import type { TestRecord } from '../reporting/model.js';
+import { conformance } from './support.js';
+
+/**
+ * Issue 27: a rule is verified only where it was checked everywhere it applies. The invariant tables
+ * (helpers/spec/instances.ts) must cover every protected route and path shape, every list and every
+ * create of the catalogue; a new endpoint or path shape that they miss fails here.
+ */
+describe('rule instances', () => {
+  it('gives every rule one instance or more, each id once', () => {
+    const ids = INSTANCES.map((i) => i.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const rule of RULES) expect(INSTANCES.some((i) => i.rule === rule.id), rule.id).toBe(true);
+  });
+
+  it('puts the whole access table on every protected route in every path shape, the bonus asset summary with and without {asset}', () => {
+    const summary = ENDPOINTS.find((e) => e.id === 'GET /api/v1/user/{user}/bonus/assets/{asset?}')!;
+    expect(pathShapes(summary)).toEqual(['without {asset}', 'with {asset}']);
+    const protectedRoutes = ENDPOINTS.filter(isProtected);
+    expect(protectedRoutes.length).toBe(15);
+    for (const endpoint of protectedRoutes) {
+      for (const shape of pathShapes(endpoint)) {
+        for (const access of ACCESS_CLASSES) {
+          if (access.userScoped && !isUserScoped(endpoint)) continue;
+          const id = instanceId(access.rule, endpoint.id, shape || null, access.variant);
+          expect(INSTANCES.some((i) => i.id === id), id).toBe(true);
+        }
+      }
+    }
+    expect(INSTANCES.some((i) => i.id === 'S326 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · another-user')).toBe(true);
+    expect(INSTANCES.some((i) => i.id === 'S322 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · recased-secret')).toBe(true);
+  });
+
+  it('holds every list and every create of the catalogue in its tables', () => {
+    const lists = ENDPOINTS.filter(isList).map((e) => e.id);
+    expect(LISTS.map((l) => l.endpoint).sort()).toEqual(lists.sort());
+    const creates = ENDPOINTS.filter(isCreate).map((e) => e.id);
+    expect(CREATES.map((c) => c.endpoint).sort()).toEqual(creates.sort());
+    expect(listInvariants('GET /api/v1/user/{user}/bank')).toEqual(['each-once', 'only-own', 'shows-create', 'shows-delete', 'filters-combined']);
+    expect(listInvariants('GET /api/v1/user/{user}/card')).toEqual(['each-once', 'only-own', 'shows-create', 'filters-combined']);
+    for (const create of CREATES) for (const refused of REFUSED_CREATES) expect(INSTANCES.some((i) => i.id === instanceId(refused.rule, create.endpoint, null, refused.variant))).toBe(true);
+  });
+
+  it('verifies a rule of several places only when each instance has a passing test; a failing one fails it', () => {
+    const rule = 'S326';
+    const all = INSTANCES.filter((i) => i.rule === rule).map((i) => i.id);
+    expect(hasDerivedInstances(rule)).toBe(true);
+    const record = (id: string, outcome: TestRecord['outcome'], instances: string[]): TestRecord =>
+      ({ id, name: id, group: 'banks', file: 'x', endpoint: 'GET /api/v1/user/{user}/bank', status: [403, 409], clauses: ['5'], rules: [rule], instances, constraint: null, outcome, reason: outcome === 'failed' ? 'boom' : null, observedStatus: [], advisories: [], durationMs: 0, failure: null, exchanges: [] }) as TestRecord;
+    const byRule = (tests: TestRecord[]) => ruleCoverage(tests, [], instanceCoverage(tests)).find((r) => r.id === rule)!;
+    // Cited by the rule alone, or on all but one instance: not verified, and the instance left is named.
+    expect(byRule([record('plain', 'passed', [])]).outcome).toBe('not verified');
+    const most = byRule([record('most', 'passed', all.slice(1))]);
+    expect(most.outcome).toBe('not verified');
+    expect(most.instances).toEqual({ total: all.length, verified: all.length - 1, notVerified: [all[0]] });
+    expect(byRule([record('every', 'passed', all)]).outcome).toBe('passed');
+    expect(byRule([record('every', 'passed', all), record('one', 'failed', [all[0]!])]).outcome).toBe('failed');
+  });
+
+  it('every instance of every observable rule is cited by a test of the suite', async () => {
+    const listed = await conformance(['list', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const entries = JSON.parse(listed.stdout) as ManifestEntry[];
+    const cited = new Set(entries.flatMap((e) => e.instances));
+    const missing = INSTANCES.filter((i) => i.endpoint !== null && !cited.has(i.id)).map((i) => i.id);
+    expect(missing, 'instances no test cites').toEqual([]);
+  });
+});
