@@ -57,7 +57,7 @@ export interface CertificateClaims {
    * Since certificate version 3, optional: the rule-instance coverage of the report (issue 27). Not claimed yet;
    * `instanceClaims` below is where it is drawn from the report, and verify compares it like every claim.
    */
-  instances?: unknown;
+  instances?: InstanceClaims;
   suite: { name: string; version: string };
   spec: { title: string; version: string };
   /** When the certified run finished (report.finishedAt). */
@@ -166,12 +166,39 @@ export function implementationClaim(report: Pick<Report, 'implementation'>): Imp
   return declared && typeof declared.name === 'string' && typeof declared.version === 'string' ? { name: declared.name, version: declared.version, declaredBy: 'operator' } : null;
 }
 
+/** The rule-instance coverage a certificate claims (version 3, from report.json 1.4.0): each place a rule applies. */
+export interface InstanceClaims {
+  observable: number;
+  verified: number;
+  /** Instances of observable rules that no passed test checked, by id. */
+  unverified: string[];
+  /** Instances a failed test checked, by id. */
+  failed: string[];
+}
+
 /**
- * The instance claim of a report (issue 27 adds rule-instance coverage to report.json): the lead wires it
- * here. While it answers undefined no certificate carries `instances`, and verify expects none.
+ * The instance claim of a report: a rule is verified only where it was checked everywhere it applies
+ * (issue 27), so a certificate names the instances as it names the rules. Undefined for a report that
+ * predates instances (before report.json 1.4.0): such a certificate carries no `instances`, and verify
+ * expects none.
  */
-export function instanceClaims(_report: Report): unknown {
-  return undefined;
+export function instanceClaims(report: Pick<Report, 'coverage'>): InstanceClaims | undefined {
+  const instances = report.coverage?.instances;
+  if (!Array.isArray(instances)) return undefined;
+  const observable = instances.filter((i) => i.observable);
+  return {
+    observable: observable.length,
+    verified: observable.filter((i) => i.outcome === 'passed').length,
+    unverified: observable.filter((i) => i.outcome !== 'passed' && i.outcome !== 'failed').map((i) => i.id),
+    failed: observable.filter((i) => i.outcome === 'failed').map((i) => i.id),
+  };
+}
+
+/** The instance claim as one line of the terminal. */
+export function instanceClaimsLine(instances: InstanceClaims | null | undefined): string {
+  if (!instances) return 'rule instances: not claimed (a report from before rule instances)';
+  const open = [...instances.failed.map((id) => `${id} failed`), ...instances.unverified];
+  return `rule instances: ${instances.verified} of ${instances.observable} verified${open.length ? ` (not: ${open.slice(0, 5).join(', ')}${open.length > 5 ? `, and ${open.length - 5} more` : ''})` : ''}`;
 }
 
 /** A value of the report as one short line of a terminal: no control or bidirectional characters. */
@@ -226,7 +253,10 @@ export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage' | '
   if (report.verdict !== 'conformant') return report.verdict;
   const rules = ruleClaims(report);
   const everyRule = rules && rules.pending.length === 0 && rules.unverified.length === 0 && rules.verified === rules.observable;
-  return everyRule && evidenced(report) ? 'conformant' : 'incomplete';
+  // A rule is verified only where it was checked everywhere it applies: every instance, where the report has them.
+  const instances = instanceClaims(report);
+  const everyInstance = !instances || instances.verified === instances.observable;
+  return everyRule && everyInstance && evidenced(report) ? 'conformant' : 'incomplete';
 }
 
 /**

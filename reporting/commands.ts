@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { certify, CertificateUsageError, implementationLine, loadPrivateKey, loadPublicKey, ReportContradiction, ruleClaimsLine, verifyCertificate } from './certificate.js';
+import { certify, CertificateUsageError, implementationLine, instanceClaimsLine, loadPrivateKey, loadPublicKey, ReportContradiction, ruleClaimsLine, verifyCertificate } from './certificate.js';
 import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
 import { renderReports } from './write.js';
 
@@ -92,6 +92,7 @@ export async function certifyCommand(reportPath: string, keyPath: string, outPat
   io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.version}; run ${c.date}`);
   io.out(`  ${implementationLine(c.implementation)}`);
   io.out(`  ${ruleClaimsLine(c.rules)}`);
+  io.out(`  ${instanceClaimsLine(c.instances)}`);
   io.out(`  signed ${result.alg}, key ${result.kid}`);
   if (c.reportVerdict === 'conformant' && c.verdict !== 'conformant') {
     const pending = c.rules?.pending ?? [];
@@ -126,6 +127,7 @@ export async function verifyCommand(certificatePath: string, keyPath: string, re
   io.out(`  verdict ${c.verdict} for ${c.target.baseUrl}${c.target.embedded ? ' (embedded reference)' : ''}; suite ${c.suite.name} ${c.suite.version}; spec ${c.spec.title} ${c.spec.version}; run ${c.date}; signed ${c.issuedAt}`);
   if ((c.certificateVersion ?? 1) >= 3) io.out(`  ${implementationLine(c.implementation)}`);
   io.out(`  ${ruleClaimsLine(c.rules)}`);
+  if ((c.certificateVersion ?? 1) >= 3) io.out(`  ${instanceClaimsLine(c.instances)}`);
   for (const note of result.notes) io.out(`  note: ${note}`);
   return 0;
 }

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { algorithmFor, certify, loadPrivateKey, loadPublicKey, verifyCertificate } from '../reporting/certificate.js';
+import { algorithmFor, certify, instanceClaimsLine, loadPrivateKey, loadPublicKey, verifyCertificate } from '../reporting/certificate.js';
 import { certifyCommand, defaultCertificatePath, UsageError, verifyCommand } from '../reporting/commands.js';
 import { ReportContradiction } from '../reporting/certificate.js';
 import { CompactSign } from 'jose';
@@ -73,8 +73,9 @@ describe('certificate', () => {
     expect(lines.join('\n')).toContain('note: the certificate records the verdict "incomplete"');
 
     expect(await verifyCommand(certificate, join(dir, 'public.pem'), reportPath, io)).toBe(0);
-    expect(lines.at(-4)).toMatch(/^HOLDS: /);
-    expect(lines.at(-2)).toBe('  implementation: not declared (the run was given no --implementation)');
+    expect(lines.at(-5)).toMatch(/^HOLDS: /);
+    expect(lines.at(-3)).toBe('  implementation: not declared (the run was given no --implementation)');
+    expect(lines.at(-1)).toMatch(/^  rule instances: \d+ of \d+ verified/);
 
     writeFileSync(join(dir, 'tampered.json'), `${reportBytes.toString('utf8')} `);
     expect(await verifyCommand(certificate, join(dir, 'public.pem'), join(dir, 'tampered.json'), io)).toBe(1);
@@ -129,7 +130,8 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     expect(lines).toContainEqual('  note: the run is conformant on the rules its suite version checks, but a certification requires every observable rule verified: certified "incomplete"; checked by no test of suite 0.0.0-test: S26');
     expect(lines.join('\n')).not.toMatch(/verdict conformant/);
     expect(await verifyCommand(defaultCertificatePath(join(dir, 'report.json')), join(dir, 'public.pem'), join(dir, 'report.json'), io)).toBe(0);
-    expect(lines.at(-1)).toMatch(/^ {2}rules: .*1 checked by no test of this suite version \(S26\)$/);
+    expect(lines.at(-2)).toMatch(/^ {2}rules: .*1 checked by no test of this suite version \(S26\)$/);
+    expect(lines.at(-1)).toMatch(/^ {2}rule instances: \d+ of \d+ verified/);
   });
 
   test('every pair passed and every observable rule verified: certify signs conformant', async () => {
@@ -209,6 +211,25 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     expect(await verifyCommand(join(dir, 'report.certificate.jws'), join(dir, 'public.pem'), join(dir, 'report.json'), { out: (l) => lines.push(l), err: (l) => lines.push(l) })).toBe(0);
     expect(lines).toContain('  implementation: Acme Accounts 2.3.1 (declared by the operator, not checked by the suite)');
     expect(lines.join('\n')).toMatch(/suite account-api-conformance 0\.0\.0-test; spec .* v1;/);
+  });
+
+  test('claims rule instances: a conformant report has every instance verified; an instance a failed test checked is claimed failed; a certificate whose instances are not the report\'s does not hold (issue 27)', async () => {
+    const everything = report(passingEverything(), {}, []);
+    const { claims } = await certify(bytesOf(everything), privateKey);
+    expect(claims.verdict).toBe('conformant');
+    expect(claims.instances).toMatchObject({ unverified: [], failed: [] });
+    expect(claims.instances!.verified).toBe(claims.instances!.observable);
+    expect(claims.instances!.observable).toBeGreaterThan(claims.rules!.observable);
+    // One instance of a rule of several places left unchecked: the rule is not verified everywhere, so neither is the run.
+    const [first] = everything.coverage.instances!.filter((i) => i.observable && i.endpoint !== null);
+    const open = { ...everything, verdict: 'incomplete' as const, coverage: { ...everything.coverage, instances: everything.coverage.instances!.map((i) => (i.id === first!.id ? { ...i, outcome: 'not verified' as const, tests: [], reason: 'no test in this run checks it' } : i)) } };
+    const bytes = bytesOf(open);
+    const certified = await certify(bytes, privateKey);
+    expect(certified.claims.instances).toMatchObject({ unverified: [first!.id], failed: [] });
+    expect(certified.claims.verdict).not.toBe('conformant');
+    const hidden = await signed({ ...certified.claims, instances: claims.instances });
+    expect(await verifyCertificate(hidden, publicKey, bytes)).toMatchObject({ holds: false, what: 'certificate', reason: expect.stringMatching(/: instances /) });
+    expect(instanceClaimsLine(certified.claims.instances)).toBe(`rule instances: ${claims.instances!.observable - 1} of ${claims.instances!.observable} verified (not: ${first!.id})`);
   });
 
   test('a certificate of version 2 (no implementation, failed rules among the unverified) keeps verifying', async () => {
