@@ -3,7 +3,13 @@ import { importPKCS8 } from 'jose';
 import type { Config } from './config.js';
 import { ConfigError, roadOf } from './config.js';
 import { HttpClient, TransportError, type ApiResponse } from './http.js';
+import { quote } from '../spec/quote.js';
 import { withoutCredentials } from './redact.js';
+
+/** A redirect to another origin (issue 29): named as such, and never advised as the fix. */
+export function redirectsElsewhere(location: URL, what: string, variable = 'BASE_URL'): string {
+  return `configuration error: the target redirects to another host (${quote(withoutCredentials(location.origin))}; ${what}); the suite follows no redirect; if that host is really yours, set ${variable} to it yourself`;
+}
 
 /**
  * The preflight's part on the road to the target: BASE_URL answers as this interface (not a gateway,
@@ -49,8 +55,18 @@ async function proveTheApi(http: HttpClient, roadHeaders: Record<string, string>
         `configuration error: POST ${base}${path} answered ${response.status} to the same path with a trailing slash: the target or a gateway adds a slash to every path, which BASE_URL cannot fix (the interface's paths have none, and a POST is not repeated across a redirect); configure it to serve the paths as written`,
       );
     }
-    const target = location ? new URL(location, `${http.baseUrl}${path}`).href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '') : undefined;
-    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${path} answered ${response.status}); use that`);
+    let resolved: URL | undefined;
+    try {
+      resolved = location ? new URL(location, `${http.baseUrl}${path}`) : undefined;
+    } catch {
+      resolved = undefined;
+    }
+    if (location && !resolved) throw new ConfigError(`configuration error: BASE_URL redirects to a Location that is no URL (${quote(location)}; POST ${path} answered ${response.status}); the suite follows no redirect`);
+    const target = resolved?.href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '');
+    // Another origin is the target's choice, not the operator's: never advised (the run would send its
+    // --header secrets and STATES_TOKEN there).
+    if (resolved && resolved.origin !== new URL(http.baseUrl).origin) throw new ConfigError(redirectsElsewhere(resolved, `POST ${path} answered ${response.status}`));
+    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} on the same host (POST ${path} answered ${response.status}); use that`);
   };
   const logout = await probe(http, LOGOUT);
   redirected(logout, LOGOUT);
