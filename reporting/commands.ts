@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { MAX_REPORT_FILE_BYTES, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { certify, CertificateUsageError, loadPrivateKey, loadPublicKey, ruleClaimsLine, verifyCertificate } from './certificate.js';
 import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
@@ -22,8 +23,9 @@ const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (
 
 function readBytes(path: string, role: string): Buffer {
   try {
-    return readFileSync(path);
+    return readBounded(path, MAX_REPORT_FILE_BYTES, role);
   } catch (error) {
+    if (error instanceof TooLargeError) throw new UsageError(error.message);
     const code = (error as { code?: string }).code;
     throw new UsageError(`cannot read ${role} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : ((error as Error).message ?? code)}`);
   }

@@ -4,6 +4,7 @@ import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
 import { redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, registerSecretHeader, withoutCredentials } from './redact.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
+import { tooDeep } from '../spec/quote.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
@@ -79,13 +80,14 @@ const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
 function registerTokensIn(value: unknown): void {
   const session = (value as { data?: { id?: unknown; userId?: unknown; ttl?: unknown } } | undefined)?.data;
   if (session && typeof session === 'object' && 'userId' in session && 'ttl' in session) registerSecret(session.id);
-  const walk = (inner: unknown): void => {
+  // Iterative: the answer's depth is the target's choice.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const inner = pending.pop();
     if (typeof inner === 'string') {
       if (TOKEN_SHAPE.test(inner)) registerSecret(inner);
-    } else if (Array.isArray(inner)) inner.forEach(walk);
-    else if (inner && typeof inner === 'object') Object.values(inner).forEach(walk);
-  };
-  walk(value);
+    } else if (inner && typeof inner === 'object') for (const item of Array.isArray(inner) ? inner : Object.values(inner)) pending.push(item);
+  }
 }
 
 /** A tiny counting semaphore: the suite's load on a target stays bounded per worker. */
@@ -234,6 +236,12 @@ export class HttpClient {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    // A declared length over the limit is refused before a byte of the body is read.
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      response.body.destroy();
+      throw new TransportError(`${method} ${url} answered with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`);
+    }
     try {
       for await (const chunk of response.body) {
         size += (chunk as Buffer).length;
@@ -253,6 +261,9 @@ export class HttpClient {
       if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     let parsed: { ok: true; value: unknown } | { ok: false } = { ok: false };
+    // Checked without recursion before any walk: 100000 nested arrays would overflow every recursive one.
+    const deep = tooDeep(text, `${method} ${url} answered ${response.statusCode}, but the answer`);
+    if (deep) throw new TransportError(deep);
     if (text.length > 0) {
       try {
         parsed = { ok: true, value: JSON.parse(text) };

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { importPKCS8 } from 'jose';
+import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import type { Config } from './config.js';
 import { ConfigError, roadOf } from './config.js';
 import { HttpClient, TransportError, type ApiResponse } from './http.js';
@@ -118,7 +118,12 @@ export async function checkTheRoad(config: Config, baseUrl: string): Promise<voi
 /** The platform's private key (JWT_PRIVATE_KEY_FILE), when one is given, is a PKCS#8 RSA key that can sign RS512. */
 export async function checkPlatformKey(config: Config): Promise<void> {
   if (!config.JWT_PRIVATE_KEY_FILE) return;
-  const pem = readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8');
+  let pem: string;
+  try {
+    pem = readBounded(config.JWT_PRIVATE_KEY_FILE, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');
+  } catch (error) {
+    throw new ConfigError(`configuration error: ${(error as Error).message}`);
+  }
   if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem)) {
     throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${config.JWT_PRIVATE_KEY_FILE} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`);
   }

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { MAX_CONFIG_FILE_BYTES, parseBoundedJson, readBounded, TooLargeError } from '../spec/bounded.js';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
@@ -196,8 +197,9 @@ function schemaLine(file: Record<string, unknown>): string | undefined {
 export function loadStatesFile(path: string): StatesFileV1 {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = parseBoundedJson(readBounded(path, MAX_CONFIG_FILE_BYTES, 'states file').toString('utf8'), 'the states file');
   } catch (error) {
+    if (error instanceof TooLargeError) fail(path, error.message);
     fail(path, `not a JSON file (${(error as Error).message}); see \`conformance states template\``);
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(path, 'must hold a JSON object (see `conformance states template`)');

@@ -22,7 +22,7 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   await checkTheRoad(config, baseUrl);
   const road = roadOf(config);
   if (states.url) {
-    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS, road);
+    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS, { ...road, maxResponseBytes: config.MAX_RESPONSE_BYTES });
     try {
       // A state that no target provides: the answer proves the hook is reachable and accepts our token.
       const answer = await hook.call('conformance.preflight', {});
