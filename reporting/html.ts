@@ -1,3 +1,4 @@
+import { escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import { actualStatus, advisedTests, conformantScope, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
@@ -10,7 +11,8 @@ import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, RuleCoverag
  */
 
 export function escapeHtml(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  // Control characters (but line feed and tab, the layout of bodies) as visible escapes (issue 29): bidi controls would reorder what a reader sees.
+  return escapeControlsButLayout(String(text)).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** Tagged template: interpolated values are escaped unless they are already HTML (`raw`). */

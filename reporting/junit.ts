@@ -1,11 +1,16 @@
+import { escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { curlCommand, failingExchange } from './curl.js';
 import { clausesText, expectedActual } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
-/** Text content: markup characters escaped, characters XML 1.0 forbids removed. */
+/**
+ * Text content: markup characters escaped; control characters (C0 but line feed and tab, DEL, C1,
+ * line separators, bidi controls) as visible escapes (issue 29: XML 1.0 forbids most C0, and a CI
+ * page showing C1 or bidi controls would obey them); the other characters XML 1.0 forbids removed.
+ */
 export const escapeXml = (text: string) =>
-  text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  escapeControlsButLayout(text)
+    .replace(/[\ufffe\uffff]/g, '')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
     .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 

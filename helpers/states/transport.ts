@@ -3,7 +3,7 @@ import { describeTransportFailure } from '../net/http.js';
 import { redactJson, redactText, registerConfiguredSecret, registerSecret, withoutCredentials } from '../net/redact.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
-import { tooDeep } from '../spec/quote.js';
+import { escapeControls, quote, tooDeep } from '../spec/quote.js';
 
 /**
  * Provider states: how the suite asks a target for the state a test needs. Two transports, as the
@@ -177,7 +177,8 @@ export class HookStates implements StatesTransport {
     // `data`, still carries them, and its body is quoted in the failure below.
     registerSecretsOf(answer.body);
     registerSecretsOf((answer.body as { data?: unknown } | undefined)?.data);
-    const shown = (answer.body === undefined ? redactText(answer.text) : JSON.stringify(redactJson(answer.body))).slice(0, 300);
+    // Quoted: a hook's answer is data in the line that cites it, never control (issue 29).
+    const shown = answer.body === undefined ? quote(redactText(answer.text.slice(0, 2000)), 300) : escapeControls(JSON.stringify(redactJson(answer.body)).slice(0, 300));
     if (answer.status === 200) {
       const data = (answer.body as { data?: unknown } | undefined)?.data;
       if (!data || typeof data !== 'object') throw new StateError(`provider state ${name}: the hook answered 200 without a data object: ${shown}`);
