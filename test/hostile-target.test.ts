@@ -37,20 +37,20 @@ afterAll(async () => {
   await reference?.close();
 });
 
-async function hostile(options: Omit<HostileOptions, 'upstream' | 'statesUrl'>): Promise<Hostile> {
-  const started = await startHostile({ upstream: reference.baseUrl, statesUrl: reference.statesUrl!, ...options });
+async function hostile(options: Omit<HostileOptions, 'upstream' | 'statesUrl'>, behind: RunningReference = reference): Promise<Hostile> {
+  const started = await startHostile({ upstream: behind.baseUrl, statesUrl: behind.statesUrl!, ...options });
   hostiles.push(started);
   return started;
 }
 
 /** `conformance run` as a CI job runs it (GitHub Actions, a step summary), its peak memory measured by bench/peak-rss.mjs. */
-function run(target: Hostile, grep: string): Promise<Run> {
+function run(target: Hostile, grep: string, token = STATES_TOKEN): Promise<Run> {
   const dir = tempDir('hostile-');
   const peakFile = join(dir, 'peak');
   const stepFile = join(dir, 'step-summary.md');
   const clean = { ...process.env };
   for (const name of Object.keys(clean)) if (/^(BASE_URL|STATES_|GITHUB_|REPORT_DIR|EXTRA_HEADERS|STRICT|GROUP|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy|FAIL_ON|MAX_)/.test(name)) delete clean[name];
-  const env = { ...clean, BASE_URL: target.url, STATES_URL: target.hookUrl, STATES_TOKEN, REQUEST_TIMEOUT_MS: '30000', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepFile, CONFORMANCE_BENCH_PEAK_FILE: peakFile };
+  const env = { ...clean, BASE_URL: target.url, STATES_URL: target.hookUrl, STATES_TOKEN: token, REQUEST_TIMEOUT_MS: '30000', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepFile, CONFORMANCE_BENCH_PEAK_FILE: peakFile };
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', join(ROOT, 'bench', 'peak-rss.mjs'), join(ROOT, 'bin', 'conformance.mjs'), 'run', '--grep', grep, '--report-dir', dir], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -172,5 +172,28 @@ describe('a hostile target (issue 29)', () => {
     expect(result.stderr.trim()).toMatch(/^configuration error: the target redirects to another host \("http:\/\/127\.0\.0\.2:9"; POST \/api\/v1\/user\/logout answered 301\); the suite follows no redirect; if that host is really yours, set BASE_URL to it yourself$/);
     expect(result.stderr).not.toMatch(/use that/);
     expect(result.stderr + result.stdout).not.toMatch(RAW_CONTROL);
+  }, 60_000);
+});
+
+describe('a one-letter STATES_TOKEN (issue 29)', () => {
+  it('is warned about, replaced wherever it stands as a whole token, and the suite\'s own words stay readable', async () => {
+    const oneLetter = await startReference({ states: true, statesToken: 't' });
+    try {
+      const target = await hostile({}, oneLetter);
+      const result = await run(target, NFT_TESTS, 't');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/warning: STATES_TOKEN is weak/);
+      expect(result.stdout).toMatch(/^Target http:\/\/127\.0\.0\.1:\d+; provider states: hook/m);
+      expect(result.stdout).toMatch(/^2 passed, 0 failed, 0 skipped$/m);
+      for (const file of ['report.json', 'summary.md', 'junit.xml', 'report.html']) {
+        // report.html's own anchors of tests are `#t-<id>`: the page's words, not the token.
+        const text = readFileSync(join(result.dir, file), 'utf8').replace(/(#|id=")t-/g, '$1');
+        expect(text, file).not.toMatch(/(?<![\p{L}\p{N}])t(?![\p{L}\p{N}])/u);
+        expect(text, file).not.toContain('[REDAC[');
+      }
+      expect(result.stdout.replace(/don't|can't|isn't/g, '')).not.toMatch(/(?<![\p{L}\p{N}])t(?![\p{L}\p{N}])/u);
+    } finally {
+      await oneLetter.close();
+    }
   }, 60_000);
 });
