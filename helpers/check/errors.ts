@@ -10,7 +10,7 @@ import type { ApiResponse } from '../net/http.js';
  */
 
 /**
- * Where the specification is silent, a server error is still never a conformant answer (README, "how it
+ * Where the specification is silent, a server error is still never a conformant answer (docs/judging.md, "how it
  * judges"): a 5xx says the server failed, not that it answered the request, as every API fuzzer treats it.
  */
 export function expectNoServerError(response: ApiResponse): void {
