@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { MAX_REPORT_FILE_BYTES, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { certify, CertificateUsageError, loadPrivateKey, loadPublicKey, ruleClaimsLine, verifyCertificate } from './certificate.js';
@@ -19,7 +20,8 @@ export interface Io {
   err: (line: string) => void;
 }
 
-const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+// A report or certificate read from disk may carry a target's text: control characters as visible escapes (issue 29); the line breaks of a Markdown page stay.
+const defaultIo: Io = { out: (line) => process.stdout.write(`${escapeControlsButLayout(line)}\n`), err: (line) => process.stderr.write(`${escapeControlsButLayout(line)}\n`) };
 
 function readBytes(path: string, role: string): Buffer {
   try {
