@@ -7,6 +7,10 @@ import { HttpClient } from '../helpers/net/http.js';
 import { HookStates } from '../helpers/states/transport.js';
 import { loadStatesFile } from '../helpers/states/file.js';
 import { jsonNesting, quote, escapeControls } from '../helpers/spec/quote.js';
+import { escapeData, stopCommands } from '../reporting/github.js';
+import { escapeXml } from '../reporting/junit.js';
+import { escapeHtml } from '../reporting/html.js';
+import { md, code } from '../reporting/markdown.js';
 
 /** Issue 29: every byte stream from outside has a limit, and JSON of any depth is refused plainly, never a stack overflow. */
 
@@ -70,5 +74,28 @@ describe('quoting target text (issue 29)', () => {
   it('measures nesting without recursion, skipping brackets inside strings', () => {
     expect(jsonNesting(DEEP)).toBe(100_000);
     expect(jsonNesting('{"a":"[[[[\\"[[","b":[1]}')).toBe(2);
+  });
+});
+
+describe('every channel escapes what the target sent (issue 29)', () => {
+  const hostile = 'x\n::error::planted\r\u001b]52;c;aGk=\u0007\u009b2J\u202e<b>';
+  const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('GitHub annotations: line breaks encoded, every other control escaped; commands fenced by a random token', () => {
+    expect(escapeData(hostile)).toBe('x%0A::error::planted%0D\\e]52;c;aGk=\\x07\\x9b2J\\u202e<b>');
+    const a = stopCommands();
+    const b = stopCommands();
+    expect(a.stop).toMatch(/^::stop-commands::[0-9a-f]{32}$/);
+    expect(a.resume).toBe(`::${a.stop.slice('::stop-commands::'.length)}::`);
+    expect(a.stop).not.toBe(b.stop);
+  });
+
+  it('summary.md, junit.xml and report.html carry no raw control character and no markup of the target', () => {
+    for (const out of [md(hostile), code(hostile), escapeXml(hostile), escapeHtml(hostile)]) {
+      expect(out).not.toMatch(RAW);
+      expect(out).not.toContain('<b>');
+    }
+    expect(escapeXml('a\u0085b\u009bc')).toBe('a\\x85b\\x9bc');
+    expect(escapeXml('line\nnext\tcell')).toBe('line\nnext\tcell');
   });
 });
