@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { ConformanceMeta, RunRecord } from '../helpers/check/check.js';
 import { redactText } from '../helpers/net/redact.js';
-import { escapeControls, escapeControlsButLayout } from '../helpers/spec/quote.js';
+import { escapeControls } from '../helpers/spec/quote.js';
 import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
 import { testId } from '../helpers/check/selection.js';
@@ -26,8 +26,9 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
   // What a test says may quote the target: every control character is a visible escape from here on
   // (issue 29), in every file and on every channel; a failure's own line breaks stay its layout.
   const rawMessage = result.state === 'failed' ? redactText(result.errors?.map((e) => e.message).join('\n') ?? 'failed') : null;
-  const errorMessage = rawMessage === null ? null : escapeControlsButLayout(rawMessage);
-  const reason = outcome === 'skipped' ? escapeControls(redactText((result as { note?: string }).note ?? 'skipped')) : rawMessage ? escapeControls(firstLine(rawMessage)) : null;
+  // One line per error: a line break inside a message is the target's (a quoted field), so it is escaped too.
+  const errorMessage = result.state === 'failed' ? (result.errors?.map((e) => escapeControls(redactText(e.message))).join('\n') ?? 'failed') : null;
+  const reason = outcome === 'skipped' ? escapeControls(redactText((result as { note?: string }).note ?? 'skipped')) : errorMessage ? firstLine(errorMessage) : null;
   const name = `${testCase.parent.type === 'suite' ? `${testCase.parent.fullName} ` : ''}${testCase.name}`;
   return {
     id: testId(name),

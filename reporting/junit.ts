@@ -1,4 +1,4 @@
-import { escapeControlsButLayout } from '../helpers/spec/quote.js';
+import { escapeControls, escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { curlCommand, failingExchange } from './curl.js';
 import { clausesText, expectedActual } from './facts.js';
 import type { Report, TestRecord } from './model.js';
@@ -41,7 +41,7 @@ function testcase(test: TestRecord): string {
   if (test.outcome === 'failed') {
     const exchange = failingExchange(test);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
-    if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', curlCommand(exchange).command);
+    if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', escapeControls(curlCommand(exchange).command));
     const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';
     body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="${type}">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {

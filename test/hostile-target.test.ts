@@ -15,6 +15,7 @@ import { ROOT, tempDir } from './support.js';
 
 const STATES_TOKEN = 'hostile-states-token-0123456789';
 const NFT_TESTS = 'holding every NFT|of the requested symbol for each held NFT';
+const COIN_TEST = 'of the requested symbol for each held coin';
 const HOOK_TEST = 'answers 403 with \\{ message \\} to a create for an inactive account';
 
 interface Run {
@@ -110,7 +111,7 @@ describe('a hostile target (issue 29)', () => {
     const poisoned = await hostile({ poisonAnswers: true, hookText: ['user.inactive'] });
     const plain = await hostile({});
     endless = await hostile({ hookStream: { states: ['balances'], bytes: 200 * 1024 * 1024 } });
-    [attacked, control, streamed] = await Promise.all([run(poisoned, `${NFT_TESTS}|${HOOK_TEST}`), run(plain, NFT_TESTS), run(endless, NFT_TESTS)]);
+    [attacked, control, streamed] = await Promise.all([run(poisoned, `${NFT_TESTS}|${COIN_TEST}|${HOOK_TEST}`), run(plain, NFT_TESTS), run(endless, NFT_TESTS)]);
   }, 240_000);
 
   it('the attack reached the suite: the payload is quoted, escaped, in the terminal and the reports', () => {
@@ -140,9 +141,12 @@ describe('a hostile target (issue 29)', () => {
     }
     expect(attacked.stepSummary).not.toBe('');
     const junit = readFileSync(join(attacked.dir, 'junit.xml'), 'utf8');
+    const html = readFileSync(join(attacked.dir, 'report.html'), 'utf8');
+    // A failure quoting the coin's symbol: in every file, the target's line breaks are escapes, so none of its text begins a line.
+    for (const file of [summary, attacked.stepSummary, junit, html]) expect(file).not.toMatch(/^\s*(::|Verdict: conformant)/m);
+    expect(junit).toContain('::error::planted-by-target');
     expect(wellFormedXml(junit)).toEqual([]);
     expect(junit).not.toMatch(/[\u0080-\u009f]/);
-    const html = readFileSync(join(attacked.dir, 'report.html'), 'utf8');
     const controlHtml = readFileSync(join(control.dir, 'report.html'), 'utf8');
     expect(html).not.toMatch(RAW_CONTROL);
     expect(html).not.toContain('<script>alert(1)');

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A hostile target of our own (issue 29): a loopback proxy in front of the embedded reference that
- * rewrites a correct implementation's answers to attack whoever runs the suite. What it plants:
+ * rewrites a correct implementation's answers to attack whoever runs the suite. What it plants
+ * (in the NFT records' `type`, quoted by an advisory, and a coin record's `symbol`, quoted by a failure):
  * line breaks with workflow commands, terminal escapes (clear screen, OSC 52 clipboard, OSC 8 link,
  * a CSI in C1 form), a bare CR painting a forged verdict, bidi controls and markup, in a field that
  * advisories and failures quote; 100000 nested arrays; hook answers that are such text, or endless;
@@ -106,6 +107,13 @@ export async function startHostile(options: HostileOptions): Promise<Hostile> {
       if (path === '/hook') return hook(req, res, body);
       if (options.redirectTo) return void res.writeHead(301, { location: `${options.redirectTo}${path}`, 'content-type': 'text/html' }).end('<html>Moved</html>');
       if (options.poisonAnswers && /\/balances\/nft\/[^/?]+/.test(path)) return void res.writeHead(200, { 'content-type': 'application/json' }).end(DEEP);
+      if (options.poisonAnswers && /\/balances\/(?!nft\b|coin\b)[^/?]+$/.test(path)) {
+        return relay(req, res, path, body, (text) => {
+          const document = JSON.parse(text) as { data?: { symbol?: unknown } };
+          if (document.data) document.data.symbol = PAYLOAD;
+          return JSON.stringify(document);
+        });
+      }
       if (options.poisonAnswers && /\/balances\/nft(\?|$)/.test(path)) {
         return relay(req, res, path, body, (text) => {
           const document = JSON.parse(text) as unknown;
