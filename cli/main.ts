@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { escapeControls } from '../helpers/spec/quote.js';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { RUN_HELP, RUN_OPTIONS } from './options.js';
 import { suiteVersion } from '../helpers/spec/version.js';
@@ -246,12 +247,13 @@ try {
   process.exitCode = await main();
 } catch (error) {
   if (error instanceof HelpShown) process.exitCode = 0;
-  else if ((error as Error).name === 'InterruptedBeforeTests') console.error((error as Error).message);
-  else if (error instanceof ConfigError || (error instanceof UsageError && !(error instanceof ArgumentError))) console.error(error.message);
+  else if ((error as Error).name === 'InterruptedBeforeTests') console.error(escapeControls((error as Error).message));
+  // The exit-2 line may quote the target (a Location, a hook's answer): one line, controls as visible escapes (issue 29).
+  else if (error instanceof ConfigError || (error instanceof UsageError && !(error instanceof ArgumentError))) console.error(escapeControls(error.message));
   else if (error instanceof ArgumentError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     // A usage error: the one line, then the command's usage, both on stderr.
-    console.error(`${(error as Error).message}\n\n${commandHelp(process.argv[2] ?? '') ?? USAGE}`);
+    console.error(`${escapeControls((error as Error).message)}\n\n${commandHelp(process.argv[2] ?? '') ?? USAGE}`);
   }
-  else console.error(`conformance: ${(error as Error).message ?? String(error)}`);
+  else console.error(`conformance: ${escapeControls((error as Error).message ?? String(error))}`);
   process.exitCode = error instanceof HelpShown ? 0 : (error as Error).name === 'InterruptedBeforeTests' ? 130 : 2;
 }

@@ -1,4 +1,5 @@
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { escapeControls } from '../helpers/spec/quote.js';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigInput } from '../helpers/net/config.js';
@@ -34,7 +35,8 @@ function wholeNumber(value: string | undefined, name: string, min: number, max: 
  * judges every answer passing through, and on Ctrl-C or SIGTERM writes the reports of a run.
  * Exit 0 nothing nonconformant was seen, 1 a nonconformance or security finding, 2 a usage error.
  */
-export async function proxyCommand(argv: string[], write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<number> {
+// Every line as data (issue 29): a judged answer's text may be quoted in it.
+export async function proxyCommand(argv: string[], write: (line: string) => void = (line) => process.stdout.write(`${escapeControls(line)}\n`)): Promise<number> {
   const { values } = parseArgs({ args: argv, options: PROXY_OPTIONS });
   if (!values.target) throw new ConfigError('proxy: missing --target URL (the server to stand in front of, e.g. --target http://127.0.0.1:8080)');
   const overrides: ConfigInput = { BASE_URL: values.target };

@@ -11,7 +11,8 @@ import type { RunningReference } from '../reference/app.js';
 import { buildReport } from '../reporting/build.js';
 import { CollectingReporter } from '../reporting/collector.js';
 import type { Report } from '../reporting/model.js';
-import { annotations, appendStepSummary, inGitHubActions } from '../reporting/github.js';
+import { annotations, appendStepSummary, inGitHubActions, stopCommands } from '../reporting/github.js';
+import { escapeControls } from '../helpers/spec/quote.js';
 import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
@@ -83,7 +84,20 @@ export function failOnIncompleteLine(report: Pick<Report, 'groups'>): string {
 
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const { config } = options;
-  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const writeLine = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Every line as data (issue 29): no control character, wherever it came from, reaches the terminal or the CI log.
+  const write = (line: string) => writeLine(escapeControls(line));
+  // In GitHub Actions the run's output before its own annotations is no workflow command, whatever a target put in it.
+  const github = options.writeFiles !== false && inGitHubActions() ? stopCommands() : undefined;
+  let commandsStopped = false;
+  if (github) {
+    writeLine(github.stop);
+    commandsStopped = true;
+  }
+  const resumeCommands = () => {
+    if (github && commandsStopped) writeLine(github.resume);
+    commandsStopped = false;
+  };
   const startedAt = new Date();
   let reference: RunningReference | undefined;
   let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
@@ -208,8 +222,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
     for (const error of collector.moduleErrors) write(`error: ${error}`);
     for (const line of summaryLines(report, files, options.writeFiles === false ? [] : runHints(resolve(config.REPORT_DIR)))) write(line);
-    if (options.writeFiles !== false && inGitHubActions()) {
-      for (const line of annotations(report)) write(line);
+    if (github) {
+      resumeCommands();
+      for (const line of annotations(report)) writeLine(line);
       appendStepSummary(toMarkdown(report));
     }
     const configFailure = report.tests.find((t) => t.reason?.startsWith('configuration error'));
@@ -223,6 +238,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     if (exitCode === 1 && exitCodeOf(report, collector.moduleErrors.length) === 0) write(failOnIncompleteLine(report));
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
+    resumeCommands();
     interruption.dispose();
     await leases?.close();
     await reference?.close();

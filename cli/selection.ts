@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { MAX_REPORT_FILE_BYTES, parseBoundedJson, readBounded } from '../helpers/spec/bounded.js';
 import { relative, resolve } from 'node:path';
 import { ConfigError } from '../helpers/net/config.js';
 import { endpointById, GROUPS } from '../helpers/spec/catalogue.js';
@@ -69,7 +70,7 @@ export function testsToRerun(reportDir: string): { ids: string[]; from: string; 
   if (!existsSync(path)) throw new ConfigError(`run --failed: no previous report at ${shown}; run \`conformance run\` first (or give its --report-dir)`);
   let report: Report;
   try {
-    report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+    report = parseBoundedJson(readBounded(path, MAX_REPORT_FILE_BYTES, 'report').toString('utf8'), 'the report') as Report;
     if (!Array.isArray(report.tests)) throw new Error('it has no tests');
   } catch (error) {
     throw new ConfigError(`run --failed: ${shown} is not a conformance report.json (${(error as Error).message}); run \`conformance run\` again`);

@@ -1,4 +1,5 @@
 import { ENDPOINTS, type Endpoint } from '../helpers/spec/catalogue.js';
+import { tooDeep } from '../helpers/spec/quote.js';
 import { errorFormat } from '../helpers/spec/error-formats.js';
 import { JSON_MEDIA_TYPE } from '../helpers/spec/media-type.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
@@ -58,10 +59,14 @@ function header(headers: SeenExchange['responseHeaders'], name: string): string 
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-function parseJson(body: Buffer | undefined): { ok: true; value: unknown } | { ok: false } {
+function parseJson(body: Buffer | undefined): { ok: true; value: unknown } | { ok: false; tooDeep?: string } {
   if (!body || body.length === 0) return { ok: false };
+  const text = body.toString('utf8');
+  // Checked without recursion before any walk (issue 29): 100000 nested arrays overflow every recursive one.
+  const deep = tooDeep(text, 'the answer');
+  if (deep) return { ok: false, tooDeep: deep };
   try {
-    return { ok: true, value: JSON.parse(body.toString('utf8')) };
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false };
   }
@@ -174,6 +179,8 @@ export function judgeExchange(seen: SeenExchange, target: string, strict = false
   } else if (seen.error) {
     // An answer that broke off is judged neither way: its body is not what the target meant to send.
     skipReason = `not judged: ${seen.error}`;
+  } else if (!response.ok && response.tooDeep) {
+    skipReason = `not judged: ${response.tooDeep}`;
   } else if (seen.responseTooLarge) {
     skipReason = `not judged: the answer's body is over MAX_RESPONSE_BYTES (${seen.maxBytes} bytes); it was passed through unchanged`;
   } else {

@@ -1,4 +1,5 @@
 import { GROUPS, SPEC } from '../helpers/spec/catalogue.js';
+import { escapeControls } from '../helpers/spec/quote.js';
 import { constraintCoverage, instanceCoverage, instanceSummary, pairCoverage, ruleCoverage, ruleSummary } from './coverage.js';
 import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type RuleCoverage, type TestRecord, type Verdict } from './model.js';
@@ -89,7 +90,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     ...(facts.interrupted ? { interrupted: true } : {}),
     ...(facts.selection ? { selection: selectionRecord(facts.selection) } : {}),
     ...(facts.proxy ? { proxy: facts.proxy } : {}),
-    warnings: [...scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records), ...(facts.ownWarnings ?? [])],
+    warnings: [...scrubLines([...(facts.selection ? [selectionWarning(facts.selection.text)] : []), ...facts.warnings, ...bookkeeping], records).map(escapeControls), ...(facts.ownWarnings ?? [])],
     tests,
     coverage: { pairs, constraints: constraintCoverage(tests), rules, ruleSummary: ruleSummary(rules), instances, instanceSummary: instanceSummary(instances) },
   };

@@ -1,4 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { parseBoundedJson, TooLargeError } from '../helpers/spec/bounded.js';
 import { calculateJwkThumbprint, CompactSign, compactVerify, decodeProtectedHeader, errors, exportJWK } from 'jose';
 import type { Report, Verdict } from './model.js';
 
@@ -131,7 +132,7 @@ export async function keyId(key: KeyObject): Promise<string> {
 
 function reportOf(bytes: Uint8Array): Report {
   try {
-    const report = JSON.parse(Buffer.from(bytes).toString('utf8')) as Report;
+    const report = parseBoundedJson(Buffer.from(bytes).toString('utf8'), 'the report') as Report;
     if (!report || typeof report !== 'object' || typeof report.verdict !== 'string' || !report.target || !report.suite || !report.spec) throw new Error('missing verdict, target, suite or spec');
     return report;
   } catch (error) {
@@ -340,9 +341,9 @@ export async function verifyCertificate(certificate: string, publicKey: KeyObjec
   if (header.typ !== CERTIFICATE_TYPE) return { holds: false, what: 'certificate', reason: `the JWS is not a conformance certificate (typ ${header.typ ?? 'absent'})` };
   let claims: CertificateClaims;
   try {
-    claims = JSON.parse(new TextDecoder().decode(payload)) as CertificateClaims;
-  } catch {
-    return { holds: false, what: 'certificate', reason: 'the signed payload is not JSON' };
+    claims = parseBoundedJson(new TextDecoder().decode(payload), 'the signed payload') as CertificateClaims;
+  } catch (error) {
+    return { holds: false, what: 'certificate', reason: error instanceof TooLargeError ? error.message : 'the signed payload is not JSON' };
   }
   if (claims.certificate !== 'account-api-conformance' || typeof claims.report?.sha256 !== 'string') {
     return { holds: false, what: 'certificate', reason: 'the signed payload is not a conformance certificate' };

@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { ConformanceMeta, RunRecord } from '../helpers/check/check.js';
 import { redactText } from '../helpers/net/redact.js';
+import { escapeControls } from '../helpers/spec/quote.js';
 import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
 import { testId } from '../helpers/check/selection.js';
@@ -22,9 +23,12 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
   const result = testCase.result();
   const run = meta.run ?? { exchanges: [], advisories: [], observedStatus: [], schemaProblems: [], security: [], notes: [] };
   const outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
-  const errorMessage = result.state === 'failed' ? redactText(result.errors?.map((e) => e.message).join('\n') ?? 'failed') : null;
-  const reason =
-    outcome === 'skipped' ? redactText((result as { note?: string }).note ?? 'skipped') : errorMessage ? firstLine(errorMessage) : null;
+  // What a test says may quote the target: every control character is a visible escape from here on
+  // (issue 29), in every file and on every channel; a failure's own line breaks stay its layout.
+  const rawMessage = result.state === 'failed' ? redactText(result.errors?.map((e) => e.message).join('\n') ?? 'failed') : null;
+  // One line per error: a line break inside a message is the target's (a quoted field), so it is escaped too.
+  const errorMessage = result.state === 'failed' ? (result.errors?.map((e) => escapeControls(redactText(e.message))).join('\n') ?? 'failed') : null;
+  const reason = outcome === 'skipped' ? escapeControls(redactText((result as { note?: string }).note ?? 'skipped')) : errorMessage ? firstLine(errorMessage) : null;
   const name = `${testCase.parent.type === 'suite' ? `${testCase.parent.fullName} ` : ''}${testCase.name}`;
   return {
     id: testId(name),
@@ -42,10 +46,10 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     outcome,
     reason,
     observedStatus: run.observedStatus,
-    advisories: run.advisories,
-    security: (run.security ?? []).map(redactText),
-    notes: run.notes ?? [],
-    ...(run.suiteWarnings?.length ? { suiteWarnings: run.suiteWarnings.map(redactText) } : {}),
+    advisories: run.advisories.map(escapeControls),
+    security: (run.security ?? []).map((line) => escapeControls(redactText(line))),
+    notes: (run.notes ?? []).map(escapeControls),
+    ...(run.suiteWarnings?.length ? { suiteWarnings: run.suiteWarnings.map((line) => escapeControls(redactText(line))) } : {}),
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
@@ -77,7 +81,7 @@ export class CollectingReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const module of testModules) {
-      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, sourceFileOf(module.moduleId))}: ${redactText(error.message ?? String(error))}`);
+      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, sourceFileOf(module.moduleId))}: ${escapeControls(redactText(error.message ?? String(error)))}`);
       const records: TestRecord[] = [];
       for (const testCase of module.children.allTests()) {
         const record = toRecord(testCase, this.root);
@@ -85,7 +89,7 @@ export class CollectingReporter implements Reporter {
       }
       this.records.push(...atRowLines(sourceFileOf(module.moduleId), records));
     }
-    for (const error of unhandledErrors) this.moduleErrors.push(redactText(error.message ?? String(error)));
+    for (const error of unhandledErrors) this.moduleErrors.push(escapeControls(redactText(error.message ?? String(error))));
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
   }
 }

@@ -1,4 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { escapeControlsButLayout } from '../helpers/spec/quote.js';
+import { MAX_REPORT_FILE_BYTES, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { certify, CertificateUsageError, implementationLine, instanceClaimsLine, loadPrivateKey, loadPublicKey, ReportContradiction, ruleClaimsLine, verifyCertificate } from './certificate.js';
 import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
@@ -18,12 +20,14 @@ export interface Io {
   err: (line: string) => void;
 }
 
-const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+// A report or certificate read from disk may carry a target's text: control characters as visible escapes (issue 29); the line breaks of a Markdown page stay.
+const defaultIo: Io = { out: (line) => process.stdout.write(`${escapeControlsButLayout(line)}\n`), err: (line) => process.stderr.write(`${escapeControlsButLayout(line)}\n`) };
 
 function readBytes(path: string, role: string): Buffer {
   try {
-    return readFileSync(path);
+    return readBounded(path, MAX_REPORT_FILE_BYTES, role);
   } catch (error) {
+    if (error instanceof TooLargeError) throw new UsageError(error.message);
     const code = (error as { code?: string }).code;
     throw new UsageError(`cannot read ${role} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : ((error as Error).message ?? code)}`);
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { MAX_REPORT_FILE_BYTES, parseBoundedJson, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
 import { endpointById } from '../helpers/spec/catalogue.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { clausesText, expectedActual } from './facts.js';
@@ -23,15 +23,17 @@ export class ReportInputError extends Error {
 export function readReport(path: string, role = 'report'): Report {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBounded(path, MAX_REPORT_FILE_BYTES, role).toString('utf8');
   } catch (error) {
+    if (error instanceof TooLargeError) throw new ReportInputError(`cannot read ${error.message}`);
     const code = (error as { code?: string }).code;
     throw new ReportInputError(`cannot read ${role} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : ((error as Error).message ?? code)}`);
   }
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    document = parseBoundedJson(text, `${role} ${path}`);
   } catch (error) {
+    if (error instanceof TooLargeError) throw new ReportInputError(`cannot read ${role} ${path}: ${error.message}`);
     throw new ReportInputError(`cannot read ${role} ${path}: not JSON (${(error as Error).message})`);
   }
   const version = (document as { reportVersion?: unknown } | null)?.reportVersion;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
+import { escapeControls } from '../helpers/spec/quote.js';
 import { clausesText, expectedActual, failedTests, reasonDetail } from './facts.js';
 import type { Report } from './model.js';
 
@@ -8,9 +10,19 @@ import type { Report } from './model.js';
  * Escaping follows @actions/core (toolkit/packages/core/src/command.ts).
  */
 
-/** Data (the message): %, CR and LF are encoded. */
+/** Data (the message): %, CR and LF are encoded; every other control character a visible escape (issue 29). */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return escapeControls(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
+}
+
+/**
+ * The run's untrusted output (everything before its own annotations) between `::stop-commands::TOKEN`
+ * and `::TOKEN::`, as GitHub documents: the runner then executes no workflow command in it, whatever
+ * a target managed to put there. The token is drawn at random for each run, so no target can guess it.
+ */
+export function stopCommands(): { stop: string; resume: string } {
+  const token = randomBytes(16).toString('hex');
+  return { stop: `::stop-commands::${token}`, resume: `::${token}::` };
 }
 
 /** Properties (file, title): additionally `:` and `,`, which separate properties. */
@@ -32,9 +44,10 @@ const MAX_ANNOTATIONS = 50;
 export function annotations(report: Report): string[] {
   const failed = failedTests(report);
   const lines = failed.slice(0, MAX_ANNOTATIONS).map((test) => {
-    const detail = [`${clausesText(test)}: ${expectedActual(test)}`];
+    // Each part quoted on its own: a line break of the target's is a visible escape, the suite's own join is the annotation's layout.
+    const detail = [escapeControls(`${clausesText(test)}: ${expectedActual(test)}`)];
     const reason = reasonDetail(test, 400);
-    if (reason && !test.failure?.schemaProblems.length) detail.push(reason);
+    if (reason && !test.failure?.schemaProblems.length) detail.push(escapeControls(reason));
     return command('error', { file: test.file, ...(test.line ? { line: String(test.line) } : {}), title: test.name }, detail.join('\n'));
   });
   if (failed.length > MAX_ANNOTATIONS) {

@@ -1,3 +1,4 @@
+import { escapeControls, escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import { actualStatus, advisedTests, conformantScope, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
@@ -10,7 +11,8 @@ import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, RuleCoverag
  */
 
 export function escapeHtml(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  // Control characters (but line feed and tab, the layout of bodies) as visible escapes (issue 29): bidi controls would reorder what a reader sees.
+  return escapeControlsButLayout(String(text)).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** Tagged template: interpolated values are escaped unless they are already HTML (`raw`). */
@@ -47,6 +49,14 @@ function pretty(value: unknown): string {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}\n\u2026 (${text.length - BODY_LIMIT} more characters in report.json)` : text;
 }
 
+/** A body that is not JSON, as the target sent it yet as data (issue 29): its lines indented, so none begins a line of the page, each control a visible escape. */
+function asText(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => `  ${escapeControls(line)}`)
+    .join('\n');
+}
+
 function exchangeText(exchange: Exchange): string {
   const lines = [`${exchange.request.method} ${exchange.request.url}`];
   for (const [name, value] of Object.entries(exchange.request.headers)) lines.push(`${name}: ${value}`);
@@ -56,9 +66,9 @@ function exchangeText(exchange: Exchange): string {
     lines.push(`\u2190 HTTP ${exchange.response.status}  (${exchange.durationMs} ms)`);
     for (const [name, value] of Object.entries(exchange.response.headers)) lines.push(`${name}: ${value}`);
     if (exchange.response.body !== undefined) lines.push('', pretty(exchange.response.body));
-    else if (exchange.response.bodyText !== undefined) lines.push('', pretty(exchange.response.bodyText));
+    else if (exchange.response.bodyText !== undefined) lines.push('', asText(pretty(exchange.response.bodyText)));
   } else {
-    lines.push(`\u2190 no answer: ${exchange.error ?? 'unknown error'}  (${exchange.durationMs} ms)`);
+    lines.push(`\u2190 no answer: ${escapeControls(exchange.error ?? 'unknown error')}  (${exchange.durationMs} ms)`);
   }
   return lines.join('\n');
 }

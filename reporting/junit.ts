@@ -1,11 +1,16 @@
+import { escapeControls, escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { curlCommand, failingExchange } from './curl.js';
 import { clausesText, expectedActual } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
-/** Text content: markup characters escaped, characters XML 1.0 forbids removed. */
+/**
+ * Text content: markup characters escaped; control characters (C0 but line feed and tab, DEL, C1,
+ * line separators, bidi controls) as visible escapes (issue 29: XML 1.0 forbids most C0, and a CI
+ * page showing C1 or bidi controls would obey them); the other characters XML 1.0 forbids removed.
+ */
 export const escapeXml = (text: string) =>
-  text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  escapeControlsButLayout(text)
+    .replace(/[\ufffe\uffff]/g, '')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
     .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -36,7 +41,7 @@ function testcase(test: TestRecord): string {
   if (test.outcome === 'failed') {
     const exchange = failingExchange(test);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
-    if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', curlCommand(exchange).command);
+    if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', escapeControls(curlCommand(exchange).command));
     const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';
     body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="${type}">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {

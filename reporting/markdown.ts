@@ -1,3 +1,4 @@
+import { escapeControls, hasControls } from '../helpers/spec/quote.js';
 import { advisedTests, conformantScope, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, RuleCoverage, RuleTally, Verdict } from './model.js';
 
@@ -8,15 +9,15 @@ import type { PairCoverage, Report, RuleCoverage, RuleTally, Verdict } from './m
 
 /** Escapes text for Markdown prose and table cells: no markup, no HTML, no table breaks, one line. */
 export function md(text: string): string {
-  return text
-    .replace(/\r?\n|\r/g, ' ')
+  // Line breaks become spaces (a table row stays one line); every other control a visible escape (issue 29).
+  return escapeControls(text.replace(/\r?\n|\r/g, ' '))
     .replace(/[\\`*_[\]|~<>]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`))
     .replace(/&(?!lt;|gt;)/g, '&amp;');
 }
 
 /** Inline code, for endpoints and file names; falls back to escaped text when a backtick would break it. */
 export function code(text: string): string {
-  return /[`\r\n|]/.test(text) ? md(text) : `\`${text}\``;
+  return /[`\r\n|]/.test(text) || hasControls(text) ? md(text) : `\`${text}\``;
 }
 
 export const VERDICT_MARK: Record<Verdict, string> = { conformant: '\u2705', nonconformant: '\u274c', incomplete: '\u26a0\ufe0f' };

@@ -1,5 +1,6 @@
 import { isCredentialValue, isSecretKey } from '../helpers/spec/credential-names.js';
-import { REDACTED, redactText, secretIn } from '../helpers/net/redact.js';
+import { MAX_JSON_DEPTH } from '../helpers/spec/quote.js';
+import { REDACTED, redactTextWith, TOO_DEEP } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 
 /**
@@ -46,25 +47,18 @@ export function sessionSecrets(tests: TestRecord[]): Set<string> {
   return secrets;
 }
 
-/** Only the secrets known by value: the run's session tokens and every registered secret. */
-function replaceKnownSecrets(text: string, secrets: Set<string>): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  for (let secret = secretIn(out); secret !== undefined; secret = secretIn(out)) out = out.split(secret).join(REDACTED);
-  return out;
-}
-
+/** Every secret at once (issue 29): the run's session tokens, every registered secret, the worker's patterns and access tokens by their shape. */
 function scrubText(text: string, secrets: Set<string>): string {
-  const out = replaceKnownSecrets(text, secrets);
-  // The worker's patterns (bearer values, JWTs, URL credentials), then access tokens by their shape.
-  return redactText(out).replace(TOKEN_SHAPE, REDACTED);
+  return redactTextWith(text, { also: secrets, patterns: [TOKEN_SHAPE] });
 }
 
-function scrubValue(value: unknown, secrets: Set<string>, key?: string): unknown {
+function scrubValue(value: unknown, secrets: Set<string>, key?: string, depth = 0): unknown {
   if (key !== undefined && isSecretKey(key) && isCredentialValue(key, value)) return REDACTED;
   if (typeof value === 'string') return scrubText(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, secrets, k)]));
+  // A record nests a few levels above the target's JSON, which is bounded where it is read.
+  if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH + 16) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets, undefined, depth + 1));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, secrets, k, depth + 1)]));
   return value;
 }
 

@@ -74,9 +74,16 @@ describe.concurrent('a real deployment: exit 2 with one line naming cause and fi
     expect(prefixed.seen.length).toBeLessThanOrEqual(2);
   });
 
-  it('a redirect: BASE_URL redirects to <Location>; use that', async () => {
+  it('a redirect to another host is named as such and never advised (issue 29)', async () => {
     const moved = await gateway({ redirectTo: 'https://127.0.0.1:1/v2' });
-    await expect(preflightOf(moved.url)).rejects.toThrowError(/^configuration error: BASE_URL redirects to https:\/\/127\.0\.0\.1:1\/v2 \(POST \/api\/v1\/user\/logout answered 301\); use that$/);
+    await expect(preflightOf(moved.url)).rejects.toThrowError(
+      /^configuration error: the target redirects to another host \("https:\/\/127\.0\.0\.1:1"; POST \/api\/v1\/user\/logout answered 301\); the suite follows no redirect; if that host is really yours, set BASE_URL to it yourself$/,
+    );
+  });
+
+  it('a redirect on the same host: BASE_URL redirects to <Location>; use that', async () => {
+    const moved = await gateway({ redirectTo: '/v2' });
+    await expect(preflightOf(moved.url)).rejects.toThrowError(/^configuration error: BASE_URL redirects to http:\/\/127\.0\.0\.1:\d+\/v2 on the same host \(POST \/api\/v1\/user\/logout answered 301\); use that$/);
   });
 
   it('a failing server or a rate limiter in front: names the status class, not the path prefix', async () => {

@@ -72,3 +72,33 @@ describe('credentials in URLs', () => {
     expect(withoutCredentials('https://ci:s3cret@staging.example')).toBe('https://staging.example');
   });
 });
+
+describe('redaction in one pass (issue 29)', () => {
+  it('never half-writes a secret that contains a shorter one, and never nests the marker', () => {
+    registerConfiguredSecret('T');
+    registerSecret('77|TokenWithTTsInsideIt0123');
+    registerConfiguredSecret('REDAC');
+    const out = redactText('{"id":"77|TokenWithTTsInsideIt0123","note":"T","word":"Totally"}');
+    expect(out).toBe(`{"id":"${REDACTED}","note":"${REDACTED}","word":"Totally"}`);
+    expect(out).not.toContain('[REDAC[');
+    expect(redactText('a REDAC b')).toBe(`a ${REDACTED} b`);
+  });
+
+  it('replaces a short secret only as a whole token, so the suite\'s own words stay readable', () => {
+    registerConfiguredSecret('t');
+    expect(redactText('the target answered t and 5t and t-x')).toBe(`the target answered ${REDACTED} and 5t and ${REDACTED}-x`);
+  });
+
+  it('merges overlapping secrets into one marker', () => {
+    registerSecret('abcdefghijklmnopXYZ');
+    registerSecret('XYZ0123456789abcdefgh');
+    expect(redactText('>abcdefghijklmnopXYZ0123456789abcdefgh<')).toBe(`>${REDACTED}<`);
+  });
+
+  it('stops walking JSON deeper than the limit instead of overflowing the stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(JSON.stringify(redactJson({ a: [[1]] }))).toBe('{"a":[[1]]}');
+    expect(() => redactJson(deep)).not.toThrow();
+  });
+});

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
 import { learnSecret } from '../net/secrets.js';
@@ -53,7 +53,7 @@ export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<s
 export async function platformFor(t: CheckContext): Promise<Platform> {
   const configured = t.target.jwtPlatform;
   if (configured) {
-    const pem = readFileSync(configured.privateKeyFile, 'utf8');
+    const pem = readBounded(configured.privateKeyFile, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');
     const privateKey = await importPKCS8(pem, 'RS512');
     return { id: configured.id, sign: (payload) => signRs512(privateKey, payload), signRs256: (payload) => signRs256(pem, payload) };
   }
@@ -65,7 +65,7 @@ async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platfo
   const { id, privateKeyFile } = await t.state('platform', { publicKey: publicKeyPem });
   if (privateKeyFile) {
     // A STATES_FILE's second platform comes with its own key (the file cannot register the suite's).
-    const pem = readFileSync(privateKeyFile, 'utf8');
+    const pem = readBounded(privateKeyFile, MAX_CONFIG_FILE_BYTES, 'the states file\'s second platform key').toString('utf8');
     const own = await importPKCS8(pem, 'RS512');
     return { id, sign: (payload) => signRs512(own, payload), signRs256: (payload) => signRs256(pem, payload) };
   }

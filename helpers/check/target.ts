@@ -51,7 +51,7 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
   const http = new HttpClient(info.baseUrl, { timeoutMs: info.timeoutMs, maxResponseBytes: info.maxResponseBytes, maxConcurrency: info.maxConcurrency, ...road, ...(limiter ? { limiter } : {}) });
   const states =
     info.states.kind === 'hook'
-      ? new HookStates(info.states.url, info.states.token, info.timeoutMs, { ...road, ...(limiter ? { limiter } : {}) })
+      ? new HookStates(info.states.url, info.states.token, info.timeoutMs, { ...road, maxResponseBytes: info.maxResponseBytes, ...(limiter ? { limiter } : {}) })
       : info.states.kind === 'file'
         ? new FileStates(info.states.path, info.states.leaseUrl)
         : new NoStates();

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { MAX_CONFIG_FILE_BYTES } from '../spec/bounded.js';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
@@ -43,6 +44,7 @@ const bool = z.preprocess(
 
 const caFile = z.string().superRefine((path, ctx) => {
   if (!existsSync(path)) ctx.addIssue({ code: 'custom', message: 'names a file that does not exist' });
+  else if (statSync(path).size > MAX_CONFIG_FILE_BYTES) ctx.addIssue({ code: 'custom', message: `is larger than ${MAX_CONFIG_FILE_BYTES} bytes; the suite reads no CA file that large` });
   else if (!/-----BEGIN CERTIFICATE-----/.test(readFileSync(path, 'latin1'))) {
     ctx.addIssue({ code: 'custom', message: 'must be a PEM file holding one or more certificates (-----BEGIN CERTIFICATE-----)' });
   }

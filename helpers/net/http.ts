@@ -6,6 +6,7 @@ import { redactHeaders, redactJson, redactText, registerSecretHeader, withoutCre
 import { learnIssuedCredentials, learnSecret } from './secrets.js';
 import { issuesCredentials } from '../spec/credential-names.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
+import { tooDeep } from '../spec/quote.js';
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
@@ -219,6 +220,12 @@ export class HttpClient {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    // A declared length over the limit is refused before a byte of the body is read.
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      response.body.destroy();
+      throw new TransportError(`${method} ${url} answered with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`);
+    }
     try {
       for await (const chunk of response.body) {
         size += (chunk as Buffer).length;
@@ -238,6 +245,9 @@ export class HttpClient {
       if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     let parsed: { ok: true; value: unknown } | { ok: false } = { ok: false };
+    // Checked without recursion before any walk: 100000 nested arrays would overflow every recursive one.
+    const deep = tooDeep(text, `${method} ${url} answered ${response.statusCode}, but the answer`);
+    if (deep) throw new TransportError(deep);
     if (text.length > 0) {
       try {
         parsed = { ok: true, value: JSON.parse(text) };

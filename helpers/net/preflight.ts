@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { importPKCS8 } from 'jose';
+import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import type { Config } from './config.js';
 import { ConfigError, roadOf } from './config.js';
 import { HttpClient, TransportError, type ApiResponse } from './http.js';
+import { quote } from '../spec/quote.js';
 import { withoutCredentials } from './redact.js';
+
+/** A redirect to another origin (issue 29): named as such, and never advised as the fix. */
+export function redirectsElsewhere(location: URL, what: string, variable = 'BASE_URL'): string {
+  return `configuration error: the target redirects to another host (${quote(withoutCredentials(location.origin))}; ${what}); the suite follows no redirect; if that host is really yours, set ${variable} to it yourself`;
+}
 
 /**
  * The preflight's part on the road to the target: BASE_URL answers as this interface (not a gateway,
@@ -49,8 +55,18 @@ async function proveTheApi(http: HttpClient, roadHeaders: Record<string, string>
         `configuration error: POST ${base}${path} answered ${response.status} to the same path with a trailing slash: the target or a gateway adds a slash to every path, which BASE_URL cannot fix (the interface's paths have none, and a POST is not repeated across a redirect); configure it to serve the paths as written`,
       );
     }
-    const target = location ? new URL(location, `${http.baseUrl}${path}`).href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '') : undefined;
-    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} (POST ${path} answered ${response.status}); use that`);
+    let resolved: URL | undefined;
+    try {
+      resolved = location ? new URL(location, `${http.baseUrl}${path}`) : undefined;
+    } catch {
+      resolved = undefined;
+    }
+    if (location && !resolved) throw new ConfigError(`configuration error: BASE_URL redirects to a Location that is no URL (${quote(location)}; POST ${path} answered ${response.status}); the suite follows no redirect`);
+    const target = resolved?.href.replace(new RegExp(`${path.replace(/\//g, '\\/')}\\/?$`), '');
+    // Another origin is the target's choice, not the operator's: never advised (the run would send its
+    // --header secrets and STATES_TOKEN there).
+    if (resolved && resolved.origin !== new URL(http.baseUrl).origin) throw new ConfigError(redirectsElsewhere(resolved, `POST ${path} answered ${response.status}`));
+    throw new ConfigError(`configuration error: BASE_URL redirects to ${target ? withoutCredentials(target) : '(no Location)'} on the same host (POST ${path} answered ${response.status}); use that`);
   };
   const logout = await probe(http, LOGOUT);
   redirected(logout, LOGOUT);
@@ -102,7 +118,12 @@ export async function checkTheRoad(config: Config, baseUrl: string): Promise<voi
 /** The platform's private key (JWT_PRIVATE_KEY_FILE), when one is given, is a PKCS#8 RSA key that can sign RS512. */
 export async function checkPlatformKey(config: Config): Promise<void> {
   if (!config.JWT_PRIVATE_KEY_FILE) return;
-  const pem = readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8');
+  let pem: string;
+  try {
+    pem = readBounded(config.JWT_PRIVATE_KEY_FILE, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');
+  } catch (error) {
+    throw new ConfigError(`configuration error: ${(error as Error).message}`);
+  }
   if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem)) {
     throw new ConfigError(`configuration error: JWT_PRIVATE_KEY_FILE ${config.JWT_PRIVATE_KEY_FILE} is encrypted; decrypt it once with \`openssl pkcs8 -topk8 -nocrypt -in ${config.JWT_PRIVATE_KEY_FILE} -out platform-key.pem\` (it asks for the passphrase) and set JWT_PRIVATE_KEY_FILE to that file`);
   }

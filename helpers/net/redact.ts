@@ -6,6 +6,7 @@
  */
 
 import { isCredentialValue, isSecretKey } from '../spec/credential-names.js';
+import { MAX_JSON_DEPTH } from '../spec/quote.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -50,7 +51,7 @@ export function isWeakSecret(value: string): boolean {
 export function weakSecretWarning(configured: { name: string; value: string | undefined }[]): string | undefined {
   const weak = configured.filter((c) => c.value !== undefined && c.value !== '' && isWeakSecret(c.value)).map((c) => c.name);
   if (weak.length === 0) return undefined;
-  return `${weak.join(', ')} ${weak.length > 1 ? 'are' : 'is'} weak (shorter than ${WEAK_SECRET_LENGTH} characters, or letters only): still redacted wherever it appears in requests, answers and messages, which may also blank an ordinary word there; a long random value is safer and keeps the evidence readable`;
+  return `${weak.join(', ')} ${weak.length > 1 ? 'are' : 'is'} weak (shorter than ${WEAK_SECRET_LENGTH} characters, or letters only): still redacted wherever it stands as a whole token in requests, answers and messages (never inside a word), which may also blank a word that equals it; a long random value is safer and keeps the evidence readable`;
 }
 
 export function registeredSecretCount(): number {
@@ -62,16 +63,73 @@ export function withoutCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s]*@/i, '$1');
 }
 
-export function redactText(text: string): string {
-  let out = text;
+/** Below this length a secret is replaced only where it stands as a whole token: a short one inside a word is the word's, not the secret. */
+export const WHOLE_TOKEN_LENGTH = 16;
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Where `secret` stands in `text`: everywhere when long, else only with nothing alphanumeric on either side. */
+function occurrences(text: string, secret: string, into: [number, number][]): void {
+  const whole = secret.length < WHOLE_TOKEN_LENGTH;
+  for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
+    const end = at + secret.length;
+    if (whole && ((at > 0 && WORD_CHARACTER.test(text[at - 1]!)) || (end < text.length && WORD_CHARACTER.test(text[end]!)))) continue;
+    into.push([at, end]);
+  }
+}
+
+/** Patterns of secrets nobody registered; the group named `s` (or the whole match) is the secret. */
+const PATTERNS: RegExp[] = [
   // User information in any URL (https://user:password@host).
-  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"']+@/gi, `$1${REDACTED}@`);
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  // Bearer tokens and JWT-shaped strings that were never registered (a target's own tokens).
-  // Any word after "Bearer" may be one: a test's own name ("without a bearer token") is spared where
-  // names are written (reporting/scrub.ts), never by weakening this pattern.
-  out = out.replace(/(Bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`);
-  out = out.replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED);
+  /\b[a-z][a-z0-9+.-]*:\/\/(?<s>[^/@?#\s"']+)@/dgi,
+  // Bearer tokens that were never registered (a target's own tokens). Any word after "Bearer" may be
+  // one: a test's own name ("without a bearer token") is spared where names are written
+  // (reporting/scrub.ts), never by weakening this pattern.
+  /Bearer\s+(?<s>[^\s"',]+)/dgi,
+  // JWT-shaped strings.
+  /\beyJ[\w-]+\.[\w-]+\.[\w-]*/dg,
+];
+
+/**
+ * Every secret of `text` replaced by the marker in one pass over the original text (issue 29): the
+ * places of all secrets (registered, `also`, and the patterns) are found first, overlapping places
+ * merge into one, and each is written once. So no secret is ever half-written because a shorter one
+ * was replaced before it, and no marker nests in another.
+ */
+export function redactText(text: string): string {
+  return redactTextWith(text, {});
+}
+
+/** redactText with more secrets (`also`) and patterns: the report's own safety net (reporting/scrub.ts). */
+export function redactTextWith(text: string, options: { also?: Iterable<string>; patterns?: RegExp[] }): string {
+  const places: [number, number][] = [];
+  for (const secret of secrets) occurrences(text, secret, places);
+  for (const secret of options.also ?? []) if (secret.length > 0 && secret !== REDACTED) occurrences(text, secret, places);
+  for (const pattern of [...PATTERNS, ...(options.patterns ?? [])]) {
+    const global = pattern.flags.includes('d') ? pattern : new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gd`);
+    global.lastIndex = 0;
+    for (const match of text.matchAll(global)) {
+      const [start, end] = match.indices?.groups?.s ?? match.indices![0]!;
+      if (end > start) places.push([start, end]);
+    }
+  }
+  if (places.length === 0) return text;
+  places.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let out = '';
+  let written = 0;
+  let current: [number, number] | undefined;
+  for (const place of places) {
+    if (current && place[0] < current[1]) {
+      current[1] = Math.max(current[1], place[1]);
+      continue;
+    }
+    if (current) {
+      out += text.slice(written, current[0]) + REDACTED;
+      written = current[1];
+    }
+    current = [place[0], place[1]];
+  }
+  out += text.slice(written, current![0]) + REDACTED + text.slice(current![1]);
   return out;
 }
 
@@ -85,14 +143,18 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   return out;
 }
 
-export function redactJson(value: unknown): unknown {
+/** What stands for a part of a JSON value nested deeper than MAX_JSON_DEPTH (never walked: the stack is finite). */
+export const TOO_DEEP = `[nested deeper than ${MAX_JSON_DEPTH} levels]`;
+
+export function redactJson(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redactText(value);
-  if (Array.isArray(value)) return value.map(redactJson);
+  if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((inner) => redactJson(inner, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       // Only string values (and lists of codes) are credentials: `{ "2fa": false }` inside a user object is a setting, not a secret.
-      out[key] = isSecretKey(key) && isCredentialValue(key, inner) ? REDACTED : redactJson(inner);
+      out[key] = isSecretKey(key) && isCredentialValue(key, inner) ? REDACTED : redactJson(inner, depth + 1);
     }
     return out;
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
@@ -68,7 +69,7 @@ export function trustedCas(caFile: string, env: NodeJS.ProcessEnv = process.env)
   const key = `${caFile}\n${env.NODE_EXTRA_CA_CERTS ?? ''}`;
   let cas = caCache.get(key);
   if (!cas) {
-    cas = [...defaultCas(env), readFileSync(caFile, 'utf8')];
+    cas = [...defaultCas(env), readBounded(caFile, MAX_CONFIG_FILE_BYTES, 'CA file').toString('utf8')];
     caCache.set(key, cas);
   }
   return cas;

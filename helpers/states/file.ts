@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { MAX_CONFIG_FILE_BYTES, parseBoundedJson, readBounded, TooLargeError } from '../spec/bounded.js';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
@@ -273,8 +274,9 @@ function schemaLine(file: Record<string, unknown>): string | undefined {
 export function loadStatesFile(path: string): StatesFileV1 {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = parseBoundedJson(readBounded(path, MAX_CONFIG_FILE_BYTES, 'states file').toString('utf8'), 'the states file');
   } catch (error) {
+    if (error instanceof TooLargeError) fail(path, error.message);
     fail(path, `not a JSON file (${(error as Error).message}); see \`conformance states template\``);
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(path, 'must hold a JSON object (see `conformance states template`)');
@@ -320,7 +322,7 @@ export function loadStatesFile(path: string): StatesFileV1 {
     let usable = false;
     let bits: number | undefined;
     try {
-      const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
+      const key = createPrivateKey(readBounded(keyFile, MAX_CONFIG_FILE_BYTES, 'platform key file').toString('utf8'));
       usable = key.asymmetricKeyType === 'rsa';
       bits = key.asymmetricKeyDetails?.modulusLength;
     } catch {

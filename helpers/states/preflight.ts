@@ -1,6 +1,7 @@
 import type { Config } from '../net/config.js';
 import { ConfigError, roadOf } from '../net/config.js';
-import { checkPlatformKey, checkTheRoad } from '../net/preflight.js';
+import { checkPlatformKey, checkTheRoad, redirectsElsewhere } from '../net/preflight.js';
+import { quote } from '../spec/quote.js';
 import { withoutCredentials } from '../net/redact.js';
 import { isLoopback } from '../net/transport.js';
 import { HttpClient, TransportError } from '../net/http.js';
@@ -64,12 +65,19 @@ export async function preflight(config: Config, baseUrl: string, states: { url?:
   await checkTheRoad(config, baseUrl);
   const road = roadOf(config);
   if (states.url) {
-    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS, road);
+    const hook = new HookStates(states.url, states.token, config.REQUEST_TIMEOUT_MS, { ...road, maxResponseBytes: config.MAX_RESPONSE_BYTES });
     try {
       // A state that no target provides: the answer proves the hook is reachable and accepts our token.
       const answer = await hook.call('conformance.preflight', {});
       if (answer.status >= 300 && answer.status < 400) {
-        throw new ConfigError(`configuration error: STATES_URL redirects to ${answer.location ? withoutCredentials(new URL(answer.location, states.url).href) : '(no Location)'} (answered ${answer.status}); use that`);
+        let resolved: URL | undefined;
+        try {
+          resolved = answer.location ? new URL(answer.location, states.url) : undefined;
+        } catch {
+          resolved = undefined;
+        }
+        if (resolved && resolved.origin !== new URL(states.url).origin) throw new ConfigError(redirectsElsewhere(resolved, `the provider-state hook answered ${answer.status}`, 'STATES_URL'));
+        throw new ConfigError(`configuration error: STATES_URL redirects to ${resolved ? quote(withoutCredentials(resolved.href)) : answer.location ? `a Location that is no URL (${quote(answer.location)})` : '(no Location)'} on the same host (answered ${answer.status}); the suite follows no redirect${resolved ? '; use that' : ''}`);
       }
       if (answer.status === 401 || answer.status === 403) throw new ConfigError(hookRefusal(states.url, states.token, answer));
       if ((answer.status === 404 || answer.status === 501) && /html/i.test(answer.contentType ?? '')) {

@@ -4,6 +4,7 @@ import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
+import { escapeControls, quote, tooDeep } from '../spec/quote.js';
 
 /**
  * Provider states: how the suite asks a target for the state a test needs. Two transports, as the
@@ -124,6 +125,32 @@ export interface HookRoad {
   headers?: Record<string, string>;
   /** The run's requests-per-second cap, shared with the target's client: --rate caps the hook's calls too. */
   limiter?: RateLimiter;
+  /** The hook's answers stop here, as the target's do (MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
+}
+
+/** MAX_RESPONSE_BYTES's default: what a hook's answer may weigh when the road names no limit. */
+const DEFAULT_HOOK_BYTES = 5 * 1024 * 1024;
+
+/** A hook's answer read up to `limit` bytes: a hook streaming without end is stopped there, its connection dropped. */
+async function readLimited(response: Dispatcher.ResponseData, limit: number, url: string): Promise<string> {
+  const declared = Number(response.headers['content-length']);
+  const tooLarge = () => new StateError(`the provider-state hook ${withoutCredentials(url)} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
+  if (Number.isFinite(declared) && declared > limit) {
+    response.body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      response.body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */
@@ -158,7 +185,8 @@ export class HookStates implements StatesTransport {
     // `data`, still carries them, and its body is quoted in the failure below.
     learnSecretsOf(name, answer.body);
     learnSecretsOf(name, (answer.body as { data?: unknown } | undefined)?.data);
-    const shown = (answer.body === undefined ? redactText(answer.text) : JSON.stringify(redactJson(answer.body))).slice(0, 300);
+    // Quoted: a hook's answer is data in the line that cites it, never control (issue 29).
+    const shown = answer.body === undefined ? quote(redactText(answer.text.slice(0, 2000)), 300) : escapeControls(JSON.stringify(redactJson(answer.body)).slice(0, 300));
     if (answer.status === 200) {
       const data = (answer.body as { data?: unknown } | undefined)?.data;
       if (!data || typeof data !== 'object') throw new StateError(`provider state ${name}: the hook answered 200 without a data object: ${shown}`);
@@ -189,7 +217,9 @@ export class HookStates implements StatesTransport {
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      const text = await response.body.text();
+      const text = await readLimited(response, this.road.maxResponseBytes ?? DEFAULT_HOOK_BYTES, this.url);
+      const deep = tooDeep(text, `the provider-state hook ${withoutCredentials(this.url)} answered ${response.statusCode} to state ${name}, but the answer`);
+      if (deep) throw new StateError(deep);
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -205,6 +235,7 @@ export class HookStates implements StatesTransport {
       const retryAfter = header('retry-after');
       return { status: response.statusCode, text, body, ...(contentType ? { contentType } : {}), ...(location ? { location } : {}), ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
+      if (error instanceof StateError) throw error;
       throw new StateError(`provider-state hook unreachable: ${describeTransportFailure(error, 'POST', this.url, this.timeoutMs)} (check STATES_URL)`);
     }
   }

@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../helpers/net/http.js';
+import { HookStates } from '../helpers/states/transport.js';
+import { loadStatesFile } from '../helpers/states/file.js';
+import { jsonNesting, quote, escapeControls } from '../helpers/spec/quote.js';
+import { escapeData, stopCommands } from '../reporting/github.js';
+import { escapeXml } from '../reporting/junit.js';
+import { escapeHtml } from '../reporting/html.js';
+import { md, code } from '../reporting/markdown.js';
+
+/** Issue 29: every byte stream from outside has a limit, and JSON of any depth is refused plainly, never a stack overflow. */
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+
+describe('limits on what the target and the hook send (issue 29)', () => {
+  it('says the answer nests too deep, not "Maximum call stack size exceeded"', async () => {
+    const url = await serve((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(DEEP));
+    const http = new HttpClient(url, { timeoutMs: 5000, maxResponseBytes: 5 * 1024 * 1024, maxConcurrency: 1 });
+    await expect(http.send({ method: 'GET', path: '/api/v1/user' })).rejects.toThrowError(/answered 200, but the answer nests deeper than 256 levels/);
+    await http.close();
+  });
+
+  it('stops a hook that streams without end at the limit, and refuses a deep hook answer', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/deep') return void res.writeHead(200, { 'content-type': 'application/json' }).end(DEEP);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (res.write(chunk)) if (res.destroyed) return;
+      };
+      res.on('drain', pump);
+      res.on('close', () => res.off('drain', pump));
+      pump();
+    });
+    const hook = new HookStates(`${url}/endless`, 'hook-token-for-limits-0123', 5000, { maxResponseBytes: 1024 * 1024 });
+    await expect(hook.get('user', {})).rejects.toThrowError(/answered with a body larger than 1048576 bytes \(MAX_RESPONSE_BYTES\); the suite stopped reading it/);
+    await hook.close();
+    const deep = new HookStates(`${url}/deep`, 'hook-token-for-limits-0123', 5000);
+    await expect(deep.get('user', {})).rejects.toThrowError(/state user, but the answer nests deeper than 256 levels/);
+    await deep.close();
+  });
+
+  it('refuses a states file nested too deep with one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hostile-'));
+    writeFileSync(join(dir, 'states.json'), DEEP);
+    expect(() => loadStatesFile(join(dir, 'states.json'))).toThrowError(/^configuration error: STATES_FILE .*the states file nests deeper than 256 levels/);
+  });
+});
+
+describe('quoting target text (issue 29)', () => {
+  it('escapes C0, DEL, C1, line separators and bidi controls, so no target text begins a line', () => {
+    const hostile = 'a\n::error::x\r\u001b]52;c;aGk=\u0007\u009b2J\u007f\u2028\u202e\u2066\u061c\u200f';
+    const out = escapeControls(hostile);
+    expect(out).toBe('a\\n::error::x\\r\\e]52;c;aGk=\\x07\\x9b2J\\x7f\\u2028\\u202e\\u2066\\u061c\\u200f');
+    expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+    expect(quote('say "hi"\\\n')).toBe('"say \\"hi\\"\\\\\\n"');
+  });
+
+  it('measures nesting without recursion, skipping brackets inside strings', () => {
+    expect(jsonNesting(DEEP)).toBe(100_000);
+    expect(jsonNesting('{"a":"[[[[\\"[[","b":[1]}')).toBe(2);
+  });
+});
+
+describe('every channel escapes what the target sent (issue 29)', () => {
+  const hostile = 'x\n::error::planted\r\u001b]52;c;aGk=\u0007\u009b2J\u202e<b>';
+  const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('GitHub annotations: line breaks encoded, every other control escaped; commands fenced by a random token', () => {
+    expect(escapeData(hostile)).toBe('x%0A::error::planted%0D\\e]52;c;aGk=\\x07\\x9b2J\\u202e<b>');
+    const a = stopCommands();
+    const b = stopCommands();
+    expect(a.stop).toMatch(/^::stop-commands::[0-9a-f]{32}$/);
+    expect(a.resume).toBe(`::${a.stop.slice('::stop-commands::'.length)}::`);
+    expect(a.stop).not.toBe(b.stop);
+  });
+
+  it('summary.md, junit.xml and report.html carry no raw control character and no markup of the target', () => {
+    for (const out of [md(hostile), code(hostile), escapeXml(hostile), escapeHtml(hostile)]) {
+      expect(out).not.toMatch(RAW);
+      expect(out).not.toContain('<b>');
+    }
+    expect(escapeXml('a\u0085b\u009bc')).toBe('a\\x85b\\x9bc');
+    expect(escapeXml('line\nnext\tcell')).toBe('line\nnext\tcell');
+  });
+});
