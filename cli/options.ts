@@ -19,6 +19,7 @@ export const RUN_OPTIONS = {
   ca: { type: 'string' },
   header: { type: 'string', multiple: true },
   rate: { type: 'string' },
+  seed: { type: 'string' },
   group: { type: 'string', multiple: true },
   mutant: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -43,6 +44,8 @@ export const RUN_HELP = `usage: conformance run [options]
             --header 'N: v'     extra header on every request to target and hook, e.g. a gateway's
                                 x-api-key (repeatable; EXTRA_HEADERS, one a line); values never printed
             --rate N            at most N requests per second (MAX_REQUESTS_PER_SECOND)
+            --seed S            draw the value classes (currencies, swift, iban, expiries) from seed S, to replay
+                                a run: report.json records each run's seed (SEED; default a fresh one)
             --group NAME        only this endpoint group (repeatable; GROUP, comma-separated)
             --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
             --failed            rerun only the tests that failed or were not verified in REPORT_DIR's last

@@ -110,6 +110,8 @@ export const configSchema = z
     CA_FILE: optional(caFile),
     EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
     MAX_REQUESTS_PER_SECOND: optional(requestsPerSecond),
+    /** The seed the value classes are drawn from (helpers/arrange/draw.ts); a fresh one each run unless given, to replay a run. */
+    SEED: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or - (the seed a report.json records)')),
   })
   .superRefine((config, ctx) => {
     if (config.STATES_URL && config.STATES_FILE) {
@@ -141,6 +143,7 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--ca': 'CA_FILE',
   '--header': 'EXTRA_HEADERS',
   '--rate': 'MAX_REQUESTS_PER_SECOND',
+  '--seed': 'SEED',
 };
 
 /**

@@ -146,7 +146,7 @@ export const password: ReferenceModule = {
         }
         fail(ERRORS.validation({ token: [INVALID_TOKEN] }));
       }
-      if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(String(body.password)), user.id);
+      if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
       return { data: { message: 'Your password has been reset.' } };
     });
@@ -164,3 +164,8 @@ export const password: ReferenceModule = {
     };
   },
 };
+
+/** Allowed reading of a mutant only (login.password-72-byte-prefix): the password stored as bcrypt keeps it, its first 72 bytes. */
+function storedPassword(ctx: ReferenceContext, password: string): string {
+  return ctx.deviates('login.password-72-byte-prefix') ? Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8') : password;
+}
