@@ -12,8 +12,8 @@ import { inject } from 'vitest';
  * it replays.
  */
 
-/** The run's seed, as the CLI provided it; a fresh one where no CLI gave one (a mutation run, a self-test). */
-function runSeed(): string {
+/** The run's seed, as the CLI provided it; a fresh one where no CLI gave one (a mutation run, a self-test). Failure messages name it. */
+export function runSeed(): string {
   let seed: string | undefined;
   try {
     seed = inject('target')?.seed;
