@@ -140,6 +140,8 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
       rules.between(ctx.deviates('banks.swift-min-off-by-one') ? 9 : 8, ctx.deviates('banks.swift-max-unchecked') ? 191 : 11),
       // Deviation of a mutant only: swift must have a BIC's shape (ISO 9362), a rule section 4.10 does not give.
       ...(ctx.deviates('banks.swift-bic-shape-required') ? [rules.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'The :attribute format is invalid.')] : []),
+      // Deviation of a mutant only: swift of a BIC's two lengths alone, 8 or 11 (section 4.10 says 8 to 11).
+      ...(ctx.deviates('banks.swift-bic-lengths-only') ? [rules.regex(/^(.{8}|.{11})$/u, 'The :attribute field must be 8 or 11 characters.')] : []),
     ],
     currency: [rules.required, rules.string, rules.alphaNum, ...(ctx.deviates('banks.currency-iso-unchecked') ? [] : [iso])],
   };
@@ -231,6 +233,7 @@ export const banks: ReferenceModule = {
     'banks.iban-max-unchecked',
     // Issue 27, values from the whole class.
     'banks.swift-bic-shape-required',
+    'banks.swift-bic-lengths-only',
     'banks.iban-country-letters-required',
     'banks.currency-short-list',
     'banks.code-arrays-read-as-text',

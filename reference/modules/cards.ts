@@ -190,6 +190,7 @@ export const cards: ReferenceModule = {
     'cards.gif-accepted.cardImage2',
     // Issue 27, values from the whole class.
     'cards.two-digit-year-pivot-1940',
+    'cards.expiry-at-most-ten-years',
     'cards.webp-accepted',
     'cards.images-summed-against-limit',
     'cards.size-unlimited',
@@ -332,6 +333,8 @@ export const cards: ReferenceModule = {
         else if ((parsed.year < thisYear || (parsed.year === thisYear && parsed.month < thisMonth)) && !ctx.deviates('cards.past-date-accepted')) {
           add('expirationDate', 'The expiration date field must be a date after or equal to today.');
         }
+        // Deviation of a mutant only: an expiry more than ten years ahead is refused (a card issuer's habit, not a rule of 4.6a).
+        else if (ctx.deviates('cards.expiry-at-most-ten-years') && parsed.year > thisYear + 10) add('expirationDate', 'The expiration date field must be a date before or equal to ten years from today.');
       }
 
       // Deviation of a mutant only: beside a valid expirationDate the formats of expirationMonth and expirationYear go unchecked.
