@@ -80,6 +80,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // Issue 27: arrays and objects for a JSON string field.
+    'reset.token-array-read-as-text',
     // Allowed reading: a token that is another address's is a wrong e-mail for that token, keyed by email.
     'reset.other-address-token-keyed-by-email',
     'forgot.unknown-email-accepted',
@@ -125,6 +127,8 @@ export const password: ReferenceModule = {
     // Section 4.4 (limits: section 8).
     app.post('/api/v1/user/reset-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
+      // Deviation of a mutant only: a token sent as an array or object is read as its first value.
+      if (ctx.deviates('reset.token-array-read-as-text') && body.token !== null && typeof body.token === 'object') body.token = String(Object.values(body.token)[0] ?? '');
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],

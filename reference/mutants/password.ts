@@ -197,4 +197,6 @@ export const passwordMutants: Mutant[] = [
   validationSkipped('reset-email-not-required', 'password', '4.4', RESET, 'email', /is required/, 200, 'a reset without email is answered 200 instead of 422'),
   validationSkipped('reset-email-format-unchecked', 'password', '4.4', RESET, 'email', /valid email address/, 200, 'a reset with an e-mail without @ is answered 200 instead of 422'),
   validationSkipped('reset-password-not-required', 'password', '4.4', RESET, 'password', /is required/, 200, 'a reset without password is answered 200 instead of 422'),
+  // Issue 27, arrays and objects for JSON string fields (branch i27-val).
+  { name: 'reset-token-array-read-as-text', clause: '4.4', group: 'password', description: 'a reset token sent as a JSON array or object ([token], { token }) is read as its first value, and the reset succeeds', mutation: { deviation: 'reset.token-array-read-as-text' } },
 ];
