@@ -20,6 +20,7 @@ export const RUN_OPTIONS = {
   header: { type: 'string', multiple: true },
   rate: { type: 'string' },
   implementation: { type: 'string' },
+  seed: { type: 'string' },
   group: { type: 'string', multiple: true },
   mutant: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -46,6 +47,8 @@ export const RUN_HELP = `usage: conformance run [options]
             --rate N            at most N requests per second (MAX_REQUESTS_PER_SECOND)
             --implementation 'NAME VERSION'  what the target is, as you declare it (IMPLEMENTATION): recorded
                                 in the reports and, marked as declared by the operator, in a certificate
+            --seed S            draw the value classes (currencies, swift, iban, expiries) from seed S, to replay
+                                a run: report.json records each run's seed (SEED; default a fresh one)
             --group NAME        only this endpoint group (repeatable; GROUP, comma-separated)
             --mutant NAME       run against a mutant of the embedded reference (see reference/mutants/)
             --failed            rerun only the tests that failed or were not verified in REPORT_DIR's last

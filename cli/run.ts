@@ -153,6 +153,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       ...(config.BRUTE_FORCE ? { bruteForce: true } : {}),
       ...roadOf(config),
       ...(config.MAX_REQUESTS_PER_SECOND ? { rate: config.MAX_REQUESTS_PER_SECOND } : {}),
+      // The value classes are drawn from it (helpers/arrange/draw.ts); report.json records it, --seed replays it.
+      seed: config.SEED ?? freshSeed(),
     };
     interruption.throwIfInterrupted();
     const proxy = proxyFor(baseUrl);
@@ -212,6 +214,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       finishedAt: new Date(),
       strict: config.STRICT,
       ...(config.IMPLEMENTATION ? { implementation: config.IMPLEMENTATION } : {}),
+      seed: target.seed!,
       warnings,
       ownWarnings,
       ...(groups ? { groups } : {}),
@@ -243,4 +246,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     await leases?.close();
     await reference?.close();
   }
+}
+
+/** A seed for a run that names none: eight hex digits, what report.json records and `--seed` takes back. */
+function freshSeed(): string {
+  return randomBytes(4).toString('hex');
 }

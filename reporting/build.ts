@@ -12,6 +12,8 @@ export interface RunFacts {
   startedAt: Date;
   finishedAt: Date;
   strict: boolean;
+  /** The seed the run drew its value classes from (--seed replays it). */
+  seed?: string;
   warnings: string[];
   /**
    * Warnings the suite writes wholly in its own words from names (STATES_TOKEN, a header's name),
@@ -74,6 +76,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
     finishedAt: facts.finishedAt.toISOString(),
     durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),
     strict: facts.strict,
+    ...(facts.seed ? { seed: facts.seed } : {}),
     // A selection checks part of the interface: passing all of it is not conformance.
     // So does the proxy's judgement of whatever traffic passed.
     verdict: (facts.selection || facts.proxy) && verdictOf(tests, pairs, rules) === 'conformant' ? 'incomplete' : verdictOf(tests, pairs, rules),

@@ -2,7 +2,7 @@ import type { Group } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
-/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`, rule instances), major for an incompatible change. */
+/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`, rule instances, `seed`), major for an incompatible change. */
 export const REPORT_VERSION = '1.4.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -154,6 +154,8 @@ export interface Report {
   finishedAt: string;
   durationMs: number;
   strict: boolean;
+  /** The seed the run drew its value classes from: `--seed` with it replays the draw. Since 1.4.0. */
+  seed?: string;
   verdict: Verdict;
   summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number; rateLimited?: number };
   /** The endpoint groups this run ran (all of them unless --group); since 1.1.0. */

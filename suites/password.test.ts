@@ -152,6 +152,9 @@ const RESET_ROWS: Row<ResetInput>[] = [
   { description: 'answers 422 keyed by email (or token) for a 256-character e-mail', input: (b) => ({ ...b, email: emailOfLength(256) }), expected: { status: 422, key: EMAIL_OR_TOKEN }, clauses: ['4.4', '8', '7'], constraint: 'reset.email.max' },
   { description: 'answers 422 keyed by token when token is missing', input: ({ email, password }) => ({ email, password }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '7'], rules: ['S189'] },
   { description: 'answers 422 keyed by token for a 256-character token', input: (b) => ({ ...b, token: 't'.repeat(256) }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '8', '7'], rules: ['S189'] },
+  // Issue 27: the token e-mailed is a string; the same token inside an array or an object is no token that was sent.
+  { description: 'answers 422 keyed by token for the valid token sent as a JSON array', input: (b) => ({ ...b, token: [b.token] }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '7'], rules: ['S189'] },
+  { description: 'answers 422 keyed by token for the valid token sent as a JSON object', input: (b) => ({ ...b, token: { token: b.token } }), expected: { status: 422, key: 'token' }, clauses: ['4.4', '7'], rules: ['S189'] },
   { description: 'answers 422 keyed by password when password is missing', input: ({ email, token }) => ({ email, token }), expected: { status: 422, key: 'password' }, clauses: ['4.4', '7'], constraint: 'reset.password.required' },
   { description: 'answers 422 keyed by password for a 7-character password', input: (b) => ({ ...b, password: passwordOfLength(7) }), expected: { status: 422, key: 'password' }, clauses: ['4.4', '8', '7'], constraint: 'reset.password.min' },
   { description: 'answers 200 for an 8-character password', input: (b) => ({ ...b, password: passwordOfLength(8) }), expected: { status: 200 }, clauses: ['4.4', '8'], constraint: 'reset.password.min' },

@@ -161,6 +161,20 @@ export function pngDataUrl(): string {
   return `data:image/png;base64,${pngBytes().toString('base64')}`;
 }
 
+/**
+ * A valid lossless WebP of 1x1 pixel (RIFF, WEBP, one VP8L chunk): an image, but of a type section 8 does not
+ * list (jpg, jpeg, bmp, png), so it is refused however the target tells types apart.
+ */
+export function webpBytes(): Buffer {
+  return Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+}
+
+/**
+ * SUM_OVER_LIMIT_IMAGE_BYTES, 6 000 000 bytes: inside the limit of section 8 under both readings of a KB, while two
+ * of them (12 000 000 bytes) are over it under both: what tells a limit per image from one on the images together.
+ */
+export const SUM_OVER_LIMIT_IMAGE_BYTES = 6_000_000;
+
 export const IMAGES = {
   png: () => once('png', () => uploadFile('card.png', 'image/png', pngBytes())),
   jpeg: () => once('jpeg', () => uploadFile('card.jpg', 'image/jpeg', jpegBytes())),
@@ -168,6 +182,9 @@ export const IMAGES = {
   /** The same JPEG named `.jpeg`, the other extension section 8 names. */
   jpegNamedJpeg: () => once('jpeg-name', () => uploadFile('card.jpeg', 'image/jpeg', jpegBytes())),
   gif: () => once('gif', () => uploadFile('card.gif', 'image/gif', gifBytes())),
+  webp: () => once('webp', () => uploadFile('card.webp', 'image/webp', webpBytes())),
+  /** Real PNGs of 6 000 000 bytes each, one a name: each inside the limit, the two together over it. */
+  pngHalfOverLimit: (which: 1 | 2) => once(`half-${which}`, () => paddedPng(`card-6000000b-${which}.png`, SUM_OVER_LIMIT_IMAGE_BYTES)),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
   textAsPng: () => once('text', () => uploadFile('card.png', 'image/png', Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8'))),
   /** A file of no bytes, named and declared as a PNG. */

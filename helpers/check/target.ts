@@ -25,6 +25,8 @@ export interface TargetInfo {
    * mutant's clause may kill it (an allowed reading lists every clause whose tests it can affect).
    */
   focusClauses?: readonly string[];
+  /** The seed the value classes are drawn from (helpers/arrange/draw.ts; --seed, SEED); report.json records it. */
+  seed?: string;
 }
 
 declare module 'vitest' {

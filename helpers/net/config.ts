@@ -130,6 +130,8 @@ export const configSchema = z
     EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
     MAX_REQUESTS_PER_SECOND: optional(requestsPerSecond),
     IMPLEMENTATION: optional(implementation),
+    /** The seed the value classes are drawn from (helpers/arrange/draw.ts); a fresh one each run unless given, to replay a run. */
+    SEED: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or - (the seed a report.json records)')),
   })
   .superRefine((config, ctx) => {
     if (config.STATES_URL && config.STATES_FILE) {
@@ -162,6 +164,7 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--header': 'EXTRA_HEADERS',
   '--rate': 'MAX_REQUESTS_PER_SECOND',
   '--implementation': 'IMPLEMENTATION',
+  '--seed': 'SEED',
 };
 
 /**

@@ -159,6 +159,24 @@ function clearFailures(ctx: ReferenceContext, email: string): void {
   ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(email);
 }
 
+/**
+ * Section 4.2: the password as sent, compared exactly. Deviations of mutants: a password compared without regard to
+ * case, or not checked at all once a valid 2FA code came with it; allowed readings (mutants that must survive): outer
+ * whitespace trimmed, and only the first 72 bytes compared (bcrypt).
+ */
+function passwordAccepted(ctx: ReferenceContext, user: UserRow, body: Record<string, unknown>): boolean {
+  let password = String(body.password);
+  if (ctx.deviates('login.password-trimmed')) password = password.trim();
+  if (ctx.deviates('login.password-72-byte-prefix')) password = Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8');
+  if (passwordMatches(password, user.password_hash)) return true;
+  if (ctx.deviates('login.password-case-insensitive')) {
+    const swapped = [...password].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    if ([swapped, password.toLowerCase(), password.toUpperCase()].some((variant) => passwordMatches(variant, user.password_hash))) return true;
+  }
+  if (ctx.deviates('login.2fa-replaces-password') && user.totp_secret && typeof body['2fa'] === 'string' && totpValid(ctx, user.totp_secret, body['2fa'])) return true;
+  return false;
+}
+
 /** Section 4.2: RFC 6238 (SHA-1, 30 s, 6 digits), one time step of tolerance either side. */
 function totpValid(ctx: ReferenceContext, secret: string, code: string): boolean {
   if (!/^[0-9]{6}$/.test(code)) return false;
@@ -277,7 +295,19 @@ export const authentication: ReferenceModule = {
     'tokens.expire-before-until',
     'jwt.platform-segment-optional',
     'jwt.expire-type-unchecked',
+    // Issue 27: exactness of credentials, one claim form's checks skipped.
+    'login.password-case-insensitive',
+    'login.2fa-replaces-password',
+    'jwt.id-claim-expiry-unchecked',
+    'jwt.email-claim-expiry-unchecked',
+    'jwt.id-claim-expire-optional',
+    'jwt.email-claim-inactive-allowed',
+    'jwt.email-claim-locked-allowed',
+    'jwt.id-claim-throttle-ignored',
     // Allowed readings (mutants that must survive).
+    'login.password-trimmed',
+    'login.password-72-byte-prefix',
+    'login.2fa-spaces-removed',
     'jwt.bad-signature-answers-412',
     'jwt.expire-in-milliseconds',
     'login.malformed-answers-403',
@@ -300,7 +330,15 @@ export const authentication: ReferenceModule = {
           ...(ctx.deviates('authenticate.password-min-unenforced') ? [] : [rules.min(8, ctx.deviates('authenticate.password-min-bytes') ? 'utf8-bytes' : 'characters')]),
           rules.max(191, ctx.deviates('authenticate.password-max-bytes') ? 'utf8-bytes' : 'characters'),
         ],
-        '2fa': [rules.nullable, rules.string, ...(ctx.deviates('authenticate.2fa-digits-unenforced') ? [] : [rules.digits(6)])],
+        '2fa': [
+          rules.nullable,
+          rules.string,
+          ...(ctx.deviates('authenticate.2fa-digits-unenforced')
+            ? []
+            : ctx.deviates('login.2fa-spaces-removed')
+              ? [rules.custom((value) => (typeof value === 'string' && /^[0-9]{6}$/.test(value.replace(/ /g, '')) ? undefined : 'The 2fa field must be 6 digits.'))]
+              : [rules.digits(6)]),
+        ],
       });
       const email = String(body.email);
       restrict(ctx, email);
@@ -308,14 +346,16 @@ export const authentication: ReferenceModule = {
       if (!user && ctx.deviates('login.unknown-email-422')) fail(ERRORS.validation({ email: ['The selected email is invalid.'] }));
       if (!user && ctx.deviates('login.unknown-email-404')) fail(ERRORS.notFound('App\\Models\\User', email));
       // Section 5.5: an unknown e-mail and a wrong password are the same answer, 403.
-      if (!user || !passwordMatches(String(body.password), user.password_hash)) {
+      if (!user || !passwordAccepted(ctx, user, body)) {
         recordFailure(ctx, email);
         fail(ERRORS.wrongCredentials());
       }
       assertMayLogIn(ctx, user);
       if (user.totp_secret && !ctx.deviates('login.2fa-ignored')) {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
-        const code = typeof body['2fa'] === 'string' ? body['2fa'] : '';
+        const sent = typeof body['2fa'] === 'string' ? body['2fa'] : '';
+        // Allowed reading (a mutant that must survive): spaces inside the code are removed before it is compared.
+        const code = ctx.deviates('login.2fa-spaces-removed') ? sent.replace(/ /g, '') : sent;
         if (!totpValid(ctx, user.totp_secret, code)) {
           recordFailure(ctx, email);
           fail(ERRORS.wrongCredentials());
@@ -340,9 +380,12 @@ export const authentication: ReferenceModule = {
       const expire = raw !== undefined && ctx.deviates('jwt.expire-in-milliseconds') ? Math.floor(raw / 1000) : raw;
       // Section 4.1: the payload names the user by `email` or `id` (strings) and carries `expire`; otherwise 412.
       const identifies = (typeof email === 'string' && email !== '') || (typeof id === 'string' && id !== '');
-      if ((!identifies || expire === undefined) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
+      // Deviations of mutants only: the checks of one claim form (the user named by `id`, or by `email`) skipped.
+      const byId = typeof id === 'string' && id !== '';
+      const skips = (check: string) => ctx.deviates(`jwt.${byId ? 'id' : 'email'}-claim-${check}`);
+      if ((!identifies || (expire === undefined && !skips('expire-optional'))) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
-      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored')) fail(ERRORS.jwtExpired());
+      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) fail(ERRORS.jwtExpired());
       let user = (typeof id === 'string' && id !== ''
         ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;
@@ -352,7 +395,9 @@ export const authentication: ReferenceModule = {
       }
       // Section 4.1 and 7: a payload naming no known user is wrong credentials (403).
       if (!user) fail(ERRORS.wrongCredentials());
-      restrict(ctx, user.email);
+      if (!skips('throttle-ignored')) restrict(ctx, user.email);
+      if (user.locked && skips('locked-allowed')) user = { ...user, locked: 0 };
+      if (!user.is_active && skips('inactive-allowed')) user = { ...user, is_active: 1 };
       assertMayLogIn(ctx, user);
       const session = sessionOf(ctx, user, 'jwt');
       if (ctx.deviates('jwt.conflicting-claims-split-session') && typeof id === 'string' && typeof email === 'string' && user.email.toLowerCase() !== email.toLowerCase()) {

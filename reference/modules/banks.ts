@@ -120,7 +120,9 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
           : ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND deleted_at IS NULL LIMIT 1').get(value);
     return taken ? 'The iban has already been taken.' : undefined;
   });
-  const iso = rules.custom((value) => (typeof value === 'string' && isIso4217(value) ? undefined : 'The selected currency is invalid.'));
+  // Deviation of a mutant only: a short list of "major" currencies instead of ISO 4217.
+  const known = ctx.deviates('banks.currency-short-list') ? (code: string) => MAJOR_CURRENCIES.includes(code) : isIso4217;
+  const iso = rules.custom((value) => (typeof value === 'string' && known(value) ? undefined : 'The selected currency is invalid.'));
   return {
     bankName: [rules.required, rules.string, ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')])],
     iban: [
@@ -128,6 +130,8 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
       rules.string,
       ...(ctx.deviates('banks.iban-max-unchecked') ? [] : [rules.max(191)]),
       ...(ctx.deviates('banks.iban-alphanumeric-unchecked') ? [] : [rules.alphaNum]),
+      // Deviation of a mutant only: an IBAN must begin with its two country letters (a rule section 4.10 does not give).
+      ...(ctx.deviates('banks.iban-country-letters-required') ? [rules.regex(/^[A-Za-z]{2}/, 'The :attribute format is invalid.')] : []),
       ...(ctx.deviates('banks.iban-unique-unchecked') ? [] : [ibanTaken]),
     ],
     swift: [
@@ -135,10 +139,17 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
       rules.string,
       ...(ctx.deviates('banks.swift-alphanumeric-unchecked') ? [] : [rules.alphaNum]),
       rules.between(ctx.deviates('banks.swift-min-off-by-one') ? 9 : 8, ctx.deviates('banks.swift-max-unchecked') ? 191 : 11),
+      // Deviation of a mutant only: swift must have a BIC's shape (ISO 9362), a rule section 4.10 does not give.
+      ...(ctx.deviates('banks.swift-bic-shape-required') ? [rules.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'The :attribute format is invalid.')] : []),
+      // Deviation of a mutant only: swift of a BIC's two lengths alone, 8 or 11 (section 4.10 says 8 to 11).
+      ...(ctx.deviates('banks.swift-bic-lengths-only') ? [rules.regex(/^(.{8}|.{11})$/u, 'The :attribute field must be 8 or 11 characters.')] : []),
     ],
     currency: [rules.required, rules.string, rules.alphaNum, ...(ctx.deviates('banks.currency-iso-unchecked') ? [] : [iso])],
   };
 }
+
+/** Deviation of a mutant only: the currencies a payment form might offer, the thirty most traded. */
+const MAJOR_CURRENCIES: readonly string[] = ['USD', 'EUR', 'JPY', 'GBP', 'CNY', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'SEK', 'KRW', 'NOK', 'NZD', 'INR', 'MXN', 'TWD', 'ZAR', 'BRL', 'DKK', 'PLN', 'THB', 'ILS', 'IDR', 'CZK', 'AED', 'TRY', 'HUF', 'CLP', 'SAR'];
 
 /** Deviation only: numbers and booleans are taken as their text, as a loosely typed server does. */
 function coerceScalars(body: Record<string, unknown>): void {
@@ -228,6 +239,12 @@ export const banks: ReferenceModule = {
     'banks.iban-unique-unchecked',
     'banks.iban-alphanumeric-unchecked',
     'banks.iban-max-unchecked',
+    // Issue 27, values from the whole class.
+    'banks.swift-bic-shape-required',
+    'banks.swift-bic-lengths-only',
+    'banks.iban-country-letters-required',
+    'banks.currency-short-list',
+    'banks.code-arrays-read-as-text',
     'banks.currency-iso-unchecked',
     'banks.bank-name-max-unchecked',
     'banks.delete-any-user',
@@ -301,6 +318,13 @@ export const banks: ReferenceModule = {
       const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
       if (ctx.deviates('banks.scalars-coerced')) coerceScalars(body);
       if (ctx.deviates('banks.compounds-coerced')) coerceCompounds(body);
+      // Deviation of a mutant only: the codes (iban, swift, currency) go through a normaliser that reads an array as its first item.
+      if (ctx.deviates('banks.code-arrays-read-as-text')) {
+        for (const field of ['iban', 'swift', 'currency']) {
+          const value = body[field];
+          if (value !== null && typeof value === 'object') body[field] = String(Object.values(value)[0] ?? '');
+        }
+      }
       if (ctx.deviates('banks.numeric-currency') && typeof body.currency === 'number') body.currency = NUMERIC_CURRENCIES[body.currency] ?? String(body.currency);
       const { user } = request as AuthenticatedRequest;
       try {

@@ -192,6 +192,11 @@ export const cards: ReferenceModule = {
     'cards.image-type-by-extension.cardImage2',
     'cards.gif-accepted.cardImage1',
     'cards.gif-accepted.cardImage2',
+    // Issue 27, values from the whole class.
+    'cards.two-digit-year-pivot-1940',
+    'cards.expiry-at-most-ten-years',
+    'cards.webp-accepted',
+    'cards.images-summed-against-limit',
     'cards.size-unlimited',
     'cards.size-limit-10000000-bytes',
     'cards.holder-name-max-ignored',
@@ -258,7 +263,8 @@ export const cards: ReferenceModule = {
         type = sniffImage(value.head);
       }
       if (!type) return `The ${name} field must be an image.`;
-      const allowed: readonly string[] = ctx.deviates(`cards.gif-accepted.${field}`) ? [...ALLOWED_TYPES, 'gif'] : ALLOWED_TYPES;
+      // Deviations of mutants only: GIF, or WebP (a modern type a library's "image" rule lets in), accepted.
+      const allowed: readonly string[] = [...ALLOWED_TYPES, ...(ctx.deviates(`cards.gif-accepted.${field}`) ? ['gif'] : []), ...(ctx.deviates('cards.webp-accepted') ? ['webp'] : [])];
       // Deviations of mutants only: one type refused for one image, or a `.jpeg` name refused (extensions checked against jpg, bmp, png).
       const refused = ctx.deviates(`cards.jpeg-refused.${field}`) ? 'jpeg' : ctx.deviates(`cards.bmp-refused.${field}`) ? 'bmp' : undefined;
       if (ctx.deviates('cards.jpeg-extension-refused') && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
@@ -273,7 +279,9 @@ export const cards: ReferenceModule = {
     // so a four-digit year is that year.
     const fourDigitYears = ctx.deviates('cards.four-digit-year');
     const yearPattern = fourDigitYears ? /^([0-9]{2}|[0-9]{4})$/ : /^[0-9]{2}$/;
-    const yearOf = (text: string) => (text.length === 4 ? Number(text) : fullYear(Number(text)));
+    // Deviation of a mutant only: two-digit years from 40 read as 19xx (a fixed pivot, as a hand-written `yy < 40` does).
+    const twoDigitYear = ctx.deviates('cards.two-digit-year-pivot-1940') ? (yy: number) => (yy < 40 ? 2000 + yy : 1900 + yy) : fullYear;
+    const yearOf = (text: string) => (text.length === 4 ? Number(text) : twoDigitYear(Number(text)));
 
     /** Section 4.6a: `m/y`, two-digit month 01-12 and two-digit year (date-format letters). */
     function parseDate(value: string): { month: number; year: number } | undefined {
@@ -296,6 +304,10 @@ export const cards: ReferenceModule = {
 
       add('cardImage1', imageError('cardImage1', input.cardImage1));
       add('cardImage2', imageError('cardImage2', input.cardImage2));
+      // Deviation of a mutant only: the two images are measured together against the one limit of 10240 KB.
+      if (ctx.deviates('cards.images-summed-against-limit') && isUpload(input.cardImage1) && isUpload(input.cardImage2) && input.cardImage1.size + input.cardImage2.size > MAX_IMAGE_KB * 1024) {
+        add('cardImage2', `The card image2 field must not be greater than ${MAX_IMAGE_KB} kilobytes.`);
+      }
 
       const text = validationErrors(input, {
         holderName: [rules.required, rules.string, ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')])],
@@ -325,6 +337,8 @@ export const cards: ReferenceModule = {
         else if ((parsed.year < thisYear || (parsed.year === thisYear && parsed.month < thisMonth)) && !ctx.deviates('cards.past-date-accepted')) {
           add('expirationDate', 'The expiration date field must be a date after or equal to today.');
         }
+        // Deviation of a mutant only: an expiry more than ten years ahead is refused (a card issuer's habit, not a rule of 4.6a).
+        else if (ctx.deviates('cards.expiry-at-most-ten-years') && parsed.year > thisYear + 10) add('expirationDate', 'The expiration date field must be a date before or equal to ten years from today.');
       }
 
       // Deviation of a mutant only: beside a valid expirationDate the formats of expirationMonth and expirationYear go unchecked.

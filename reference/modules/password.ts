@@ -81,6 +81,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // Issue 27: arrays and objects for a JSON string field.
+    'reset.token-array-read-as-text',
     // Allowed reading: a token that is another address's is a wrong e-mail for that token, keyed by email.
     'reset.other-address-token-keyed-by-email',
     'forgot.unknown-email-accepted',
@@ -133,6 +135,8 @@ export const password: ReferenceModule = {
     // Section 4.4 (limits: section 8).
     app.post('/api/v1/user/reset-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
+      // Deviation of a mutant only: a token sent as an array or object is read as its first value.
+      if (ctx.deviates('reset.token-array-read-as-text') && body.token !== null && typeof body.token === 'object') body.token = String(Object.values(body.token)[0] ?? '');
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
@@ -154,7 +158,7 @@ export const password: ReferenceModule = {
         }
         fail(ERRORS.validation({ token: [INVALID_TOKEN] }));
       }
-      if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(String(body.password)), user.id);
+      if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
       // Deviation of a mutant only: the answer echoes the reset token it was sent.
       if (ctx.deviates('reset.answer-echoes-token')) return { data: { message: 'Your password has been reset.', token: String(body.token) } };
@@ -176,3 +180,8 @@ export const password: ReferenceModule = {
     };
   },
 };
+
+/** Allowed reading of a mutant only (login.password-72-byte-prefix): the password stored as bcrypt keeps it, its first 72 bytes. */
+function storedPassword(ctx: ReferenceContext, password: string): string {
+  return ctx.deviates('login.password-72-byte-prefix') ? Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8') : password;
+}

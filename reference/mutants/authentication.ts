@@ -231,5 +231,19 @@ export const authenticationMutants: Mutant[] = [
   deviation('jwt-platform-segment-optional', '4.1', 'authenticate-jwt without the platform segment verifies the JWT with any registered platform\u2019s key', 'jwt.platform-segment-optional'),
   deviation('jwt-expire-type-unchecked', '4.1', 'a JWT whose expire is no timestamp ("soon", true, {}, []) is taken as never expiring and logs in', 'jwt.expire-type-unchecked'),
   // Allowed reading (must survive): a signature the platform's key does not verify answered as a payload invalid (412).
+  // Issue 27, exactness of credentials (branch i27-val): a password compared loosely, a 2FA code in its place, and the
+  // checks of section 4.1 made on one claim form's lookup only (each killed by the test of the other form).
+  deviation('login-password-case-insensitive', '4.2', 'the password is compared without regard to letter case: the password with every letter’s case swapped logs in', 'login.password-case-insensitive'),
+  deviation('login-2fa-replaces-password', '4.2', 'a 2FA account with a valid TOTP code logs in whatever password comes with it', 'login.2fa-replaces-password'),
+  deviation('jwt-id-claim-expiry-unchecked', '4.1', 'a JWT naming the user by id logs in with an expire in the past (the email claim is checked)', 'jwt.id-claim-expiry-unchecked'),
+  deviation('jwt-email-claim-expiry-unchecked', '4.1', 'a JWT naming the user by email logs in with an expire in the past (the id claim is checked)', 'jwt.email-claim-expiry-unchecked'),
+  deviation('jwt-id-claim-expire-optional', '4.1', 'a JWT naming the user by id without expire logs in instead of 412 (the email claim needs it)', 'jwt.id-claim-expire-optional'),
+  deviation('jwt-email-claim-inactive-allowed', '5', 'an inactive account logs in through a JWT naming it by email instead of 401 (by id it is refused)', 'jwt.email-claim-inactive-allowed'),
+  deviation('jwt-email-claim-locked-allowed', '5', 'a locked account logs in through a JWT naming it by email instead of 423 (by id it is refused)', 'jwt.email-claim-locked-allowed'),
+  deviation('jwt-id-claim-throttle-ignored', '5', 'an account restricted after brute-force detection logs in through a JWT naming it by id instead of 425 (by email it is refused)', 'jwt.id-claim-throttle-ignored'),
+  // Allowed readings (must survive; the suite only gives security notes): how a password is compared is not given.
+  { ...deviation('allowed-login-password-trimmed', '4.2', 'outer whitespace is trimmed from the password before it is compared (a security note, not a failure)', 'login.password-trimmed'), allowed: true },
+  { ...deviation('allowed-login-password-72-byte-prefix', '4.2', 'only the first 72 bytes of a password are kept and compared, as bcrypt does (a security note, not a failure)', 'login.password-72-byte-prefix'), allowed: true },
+  { ...deviation('allowed-login-2fa-spaces-removed', '4.2', 'spaces inside the 2FA code are removed before it is checked, "123 456" being the code 123456 (a security note, not a failure)', 'login.2fa-spaces-removed'), allowed: true },
   { ...deviation('allowed-jwt-bad-signature-answers-412', '4.1', 'a JWT whose signature the platform\u2019s key does not verify answers 412 (payload invalid) instead of 403 (wrong credentials)', 'jwt.bad-signature-answers-412'), allowed: true },
 ];

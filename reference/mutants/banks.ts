@@ -258,6 +258,13 @@ export const banksMutants: Mutant[] = [
     description: 'a JSON array or object where section 4.10 documents a string is taken as the text of its values and stored',
     mutation: { deviation: 'banks.compounds-coerced' },
   },
+  // Issue 27, values from the whole class (branch i27-val): stricter rules than section 4.10's columns, which a real
+  // backend ships with a validation library's BIC, IBAN or currency rule; and arrays read as text for the codes alone.
+  { name: 'banks-swift-must-be-bic', clause: '4.10', group: 'banks', description: 'swift must have a BIC\u2019s shape (six letters, then letters or digits): 8 to 11 alphanumerics that are not a BIC are refused', mutation: { deviation: 'banks.swift-bic-shape-required' } },
+  { name: 'banks-swift-bic-lengths-only', clause: '4.10', group: 'banks', description: 'swift must be 8 or 11 characters, a BIC\u2019s two lengths: 9 and 10 alphanumerics are refused', mutation: { deviation: 'banks.swift-bic-lengths-only' } },
+  { name: 'banks-iban-must-start-with-letters', clause: '4.10', group: 'banks', description: 'iban must begin with two country letters: an alphanumeric IBAN of digits is refused', mutation: { deviation: 'banks.iban-country-letters-required' } },
+  { name: 'banks-currency-whitelist', clause: '4.10', group: 'banks', description: 'currency must be one of thirty major currencies, not any ISO 4217 code', mutation: { deviation: 'banks.currency-short-list' } },
+  { name: 'banks-code-arrays-read-as-text', clause: '4.10', group: 'banks', description: 'an array or object as iban, swift or currency is read as its first value (["EUR"] as "EUR") and stored; bankName is still refused', mutation: { deviation: 'banks.code-arrays-read-as-text' } },
   {
     name: 'banks-numeric-currency-accepted',
     clause: '4.10',

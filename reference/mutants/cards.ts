@@ -275,4 +275,9 @@ export const cardsMutants: Mutant[] = [
     description: 'two filters or more of the card list are joined with OR, not AND',
     mutation: { deviation: 'cards.filters-combined-or' },
   },
+  // Issue 27, values from the whole class (branch i27-val).
+  { name: 'cards-two-digit-years-from-40-read-as-19xx', clause: '4.6a', group: 'cards', description: 'a two-digit year from 40 is read as 19xx (a fixed pivot at 1940), so an expiry of 06/40 or 12/45 is refused as in the past', mutation: { deviation: 'cards.two-digit-year-pivot-1940' } },
+  { name: 'cards-expiry-at-most-ten-years-ahead', clause: '4.6a', group: 'cards', description: 'an expirationDate more than ten years ahead (12/45) is refused, a limit section 4.6a does not give', mutation: { deviation: 'cards.expiry-at-most-ten-years' } },
+  { name: 'cards-webp-accepted', clause: '8', group: 'cards', description: 'a WebP image is accepted as cardImage1 or cardImage2 (section 8 lists jpg, jpeg, bmp and png)', mutation: { deviation: 'cards.webp-accepted' } },
+  { name: 'cards-images-summed-against-limit', clause: '8', group: 'cards', description: 'the two images are measured together against 10240 KB, so two images each inside the limit are refused when their sum is over it', mutation: { deviation: 'cards.images-summed-against-limit' } },
 ];

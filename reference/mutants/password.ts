@@ -220,4 +220,6 @@ export const passwordMutants: Mutant[] = [
     mutation: { deviation: 'reset.answer-signs-in' },
     allowed: true,
   },
+  // Issue 27, arrays and objects for JSON string fields (branch i27-val).
+  { name: 'reset-token-array-read-as-text', clause: '4.4', group: 'password', description: 'a reset token sent as a JSON array or object ([token], { token }) is read as its first value, and the reset succeeds', mutation: { deviation: 'reset.token-array-read-as-text' } },
 ];
