@@ -415,6 +415,11 @@ describe('a states file of version 2 gives what version 1 could not (issue 30)',
     expect(await states.get('user.brute-force', {}, { holder: { id: 'h-2' } })).toMatchObject({ provided: false, reason: expect.stringMatching(/spent/) });
   });
 
+  it('a secondPlatform that is the platform entry\u2019s own platform is refused with one line (its key would sign as "another platform")', () => {
+    const path = write({ version: 2, accounts: [account(1)], platform: { id: 'same', privateKeyFile: 'platform-key.pem' }, secondPlatform: { id: 'same', privateKeyFile: 'platform-key.pem' } }, true);
+    expect(() => loadStatesFile(path)).toThrow(/the secondPlatform entry names the platform same of the platform entry; give a second platform/);
+  });
+
   it('a second platform with its own key serves the state platform', async () => {
     const path = write({ version: 2, accounts: [account(1)], secondPlatform: { id: 'second', privateKeyFile: 'platform-key.pem' } }, true);
     expect(await new FileStates(path).get('platform', { publicKey: 'ignored' })).toEqual({ provided: true, data: { id: 'second', privateKeyFile: join(dirname(path), 'platform-key.pem') } });

@@ -313,6 +313,9 @@ export function loadStatesFile(path: string): StatesFileV1 {
     }
   });
 
+  if (checked.platform && checked.secondPlatform && checked.platform.id === checked.secondPlatform.id) {
+    fail(path, `the secondPlatform entry names the platform ${checked.platform.id} of the platform entry; give a second platform the target trusts, with a key of its own, or remove the entry`);
+  }
   for (const [entry, platform] of [['platform', checked.platform], ['secondPlatform', checked.secondPlatform]] as const) {
     if (!platform) continue;
     const keyFile = resolve(dirname(path), platform.privateKeyFile);
