@@ -176,7 +176,7 @@ export function instanceClaims(_report: Report): unknown {
 
 /** A value of the report as one short line of a terminal: no control or bidirectional characters. */
 function shown(value: unknown): string {
-  const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+  const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, '?');
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 119)}\u2026` : text);
 }
 
