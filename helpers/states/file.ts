@@ -159,6 +159,8 @@ export function refusedLoginCause(status: number): string {
       return 'the account is locked; unlock it, or give the file another account';
     case 425:
       return 'login is restricted after failed logins of the account (brute-force protection); wait until the restriction lifts, or export the file again';
+    case 429:
+      return 'a rate limiter in front of the interface refused the login, which says nothing of the account or the target; wait, lower --rate, or allow the suite\u2019s address';
     default:
       return 'the interface answers a working login 200; check the entry\u2019s e-mail and password';
   }
