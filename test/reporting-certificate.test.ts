@@ -289,3 +289,25 @@ describe('a certificate and the rules no test of the suite version checks (pendi
     expect(await verifyCertificate(await signed(reordered), publicKey, bytes)).toMatchObject({ holds: true, notes: [] });
   });
 });
+
+describe('certify refuses only what contradicts itself: reports it must not refuse (issue 30 review)', () => {
+  const privateKey = loadPrivateKey(KEYS.EdDSA.privateKey);
+
+  test('a conformant report of format 1.2.0, whose rule no test of its suite version checked carries no pending flag: signed incomplete, not refused', async () => {
+    // Suite 0.1.0 between aee1098 and ff3f704 wrote such reports: PENDING_RULES did not hold back the verdict,
+    // and the rule was 'not verified' with no `pending` flag (that came with 1.3.0).
+    const built = report(passingEverything(['S26']), {}, ['S26']);
+    const old = { ...built, reportVersion: '1.2.0', coverage: { ...built.coverage, rules: built.coverage.rules!.map(({ pending: _flag, ...rule }) => rule) } };
+    expect(old.verdict).toBe('conformant');
+    const { claims } = await certify(bytesOf(old as ReturnType<typeof report>), privateKey);
+    expect(claims).toMatchObject({ verdict: 'incomplete', reportVerdict: 'conformant', rules: { unverified: ['S26'] } });
+    // The same record in a report of 1.3.0 or later, which flags a pending rule, is a contradiction.
+    const unflagged = { ...old, reportVersion: built.reportVersion };
+    await expect(certify(bytesOf(unflagged as ReturnType<typeof report>), privateKey)).rejects.toThrow(ReportContradiction);
+  });
+
+  test('a report of `conformance proxy` is a usage error (exit 2), even when edited: never the refusal of a contradiction', async () => {
+    const built = report(passingEverything(), { proxy: { target: 'http://127.0.0.1:9', exchanges: 1 } as never, verdict: 'nonconformant' }, []);
+    await expect(certify(bytesOf(built), privateKey)).rejects.toThrow(/the report is of `conformance proxy`/);
+  });
+});

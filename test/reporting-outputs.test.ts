@@ -1,3 +1,4 @@
+import { implementationLine } from '../reporting/certificate.js';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -332,7 +333,9 @@ describe('the implementation the operator declared (issue 30)', () => {
   test('--implementation / IMPLEMENTATION: "NAME VERSION", the last word the version; anything else is one configuration line', () => {
     expect(parseImplementation('Acme Accounts 2.3.1')).toEqual({ name: 'Acme Accounts', version: '2.3.1' });
     expect(parseImplementation('  acme   1.0 ')).toEqual({ name: 'acme', version: '1.0' });
-    for (const wrong of ['acme', '', 'acme\u001b[31m 1.0', `${'a'.repeat(200)} 1`]) expect(parseImplementation(wrong), wrong).toBeUndefined();
+    for (const wrong of ['acme', '', 'acme\u001b[31m 1.0', 'acme\u200b 1.0', 'acme\u2066 1.0', `${'a'.repeat(200)} 1`]) expect(parseImplementation(wrong), wrong).toBeUndefined();
+    // A hand-edited report.json is not validated as the option is: verify shows its name as one line, invisible characters replaced.
+    expect(implementationLine({ name: 'Acme\u2028Forged: HOLDS', version: '1\u200b.0', declaredBy: 'operator' })).toBe('implementation: Acme?Forged: HOLDS 1?.0 (declared by the operator, not checked by the suite)');
     expect(loadConfig({ IMPLEMENTATION: 'Acme Accounts 2.3.1' }, {}, '/nonexistent/.env').IMPLEMENTATION).toEqual({ name: 'Acme Accounts', version: '2.3.1' });
     expect(() => loadConfig({ IMPLEMENTATION: 'acme' }, {}, '/nonexistent/.env')).toThrow(/^configuration error: IMPLEMENTATION must be the implementation's name and version, "NAME VERSION" .* or pass --implementation/);
   });

@@ -7,7 +7,7 @@ import { template } from '../helpers/states/template.js';
 import { request } from 'undici';
 import { LeaseBook, LeaseClient, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { ACCOUNT_KINDS, countOf, FILE_PLACES, FileStates, HOOK_WOULD_ADD, kindName, loadStatesFile, type FileAccount } from '../helpers/states/file.js';
+import { ACCOUNT_KINDS, countOf, FILE_PLACES, FileStates, HOOK_WOULD_ADD, kindName, loadStatesFile, refusedLoginCause, type FileAccount } from '../helpers/states/file.js';
 import { ROOT } from './support.js';
 
 const account = (n: number, extra: Partial<FileAccount> = {}): FileAccount => ({ state: 'user', id: `id-${n}`, email: `user${n}@x.test`, password: `Pw-file-${n}-secret`, ...extra });
@@ -415,8 +415,20 @@ describe('a states file of version 2 gives what version 1 could not (issue 30)',
     expect(await states.get('user.brute-force', {}, { holder: { id: 'h-2' } })).toMatchObject({ provided: false, reason: expect.stringMatching(/spent/) });
   });
 
+  it('a secondPlatform that is the platform entry\u2019s own platform is refused with one line (its key would sign as "another platform")', () => {
+    const path = write({ version: 2, accounts: [account(1)], platform: { id: 'same', privateKeyFile: 'platform-key.pem' }, secondPlatform: { id: 'same', privateKeyFile: 'platform-key.pem' } }, true);
+    expect(() => loadStatesFile(path)).toThrow(/the secondPlatform entry names the platform same of the platform entry; give a second platform/);
+  });
+
   it('a second platform with its own key serves the state platform', async () => {
     const path = write({ version: 2, accounts: [account(1)], secondPlatform: { id: 'second', privateKeyFile: 'platform-key.pem' } }, true);
     expect(await new FileStates(path).get('platform', { publicKey: 'ignored' })).toEqual({ provided: true, data: { id: 'second', privateKeyFile: join(dirname(path), 'platform-key.pem') } });
+  });
+});
+
+describe('why a file\u2019s account cannot log in, by status (issue 30 review)', () => {
+  it('a 429 is the road (a rate limiter), not a stale entry: the line says so', () => {
+    expect(refusedLoginCause(429)).toMatch(/^a rate limiter in front of the interface refused the login/);
+    expect(refusedLoginCause(403)).toMatch(/the file is stale/);
   });
 });

@@ -94,4 +94,20 @@ describe.concurrent('the preflight of a states file logs in with its user accoun
     expect(reasons).toContainEqual(expect.stringMatching(/^not verified: the states file's account for state user with bonuses \(\S+@\S+\) cannot log in: the target answered 403: the password is not the account\u2019s/));
     expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-3');
   }, 120_000);
+
+  it('a later account refused by the login tests themselves (the 2FA account, the short-session one): not verified with that reason, never failed (issue 30 review)', async () => {
+    const dir = tempDir('states-later-login-');
+    const path = join(dir, 'states.json');
+    const exported = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', path]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { accounts: { state: string; password: string; totpSecret?: string }[] };
+    for (const account of file.accounts) if (account.totpSecret || account.state === 'user.short-session') account.password = 'Changed-since-export-4';
+    writeFileSync(path, JSON.stringify(file));
+    const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', path, '--grep', 'a valid TOTP code|state user\\.short-session', '--report-dir', join(dir, 'reports')]);
+    const report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report;
+    expect(report.tests.length, result.stdout.slice(-2000)).toBeGreaterThanOrEqual(2);
+    expect(report.summary.failed, result.stdout.slice(-2000)).toBe(0);
+    for (const test of report.tests) expect(test.reason, test.name).toMatch(/^not verified: the states file's account for state (user with 2FA|user\.short-session) \(\S+@\S+\) cannot log in: the target answered 403/);
+    expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-4');
+  }, 120_000);
 });

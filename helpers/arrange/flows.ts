@@ -5,6 +5,17 @@ import { fileAccountGiven, HOOK_WOULD_ADD, refusedLoginCause } from '../states/f
 import { totpCode } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
 
+/**
+ * A STATES_FILE account that its own credentials no longer open was changed since the file was written:
+ * the tests that need it are not verified (issue 30), whether they log in through logIn or test the login
+ * itself. A hook made its account moments ago: there a refusal is the target's.
+ */
+export function skipWhenFileAccountRefused(t: CheckContext, user: { email: string; password: string }, response: { status: number }): void {
+  if (response.status === 200 || t.target.states.kind !== 'file') return;
+  const kind = fileAccountGiven(user.email, user.password);
+  if (kind !== undefined) t.skip(`not verified: the states file's account for state ${kind} (${user.email}) cannot log in: the target answered ${response.status}: ${refusedLoginCause(response.status)}`);
+}
+
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
 export async function logIn(t: CheckContext, user: { email: string; password: string; totpSecret?: string }): Promise<string> {
   const json: Record<string, string> = { email: user.email, password: user.password };
@@ -12,10 +23,7 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
   const response = await t.post('/api/v1/authenticate', { json });
   // A reused STATES_FILE account may carry failed logins of earlier runs: that says nothing about the target.
   if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${HOOK_WOULD_ADD})`);
-  // A STATES_FILE account that its own credentials no longer open was changed since the file was written:
-  // the tests that need it are not verified (issue 30). A hook made its account moments ago: there a refusal is the target's.
-  const kind = response.status !== 200 && t.target.states.kind === 'file' ? fileAccountGiven(user.email, user.password) : undefined;
-  if (kind !== undefined) t.skip(`not verified: the states file's account for state ${kind} (${user.email}) cannot log in: the target answered ${response.status}: ${refusedLoginCause(response.status)}`);
+  skipWhenFileAccountRefused(t, user, response);
   if (response.status !== 200) throw new Error(`precondition: logging in as a fresh provider-state user must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the login answer must carry data.id, the access token');

@@ -73,8 +73,14 @@ async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platfo
 }
 
 /** A second platform, registered through the `platform` state with a key of its own (section 4.1: each platform signs with its key). */
-export function otherPlatform(t: CheckContext): Promise<Platform> {
-  return registeredPlatform(t, 1);
+export async function otherPlatform(t: CheckContext): Promise<Platform> {
+  const other = await registeredPlatform(t, 1);
+  // A STATES_FILE names its second platform statically: without a first one configured (its platform entry,
+  // JWT_PLATFORM_ID) the suite's platform would be that same one, and a platform's own key is no other's.
+  if (t.target.states.kind === 'file' && (t.target.jwtPlatform === undefined || t.target.jwtPlatform.id === other.id)) {
+    t.skip(`STATES_FILE's secondPlatform ${other.id} is the only platform the suite signs with${t.target.jwtPlatform ? ' (JWT_PLATFORM_ID names it too)' : ''}: a second platform needs a first one apart; give the file a platform entry of another platform (or JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE)`);
+  }
+  return other;
 }
 
 /** Unix seconds from now. */

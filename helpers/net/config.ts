@@ -63,7 +63,7 @@ const requestsPerSecond = z.preprocess(
 export function parseImplementation(text: string): { name: string; version: string } | undefined {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   const at = trimmed.lastIndexOf(' ');
-  if (at <= 0 || trimmed.length > 200 || /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(trimmed)) return undefined;
+  if (at <= 0 || trimmed.length > 200 || /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/.test(trimmed)) return undefined;
   return { name: trimmed.slice(0, at), version: trimmed.slice(at + 1) };
 }
 

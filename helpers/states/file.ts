@@ -160,6 +160,8 @@ export function refusedLoginCause(status: number): string {
       return 'the account is locked; unlock it, or give the file another account';
     case 425:
       return 'login is restricted after failed logins of the account (brute-force protection); wait until the restriction lifts, or export the file again';
+    case 429:
+      return 'a rate limiter in front of the interface refused the login, which says nothing of the account or the target; wait, lower --rate, or allow the suite\u2019s address';
     default:
       return 'the interface answers a working login 200; check the entry\u2019s e-mail and password';
   }
@@ -315,6 +317,9 @@ export function loadStatesFile(path: string): StatesFileV1 {
     }
   });
 
+  if (checked.platform && checked.secondPlatform && checked.platform.id === checked.secondPlatform.id) {
+    fail(path, `the secondPlatform entry names the platform ${checked.platform.id} of the platform entry; give a second platform the target trusts, with a key of its own, or remove the entry`);
+  }
   for (const [entry, platform] of [['platform', checked.platform], ['secondPlatform', checked.secondPlatform]] as const) {
     if (!platform) continue;
     const keyFile = resolve(dirname(path), platform.privateKeyFile);
