@@ -53,8 +53,48 @@ export function weakSecretWarning(configured: { name: string; value: string | un
   return `${weak.join(', ')} ${weak.length > 1 ? 'are' : 'is'} weak (shorter than ${WEAK_SECRET_LENGTH} characters, or letters only): still redacted wherever it appears in requests, answers and messages, which may also blank an ordinary word there; a long random value is safer and keeps the evidence readable`;
 }
 
+/** Below this length an encoded form is not indexed (helpers/net/secrets.ts makes none shorter). */
+const ENCODED_PREFIX = 16;
+
+/**
+ * The other alphabets of the tokens the run learnt (base64, base64url, hex of a token and of its
+ * secret part: helpers/net/secrets.ts), each as good as the token. Eight or so per token, so they are
+ * found by their first 16 characters in one pass over a text, not by one search each.
+ */
+const encodedByPrefix = new Map<string, string[]>();
+let encodedCount = 0;
+
+/** Registers a token written in another alphabet: replaced wherever it appears, like the token itself. */
+export function registerEncodedSecret(value: string): void {
+  if (value.length < ENCODED_PREFIX) return;
+  const prefix = value.slice(0, ENCODED_PREFIX);
+  const values = encodedByPrefix.get(prefix);
+  if (values?.includes(value)) return;
+  if (values) values.push(value);
+  else encodedByPrefix.set(prefix, [value]);
+  encodedCount++;
+}
+
+function redactEncoded(text: string): string {
+  if (encodedByPrefix.size === 0 || text.length < ENCODED_PREFIX) return text;
+  let out = '';
+  let copied = 0;
+  let at = 0;
+  while (at + ENCODED_PREFIX <= text.length) {
+    let longest = 0;
+    for (const value of encodedByPrefix.get(text.slice(at, at + ENCODED_PREFIX)) ?? []) if (value.length > longest && text.startsWith(value, at)) longest = value.length;
+    if (longest > 0) {
+      out += `${text.slice(copied, at)}${REDACTED}`;
+      at += longest;
+      copied = at;
+    } else at++;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** How many secrets the worker knows (each encoded form counted): it only grows, so a change says that something was learnt. */
 export function registeredSecretCount(): number {
-  return secrets.size;
+  return secrets.size + encodedCount;
 }
 
 /** A URL without user name and password: a base URL may carry credentials, output never does. */
@@ -67,6 +107,7 @@ export function redactText(text: string): string {
   // User information in any URL (https://user:password@host).
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"']+@/gi, `$1${REDACTED}@`);
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  out = redactEncoded(out);
   // Bearer tokens and JWT-shaped strings that were never registered (a target's own tokens).
   // Any word after "Bearer" may be one: a test's own name ("without a bearer token") is spared where
   // names are written (reporting/scrub.ts), never by weakening this pattern.
