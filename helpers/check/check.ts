@@ -3,7 +3,7 @@ import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catal
 import { effectiveRules, ruleById } from '../spec/rules.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
-import { redactError, redactJson, redactText } from '../net/redact.js';
+import { redactError, redactJson, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
 import { credentialFindings, type AnswerContext } from './security.js';
@@ -184,6 +184,33 @@ function rescanAnswers(run: RunRecord, answers: readonly ScannedAnswer[]): void 
   for (const answer of answers) scanAnswer(run, answer);
 }
 
+/** How many secrets the worker knew when an exchange was recorded (and redacted). */
+const secretsWhenRecorded = new WeakMap<Exchange, number>();
+
+/**
+ * Redacts again what the test recorded before it learnt a secret: the reset token a state gives after
+ * forgot-password answered, a token issued after an answer that carried it. The rescan above makes
+ * such an answer a finding; its evidence must not then show the value (principle 4). Exchanges are
+ * already redacted copies, so this only replaces what was learnt since.
+ */
+function redactLateSecrets(run: RunRecord): void {
+  const known = registeredSecretCount();
+  for (const exchange of run.exchanges) {
+    if ((secretsWhenRecorded.get(exchange) ?? -1) >= known) continue;
+    exchange.request.url = redactText(exchange.request.url);
+    exchange.request.headers = redactJson(exchange.request.headers) as Record<string, string>;
+    if (exchange.request.body !== undefined) exchange.request.body = redactJson(exchange.request.body);
+    if (exchange.response?.body !== undefined) exchange.response.body = redactJson(exchange.response.body);
+    if (exchange.response?.bodyText !== undefined) exchange.response.bodyText = redactText(exchange.response.bodyText);
+    if (exchange.response) exchange.response.headers = redactJson(exchange.response.headers) as Record<string, string>;
+    if (exchange.error !== undefined) exchange.error = redactText(exchange.error);
+    secretsWhenRecorded.set(exchange, known);
+  }
+  for (const entry of run.schemaProblems) entry.problems = entry.problems.map((problem) => ({ ...problem, value: redactJson(problem.value) }));
+  run.advisories = run.advisories.map(redactText);
+  run.notes = run.notes.map(redactText);
+}
+
 /** The credentials a request itself sends: its bearer token and a `Token` header's JWT (the caller's own). */
 function sentCredentials(options: SendOptions): string[] {
   const sent: string[] = [];
@@ -209,6 +236,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       { method, path, ...options },
       (exchange) => {
         index = run.exchanges.push(exchange) - 1;
+        secretsWhenRecorded.set(exchange, registeredSecretCount());
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
       },
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
@@ -327,6 +355,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
         }
       }
       await releaseLeases(currentTarget().states, { post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message) }, holder, run.exchanges);
+      redactLateSecrets(run);
     }
   });
 }
