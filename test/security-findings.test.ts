@@ -316,5 +316,8 @@ describe('conformance proxy judges credentials by meaning too (issue 28)', () =>
     const list = (seq: number, leaked: string) => judgeExchange(exchange(seq, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Bearer ${mine.id}` }, undefined, 200, { data: [{ id: randomUUID(), note: leaked }] }), 'http://127.0.0.1:1')!;
     expect(list(6, Buffer.from(other.id).toString('base64')).security).toEqual([`GET /api/v1/user/${mine.userId}/bank answered 200 whose body /data/0/note carries a token the run knows to belong to another session or user (base64-encoded)`]);
     expect(list(7, mine.id).security).toEqual([]);
+    // The caller's own token sent in another scheme (section 5.3's wrong places) and echoed is still its own.
+    const basic = judgeExchange(exchange(8, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Basic ${mine.id}` }, undefined, 401, { error: `Unsupported scheme for ${mine.id}` }), 'http://127.0.0.1:1')!;
+    expect(basic.security).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { redactError, redactJson, redactText, registeredSecretCount } from '../n
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
 import { credentialFindings, type AnswerContext } from './security.js';
-import { issuesCredentials } from '../spec/credential-names.js';
+import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
 import { selects } from './selection.js';
@@ -211,14 +211,22 @@ function redactLateSecrets(run: RunRecord): void {
   run.notes = run.notes.map(redactText);
 }
 
-/** The credentials a request itself sends: its bearer token and a `Token` header's JWT (the caller's own). */
+/**
+ * The credentials a request itself sends, wherever it puts them: its bearer token, a `Token` header's
+ * JWT, an `Authorization` value in any scheme (`Basic <token>`, the bare token) and a token in the
+ * query (`?token=`, `api_token`, `access_token`: section 5.3's wrong places). All are the caller's own.
+ */
 function sentCredentials(options: SendOptions): string[] {
   const sent: string[] = [];
   if (options.token) sent.push(options.token);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     const key = name.toLowerCase();
     if (key === 'token') sent.push(value);
-    else if (key === 'authorization') sent.push(value.replace(/^Bearer\s+/i, ''));
+    else if (key === 'authorization') sent.push(value, value.replace(/^[A-Za-z][\w-]*\s+/, ''));
+  }
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (!normalizedKey(name).endsWith('token')) continue;
+    for (const item of Array.isArray(value) ? value : [value]) if (item) sent.push(item);
   }
   return sent;
 }
