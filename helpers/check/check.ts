@@ -3,7 +3,7 @@ import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catal
 import { effectiveRules, ruleById } from '../spec/rules.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
-import { redactError, redactJson, redactText, registeredSecretCount } from '../net/redact.js';
+import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
 import { credentialFindings, type AnswerContext } from './security.js';
@@ -193,22 +193,21 @@ const secretsWhenRecorded = new WeakMap<Exchange, number>();
  * such an answer a finding; its evidence must not then show the value (principle 4). Exchanges are
  * already redacted copies, so this only replaces what was learnt since.
  */
-function redactLateSecrets(run: RunRecord): void {
+function redactLateSecrets(run: RunRecord, since: number): void {
   const known = registeredSecretCount();
+  if (since >= known) return;
   for (const exchange of run.exchanges) {
-    if ((secretsWhenRecorded.get(exchange) ?? -1) >= known) continue;
-    exchange.request.url = redactText(exchange.request.url);
-    exchange.request.headers = redactJson(exchange.request.headers) as Record<string, string>;
-    if (exchange.request.body !== undefined) exchange.request.body = redactJson(exchange.request.body);
-    if (exchange.response?.body !== undefined) exchange.response.body = redactJson(exchange.response.body);
-    if (exchange.response?.bodyText !== undefined) exchange.response.bodyText = redactText(exchange.response.bodyText);
-    if (exchange.response) exchange.response.headers = redactJson(exchange.response.headers) as Record<string, string>;
-    if (exchange.error !== undefined) exchange.error = redactText(exchange.error);
+    const recorded = secretsWhenRecorded.get(exchange) ?? since;
+    if (recorded >= known) continue;
+    const again = <T>(value: T): T => redactLearntSince(value, recorded) as T;
+    exchange.request = again(exchange.request);
+    if (exchange.response) exchange.response = again(exchange.response);
+    if (exchange.error !== undefined) exchange.error = again(exchange.error);
     secretsWhenRecorded.set(exchange, known);
   }
-  for (const entry of run.schemaProblems) entry.problems = entry.problems.map((problem) => ({ ...problem, value: redactJson(problem.value) }));
-  run.advisories = run.advisories.map(redactText);
-  run.notes = run.notes.map(redactText);
+  run.schemaProblems = redactLearntSince(run.schemaProblems, since) as RunRecord['schemaProblems'];
+  run.advisories = redactLearntSince(run.advisories, since) as string[];
+  run.notes = redactLearntSince(run.notes, since) as string[];
 }
 
 /**
@@ -329,6 +328,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const cleanups: (() => Promise<unknown>)[] = [];
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
     const answers: ScannedAnswer[] = [];
+    const secretsAtStart = registeredSecretCount();
     const t = createContext(ctx, run, cleanups, holder, answers);
     const focus = t.target.focusClauses;
     if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
@@ -363,7 +363,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
         }
       }
       await releaseLeases(currentTarget().states, { post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message) }, holder, run.exchanges);
-      redactLateSecrets(run);
+      redactLateSecrets(run, secretsAtStart);
     }
   });
 }

@@ -12,6 +12,14 @@ export const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
 
 const secrets = new Set<string>();
+/** Every secret in the order it was registered (encoded forms included): what was learnt since a moment is a slice of it. */
+const registered: string[] = [];
+
+function addSecret(value: string): void {
+  if (secrets.has(value)) return;
+  secrets.add(value);
+  registered.push(value);
+}
 
 /** A header whose value is a secret wherever it appears (a gateway's own header, from --header). */
 export function registerSecretHeader(name: string): void {
@@ -21,10 +29,10 @@ export function registerSecretHeader(name: string): void {
 /** Registers a value that must never be written out. Short values are ignored (they would mask ordinary text). */
 export function registerSecret(value: unknown): void {
   if (typeof value !== 'string' || value.length < 6) return;
-  secrets.add(value);
+  addSecret(value);
   // Access tokens are `<numeric_id>|<secret>`: the secret part alone is just as sensitive.
   const bar = value.indexOf('|');
-  if (bar > 0 && value.length - bar > 6) secrets.add(value.slice(bar + 1));
+  if (bar > 0 && value.length - bar > 6) addSecret(value.slice(bar + 1));
 }
 
 /**
@@ -35,7 +43,7 @@ export function registerSecret(value: unknown): void {
  */
 export function registerConfiguredSecret(value: unknown): void {
   if (typeof value !== 'string' || value.length === 0) return;
-  secrets.add(value);
+  addSecret(value);
 }
 
 /** Below this length, or made of letters only (a word), a configured secret may also be an ordinary word of the content. */
@@ -62,7 +70,6 @@ const ENCODED_PREFIX = 16;
  * found by their first 16 characters in one pass over a text, not by one search each.
  */
 const encodedByPrefix = new Map<string, string[]>();
-let encodedCount = 0;
 
 /** Registers a token written in another alphabet: replaced wherever it appears, like the token itself. */
 export function registerEncodedSecret(value: string): void {
@@ -72,7 +79,7 @@ export function registerEncodedSecret(value: string): void {
   if (values?.includes(value)) return;
   if (values) values.push(value);
   else encodedByPrefix.set(prefix, [value]);
-  encodedCount++;
+  registered.push(value);
 }
 
 function redactEncoded(text: string): string {
@@ -94,7 +101,28 @@ function redactEncoded(text: string): string {
 
 /** How many secrets the worker knows (each encoded form counted): it only grows, so a change says that something was learnt. */
 export function registeredSecretCount(): number {
-  return secrets.size + encodedCount;
+  return registered.length;
+}
+
+/**
+ * Replaces in already redacted content only the secrets registered since `since` (a
+ * registeredSecretCount): what a test learnt after it recorded an exchange, at the cost of those few.
+ */
+export function redactLearntSince(value: unknown, since: number): unknown {
+  if (since >= registered.length) return value;
+  const fresh = registered.slice(Math.max(0, since));
+  const text = (inner: string): string => {
+    let out = inner;
+    for (const secret of fresh) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  };
+  const walk = (inner: unknown): unknown => {
+    if (typeof inner === 'string') return text(inner);
+    if (Array.isArray(inner)) return inner.map(walk);
+    if (inner && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, walk(item)]));
+    return inner;
+  };
+  return walk(value);
 }
 
 /** A URL without user name and password: a base URL may carry credentials, output never does. */
