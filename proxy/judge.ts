@@ -82,7 +82,7 @@ function parseJson(body: Buffer | undefined): { ok: true; value: unknown } | { o
 function learnSecretsOf(seen: SeenExchange, path: string, request: unknown, response: unknown, issues: boolean): string[] {
   const sent: string[] = [];
   for (const name of ['authorization', 'token']) {
-    const value = header(seen.requestHeaders, name).replace(/^Bearer\s+/i, '');
+    const value = header(seen.requestHeaders, name).replace(/^[A-Za-z][\w-]*\s+/, ''); // any scheme: `Basic <token>` is the caller's token too
     if (value) {
       learnSecret(value, 'token');
       sent.push(value);

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../reporting/build.js';
-import { REDACTED, redactError, redactHeaders, redactJson, redactText, registerConfiguredSecret, registerSecret, weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
+import { REDACTED, redactError, redactHeaders, redactJson, redactLearntSince, redactText, registerConfiguredSecret, registerSecret, registeredSecretCount, weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
 
 describe('redaction', () => {
+  it('redacts again, in content recorded before, only what was learnt since (a reset token a state gives after the answer)', () => {
+    const before = registeredSecretCount();
+    const recorded = { data: { message: 'sent', link: 'https://x.test/reset/4f1c0ffee4f1c0ffee4f1c0ffee99' }, list: ['keep me'] };
+    registerSecret('4f1c0ffee4f1c0ffee4f1c0ffee99');
+    expect(redactLearntSince(recorded, before)).toEqual({ data: { message: 'sent', link: `https://x.test/reset/${REDACTED}` }, list: ['keep me'] });
+    expect(redactLearntSince(recorded, registeredSecretCount())).toBe(recorded);
+  });
+
   it('replaces credential headers whatever their value', () => {
     expect(redactHeaders({ Authorization: 'Bearer 1|abc', token: 'eyJhbGciOi', accept: 'application/json' })).toEqual({ Authorization: REDACTED, token: REDACTED, accept: 'application/json' });
   });

@@ -188,6 +188,16 @@ describe('security findings by meaning, not by shape (issue 28)', () => {
     expect(credentialFindings({ data: { user: { auth: hash } } })).toEqual([`/data/user/auth carries a password hash (${format} format)`]);
   });
 
+  test('a token learnt is redacted in every alphabet it is found in, not only as written', () => {
+    const token = accessToken(14);
+    learnSecret(token, 'token', { owner: randomUUID(), session: token });
+    const secret = token.slice(token.indexOf('|') + 1);
+    const forms = [Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url'), Buffer.from(secret).toString('hex'), Buffer.from(secret).toString('hex').toUpperCase()];
+    const shown = JSON.stringify(redactJson({ data: forms.map((form) => ({ reference: form, note: `ref ${form} end` })) }));
+    for (const form of forms) expect(shown).not.toContain(form.replace(/=+$/, ''));
+    expect(shown).toContain(`ref ${REDACTED} end`);
+  });
+
   test('ordinary text that begins with a dollar sign is no hash', () => {
     for (const text of ['$2y$ is the bcrypt prefix', '$6$ per month', '$argon2id$', '$1,000.00 bonus', 'pbkdf2_sha256 is a hasher', '$5$abc$def']) expect(hashFormatOf(text), text).toBeUndefined();
   });
@@ -306,5 +316,8 @@ describe('conformance proxy judges credentials by meaning too (issue 28)', () =>
     const list = (seq: number, leaked: string) => judgeExchange(exchange(seq, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Bearer ${mine.id}` }, undefined, 200, { data: [{ id: randomUUID(), note: leaked }] }), 'http://127.0.0.1:1')!;
     expect(list(6, Buffer.from(other.id).toString('base64')).security).toEqual([`GET /api/v1/user/${mine.userId}/bank answered 200 whose body /data/0/note carries a token the run knows to belong to another session or user (base64-encoded)`]);
     expect(list(7, mine.id).security).toEqual([]);
+    // The caller's own token sent in another scheme (section 5.3's wrong places) and echoed is still its own.
+    const basic = judgeExchange(exchange(8, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Basic ${mine.id}` }, undefined, 401, { error: `Unsupported scheme for ${mine.id}` }), 'http://127.0.0.1:1')!;
+    expect(basic.security).toEqual([]);
   });
 });

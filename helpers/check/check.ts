@@ -4,11 +4,11 @@ import { effectiveRules, ruleById } from '../spec/rules.js';
 import { instanceById } from '../spec/instances.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
-import { redactError, redactJson, redactText } from '../net/redact.js';
+import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
 import { credentialFindings, type AnswerContext } from './security.js';
-import { issuesCredentials } from '../spec/credential-names.js';
+import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
 import { selects } from './selection.js';
@@ -197,14 +197,48 @@ function rescanAnswers(run: RunRecord, answers: readonly ScannedAnswer[]): void 
   for (const answer of answers) scanAnswer(run, answer);
 }
 
-/** The credentials a request itself sends: its bearer token and a `Token` header's JWT (the caller's own). */
+/** How many secrets the worker knew when an exchange was recorded (and redacted). */
+const secretsWhenRecorded = new WeakMap<Exchange, number>();
+
+/**
+ * Redacts again what the test recorded before it learnt a secret: the reset token a state gives after
+ * forgot-password answered, a token issued after an answer that carried it. The rescan above makes
+ * such an answer a finding; its evidence must not then show the value (principle 4). Exchanges are
+ * already redacted copies, so this only replaces what was learnt since.
+ */
+function redactLateSecrets(run: RunRecord, since: number): void {
+  const known = registeredSecretCount();
+  if (since >= known) return;
+  for (const exchange of run.exchanges) {
+    const recorded = secretsWhenRecorded.get(exchange) ?? since;
+    if (recorded >= known) continue;
+    const again = <T>(value: T): T => redactLearntSince(value, recorded) as T;
+    exchange.request = again(exchange.request);
+    if (exchange.response) exchange.response = again(exchange.response);
+    if (exchange.error !== undefined) exchange.error = again(exchange.error);
+    secretsWhenRecorded.set(exchange, known);
+  }
+  run.schemaProblems = redactLearntSince(run.schemaProblems, since) as RunRecord['schemaProblems'];
+  run.advisories = redactLearntSince(run.advisories, since) as string[];
+  run.notes = redactLearntSince(run.notes, since) as string[];
+}
+
+/**
+ * The credentials a request itself sends, wherever it puts them: its bearer token, a `Token` header's
+ * JWT, an `Authorization` value in any scheme (`Basic <token>`, the bare token) and a token in the
+ * query (`?token=`, `api_token`, `access_token`: section 5.3's wrong places). All are the caller's own.
+ */
 function sentCredentials(options: SendOptions): string[] {
   const sent: string[] = [];
   if (options.token) sent.push(options.token);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     const key = name.toLowerCase();
     if (key === 'token') sent.push(value);
-    else if (key === 'authorization') sent.push(value.replace(/^Bearer\s+/i, ''));
+    else if (key === 'authorization') sent.push(value, value.replace(/^[A-Za-z][\w-]*\s+/, ''));
+  }
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (!normalizedKey(name).endsWith('token')) continue;
+    for (const item of Array.isArray(value) ? value : [value]) if (item) sent.push(item);
   }
   return sent;
 }
@@ -222,6 +256,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       { method, path, ...options },
       (exchange) => {
         index = run.exchanges.push(exchange) - 1;
+        secretsWhenRecorded.set(exchange, registeredSecretCount());
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
       },
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
@@ -307,6 +342,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const cleanups: (() => Promise<unknown>)[] = [];
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
     const answers: ScannedAnswer[] = [];
+    const secretsAtStart = registeredSecretCount();
     const t = createContext(ctx, run, cleanups, holder, answers);
     const focus = t.target.focusClauses;
     if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
@@ -341,6 +377,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
         }
       }
       await releaseLeases(currentTarget().states, { post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message) }, holder, run.exchanges);
+      redactLateSecrets(run, secretsAtStart);
     }
   });
 }

@@ -13,6 +13,14 @@ export const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['authorization', 'token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
 
 const secrets = new Set<string>();
+/** Every secret in the order it was registered (encoded forms included): what was learnt since a moment is a slice of it. */
+const registered: string[] = [];
+
+function addSecret(value: string): void {
+  if (secrets.has(value)) return;
+  secrets.add(value);
+  registered.push(value);
+}
 
 /** A header whose value is a secret wherever it appears (a gateway's own header, from --header). */
 export function registerSecretHeader(name: string): void {
@@ -22,10 +30,10 @@ export function registerSecretHeader(name: string): void {
 /** Registers a value that must never be written out. Short values are ignored (they would mask ordinary text). */
 export function registerSecret(value: unknown): void {
   if (typeof value !== 'string' || value.length < 6) return;
-  secrets.add(value);
+  addSecret(value);
   // Access tokens are `<numeric_id>|<secret>`: the secret part alone is just as sensitive.
   const bar = value.indexOf('|');
-  if (bar > 0 && value.length - bar > 6) secrets.add(value.slice(bar + 1));
+  if (bar > 0 && value.length - bar > 6) addSecret(value.slice(bar + 1));
 }
 
 /**
@@ -36,7 +44,7 @@ export function registerSecret(value: unknown): void {
  */
 export function registerConfiguredSecret(value: unknown): void {
   if (typeof value !== 'string' || value.length === 0) return;
-  secrets.add(value);
+  addSecret(value);
 }
 
 /** Below this length, or made of letters only (a word), a configured secret may also be an ordinary word of the content. */
@@ -54,8 +62,62 @@ export function weakSecretWarning(configured: { name: string; value: string | un
   return `${weak.join(', ')} ${weak.length > 1 ? 'are' : 'is'} weak (shorter than ${WEAK_SECRET_LENGTH} characters, or letters only): still redacted wherever it stands as a whole token in requests, answers and messages (never inside a word), which may also blank a word that equals it; a long random value is safer and keeps the evidence readable`;
 }
 
+/** Below this length an encoded form is not indexed (helpers/net/secrets.ts makes none shorter). */
+const ENCODED_PREFIX = 16;
+
+/**
+ * The other alphabets of the tokens the run learnt (base64, base64url, hex of a token and of its
+ * secret part: helpers/net/secrets.ts), each as good as the token. Eight or so per token, so they are
+ * found by their first 16 characters in one pass over a text, not by one search each.
+ */
+const encodedByPrefix = new Map<string, string[]>();
+
+/** Registers a token written in another alphabet: replaced wherever it appears, like the token itself. */
+export function registerEncodedSecret(value: string): void {
+  if (value.length < ENCODED_PREFIX) return;
+  const prefix = value.slice(0, ENCODED_PREFIX);
+  const values = encodedByPrefix.get(prefix);
+  if (values?.includes(value)) return;
+  if (values) values.push(value);
+  else encodedByPrefix.set(prefix, [value]);
+  registered.push(value);
+}
+
+/** Where the encoded forms of learnt tokens stand in `text`, found by their first 16 characters (the longest at each place). */
+function encodedOccurrences(text: string, into: [number, number][]): void {
+  if (encodedByPrefix.size === 0 || text.length < ENCODED_PREFIX) return;
+  for (let at = 0; at + ENCODED_PREFIX <= text.length; at++) {
+    let longest = 0;
+    for (const value of encodedByPrefix.get(text.slice(at, at + ENCODED_PREFIX)) ?? []) if (value.length > longest && text.startsWith(value, at)) longest = value.length;
+    if (longest > 0) into.push([at, at + longest]);
+  }
+}
+
+/** How many secrets the worker knows (each encoded form counted): it only grows, so a change says that something was learnt. */
 export function registeredSecretCount(): number {
-  return secrets.size;
+  return registered.length;
+}
+
+/**
+ * Replaces in already redacted content only the secrets registered since `since` (a
+ * registeredSecretCount): what a test learnt after it recorded an exchange, at the cost of those few.
+ */
+export function redactLearntSince(value: unknown, since: number): unknown {
+  if (since >= registered.length) return value;
+  const fresh = registered.slice(Math.max(0, since));
+  // One pass, as redactText: all fresh secrets' places at once, a short one only as a whole token.
+  const text = (inner: string): string => {
+    const places: [number, number][] = [];
+    for (const secret of fresh) occurrences(inner, secret, places);
+    return writePlaces(inner, places);
+  };
+  const walk = (inner: unknown): unknown => {
+    if (typeof inner === 'string') return text(inner);
+    if (Array.isArray(inner)) return inner.map(walk);
+    if (inner && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, walk(item)]));
+    return inner;
+  };
+  return walk(value);
 }
 
 /** A URL without user name and password: a base URL may carry credentials, output never does. */
@@ -105,6 +167,7 @@ export function redactTextWith(text: string, options: { also?: Iterable<string>;
   const places: [number, number][] = [];
   for (const secret of secrets) occurrences(text, secret, places);
   for (const secret of options.also ?? []) if (secret.length > 0 && secret !== REDACTED) occurrences(text, secret, places);
+  encodedOccurrences(text, places);
   for (const pattern of [...PATTERNS, ...(options.patterns ?? [])]) {
     const global = pattern.flags.includes('d') ? pattern : new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gd`);
     global.lastIndex = 0;
@@ -113,6 +176,11 @@ export function redactTextWith(text: string, options: { also?: Iterable<string>;
       if (end > start) places.push([start, end]);
     }
   }
+  return writePlaces(text, places);
+}
+
+/** `text` with every place replaced by the marker; overlapping places merge into one, each written once. */
+function writePlaces(text: string, places: [number, number][]): string {
   if (places.length === 0) return text;
   places.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let out = '';

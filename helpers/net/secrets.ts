@@ -6,7 +6,7 @@
  */
 
 import { normalizedKey } from '../spec/credential-names.js';
-import { registerConfiguredSecret, registerSecret } from './redact.js';
+import { registerConfiguredSecret, registerEncodedSecret, registerSecret } from './redact.js';
 
 /**
  * - `password`: a password the run sent or a state gave; in no answer.
@@ -110,6 +110,8 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
     if (learnt.has(text) || encodings.has(text)) continue;
     encodings.set(text, { secret, form });
     indexLong(text);
+    // Redacted too: a token in base64 or hex is the token (found as one, and never written out).
+    registerEncodedSecret(text);
   }
 }
 
