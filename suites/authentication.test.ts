@@ -10,6 +10,7 @@ import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secon
 import { twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 import { schemaRules } from '../helpers/spec/rules.js';
+import { utcMicros } from '../helpers/spec/utc-time.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -60,13 +61,11 @@ function emailOfLength(length: number): string {
   return email;
 }
 
-/** Microseconds since the epoch of an ISO 8601 UTC timestamp with six fractional digits (section 1.4). */
+/** Microseconds since the epoch of an ISO 8601 UTC time with microseconds (section 1.4), in any of its forms (helpers/spec/utc-time.ts). */
 function epochMicros(field: string, value: unknown): bigint {
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})[.,](\d{6})(?:Z|\+00(?::?00)?)$/.exec(value) : null;
-  if (!match) throw new Error(`${field} must be an ISO 8601 UTC timestamp with six fractional digits (section 1.4), got ${JSON.stringify(value)}`);
-  const seconds = Date.parse(`${match[1]}Z`);
-  if (Number.isNaN(seconds)) throw new Error(`${field} is not a real date: ${JSON.stringify(value)}`);
-  return BigInt(seconds) * 1000n + BigInt(match[2]!);
+  const micros = utcMicros(value);
+  if (micros === undefined) throw new Error(`${field} must be an ISO 8601 UTC time with microseconds (section 1.4; basic or extended format, Z or a zero offset), got ${JSON.stringify(value)}`);
+  return micros;
 }
 
 /**

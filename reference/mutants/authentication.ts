@@ -122,6 +122,21 @@ export const authenticationMutants: Mutant[] = [
     allowed: true,
     judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
   },
+  // Issue 28: the basic format of ISO 8601 is ISO 8601 too, and a finer clock may give more than six fraction digits.
+  {
+    ...session('allowed-session-times-basic-format', '1', 'until and created are written in the basic format of ISO 8601 (20261126T081818.891157Z)', (data) => {
+      for (const field of ['until', 'created']) data[field] = String(data[field]).replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{6})(Z|\+00:00)$/, '$1$2$3T$4$5$6.$7Z');
+    }),
+    allowed: true,
+    judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
+  },
+  {
+    ...session('allowed-session-times-nanoseconds-and-short-offset', '1', 'until and created carry nine fraction digits and +00 for UTC (2026-11-26T08:18:18.891157000+00)', (data) => {
+      for (const field of ['until', 'created']) data[field] = String(data[field]).replace(/\.(\d{6})(Z|\+00:00)$/, '.$1000+00');
+    }),
+    allowed: true,
+    judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
+  },
   session('session-token-without-numeric-id', '2.1', 'the access token lacks its "<numeric_id>|" prefix', (data) => {
     data.id = String(data.id).split('|').pop();
   }),
