@@ -285,6 +285,25 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.platform-filter-by-name' },
     allowed: true,
   },
+  // Issue 28: a record need not repeat the letters sent (storage normalisation), and 4.10 only names `company`.
+  {
+    name: 'allowed-bank-strings-stored-normalised',
+    clause: '2.4',
+    group: 'banks',
+    description: 'a bank is stored with its bankName trimmed (inner white space made one) and its iban, swift and currency upper-cased',
+    mutation: { deviation: 'banks.strings-stored-normalised' },
+    allowed: true,
+    judgedBy: { clauses: ['2.4', '4.10', '5', '7', '8'] },
+  },
+  {
+    name: 'allowed-bank-list-company-filter-by-bank-name',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company filter takes the bank\u2019s name (bankName): for a bank list the company is the bank, so a platform code, ID or name lists no bank',
+    mutation: { deviation: 'banks.company-filter-by-bank-name' },
+    allowed: true,
+    judgedBy: { clauses: ['4.10', '5'] },
+  },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
   // Required fields and formats of the create body (section 4.10), each skipped alone.
