@@ -317,7 +317,11 @@ authenticate.describe(() => {
         `section 2.1: data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected (if a gateway in front of the target dates its answers, its clock and the target's differ by that much)`,
       ).toBe(true);
     }
-    expect(created[1]! >= created[0]!, 'section 2.1: a login made after another has a Session created no earlier (data.created of the second login is before the first\u2019s)').toBe(true);
+    // A target of several nodes dates each Session by the clock of the node that made it: clocks kept in step still differ
+    // by milliseconds, so a second Session up to a second "earlier" is advised on; more than that is not the same instant.
+    const earlier = created[0]! - created[1]!;
+    expect(earlier <= 1_000_000n, `section 2.1: a login made after another has a Session created no earlier (data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s, more than the 1 s two nodes\u2019 clocks may differ)`).toBe(true);
+    if (earlier > 0n) t.advise(`data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s (within 1 s: the clocks of two nodes may differ so)`);
   });
 
   // Sections 2.1 and 5.2: the token is valid for `ttl` seconds, until `until`. State user.short-session gives an
