@@ -164,6 +164,16 @@ export const authenticationMutants: Mutant[] = [
     judgedBy: { groups: 'all', clauses: 'all' },
   },
   deviation('login-failures-uncounted', '8', 'failed logins are never counted, so no number of them leads to the 425 restriction of section 8 (only --brute-force sees it)', 'login.failures-uncounted'),
+  // Issue 28: key order, list order, extra members, JSON escapes and HTTP framing are no part of the interface.
+  {
+    name: 'allowed-php-style-answers',
+    clause: '1',
+    group: 'authentication',
+    description: 'every answer keeps its JSON values but reverses every object\u2019s keys, lists oldest first, adds updatedAt to every record, escapes / as \\/ and non-ASCII as \\uXXXX, and says X-Powered-By: PHP with Connection: close',
+    mutation: { deviation: 'http.php-style-answers' },
+    allowed: true,
+    judgedBy: { groups: 'all', clauses: 'all' },
+  },
   {
     name: 'responses-labelled-text-html',
     clause: '1',
