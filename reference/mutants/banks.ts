@@ -304,6 +304,14 @@ export const banksMutants: Mutant[] = [
     allowed: true,
     judgedBy: { clauses: ['4.10', '5'] },
   },
+  // Issue 28: storage normalisation is a reading, another text is not: the echo check still fails a bankName not sent.
+  {
+    name: 'banks-bank-name-answered-with-suffix',
+    clause: '2.4',
+    group: 'banks',
+    description: 'create answers the bankName sent with " Ltd" added (a text not sent, not a normalised one)',
+    mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.bankName = `${body.data.bankName} Ltd`; } } },
+  },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
   // Required fields and formats of the create body (section 4.10), each skipped alone.
