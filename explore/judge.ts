@@ -1,3 +1,4 @@
+import { storedForm } from '../helpers/spec/normalisation.js';
 import { OTHER_USER, UNAUTHORIZED } from '../helpers/check/errors.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
@@ -105,20 +106,10 @@ export function expectShape(response: ApiResponse, schema: string): any {
   return body;
 }
 
-/** The forms a server may reasonably store a text in: trimmed, NFC or NFD, case-folded (an IBAN upper-cased). */
-function looselyEqual(stored: string, sent: string): boolean {
-  const forms = (text: string) => {
-    const trimmed = text.trim();
-    return [trimmed, trimmed.normalize('NFC'), trimmed.normalize('NFD')].flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
-  };
-  const sentForms = new Set(forms(sent));
-  return forms(stored).some((form) => sentForms.has(form));
-}
-
 /** A stored text compared with the one sent: equal passes; equal once trimmed, normalised or case-folded is an advisory; else it fails. */
 export function expectStoredAsSent(probe: Probe, field: string, stored: unknown, sent: string): void {
   if (stored === sent) return;
-  if (typeof stored === 'string' && looselyEqual(stored, sent)) {
+  if (storedForm(stored, sent) === 'normalised') {
     probe.advise(`${field} is stored trimmed, normalised or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
     return;
   }

@@ -31,6 +31,8 @@ export interface ReferenceOptions {
 const SERVER_DEVIATIONS = [
   // Allowed reading (a mutant that must survive): section 1.2 says clients send Content-Type: application/json; insist on it (415).
   'http.content-type-required',
+  // Issue 28, allowed reading: the same JSON values as a PHP service behind an HTTP/1.0-minded proxy writes them.
+  'http.php-style-answers',
   // Section 5.3, issue 19: authentication faults of the server-wide guard.
   'auth.token-header-accepted',
   'auth.query-token-accepted',
@@ -187,6 +189,39 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       if (request.url.startsWith('/api/') && !/^application\/json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
         await reply.code(415).send({ message: 'Requests must be sent with Content-Type: application/json.' });
       }
+    });
+  }
+
+  // Allowed reading of a mutant only (issue 28): answers as a PHP service behind an HTTP/1.0-minded proxy writes them,
+  // the same JSON values in other clothes: every object's keys in reverse order, list items oldest first, an extra
+  // member on every record, `/` escaped as `\/` and non-ASCII as \uXXXX, an X-Powered-By header and no keep-alive.
+  if (mutation.deviation === 'http.php-style-answers') {
+    const reshape = (value: unknown, depth: number): unknown => {
+      if (Array.isArray(value)) return value.map((item) => reshape(item, depth + 1));
+      if (value === null || typeof value !== 'object') return value;
+      const entries = Object.entries(value as Record<string, unknown>).reverse().map(([key, item]) => [key, reshape(item, depth + 1)] as const);
+      const record = Object.fromEntries(entries) as Record<string, unknown>;
+      if (typeof record.id === 'string' && typeof record.createdAt === 'number') record.updatedAt = record.createdAt;
+      return record;
+    };
+    const oldestFirst = (body: any): unknown => {
+      if (Array.isArray(body?.data)) body.data.reverse();
+      if (Array.isArray(body?.data?.coins)) body.data.coins.reverse();
+      return body;
+    };
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/') || typeof payload !== 'string') return payload;
+      let value: unknown;
+      try {
+        value = JSON.parse(payload);
+      } catch {
+        return payload;
+      }
+      reply.header('x-powered-by', 'PHP/8.2.12');
+      reply.header('connection', 'close');
+      return JSON.stringify(reshape(oldestFirst(value), 0))
+        .replace(/\//g, '\\/')
+        .replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
     });
   }
 

@@ -88,6 +88,7 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
       advisories: tests.reduce((n, t) => n + t.advisories.length, 0),
       security: tests.reduce((n, t) => n + (t.security?.length ?? 0), 0),
       rateLimited: tests.reduce((n, t) => n + (t.rateLimited ?? 0), 0),
+      failedLogins: tests.reduce((n, t) => n + (t.failedLogins ?? 0), 0),
     },
     groups: facts.groups ?? [...GROUPS],
     ...(facts.interrupted ? { interrupted: true } : {}),

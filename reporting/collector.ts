@@ -8,6 +8,13 @@ import type { TestRecord } from './model.js';
 import { rowLines } from './row-lines.js';
 import { testId } from '../helpers/check/selection.js';
 import { sourceFileOf, sourceLineOf } from './source-lines.js';
+import { isFailedLogin } from '../helpers/spec/logins.js';
+
+/** The logins of a test the target refused (helpers/spec/logins.ts), when any. */
+function failedLoginsOf(run: RunRecord): { failedLogins?: number } {
+  const failed = run.exchanges.filter(isFailedLogin).length;
+  return failed > 0 ? { failedLogins: failed } : {};
+}
 
 /** Test ids are made where selections read them too (`run --failed`). */
 export { testId } from '../helpers/check/selection.js';
@@ -54,6 +61,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
+    ...failedLoginsOf(run),
     ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
   };
 }

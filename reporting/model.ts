@@ -49,6 +49,8 @@ export interface TestRecord {
   checkedExchange?: number;
   /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */
   rateLimited?: number;
+  /** Logins this test sent that the target refused (4xx but 422; issue 28): what a brute-force counter may count. Absent when none. */
+  failedLogins?: number;
 }
 
 export type PairOutcome = 'passed' | 'failed' | 'not verified';
@@ -157,7 +159,7 @@ export interface Report {
   /** The seed the run drew its value classes from: `--seed` with it replays the draw. Since 1.4.0. */
   seed?: string;
   verdict: Verdict;
-  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number; rateLimited?: number };
+  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number; rateLimited?: number; failedLogins?: number };
   /** The endpoint groups this run ran (all of them unless --group); since 1.1.0. */
   groups?: string[];
   /** True when the run was interrupted (Ctrl-C): tests that did not finish are skipped; since 1.1.0. */

@@ -75,7 +75,7 @@ function problemValueIsSecret(pointer: string): boolean {
  * ("secret", "password") would otherwise corrupt the id, break coverage and make `render`, `diff`
  * and `certify` refuse the report. Secrets only ever travel in the exchanged content.
  */
-const IDENTITY_FIELDS = ['id', 'name', 'group', 'file', 'line', 'endpoint', 'status', 'clauses', 'constraint', 'outcome', 'observedStatus', 'durationMs', 'rateLimited'] as const satisfies readonly (keyof TestRecord)[];
+const IDENTITY_FIELDS = ['id', 'name', 'group', 'file', 'line', 'endpoint', 'status', 'clauses', 'constraint', 'outcome', 'observedStatus', 'durationMs', 'rateLimited', 'failedLogins'] as const satisfies readonly (keyof TestRecord)[];
 
 /** Every test record with the secrets the worker missed replaced by [REDACTED] in its content (exchanges, messages, findings). */
 export function scrubRecords(tests: TestRecord[]): TestRecord[] {

@@ -86,6 +86,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   for (const test of notedTests(report)) for (const note of test.notes ?? []) lines.push(`note: ${note}`);
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
+  if (report.summary.failedLogins) lines.push(`Failed logins: the run sent ${report.summary.failedLogins} login${report.summary.failedLogins > 1 ? 's' : ''} the target refused (section 8 says neither the brute-force threshold nor whose failures count; a test that met a 425 it did not provoke is not verified)`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified${report.coverage.ruleSummary ? `, ${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable} observable rules of the specification${report.coverage.ruleSummary.pending ? ` (${report.coverage.ruleSummary.pending} checked by no test of this suite version)` : ''}` : ''}${report.coverage.instanceSummary ? `, ${report.coverage.instanceSummary.verified}/${report.coverage.instanceSummary.observable} rule instances` : ''}`);
   lines.push(`Field constraints: ${constraintsHeadline(report)}`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);

@@ -13,6 +13,7 @@ import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { registerSecret } from '../helpers/net/redact.js';
 import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/password.js';
+import { utcMicros } from '../helpers/spec/utc-time.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -63,13 +64,11 @@ function emailOfLength(length: number): string {
   return email;
 }
 
-/** Microseconds since the epoch of an ISO 8601 UTC timestamp with six fractional digits (section 1.4). */
+/** Microseconds since the epoch of an ISO 8601 UTC time with microseconds (section 1.4), in any of its forms (helpers/spec/utc-time.ts). */
 function epochMicros(field: string, value: unknown): bigint {
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})[.,](\d{6})(?:Z|\+00(?::?00)?)$/.exec(value) : null;
-  if (!match) throw new Error(`${field} must be an ISO 8601 UTC timestamp with six fractional digits (section 1.4), got ${JSON.stringify(value)}`);
-  const seconds = Date.parse(`${match[1]}Z`);
-  if (Number.isNaN(seconds)) throw new Error(`${field} is not a real date: ${JSON.stringify(value)}`);
-  return BigInt(seconds) * 1000n + BigInt(match[2]!);
+  const micros = utcMicros(value);
+  if (micros === undefined) throw new Error(`${field} must be an ISO 8601 UTC time with microseconds (section 1.4; basic or extended format, Z or a zero offset), got ${JSON.stringify(value)}`);
+  return micros;
 }
 
 /**
@@ -344,7 +343,11 @@ authenticate.describe(() => {
         `section 2.1: data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected (if a gateway in front of the target dates its answers, its clock and the target's differ by that much)`,
       ).toBe(true);
     }
-    expect(created[1]! >= created[0]!, 'section 2.1: a login made after another has a Session created no earlier (data.created of the second login is before the first\u2019s)').toBe(true);
+    // A target of several nodes dates each Session by the clock of the node that made it: clocks kept in step still differ
+    // by milliseconds, so a second Session up to a second "earlier" is advised on; more than that is not the same instant.
+    const earlier = created[0]! - created[1]!;
+    expect(earlier <= 1_000_000n, `section 2.1: a login made after another has a Session created no earlier (data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s, more than the 1 s two nodes\u2019 clocks may differ)`).toBe(true);
+    if (earlier > 0n) t.advise(`data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s (within 1 s: the clocks of two nodes may differ so)`);
   });
 
   // Sections 2.1 and 5.2: the token is valid for `ttl` seconds, until `until`. State user.short-session gives an

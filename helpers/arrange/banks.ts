@@ -35,7 +35,7 @@ function mod97(digits: string): number {
 /**
  * A fresh IBAN: a checksum-valid German IBAN (ISO 13616, mod 97) with a random 18-digit BBAN, so it
  * is alphanumeric, 22 characters and, with 10^18 possible values, unique across runs in practice
- * (section 4.10 makes `iban` unique across the target's banks).
+ * (section 4.10 makes `iban` unique, across users or per user: either way a fresh one is free).
  */
 export function uniqueIban(): string {
   const bban = randomBytes(18).reduce((text, byte) => text + String(byte % 10), '');

@@ -204,7 +204,7 @@ export class HttpClient {
     );
   }
 
-  private async perform(url: string, method: string, headers: Record<string, string>, body: Body): Promise<ApiResponse> {
+  private async perform(url: string, method: string, headers: Record<string, string>, body: Body | Buffer): Promise<ApiResponse> {
     const limit = this.options.maxResponseBytes;
     let response: Dispatcher.ResponseData;
     try {
@@ -216,6 +216,10 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
+      // A server may answer a request before it has read the body (a 401 to an upload) and then close the connection
+      // (HTTP/1.0, Connection: close): RFC 9112 lets it. A streamed body still being written then meets a closed socket
+      // and the answer is lost. Sent again whole, with its length, the body is written before the server can close.
+      if (typeof body === 'function' && isClosedWhileSending(error)) return this.perform(url, method, headers, Buffer.concat([...body()]));
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
     const chunks: Buffer[] = [];
@@ -257,6 +261,12 @@ export class HttpClient {
     }
     return new ApiResponse(response.statusCode, responseHeaders, text, parsed);
   }
+}
+
+/** The socket closed under a request still being written (EPIPE, ECONNRESET, undici's "other side closed"). */
+function isClosedWhileSending(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  return ['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(err.code ?? err.cause?.code ?? '');
 }
 
 export function describeTransportFailure(error: unknown, method: string, rawUrl: string, timeoutMs: number): string {

@@ -193,6 +193,33 @@ function assertMayLogIn(ctx: ReferenceContext, user: UserRow): void {
   if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
 }
 
+/**
+ * Allowed reading of a mutant only (login.failures-per-address): failed logins counted per client address, whatever
+ * the account (section 8 does not say whose failures count). ADDRESS_THRESHOLD failures within ADDRESS_WINDOW_MS from
+ * one address restrict every login from it for the rest of that window.
+ */
+const ADDRESS_THRESHOLD = 10;
+const ADDRESS_WINDOW_MS = 600_000;
+const failuresByAddress = new WeakMap<ReferenceContext, Map<string, number[]>>();
+
+function addressFailures(ctx: ReferenceContext, address: string): number[] {
+  let byAddress = failuresByAddress.get(ctx);
+  if (!byAddress) failuresByAddress.set(ctx, (byAddress = new Map()));
+  const recent = (byAddress.get(address) ?? []).filter((at) => ctx.now() - at < ADDRESS_WINDOW_MS);
+  byAddress.set(address, recent);
+  return recent;
+}
+
+function restrictAddress(ctx: ReferenceContext, request: FastifyRequest): void {
+  if (!ctx.deviates('login.failures-per-address')) return;
+  const recent = addressFailures(ctx, request.ip);
+  if (recent.length >= ADDRESS_THRESHOLD) fail(ERRORS.throttled(Math.ceil((recent[0]! + ADDRESS_WINDOW_MS - ctx.now()) / 1000)));
+}
+
+function recordAddressFailure(ctx: ReferenceContext, request: FastifyRequest): void {
+  if (ctx.deviates('login.failures-per-address')) addressFailures(ctx, request.ip).push(ctx.now());
+}
+
 function restrict(ctx: ReferenceContext, email: string): void {
   const left = restrictionSecondsLeft(ctx, email);
   if (left > 0 && !ctx.deviates('login.throttle-ignored')) fail(ERRORS.throttled(left));
@@ -288,6 +315,8 @@ export const authentication: ReferenceModule = {
     'jwt.other-platform-key-accepted',
     'jwt.rs256-accepted',
     'login.failures-uncounted',
+    // Issue 28, allowed reading: failed logins counted per client address, any account (10 in 10 minutes).
+    'login.failures-per-address',
     'login.session-leaks-totp-secret',
     'jwt.conflicting-claims-third-user',
     'jwt.conflicting-claims-split-session',
@@ -341,6 +370,7 @@ export const authentication: ReferenceModule = {
         ],
       });
       const email = String(body.email);
+      restrictAddress(ctx, request);
       restrict(ctx, email);
       const user = findUserByEmail(ctx, email);
       if (!user && ctx.deviates('login.unknown-email-422')) fail(ERRORS.validation({ email: ['The selected email is invalid.'] }));
@@ -348,6 +378,7 @@ export const authentication: ReferenceModule = {
       // Section 5.5: an unknown e-mail and a wrong password are the same answer, 403.
       if (!user || !passwordAccepted(ctx, user, body)) {
         recordFailure(ctx, email);
+        recordAddressFailure(ctx, request);
         fail(ERRORS.wrongCredentials());
       }
       assertMayLogIn(ctx, user);
@@ -358,6 +389,7 @@ export const authentication: ReferenceModule = {
         const code = ctx.deviates('login.2fa-spaces-removed') ? sent.replace(/ /g, '') : sent;
         if (!totpValid(ctx, user.totp_secret, code)) {
           recordFailure(ctx, email);
+          recordAddressFailure(ctx, request);
           fail(ERRORS.wrongCredentials());
         }
       }
@@ -368,6 +400,7 @@ export const authentication: ReferenceModule = {
     // Section 4.1.
     const authenticateJwt = async (request: FastifyRequest) => {
       const { platform = '' } = (request.params ?? {}) as { platform?: string };
+      restrictAddress(ctx, request);
       const header = request.headers.token;
       const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
       // Allowed reading (a mutant that must survive): a number as `email` or `id` is read as its text, which names nobody (403).

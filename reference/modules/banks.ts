@@ -169,6 +169,8 @@ function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: s
   const user = ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined;
   if (!user) throw new Error(`no user ${userId}`);
   const id = randomUUID();
+  // Allowed reading of a mutant only (banks.strings-stored-normalised): the texts stored trimmed, the codes upper-cased.
+  if (ctx.deviates('banks.strings-stored-normalised')) fields = { ...fields, bankName: fields.bankName.trim().replace(/\s+/g, ' '), iban: fields.iban.toUpperCase(), swift: fields.swift.toUpperCase(), currency: fields.currency.toUpperCase() };
   ctx.db
     .prepare('INSERT INTO banks (id, user_id, platform_id, status, bank_name, iban, swift, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
     .run(id, userId, platformId ?? user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000));
@@ -219,6 +221,9 @@ export const banks: ReferenceModule = {
     'banks.filters-combined-or',
     'banks.refused-taken-iban-renames',
     'banks.list-swift-bic8',
+    // Issue 28, allowed readings: bank texts stored normalised; `company` compared with the bank's name.
+    'banks.strings-stored-normalised',
+    'banks.company-filter-by-bank-name',
     // Allowed reading (a mutant that must survive): a filter value the service does not know is refused with 422.
     'banks.unknown-filter-value-422',
     // Allowed reading: company and platform compared with the platform ID (4.1's `{platform}`); a code is then unknown (422).
@@ -397,6 +402,12 @@ export const banks: ReferenceModule = {
         if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
           where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
           params.push(user.platform_id, value);
+          continue;
+        }
+        // Allowed reading of a mutant only (banks.company-filter-by-bank-name): for a bank list the company is the bank.
+        if (value !== undefined && name === 'company' && ctx.deviates('banks.company-filter-by-bank-name')) {
+          where.push('b.bank_name = ?');
+          params.push(value);
           continue;
         }
         if (value !== undefined) {

@@ -242,6 +242,8 @@ export const cards: ReferenceModule = {
     'cards.pair-format-unchecked-beside-date',
     'cards.refused-create-stored.expiry',
     'cards.refused-other-user-create-stored-for-caller',
+    // Issue 28, allowed reading: holderName stored upper-case, as embossed cards are (2.5 does not say a record repeats the letters sent).
+    'cards.holder-name-stored-upper-case',
   ],
 
   register(app, ctx) {
@@ -428,7 +430,7 @@ export const cards: ReferenceModule = {
           const image2 = saveImage(input.cardImage2 as Upload);
           // Deviation of a mutant only: the status taken from a status field of the body.
           const status = ctx.deviates('cards.create-status-from-body') && typeof input.status === 'string' ? input.status : 'CONFIRMED';
-          insertCard.run(id, owner, status, String(input.alias), String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
+          insertCard.run(id, owner, status, String(input.alias), ctx.deviates('cards.holder-name-stored-upper-case') ? String(input.holderName).toUpperCase() : String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
           return id;
         };
         let expirationDate: string;

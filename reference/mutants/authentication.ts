@@ -122,6 +122,21 @@ export const authenticationMutants: Mutant[] = [
     allowed: true,
     judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
   },
+  // Issue 28: the basic format of ISO 8601 is ISO 8601 too, and a finer clock may give more than six fraction digits.
+  {
+    ...session('allowed-session-times-basic-format', '1', 'until and created are written in the basic format of ISO 8601 (20261126T081818.891157Z)', (data) => {
+      for (const field of ['until', 'created']) data[field] = String(data[field]).replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{6})(Z|\+00:00)$/, '$1$2$3T$4$5$6.$7Z');
+    }),
+    allowed: true,
+    judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
+  },
+  {
+    ...session('allowed-session-times-nanoseconds-and-short-offset', '1', 'until and created carry nine fraction digits and +00 for UTC (2026-11-26T08:18:18.891157000+00)', (data) => {
+      for (const field of ['until', 'created']) data[field] = String(data[field]).replace(/\.(\d{6})(Z|\+00:00)$/, '.$1000+00');
+    }),
+    allowed: true,
+    judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
+  },
   session('session-token-without-numeric-id', '2.1', 'the access token lacks its "<numeric_id>|" prefix', (data) => {
     data.id = String(data.id).split('|').pop();
   }),
@@ -141,7 +156,24 @@ export const authenticationMutants: Mutant[] = [
   deviation('jwt-other-platform-key-accepted', '4.1', 'a JWT signed by another registered platform\u2019s key authenticates at this platform', 'jwt.other-platform-key-accepted'),
   deviation('jwt-rs256-accepted', '4.1', 'a JWT signed with the platform\u2019s key but RS256 (not RS512) authenticates', 'jwt.rs256-accepted'),
   deviation('token-expiry-ignored', '5', 'an access token whose lifetime is over still authenticates (no 401)', 'tokens.expiry-ignored'),
+  // Issue 28: section 8 does not say whose failed logins count. A target counting them per client address (10 in 10
+  // minutes, any account) restricts every later login of the run: the tests it blocks are not verified, never failed.
+  {
+    ...deviation('allowed-login-failures-per-address', '8', 'failed logins are counted per client address, whatever the account: 10 within 10 minutes from one address answer every later login from it 425', 'login.failures-per-address'),
+    allowed: true,
+    judgedBy: { groups: 'all', clauses: 'all' },
+  },
   deviation('login-failures-uncounted', '8', 'failed logins are never counted, so no number of them leads to the 425 restriction of section 8 (only --brute-force sees it)', 'login.failures-uncounted'),
+  // Issue 28: key order, list order, extra members, JSON escapes and HTTP framing are no part of the interface.
+  {
+    name: 'allowed-php-style-answers',
+    clause: '1',
+    group: 'authentication',
+    description: 'every answer keeps its JSON values but reverses every object\u2019s keys, lists oldest first, adds updatedAt to every record, escapes / as \\/ and non-ASCII as \\uXXXX, and says X-Powered-By: PHP with Connection: close',
+    mutation: { deviation: 'http.php-style-answers' },
+    allowed: true,
+    judgedBy: { groups: 'all', clauses: 'all' },
+  },
   {
     name: 'responses-labelled-text-html',
     clause: '1',

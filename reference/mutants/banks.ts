@@ -299,6 +299,33 @@ export const banksMutants: Mutant[] = [
     mutation: { deviation: 'banks.platform-filter-by-name' },
     allowed: true,
   },
+  // Issue 28: a record need not repeat the letters sent (storage normalisation), and 4.10 only names `company`.
+  {
+    name: 'allowed-bank-strings-stored-normalised',
+    clause: '2.4',
+    group: 'banks',
+    description: 'a bank is stored with its bankName trimmed (inner white space made one) and its iban, swift and currency upper-cased',
+    mutation: { deviation: 'banks.strings-stored-normalised' },
+    allowed: true,
+    judgedBy: { clauses: ['2.4', '4.10', '5', '7', '8'] },
+  },
+  {
+    name: 'allowed-bank-list-company-filter-by-bank-name',
+    clause: '4.10',
+    group: 'banks',
+    description: 'the company filter takes the bank\u2019s name (bankName): for a bank list the company is the bank, so a platform code, ID or name lists no bank',
+    mutation: { deviation: 'banks.company-filter-by-bank-name' },
+    allowed: true,
+    judgedBy: { clauses: ['4.10', '5'] },
+  },
+  // Issue 28: storage normalisation is a reading, another text is not: the echo check still fails a bankName not sent.
+  {
+    name: 'banks-bank-name-answered-with-suffix',
+    clause: '2.4',
+    group: 'banks',
+    description: 'create answers the bankName sent with " Ltd" added (a text not sent, not a normalised one)',
+    mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.bankName = `${body.data.bankName} Ltd`; } } },
+  },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
   // Required fields and formats of the create body (section 4.10), each skipped alone.
@@ -308,12 +335,16 @@ export const banksMutants: Mutant[] = [
   validationSkipped('banks-currency-not-required', 'banks', '4.10', CREATE, 'currency', /is required/, 201, 'a body without currency is answered 201 instead of 422'),
   validationSkipped('banks-currency-non-alphanumeric-accepted', 'banks', '4.10', CREATE, 'currency', /letters and numbers/, 201, 'a currency with punctuation (E-R, US$) is answered 201 instead of 422'),
   // Issue 19: rules checked only in part before, each pinned by a mutant.
+  // Issue 28: "unique" (4.10, 8) does not say among what. Two people may share a bank account (a joint account),
+  // so an IBAN unique among the caller's own banks is a reading; a duplicate among them is refused under every one.
   {
-    name: 'banks-iban-unique-per-user',
+    name: 'allowed-bank-iban-unique-per-user',
     clause: '8',
     group: 'banks',
-    description: 'an IBAN is unique only among the user\u2019s own banks: another user\u2019s IBAN is accepted',
+    description: 'an IBAN is unique only among the user\u2019s own banks: another user\u2019s IBAN is accepted (201)',
     mutation: { deviation: 'banks.iban-unique-per-user' },
+    allowed: true,
+    judgedBy: { clauses: ['4.10', '5', '7', '8'] },
   },
   {
     name: 'banks-iban-unique-upper-cases-the-sent-iban',

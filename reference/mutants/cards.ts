@@ -86,6 +86,16 @@ export const cardsMutants: Mutant[] = [
   // Format `y` is the year in two digits (PHP's letters) or in any number of digits (Unicode/Java patterns).
   { ...deviation('allowed-cards-four-digit-year', '4.6a', 'format y read as a year of any number of digits: expirationYear 2031 (and expirationDate 07/2031) is that year, accepted and shown as sent', 'cards.four-digit-year'), allowed: true },
   { ...deviation('allowed-cards-first-error-only', '4.6a', 'a 422 lists only the first failing field (month alone keys the missing expirationDate, not expirationYear)', 'cards.first-error-only'), allowed: true },
+  // Issue 28: 2.5 does not say a record repeats the letters sent; embossed cards carry the holder's name upper-case.
+  { ...deviation('allowed-card-holder-name-stored-upper-case', '2.5', 'holderName is stored (and answered) upper-case, as embossed cards are', 'cards.holder-name-stored-upper-case'), allowed: true, judgedBy: { clauses: ['2.5', '4.6a', '5', '7', '8'] } },
+  // Issue 28: storage normalisation is a reading, another text is not: the echo check still fails a holderName not sent.
+  {
+    name: 'cards-holder-name-answered-as-alias',
+    clause: '2.5',
+    group: 'cards',
+    description: 'create answers the alias sent as holderName (a text the holder did not send, not a normalised one)',
+    mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.holderName = body.data.alias; } } },
+  },
   {
     name: 'allowed-card-empty-status-and-images',
     clause: '2.5',

@@ -1,0 +1,18 @@
+import { expect } from 'vitest';
+import type { CheckContext } from './check.js';
+import { storedForm } from '../spec/normalisation.js';
+
+/**
+ * A record's text field against the text sent (sections 2.4, 2.5): the same passes; the same once trimmed, NFC/NFD
+ * normalised or in another letter case is a reading of storage normalisation, advised on (docs/judging.md); anything
+ * else fails.
+ */
+export function expectStoredAsSent(t: CheckContext, field: string, stored: unknown, sent: unknown, where: string): void {
+  if (typeof sent !== 'string') {
+    expect(stored, `${where}: ${field} must be the value sent`).toEqual(sent);
+    return;
+  }
+  const form = storedForm(stored, sent);
+  expect(form !== 'different', `${where}: ${field} must be the value sent (${JSON.stringify(sent)}), up to trimming, NFC/NFD or letter case; got ${JSON.stringify(stored)}`).toBe(true);
+  if (form === 'normalised') t.advise(`${where}: ${field} is stored as ${JSON.stringify(stored)} for ${JSON.stringify(sent)} sent (trimmed, normalised or in another letter case; the specification does not say a record repeats the letters sent)`);
+}
