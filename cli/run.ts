@@ -25,6 +25,7 @@ import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
 import type { Selection } from '../helpers/check/selection.js';
+import { checkNamesAgainstSuite, type LoadedExpectations } from './expected-failures.js';
 
 export { PACKAGE_ROOT };
 
@@ -51,6 +52,8 @@ export interface SuiteRunOptions {
   extendReport?: (report: Report) => void;
   /** Ctrl-C stops the run cleanly (default); the mutation runner leaves signals alone. */
   handleSignals?: boolean;
+  /** `run --expected-failures FILE`: the entries read; their names are checked against the suite before any test runs. */
+  expectations?: LoadedExpectations;
 }
 
 export interface SuiteRunResult {
@@ -88,6 +91,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   let reference: RunningReference | undefined;
   let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
   const interruption = new Interruption(options.handleSignals !== false);
+  // Collecting the names takes seconds of CPU while the reference starts and the preflight waits on the road.
+  const namesChecked = options.expectations ? checkNamesAgainstSuite(options.expectations) : undefined;
+  namesChecked?.catch(() => undefined);
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -150,6 +156,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const unbuilt = (options.groups ?? GROUPS).map(ofGroup).filter((file) => !existsSync(join(COMPILED_ROOT, file)));
     if (unbuilt.length > 0) throw new ConfigError(`not built: ${unbuilt.map((file) => relative(PACKAGE_ROOT, join(COMPILED_ROOT, file))).join(', ')} missing; run \`npm run build\` in ${PACKAGE_ROOT}`);
 
+    await namesChecked;
+    interruption.throwIfInterrupted();
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(
       'test',
@@ -202,6 +210,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       ...(groups ? { groups } : {}),
       interrupted: interruption.interrupted,
       ...(options.selection ? { selection: options.selection } : {}),
+      ...(options.expectations ? { expectations: options.expectations } : {}),
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));

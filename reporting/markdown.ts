@@ -1,4 +1,4 @@
-import { advisedTests, conformantScope, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, conformantScope, expectedActual, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, RuleCoverage, RuleTally, Verdict } from './model.js';
 
 /**
@@ -107,6 +107,18 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     for (const test of failed.slice(0, MAX_ROWS)) out.push(`| ${md(test.name)} | ${md(test.clauses.join(', '))} | ${md(expectedActual(test))} |`);
     if (failed.length > MAX_ROWS) out.push('', `\u2026 and ${failed.length - MAX_ROWS} more in the report files.`);
     out.push('');
+  }
+
+  const expected = expectedFailedTests(report);
+  if (report.expectedFailures) {
+    out.push(`### Expected failures (${expected.length}), listed in ${code(report.expectedFailures.file)}`, '', md(gateLine(report)!), '');
+    if (expected.length > 0) {
+      out.push('| Test | Clauses | Expected / actual | Why expected |', '|---|---|---|---|');
+      for (const test of expected.slice(0, MAX_ROWS)) out.push(`| ${md(test.name)} | ${md(test.clauses.join(', '))} | ${md(expectedActual(test))} | ${md(expectedReason(test))} |`);
+      out.push('');
+    }
+    for (const problem of report.expectedFailures.problems) out.push(`- ${md(problem)}`);
+    if (report.expectedFailures.problems.length > 0) out.push('');
   }
 
   out.push('### Coverage by endpoint', '', '| Endpoint | Passed | Failed | Not verified |', '|---|---|---|---|', ...endpointRows(report.coverage.pairs), '');

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { curlCommand, failingExchange } from './curl.js';
-import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 import { sourceFileOf } from './source-lines.js';
 
@@ -72,6 +72,15 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
       lines.push(`  (the curl commands read ${[...variables].map((v) => `$${v}`).join(', ')} from the environment: secrets are never printed)`);
     }
   }
+  const expected = expectedFailedTests(report);
+  if (report.expectedFailures && (expected.length > 0 || report.expectedFailures.problems.length > 0)) {
+    lines.push(`Expected failures (${expected.length}), listed in ${report.expectedFailures.file}: the target deviates, the gate carries them`);
+    for (const test of expected) {
+      const reason = reasonDetail(test, 200);
+      lines.push(`  ~x ${test.name} (${clausesText(test)}): ${expectedReason(test)}`, `      ${expectedActual(test)}${reason ? `: ${reason}` : ''}`);
+    }
+    for (const problem of report.expectedFailures.problems) lines.push(`  ! ${problem}`);
+  }
   const skips = skipReasons(report);
   if (skips.length > 0) {
     lines.push(`Not verified (${report.summary.skipped}):`);
@@ -94,6 +103,8 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   const why = incompleteReason(report) ?? conformantScope(report);
   if (why) lines.push(`  ${why}`);
   const s = report.summary;
-  lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  lines.push(`${s.passed} passed, ${s.failed - expected.length} failed, ${expected.length > 0 ? `${expected.length} failed as expected, ` : ''}${s.skipped} skipped`);
+  const gate = gateLine(report);
+  if (gate) lines.push(gate);
   return lines;
 }

@@ -139,7 +139,7 @@ describe('rules in the reports', () => {
     const pending = ['S26', 'S223'];
     const built = report([record('answers 200 with the banks', { rules: ['S56', 'S219'] })], {}, pending);
     expect(schemaProblems('report', JSON.parse(JSON.stringify(built)))).toEqual([]);
-    expect(built.reportVersion).toBe('1.3.0');
+    expect(built.reportVersion).toBe('1.4.0');
     expect(built.coverage.rules!.filter((r) => r.pending).map((r) => r.id)).toEqual(pending);
     expect(built.coverage.rules!.find((r) => r.id === 'S56')).not.toHaveProperty('pending');
     expect(built.coverage.ruleSummary).toMatchObject({ verified: 2, pending: 2, notVerified: 333 });
