@@ -87,8 +87,16 @@ async function run(argv: string[]): Promise<number> {
   const { config, mutation } = runConfig('run', values);
   const chosen = selectionOf('run', values, values.failed ? { reportDir: config.REPORT_DIR } : undefined);
   const groups = chosen?.groups ?? values.group;
-  // Read before anything starts: an entry naming nothing stops the run with exit 2.
-  const expectations = config.EXPECTED_FAILURES ? (await import('./expected-failures.js')).readExpectations(config.EXPECTED_FAILURES) : undefined;
+  // Read before anything starts: an entry naming nothing stops the run with exit 2. Its names are checked
+  // against the suite (seconds of CPU) while the reference starts and the preflight waits on the road.
+  let expectations;
+  if (config.EXPECTED_FAILURES) {
+    const { readExpectations, checkNamesAgainstSuite } = await import('./expected-failures.js');
+    const loaded = readExpectations(config.EXPECTED_FAILURES);
+    const namesChecked = checkNamesAgainstSuite(loaded);
+    namesChecked.catch(() => undefined);
+    expectations = { ...loaded, namesChecked };
+  }
   // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
   const { runSuite } = await import('./run.js');
   const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}), ...(expectations ? { expectations } : {}) });

@@ -25,7 +25,7 @@ import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
 import type { Selection } from '../helpers/check/selection.js';
-import { checkNamesAgainstSuite, type LoadedExpectations } from './expected-failures.js';
+import type { Expectation } from '../reporting/expectations.js';
 
 export { PACKAGE_ROOT };
 
@@ -52,8 +52,11 @@ export interface SuiteRunOptions {
   extendReport?: (report: Report) => void;
   /** Ctrl-C stops the run cleanly (default); the mutation runner leaves signals alone. */
   handleSignals?: boolean;
-  /** `run --expected-failures FILE`: the entries read; their names are checked against the suite before any test runs. */
-  expectations?: LoadedExpectations;
+  /**
+   * `run --expected-failures FILE`: the entries read, and the check of their names against the suite
+   * (cli/expected-failures.ts), awaited before any test runs: an unknown name stops the run there.
+   */
+  expectations?: { file: string; entries: Expectation[]; namesChecked?: Promise<void> };
 }
 
 export interface SuiteRunResult {
@@ -91,9 +94,6 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   let reference: RunningReference | undefined;
   let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
   const interruption = new Interruption(options.handleSignals !== false);
-  // Collecting the names takes seconds of CPU while the reference starts and the preflight waits on the road.
-  const namesChecked = options.expectations ? checkNamesAgainstSuite(options.expectations) : undefined;
-  namesChecked?.catch(() => undefined);
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -156,7 +156,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const unbuilt = (options.groups ?? GROUPS).map(ofGroup).filter((file) => !existsSync(join(COMPILED_ROOT, file)));
     if (unbuilt.length > 0) throw new ConfigError(`not built: ${unbuilt.map((file) => relative(PACKAGE_ROOT, join(COMPILED_ROOT, file))).join(', ')} missing; run \`npm run build\` in ${PACKAGE_ROOT}`);
 
-    await namesChecked;
+    await options.expectations?.namesChecked;
     interruption.throwIfInterrupted();
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(
@@ -210,7 +210,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       ...(groups ? { groups } : {}),
       interrupted: interruption.interrupted,
       ...(options.selection ? { selection: options.selection } : {}),
-      ...(options.expectations ? { expectations: options.expectations } : {}),
+      ...(options.expectations ? { expectations: { file: options.expectations.file, entries: options.expectations.entries } } : {}),
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
