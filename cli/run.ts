@@ -167,7 +167,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.suite.config.js'),
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
-        provide: { ...options.files?.provide, target, selection: options.selection?.selection },
+        provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
         // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
         testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.

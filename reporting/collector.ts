@@ -49,6 +49,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
+    ...(run.leftBehind?.length ? { leftBehind: run.leftBehind.map(redactText) } : {}),
     ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
   };
 }

@@ -153,6 +153,13 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     out.push('');
   }
 
+  const leftBehind = report.tests.filter((t) => (t.leftBehind?.length ?? 0) > 0);
+  if (leftBehind.length > 0) {
+    out.push('### Left behind: clean-up steps that could not finish', '');
+    for (const test of leftBehind) for (const step of test.leftBehind ?? []) out.push(`- ${md(test.name)}: ${md(step)}`);
+    out.push('');
+  }
+
   if (report.warnings.length > 0) {
     out.push('### Warnings', '');
     for (const warning of report.warnings) out.push(`- ${md(warning)}`);

@@ -93,6 +93,11 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     if (advised.length > DETAILED_FAILURES) lines.push(`  ... and ${advised.length - DETAILED_FAILURES} more tests with advisories (see the reports)`);
   }
   for (const test of notedTests(report)) for (const note of test.notes ?? []) lines.push(`note: ${note}`);
+  const leftBehind = report.tests.filter((t) => (t.leftBehind?.length ?? 0) > 0);
+  if (leftBehind.length > 0) {
+    lines.push(`Left behind: clean-up steps that could not finish${report.interrupted ? ' (cut short by the interrupt)' : ''}; delete these by hand:`);
+    for (const test of leftBehind) for (const step of test.leftBehind ?? []) lines.push(`  ! ${test.name}: ${step}`);
+  }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified${report.coverage.ruleSummary ? `, ${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable} observable rules of the specification${report.coverage.ruleSummary.pending ? ` (${report.coverage.ruleSummary.pending} checked by no test of this suite version)` : ''}` : ''}`);

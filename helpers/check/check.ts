@@ -78,6 +78,19 @@ export interface RunRecord {
   suiteWarnings?: string[];
   /** The index in `exchanges` of the answer last checked (status or schema): a failure's curl reproduces that request. */
   checkedExchange?: number;
+  /** Clean-up steps that failed or were cut short (an interrupted run bounds them): what may remain on the target. */
+  leftBehind?: string[];
+}
+
+/**
+ * How long the clean-up of a test in flight may take once the run was interrupted (its requests are
+ * aborted after that): the interrupted run ends within seconds, and says what it could not delete.
+ */
+export const CLEANUP_AFTER_INTERRUPT_MS = 3_000;
+
+/** Whether a test's signal was aborted by the run's interruption (Ctrl-C, SIGTERM; vitest's or ours), not by a time-out. */
+function runCancelled(signal: AbortSignal): boolean {
+  return signal.aborted && (signal.reason as { name?: string } | undefined)?.name === 'TestRunAbortError';
 }
 
 declare module 'vitest' {
@@ -92,7 +105,34 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** `conformance list`: tests are collected, never run; each carries its body's source. */
     listing: boolean;
+    /** The BroadcastChannel on which `conformance run` says it was interrupted (cli/interrupt.ts); absent elsewhere. */
+    interruptChannel?: string;
   }
+}
+
+/** The run was interrupted (Ctrl-C, SIGTERM): what the tests in flight are aborted with. */
+export class RunInterrupted extends Error {
+  override name = 'TestRunAbortError';
+}
+
+let interruption: AbortController | undefined;
+
+/**
+ * Aborted when the run is interrupted. vitest's own cancellation reaches only the workers that ran a
+ * test when it came; the run's BroadcastChannel reaches every worker thread at once.
+ */
+function runInterruptedSignal(): AbortSignal {
+  if (!interruption) {
+    interruption = new AbortController();
+    const name = inject('interruptChannel');
+    if (name) {
+      const channel = new BroadcastChannel(name);
+      channel.onmessage = () => interruption!.abort(new RunInterrupted('the run was interrupted'));
+      // Never what keeps a worker alive.
+      (channel as unknown as { unref(): void }).unref();
+    }
+  }
+  return interruption.signal;
 }
 
 type Method = RequestSpec['method'];
@@ -100,6 +140,8 @@ type SendOptions = Omit<RequestSpec, 'method' | 'path'>;
 
 export interface CheckContext {
   target: TargetInfo;
+  /** Aborted when the run is interrupted: every request takes it; a test that waits passes it to its wait. */
+  readonly signal: AbortSignal;
   request(method: Method, path: string, options?: SendOptions): Promise<ApiResponse>;
   get(path: string, options?: SendOptions): Promise<ApiResponse>;
   post(path: string, options?: SendOptions): Promise<ApiResponse>;
@@ -160,7 +202,7 @@ function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
-function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }): CheckContext {
+function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, phase: { signal: AbortSignal }): CheckContext {
   const { info, http, states } = currentTarget();
   const exchangeOf = new WeakMap<ApiResponse, number>();
   const checked = (response: ApiResponse) => {
@@ -170,7 +212,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     let index: number | undefined;
     const response = await http.send(
-      { method, path, ...options },
+      { method, path, signal: phase.signal, ...options },
       (exchange) => {
         index = run.exchanges.push(exchange) - 1;
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
@@ -188,6 +230,9 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   };
   const context: CheckContext = {
     target: info,
+    get signal() {
+      return phase.signal;
+    },
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, options) => request('POST', path, options),
@@ -256,7 +301,11 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
-    const t = createContext(ctx, run, cleanups, holder);
+    // The test's requests and waits end when the run is cancelled; its clean-up then gets a bounded time of its own.
+    const cancelled = AbortSignal.any([ctx.signal, runInterruptedSignal()]);
+    const phase = { signal: cancelled };
+    if (cancelled.aborted) ctx.skip('aborted by the user: the run was interrupted before this test began');
+    const t = createContext(ctx, run, cleanups, holder, phase);
     const focus = t.target.focusClauses;
     if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
     const rateLimited = `not verified: rate limited, the target still answered 429 or 503 with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`;
@@ -267,6 +316,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (run.stillRateLimited) ctx.skip(rateLimited);
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
+      // Interrupted (Ctrl-C, SIGTERM): not a failure of the target; the run reports the test as not run.
+      if (runCancelled(cancelled)) ctx.skip('aborted by the user: the run was interrupted while this test ran');
       // A credential in an answer is a failure even when the test then skipped (say, a state it needed next was missing).
       if ((error as { code?: unknown } | undefined)?.code === 'VITEST_PENDING') {
         try {
@@ -279,10 +330,21 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (run.stillRateLimited) ctx.skip(rateLimited);
       throw redactError(error);
     } finally {
+      // The clean-up runs even when the test was interrupted, bounded from the moment of the interrupt.
+      const bounded = new AbortController();
+      const cut = () => setTimeout(() => bounded.abort(new Error(`cut short: the clean-up of an interrupted test is bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`)), CLEANUP_AFTER_INTERRUPT_MS).unref();
+      if (cancelled.aborted) cut();
+      else cancelled.addEventListener('abort', cut, { once: true });
+      phase.signal = bounded.signal;
       for (const step of cleanups.reverse()) {
+        const before = run.exchanges.length;
         try {
+          if (phase.signal.aborted) throw new Error(`not attempted: the clean-up of an interrupted test is bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`);
           await step();
         } catch (error) {
+          const attempted = run.exchanges.slice(before).filter((e) => e.request.method === 'DELETE' || e.request.url.includes('/logout'));
+          const what = attempted.length > 0 ? attempted.map((e) => `${e.request.method} ${e.request.url}`).join(', ') : 'a clean-up step (it never sent its request)';
+          (run.leftBehind ??= []).push(`${what}: ${redactError(error as Error).message.split('\n')[0]}`);
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }

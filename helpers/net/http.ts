@@ -68,6 +68,8 @@ export interface RequestSpec {
   /** Sent as-is (for malformed bodies). */
   rawBody?: string;
   form?: MultipartForm;
+  /** Aborts the request (and a rate limiter's wait before it): an interrupted run cancels what is in flight at once. */
+  signal?: AbortSignal;
 }
 
 const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
@@ -181,7 +183,7 @@ export class HttpClient {
     if (spec.form) Object.assign(headers, { 'content-type': spec.form.contentType, 'content-length': String(spec.form.length) });
     const started = performance.now();
     try {
-      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited));
+      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited, spec.signal));
       exchange.durationMs = Math.round(performance.now() - started);
       registerTokensIn(response.isJson ? response.json : undefined);
       exchange.response = {
@@ -203,11 +205,12 @@ export class HttpClient {
    * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
-  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
+  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void, signal?: AbortSignal): Promise<ApiResponse> {
     return withRetries(
       async () => {
+        signal?.throwIfAborted();
         await this.limiter?.take();
-        return this.perform(url, method, headers, body);
+        return this.perform(url, method, headers, body, signal);
       },
       (response) => ({ status: response.status, retryAfter: response.headers['retry-after'] }),
       this.options.timeoutMs,
@@ -215,10 +218,11 @@ export class HttpClient {
         exchange.rateLimited = (exchange.rateLimited ?? 0) + 1;
         onRateLimited?.();
       },
+      signal,
     );
   }
 
-  private async perform(url: string, method: string, headers: Record<string, string>, body: Body): Promise<ApiResponse> {
+  private async perform(url: string, method: string, headers: Record<string, string>, body: Body, signal?: AbortSignal): Promise<ApiResponse> {
     const limit = this.options.maxResponseBytes;
     let response: Dispatcher.ResponseData;
     try {
@@ -227,9 +231,10 @@ export class HttpClient {
         headers,
         body: typeof body === 'function' ? Readable.from(body()) : body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), signal]) : AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
+      if (signal?.aborted) throw signal.reason;
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
     const chunks: Buffer[] = [];
@@ -245,6 +250,7 @@ export class HttpClient {
       }
     } catch (error) {
       if (error instanceof TransportError) throw error;
+      if (signal?.aborted) throw signal.reason;
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
     const text = Buffer.concat(chunks).toString('utf8');
