@@ -94,6 +94,13 @@ function formArguments(body: Record<string, unknown>, word: (parts: Part[]) => s
   return out;
 }
 
+/**
+ * Headers curl sets itself from the command, or that belong to one connection (RFC 9110 7.6.1's
+ * hop-by-hop fields): copied, a wrong Content-Length makes curl hang or cut the body, and a Host names
+ * the proxy's upstream rather than the URL given (the proxy records whatever its client sent).
+ */
+const NOT_COPIED = new Set(['host', 'content-length', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
+
 /** The curl command for one exchange (one line), and the variables it expects to be set. */
 export function curlCommand(exchange: Exchange): { command: string; variables: string[] } {
   const { request } = exchange;
@@ -105,7 +112,9 @@ export function curlCommand(exchange: Exchange): { command: string; variables: s
   const args: string[] = ['curl', '-sS', '-i'];
   if (request.method !== 'GET') args.push('-X', request.method);
   args.push(word(toParts(request.url)));
-  const headers = Object.entries(request.headers);
+  // A header Connection names is hop-by-hop too.
+  const connection = (Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'connection')?.[1] ?? '').toLowerCase().split(',').map((n) => n.trim()).filter(Boolean);
+  const headers = Object.entries(request.headers).filter(([name]) => !NOT_COPIED.has(name.toLowerCase()) && !connection.includes(name.toLowerCase()));
   const contentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   for (const [name, value] of headers) {
     if (value === REDACTED) {

@@ -291,7 +291,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
   const conformance: ConformanceMeta = { ...meta, rules: effectiveRules(meta.rules, meta.constraint), endpoint: endpointId, group };
   // The name reports carry (and test ids derive from): the describe's title, then the test's.
   const fullName = describing ? `${describing} ${name}` : name;
-  if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses })) {
+  if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses, rules: conformance.rules })) {
     test.concurrent.skip(name, { meta: { conformance, unselected: true } }, () => {});
     return;
   }
