@@ -51,6 +51,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
     ...(run.leftBehind?.length ? { leftBehind: run.leftBehind.map(redactText) } : {}),
     ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
+    ...(outcome === 'failed' && run.bodyExchanges ? { failedAt: run.bodyExchanges - 1 } : {}),
   };
 }
 

@@ -40,6 +40,7 @@ function testcase(test: TestRecord): string {
     const exchange = failingExchange(test);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
     if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', curlCommand(exchange).command);
+    detail.push('', `Reproduce exactly: conformance run --id ${test.id}`);
     const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';
     body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="${type}">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {

@@ -47,6 +47,8 @@ export interface TestRecord {
   checkedExchange?: number;
   /** Answers of a rate limiter (429, or 503 with Retry-After) this test's requests got and retried; absent when none. */
   rateLimited?: number;
+  /** Since 1.4.0, failed tests only: the index in `exchanges` of the last request the test sent before it failed (the clean-up's come after); its reproduction ends there. */
+  failedAt?: number;
   /** Since 1.4.0: clean-up steps that failed or that an interrupt cut short (what may remain on the target: the request it could not finish). */
   leftBehind?: string[];
   /** Since 1.4.0, failed tests only: an entry of the expectations file (--expected-failures) expected this failure. */

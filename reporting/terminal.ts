@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { curlCommand, failingExchange } from './curl.js';
+import { reproductionSteps, VARIABLE_SOURCES } from './curl.js';
 import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 import { sourceFileOf } from './source-lines.js';
@@ -40,14 +40,11 @@ export function failureLines(test: TestRecord): { lines: string[]; variables: st
   const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
   const reason = reasonDetail(test, 200);
   if (schemaPointers(test).length === 0 && reason) lines.push(`      ${reason}`);
-  const exchange = failingExchange(test);
-  let variables: string[] = [];
-  if (exchange) {
-    const curl = curlCommand(exchange);
-    variables = curl.variables;
-    lines.push(`      $ ${curl.command}`);
-  }
-  return { lines, variables };
+  const steps = reproductionSteps(test);
+  if (steps.commands.length > 1) lines.push(`      the requests in order up to the failing one${steps.omitted > 0 ? ` (${steps.omitted} earlier in report.json)` : ''}:`);
+  for (const command of steps.commands) lines.push(`      $ ${command}`);
+  lines.push(`      reproduce exactly: conformance run --id ${test.id}`);
+  return { lines, variables: steps.variables };
 }
 
 /** The closing summary: failures in detail, skips by reason, warnings, coverage, files, verdict, counts. */
@@ -70,6 +67,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     for (const test of failed.slice(DETAILED_FAILURES)) lines.push(`  x ${test.name} (${clausesText(test)})`);
     if (variables.size > 0) {
       lines.push(`  (the curl commands read ${[...variables].map((v) => `$${v}`).join(', ')} from the environment: secrets are never printed)`);
+      for (const variable of variables) lines.push(`    $${variable}: ${VARIABLE_SOURCES[variable] ?? "a secret the run used: the provider state's answer or your states file"}`);
     }
   }
   const expected = expectedFailedTests(report);

@@ -78,6 +78,8 @@ export interface RunRecord {
   suiteWarnings?: string[];
   /** The index in `exchanges` of the answer last checked (status or schema): a failure's curl reproduces that request. */
   checkedExchange?: number;
+  /** How many requests the test's body sent (the clean-up's come after): a failure is in the last of them. */
+  bodyExchanges?: number;
   /** Clean-up steps that failed or were cut short (an interrupted run bounds them): what may remain on the target. */
   leftBehind?: string[];
 }
@@ -330,6 +332,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (run.stillRateLimited) ctx.skip(rateLimited);
       throw redactError(error);
     } finally {
+      run.bodyExchanges = run.exchanges.length;
       // The clean-up runs even when the test was interrupted, bounded from the moment of the interrupt.
       const bounded = new AbortController();
       const cut = () => setTimeout(() => bounded.abort(new Error(`cut short: the clean-up of an interrupted test is bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`)), CLEANUP_AFTER_INTERRUPT_MS).unref();
