@@ -29,7 +29,8 @@ commands:
             of the interface (the JSON Schema of its documented endpoint x status, section 7's error formats,
             Content-Type, credentials in answers; undocumented statuses are advisories; whether a 422 was
             deserved it does not guess). Listens on 127.0.0.1 (--host), port 8090 (--port; 0 any free one),
-            prints "listening on <url>"; on Ctrl-C or SIGTERM writes report.json, junit.xml, summary.md and
+            prints "listening on <url>"; on Ctrl-C or SIGTERM (or when its launcher ends: npx does not pass
+            SIGTERM on) writes report.json, junit.xml, summary.md and
             report.html (verdict at best incomplete; exit 1 when it saw a nonconformance), e.g.
             conformance proxy --target https://staging.example.com --port 9000 & BASE_URL=http://127.0.0.1:9000 npm test
   diff      diff BASE.json HEAD.json [--out DIR]
