@@ -43,7 +43,7 @@ export function expectRefusedForAny(probe: Probe, response: ApiResponse, fields:
   if (!named.includes(fields[0])) probe.advise(`${fields[0]} breaks "${rule}" and the 422 is keyed by ${named.join(', ')}, not ${fields[0]}; the request breaks the rules of ${fields.join(' and ')}, and section 7 does not say which the errors map names`, `422 keyed by ${named.join(', ')}`);
 }
 
-/** A server error is never a conformant answer, even where the specification is silent (README, "how it judges"). */
+/** A server error is never a conformant answer, even where the specification is silent (docs/judging.md). */
 function expectNoServerError(response: ApiResponse, what: string): void {
   if (response.status >= 500) throw new Nonconformance(`${what} was answered ${response.status}: a server error is never a conformant answer`);
 }

@@ -167,7 +167,7 @@ function expectUnknownUserRefused(t: CheckContext, response: ApiResponse): void 
  * Section 4.1: an RS512 JWT with a valid payload whose signature the platform's key does not verify. 403 (wrong
  * credentials) is the expected reading; 412 ("JWT payload invalid": a JWT that does not verify is no payload the
  * server may read) is allowed and reported, the same answer a server gives a payload changed after signing, which
- * it cannot tell apart (README, "Allowed readings"). So neither rule S151 nor the 412 format is cited.
+ * it cannot tell apart (docs/judging.md, "Allowed readings"). So neither rule S151 nor the 412 format is cited.
  */
 function expectBadSignatureRefused(t: CheckContext, response: ApiResponse, description: string): void {
   t.expectStatus(response, [403, 412]);
@@ -421,7 +421,7 @@ authenticate.describe(() => {
   // restriction (425) without giving the threshold; this finds it, sequentially and bounded. A 429
   // on the way is a rate limiter in front of the interface, not its answer (principle 7): not verified.
   // It runs alongside the other login tests: a target that restricts per client address rather than
-  // per account may answer them 425 too (README, "Load is bounded"), so run it alone against such a target.
+  // per account may answer them 425 too (docs/deployments.md, "A guest on your staging"), so run it alone against such a target.
   if (inject('target')?.bruteForce) {
     authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
       // The account is left restricted (principle 4): a fresh one, or on a STATES_FILE a disposable one, never a shared account.

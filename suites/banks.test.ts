@@ -419,7 +419,7 @@ list.describe(() => {
 
   // Section 4.10: company and platform keep the user's banks of one platform. The user has banks on two (provider state
   // bank.two-platforms); each platform is sent by its code, its ID and its name, since what the filters compare is not said
-  // (README, "Judgements beyond the letter"): helpers/check/filters.ts.
+  // (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts.
   for (const [filter, rule] of [['company', 'S223'], ['platform', 'S224']] as const) {
     list.check(`lists every bank of one platform and none of another under the ${filter} filter (the platform\u2019s code, ID or name)`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
@@ -429,7 +429,7 @@ list.describe(() => {
 
   // Section 5.6: a filter narrows the caller's own banks; another user's bank that matches it is never listed.
   // A filter value the service reads otherwise (a platform by its ID, not its code) may be refused with 422 keyed by
-  // the filter (README, "Judgements beyond the letter"); only a list can leak.
+  // the filter (docs/judging.md, "Judgements beyond the letter"); only a list can leak.
   list.check('lists none of another user\u2019s banks under a filter that bank matches', { rules: ['S219'], clauses: ['4.10', '5'], status: 200 }, async (t) => {
     const caller = await userWithBank(t, { currency: 'EUR' });
     const other = await userWithBank(t, { currency: 'EUR' });

@@ -229,7 +229,7 @@ list.describe(() => {
 
   // Section 4.11: platform keeps the user's bonuses of one platform (their order's). The user has bonuses on two
   // (provider state bonuses.two-platforms); each platform is sent by its code, its ID and its name, since what the filter
-  // compares is not said (README, "Judgements beyond the letter"): helpers/check/filters.ts.
+  // compares is not said (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts.
   list.check('lists every bonus of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)', { rules: [...schemaRules('bonus-list-response'), 'S264'], clauses: ['4.11'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { platforms } = await t.state('bonuses.two-platforms', { userId: user.id });

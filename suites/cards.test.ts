@@ -227,7 +227,7 @@ create.describe(() => {
 
   // Format `y` is the year in two digits in PHP's date-format letters (those in which `m` is the month) and the year
   // in any number of digits in Unicode (Java) patterns: a four-digit expirationYear is accepted under one reading and
-  // refused under the other (README, "Judgements beyond the letter").
+  // refused under the other (docs/judging.md, "Judgements beyond the letter").
   create.check('answers 201 or 422 for an expirationYear of four digits (format y reads as two digits or as any)', { rules: ['S3'], rulesOnEveryBranch: 'either answer must be JSON of its documented shape (S3): the record on 201, the validation error on 422', clauses: ['4.6a', '7'], status: [201, 422] }, async (t) => {
     const { user, token } = await userWithToken(t);
     const ahead = monthYear(30);
@@ -423,7 +423,7 @@ list.describe(() => {
 
   // Section 4.6a: company and platform keep the user's cards of one platform. The user has cards on two (provider state
   // card.two-platforms); each platform is sent by its code, its ID and its name, since what the filters compare is not said
-  // (README, "Judgements beyond the letter"): helpers/check/filters.ts.
+  // (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts.
   for (const [filter, rule] of [['company', 'S280'], ['platform', 'S281']] as const) {
     list.check(`lists every card of one platform and none of another under the ${filter} filter (the platform\u2019s code, ID or name)`, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
@@ -433,7 +433,7 @@ list.describe(() => {
 
   // Section 5.6: a filter narrows the caller's own cards; another user's card that matches it is never listed.
   // A filter value the service reads otherwise (a platform by its ID, not its code) may be refused with 422 keyed by
-  // the filter (README, "Judgements beyond the letter"); only a list can leak.
+  // the filter (docs/judging.md, "Judgements beyond the letter"); only a list can leak.
   list.check('lists none of another user\u2019s cards under a filter that card matches', { rules: ['S278'], clauses: ['4.6a', '5'], status: 200 }, async (t) => {
     const caller = await userWithToken(t);
     const other = await userWithToken(t);

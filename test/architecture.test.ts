@@ -52,6 +52,20 @@ describe('architecture: the rules themselves catch what they forbid', () => {
     expect(strayHelperFiles(['helpers/data.json', 'helpers/spec/catalogue.ts'])).toEqual([expect.stringMatching(/^helpers\/data\.json lies in helpers\//)]);
   });
 
+  it('keeps the validating proxy and the reports below the commands: neither imports cli/, the reports never the proxy', () => {
+    const problems = directionProblems(
+      graphOf({
+        'proxy/ledger.ts': ['cli/run.ts', 'reporting/build.ts', 'helpers/spec/version.ts', 'proxy/judge.ts'],
+        'reporting/build.ts': ['cli/exit-code.ts', 'proxy/judge.ts', 'helpers/spec/rules.ts'],
+      }),
+    );
+    expect(problems).toEqual([
+      'proxy/ledger.ts imports cli/run.ts: the validating proxy (proxy/) may import only proxy/, helpers/, reporting/',
+      'reporting/build.ts imports cli/exit-code.ts: the reports (reporting/) may import only reporting/, helpers/',
+      'reporting/build.ts imports proxy/judge.ts: the reports (reporting/) may import only reporting/, helpers/',
+    ]);
+  });
+
   it('finds a cycle, type-only or not, and names the import that closes it', () => {
     const problems = cycleProblems(graphOf({ 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['a.ts'], 'd.ts': ['a.ts'] }));
     expect(problems).toEqual(['c.ts imports a.ts, which closes an import cycle (no cycle anywhere, type-only imports included): a.ts -> b.ts -> c.ts -> a.ts']);

@@ -110,7 +110,7 @@ describe('explore: a request that breaks the rules of several fields, or a rule 
     expect(() => expectRefusedForAny(probe, json(200, { data: {} }), ['email', 'token'], 'a valid e-mail')).toThrow(/422 keyed by email/);
   });
 
-  it('judges a forgot-password type of another JSON type as the README says: a success fails, another refusal is advised on', () => {
+  it('judges a forgot-password type of another JSON type as docs/explore.md says: a success fails, another refusal is advised on', () => {
     const advisories: string[] = [];
     judgeType(recordingProbe(advisories), json(400, { message: 'The type must be a string.' }), 'type', 42, false, true);
     expect(advisories).toHaveLength(1);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
- * The project's import graph and the direction its dependencies must run in (README, "Layout").
+ * The project's import graph and the direction its dependencies must run in (CONTRIBUTING.md, "One direction").
  * Files are project-relative POSIX paths; every import is read, type-only and dynamic ones included.
  */
 export type ImportGraph = Map<string, string[]>;

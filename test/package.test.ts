@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceLoadProblem } from '../reference/load.js';
@@ -23,6 +23,8 @@ describe('the npm package', () => {
     for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'dist/cli/main.js', 'dist/vitest.suite.config.js', 'dist/suites/cards.test.js', 'dist/suites/cards.test.js.map', 'suites/cards.test.ts', 'schemas/card.json', 'dist/reference/app.js', 'dist/reporting/junit.js', 'dist/helpers/spec/openapi.js', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
+    // Every page of docs/ the README sends a reader to (issue 26).
+    for (const page of readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md'))) expect(files, `docs/${page}`).toContain(`docs/${page}`);
     expect(files.filter((f) => /^(dist\/)?(test|bench|mutation|tools|\.ci|\.github|reports)\//.test(f) || f === 'vitest.self.config.ts' || f.startsWith('tsconfig') || f === 'bin/mutants.mjs')).toEqual([]);
     // Only the suites' and properties' sources: the rest of the TypeScript is compiled, never loaded.
     expect(files.filter((f) => f.endsWith('.ts') && !/^(suites|explore)\//.test(f))).toEqual([]);

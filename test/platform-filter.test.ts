@@ -5,7 +5,7 @@ import { ApiResponse } from '../helpers/net/http.js';
 
 /**
  * helpers/check/filters.ts expectPlatformFilter: the company and platform filters judged on a user's records on two
- * platforms, sent each platform's code, ID and name (README, "Judgements beyond the letter"). A list answered by a
+ * platforms, sent each platform's code, ID and name (docs/judging.md, "Judgements beyond the letter"). A list answered by a
  * fake target that compares the filter one way; the context records advisories and skips.
  */
 

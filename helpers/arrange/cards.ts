@@ -39,7 +39,7 @@ export function monthYear(monthsAhead: number, now = new Date()): { month: strin
 
 /**
  * Reads an `m/y` string as numbers (month 1-12, year in two digits), or undefined when it is not one. A
- * four-digit year (format `y` read as Unicode/Java patterns read it, README) is read as its last two digits.
+ * four-digit year (format `y` read as Unicode/Java patterns read it, docs/judging.md) is read as its last two digits.
  */
 export function parseMonthYear(value: unknown): { month: number; year: number } | undefined {
   if (typeof value !== 'string') return undefined;

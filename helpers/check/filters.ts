@@ -33,7 +33,7 @@ export interface FilterPlatform {
  * Sections 4.10, 4.6a and 4.11: the `company` and `platform` filters keep the caller's records of one
  * platform. The specification names them without saying what they are compared with: a record shows its
  * platform (`externalPlatform`) by code and by name, and section 4.1 calls a platform by its ID. So all three
- * are sent (README, "Judgements beyond the letter"): for each platform, its code, its ID and the name its
+ * are sent (docs/judging.md, "Judgements beyond the letter"): for each platform, its code, its ID and the name its
  * records show. A 422 keyed by the filter is allowed (a value the service does not know, advised on); a 200
  * list holds no record of the other platform and is either empty (a value read another way names no
  * platform) or every record of the platform; and the code, the ID or the name lists every record of it.

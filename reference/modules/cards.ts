@@ -12,7 +12,7 @@ import { rules, validationErrors } from '../validation.js';
  * Section 4.6a (with 2.5, 5.6, 7 and 8): a user's cards. Create is multipart/form-data with two
  * uploaded images; list filters by `status`, `company` and `platform`; show answers one card.
  *
- * Choices where the specification is silent (documented in the README):
+ * Choices where the specification is silent (documented in docs/judging.md):
  * - Image type is judged by content (magic bytes), as Laravel's `image|mimes:` rules do through
  *   finfo: PNG, JPEG and BMP are accepted; GIF, WebP and anything else are refused whatever the name.
  * - `m/y` read as date-format letters: `m` a two-digit month 01-12, `y` a two-digit year (`07/29`; `7/29` and
