@@ -204,7 +204,7 @@ function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
-function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, phase: { signal: AbortSignal }): CheckContext {
+function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, phase: { signal: AbortSignal; inFlight: AbortSignal }): CheckContext {
   const { info, http, states } = currentTarget();
   const exchangeOf = new WeakMap<ApiResponse, number>();
   const checked = (response: ApiResponse) => {
@@ -214,7 +214,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     let index: number | undefined;
     const response = await http.send(
-      { method, path, signal: phase.signal, ...options },
+      { method, path, signal: phase.signal, inFlight: phase.inFlight, ...options },
       (exchange) => {
         index = run.exchanges.push(exchange) - 1;
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
@@ -303,9 +303,15 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     ctx.task.meta.run = run;
     const cleanups: (() => Promise<unknown>)[] = [];
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
-    // The test's requests and waits end when the run is cancelled; its clean-up then gets a bounded time of its own.
+    // Interrupted, the test sends no new request and its waits end at once; a request in flight may finish
+    // (a create the target has made is then known, and deleted) and the clean-up runs, both within
+    // CLEANUP_AFTER_INTERRUPT_MS of the interrupt.
     const cancelled = AbortSignal.any([ctx.signal, runInterruptedSignal()]);
-    const phase = { signal: cancelled };
+    const deadline = new AbortController();
+    const startDeadline = () => setTimeout(() => deadline.abort(new Error(`cut short: an interrupted test's requests in flight and clean-up are bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`)), CLEANUP_AFTER_INTERRUPT_MS).unref();
+    if (cancelled.aborted) startDeadline();
+    else cancelled.addEventListener('abort', startDeadline, { once: true });
+    const phase = { signal: cancelled, inFlight: deadline.signal };
     if (cancelled.aborted) ctx.skip('aborted by the user: the run was interrupted before this test began');
     const t = createContext(ctx, run, cleanups, holder, phase);
     const focus = t.target.focusClauses;
@@ -334,11 +340,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     } finally {
       run.bodyExchanges = run.exchanges.length;
       // The clean-up runs even when the test was interrupted, bounded from the moment of the interrupt.
-      const bounded = new AbortController();
-      const cut = () => setTimeout(() => bounded.abort(new Error(`cut short: the clean-up of an interrupted test is bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`)), CLEANUP_AFTER_INTERRUPT_MS).unref();
-      if (cancelled.aborted) cut();
-      else cancelled.addEventListener('abort', cut, { once: true });
-      phase.signal = bounded.signal;
+      phase.signal = deadline.signal;
       for (const step of cleanups.reverse()) {
         const before = run.exchanges.length;
         try {

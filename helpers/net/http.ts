@@ -68,8 +68,10 @@ export interface RequestSpec {
   /** Sent as-is (for malformed bodies). */
   rawBody?: string;
   form?: MultipartForm;
-  /** Aborts the request (and a rate limiter's wait before it): an interrupted run cancels what is in flight at once. */
+  /** Once aborted, no request is sent (a rate limiter's wait before it ends): an interrupted run sends nothing new. */
   signal?: AbortSignal;
+  /** Aborts a request already sent (default: `signal`): an interrupted test's create in flight may still finish, so that it is cleaned up. */
+  inFlight?: AbortSignal;
 }
 
 const TOKEN_SHAPE = /^\d+\|[A-Za-z0-9]{16,}$/;
@@ -183,7 +185,7 @@ export class HttpClient {
     if (spec.form) Object.assign(headers, { 'content-type': spec.form.contentType, 'content-length': String(spec.form.length) });
     const started = performance.now();
     try {
-      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited, spec.signal));
+      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited, spec.signal, spec.inFlight ?? spec.signal));
       exchange.durationMs = Math.round(performance.now() - started);
       registerTokensIn(response.isJson ? response.json : undefined);
       exchange.response = {
@@ -205,12 +207,13 @@ export class HttpClient {
    * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
-  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void, signal?: AbortSignal): Promise<ApiResponse> {
+  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void, signal?: AbortSignal, inFlight?: AbortSignal): Promise<ApiResponse> {
     return withRetries(
       async () => {
         signal?.throwIfAborted();
         await this.limiter?.take();
-        return this.perform(url, method, headers, body, signal);
+        signal?.throwIfAborted();
+        return this.perform(url, method, headers, body, inFlight);
       },
       (response) => ({ status: response.status, retryAfter: response.headers['retry-after'] }),
       this.options.timeoutMs,
