@@ -4,9 +4,13 @@ import type { Report } from '../reporting/model.js';
  * The exit code of a run, from its verdict: 1 for any nonconformance (a failed test, or a security
  * finding even on a test that then skipped), for a suite file that did not load, or for a run that
  * ran nothing; with `failOnIncomplete` (--fail-on-incomplete) also for the verdict `incomplete`;
- * 0 otherwise (skips are listed, not failed).
+ * 0 otherwise (skips are listed, not failed). With an expectations file, failures it expected do not
+ * count (the verdict stays nonconformant), but an expected failure that passed or an entry past its date does.
  */
-export function exitCodeOf(report: Pick<Report, 'verdict' | 'summary' | 'tests'>, moduleErrors: number, failOnIncomplete = false): 0 | 1 {
+export function exitCodeOf(report: Pick<Report, 'verdict' | 'summary' | 'tests' | 'expectedFailures'>, moduleErrors: number, failOnIncomplete = false): 0 | 1 {
   if (failOnIncomplete && report.verdict === 'incomplete') return 1;
-  return report.verdict === 'nonconformant' || report.summary.failed > 0 || moduleErrors > 0 || report.tests.length === 0 ? 1 : 0;
+  if (moduleErrors > 0 || report.tests.length === 0 || (report.expectedFailures?.problems.length ?? 0) > 0) return 1;
+  // An expectations file (--expected-failures) excuses the failures it lists, never a security finding.
+  if (report.expectedFailures) return report.tests.some((t) => (t.outcome === 'failed' && !t.expectedFailure) || (t.security?.length ?? 0) > 0) ? 1 : 0;
+  return report.verdict === 'nonconformant' || report.summary.failed > 0 ? 1 : 0;
 }

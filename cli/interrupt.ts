@@ -1,7 +1,10 @@
 import type { TestRecord } from '../reporting/model.js';
 
-/** How long the tests in flight get to finish and clean up after Ctrl-C before the run is closed. */
-export const CLEANUP_BOUND_MS = 15_000;
+/**
+ * How long after Ctrl-C the run waits for the tests in flight before it closes them: their requests and
+ * waits are aborted at once, their clean-ups bounded (helpers/check/check.ts CLEANUP_AFTER_INTERRUPT_MS).
+ */
+export const CLEANUP_BOUND_MS = 4_000;
 
 export const NOT_RUN = 'not run: the run was interrupted';
 
@@ -11,9 +14,10 @@ export class InterruptedBeforeTests extends Error {
 }
 
 /**
- * Ctrl-C (SIGINT) or SIGTERM during a run, handled alike: the first stops scheduling tests, lets the tests in flight finish their
- * clean-up (bounded by CLEANUP_BOUND_MS), and the run writes the reports of what finished; a second
- * Ctrl-C exits at once.
+ * Ctrl-C (SIGINT) or SIGTERM during a run, handled alike. Before the tests start (the reference starting,
+ * the preflight), the run ends at once with its line: nothing was created. Once they run, the first
+ * stops scheduling tests and cancels those in flight (requests aborted, waits cut), whose clean-ups run
+ * bounded; the run writes the reports of what finished; a second Ctrl-C exits at once.
  */
 export class Interruption {
   interrupted = false;
@@ -25,18 +29,31 @@ export class Interruption {
   /** The signal that interrupted the run: SIGINT (Ctrl-C) or SIGTERM (what a CI runner sends to cancel a job). */
   signal: NodeJS.Signals | undefined;
   private readonly listener = (signal: NodeJS.Signals) => this.handle(signal);
+  /** The channel every test worker listens on (helpers/check/check.ts): the tests in flight abort at once. */
+  readonly channelName = `conformance-interrupt-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
   constructor(private readonly enabled: boolean) {
-    if (enabled) process.on('SIGINT', this.listener).on('SIGTERM', this.listener);
+    if (!enabled) return;
+    // The early handler bin/conformance.mjs installs while the modules load hands over to this one.
+    for (const name of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(name);
+    process.on('SIGINT', this.listener).on('SIGTERM', this.listener);
   }
 
   private handle(signal: NodeJS.Signals): void {
+    if (!this.interrupted && !this.cancel) {
+      // Before any test: no record was created, nothing to clean up or report; waiting on the preflight would only delay the exit.
+      process.stderr.write(`${new InterruptedBeforeTests(beforeTestsLine(signal)).message}\n`);
+      process.exit(130);
+    }
     if (this.interrupted) {
       process.stderr.write(`interrupted twice (${signal}): stopped without waiting for the clean-up\n`);
       process.exit(130);
     }
     this.interrupted = true;
     this.signal = signal;
+    const channel = new BroadcastChannel(this.channelName);
+    channel.postMessage('interrupted');
+    channel.close();
     void this.cancel?.();
     this.timer = setTimeout(() => {
       this.cutShort = true;
@@ -68,20 +85,28 @@ export class Interruption {
   /** The stderr line of an interrupted run: what finished, what never started, and whether the clean-up ran to its end. */
   summaryLine(records: TestRecord[], unreached: readonly string[], reportFile: string | undefined): string {
     const finished = records.filter((t) => !t.reason?.startsWith(NOT_RUN)).length;
+    const left = records.flatMap((t) => t.leftBehind ?? []).length;
     const cleanup = this.cutShort
       ? `the clean-up was cut short after ${CLEANUP_BOUND_MS / 1000} s: records of the tests still in flight may remain`
-      : 'the clean-up of created records ran';
+      : left > 0
+        ? `the clean-up could not finish ${left} step(s) in time: listed above and in the report`
+        : 'the clean-up of created records ran';
     return `interrupted by ${signalName(this.signal)}: stopped after ${finished} of ${records.length} tests${unreached.length > 0 ? ` (never started: ${unreached.join(', ')})` : ''}; ${cleanup}; reports of what finished are marked interrupted${reportFile ? ` (${reportFile})` : ''}`;
   }
 
   throwIfInterrupted(): void {
-    if (this.interrupted) throw new InterruptedBeforeTests(`interrupted by ${signalName(this.signal)} before any test ran; nothing was created, no report written`);
+    if (this.interrupted) throw new InterruptedBeforeTests(beforeTestsLine(this.signal));
   }
 
   dispose(): void {
     clearTimeout(this.timer);
     if (this.enabled) process.off('SIGINT', this.listener).off('SIGTERM', this.listener);
   }
+}
+
+/** The one line of a run interrupted before its tests. */
+function beforeTestsLine(signal: NodeJS.Signals | undefined): string {
+  return `interrupted by ${signalName(signal)} before any test ran; nothing was created, no report written`;
 }
 
 /** How the line names a signal: Ctrl-C is what a person pressed, SIGTERM what a CI runner sent. */

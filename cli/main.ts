@@ -30,7 +30,8 @@ commands:
             of the interface (the JSON Schema of its documented endpoint x status, section 7's error formats,
             Content-Type, credentials in answers; undocumented statuses are advisories; whether a 422 was
             deserved it does not guess). Listens on 127.0.0.1 (--host), port 8090 (--port; 0 any free one),
-            prints "listening on <url>"; on Ctrl-C or SIGTERM writes report.json, junit.xml, summary.md and
+            prints "listening on <url>"; on Ctrl-C or SIGTERM (or when its launcher ends: npx does not pass
+            SIGTERM on) writes report.json, junit.xml, summary.md and
             report.html (verdict at best incomplete; exit 1 when it saw a nonconformance), e.g.
             conformance proxy --target https://staging.example.com --port 9000 & BASE_URL=http://127.0.0.1:9000 npm test
   diff      diff BASE.json HEAD.json [--out DIR]
@@ -90,9 +91,19 @@ async function run(argv: string[]): Promise<number> {
   const { config, mutation } = runConfig('run', values);
   const chosen = selectionOf('run', values, values.failed ? { reportDir: config.REPORT_DIR } : undefined);
   const groups = chosen?.groups ?? values.group;
+  // Read before anything starts: an entry naming nothing stops the run with exit 2. Its names are checked
+  // against the suite (seconds of CPU) while the reference starts and the preflight waits on the road.
+  let expectations;
+  if (config.EXPECTED_FAILURES) {
+    const { readExpectations, checkNamesAgainstSuite } = await import('./expected-failures.js');
+    const loaded = readExpectations(config.EXPECTED_FAILURES);
+    const namesChecked = checkNamesAgainstSuite(loaded);
+    namesChecked.catch(() => undefined);
+    expectations = { ...loaded, namesChecked };
+  }
   // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
   const { runSuite } = await import('./run.js');
-  const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}) });
+  const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}), ...(expectations ? { expectations } : {}) });
   return result.exitCode;
 }
 

@@ -15,6 +15,7 @@ export const RUN_OPTIONS = {
   concurrency: { type: 'string' },
   strict: { type: 'boolean' },
   'fail-on-incomplete': { type: 'boolean' },
+  'expected-failures': { type: 'string' },
   'brute-force': { type: 'boolean' },
   ca: { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -38,6 +39,11 @@ export const RUN_HELP = `usage: conformance run [options]
             --strict            advisories count as failures (STRICT)
             --fail-on-incomplete  the verdict incomplete (a test or a documented pair not verified)
                                 exits 1, for a gate that must verify everything (FAIL_ON_INCOMPLETE)
+            --expected-failures FILE  known failures, JSON or YAML entries { test | rule, reason, until }:
+                                reported apart with their reasons, the verdict unchanged, exit 0 when every
+                                failure was expected; exit 1 when a listed test passes ("remove it") or an
+                                entry is past its until date; exit 2 for an entry naming no test of the suite
+                                (EXPECTED_FAILURES)
             --brute-force       also search for the brute-force threshold (425) with at most 50 failed logins
                                 of a fresh account and report it (BRUTE_FORCE; off: it loads the target; without
                                 it the restriction is provoked only where state user.brute-force gives the threshold)

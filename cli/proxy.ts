@@ -72,8 +72,15 @@ export async function proxyCommand(argv: string[], write: (line: string) => void
   write(`Judging the traffic to ${shownTarget}; Ctrl-C (or SIGTERM) stops and writes the reports into ${config.REPORT_DIR}`);
   write(`listening on ${proxy.url}`);
 
-  const signal = await new Promise<NodeJS.Signals>((done) => {
-    const stop = (name: NodeJS.Signals) => {
+  const signal = await new Promise<NodeJS.Signals | 'its parent ended'>((done) => {
+    // Started by a launcher that does not pass SIGTERM on (npx, npm exec, some CI runners): when the
+    // launcher ends, this process is handed to another parent; the proxy stops as on SIGTERM.
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) stop('its parent ended');
+    }, 250);
+    const stop = (name: NodeJS.Signals | 'its parent ended') => {
+      clearInterval(orphaned);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       // A second signal exits at once.

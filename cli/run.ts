@@ -26,6 +26,7 @@ import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
 import type { Selection } from '../helpers/check/selection.js';
+import type { Expectation } from '../reporting/expectations.js';
 
 export { PACKAGE_ROOT };
 
@@ -52,6 +53,11 @@ export interface SuiteRunOptions {
   extendReport?: (report: Report) => void;
   /** Ctrl-C stops the run cleanly (default); the mutation runner leaves signals alone. */
   handleSignals?: boolean;
+  /**
+   * `run --expected-failures FILE`: the entries read, and the check of their names against the suite
+   * (cli/expected-failures.ts), awaited before any test runs: an unknown name stops the run there.
+   */
+  expectations?: { file: string; entries: Expectation[]; namesChecked?: Promise<void> };
 }
 
 export interface SuiteRunResult {
@@ -166,6 +172,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     const unbuilt = (options.groups ?? GROUPS).map(ofGroup).filter((file) => !existsSync(join(COMPILED_ROOT, file)));
     if (unbuilt.length > 0) throw new ConfigError(`not built: ${unbuilt.map((file) => relative(PACKAGE_ROOT, join(COMPILED_ROOT, file))).join(', ')} missing; run \`npm run build\` in ${PACKAGE_ROOT}`);
 
+    await options.expectations?.namesChecked;
+    interruption.throwIfInterrupted();
     const collector = new CollectingReporter(PACKAGE_ROOT);
     const vitest = await createVitest(
       'test',
@@ -175,7 +183,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.suite.config.js'),
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
-        provide: { ...options.files?.provide, target, selection: options.selection?.selection },
+        provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
         // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
         testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.
@@ -220,6 +228,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       ...(groups ? { groups } : {}),
       interrupted: interruption.interrupted,
       ...(options.selection ? { selection: options.selection } : {}),
+      ...(options.expectations ? { expectations: { file: options.expectations.file, entries: options.expectations.entries } } : {}),
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));

@@ -12,11 +12,15 @@ export const SELECTION_OPTIONS = {
   grep: { type: 'string' },
   clause: { type: 'string', multiple: true },
   endpoint: { type: 'string', multiple: true },
+  id: { type: 'string', multiple: true },
 } as const;
 
 export const SELECTION_HELP = `            --grep PATTERN      only tests whose name matches PATTERN (a regular expression, any case)
-            --clause N          only tests citing section N or one of its sub-clauses (4.10; 4 takes 4.1 to 4.11);
-                                repeated: tests citing every one given
+            --clause N          only tests citing section N or one of its sub-clauses (4.10; 4 takes 4.1 to 4.11), or a
+                                numbered item of sections 1 and 5 as reports cite them (5.6, 1.4: the tests checking
+                                one of its rules); repeated: tests citing every one given
+            --id ID             only the test of this id (report.json tests[].id, as conformance list shows it; repeatable:
+                                any of them): what every failure prints as its exact reproduction
             --endpoint 'M /p'   only tests of this endpoint, e.g. 'POST /api/v1/user/{user}/bank' (repeatable: any of them)
                                 selections combine as AND; a selected run's verdict is at best incomplete
                                 (never certified), and its reports say what was selected`;
@@ -32,6 +36,7 @@ interface SelectionValues {
   grep?: string;
   clause?: string[];
   endpoint?: string[];
+  id?: string[];
   group?: string[];
 }
 
@@ -41,6 +46,7 @@ export function selectionOf(command: string, values: SelectionValues, failed?: {
     ...(values.grep !== undefined ? { grep: values.grep } : {}),
     ...(values.clause?.length ? { clauses: values.clause.map((c) => c.trim().replace(/^§\s*/, '')) } : {}),
     ...(values.endpoint?.length ? { endpoints: values.endpoint.map(normalizeEndpoint) } : {}),
+    ...(values.id?.length ? { ids: values.id.map((id) => id.trim()) } : {}),
   };
   const problem = selectionProblem(selection);
   if (problem) throw new ConfigError(`${command} ${problem}`);
@@ -48,7 +54,7 @@ export function selectionOf(command: string, values: SelectionValues, failed?: {
   let failedGroups: string[] | undefined;
   if (failed) {
     const rerun = testsToRerun(failed.reportDir);
-    selection.ids = rerun.ids;
+    selection.ids = selection.ids ? rerun.ids.filter((id) => selection.ids!.includes(id)) : rerun.ids;
     from = rerun.from;
     failedGroups = rerun.groups;
   }

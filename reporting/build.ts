@@ -5,6 +5,7 @@ import { scrubLines, scrubRecords } from './scrub.js';
 import { REPORT_VERSION, type PairCoverage, type Report, type RuleCoverage, type TestRecord, type Verdict } from './model.js';
 import { withoutCredentials } from '../helpers/net/redact.js';
 import type { Selection } from '../helpers/check/selection.js';
+import { applyExpectations, type Expectation } from './expectations.js';
 
 export interface RunFacts {
   suiteVersion: string;
@@ -32,6 +33,8 @@ export interface RunFacts {
   implementation?: { name: string; version: string };
   /** The rules no test of this suite version checks; PENDING_RULES unless a reporting self-test gives its own. */
   pendingRules?: readonly string[];
+  /** The expectations file (--expected-failures): its path as shown and its entries; `date` (YYYY-MM-DD) is today's unless a self-test gives one. */
+  expectations?: { file: string; entries: Expectation[]; date?: string };
 }
 
 /** The warning every report of a selected run carries: what was selected, and what it means for the verdict. */
@@ -58,10 +61,12 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
   // The suite's own bookkeeping is a run warning, once per message, not part of any test's record.
   const bookkeeping = [...new Set(allRecords.flatMap((t) => t.suiteWarnings ?? []))];
   const records = allRecords.map(({ suiteWarnings: _moved, ...record }) => record);
-  const tests = scrubRecords(records).map((t) => ({
+  const scrubbed = scrubRecords(records).map((t) => ({
     ...t,
     exchanges: t.exchanges.map((e) => ({ ...e, request: { ...e.request, url: withoutCredentials(e.request.url) } })),
   }));
+  const expectations = facts.expectations ? applyExpectations(scrubbed, facts.expectations.entries, facts.expectations.file, facts.expectations.date) : undefined;
+  const tests = expectations?.records ?? scrubbed;
   const count = (outcome: TestRecord['outcome']) => tests.filter((t) => t.outcome === outcome).length;
   const pairs = pairCoverage(tests);
   const instances = instanceCoverage(tests);
@@ -89,7 +94,9 @@ export function buildReport(allRecords: TestRecord[], facts: RunFacts): Report {
       security: tests.reduce((n, t) => n + (t.security?.length ?? 0), 0),
       rateLimited: tests.reduce((n, t) => n + (t.rateLimited ?? 0), 0),
       failedLogins: tests.reduce((n, t) => n + (t.failedLogins ?? 0), 0),
+      ...(expectations ? { expectedFailures: tests.filter((t) => t.expectedFailure).length } : {}),
     },
+    ...(expectations ? { expectedFailures: expectations.expected } : {}),
     groups: facts.groups ?? [...GROUPS],
     ...(facts.interrupted ? { interrupted: true } : {}),
     ...(facts.selection ? { selection: selectionRecord(facts.selection) } : {}),

@@ -271,7 +271,8 @@ export function certifiedVerdict(report: Pick<Report, 'verdict' | 'coverage' | '
  */
 function evidenced(report: Pick<Report, 'coverage' | 'tests'>): boolean {
   const tests = Array.isArray(report.tests) ? report.tests : [];
-  if (tests.length === 0 || tests.some((t) => t.outcome !== 'passed' || (t.security?.length ?? 0) > 0)) return false;
+  // An expected failure (--expected-failures) is a failure: never signed conformant over, whatever the outcome says.
+  if (tests.length === 0 || tests.some((t) => t.outcome !== 'passed' || (t.security?.length ?? 0) > 0 || t.expectedFailure !== undefined)) return false;
   if (!Array.isArray(report.coverage?.pairs) || report.coverage.pairs.some((p) => p.outcome !== 'passed')) return false;
   const cited = new Set(tests.flatMap((t) => t.rules ?? []));
   return (report.coverage.rules ?? []).every((r) => r.outcome !== 'passed' || cited.has(r.id));

@@ -62,7 +62,9 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     exchanges: run.exchanges,
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
     ...failedLoginsOf(run),
+    ...(run.leftBehind?.length ? { leftBehind: run.leftBehind.map(redactText) } : {}),
     ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
+    ...(outcome === 'failed' && run.bodyExchanges ? { failedAt: run.bodyExchanges - 1 } : {}),
   };
 }
 

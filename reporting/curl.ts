@@ -94,6 +94,13 @@ function formArguments(body: Record<string, unknown>, word: (parts: Part[]) => s
   return out;
 }
 
+/**
+ * Headers curl sets itself from the command, or that belong to one connection (RFC 9110 7.6.1's
+ * hop-by-hop fields): copied, a wrong Content-Length makes curl hang or cut the body, and a Host names
+ * the proxy's upstream rather than the URL given (the proxy records whatever its client sent).
+ */
+const NOT_COPIED = new Set(['host', 'content-length', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
+
 /** The curl command for one exchange (one line), and the variables it expects to be set. */
 export function curlCommand(exchange: Exchange): { command: string; variables: string[] } {
   const { request } = exchange;
@@ -105,7 +112,9 @@ export function curlCommand(exchange: Exchange): { command: string; variables: s
   const args: string[] = ['curl', '-sS', '-i'];
   if (request.method !== 'GET') args.push('-X', request.method);
   args.push(word(toParts(request.url)));
-  const headers = Object.entries(request.headers);
+  // A header Connection names is hop-by-hop too.
+  const connection = (Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'connection')?.[1] ?? '').toLowerCase().split(',').map((n) => n.trim()).filter(Boolean);
+  const headers = Object.entries(request.headers).filter(([name]) => !NOT_COPIED.has(name.toLowerCase()) && !connection.includes(name.toLowerCase()));
   const contentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   for (const [name, value] of headers) {
     if (value === REDACTED) {
@@ -125,10 +134,51 @@ export function curlCommand(exchange: Exchange): { command: string; variables: s
 }
 
 /**
- * The request that reproduces a failure: the exchange whose answer the test checked last (its
- * status or schema), not the test's last request, which may be a logout or a clean-up DELETE; the
- * last request when the report does not say (reports before 1.2.0, or a test that checked no answer).
+ * The request that reproduces a failure: the last one the test sent before it failed, or the exchange
+ * whose answer it checked last (its status or schema); never a clean-up's logout or DELETE; the last
+ * request when the report does not say (reports before 1.2.0, or a test that checked no answer).
  */
-export function failingExchange(test: { exchanges: Exchange[]; checkedExchange?: number }): Exchange | undefined {
-  return (test.checkedExchange !== undefined ? test.exchanges[test.checkedExchange] : undefined) ?? test.exchanges[test.exchanges.length - 1];
+export function failingExchange(test: { exchanges: Exchange[]; checkedExchange?: number; failedAt?: number }): Exchange | undefined {
+  const index = failingIndex(test);
+  return index >= 0 ? test.exchanges[index] : undefined;
+}
+
+/**
+ * The index of the failing request: the last one the test's body sent before it failed (since 1.4.0: an
+ * assertion on a later answer than the last status check, a login after a reset, is caught), else the
+ * answer it checked last, else its last request.
+ */
+function failingIndex(test: { exchanges: Exchange[]; checkedExchange?: number; failedAt?: number }): number {
+  for (const index of [test.failedAt, test.checkedExchange]) if (index !== undefined && test.exchanges[index]) return index;
+  return test.exchanges.length - 1;
+}
+
+/** Where the reader gets the secret a variable of a reproduction stands for. */
+export const VARIABLE_SOURCES: Readonly<Record<string, string>> = {
+  ACCESS_TOKEN: "the access token: data.id of the login's answer (the step that logs in), or your own login",
+  PASSWORD: "the account's password: the provider state's answer (the hook's data, or your states file), or your own account",
+  TOTP_CODE: "the current TOTP code of the 2FA account's secret (the provider state's answer or your states file)",
+  JWT: 'a JWT the suite signed with its own platform key, never shown: reproduce that step with the `conformance run --id` line',
+  TOKEN: 'the reset token the provider state gave (the hook\'s data or your states file)',
+};
+
+/** How many requests a reproduction shows at most: the last ones up to the failing request. */
+const SCRIPT_STEPS = 6;
+
+/**
+ * A failure's reproduction: the test's requests in order up to the one whose answer failed it, as the
+ * lines of a short shell script (one curl a step; earlier steps log in and arrange what the last one
+ * needs), and the variables they read.
+ */
+export function reproductionSteps(test: { exchanges: Exchange[]; checkedExchange?: number; failedAt?: number }): { commands: string[]; variables: string[]; omitted: number } {
+  const last = failingIndex(test);
+  if (last < 0) return { commands: [], variables: [], omitted: 0 };
+  const first = Math.max(0, last - SCRIPT_STEPS + 1);
+  const variables = new Set<string>();
+  const commands = test.exchanges.slice(first, last + 1).map((exchange) => {
+    const curl = curlCommand(exchange);
+    curl.variables.forEach((v) => variables.add(v));
+    return curl.command;
+  });
+  return { commands, variables: [...variables], omitted: first };
 }

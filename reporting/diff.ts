@@ -11,8 +11,8 @@ import type { Outcome, PairOutcome, Report, TestRecord, Verdict } from './model.
  * their schema. Tests are matched by id (stable: derived from the unique test name).
  */
 
-/** 1.1.0: tests.newlySecurity (new security findings). */
-export const DIFF_VERSION = '1.1.0';
+/** 1.1.0: tests.newlySecurity (new security findings); 1.2.0: tests.expectationChanged (--expected-failures). */
+export const DIFF_VERSION = '1.2.0';
 
 /** A report that cannot be compared: the CLI says so in one line and exits 2. */
 export class ReportInputError extends Error {
@@ -64,6 +64,8 @@ export interface TestChange {
   advisories?: string[];
   /** For tests with new security findings: the findings the base run did not have. */
   security?: string[];
+  /** For a change of expectation (--expected-failures): why the failure was expected in each run; null when it was not. */
+  expected?: { from: string | null; to: string | null };
 }
 
 export interface CoverageChange {
@@ -120,6 +122,11 @@ export interface ReportDiff {
     newlyAdvisory: TestChange[];
     /** Tests with security findings (credentials in answers) the base run did not have. */
     newlySecurity: TestChange[];
+    /**
+     * Since 1.2.0: tests whose failure became expected, stopped being expected, or is expected for another
+     * reason (--expected-failures): news, not a regression; a failure that starts being expected is no fix.
+     */
+    expectationChanged: TestChange[];
     added: TestChange[];
     removed: TestChange[];
   };
@@ -163,6 +170,9 @@ function side(report: Report, file: string): RunSide {
 function change(test: TestRecord, from: Outcome | null, to: Outcome | null): TestChange {
   return { id: test.id, name: test.name, endpoint: test.endpoint, clauses: test.clauses, from, to, reason: test.reason };
 }
+
+/** Why a test's failure was expected in a run (its reason and date), or null. */
+const expectationOf = (test: TestRecord): string | null => (test.expectedFailure ? `${test.expectedFailure.reason}${test.expectedFailure.until ? ` (until ${test.expectedFailure.until})` : ''}` : null);
 
 /** Advisory texts compared without the values that differ from run to run (ids, numbers). */
 const normalizeAdvisory = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>').replace(/\d{3,}/g, '<n>');
@@ -263,7 +273,7 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
   if (partial) [base, head] = onlyFinishedInBoth(base, head);
   const before = new Map(base.tests.map((t) => [t.id, t]));
   const after = new Map(head.tests.map((t) => [t.id, t]));
-  const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], newlySecurity: [], added: [], removed: [] };
+  const tests: ReportDiff['tests'] = { newlyFailing: [], newlyPassing: [], newlySkipped: [], newlyAdvisory: [], newlySecurity: [], expectationChanged: [], added: [], removed: [] };
   const shapeDrift: ShapeDrift[] = [];
 
   for (const test of head.tests) {
@@ -281,6 +291,9 @@ export function diffReports(fullBase: Report, fullHead: Report, files: { base: s
     const knownFindings = new Set((was?.security ?? []).map(normalizeFinding));
     const freshFindings = (test.security ?? []).filter((f) => !knownFindings.has(normalizeFinding(f)));
     if (freshFindings.length > 0) tests.newlySecurity.push({ ...change(test, from, test.outcome), security: freshFindings });
+    const expectedBefore = was ? expectationOf(was) : null;
+    const expectedNow = expectationOf(test);
+    if (expectedBefore !== expectedNow && (was || expectedNow !== null)) tests.expectationChanged.push({ ...change(test, from, test.outcome), expected: { from: expectedBefore, to: expectedNow } });
     const oldDrift = driftKeys(was);
     for (const { schema, problems } of test.failure?.schemaProblems ?? []) {
       for (const p of problems) {
@@ -359,7 +372,7 @@ export function diffMarkdown(diff: ReportDiff): string {
     row('Finished', (s) => s.finishedAt),
     row('Target', (s) => s.target),
     row('Suite / spec', (s) => `${s.suiteVersion} / ${s.specVersion}`),
-    row('Passed / failed / skipped', (s) => `${s.summary.passed} / ${s.summary.failed} / ${s.summary.skipped}`),
+    row('Passed / failed / skipped', (s) => `${s.summary.passed} / ${s.summary.failed}${s.summary.expectedFailures ? ` (${s.summary.expectedFailures} expected)` : ''} / ${s.summary.skipped}`),
     row('Security findings', (s) => String(s.summary.security ?? 0)),
     row('Advisories', (s) => String(s.summary.advisories)),
     row('Pairs verified', (s) => `${s.pairsVerified}/${s.pairsTotal}`),
@@ -375,6 +388,7 @@ export function diffMarkdown(diff: ReportDiff): string {
   if (diff.shapeDrift.length > 0) {
     out.push(`### New shape drift (${diff.shapeDrift.length})`, '', ...diff.shapeDrift.map((d) => `- ${md(d.name)}: schema ${code(d.schema)} at ${code(d.pointer)} (${md(d.rule)}: ${md(d.message)})`), '');
   }
+  out.push(...testLines('Expectation changed (--expected-failures)', t.expectationChanged, (c) => `${md(c.name)}: ${c.expected?.from === null ? 'not expected' : `expected (${md(c.expected?.from ?? '')})`} \u2192 ${c.expected?.to === null ? `not expected${c.to === 'failed' ? ', fails' : ''}` : `expected (${md(c.expected?.to ?? '')})`}`));
   out.push(...testLines('Newly passing', t.newlyPassing, (c) => `${md(c.name)} (was ${c.from})`));
   out.push(...testLines('Newly skipped', t.newlySkipped, (c) => `${md(c.name)}: ${md(c.reason ?? 'skipped')}${c.from === null ? ' (new test)' : ` (was ${c.from})`}`));
   out.push(...testLines('Newly advisory', t.newlyAdvisory, (c) => `${md(c.name)}: ${(c.advisories ?? []).map(md).join('; ')}`));

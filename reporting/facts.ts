@@ -64,7 +64,36 @@ export function clausesText(test: Pick<TestRecord, 'clauses'>): string {
 }
 
 export function failedTests(report: Report): TestRecord[] {
-  return report.tests.filter((t) => t.outcome === 'failed');
+  return report.tests.filter((t) => t.outcome === 'failed' && !t.expectedFailure);
+}
+
+/** Failed tests an expectations entry expected (--expected-failures): shown apart, with their reasons. */
+export function expectedFailedTests(report: Report): TestRecord[] {
+  return report.tests.filter((t) => t.outcome === 'failed' && t.expectedFailure);
+}
+
+/** An expected failure's reason as one phrase: the reason, its entry when a rule's, its end date. */
+export function expectedReason(test: TestRecord): string {
+  const e = test.expectedFailure!;
+  return `${e.reason}${e.entry.startsWith('rule ') ? ` (${e.entry})` : ''}${e.until ? ` (until ${e.until})` : ''}`;
+}
+
+/**
+ * The gate's line when an expectations file was given: "gate passed with N expected failures", or what
+ * fails it; undefined without a file.
+ */
+export function gateLine(report: Report): string | undefined {
+  const expected = report.expectedFailures;
+  if (!expected) return undefined;
+  const count = expectedFailedTests(report).length;
+  const unexpected = failedTests(report).length;
+  if (expected.problems.length === 0 && unexpected === 0 && securityCount(report) === 0) return `gate passed with ${counted(count, 'expected failure', 'expected failures')} (${expected.file})`;
+  const why = [
+    ...(unexpected > 0 ? [`${counted(unexpected, 'failure', 'failures')} not expected`] : []),
+    ...(securityCount(report) > 0 ? ['security findings (never expected)'] : []),
+    ...(expected.problems.length > 0 ? [counted(expected.problems.length, 'expectation entry fails it', 'expectation entries fail it')] : []),
+  ];
+  return `gate failed: ${why.join(', ')} (${count} expected, ${expected.file})`;
 }
 
 /** Tests with security findings (credentials in answers): a category of their own, apart from clauses. */

@@ -1,7 +1,7 @@
 import { escapeControls, escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { CLAUSES } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
-import { actualStatus, advisedTests, conformantScope, expectedActual, expectedText, constraintsHeadline, failedTests, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
+import { actualStatus, advisedTests, conformantScope, expectedActual, expectedFailedTests, expectedReason, expectedText, constraintsHeadline, failedTests, gateLine, failuresHeading, incompleteReason, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, shortName, skipReasons, verifiedPairs } from './facts.js';
 import type { ConstraintCoverage, PairCoverage, PairOutcome, Report, RuleCoverage, RuleTally, TestRecord } from './model.js';
 
 /**
@@ -97,6 +97,7 @@ function testDetails(test: TestRecord): Html {
   if (test.constraint) rows.push(['Field constraint', h`<code>${test.constraint}</code>`]);
   if (test.rules && test.rules.length > 0) rows.push(['Rules', h`${test.rules.map((id, i) => h`${i > 0 ? ', ' : ''}<a href="#rule-${id}">${id}</a>`)}`]);
   if (test.reason && test.outcome === 'skipped') rows.push(['Not verified because', test.reason]);
+  if (test.expectedFailure) rows.push(['Expected failure', `${expectedReason(test)} (${test.expectedFailure.entry})`]);
   rows.push(['Suite file', h`<code>${test.file}</code> (${test.durationMs} ms)`]);
   return h`<details class="test ${OUTCOME_CLASS[test.outcome]}${test.advisories.length > 0 ? ' advised' : ''}" id="${testAnchor(test.id)}">
 <summary><span class="badge ${OUTCOME_CLASS[test.outcome]}">${test.outcome}</span> ${test.name} <span class="clauses">${clauseList(test.clauses)}</span>${test.advisories.length > 0 ? raw(' <span class="badge adv">advisory</span>') : ''}</summary>
@@ -291,6 +292,7 @@ export function toHtml(report: Report, reportSha256?: string): string {
   const s = report.summary;
   const names = new Map(report.tests.map((t) => [t.id, shortName(t)]));
   const failed = failedTests(report);
+  const expected = expectedFailedTests(report);
   const insecure = securityTests(report);
   const noted = notedTests(report);
   const advised = advisedTests(report);
@@ -348,8 +350,13 @@ ${insecure.length === 0 ? h`<p class="muted">None.</p>` : h`<ul class="failures"
 </section>
 ${noted.length > 0 ? h`<section id="measured"><h2>Measured</h2><ul>${noted.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a>: ${(t.notes ?? []).join('; ')}</li>`)}</ul></section>` : ''}
 <section id="failures"><h2>${failuresHeading(report, failed.length)}</h2>
-${failed.length === 0 ? h`<p class="muted">No test failed.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)}${reasonDetail(t) && schemaPointers(t).length === 0 ? ` \u2014 ${reasonDetail(t)}` : ''}</span></li>`)}</ul>`}
+${failed.length === 0 ? h`<p class="muted">No test failed${expected.length > 0 ? ' unexpectedly' : ''}.</p>` : h`<ul class="failures">${failed.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)}${reasonDetail(t) && schemaPointers(t).length === 0 ? ` \u2014 ${reasonDetail(t)}` : ''}</span></li>`)}</ul>`}
 </section>
+${report.expectedFailures ? h`<section id="expected-failures"><h2>Expected failures (${expected.length}), listed in <code>${report.expectedFailures.file}</code></h2>
+<p>${gateLine(report) ?? ''}</p>
+${expected.length === 0 ? '' : h`<ul class="failures">${expected.map((t) => h`<li><a href="#${testAnchor(t.id)}">${t.name}</a> <span class="clauses">${clauseList(t.clauses)}</span><br><span class="muted">${expectedActual(t)} \u2014 expected: ${expectedReason(t)}</span></li>`)}</ul>`}
+${report.expectedFailures.problems.length === 0 ? '' : h`<ul>${report.expectedFailures.problems.map((p) => h`<li>${p}</li>`)}</ul>`}
+</section>` : ''}
 <section id="matrix"><h2>Coverage matrix: every documented endpoint \u00d7 status</h2>
 ${matrix(pairs, names, new Map(report.tests.map((t) => [t.id, t.outcome])))}
 </section>

@@ -1,5 +1,5 @@
 import { escapeControls, hasControls } from '../helpers/spec/quote.js';
-import { advisedTests, conformantScope, expectedActual, failuresHeading, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { advisedTests, conformantScope, expectedActual, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, failedTests, notedTests, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { PairCoverage, Report, RuleCoverage, RuleTally, Verdict } from './model.js';
 
 /**
@@ -128,6 +128,18 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
     out.push('');
   }
 
+  const expected = expectedFailedTests(report);
+  if (report.expectedFailures) {
+    out.push(`### Expected failures (${expected.length}), listed in ${code(report.expectedFailures.file)}`, '', md(gateLine(report)!), '');
+    if (expected.length > 0) {
+      out.push('| Test | Clauses | Expected / actual | Why expected |', '|---|---|---|---|');
+      for (const test of expected.slice(0, MAX_ROWS)) out.push(`| ${md(test.name)} | ${md(test.clauses.join(', '))} | ${md(expectedActual(test))} | ${md(expectedReason(test))} |`);
+      out.push('');
+    }
+    for (const problem of report.expectedFailures.problems) out.push(`- ${md(problem)}`);
+    if (report.expectedFailures.problems.length > 0) out.push('');
+  }
+
   out.push('### Coverage by endpoint', '', '| Endpoint | Passed | Failed | Not verified |', '|---|---|---|---|', ...endpointRows(report.coverage.pairs), '');
   const constraints = report.coverage.constraints;
   const observable = constraints.filter((c) => c.observable !== false);
@@ -157,6 +169,13 @@ export function toMarkdown(report: Report, files: Record<string, string> = {}): 
   if (noted.length > 0) {
     out.push('### Measured', '');
     for (const test of noted) for (const note of test.notes ?? []) out.push(`- ${md(test.name)}: ${md(note)}`);
+    out.push('');
+  }
+
+  const leftBehind = report.tests.filter((t) => (t.leftBehind?.length ?? 0) > 0);
+  if (leftBehind.length > 0) {
+    out.push('### Left behind: clean-up steps that could not finish', '');
+    for (const test of leftBehind) for (const step of test.leftBehind ?? []) out.push(`- ${md(test.name)}: ${md(step)}`);
     out.push('');
   }
 

@@ -2,7 +2,7 @@ import type { Group } from '../helpers/spec/catalogue.js';
 import type { Exchange } from '../helpers/net/http.js';
 import type { SchemaProblem } from '../helpers/spec/schemas.js';
 
-/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`, rule instances, `seed`), major for an incompatible change. */
+/** The version of report.json's own schema (schemas/report.json): minor for additions (1.3.0: rules' `pending`, tests' `judges`; 1.4.0: `implementation`, rule instances, `seed`, failed logins, expected failures, `failedAt`, `leftBehind`), major for an incompatible change. */
 export const REPORT_VERSION = '1.4.0';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -51,6 +51,32 @@ export interface TestRecord {
   rateLimited?: number;
   /** Logins this test sent that the target refused (4xx but 422; issue 28): what a brute-force counter may count. Absent when none. */
   failedLogins?: number;
+  /** Since 1.4.0, failed tests only: the index in `exchanges` of the last request the test sent before it failed (the clean-up's come after); its reproduction ends there. */
+  failedAt?: number;
+  /** Since 1.4.0: clean-up steps that failed or that an interrupt cut short (what may remain on the target: the request it could not finish). */
+  leftBehind?: string[];
+  /** Since 1.4.0, failed tests only: an entry of the expectations file (--expected-failures) expected this failure. */
+  expectedFailure?: { reason: string; until?: string; entry: string };
+}
+
+/** What became of one entry of the expectations file in a run. */
+export interface ExpectationOutcome {
+  test?: string;
+  rule?: string;
+  reason: string;
+  until?: string;
+  /** `passed` and `expired` fail the gate; `not run`: none of its tests ran (a selection, a skip). */
+  outcome: 'failed as expected' | 'passed' | 'expired' | 'not run';
+  /** Ids of the tests it covered: the failed ones, or those that ran. */
+  tests: string[];
+}
+
+/** Since 1.4.0, a run given an expectations file: its entries, what became of them, and what fails the gate. */
+export interface ExpectedFailures {
+  file: string;
+  entries: ExpectationOutcome[];
+  /** One line per entry that fails the gate (an expected failure passed, an entry past its date). */
+  problems: string[];
 }
 
 export type PairOutcome = 'passed' | 'failed' | 'not verified';
@@ -159,7 +185,10 @@ export interface Report {
   /** The seed the run drew its value classes from: `--seed` with it replays the draw. Since 1.4.0. */
   seed?: string;
   verdict: Verdict;
-  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number; rateLimited?: number; failedLogins?: number };
+  /** `failed` counts every failed test, expected ones included; `expectedFailures` (since 1.4.0) those of them an expectations entry expected. */
+  summary: { total: number; passed: number; failed: number; skipped: number; advisories: number; security?: number; rateLimited?: number; failedLogins?: number; expectedFailures?: number };
+  /** Since 1.4.0: the expectations file of the run (--expected-failures) and what became of each entry. */
+  expectedFailures?: ExpectedFailures;
   /** The endpoint groups this run ran (all of them unless --group); since 1.1.0. */
   groups?: string[];
   /** True when the run was interrupted (Ctrl-C): tests that did not finish are skipped; since 1.1.0. */

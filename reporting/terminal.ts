@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { curlCommand, failingExchange } from './curl.js';
-import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, failuresHeading, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
+import { reproductionSteps, VARIABLE_SOURCES } from './curl.js';
+import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 import { sourceFileOf } from './source-lines.js';
 
@@ -40,14 +40,11 @@ export function failureLines(test: TestRecord): { lines: string[]; variables: st
   const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
   const reason = reasonDetail(test, 200);
   if (schemaPointers(test).length === 0 && reason) lines.push(`      ${reason}`);
-  const exchange = failingExchange(test);
-  let variables: string[] = [];
-  if (exchange) {
-    const curl = curlCommand(exchange);
-    variables = curl.variables;
-    lines.push(`      $ ${curl.command}`);
-  }
-  return { lines, variables };
+  const steps = reproductionSteps(test);
+  if (steps.commands.length > 1) lines.push(`      the requests in order up to the failing one${steps.omitted > 0 ? ` (${steps.omitted} earlier in report.json)` : ''}:`);
+  for (const command of steps.commands) lines.push(`      $ ${command}`);
+  lines.push(`      reproduce exactly: conformance run --id ${test.id}`);
+  return { lines, variables: steps.variables };
 }
 
 /** The closing summary: failures in detail, skips by reason, warnings, coverage, files, verdict, counts. */
@@ -70,7 +67,17 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     for (const test of failed.slice(DETAILED_FAILURES)) lines.push(`  x ${test.name} (${clausesText(test)})`);
     if (variables.size > 0) {
       lines.push(`  (the curl commands read ${[...variables].map((v) => `$${v}`).join(', ')} from the environment: secrets are never printed)`);
+      for (const variable of variables) lines.push(`    $${variable}: ${VARIABLE_SOURCES[variable] ?? "a secret the run used: the provider state's answer or your states file"}`);
     }
+  }
+  const expected = expectedFailedTests(report);
+  if (report.expectedFailures && (expected.length > 0 || report.expectedFailures.problems.length > 0)) {
+    lines.push(`Expected failures (${expected.length}), listed in ${report.expectedFailures.file}: the target deviates, the gate carries them`);
+    for (const test of expected) {
+      const reason = reasonDetail(test, 200);
+      lines.push(`  ~x ${test.name} (${clausesText(test)}): ${expectedReason(test)}`, `      ${expectedActual(test)}${reason ? `: ${reason}` : ''}`);
+    }
+    for (const problem of report.expectedFailures.problems) lines.push(`  ! ${problem}`);
   }
   const skips = skipReasons(report);
   if (skips.length > 0) {
@@ -84,6 +91,11 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     if (advised.length > DETAILED_FAILURES) lines.push(`  ... and ${advised.length - DETAILED_FAILURES} more tests with advisories (see the reports)`);
   }
   for (const test of notedTests(report)) for (const note of test.notes ?? []) lines.push(`note: ${note}`);
+  const leftBehind = report.tests.filter((t) => (t.leftBehind?.length ?? 0) > 0);
+  if (leftBehind.length > 0) {
+    lines.push(`Left behind: clean-up steps that could not finish${report.interrupted ? ' (cut short by the interrupt)' : ''}; delete these by hand:`);
+    for (const test of leftBehind) for (const step of test.leftBehind ?? []) lines.push(`  ! ${test.name}: ${step}`);
+  }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
   if (report.summary.failedLogins) lines.push(`Failed logins: the run sent ${report.summary.failedLogins} login${report.summary.failedLogins > 1 ? 's' : ''} the target refused (section 8 says neither the brute-force threshold nor whose failures count; a test that met a 425 it did not provoke is not verified)`);
@@ -95,6 +107,8 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   const why = incompleteReason(report) ?? conformantScope(report);
   if (why) lines.push(`  ${why}`);
   const s = report.summary;
-  lines.push(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  lines.push(`${s.passed} passed, ${s.failed - expected.length} failed, ${expected.length > 0 ? `${expected.length} failed as expected, ` : ''}${s.skipped} skipped`);
+  const gate = gateLine(report);
+  if (gate) lines.push(gate);
   return lines;
 }

@@ -377,7 +377,7 @@ authenticate.describe(() => {
       if (ttl > SHORT_SESSION_MAX_TTL) t.skip(`state user.short-session gave a session of ttl ${ttl} s, longer than the ${SHORT_SESSION_MAX_TTL} s the state promises: its expiry is not awaited (not verified)`);
       const at = async (ms: number) => {
         const left = arrived + ms - performance.now();
-        if (left > 0) await sleep(left);
+        if (left > 0) await sleep(left, undefined, { signal: t.signal });
       };
       const banks = `/api/v1/user/${user.id}/bank`;
       await at(ttl * 500);

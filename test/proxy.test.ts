@@ -343,3 +343,30 @@ function privateKeyFile(dir: string): string {
   writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
   return file;
 }
+
+describe('conformance proxy under a launcher that does not pass SIGTERM on (npx, npm exec)', { timeout: 60_000 }, () => {
+  it('stops as on SIGTERM when its launcher ends: the port is freed and the reports are written', async () => {
+    const dir = tempDir('proxy-npx-');
+    // What npx does with SIGTERM: it exits, and its child is handed to another parent.
+    const launcher = `const { spawn } = require('node:child_process');
+      spawn(process.execPath, [${JSON.stringify(join(ROOT, 'bin', 'conformance.mjs'))}, 'proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--report-dir', ${JSON.stringify(dir)}], { stdio: 'inherit' });
+      process.on('SIGTERM', () => process.exit(143));`;
+    const parent = spawn(process.execPath, ['-e', launcher], { cwd: dir, env: { ...process.env, BASE_URL: '', REPORT_DIR: '', STRICT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    parent.stdout!.on('data', (chunk) => (output += chunk));
+    parent.stderr!.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 30_000;
+    while (!/^listening on /m.test(output) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const port = Number(/^listening on http:\/\/127\.0\.0\.1:(\d+)$/m.exec(output)?.[1]);
+    expect(port, output).toBeGreaterThan(0);
+    parent.kill('SIGTERM');
+    // The launcher's output pipe stays open while the proxy lives: its end means the proxy ended.
+    await new Promise((resolve) => parent.stdout!.on('close', resolve));
+    expect(output).toMatch(/Stopped \(its parent ended\) after 0 exchange\(s\)/);
+    expect((JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report).proxy?.exchanges).toBe(0);
+    const free = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1').on('connect', () => (socket.destroy(), resolve(false))).on('error', () => resolve(true));
+    });
+    expect(free).toBe(true);
+  });
+});

@@ -263,7 +263,7 @@ describe('the security category in every report', () => {
   test('diff lists new security findings and counts them as a regression', () => {
     const base = report([record('answers 200 with the list')]);
     const diff = diffReports(base, insecure, { base: 'base.json', head: 'head.json' });
-    expect(diff.diffVersion).toBe('1.1.0');
+    expect(diff.diffVersion).toBe('1.2.0');
     expect(diff.tests.newlySecurity.map((c) => c.security)).toEqual([[finding]]);
     expect(diff.regressed).toBe(true);
     const markdown = diffMarkdown(diff);

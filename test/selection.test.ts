@@ -38,9 +38,19 @@ describe('a selection (pure)', () => {
     expect(selects({ ids: [] }, login)).toBe(false);
   });
 
+  it('takes a numbered item of sections 1 and 5 as reports cite it (5.6, 1.4): the tests checking one of its rules', () => {
+    const otherUser = { name: 'GET /api/v1/user/{user}/balances/nft answers 403 for another user', endpoint: 'GET /api/v1/user/{user}/balances/nft', clauses: ['4.6', '5'], rules: ['S201'] };
+    expect(selects({ clauses: ['5.6'] }, otherUser)).toBe(true);
+    expect(selects({ clauses: ['5.5'] }, otherUser)).toBe(false);
+    expect(selects({ clauses: ['5.6'] }, { ...otherUser, rules: [] })).toBe(false);
+    expect(selectionProblem({ clauses: ['5.6'] })).toBeUndefined();
+    expect(selectionProblem({ clauses: ['1.4'] })).toBeUndefined();
+    expect(selectionProblem({ clauses: ['5.9'] })).toMatch(/^--clause: the specification has no section "5.9"; .* 5, 5.1, .* 5.6, 7/);
+  });
+
   it('names what is wrong with a selection in one line', () => {
     expect(selectionProblem({ grep: '(' })).toMatch(/^--grep: not a regular expression/);
-    expect(selectionProblem({ clauses: ['4.99'] })).toMatch(/^--clause: the specification has no section "4.99"; the sections are 1, 2.1, /);
+    expect(selectionProblem({ clauses: ['4.99'] })).toMatch(/^--clause: the specification has no section "4.99"; the sections are 1, 1.1, /);
     expect(selectionProblem({ endpoints: ['POST /user/{user}/bank'] })).toMatch(/^--endpoint: no endpoint .*'POST \/api\/v1\/user\/\{user\}\/bank'/);
     expect(selectionProblem({ clauses: ['4'], endpoints: ['get /api/v1/user/{user}/bank'] })).toBeUndefined();
   });

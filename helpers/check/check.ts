@@ -87,6 +87,21 @@ export interface RunRecord {
   suiteWarnings?: string[];
   /** The index in `exchanges` of the answer last checked (status or schema): a failure's curl reproduces that request. */
   checkedExchange?: number;
+  /** How many requests the test's body sent (the clean-up's come after): a failure is in the last of them. */
+  bodyExchanges?: number;
+  /** Clean-up steps that failed or were cut short (an interrupted run bounds them): what may remain on the target. */
+  leftBehind?: string[];
+}
+
+/**
+ * How long the clean-up of a test in flight may take once the run was interrupted (its requests are
+ * aborted after that): the interrupted run ends within seconds, and says what it could not delete.
+ */
+export const CLEANUP_AFTER_INTERRUPT_MS = 3_000;
+
+/** Whether a test's signal was aborted by the run's interruption (Ctrl-C, SIGTERM; vitest's or ours), not by a time-out. */
+function runCancelled(signal: AbortSignal): boolean {
+  return signal.aborted && (signal.reason as { name?: string } | undefined)?.name === 'TestRunAbortError';
 }
 
 declare module 'vitest' {
@@ -101,7 +116,34 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** `conformance list`: tests are collected, never run; each carries its body's source. */
     listing: boolean;
+    /** The BroadcastChannel on which `conformance run` says it was interrupted (cli/interrupt.ts); absent elsewhere. */
+    interruptChannel?: string;
   }
+}
+
+/** The run was interrupted (Ctrl-C, SIGTERM): what the tests in flight are aborted with. */
+export class RunInterrupted extends Error {
+  override name = 'TestRunAbortError';
+}
+
+let interruption: AbortController | undefined;
+
+/**
+ * Aborted when the run is interrupted. vitest's own cancellation reaches only the workers that ran a
+ * test when it came; the run's BroadcastChannel reaches every worker thread at once.
+ */
+function runInterruptedSignal(): AbortSignal {
+  if (!interruption) {
+    interruption = new AbortController();
+    const name = inject('interruptChannel');
+    if (name) {
+      const channel = new BroadcastChannel(name);
+      channel.onmessage = () => interruption!.abort(new RunInterrupted('the run was interrupted'));
+      // Never what keeps a worker alive.
+      (channel as unknown as { unref(): void }).unref();
+    }
+  }
+  return interruption.signal;
 }
 
 type Method = RequestSpec['method'];
@@ -109,6 +151,8 @@ type SendOptions = Omit<RequestSpec, 'method' | 'path'>;
 
 export interface CheckContext {
   target: TargetInfo;
+  /** Aborted when the run is interrupted: every request takes it; a test that waits passes it to its wait. */
+  readonly signal: AbortSignal;
   request(method: Method, path: string, options?: SendOptions): Promise<ApiResponse>;
   get(path: string, options?: SendOptions): Promise<ApiResponse>;
   post(path: string, options?: SendOptions): Promise<ApiResponse>;
@@ -244,7 +288,7 @@ function sentCredentials(options: SendOptions): string[] {
   return sent;
 }
 
-function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, answers: ScannedAnswer[]): CheckContext {
+function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, answers: ScannedAnswer[], phase: { signal: AbortSignal; inFlight: AbortSignal }): CheckContext {
   const { info, http, states } = currentTarget();
   const exchangeOf = new WeakMap<ApiResponse, number>();
   const checked = (response: ApiResponse) => {
@@ -254,7 +298,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     let index: number | undefined;
     const response = await http.send(
-      { method, path, ...options },
+      { method, path, signal: phase.signal, inFlight: phase.inFlight, ...options },
       (exchange) => {
         index = run.exchanges.push(exchange) - 1;
         secretsWhenRecorded.set(exchange, registeredSecretCount());
@@ -273,6 +317,9 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   };
   const context: CheckContext = {
     target: info,
+    get signal() {
+      return phase.signal;
+    },
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, options) => request('POST', path, options),
@@ -332,7 +379,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
   const conformance: ConformanceMeta = { ...meta, rules, endpoint: endpointId, group };
   // The name reports carry (and test ids derive from): the describe's title, then the test's.
   const fullName = describing ? `${describing} ${name}` : name;
-  if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses })) {
+  if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses, rules: conformance.rules })) {
     test.concurrent.skip(name, { meta: { conformance, unselected: true } }, () => {});
     return;
   }
@@ -344,7 +391,17 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const holder = { id: `${ctx.task.id}:${Math.random().toString(36).slice(2)}` };
     const answers: ScannedAnswer[] = [];
     const secretsAtStart = registeredSecretCount();
-    const t = createContext(ctx, run, cleanups, holder, answers);
+    // Interrupted, the test sends no new request and its waits end at once; a request in flight may finish
+    // (a create the target has made is then known, and deleted) and the clean-up runs, both within
+    // CLEANUP_AFTER_INTERRUPT_MS of the interrupt.
+    const cancelled = AbortSignal.any([ctx.signal, runInterruptedSignal()]);
+    const deadline = new AbortController();
+    const startDeadline = () => setTimeout(() => deadline.abort(new Error(`cut short: an interrupted test's requests in flight and clean-up are bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`)), CLEANUP_AFTER_INTERRUPT_MS).unref();
+    if (cancelled.aborted) startDeadline();
+    else cancelled.addEventListener('abort', startDeadline, { once: true });
+    const phase = { signal: cancelled, inFlight: deadline.signal };
+    if (cancelled.aborted) ctx.skip('aborted by the user: the run was interrupted before this test began');
+    const t = createContext(ctx, run, cleanups, holder, answers, phase);
     const focus = t.target.focusClauses;
     if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
     const rateLimited = `not verified: rate limited, the target still answered 429 or 503 with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`;
@@ -364,6 +421,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     } catch (error) {
       // Also when the test failed or skipped: the report lists every credential its answers carried.
       rescanAnswers(run, answers);
+      // Interrupted (Ctrl-C, SIGTERM): not a failure of the target; the run reports the test as not run.
+      if (runCancelled(cancelled)) ctx.skip('aborted by the user: the run was interrupted while this test ran');
       // A credential in an answer is a failure even when the test then skipped (say, a state it needed next was missing).
       if ((error as { code?: unknown } | undefined)?.code === 'VITEST_PENDING') {
         try {
@@ -384,10 +443,18 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       }
       throw redactError(error);
     } finally {
+      run.bodyExchanges = run.exchanges.length;
+      // The clean-up runs even when the test was interrupted, bounded from the moment of the interrupt.
+      phase.signal = deadline.signal;
       for (const step of cleanups.reverse()) {
+        const before = run.exchanges.length;
         try {
+          if (phase.signal.aborted) throw new Error(`not attempted: the clean-up of an interrupted test is bounded to ${CLEANUP_AFTER_INTERRUPT_MS / 1000} s`);
           await step();
         } catch (error) {
+          const attempted = run.exchanges.slice(before).filter((e) => e.request.method === 'DELETE' || e.request.url.includes('/logout'));
+          const what = attempted.length > 0 ? attempted.map((e) => `${e.request.method} ${e.request.url}`).join(', ') : 'a clean-up step (it never sent its request)';
+          (run.leftBehind ??= []).push(`${what}: ${redactError(error as Error).message.split('\n')[0]}`);
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }

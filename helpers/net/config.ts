@@ -123,6 +123,8 @@ export const configSchema = z
     MAX_CONCURRENCY: positiveInt(1, 64, 8),
     STRICT: bool,
     FAIL_ON_INCOMPLETE: bool,
+    /** A JSON or YAML file of expected failures ({ test | rule, reason, until }): the gate passes over them (cli/expected-failures.ts). */
+    EXPECTED_FAILURES: optional(fileThatExists),
     /** Endpoint groups to run, separated by commas or spaces (what --group names, repeatable). */
     GROUP: optional(z.string().trim()),
     BRUTE_FORCE: bool,
@@ -159,6 +161,7 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
   '--concurrency': 'MAX_CONCURRENCY',
   '--strict': 'STRICT',
   '--fail-on-incomplete': 'FAIL_ON_INCOMPLETE',
+  '--expected-failures': 'EXPECTED_FAILURES',
   '--brute-force': 'BRUTE_FORCE',
   '--ca': 'CA_FILE',
   '--header': 'EXTRA_HEADERS',

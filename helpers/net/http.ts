@@ -71,6 +71,10 @@ export interface RequestSpec {
   /** Sent as-is (for malformed bodies). */
   rawBody?: string;
   form?: MultipartForm;
+  /** Once aborted, no request is sent (a rate limiter's wait before it ends): an interrupted run sends nothing new. */
+  signal?: AbortSignal;
+  /** Aborts a request already sent (default: `signal`): an interrupted test's create in flight may still finish, so that it is cleaned up. */
+  inFlight?: AbortSignal;
 }
 
 /** A tiny counting semaphore: the suite's load on a target stays bounded per worker. */
@@ -166,7 +170,7 @@ export class HttpClient {
     if (spec.form) Object.assign(headers, { 'content-type': spec.form.contentType, 'content-length': String(spec.form.length) });
     const started = performance.now();
     try {
-      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited));
+      const response = await this.gate.run(() => this.performRetrying(url, spec.method, headers, body, exchange, onRateLimited, spec.signal, spec.inFlight ?? spec.signal));
       exchange.durationMs = Math.round(performance.now() - started);
       // The credentials a login or a reset issues, learnt with whose they are (helpers/net/secrets.ts), before any check reads the answer.
       if (response.isJson && response.status >= 200 && response.status < 300 && issuesCredentials(spec.method, spec.path)) learnIssuedCredentials(response.json);
@@ -189,11 +193,13 @@ export class HttpClient {
    * A rate limiter's answer (429 or 503 with Retry-After) is retried after the wait it asks for:
    * a few attempts, each wait capped; every attempt keeps the request timeout.
    */
-  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void): Promise<ApiResponse> {
+  private performRetrying(url: string, method: string, headers: Record<string, string>, body: Body, exchange: Exchange, onRateLimited?: () => void, signal?: AbortSignal, inFlight?: AbortSignal): Promise<ApiResponse> {
     return withRetries(
       async () => {
+        signal?.throwIfAborted();
         await this.limiter?.take();
-        return this.perform(url, method, headers, body);
+        signal?.throwIfAborted();
+        return this.perform(url, method, headers, body, inFlight);
       },
       (response) => ({ status: response.status, retryAfter: response.headers['retry-after'] }),
       this.options.timeoutMs,
@@ -201,10 +207,11 @@ export class HttpClient {
         exchange.rateLimited = (exchange.rateLimited ?? 0) + 1;
         onRateLimited?.();
       },
+      signal,
     );
   }
 
-  private async perform(url: string, method: string, headers: Record<string, string>, body: Body | Buffer): Promise<ApiResponse> {
+  private async perform(url: string, method: string, headers: Record<string, string>, body: Body | Buffer, signal?: AbortSignal): Promise<ApiResponse> {
     const limit = this.options.maxResponseBytes;
     let response: Dispatcher.ResponseData;
     try {
@@ -213,13 +220,14 @@ export class HttpClient {
         headers,
         body: typeof body === 'function' ? Readable.from(body()) : body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), signal]) : AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
+      if (signal?.aborted) throw signal.reason;
       // A server may answer a request before it has read the body (a 401 to an upload) and then close the connection
       // (HTTP/1.0, Connection: close): RFC 9112 lets it. A streamed body still being written then meets a closed socket
       // and the answer is lost. Sent again whole, with its length, the body is written before the server can close.
-      if (typeof body === 'function' && isClosedWhileSending(error)) return this.perform(url, method, headers, Buffer.concat([...body()]));
+      if (typeof body === 'function' && isClosedWhileSending(error)) return this.perform(url, method, headers, Buffer.concat([...body()]), signal);
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
     const chunks: Buffer[] = [];
@@ -241,6 +249,7 @@ export class HttpClient {
       }
     } catch (error) {
       if (error instanceof TransportError) throw error;
+      if (signal?.aborted) throw signal.reason;
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
     const text = Buffer.concat(chunks).toString('utf8');

@@ -1,4 +1,5 @@
 /** Rate limits of a target: retrying its 429s, and keeping under a requests-per-second cap. */
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Retries after a rate-limited answer, each after the wait the target asks for. */
 export const RETRY_ATTEMPTS = 3;
@@ -24,7 +25,7 @@ export function retryDelayMs(status: number, retryAfter: string | undefined, tim
  * Sends until the answer is not a rate limiter's, or RETRY_ATTEMPTS retries are spent, waiting what
  * each limited answer asks for; `onLimited` hears of every limited answer. For the target and the hook alike.
  */
-export async function withRetries<T>(send: () => Promise<T>, limitOf: (answer: T) => { status: number; retryAfter?: string | undefined }, timeoutMs: number, onLimited: () => void = () => {}): Promise<T> {
+export async function withRetries<T>(send: () => Promise<T>, limitOf: (answer: T) => { status: number; retryAfter?: string | undefined }, timeoutMs: number, onLimited: () => void = () => {}, signal?: AbortSignal): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const answer = await send();
     const { status, retryAfter } = limitOf(answer);
@@ -32,7 +33,7 @@ export async function withRetries<T>(send: () => Promise<T>, limitOf: (answer: T
     if (delay === undefined) return answer;
     onLimited();
     if (attempt > RETRY_ATTEMPTS) return answer;
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    await sleep(delay, undefined, signal ? { signal } : {});
   }
 }
 
