@@ -41,6 +41,8 @@ const SERVER_DEVIATIONS = [
   'auth.bare-token-accepted-on-bank-list',
   // Sections 2.1 and 5.2, issue 19: a token still authenticates for a while after its `until`.
   'tokens.outlive-until',
+  // Allowed reading (reading round 1): outer whitespace of string inputs trimmed.
+  'r1.trim-input-strings',
 ] as const;
 
 /**
@@ -164,8 +166,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   });
   app.setNotFoundHandler((_request, reply) => send(reply, ERRORS.routeNotFound()));
 
-  if (mutation.transform) {
-    const transform = mutation.transform;
+  for (const transform of [...(mutation.transform ? [mutation.transform] : []), ...(mutation.transforms ?? [])]) {
     const [method, path] = transform.route.split(' ');
     const route = toFastifyRoute(path ?? '');
     app.addHook('preSerialization', async (request, reply, payload) => {
@@ -183,6 +184,25 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       const type = request.headers['content-type'] ?? '';
       if (request.url.startsWith('/api/') && !/^application\/json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
         await reply.code(415).send({ message: 'Requests must be sent with Content-Type: application/json.' });
+      }
+    });
+  }
+
+  if (mutation.wire) {
+    const wire = mutation.wire;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/') || typeof payload !== 'string') return payload;
+      return wire({ method: request.method, url: request.routeOptions.url ?? '', status: reply.statusCode, payload }, reply) ?? payload;
+    });
+  }
+
+  // Allowed reading (a mutant that must survive): string inputs trimmed of outer whitespace before validation, passwords excepted (Laravel's TrimStrings).
+  if (mutation.deviation === 'r1.trim-input-strings') {
+    app.addHook('preValidation', async (request) => {
+      const body = request.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+        if (typeof value === 'string' && !/password/i.test(field)) (body as Record<string, unknown>)[field] = value.trim();
       }
     });
   }

@@ -239,6 +239,8 @@ export const bonuses: ReferenceModule = {
     // Issue 19.
     'bonuses.anti-phishing-behind-asterisks',
     'bonuses.filter-unscoped',
+    // Allowed reading of reading round 1: a filter given empty is refused (422, Laravel's `filled`).
+    'bonuses.empty-filter-422',
   ],
 
   register(app, ctx) {
@@ -381,6 +383,9 @@ export const bonuses: ReferenceModule = {
     app.get('/api/v1/user/:user/bonus', { preHandler: guard(409) }, async (request) => {
       const { user } = request.params as { user: string };
       const query = request.query as Record<string, unknown>;
+      if (ctx.deviates('bonuses.empty-filter-422')) {
+        for (const name of ['status', 'platform']) if (query[name] === '') fail(ERRORS.validation({ [name]: [`The ${name} field must have a value.`] }));
+      }
       const where: string[] = [];
       const params: unknown[] = [];
       // Deviation of a mutant only (bonuses.filter-unscoped): a filtered list forgets the user.

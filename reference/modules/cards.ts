@@ -233,6 +233,8 @@ export const cards: ReferenceModule = {
     'cards.pair-format-unchecked-beside-date',
     'cards.refused-create-stored.expiry',
     'cards.refused-other-user-create-stored-for-caller',
+    // Allowed reading of reading round 1: text fields trimmed of outer whitespace and stored in Unicode NFC.
+    'cards.text-trimmed-nfc',
   ],
 
   register(app, ctx) {
@@ -401,6 +403,7 @@ export const cards: ReferenceModule = {
         const owner = authorizeLate ? (request.params as { user: string }).user : user.id;
         // A file over 10240 KB is refused, so its bytes need not be kept; a mutant that accepts any size keeps them.
         const input = await readForm(request, ctx.deviates('cards.size-unlimited') ? Infinity : MAX_IMAGE_KB * 1024);
+        if (ctx.deviates('cards.text-trimmed-nfc')) for (const [field, value] of Object.entries(input)) if (typeof value === 'string') input[field] = value.trim().normalize('NFC');
         if (ctx.deviates('cards.text-part-accepted')) for (const field of ['cardImage1', 'cardImage2']) if (typeof input[field] === 'string') input[field] = textAsUpload(input[field] as string);
         const store = (expirationDate: string) => {
           const id = randomUUID();
