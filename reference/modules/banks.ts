@@ -253,6 +253,7 @@ export const banks: ReferenceModule = {
     'banks.currency-case-insensitive',
     'banks.iban-taken-after-delete',
     'banks.platform-filter-code-id-or-name',
+    'records.foreign-unauthorized',
   ],
 
   register(app, ctx) {
@@ -390,6 +391,8 @@ export const banks: ReferenceModule = {
     app.get('/api/v1/user/:user/bank/:bank', { preHandler: guards }, async (request) => {
       const { user } = request as AuthenticatedRequest;
       const { bank } = request.params as { bank: string };
+      // Allowed reading (reading round 1): another user's bank under one's own path is another user's resource (5.6: 409), not a missing record.
+      if (ctx.deviates('records.foreign-unauthorized') && !findBank(ctx, user.id, bank) && ctx.db.prepare('SELECT 1 FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank)) fail(ERRORS.unauthorized(409));
       const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
       return { data: present(row) };
     });

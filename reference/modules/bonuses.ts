@@ -241,6 +241,7 @@ export const bonuses: ReferenceModule = {
     'bonuses.filter-unscoped',
     // Allowed reading of reading round 1: a filter given empty is refused (422, Laravel's `filled`).
     'bonuses.empty-filter-422',
+    'records.foreign-unauthorized',
   ],
 
   register(app, ctx) {
@@ -462,6 +463,8 @@ export const bonuses: ReferenceModule = {
           ? ctx.db.prepare('SELECT * FROM bonuses WHERE id = ?').get(bonus)
           : ctx.db.prepare('SELECT * FROM bonuses WHERE id = ? AND user_id = ?').get(bonus, user)
       ) as BonusRow | undefined;
+      // Allowed reading (reading round 1): another user's bonus under one's own path is another user's resource (5.6: 409).
+      if (!row && ctx.deviates('records.foreign-unauthorized') && ctx.db.prepare('SELECT 1 FROM bonuses WHERE id = ?').get(bonus)) fail(ERRORS.unauthorized(409));
       if (!row) fail(ERRORS.notFound('Bonus', bonus));
       return { data: serializeBonus(row) };
     });

@@ -235,6 +235,7 @@ export const cards: ReferenceModule = {
     'cards.refused-other-user-create-stored-for-caller',
     // Allowed reading of reading round 1: text fields trimmed of outer whitespace and stored in Unicode NFC.
     'cards.text-trimmed-nfc',
+    'records.foreign-unauthorized',
   ],
 
   register(app, ctx) {
@@ -486,6 +487,8 @@ export const cards: ReferenceModule = {
         const { user } = request as AuthenticatedRequest;
         const { card } = request.params as { card: string };
         const row = (ctx.deviates('cards.show-ignores-owner') ? cardById.get(card) : cardOfUser.get(card, user.id)) as CardRow | undefined;
+        // Allowed reading (reading round 1): another user's card under one's own path is another user's resource (5.6: 409).
+        if (!row && ctx.deviates('records.foreign-unauthorized') && cardById.get(card)) fail(ERRORS.unauthorized(409));
         if (!row) fail(ERRORS.notFound('Card', card));
         return { data: toCard(row) };
       });

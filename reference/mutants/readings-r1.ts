@@ -179,6 +179,9 @@ export const readingsR1Mutants: Mutant[] = [
   }),
   reading('allowed-r1-bonus-empty-filter-422', 'bonuses', '4.11', 'status= or platform= given empty is refused 422 "The status field must have a value." (4.11: optional; an empty value is not an absent one)', { deviation: 'bonuses.empty-filter-422' }),
 
+  // ---- Records of another user (5.6, 7)
+  reading('allowed-r1-foreign-record-409', 'banks', '5', 'another user\u2019s bank, card or bonus id shown under one\u2019s own {user} answers 409 "This action is unauthorized." (5.6: access to another user\u2019s resources) instead of 404 (7: no record found); 404 stays for ids nobody has', { deviation: 'records.foreign-unauthorized' }, { groups: ['banks', 'cards', 'bonuses'], clauses: 'all' }),
+
   // ---- Cards (4.6a, 2.5)
   reading('allowed-r1-card-text-trimmed-nfc', 'cards', '4.6a', 'card text fields trimmed of outer whitespace and stored in Unicode NFC (4.6a and 2.5 state no normalisation)', { deviation: 'cards.text-trimmed-nfc' }),
 ];
