@@ -20,6 +20,9 @@ const BONUS_LIST = 'GET /api/v1/user/{user}/bonus';
 const BONUS_SHOW = 'GET /api/v1/user/{user}/bonus/{bonus}';
 const BONUS_SUMMARY_URL = '/api/v1/user/:user/bonus/assets/:asset?';
 
+/** A server-wide reading changes every answer: every group's tests judge it. */
+const EVERYWHERE: Mutant['judgedBy'] = { groups: 'all', clauses: 'all' };
+
 function reading(name: string, group: Group, clause: string, description: string, mutation: Mutation, judgedBy: Mutant['judgedBy'] = { clauses: 'all' }): Mutant {
   return { name, group, clause, description, mutation, allowed: true, ...(judgedBy ? { judgedBy } : {}) };
 }
@@ -111,28 +114,28 @@ export const readingsR1Mutants: Mutant[] = [
   // ---- Server-wide: texts, input normalisation, HTTP and JSON encodings (1, 7)
   reading('allowed-r1-message-texts-other-words', 'authentication', '7', 'every error and success text in other words (Laravel\u2019s "These credentials do not match our records.", "The given data was invalid.", "Too Many Attempts.", logout status "Successfully logged out"...), keeping 5.6\u2019s quoted "This action is unauthorized." and "inactive" (7 gives formats, not texts)', {
     wire: rewriteJson((body) => reword(body)),
-  }, { groups: ['authentication', 'password', 'banks'], clauses: 'all' }),
-  reading('allowed-r1-trim-input-strings', 'authentication', '4.2', 'outer whitespace of JSON string inputs (e-mail, token, bank fields; not passwords) is trimmed before validation, as Laravel\u2019s TrimStrings middleware does (4.2, 4.10 and 8 state no normalisation)', { deviation: 'r1.trim-input-strings' }, { groups: ['authentication', 'banks'], clauses: 'all' }),
+  }, EVERYWHERE),
+  reading('allowed-r1-trim-input-strings', 'authentication', '4.2', 'outer whitespace of JSON string inputs (e-mail, token, bank fields; not passwords) is trimmed before validation, as Laravel\u2019s TrimStrings middleware does (4.2, 4.10 and 8 state no normalisation)', { deviation: 'r1.trim-input-strings' }, EVERYWHERE),
   reading('allowed-r1-json-php-escapes', 'bonuses', '1', 'JSON written as PHP\u2019s json_encode does by default: "/" as "\\/" and non-ASCII as \\uXXXX escapes (1.2: "JSON"; RFC 8259 allows both)', {
     wire: (answer) => phpEscapes(answer.payload),
-  }, { groups: ['bonuses', 'balances'], clauses: 'all' }),
+  }, EVERYWHERE),
   reading('allowed-r1-json-keys-sorted', 'bonuses', '1', 'object keys sorted alphabetically at every depth (Jackson SORT_PROPERTIES_ALPHABETICALLY; JSON objects are unordered, 1.2)', {
     wire: rewriteJson((body) => sortKeys(body)),
-  }),
+  }, EVERYWHERE),
   reading('allowed-r1-http-close-delimited', 'authentication', '1', 'answers without Content-Length and not chunked, ended by closing the connection (Connection: close), as an HTTP/1.0 proxy in front of a Java server sends them (1 says JSON over HTTP, no framing)', {
     wire: (answer, reply) => {
       reply.raw.useChunkedEncodingByDefault = false;
       reply.header('connection', 'close');
       return Readable.from([Buffer.from(answer.payload)]);
     },
-  }, { groups: ['authentication', 'banks'], clauses: 'all' }),
+  }, EVERYWHERE),
   reading('allowed-r1-http-chunked', 'balances', '1', 'answers sent with Transfer-Encoding: chunked in two chunks, no Content-Length (a streaming JSON writer; 1 says nothing of framing)', {
     wire: (answer) => {
       const half = Math.floor(answer.payload.length / 2);
       return Readable.from([Buffer.from(answer.payload.slice(0, half)), Buffer.from(answer.payload.slice(half))]);
     },
-  }),
-  reading('allowed-r1-content-type-charset-upper', 'banks', '1', 'every answer labelled "application/json;charset=UTF-8" (Spring\u2019s form: no space, upper-case charset; 1.2 names the media type only)', { contentType: 'application/json;charset=UTF-8' }),
+  }, EVERYWHERE),
+  reading('allowed-r1-content-type-charset-upper', 'banks', '1', 'every answer labelled "application/json;charset=UTF-8" (Spring\u2019s form: no space, upper-case charset; 1.2 names the media type only)', { contentType: 'application/json;charset=UTF-8' }, EVERYWHERE),
   reading('allowed-r1-extra-headers-and-cookies', 'authentication', '1', 'every answer carries extra headers: X-Powered-By, Cache-Control: no-cache, private, X-RateLimit-Limit/Remaining, Vary: Accept and Laravel\u2019s XSRF-TOKEN and session cookies (1 lists what clients send, not what answers may add)', {
     wire: (_answer, reply) => {
       reply.header('x-powered-by', 'PHP/8.3.4');
@@ -142,7 +145,7 @@ export const readingsR1Mutants: Mutant[] = [
       reply.header('vary', 'Accept');
       reply.header('set-cookie', ['XSRF-TOKEN=eyJpdiI6InIxIn0%3D; expires=Thu, 26 Nov 2026 01:00:00 GMT; Max-Age=7200; path=/; samesite=lax', 'account_api_session=eyJpdiI6InIyIn0%3D; expires=Thu, 26 Nov 2026 01:00:00 GMT; Max-Age=7200; path=/; httponly; samesite=lax']);
     },
-  }),
+  }, EVERYWHERE),
 
   // ---- Balances (4.6-4.9, 5.6)
   reading('allowed-r1-balances-other-user-409', 'balances', '5', 'another user\u2019s balances answer 409 "This action is unauthorized." instead of 403 (5.6: "403 or 409"; 4.6-4.9 document both)', {
