@@ -45,6 +45,8 @@ const SERVER_DEVIATIONS = [
   'auth.secret-case-folded-on-bonuses',
   // Sections 2.1 and 5.2, issue 19: a token still authenticates for a while after its `until`.
   'tokens.outlive-until',
+  // Allowed reading (reading round 1): outer whitespace of string inputs trimmed.
+  'r1.trim-input-strings',
 ] as const;
 
 /**
@@ -169,8 +171,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   });
   app.setNotFoundHandler((_request, reply) => send(reply, ERRORS.routeNotFound()));
 
-  if (mutation.transform) {
-    const transform = mutation.transform;
+  for (const transform of [...(mutation.transform ? [mutation.transform] : []), ...(mutation.transforms ?? [])]) {
     const [method, path] = transform.route.split(' ');
     const route = toFastifyRoute(path ?? '');
     app.addHook('preSerialization', async (request, reply, payload) => {
@@ -222,6 +223,25 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       return JSON.stringify(reshape(oldestFirst(value), 0))
         .replace(/\//g, '\\/')
         .replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    });
+  }
+
+  if (mutation.wire) {
+    const wire = mutation.wire;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/') || typeof payload !== 'string') return payload;
+      return wire({ method: request.method, url: request.routeOptions.url ?? '', status: reply.statusCode, payload }, reply) ?? payload;
+    });
+  }
+
+  // Allowed reading (a mutant that must survive): string inputs trimmed of outer whitespace before validation, passwords excepted (Laravel's TrimStrings).
+  if (mutation.deviation === 'r1.trim-input-strings') {
+    app.addHook('preValidation', async (request) => {
+      const body = request.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+        if (typeof value === 'string' && !/password/i.test(field)) (body as Record<string, unknown>)[field] = value.trim();
+      }
     });
   }
 

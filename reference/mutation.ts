@@ -1,3 +1,6 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /**
  * The seam through which a mutant changes the reference: one named deviation that the modules
  * honour, and/or a transform of one route's response body. A mutant never copies the reference.
@@ -10,9 +13,25 @@ export interface ResponseTransform {
   apply(body: any, status: number): { body?: unknown; status?: number } | void;
 }
 
+/** One answer of the interface as it is about to be sent: its serialized JSON text. */
+export interface WireAnswer {
+  method: string;
+  /** fastify's form of the route (`/api/v1/user/:user/bank`); empty for an answer no route matched. */
+  url: string;
+  status: number;
+  payload: string;
+}
+
 export interface Mutation {
   deviation?: string;
   transform?: ResponseTransform;
+  /** More transforms, for a reading that answers several routes its way. */
+  transforms?: readonly ResponseTransform[];
   /** Every answer of the interface (not the provider-state hook) is labelled with this Content-Type. */
   contentType?: string;
+  /**
+   * Rewrites every answer of the interface as sent (not the provider-state hook): its JSON text, its
+   * headers (through `reply`) and its framing (a stream is sent without Content-Length).
+   */
+  wire?(answer: WireAnswer, reply: FastifyReply): string | Readable | void;
 }

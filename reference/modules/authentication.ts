@@ -343,6 +343,10 @@ export const authentication: ReferenceModule = {
     'authenticate.password-min-bytes',
     'authenticate.password-max-bytes',
     'jwt.number-claims-as-text',
+    // Allowed readings of reading round 1 (mutants that must survive).
+    'login.account-state-before-password',
+    'login.success-keeps-failures',
+    'jwt.password-failures-not-restricting',
   ],
 
   register(app, ctx) {
@@ -375,6 +379,8 @@ export const authentication: ReferenceModule = {
       const user = findUserByEmail(ctx, email);
       if (!user && ctx.deviates('login.unknown-email-422')) fail(ERRORS.validation({ email: ['The selected email is invalid.'] }));
       if (!user && ctx.deviates('login.unknown-email-404')) fail(ERRORS.notFound('App\\Models\\User', email));
+      // Allowed reading: the account's state (locked, inactive) is answered before the password is checked (no precedence is given).
+      if (user && ctx.deviates('login.account-state-before-password')) assertMayLogIn(ctx, user);
       // Section 5.5: an unknown e-mail and a wrong password are the same answer, 403.
       if (!user || !passwordAccepted(ctx, user, body)) {
         recordFailure(ctx, email);
@@ -393,7 +399,8 @@ export const authentication: ReferenceModule = {
           fail(ERRORS.wrongCredentials());
         }
       }
-      clearFailures(ctx, email);
+      // Allowed reading: a successful login does not clear the failures counted in the window (section 8 does not say it does).
+      if (!ctx.deviates('login.success-keeps-failures')) clearFailures(ctx, email);
       return sessionOf(ctx, user, 'password');
     });
 
@@ -428,7 +435,8 @@ export const authentication: ReferenceModule = {
       }
       // Section 4.1 and 7: a payload naming no known user is wrong credentials (403).
       if (!user) fail(ERRORS.wrongCredentials());
-      if (!skips('throttle-ignored')) restrict(ctx, user.email);
+      // Allowed reading: failed password logins restrict the password login only, not the platform's JWT login.
+      if (!skips('throttle-ignored') && !ctx.deviates('jwt.password-failures-not-restricting')) restrict(ctx, user.email);
       if (user.locked && skips('locked-allowed')) user = { ...user, locked: 0 };
       if (!user.is_active && skips('inactive-allowed')) user = { ...user, is_active: 1 };
       assertMayLogIn(ctx, user);

@@ -155,13 +155,28 @@ function list(ctx: ReferenceContext, userId: string, type: 'coin' | 'nft', symbo
     args.push(...symbols);
   }
   const rows = ctx.db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY b.favorite DESC, a.symbol`).all(...args) as Row[];
+  // Allowed reading (reading round 1): the coin list shows every coin of the platform, those not held with zero amounts.
+  if (type === 'coin' && ctx.deviates('balances.all-coins-zero-filled')) {
+    const extra = symbols ? ` AND a.symbol IN (${symbols.map(() => '?').join(', ')})` : '';
+    rows.push(...(ctx.db.prepare(`${ZERO_SELECT} AND a.symbol NOT IN (SELECT symbol FROM balances WHERE user_id = ?)${extra} ORDER BY a.symbol`).all(ZERO_SET, ZERO_SET, 'coin', userId, ...(symbols ?? [])) as Row[]));
+  }
   return rows.map(record);
 }
+
+/** A coin of the catalogue as a balance the user does not hold: zero amounts (reading round 1). */
+const ZERO_SET = JSON.stringify(Object.fromEntries(AMOUNT_FIELDS.map((field) => [field, '0'])));
+const ZERO_SELECT = `SELECT a.symbol, a.name, a.alias, a.type, a.precision_json, a.memo, a.chain_name, a.chain_symbol, a.description_json,
+  a.properties_json, a.meta_json, -1 AS quantity, 0 AS favorite, ? AS crypto_json, ? AS fiat_json FROM assets a WHERE a.type = ?`;
 
 function show(ctx: ReferenceContext, userId: string, type: 'coin' | 'nft', symbol: string) {
   const row = ctx.deviates('balances.show-ignores-asset')
     ? (ctx.db.prepare(`${SELECT} WHERE b.user_id = ? AND a.type = ? ORDER BY a.symbol DESC LIMIT 1`).get(userId, type) as Row | undefined)
     : (ctx.db.prepare(`${SELECT} WHERE b.user_id = ? AND a.type = ? AND a.symbol = ?`).get(userId, type, symbol) as Row | undefined);
+  // Allowed reading (reading round 1): a coin of the platform the user does not hold is shown with zero amounts.
+  if (!row && type === 'coin' && ctx.deviates('balances.all-coins-zero-filled')) {
+    const zero = ctx.db.prepare(`${ZERO_SELECT} AND a.symbol = ?`).get(ZERO_SET, ZERO_SET, 'coin', symbol) as Row | undefined;
+    if (zero) return record(zero);
+  }
   // Spec silent on a symbol the user does not hold: the reference answers 404 { message }.
   if (!row) fail(ERRORS.notFound(type === 'coin' ? 'Balance' : 'NftBalance', symbol));
   return record(row);
@@ -237,7 +252,7 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
-  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422'],
+  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled'],
 
   register(app, ctx) {
     seedCoins(ctx);

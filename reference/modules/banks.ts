@@ -111,7 +111,9 @@ function present(row: BankRow) {
 function createRules(ctx: ReferenceContext, userId: string): Rules {
   const ibanTaken = rules.custom((value) => {
     if (typeof value !== 'string') return undefined;
-    const taken = ctx.deviates('banks.iban-unique-per-user')
+    const taken = ctx.deviates('banks.iban-taken-after-delete')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? LIMIT 1').get(value)
+      : ctx.deviates('banks.iban-unique-per-user')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
         ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value.toUpperCase())
@@ -277,6 +279,11 @@ export const banks: ReferenceModule = {
     'banks.refused-create-stored.currency',
     'banks.refused-create-stored.taken-iban',
     'banks.refused-other-user-create-stored-for-caller',
+    // Allowed readings of reading round 1 (mutants that must survive).
+    'banks.currency-case-insensitive',
+    'banks.iban-taken-after-delete',
+    'banks.platform-filter-code-id-or-name',
+    'records.foreign-unauthorized',
   ],
 
   register(app, ctx) {
@@ -331,6 +338,8 @@ export const banks: ReferenceModule = {
         }
       }
       if (ctx.deviates('banks.numeric-currency') && typeof body.currency === 'number') body.currency = NUMERIC_CURRENCIES[body.currency] ?? String(body.currency);
+      // Allowed reading (reading round 1): an ISO 4217 code in any letter case is that code, stored upper-case.
+      if (ctx.deviates('banks.currency-case-insensitive') && typeof body.currency === 'string') body.currency = body.currency.toUpperCase();
       const { user } = request as AuthenticatedRequest;
       try {
         validate(body, createRules(ctx, user.id));
@@ -388,7 +397,7 @@ export const banks: ReferenceModule = {
       const currency = filterValue(request.query, 'currency');
       if (currency !== undefined && !ctx.deviates('banks.filter-currency-ignored')) {
         where.push('b.currency = ?');
-        params.push(currency);
+        params.push(ctx.deviates('banks.currency-case-insensitive') ? currency.toUpperCase() : currency);
       }
       // `platform` and `company` both match the code of the bank's external platform (see the module comment).
       for (const name of ['platform', 'company']) {
@@ -414,6 +423,12 @@ export const banks: ReferenceModule = {
           if (ctx.deviates('banks.platform-filter-by-id') && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) {
             fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
           }
+          // Allowed reading (reading round 1): the value may name the platform by its code, its ID or its name.
+          if (ctx.deviates('banks.platform-filter-code-id-or-name')) {
+            where.push('(p.code = ? OR p.id = ? OR p.name = ?)');
+            params.push(value, value, value);
+            continue;
+          }
           where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : ctx.deviates('banks.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
           params.push(value);
         }
@@ -436,6 +451,8 @@ export const banks: ReferenceModule = {
     app.get('/api/v1/user/:user/bank/:bank', { preHandler: guards }, async (request) => {
       const { user } = request as AuthenticatedRequest;
       const { bank } = request.params as { bank: string };
+      // Allowed reading (reading round 1): another user's bank under one's own path is another user's resource (5.6: 409), not a missing record.
+      if (ctx.deviates('records.foreign-unauthorized') && !findBank(ctx, user.id, bank) && ctx.db.prepare('SELECT 1 FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank)) fail(ERRORS.unauthorized(409));
       const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
       return { data: present(row) };
     });

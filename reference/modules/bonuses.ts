@@ -243,6 +243,9 @@ export const bonuses: ReferenceModule = {
     // Issue 19.
     'bonuses.anti-phishing-behind-asterisks',
     'bonuses.filter-unscoped',
+    // Allowed reading of reading round 1: a filter given empty is refused (422, Laravel's `filled`).
+    'bonuses.empty-filter-422',
+    'records.foreign-unauthorized',
   ],
 
   register(app, ctx) {
@@ -389,6 +392,9 @@ export const bonuses: ReferenceModule = {
     app.get('/api/v1/user/:user/bonus', { preHandler: guard(409) }, async (request) => {
       const { user } = request.params as { user: string };
       const query = request.query as Record<string, unknown>;
+      if (ctx.deviates('bonuses.empty-filter-422')) {
+        for (const name of ['status', 'platform']) if (query[name] === '') fail(ERRORS.validation({ [name]: [`The ${name} field must have a value.`] }));
+      }
       const where: string[] = [];
       const params: unknown[] = [];
       // Deviation of a mutant only (bonuses.filter-unscoped): a filtered list forgets the user.
@@ -468,6 +474,8 @@ export const bonuses: ReferenceModule = {
           ? ctx.db.prepare('SELECT * FROM bonuses WHERE id = ?').get(bonus)
           : ctx.db.prepare('SELECT * FROM bonuses WHERE id = ? AND user_id = ?').get(bonus, user)
       ) as BonusRow | undefined;
+      // Allowed reading (reading round 1): another user's bonus under one's own path is another user's resource (5.6: 409).
+      if (!row && ctx.deviates('records.foreign-unauthorized') && ctx.db.prepare('SELECT 1 FROM bonuses WHERE id = ?').get(bonus)) fail(ERRORS.unauthorized(409));
       if (!row) fail(ERRORS.notFound('Bonus', bonus));
       // Deviation of a mutant only: show answers a stale status, the one the bonus was created with (pending), not the list's.
       if (ctx.deviates('bonuses.show-status-stale')) return { data: { ...serializeBonus(row), status: 'pending' } };

@@ -244,6 +244,9 @@ export const cards: ReferenceModule = {
     'cards.refused-other-user-create-stored-for-caller',
     // Issue 28, allowed reading: holderName stored upper-case, as embossed cards are (2.5 does not say a record repeats the letters sent).
     'cards.holder-name-stored-upper-case',
+    // Allowed reading of reading round 1: text fields trimmed of outer whitespace and stored in Unicode NFC.
+    'cards.text-trimmed-nfc',
+    'records.foreign-unauthorized',
   ],
 
   register(app, ctx) {
@@ -422,6 +425,7 @@ export const cards: ReferenceModule = {
         const owner = authorizeLate ? (request.params as { user: string }).user : user.id;
         // A file over 10240 KB is refused, so its bytes need not be kept; a mutant that accepts any size keeps them.
         const input = await readForm(request, ctx.deviates('cards.size-unlimited') ? Infinity : MAX_IMAGE_KB * 1024);
+        if (ctx.deviates('cards.text-trimmed-nfc')) for (const [field, value] of Object.entries(input)) if (typeof value === 'string') input[field] = value.trim().normalize('NFC');
         if (ctx.deviates('cards.text-part-accepted')) for (const field of ['cardImage1', 'cardImage2']) if (typeof input[field] === 'string') input[field] = textAsUpload(input[field] as string);
         const store = (expirationDate: string) => {
           const id = randomUUID();
@@ -516,6 +520,8 @@ export const cards: ReferenceModule = {
         const { user } = request as AuthenticatedRequest;
         const { card } = request.params as { card: string };
         const row = (ctx.deviates('cards.show-ignores-owner') ? cardById.get(card) : cardOfUser.get(card, user.id)) as CardRow | undefined;
+        // Allowed reading (reading round 1): another user's card under one's own path is another user's resource (5.6: 409).
+        if (!row && ctx.deviates('records.foreign-unauthorized') && cardById.get(card)) fail(ERRORS.unauthorized(409));
         if (!row) fail(ERRORS.notFound('Card', card));
         return { data: toCard(row) };
       });
