@@ -52,6 +52,13 @@ describe('credential findings in an answer', () => {
     const leaking = { data: { id: '41|ownTokenSecretValue0123456789', userId: 'u-1', ttl: 7200, previous: '42|otherTokenSecretValue012345678' } };
     expect(credentialFindings(leaking, { issues: true })).toEqual(['/data/previous carries a token the run knows to belong to another session or user']);
   });
+
+  test('a remember-me token is the caller\'s own in the answer to its login or reset, and a credential field anywhere else (issue 28)', () => {
+    const login = { data: { id: '43|anotherOwnTokenSecretValue0123', userId: 'u-3', ttl: 7200, remember_token: 'rememberMeValue0123456789abcdef' } };
+    expect(credentialFindings(login, { issues: true })).toEqual([]);
+    expect(credentialFindings({ data: [{ id: 'b-1', remember_token: 'rememberMeValue0123456789abcdef' }] })).toEqual(['/data/0/remember_token is a credential field (remember_token)']);
+    expect(credentialFindings({ data: { password_hash: '$2y$10$abcdefghijklmnopqrstuv' } }, { issues: true })).toEqual(['/data/password_hash is a credential field (password_hash)']);
+  });
 });
 
 describe('no false findings, no unredacted credentials (review of issue 11: M1, M2, should-fix 4)', () => {

@@ -1,4 +1,4 @@
-import { isCredentialKey, isCredentialValue } from '../spec/credential-names.js';
+import { isCredentialKey, isCredentialValue, normalizedKey } from '../spec/credential-names.js';
 import { learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
 
 export { isCredentialKey } from '../spec/credential-names.js';
@@ -42,6 +42,12 @@ export function hashFormatOf(value: string): string | undefined {
   if (value.length < 20 || value.length > 512) return undefined;
   return HASH_FORMATS.find((format) => format.pattern.test(value))?.name;
 }
+
+/**
+ * Credential names that an answer issuing credentials to the caller (its own login or reset) may carry:
+ * a remember-me token travels to the client as a refresh token does. Anywhere else they are findings.
+ */
+const ISSUED_CREDENTIAL_NAMES = new Set(['remembertoken']);
 
 /** What the answer answers: whose request it is, and whether it issues credentials to the caller. */
 export interface AnswerContext {
@@ -115,7 +121,9 @@ export function credentialFindings(body: unknown, context: AnswerContext = {}): 
       for (const [key, inner] of Object.entries(value)) {
         const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
         // Only strings (and lists of codes): `options.guard.actions.login.password` is a boolean setting, `errors.password` a list of messages.
-        if (isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) findings.push(`${at} is a credential field (${key})`);
+        // A remember-me token is a credential issued to the caller (issue 28), in the answer to its own login or reset alone.
+        const issuedHere = context.issues === true && ISSUED_CREDENTIAL_NAMES.has(normalizedKey(key));
+        if (!issuedHere && isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) findings.push(`${at} is a credential field (${key})`);
         else walk(inner, at, depth + 1);
       }
     }

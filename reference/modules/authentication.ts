@@ -127,7 +127,7 @@ export function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password'
     const refresh = {
       refreshToken: `${Number(issued.token.split('|')[0]) + 1_000_000}|${randomBytes(30).toString('base64url').replace(/[-_]/g, 'r')}`,
       idToken: `${Buffer.from('{"alg":"RS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, iat: Math.floor(issued.createdMs / 1000) })).toString('base64url')}.${randomBytes(64).toString('base64url')}`,
-      rememberMeToken: randomBytes(32).toString('base64'),
+      remember_token: randomBytes(32).toString('base64'),
     };
     return { data: { ...data, ...refresh } };
   }
