@@ -6,8 +6,10 @@
  * Left out, each for a reason of its own:
  * - codes introduced after 2015 (BYN 2016; MRU, STN, VES 2018; UYW 2018; VED 2021; SLE 2022; ZWG and XAD
  *   2024; XCG 2025): a target on an earlier edition does not know them;
- * - codes withdrawn since 2015 (BYR, LTL, MRO, STD, VEF, CUC, HRK, SLL, ZWL, ANG): a target on a later
- *   edition refuses them;
+ * - codes withdrawn since 2015 (BYR, LTL, MRO, STD, VEF, CUC, HRK, SLL, ZWL, ANG, and BGN, withdrawn when
+ *   Bulgaria adopted the euro on 1 January 2026): a target on a later edition refuses them;
+ * - codes of a currency redenominated since 2025, whose code a later edition may replace as it replaced
+ *   VEF, MRO and SLL (SYP: the new Syrian pound of 2026, two zeros removed): not valid under every reading;
  * - the fund codes (BOV, CHE, CHW, CLF, COU, MXV, USN, UYI), the precious metals (XAG, XAU, XPD, XPT), the
  *   units of account and bond markets (XBA to XBD, XDR, XSU, XUA), XTS (testing) and XXX (no currency):
  *   ISO 4217 codes, but not the currency of a bank account under every reading of "currency code".
@@ -15,7 +17,7 @@
  */
 export const CURRENCIES_SINCE_2015: readonly string[] = Object.freeze([
   'AED', 'AFN', 'ALL', 'AMD', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN',
-  'BAM', 'BBD', 'BDT', 'BGN', 'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD', 'BTN', 'BWP', 'BZD',
+  'BAM', 'BBD', 'BDT', 'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD', 'BTN', 'BWP', 'BZD',
   'CAD', 'CDF', 'CHF', 'CLP', 'CNY', 'COP', 'CRC', 'CUP', 'CVE', 'CZK',
   'DJF', 'DKK', 'DOP', 'DZD',
   'EGP', 'ERN', 'ETB', 'EUR',
@@ -32,7 +34,7 @@ export const CURRENCIES_SINCE_2015: readonly string[] = Object.freeze([
   'PAB', 'PEN', 'PGK', 'PHP', 'PKR', 'PLN', 'PYG',
   'QAR',
   'RON', 'RSD', 'RUB', 'RWF',
-  'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP', 'SOS', 'SRD', 'SSP', 'SVC', 'SYP', 'SZL',
+  'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP', 'SOS', 'SRD', 'SSP', 'SVC', 'SZL',
   'THB', 'TJS', 'TMT', 'TND', 'TOP', 'TRY', 'TTD', 'TWD', 'TZS',
   'UAH', 'UGX', 'USD', 'UYU', 'UZS',
   'VND', 'VUV',
