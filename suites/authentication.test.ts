@@ -14,6 +14,7 @@ import { schemaRules } from '../helpers/spec/rules.js';
 import { registerSecret } from '../helpers/net/redact.js';
 import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/password.js';
 import { utcMicros } from '../helpers/spec/utc-time.js';
+import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -523,6 +524,8 @@ authenticate.describe(() => {
       for (let attempt = 1; attempt <= BRUTE_FORCE_MAX_ATTEMPTS; attempt++) {
         const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: `${user.password}-wrong` } });
         logOutLater(t, response);
+        // Restricted before this account failed once: not a restriction this search provoked (per client address, say).
+        if (response.status === 425 && attempt === 1) t.skip(RESTRICTED_REASON);
         if (response.status === 425) {
           expectAuthError(t, response, 425);
           t.note(`brute-force restriction (425) after ${attempt - 1} failed login(s) of one account`);
@@ -549,6 +552,9 @@ authenticate.describe(() => {
       const response = await t.post('/api/v1/authenticate', wrong);
       logOutLater(t, response);
       if (response.status === 429) t.skip(`a rate limiter answered 429 after ${attempt - 1} failed login(s), before any 425: the brute-force restriction is not verified (raise the limiter for the suite's address)`);
+      // Restricted before this account failed once: the restriction of other tests' failed logins (per client address,
+      // say), not one this test provoked, so the threshold is not verified.
+      if (response.status === 425 && attempt === 1) t.skip(RESTRICTED_REASON);
       // Restricted sooner than the state said: still a restriction after repeated failed logins.
       if (response.status === 425) return expectAuthError(t, response, 425);
       expectAuthError(t, response, 403);

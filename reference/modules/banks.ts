@@ -494,10 +494,14 @@ export const banks: ReferenceModule = {
         const own = userPlatform(ctx, params.userId, 'bank.two-platforms');
         const userId = params.userId as string;
         const other = newPlatform(ctx);
+        // Under the allowed reading company = bankName, the state's banks share one name (the contract does not ask for
+        // different ones), so the suite must tell that reading on banks of its own.
+        const sameName = ctx.deviates('banks.company-filter-by-bank-name') ? `${faker.company.name()} Bank`.slice(0, 191) : undefined;
+        const fields = () => ({ ...stateBankFields(), ...(sameName === undefined ? {} : { bankName: sameName }) });
         return {
           platforms: [
-            { ...own, ids: [insertBank(ctx, userId, stateBankFields()), insertBank(ctx, userId, stateBankFields())] },
-            { ...other, ids: [insertBank(ctx, userId, stateBankFields(), other.id)] },
+            { ...own, ids: [insertBank(ctx, userId, fields()), insertBank(ctx, userId, fields())] },
+            { ...other, ids: [insertBank(ctx, userId, fields(), other.id)] },
           ],
         };
       },

@@ -314,7 +314,7 @@ export const banksMutants: Mutant[] = [
     name: 'allowed-bank-list-company-filter-by-bank-name',
     clause: '4.10',
     group: 'banks',
-    description: 'the company filter takes the bank\u2019s name (bankName): for a bank list the company is the bank, so a platform code, ID or name lists no bank',
+    description: 'the company filter takes the bank\u2019s name (bankName): for a bank list the company is the bank, so a platform code, ID or name lists no bank; the banks of state bank.two-platforms share one name',
     mutation: { deviation: 'banks.company-filter-by-bank-name' },
     allowed: true,
     judgedBy: { clauses: ['4.10', '5'] },
