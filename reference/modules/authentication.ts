@@ -291,6 +291,9 @@ export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
   deviations: [
+    // White-box round wb1.
+    'wb1.login-2fa-null-skipped',
+    'wb1.jwt-email-claim-expired-412',
     // Allowed reading (a mutant that must survive): the Session also issues refresh tokens.
     'login.session-refresh-tokens',
     'login.locked-allowed',
@@ -388,7 +391,9 @@ export const authentication: ReferenceModule = {
         fail(ERRORS.wrongCredentials());
       }
       assertMayLogIn(ctx, user);
-      if (user.totp_secret && !ctx.deviates('login.2fa-ignored')) {
+      // White-box round wb1, deviation of a mutant only: a 2fa sent as JSON null is taken as a code already checked.
+      const nullSkips = ctx.deviates('wb1.login-2fa-null-skipped') && body['2fa'] === null;
+      if (user.totp_secret && !ctx.deviates('login.2fa-ignored') && !nullSkips) {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const sent = typeof body['2fa'] === 'string' ? body['2fa'] : '';
         // Allowed reading (a mutant that must survive): spaces inside the code are removed before it is compared.
@@ -425,7 +430,11 @@ export const authentication: ReferenceModule = {
       const skips = (check: string) => ctx.deviates(`jwt.${byId ? 'id' : 'email'}-claim-${check}`);
       if ((!identifies || (expire === undefined && !skips('expire-optional'))) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
-      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) fail(ERRORS.jwtExpired());
+      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
+        // White-box round wb1, deviation of a mutant only: an expired JWT naming its user by e-mail answers 412, not 416.
+        if (!byId && ctx.deviates('wb1.jwt-email-claim-expired-412')) fail(ERRORS.jwtInvalid());
+        fail(ERRORS.jwtExpired());
+      }
       let user = (typeof id === 'string' && id !== ''
         ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;

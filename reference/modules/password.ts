@@ -104,6 +104,10 @@ export const password: ReferenceModule = {
     'reset.answer-echoes-token',
     'reset.password-min-bytes',
     'reset.password-max-bytes',
+    // White-box round wb1.
+    'wb1.reset-refused-spends-token',
+    'wb1.reset-422-echoes-input',
+    'wb1.reset-token-case-insensitive',
   ],
 
   register(app, ctx) {
@@ -137,6 +141,10 @@ export const password: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       // Deviation of a mutant only: a token sent as an array or object is read as its first value.
       if (ctx.deviates('reset.token-array-read-as-text') && body.token !== null && typeof body.token === 'object') body.token = String(Object.values(body.token)[0] ?? '');
+      // White-box round wb1, deviation of a mutant only: a reset refused by validation spends the address's token all the same.
+      if (ctx.deviates('wb1.reset-refused-spends-token') && typeof body.email === 'string' && (typeof body.password !== 'string' || [...body.password].length < 8)) {
+        ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(body.email);
+      }
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
@@ -151,7 +159,12 @@ export const password: ReferenceModule = {
       // Spec silent on an unknown e-mail here; the reference answers as the password broker does, keyed by `email`.
       if (!user) fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
       // Section 4.4 and 7: 422 keyed by `token` when the token is not the latest one sent to that address.
+      // White-box round wb1, deviation of a mutant only: the token compared in any letter case (with the latest one e-mailed).
+      const latest = ctx.deviates('wb1.reset-token-case-insensitive') ? (ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(user.email) as { token: string } | undefined) : undefined;
+      if (latest && latest.token !== String(body.token) && latest.token.toLowerCase() === String(body.token).toLowerCase()) body.token = latest.token;
       if (!tokenValid(ctx, user.email, String(body.token)) && !ctx.deviates('reset.token-unchecked')) {
+        // White-box round wb1, deviation of a mutant only: the 422 echoes the input, password included (a debug "old input").
+        if (ctx.deviates('wb1.reset-422-echoes-input')) fail({ status: 422, body: { message: INVALID_TOKEN, errors: { token: [INVALID_TOKEN] }, input: { email: body.email, password: body.password } } });
         // Deviation (allowed): a target that finds the reset by its token reads the mismatch as a wrong e-mail for it.
         if (ctx.deviates('reset.other-address-token-keyed-by-email') && ctx.db.prepare('SELECT 1 FROM password_reset_tokens WHERE token_hash = ? AND email <> ?').get(hashToken(String(body.token)), user.email) !== undefined) {
           fail(ERRORS.validation({ email: ['The email does not match this password reset token.'] }));
