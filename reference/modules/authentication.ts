@@ -294,6 +294,7 @@ export const authentication: ReferenceModule = {
     // White-box round wb1.
     'wb1.login-2fa-null-skipped',
     'wb1.jwt-email-claim-expired-412',
+    'wb1.logout-destroys-newest-token',
     // Allowed reading (a mutant that must survive): the Session also issues refresh tokens.
     'login.session-refresh-tokens',
     'login.locked-allowed',
@@ -467,7 +468,9 @@ export const authentication: ReferenceModule = {
       // A concurrent logout with the same token may have destroyed it since the guard ran.
       const row = ctx.db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(tokenId) as { kind: 'password' | 'jwt' } | undefined;
       if (!row) fail(ERRORS.unauthenticated());
-      if (!ctx.deviates(`logout.keeps-${row.kind}-token`)) destroyToken(ctx.db, tokenId);
+      // White-box round wb1, deviation of a mutant only: logout destroys the user's newest token, not the one it was sent.
+      const newest = ctx.deviates('wb1.logout-destroys-newest-token') ? (ctx.db.prepare('SELECT id FROM access_tokens WHERE user_id = ? ORDER BY id DESC LIMIT 1').get((request as AuthenticatedRequest).user.id) as { id: number } | undefined) : undefined;
+      if (!ctx.deviates(`logout.keeps-${row.kind}-token`)) destroyToken(ctx.db, newest?.id ?? tokenId);
       return { status: 'success' };
     });
   },

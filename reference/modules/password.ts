@@ -105,9 +105,9 @@ export const password: ReferenceModule = {
     'reset.password-min-bytes',
     'reset.password-max-bytes',
     // White-box round wb1.
-    'wb1.reset-refused-spends-token',
     'wb1.reset-422-echoes-input',
-    'wb1.reset-token-case-insensitive',
+    'wb1.forgot-type-null-refused',
+    'wb1.forgot-text-answer-unwrapped',
   ],
 
   register(app, ctx) {
@@ -119,7 +119,8 @@ export const password: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
-        type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
+        // White-box round wb1, deviation of a mutant only: type bound to an enum that refuses null (section 4.3: nullable).
+        type: [...(ctx.deviates('wb1.forgot-type-null-refused') ? [] : [rules.nullable]), rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
       });
       const email = String(body.email);
       const user = findUserByEmail(ctx, email);
@@ -133,6 +134,8 @@ export const password: ReferenceModule = {
       const message = kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.';
       // Deviation of a mutant only: the answer also carries the token the e-mail carries.
       if (ctx.deviates('forgot.answer-carries-token')) return { data: { message, token } };
+      // White-box round wb1, deviation of a mutant only: the text-code branch answers { message } unwrapped (section 4.3: { data: { message } }).
+      if (ctx.deviates('wb1.forgot-text-answer-unwrapped') && kind === 'text') return { message };
       return { data: { message } };
     });
 
@@ -141,10 +144,6 @@ export const password: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       // Deviation of a mutant only: a token sent as an array or object is read as its first value.
       if (ctx.deviates('reset.token-array-read-as-text') && body.token !== null && typeof body.token === 'object') body.token = String(Object.values(body.token)[0] ?? '');
-      // White-box round wb1, deviation of a mutant only: a reset refused by validation spends the address's token all the same.
-      if (ctx.deviates('wb1.reset-refused-spends-token') && typeof body.email === 'string' && (typeof body.password !== 'string' || [...body.password].length < 8)) {
-        ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(body.email);
-      }
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
@@ -159,9 +158,6 @@ export const password: ReferenceModule = {
       // Spec silent on an unknown e-mail here; the reference answers as the password broker does, keyed by `email`.
       if (!user) fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
       // Section 4.4 and 7: 422 keyed by `token` when the token is not the latest one sent to that address.
-      // White-box round wb1, deviation of a mutant only: the token compared in any letter case (with the latest one e-mailed).
-      const latest = ctx.deviates('wb1.reset-token-case-insensitive') ? (ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(user.email) as { token: string } | undefined) : undefined;
-      if (latest && latest.token !== String(body.token) && latest.token.toLowerCase() === String(body.token).toLowerCase()) body.token = latest.token;
       if (!tokenValid(ctx, user.email, String(body.token)) && !ctx.deviates('reset.token-unchecked')) {
         // White-box round wb1, deviation of a mutant only: the 422 echoes the input, password included (a debug "old input").
         if (ctx.deviates('wb1.reset-422-echoes-input')) fail({ status: 422, body: { message: INVALID_TOKEN, errors: { token: [INVALID_TOKEN] }, input: { email: body.email, password: body.password } } });

@@ -30,7 +30,9 @@ export const roundWb1Mutants: Mutant[] = [
   // white-box round wb1
   { name: 'wb1-login-locked-message-key', clause: '7', group: 'authentication', description: 'section 7: the 423 of a locked account answers { message } instead of { error }', mutation: { transform: { route: LOGIN, status: 423, apply: (body) => ({ body: { message: body.error } }) } } },
   // white-box round wb1
-  { name: 'wb1-jwt-expired-message-key', clause: '7', group: 'authentication', description: 'section 7: the 416 of an expired JWT answers { message } instead of { error }', mutation: { transform: { route: JWT, status: 416, apply: (body) => ({ body: { message: body.error } }) } } },
+  { name: 'wb1-logout-destroys-newest-token', clause: '4.5', group: 'authentication', description: 'section 4.5/5.4: logout destroys the user’s newest token instead of the one sent, which stays valid', mutation: { deviation: 'wb1.logout-destroys-newest-token' } },
+  // white-box round wb1
+  { name: 'wb1-login-inactive-message-key', clause: '7', group: 'authentication', description: 'section 7: the 401 of an inactive account at login answers { message } instead of { error }', mutation: { transform: { route: LOGIN, status: 401, apply: (body) => ({ body: { message: body.error } }) } } },
   // white-box round wb1
   { name: 'wb1-login-ttl-in-minutes', clause: '2.1', group: 'authentication', description: 'section 2.1/5.2: the password login Session gives ttl in minutes (until - created is 60 times ttl)', mutation: { transform: { route: LOGIN, status: 200, apply: (body) => void (body.data.ttl = Math.max(1, Math.round(body.data.ttl / 60))) } } },
   // white-box round wb1
@@ -38,11 +40,11 @@ export const roundWb1Mutants: Mutant[] = [
 
   // --- password ---
   // white-box round wb1
-  { name: 'wb1-reset-refused-spends-token', clause: '4.4', group: 'password', description: 'section 4.4: a reset refused with 422 (password too short) spends the e-mailed token; the retry with a valid password is refused', mutation: { deviation: 'wb1.reset-refused-spends-token' } },
-  // white-box round wb1
   { name: 'wb1-reset-422-echoes-password', clause: '4.4', group: 'password', description: 'principle 4 / section 4.4: the 422 for an invalid token echoes the input, the new password included', mutation: { deviation: 'wb1.reset-422-echoes-input' } },
   // white-box round wb1
-  { name: 'wb1-reset-token-case-insensitive', clause: '4.4', group: 'password', description: 'section 4.4/7: the reset token is accepted in another letter case (it is not the token e-mailed)', mutation: { deviation: 'wb1.reset-token-case-insensitive' } },
+  { name: 'wb1-forgot-type-null-refused', clause: '4.3', group: 'password', description: 'section 4.3: type is nullable, but "type": null is refused with 422', mutation: { deviation: 'wb1.forgot-type-null-refused' } },
+  // white-box round wb1
+  { name: 'wb1-forgot-text-answer-unwrapped', clause: '4.3', group: 'password', description: 'section 4.3/1.3: forgot-password with type text answers { message } instead of { data: { message } }', mutation: { deviation: 'wb1.forgot-text-answer-unwrapped' } },
 
   // --- balances ---
   // white-box round wb1
