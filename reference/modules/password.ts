@@ -119,9 +119,10 @@ export const password: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
-        // White-box round wb1, deviation of a mutant only: type bound to an enum that refuses null (section 4.3: nullable).
-        type: [...(ctx.deviates('wb1.forgot-type-null-refused') ? [] : [rules.nullable]), rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
+        type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
       });
+      // White-box round wb1, deviation of a mutant only: type bound to an enum that refuses null (section 4.3: nullable).
+      if (ctx.deviates('wb1.forgot-type-null-refused') && body.type === null) fail(ERRORS.validation({ type: ['The selected type is invalid.'] }));
       const email = String(body.email);
       const user = findUserByEmail(ctx, email);
       // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`.

@@ -84,7 +84,7 @@ export const roundWb1Mutants: Mutant[] = [
   // white-box round wb1
   { name: 'wb1-bonuses-summary-asset-inactive-allowed', clause: '5', group: 'bonuses', description: 'section 5.6: an inactive account reads the bonus summary with its {asset} segment (200) instead of 403', mutation: { deviation: 'wb1.bonuses-summary-asset-inactive-allowed' } },
   // white-box round wb1
-  { name: 'wb1-bonuses-summary-asset-totals-all', clause: '2.5b', group: 'bonuses', description: 'sections 4.11/2.5b: the summary with {asset} counts and sums the bonuses of every asset under that asset', mutation: { deviation: 'wb1.bonuses-summary-asset-amount-over-all' } },
+  { name: 'wb1-bonuses-summary-asset-totals-all', clause: '4.11', group: 'bonuses', description: 'sections 4.11/2.5b: the summary with {asset} counts and sums the bonuses of every asset under that asset', mutation: { deviation: 'wb1.bonuses-summary-asset-amount-over-all' } },
   // white-box round wb1
   { name: 'wb1-bonuses-show-404-error-key', clause: '7', group: 'bonuses', description: 'section 7: bonus show answers 404 with { error } instead of { message }', mutation: { transform: { route: BONUS_SHOW, status: 404, apply: (body) => ({ body: { error: body.message } }) } } },
 
