@@ -6,7 +6,7 @@ import { StateNotAllowed } from './context.js';
 import { ERRORS, HttpAnswer, fail, type ErrorAnswer } from './errors.js';
 import type { Mutation } from './mutation.js';
 import { MODULES } from './modules/index.js';
-import { TOKENS_DDL, resolveToken } from './tokens.js';
+import { TOKENS_DDL, resolveToken, resolveTokenBySecret } from './tokens.js';
 
 export const STATES_PATH = '/__provider-states';
 
@@ -47,6 +47,11 @@ const SERVER_DEVIATIONS = [
   'tokens.outlive-until',
   // Allowed reading (reading round 1): outer whitespace of string inputs trimmed.
   'r1.trim-input-strings',
+  // White-box round wb1: token exactness and expiry on one route or path shape.
+  'wb1.token-id-ignored',
+  'wb1.token-secret-first-40',
+  'wb1.logout-expiry-ignored',
+  'wb1.expiry-ignored-on-bonus-summary-asset',
 ] as const;
 
 /**
@@ -117,7 +122,12 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         const route = request.routeOptions.url ?? '';
         const bearer = match?.[1]!.trim() ?? tokenElsewhere(request, mutation.deviation);
         // Deviations of mutants only: tokens never expire (checked as at the epoch), on every route or on the card routes.
-        const ignoreExpiry = mutation.deviation === 'tokens.expiry-ignored' || (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card'));
+        const ignoreExpiry =
+          mutation.deviation === 'tokens.expiry-ignored' ||
+          (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card')) ||
+          // White-box round wb1, deviations of mutants only: expiry not checked by logout, or by the bonus summary with its {asset} segment.
+          (mutation.deviation === 'wb1.logout-expiry-ignored' && route === '/api/v1/user/logout') ||
+          (mutation.deviation === 'wb1.expiry-ignored-on-bonus-summary-asset' && route.startsWith('/api/v1/user/:user/bonus/assets') && Boolean((request.params as { asset?: string }).asset));
         // Deviation of a mutant only: tokens are honoured TOKEN_GRACE_MS after their expiry.
         const checkedAt = ignoreExpiry ? 0 : mutation.deviation === 'tokens.outlive-until' ? now() - TOKEN_GRACE_MS : now();
         const foldCase = mutation.deviation === 'auth.secret-case-folded-on-bonuses' && route.startsWith('/api/v1/user/:user/bonus');
@@ -131,6 +141,12 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
           // Deviation of a mutant only: a bearer the bonus routes cannot resolve is taken for the path's user.
           const user = db.prepare('SELECT * FROM users WHERE id = ?').get((request.params as { user?: string }).user) as AuthenticatedRequest['user'] | undefined;
           if (user) resolved = { user, tokenId: 0 };
+        }
+        // White-box round wb1, deviations of mutants only: the token's id ignored; the secret compared on its first 40 characters.
+        if (!resolved && bearer && mutation.deviation === 'wb1.token-id-ignored') resolved = resolveTokenBySecret(db, bearer, checkedAt);
+        if (!resolved && bearer && mutation.deviation === 'wb1.token-secret-first-40') {
+          const parts = /^(\d+)\|(.{41,})$/s.exec(bearer);
+          if (parts) resolved = resolveToken(db, `${parts[1]}|${parts[2]!.slice(0, 40)}`, checkedAt);
         }
         if (!resolved) fail(ERRORS.unauthenticated());
         (request as AuthenticatedRequest).user = resolved.user;

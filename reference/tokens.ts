@@ -58,6 +58,16 @@ export function issueToken(db: Database.Database, userId: string, kind: 'passwor
   return { token, createdMs: nowMs, ttl };
 }
 
+/** White-box round wb1, deviation of a mutant only: the token found by its secret's hash alone, its id ignored (Sanctum's lookup of a token without `|`). */
+export function resolveTokenBySecret(db: Database.Database, bearer: string, nowMs: number): { user: UserRow; tokenId: number } | undefined {
+  const match = /^(\d+)\|(.+)$/.exec(bearer);
+  if (!match) return undefined;
+  const row = db.prepare('SELECT * FROM access_tokens WHERE secret_hash = ?').get(hash(match[2]!)) as { id: number; user_id: string; expires_ms: number } | undefined;
+  if (!row || row.expires_ms <= nowMs) return undefined;
+  const user = db.prepare('SELECT * FROM users WHERE id = ?').get(row.user_id) as UserRow | undefined;
+  return user ? { user, tokenId: row.id } : undefined;
+}
+
 /** `foldCase` only for a mutant: the secret compared in any letter case. */
 export function resolveToken(db: Database.Database, bearer: string, nowMs: number, foldCase = false): { user: UserRow; tokenId: number } | undefined {
   const match = /^(\d+)\|(.+)$/.exec(bearer);

@@ -291,6 +291,10 @@ export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
   deviations: [
+    // White-box round wb1.
+    'wb1.login-2fa-null-skipped',
+    'wb1.jwt-email-claim-expired-412',
+    'wb1.logout-destroys-newest-token',
     // Allowed reading (a mutant that must survive): the Session also issues refresh tokens.
     'login.session-refresh-tokens',
     'login.locked-allowed',
@@ -388,7 +392,9 @@ export const authentication: ReferenceModule = {
         fail(ERRORS.wrongCredentials());
       }
       assertMayLogIn(ctx, user);
-      if (user.totp_secret && !ctx.deviates('login.2fa-ignored')) {
+      // White-box round wb1, deviation of a mutant only: a 2fa sent as JSON null is taken as a code already checked.
+      const nullSkips = ctx.deviates('wb1.login-2fa-null-skipped') && body['2fa'] === null;
+      if (user.totp_secret && !ctx.deviates('login.2fa-ignored') && !nullSkips) {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const sent = typeof body['2fa'] === 'string' ? body['2fa'] : '';
         // Allowed reading (a mutant that must survive): spaces inside the code are removed before it is compared.
@@ -425,7 +431,11 @@ export const authentication: ReferenceModule = {
       const skips = (check: string) => ctx.deviates(`jwt.${byId ? 'id' : 'email'}-claim-${check}`);
       if ((!identifies || (expire === undefined && !skips('expire-optional'))) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
-      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) fail(ERRORS.jwtExpired());
+      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
+        // White-box round wb1, deviation of a mutant only: an expired JWT naming its user by e-mail answers 412, not 416.
+        if (!byId && ctx.deviates('wb1.jwt-email-claim-expired-412')) fail(ERRORS.jwtInvalid());
+        fail(ERRORS.jwtExpired());
+      }
       let user = (typeof id === 'string' && id !== ''
         ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;
@@ -458,7 +468,9 @@ export const authentication: ReferenceModule = {
       // A concurrent logout with the same token may have destroyed it since the guard ran.
       const row = ctx.db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(tokenId) as { kind: 'password' | 'jwt' } | undefined;
       if (!row) fail(ERRORS.unauthenticated());
-      if (!ctx.deviates(`logout.keeps-${row.kind}-token`)) destroyToken(ctx.db, tokenId);
+      // White-box round wb1, deviation of a mutant only: logout destroys the user's newest token, not the one it was sent.
+      const newest = ctx.deviates('wb1.logout-destroys-newest-token') ? (ctx.db.prepare('SELECT id FROM access_tokens WHERE user_id = ? ORDER BY id DESC LIMIT 1').get((request as AuthenticatedRequest).user.id) as { id: number } | undefined) : undefined;
+      if (!ctx.deviates(`logout.keeps-${row.kind}-token`)) destroyToken(ctx.db, newest?.id ?? tokenId);
       return { status: 'success' };
     });
   },

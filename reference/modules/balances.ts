@@ -252,7 +252,7 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
-  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled'],
+  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled', 'wb1.balances-filter-per-symbol', 'wb1.balances-nft-filter-per-symbol'],
 
   register(app, ctx) {
     seedCoins(ctx);
@@ -269,7 +269,10 @@ export const balances: ReferenceModule = {
 
     // Section 4.6: `{ data: [records] }`.
     app.get('/api/v1/user/:user/balances/nft', { preHandler }, async (request) => {
-      return { data: list(ctx, pathUser(request), 'nft', filterOf(request, ctx.deviates('balances.nft-filter-ignored'))) };
+      const symbols = filterOf(request, ctx.deviates('balances.nft-filter-ignored'));
+      // White-box round wb1, deviation of a mutant only: the filtered list built one requested symbol at a time (a repeated symbol listed twice).
+      if (symbols && ctx.deviates('wb1.balances-nft-filter-per-symbol')) return { data: symbols.flatMap((symbol) => list(ctx, pathUser(request), 'nft', [symbol])) };
+      return { data: list(ctx, pathUser(request), 'nft', symbols) };
     });
 
     // Section 4.7: `{ data: record }`.
@@ -279,7 +282,10 @@ export const balances: ReferenceModule = {
 
     // Section 4.8: `{ data: { coins: [records] } }`.
     app.get('/api/v1/user/:user/balances', { preHandler }, async (request) => {
-      return { data: { coins: list(ctx, pathUser(request), 'coin', filterOf(request, ctx.deviates('balances.filter-ignored'))) } };
+      const symbols = filterOf(request, ctx.deviates('balances.filter-ignored'));
+      // White-box round wb1, deviation of a mutant only: the filtered list built one requested symbol at a time (a repeated symbol listed twice).
+      if (symbols && ctx.deviates('wb1.balances-filter-per-symbol')) return { data: { coins: symbols.flatMap((symbol) => list(ctx, pathUser(request), 'coin', [symbol])) } };
+      return { data: { coins: list(ctx, pathUser(request), 'coin', symbols) } };
     });
 
     // Section 4.9: `{ data: record }`.

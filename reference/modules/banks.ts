@@ -126,7 +126,13 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
   const known = ctx.deviates('banks.currency-short-list') ? (code: string) => MAJOR_CURRENCIES.includes(code) : isIso4217;
   const iso = rules.custom((value) => (typeof value === 'string' && known(value) ? undefined : 'The selected currency is invalid.'));
   return {
-    bankName: [rules.required, rules.string, ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')])],
+    bankName: [
+      rules.required,
+      rules.string,
+      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+      // White-box round wb1, deviation of a mutant only: a bank name of plain letters, digits and spaces only (section 4.10 gives max 191 alone).
+      ...(ctx.deviates('wb1.banks-bank-name-restricted') ? [rules.regex(/^[A-Za-z0-9 ]+$/, 'The :attribute format is invalid.')] : []),
+    ],
     iban: [
       rules.required,
       rules.string,
@@ -145,6 +151,8 @@ function createRules(ctx: ReferenceContext, userId: string): Rules {
       ...(ctx.deviates('banks.swift-bic-shape-required') ? [rules.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'The :attribute format is invalid.')] : []),
       // Deviation of a mutant only: swift of a BIC's two lengths alone, 8 or 11 (section 4.10 says 8 to 11).
       ...(ctx.deviates('banks.swift-bic-lengths-only') ? [rules.regex(/^(.{8}|.{11})$/u, 'The :attribute field must be 8 or 11 characters.')] : []),
+      // White-box round wb1, deviation of a mutant only: swift checked against upper-case letters and digits (lower-case letters are alphanumeric too).
+      ...(ctx.deviates('wb1.banks-swift-upper-case-only') ? [rules.regex(/^[A-Z0-9]+$/, 'The :attribute format is invalid.')] : []),
     ],
     currency: [rules.required, rules.string, rules.alphaNum, ...(ctx.deviates('banks.currency-iso-unchecked') ? [] : [iso])],
   };
@@ -217,6 +225,14 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // White-box round wb1.
+    'wb1.banks-show-deleted',
+    'wb1.banks-show-newest-of-user',
+    'wb1.banks-used-delete-refused-but-removed',
+    'wb1.banks-foreign-delete-refused-but-removed',
+    'wb1.banks-swift-upper-case-only',
+    'wb1.banks-bank-name-restricted',
+    'wb1.banks-created-at-from-body',
     // Issue 27.
     'banks.list-newest-twice',
     'banks.create-owner-from-body',
@@ -361,6 +377,8 @@ export const banks: ReferenceModule = {
       // Deviation of a mutant only: the owner taken from a user_id of the body.
       const owner = ctx.deviates('banks.create-owner-from-body') && typeof body.user_id === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user_id) ? body.user_id : user.id;
       const id = insertBank(ctx, owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
+      // White-box round wb1, deviation of a mutant only: createdAt mass-assigned from the body.
+      if (ctx.deviates('wb1.banks-created-at-from-body') && (typeof body.createdAt === 'number' || typeof body.createdAt === 'string')) ctx.db.prepare('UPDATE banks SET created_at = ? WHERE id = ?').run(Number(body.createdAt), id);
       const row = findBank(ctx, owner, id)!;
       return reply.code(201).send({ data: present(row) });
     });
@@ -453,7 +471,13 @@ export const banks: ReferenceModule = {
       const { bank } = request.params as { bank: string };
       // Allowed reading (reading round 1): another user's bank under one's own path is another user's resource (5.6: 409), not a missing record.
       if (ctx.deviates('records.foreign-unauthorized') && !findBank(ctx, user.id, bank) && ctx.db.prepare('SELECT 1 FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank)) fail(ERRORS.unauthorized(409));
+      // White-box round wb1, deviations of mutants only: show forgets the soft delete; show answers the user's newest bank once the id is found.
+      if (ctx.deviates('wb1.banks-show-deleted')) {
+        const any = ctx.db.prepare(`${SELECT_BANK} WHERE b.id = ? AND b.user_id = ?`).get(bank, user.id) as BankRow | undefined;
+        if (any) return { data: present(any) };
+      }
       const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
+      if (ctx.deviates('wb1.banks-show-newest-of-user')) return { data: present(ctx.db.prepare(`${SELECT_BANK} WHERE b.user_id = ? AND b.deleted_at IS NULL ORDER BY b.created_at DESC, b.rowid DESC LIMIT 1`).get(user.id) as BankRow) };
       return { data: present(row) };
     });
 
@@ -463,10 +487,18 @@ export const banks: ReferenceModule = {
       const { bank } = request.params as { bank: string };
       const foreign = ctx.db.prepare('SELECT user_id FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank) as { user_id: string } | undefined;
       // Section 4.10 delete documents 401, 403 and 409 only: another user's bank under one's own path is unauthorized (5.6).
-      if (foreign && foreign.user_id !== user.id && !ctx.deviates('banks.delete-any-user')) fail(ERRORS.unauthorized(409));
+      if (foreign && foreign.user_id !== user.id && !ctx.deviates('banks.delete-any-user')) {
+        // White-box round wb1, deviation of a mutant only: the refusal comes after the delete.
+        if (ctx.deviates('wb1.banks-foreign-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), bank);
+        fail(ERRORS.unauthorized(409));
+      }
       const row = (ctx.deviates('banks.delete-any-user') && foreign ? findBankAnyUser(ctx, bank) : findBank(ctx, user.id, bank)) ?? fail(ERRORS.notFound('Bank', bank));
       const used = ctx.db.prepare('SELECT 1 FROM bank_usages WHERE bank_id = ? LIMIT 1').get(row.id);
-      if (used && !ctx.deviates('banks.delete-used-allowed')) fail(ERRORS.bankUsed());
+      if (used && !ctx.deviates('banks.delete-used-allowed')) {
+        // White-box round wb1, deviation of a mutant only: the used bank is soft-deleted before the usage check refuses it.
+        if (ctx.deviates('wb1.banks-used-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
+        fail(ERRORS.bankUsed());
+      }
       if (!ctx.deviates('banks.delete-keeps-record')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
       return { message: 'The bank has been deleted.' };
     });

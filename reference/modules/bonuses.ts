@@ -219,6 +219,9 @@ export const bonuses: ReferenceModule = {
   deviations: [
     // Issue 27.
     'bonuses.summary-asset-foreign-user-allowed',
+    // White-box round wb1.
+    'wb1.bonuses-summary-asset-inactive-allowed',
+    'wb1.bonuses-summary-asset-amount-over-all',
     'bonuses.show-status-stale',
     'bonuses.filters-combined-or',
     // Allowed reading (a mutant that must survive): a status outside distributed, pending and canceled is refused with 422.
@@ -370,9 +373,13 @@ export const bonuses: ReferenceModule = {
     const guard = (unauthorizedStatus: 403 | 409) => {
       const checked = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: !ctx.deviates('bonuses.inactive-allowed') });
       // Deviation of a mutant only: the summary with its {asset} segment skips the ownership check.
+      // White-box round wb1, deviation of a mutant only: the summary with its {asset} segment checks ownership but not the inactive account.
+      const ownOnly = ctx.guards.ownUser({ unauthorizedStatus, activeOnly: false });
       const own = ctx.deviates('bonuses.summary-asset-foreign-user-allowed')
         ? async (request: FastifyRequest, reply: FastifyReply) => ((request.params as { asset?: string }).asset ? undefined : checked(request, reply))
-        : checked;
+        : ctx.deviates('wb1.bonuses-summary-asset-inactive-allowed') && unauthorizedStatus === 403
+          ? async (request: FastifyRequest, reply: FastifyReply) => ((request.params as { asset?: string }).asset ? ownOnly(request, reply) : checked(request, reply))
+          : checked;
       if (!ctx.deviates('bonuses.foreign-user-allowed')) return [ctx.guards.authenticated, own];
       // Mutant seam: the ownership check is skipped, only the inactive-account check remains.
       return [
@@ -446,7 +453,10 @@ export const bonuses: ReferenceModule = {
     // fastify's optional-parameter syntax, which serves both `/bonus/assets` and `/bonus/assets/:asset`.
     app.get('/api/v1/user/:user/bonus/assets/:asset?', { preHandler: guard(403) }, async (request) => {
       const { user, asset } = request.params as { user: string; asset?: string };
-      const symbol = asset && asset !== '' && !ctx.deviates('bonuses.summary-asset-filter-ignored') ? asset : undefined;
+      const asked = asset && asset !== '' && !ctx.deviates('bonuses.summary-asset-filter-ignored') ? asset : undefined;
+      // White-box round wb1, deviation of a mutant only: with {asset}, the counts and amounts are those of every asset of the user.
+      const overAll = asked !== undefined && ctx.deviates('wb1.bonuses-summary-asset-amount-over-all');
+      const symbol = overAll ? undefined : asked;
       const sum = (status: BonusStatus) =>
         `SUM(b.status = '${status}') AS ${status}_bonuses, ROUND(TOTAL(CASE WHEN b.status = '${status}' THEN CAST(b.amount AS REAL) END), MIN(CAST(a.precision AS INTEGER), 12)) AS ${status}_amount`;
       const rows = ctx.db
@@ -457,6 +467,13 @@ export const bonuses: ReferenceModule = {
            GROUP BY a.symbol ORDER BY a.symbol`,
         )
         .all(...(symbol !== undefined ? [user, symbol] : [user])) as (AssetRow & Record<string, number>)[];
+      if (overAll) {
+        const mine = rows.find((row) => row.symbol === asked);
+        if (!mine) return { data: [] };
+        const total = (key: string) => rows.reduce((sum, row) => sum + (Number(row[key]) || 0), 0);
+        const merged = { ...mine, orders: total('orders'), ...Object.fromEntries(STATUSES.flatMap((status) => [[`${status}_bonuses`, total(`${status}_bonuses`)], [`${status}_amount`, total(`${status}_amount`)]])) } as unknown as AssetRow & Record<string, number>;
+        rows.splice(0, rows.length, merged);
+      }
       return {
         data: rows.map((row) => ({
           asset: assetSummary(row),

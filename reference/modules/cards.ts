@@ -183,6 +183,11 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // White-box round wb1.
+    'wb1.cards-show-newest-of-user',
+    'wb1.cards-holder-name-letters-only',
+    'wb1.cards-created-at-from-body',
+    'wb1.cards-last-four-as-number',
     // Issue 27.
     'cards.create-status-from-body',
     'cards.list-cached',
@@ -315,7 +320,13 @@ export const cards: ReferenceModule = {
       }
 
       const text = validationErrors(input, {
-        holderName: [rules.required, rules.string, ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')])],
+        holderName: [
+          rules.required,
+          rules.string,
+          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+          // White-box round wb1, deviation of a mutant only: a holder name of ASCII letters and spaces only (section 4.6a gives max 191 alone).
+          ...(ctx.deviates('wb1.cards-holder-name-letters-only') ? [rules.regex(/^[A-Za-z ]+$/, 'The :attribute format is invalid.')] : []),
+        ],
         alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : 'characters')])],
         lastFourDigits: [
           rules.required,
@@ -434,7 +445,10 @@ export const cards: ReferenceModule = {
           const image2 = saveImage(input.cardImage2 as Upload);
           // Deviation of a mutant only: the status taken from a status field of the body.
           const status = ctx.deviates('cards.create-status-from-body') && typeof input.status === 'string' ? input.status : 'CONFIRMED';
-          insertCard.run(id, owner, status, String(input.alias), ctx.deviates('cards.holder-name-stored-upper-case') ? String(input.holderName).toUpperCase() : String(input.holderName), expirationDate, String(input.lastFourDigits), image1, image2, user.platform_id, createdAt);
+          // White-box round wb1, deviations of mutants only: lastFourDigits kept as an integer; createdAt mass-assigned from the body.
+          const lastFour = ctx.deviates('wb1.cards-last-four-as-number') ? String(Number(input.lastFourDigits)) : String(input.lastFourDigits);
+          const created = ctx.deviates('wb1.cards-created-at-from-body') && typeof input.createdAt === 'string' && /^\d+$/.test(input.createdAt) ? Number(input.createdAt) : createdAt;
+          insertCard.run(id, owner, status, String(input.alias), ctx.deviates('cards.holder-name-stored-upper-case') ? String(input.holderName).toUpperCase() : String(input.holderName), expirationDate, lastFour, image1, image2, user.platform_id, created);
           return id;
         };
         let expirationDate: string;
@@ -523,6 +537,8 @@ export const cards: ReferenceModule = {
         // Allowed reading (reading round 1): another user's card under one's own path is another user's resource (5.6: 409).
         if (!row && ctx.deviates('records.foreign-unauthorized') && cardById.get(card)) fail(ERRORS.unauthorized(409));
         if (!row) fail(ERRORS.notFound('Card', card));
+        // White-box round wb1, deviation of a mutant only: once the id is found, the user's newest card is answered.
+        if (ctx.deviates('wb1.cards-show-newest-of-user')) return { data: toCard(ctx.db.prepare(`${SELECT_CARD} WHERE c.user_id = ? ORDER BY c.created_at DESC, c.seq DESC LIMIT 1`).get(user.id) as CardRow) };
         return { data: toCard(row) };
       });
     });

@@ -104,6 +104,10 @@ export const password: ReferenceModule = {
     'reset.answer-echoes-token',
     'reset.password-min-bytes',
     'reset.password-max-bytes',
+    // White-box round wb1.
+    'wb1.reset-422-echoes-input',
+    'wb1.forgot-type-null-refused',
+    'wb1.forgot-text-answer-unwrapped',
   ],
 
   register(app, ctx) {
@@ -117,6 +121,8 @@ export const password: ReferenceModule = {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
         type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
       });
+      // White-box round wb1, deviation of a mutant only: type bound to an enum that refuses null (section 4.3: nullable).
+      if (ctx.deviates('wb1.forgot-type-null-refused') && body.type === null) fail(ERRORS.validation({ type: ['The selected type is invalid.'] }));
       const email = String(body.email);
       const user = findUserByEmail(ctx, email);
       // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`.
@@ -129,6 +135,8 @@ export const password: ReferenceModule = {
       const message = kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.';
       // Deviation of a mutant only: the answer also carries the token the e-mail carries.
       if (ctx.deviates('forgot.answer-carries-token')) return { data: { message, token } };
+      // White-box round wb1, deviation of a mutant only: the text-code branch answers { message } unwrapped (section 4.3: { data: { message } }).
+      if (ctx.deviates('wb1.forgot-text-answer-unwrapped') && kind === 'text') return { message };
       return { data: { message } };
     });
 
@@ -152,6 +160,8 @@ export const password: ReferenceModule = {
       if (!user) fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
       // Section 4.4 and 7: 422 keyed by `token` when the token is not the latest one sent to that address.
       if (!tokenValid(ctx, user.email, String(body.token)) && !ctx.deviates('reset.token-unchecked')) {
+        // White-box round wb1, deviation of a mutant only: the 422 echoes the input, password included (a debug "old input").
+        if (ctx.deviates('wb1.reset-422-echoes-input')) fail({ status: 422, body: { message: INVALID_TOKEN, errors: { token: [INVALID_TOKEN] }, input: { email: body.email, password: body.password } } });
         // Deviation (allowed): a target that finds the reset by its token reads the mismatch as a wrong e-mail for it.
         if (ctx.deviates('reset.other-address-token-keyed-by-email') && ctx.db.prepare('SELECT 1 FROM password_reset_tokens WHERE token_hash = ? AND email <> ?').get(hashToken(String(body.token)), user.email) !== undefined) {
           fail(ERRORS.validation({ email: ['The email does not match this password reset token.'] }));
