@@ -182,7 +182,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         root: COMPILED_ROOT,
         config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.suite.config.js'),
         watch: false,
-        reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
+        reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
         provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
         // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
         testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
