@@ -9,6 +9,9 @@ import type { TestRecord } from '../reporting/model.js';
  */
 export const CLEANUP_BOUND_MS = 4_000;
 
+/** How long after an interrupt the run trusts that no test is in flight when none reported its start. */
+const IDLE_AFTER_MS = 1_000;
+
 export const NOT_RUN = 'not run: the run was interrupted';
 
 /** Ctrl-C before any test ran: nothing to report. */
@@ -73,8 +76,10 @@ export class Interruption {
     this.timer.unref();
     // No test in flight (the workers still loading their files, or between tests): nothing to wait for,
     // nothing created to clean up; the run closes as soon as that holds rather than after the whole bound.
+    // The workers report a test's start in batches: a start is trusted to have arrived after IDLE_AFTER_MS.
+    const since = Date.now();
     this.idle = setInterval(() => {
-      if (this.inFlight > 0) return;
+      if (this.inFlight > 0 || Date.now() - since < IDLE_AFTER_MS) return;
       clearInterval(this.idle);
       void this.close?.();
     }, 250);
