@@ -1,3 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestRecord } from '../reporting/model.js';
 
 /**
@@ -5,6 +8,9 @@ import type { TestRecord } from '../reporting/model.js';
  * waits are aborted at once, their clean-ups bounded (helpers/check/check.ts CLEANUP_AFTER_INTERRUPT_MS).
  */
 export const CLEANUP_BOUND_MS = 4_000;
+
+/** How long after an interrupt the run trusts that no test is in flight when none reported its start. */
+const IDLE_AFTER_MS = 1_000;
 
 export const NOT_RUN = 'not run: the run was interrupted';
 
@@ -46,21 +52,54 @@ export class Interruption {
       process.exit(130);
     }
     if (this.interrupted) {
+      rmSync(interruptMarker(this.channelName), { force: true });
       process.stderr.write(`interrupted twice (${signal}): stopped without waiting for the clean-up\n`);
       process.exit(130);
     }
     this.interrupted = true;
     this.signal = signal;
+    // A worker that subscribes after the message (still loading its files) finds the marker instead
+    // (helpers/check/check.ts): a BroadcastChannel keeps no message for a listener yet to come.
+    try {
+      writeFileSync(interruptMarker(this.channelName), signal);
+    } catch {
+      // Only the late workers miss the interrupt: the run's close after CLEANUP_BOUND_MS still bounds them.
+    }
     const channel = new BroadcastChannel(this.channelName);
     channel.postMessage('interrupted');
     channel.close();
     void this.cancel?.();
     this.timer = setTimeout(() => {
-      this.cutShort = true;
+      this.cutShort = this.inFlight > 0;
       void this.close?.();
     }, CLEANUP_BOUND_MS);
     this.timer.unref();
+    // No test in flight (the workers still loading their files, or between tests): nothing to wait for,
+    // nothing created to clean up; the run closes as soon as that holds rather than after the whole bound.
+    // The workers report a test's start in batches: a start is trusted to have arrived after IDLE_AFTER_MS.
+    const since = Date.now();
+    this.idle = setInterval(() => {
+      if (this.inFlight > 0 || Date.now() - since < IDLE_AFTER_MS) return;
+      clearInterval(this.idle);
+      void this.close?.();
+    }, 250);
+    this.idle.unref();
   }
+
+  private readonly running = new Set<string>();
+  private get inFlight(): number {
+    return this.running.size;
+  }
+  private idle: NodeJS.Timeout | undefined;
+  /** Knows the tests in flight (a vitest reporter of the run): an interrupt waits only for them. */
+  readonly reporter = {
+    onTestCaseReady: (testCase: { id: string }) => {
+      this.running.add(testCase.id);
+    },
+    onTestCaseResult: (testCase: { id: string }) => {
+      this.running.delete(testCase.id);
+    },
+  };
 
   /** While the tests run: how to cancel them, and how to stop waiting for them. */
   onInterrupt(cancel: () => Promise<unknown>, close: () => Promise<unknown>): void {
@@ -80,6 +119,7 @@ export class Interruption {
   /** The tests are over: the clean-up bound no longer applies. */
   testsEnded(): void {
     clearTimeout(this.timer);
+    clearInterval(this.idle);
   }
 
   /** The stderr line of an interrupted run: what finished, what never started, and whether the clean-up ran to its end. */
@@ -100,8 +140,15 @@ export class Interruption {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearInterval(this.idle);
+    rmSync(interruptMarker(this.channelName), { force: true });
     if (this.enabled) process.off('SIGINT', this.listener).off('SIGTERM', this.listener);
   }
+}
+
+/** The file that says a run was interrupted, for the workers that were not yet listening on its channel. */
+export function interruptMarker(channelName: string): string {
+  return join(tmpdir(), channelName);
 }
 
 /** The one line of a run interrupted before its tests. */

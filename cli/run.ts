@@ -83,9 +83,10 @@ function runHints(dir: string): string[] {
 
 /** Runs the suite once: resolves the target (starting the embedded reference when BASE_URL is unset), checks it, runs every test, builds the report. */
 /** Why a run in which nothing failed exits 1: --fail-on-incomplete; a run of some groups is incomplete whatever they verified. */
-export function failOnIncompleteLine(report: Pick<Report, 'groups'>): string {
+export function failOnIncompleteLine(report: Pick<Report, 'groups'> & Partial<Pick<Report, 'verdict'>>): string {
   const partial = report.groups !== undefined && report.groups.length < GROUPS.length;
-  return `exit 1: --fail-on-incomplete (FAIL_ON_INCOMPLETE) and the verdict is incomplete${partial ? `; a run of some groups (--group, GROUP) is always incomplete, since the other groups' documented pairs are not verified` : ''}`;
+  const what = report.verdict === 'nonconformant' ? 'the expected failures aside, the run is incomplete (a test skipped, or a documented pair or rule not verified)' : 'the verdict is incomplete';
+  return `exit 1: --fail-on-incomplete (FAIL_ON_INCOMPLETE) and ${what}${partial ? `; a run of some groups (--group, GROUP) is always incomplete, since the other groups' documented pairs are not verified` : ''}`;
 }
 
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
@@ -182,7 +183,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         root: COMPILED_ROOT,
         config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.suite.config.js'),
         watch: false,
-        reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write)],
+        reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
         provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
         // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
         testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),

@@ -49,6 +49,14 @@ describe('expected failures (--expected-failures): the gate carries known failur
     expect(toJunit(report)).toMatch(/<testsuites [^>]*failures="0"/);
   });
 
+  it('--fail-on-incomplete still fails a run that, the expected failures aside, did not verify everything', () => {
+    const skipped = record('answers 404 for an unknown user', { outcome: 'skipped', reason: 'state user not provided' });
+    const report = gated([failing, skipped], [{ test: failing.id, reason: 'r' }]);
+    expect(report.verdict).toBe('nonconformant');
+    expect(exitCodeOf(report, 0)).toBe(0);
+    expect(exitCodeOf(report, 0, true)).toBe(1);
+  });
+
   it('takes a failure by the test name as well as by its id', () => {
     expect(exitCodeOf(gated([failing], [{ test: failing.name, reason: 'r' }]), 0)).toBe(0);
   });

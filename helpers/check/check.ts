@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
 import { effectiveRules, ruleById } from '../spec/rules.js';
@@ -141,6 +144,8 @@ function runInterruptedSignal(): AbortSignal {
       channel.onmessage = () => interruption!.abort(new RunInterrupted('the run was interrupted'));
       // Never what keeps a worker alive.
       (channel as unknown as { unref(): void }).unref();
+      // Interrupted before this worker listened (it was still loading): the run left a marker (cli/interrupt.ts).
+      if (existsSync(join(tmpdir(), name))) interruption.abort(new RunInterrupted('the run was interrupted'));
     }
   }
   return interruption.signal;
