@@ -140,7 +140,7 @@ describe('the line of an interrupted run', () => {
     interruption.signal = 'SIGTERM';
     expect(interruption.summaryLine(tests, [], undefined)).toMatch(/^interrupted by SIGTERM: stopped after 1 of 2 tests;/);
     interruption.cutShort = true;
-    expect(interruption.summaryLine(tests, [], undefined)).toMatch(/; the clean-up was cut short after 15 s: records of the tests still in flight may remain;/);
+    expect(interruption.summaryLine(tests, [], undefined)).toMatch(/; the clean-up was cut short after 4 s: records of the tests still in flight may remain;/);
   });
 });
 
