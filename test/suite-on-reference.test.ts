@@ -70,8 +70,8 @@ describe('the suite against the reference', () => {
       expect(test.line, test.name).toBeGreaterThan(0);
       if (!sources.has(test.file)) sources.set(test.file, readFileSync(join(ROOT, test.file), 'utf8').split('\n'));
       const line = sources.get(test.file)![test.line! - 1]!;
-      // A check declared here, directly or through a helper that declares one (unauthenticatedCheck(...)).
-      if (/\.check\(|check\(|Check\(|\bit\(|test\(/.test(line)) continue;
+      // A check declared here, directly or through a helper that declares one (unauthenticatedCheck(...), invariantChecks(ep): the invariant tables).
+      if (/\.check\(|check\(|Check\(|invariantChecks\(|\bit\(|test\(/.test(line)) continue;
       rows++;
       // A row's line holds the description the test's name ends with (a template's fixed parts, in order).
       const description = /\bdescription: (['"`])((?:\\.|(?!\1).)*)\1/.exec(line)?.[2];
