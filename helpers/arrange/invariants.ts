@@ -313,7 +313,8 @@ async function snapshot(t: CheckContext, listPath: string, token: string, fields
  * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
  * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
  * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
- * `userId`, `id`, `status`) are refused with 422 or ignored: never another owner, status or id (S351).
+ * `userId`, `id`, `status`) are refused (422, or 403 or 409 as an unauthorized action, 5.6) or ignored:
+ * never another owner, status or id (S351).
  */
 export function createInvariantChecks(ep: EndpointChecks): void {
   const create = CREATES.find((c) => c.endpoint === ep.id);
@@ -349,8 +350,8 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 
   ep.check(
-    `refuses (422) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status or id`,
-    { clauses: [endpoint.clauses[0]!, '3'], status: [201, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id; on 422 neither list changed' },
+    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status or id`,
+    { clauses: [endpoint.clauses[0]!, '3', '5'], status: [201, 403, 409, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id; on a refusal (422, or 403 or 409 for an unauthorized action) neither list changed' },
     async (t) => {
       const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
       const theirs = await snapshot(t, listPath(other.user.id), other.token, create.stable);
@@ -366,7 +367,9 @@ export function createInvariantChecks(ep: EndpointChecks): void {
               return t.post(listPath(owner.user.id), { token: owner.token, form });
             })();
         if (isBank) deleteIfCreated(t, owner.user.id, owner.token, response);
-        t.expectStatus(response, [201, 422]);
+        // Section 5.6: "an unauthorized action yields 403 or 409"; a body naming another owner (or a status, an id)
+        // may be read as one. A refusal of any of these kinds is allowed as long as it stores and changes nothing.
+        t.expectStatus(response, [201, 403, 409, 422]);
         const mine = await listOf(t, listPath(owner.user.id), owner.token);
         if (response.status === 201) {
           const record = response.json?.data;
