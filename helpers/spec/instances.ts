@@ -105,7 +105,7 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
   { variant: 'refused-unauthenticated', rule: 'S333' },
 ];
 
-/** Fields a create body may carry beyond its table: refused (422) or ignored, never taken (S351). */
+/** Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). */
 export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status'];
 
 /**

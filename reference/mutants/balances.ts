@@ -336,6 +336,21 @@ export const balancesMutants: Mutant[] = [
     },
     allowed: true,
   },
+  // Issue 27: each asset of a list once (helpers/arrange/invariants.ts, listInvariantChecks).
+  {
+    name: 'balances-coin-list-last-twice',
+    clause: '4.8',
+    group: 'balances',
+    description: 'the coin list shows its last coin twice (a join gone wrong)',
+    mutation: { transform: { route: COIN_LIST, status: 200, apply: (body: { data: { coins: unknown[] } }) => ({ body: { data: { ...body.data, coins: body.data.coins.length ? [...body.data.coins, body.data.coins.at(-1)] : body.data.coins } } }) } },
+  },
+  {
+    name: 'balances-nft-list-last-twice',
+    clause: '4.6',
+    group: 'balances',
+    description: 'the NFT list shows its last NFT twice (a join gone wrong)',
+    mutation: { transform: { route: NFT_LIST, status: 200, apply: (body: { data: unknown[] }) => ({ body: { data: body.data.length ? [...body.data, body.data.at(-1)] : body.data } }) } },
+  },
   // Section 5.3 on every protected endpoint.
   {
     name: 'auth-any-scheme-accepted',
