@@ -13,7 +13,7 @@ import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { registerSecret } from '../helpers/net/redact.js';
 import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/password.js';
-import { utcMicros } from '../helpers/spec/utc-time.js';
+import { hasMicrosecondDigits, utcMicros } from '../helpers/spec/utc-time.js';
 import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
 
 /**
@@ -65,10 +65,10 @@ function emailOfLength(length: number): string {
   return email;
 }
 
-/** Microseconds since the epoch of an ISO 8601 UTC time with microseconds (section 1.4), in any of its forms (helpers/spec/utc-time.ts). */
+/** Microseconds since the epoch of an ISO 8601 UTC time (section 1.4), in any of its forms (helpers/spec/utc-time.ts); the microsecond digits are judged by their own test. */
 function epochMicros(field: string, value: unknown): bigint {
   const micros = utcMicros(value);
-  if (micros === undefined) throw new Error(`${field} must be an ISO 8601 UTC time with microseconds (section 1.4; basic or extended format, Z or a zero offset), got ${JSON.stringify(value)}`);
+  if (micros === undefined) throw new Error(`${field} must be an ISO 8601 UTC time (section 1.4; basic or extended format, Z or a zero offset), got ${JSON.stringify(value)}`);
   return micros;
 }
 
@@ -304,6 +304,29 @@ authenticate.describe(() => {
     skipWhenFileAccountRefused(t, user, response);
     expectSession(t, response, user.id);
     logOutLater(t, response);
+  });
+
+  // Section 1.4: "ISO 8601 UTC strings with microseconds". A writer that drops trailing zero groups (Java's
+  // Instant.toString(): .891000 as .891, a whole second without a fraction) writes six digits 999 times in 1000, so
+  // one Session is no evidence either way (principle 1, never flaky). Three logins are: a writer with microseconds
+  // gives six digits at least once in each field (all three short: about one chance in a billion), one without
+  // microseconds never does.
+  authenticate.check('writes until and created with microseconds (six or more fraction digits in at least one of three Sessions)', { rules: ['S13'], clauses: ['1', '2.1', '4.2'], status: 200 }, async (t) => {
+    const written: Record<'until' | 'created', string[]> = { until: [], created: [] };
+    for (let login = 0; login < 3; login++) {
+      const user = await t.state('user');
+      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
+      logOutLater(t, response);
+      skipWhenFileAccountRefused(t, user, response);
+      expectSession(t, response, user.id);
+      for (const field of ['until', 'created'] as const) written[field].push(String(response.json.data[field]));
+    }
+    for (const field of ['until', 'created'] as const) {
+      expect(
+        written[field].some(hasMicrosecondDigits),
+        `section 1.4: data.${field} is an ISO 8601 UTC string "with microseconds", but none of three Sessions wrote six fraction digits (${written[field].map((value) => JSON.stringify(value)).join(', ')})`,
+      ).toBe(true);
+    }
   });
 
   // A flow across two endpoints, each step asserting 200: section 5.2, the Session's id is the bearer token of protected endpoints.

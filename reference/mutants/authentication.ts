@@ -35,6 +35,25 @@ function session(name: string, clause: string, description: string, apply: (data
   return { name, clause, group: 'authentication', description, mutation: { transform: { route, status: 200, apply: (body) => apply(body.data, body) } } };
 }
 
+/** Section 1.4 written as Java's Instant.toString() writes it: the fraction cut to `digits` and its trailing zero groups dropped. */
+function javaInstant(value: unknown, digits: 0 | 3): string {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})[.,](\d{6})\d*(?:Z|\+00(?::?00)?)$/.exec(String(value));
+  if (!match) return String(value);
+  const fraction = match[2]!.slice(0, digits);
+  return `${match[1]}${/^0*$/.test(fraction) ? '' : `.${fraction}`}Z`;
+}
+
+function sessionTimesTrailingZerosDropped(): Mutant {
+  const logins = new Map<string, number>();
+  return session('allowed-session-times-trailing-zeros-dropped', '1', 'until and created written as Java\u2019s Instant.toString() writes a round time: on every second login of a user, until at a whole second (2026-11-26T08:18:18Z) and created at a round millisecond (2026-11-26T08:18:18.891Z)', (data) => {
+    const count = (logins.get(String(data.userId)) ?? 0) + 1;
+    logins.set(String(data.userId), count);
+    if (count % 2 !== 0) return;
+    data.until = javaInstant(data.until, 0);
+    data.created = javaInstant(data.created, 3);
+  });
+}
+
 export const authenticationMutants: Mutant[] = [
   // Behaviour: section 5.5 refusals, shared by both login flows.
   deviation('login-locked-allowed', '5', 'a locked account logs in instead of 423'),
@@ -136,6 +155,16 @@ export const authenticationMutants: Mutant[] = [
     }),
     allowed: true,
     judgedBy: { clauses: ['1', '2.1', '4.1', '4.2', '5'] },
+  },
+  // Java's Instant.toString() (and other writers) drop trailing zero groups of the fraction: a time at .891000 is
+  // written .891, one at a whole second has no fraction. Such a writer has microseconds, and gives six digits 999
+  // times in 1000. Forced here on every second login of a user (counted per user, so the three fresh users of the
+  // microsecond test log in once each, as a run's Sessions mostly show six digits): its until at a whole second,
+  // its created at a round millisecond, both written as Instant.toString() writes them.
+  {
+    ...sessionTimesTrailingZerosDropped(),
+    allowed: true,
+    judgedBy: { clauses: ['1', '2.1', '4.2', '5'] },
   },
   session('session-token-without-numeric-id', '2.1', 'the access token lacks its "<numeric_id>|" prefix', (data) => {
     data.id = String(data.id).split('|').pop();
