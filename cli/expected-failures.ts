@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../helpers/net/config.js';
+import { MAX_CONFIG_FILE_BYTES, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
+import { tooDeep } from '../helpers/spec/quote.js';
 import { parseExpectations, unknownNames, type Expectation, type KnownTest } from '../reporting/expectations.js';
 
 /** The expectations file as read: its path as the reports show it, and its entries. */
@@ -25,10 +26,15 @@ export function readExpectations(path: string): LoadedExpectations {
   const problem = (what: string) => new ConfigError(`configuration error: EXPECTED_FAILURES (--expected-failures) ${file}: ${what}`);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A byte stream from outside has a limit (issue 29): a list of expected failures is a few kilobytes.
+    text = readBounded(path, MAX_CONFIG_FILE_BYTES, 'expected-failures file').toString('utf8');
   } catch (error) {
+    if (error instanceof TooLargeError) throw problem(error.message);
     throw problem(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
+  // Flow brackets (JSON, or YAML's [ ] and { }) nested deeper than the suite walks are refused in plain words.
+  const deep = tooDeep(text, 'the file');
+  if (deep) throw problem(deep);
   let document: unknown;
   try {
     document = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);

@@ -1,5 +1,6 @@
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { escapeControls } from '../helpers/spec/quote.js';
+import { MAX_CONFIG_FILE_BYTES, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigInput } from '../helpers/net/config.js';
@@ -59,9 +60,16 @@ export async function proxyCommand(argv: string[], write: (line: string) => void
     throw new ConfigError(`proxy: cannot write the reports into ${config.REPORT_DIR} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another folder with --report-dir`);
   }
   const startedAt = new Date();
+  // Read before the listening socket, so a CA file over the limit is named as such (issue 29), not as a port problem.
+  let ca: string | undefined;
+  try {
+    ca = config.CA_FILE ? readBounded(resolve(config.CA_FILE), MAX_CONFIG_FILE_BYTES, 'CA file').toString('utf8') : undefined;
+  } catch (error) {
+    throw new ConfigError(`proxy: CA_FILE: ${error instanceof TooLargeError ? error.message : `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`}`);
+  }
   let proxy;
   try {
-    proxy = await startProxy({ target, host, port, maxBytes: config.MAX_RESPONSE_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS, ...(config.CA_FILE ? { ca: readFileSync(resolve(config.CA_FILE), 'utf8') } : {}), onExchange: (seen) => {
+    proxy = await startProxy({ target, host, port, maxBytes: config.MAX_RESPONSE_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS, ...(ca !== undefined ? { ca } : {}), onExchange: (seen) => {
       const record = ledger.add(seen);
       if (record && record.outcome === 'failed') write(`  x ${record.name}: ${record.reason}`);
     } });

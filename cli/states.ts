@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../helpers/net/config.js';
+import { escapeControls } from '../helpers/spec/quote.js';
 import { exportStates } from '../helpers/states/export.js';
 import { template } from '../helpers/states/template.js';
 
@@ -33,7 +34,8 @@ export async function statesCommand(argv: string[], write: (line: string) => voi
     const missing = ['target', 'states', 'out'].filter((name) => !values[name as 'target']);
     if (missing.length > 0) throw new ConfigError(`states export: missing ${missing.map((m) => `--${m}`).join(', ')}; see \`conformance help\``);
     const token = values['states-token'] ?? process.env.STATES_TOKEN;
-    return exportStates({ target: values.target!, states: values.states!, ...(token ? { token } : {}), out: values.out!, minimum: values.minimum === true, runs: runsOf(values.runs) }, write);
+    // The hook's answers (a platform's id) are the target's text: data, never control (issue 29).
+    return exportStates({ target: values.target!, states: values.states!, ...(token ? { token } : {}), out: values.out!, minimum: values.minimum === true, runs: runsOf(values.runs) }, (line) => write(escapeControls(line)));
   }
   throw new ConfigError(`states: give template or export; see \`conformance help\``);
 }

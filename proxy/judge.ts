@@ -129,7 +129,7 @@ function evidence(seen: SeenExchange, target: string, request: { ok: true; value
           response: {
             status: seen.status,
             headers: redactHeaders(seen.responseHeaders ?? {}),
-            ...(response.ok ? { body: redactJson(response.value) } : seen.responseTooLarge ? { bodyText: `<a body over ${seen.maxBytes} bytes, passed through unjudged>` } : { bodyText: redactText((seen.responseBody ?? Buffer.alloc(0)).toString('utf8').slice(0, 2000)) }),
+            ...(response.ok ? { body: redactJson(response.value) } : seen.responseTooLarge ? { bodyText: `<a body over ${seen.maxBytes} bytes, passed through unjudged>` } : { bodyText: redactText((seen.responseBody ?? Buffer.alloc(0)).toString('utf8')).slice(0, 2000) }),
           },
         }
       : {}),
@@ -187,7 +187,7 @@ export function judgeExchange(seen: SeenExchange, target: string, strict = false
     const type = header(seen.responseHeaders, 'content-type');
     if (!JSON_MEDIA_TYPE.test(type)) failures.push(`section 1.2: responses are JSON, but the ${status} answer's Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json (or +json)`);
     const schema = isError ? errorFormat(endpoint.group, status) : endpoint.success;
-    if (!response.ok) failures.push(`section 1.2: the ${status} answer is not JSON (it begins ${JSON.stringify(redactText((seen.responseBody ?? Buffer.alloc(0)).toString('utf8').slice(0, 80)))})`);
+    if (!response.ok) failures.push(`section 1.2: the ${status} answer is not JSON (it begins ${JSON.stringify(redactText((seen.responseBody ?? Buffer.alloc(0)).toString('utf8')).slice(0, 80))})`);
     else {
       const problems = schemaProblems(schema, response.value);
       if (problems.length > 0) {

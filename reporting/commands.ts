@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { escapeControlsButLayout } from '../helpers/spec/quote.js';
+import { controlSafeJson, escapeControlsButLayout } from '../helpers/spec/quote.js';
 import { MAX_REPORT_FILE_BYTES, readBounded, TooLargeError } from '../helpers/spec/bounded.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { certify, CertificateUsageError, implementationLine, instanceClaimsLine, loadPrivateKey, loadPublicKey, ReportContradiction, ruleClaimsLine, verifyCertificate } from './certificate.js';
@@ -52,7 +52,7 @@ export function diffCommand(basePath: string, headPath: string, outDir: string |
   const dir = resolve(outDir ?? dirname(headPath));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'diff.md'), markdown);
-  writeFileSync(join(dir, 'diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
+  writeFileSync(join(dir, 'diff.json'), `${controlSafeJson(diff, 2)}\n`);
   io.out(markdown.trimEnd());
   io.out('');
   const lost = diff.coverage.pairsLost.length + diff.coverage.constraintsLost.length + diff.coverage.rulesLost.length;

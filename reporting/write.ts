@@ -5,6 +5,7 @@ import { toHtml } from './html.js';
 import { toJunit } from './junit.js';
 import { toMarkdown } from './markdown.js';
 import type { Report } from './model.js';
+import { controlSafeJson } from '../helpers/spec/quote.js';
 
 export interface WrittenFiles {
   [name: string]: string;
@@ -27,7 +28,7 @@ export function writeReports(report: Report, dir: string): WrittenFiles {
   const paths = reportFiles(dir);
   if (existsSync(paths.json)) renameSync(paths.json, paths.previous);
   const files: WrittenFiles = { json: paths.json, junit: paths.junit, markdown: paths.markdown, html: paths.html };
-  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const json = `${controlSafeJson(report, 2)}\n`;
   writeFileSync(paths.json, json);
   writeFileSync(paths.junit, toJunit(report));
   writeFileSync(paths.markdown, toMarkdown(report, { html: 'report.html', json: 'report.json', junit: 'junit.xml' }));

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../helpers/net/http.js';
+import { HttpClient, RECORDED_JSON_CHARS, type Exchange } from '../helpers/net/http.js';
+import { REDACTED, registerSecret } from '../helpers/net/redact.js';
+
 import { HookStates } from '../helpers/states/transport.js';
 import { loadStatesFile } from '../helpers/states/file.js';
 import { jsonNesting, quote, escapeControls } from '../helpers/spec/quote.js';
@@ -53,6 +55,24 @@ describe('limits on what the target and the hook send (issue 29)', () => {
     const deep = new HookStates(`${url}/deep`, 'hook-token-for-limits-0123', 5000);
     await expect(deep.get('user', {})).rejects.toThrowError(/state user, but the answer nests deeper than 256 levels/);
     await deep.close();
+  });
+
+  it('keeps a padded JSON answer as its start, and cuts a body only after redacting it (no secret half-written)', async () => {
+    const token = '42|HalfWrittenSecretAcrossTheCut0123456789';
+    registerSecret(token);
+    const url = await serve((req, res) => {
+      if (req.url === '/padded') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: {}, pad: 'p'.repeat(RECORDED_JSON_CHARS) }));
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(`${'x'.repeat(1990)}${token}`);
+    });
+    const http = new HttpClient(url, { timeoutMs: 5000, maxResponseBytes: 5 * 1024 * 1024, maxConcurrency: 1 });
+    const seen: Exchange[] = [];
+    await http.send({ method: 'GET', path: '/padded' }, (e) => seen.push(e));
+    await http.send({ method: 'GET', path: '/cut' }, (e) => seen.push(e));
+    await http.close();
+    expect(seen[0]!.response!.body).toBeUndefined();
+    expect(seen[0]!.response!.bodyText).toMatch(/^\{"data":\{\},"pad":"p+\u2026 \(\d+ characters; the report keeps the first 2000\)$/);
+    expect(seen[1]!.response!.bodyText).toContain(`${'x'.repeat(1990)}${REDACTED}`);
+    expect(seen[1]!.response!.bodyText).not.toContain('42|Half');
   });
 
   it('refuses a states file nested too deep with one line', () => {

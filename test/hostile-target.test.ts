@@ -118,6 +118,9 @@ describe('a hostile target (issue 29)', () => {
     expect(attacked.code, attacked.stderr).toBe(1);
     const report = readFileSync(join(attacked.dir, 'report.json'), 'utf8');
     expect(report).toContain('nests deeper than 256 levels');
+    // JSON.stringify leaves C1, DEL, U+2028 and the bidi controls raw: report.json writes them as \u escapes, the same JSON.
+    expect(report).toContain('\\u009b31m');
+    expect(report).not.toMatch(RAW_CONTROL);
     expect(attacked.stdout).toContain('nests deeper than 256 levels');
     expect(attacked.stdout).toContain('\\e]52;c;aGVsbG8=');
     expect(attacked.stdout).not.toContain('Maximum call stack');

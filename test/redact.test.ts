@@ -103,6 +103,20 @@ describe('redaction in one pass (issue 29)', () => {
     expect(redactText('>abcdefghijklmnopXYZ0123456789abcdefgh<')).toBe(`>${REDACTED}<`);
   });
 
+  it('redacts a secret the target echoes as a JSON key, and keeps a __proto__ key as the evidence\'s own', () => {
+    registerSecret('5|KeyEchoedSecret0123456789');
+    const out = redactJson(JSON.parse('{"5|KeyEchoedSecret0123456789":1,"__proto__":{"planted":true},"a":"b"}')) as Record<string, unknown>;
+    expect(JSON.stringify(out)).toBe(`{"${REDACTED}":1,"__proto__":{"planted":true},"a":"b"}`);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.planted).toBeUndefined();
+  });
+
+  it('never nests the marker when content already redacted is redacted again with a secret that overlaps it', () => {
+    const before = registeredSecretCount();
+    registerSecret('REDACTED]');
+    expect(redactLearntSince({ a: `x ${REDACTED} y`, b: 'REDACTED] z' }, before)).toEqual({ a: `x ${REDACTED} y`, b: `${REDACTED} z` });
+  });
+
   it('stops walking JSON deeper than the limit instead of overflowing the stack', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -8,6 +8,18 @@ import { issuesCredentials } from '../spec/credential-names.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 import { tooDeep } from '../spec/quote.js';
 
+/** The largest JSON answer a report keeps whole (the interface's documents are a few kilobytes; a list of every record, a few hundred). */
+export const RECORDED_JSON_CHARS = 256 * 1024;
+
+/** Longer than any secret: what is redacted beyond the cut, so a secret across it is found whole. */
+const REDACTION_MARGIN = 4096;
+
+/** The start of a body, redacted before it is cut (a secret across the cut is never half-written), the rest never walked. */
+function startOf(text: string, max: number): string {
+  if (text.length <= max) return redactText(text);
+  return `${redactText(text.slice(0, max + REDACTION_MARGIN)).slice(0, max)}\u2026 (${text.length} characters; the report keeps the first ${max})`;
+}
+
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
@@ -53,7 +65,7 @@ export class ApiResponse {
   get json(): any {
     if (!this.parsed.ok) {
       throw new TransportError(
-        `expected a JSON body but the response (status ${this.status}, content-type ${this.headers['content-type'] ?? 'none'}) begins: ${JSON.stringify(redactText(this.text.slice(0, 120)))}`,
+        `expected a JSON body but the response (status ${this.status}, content-type ${this.headers['content-type'] ?? 'none'}) begins: ${JSON.stringify(redactText(this.text).slice(0, 120))}`,
       );
     }
     return this.parsed.value;
@@ -177,7 +189,12 @@ export class HttpClient {
       exchange.response = {
         status: response.status,
         headers: redactHeaders(response.headers),
-        ...(response.isJson ? { body: redactJson(response.json) } : { bodyText: redactText(response.text.slice(0, 2000)) }),
+        // A JSON answer is kept whole as evidence up to RECORDED_JSON_CHARS; a larger one as its start, like a body that is
+        // not JSON (issue 29): every exchange stays in memory until the report is written, so a target padding each answer
+        // to just under MAX_RESPONSE_BYTES would otherwise hold gigabytes of the runner's memory by the end of a run.
+        ...(response.isJson && response.text.length <= RECORDED_JSON_CHARS
+          ? { body: redactJson(response.json) }
+          : { bodyText: startOf(response.text, 2000) }),
       };
       return response;
     } catch (error) {

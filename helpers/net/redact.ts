@@ -114,7 +114,7 @@ export function redactLearntSince(value: unknown, since: number): unknown {
   const walk = (inner: unknown): unknown => {
     if (typeof inner === 'string') return text(inner);
     if (Array.isArray(inner)) return inner.map(walk);
-    if (inner && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, walk(item)]));
+    if (inner && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([key, item]) => [text(key), walk(item)]));
     return inner;
   };
   return walk(value);
@@ -179,9 +179,14 @@ export function redactTextWith(text: string, options: { also?: Iterable<string>;
   return writePlaces(text, places);
 }
 
-/** `text` with every place replaced by the marker; overlapping places merge into one, each written once. */
+/**
+ * `text` with every place replaced by the marker; overlapping places merge into one, each written once.
+ * A marker already in the text (content redacted before, then again with what a test learnt late) is a
+ * place of its own, so a secret that overlaps it (a target's token "REDACTED]") merges into it, never nests.
+ */
 function writePlaces(text: string, places: [number, number][]): string {
   if (places.length === 0) return text;
+  for (let at = text.indexOf(REDACTED); at !== -1; at = text.indexOf(REDACTED, at + REDACTED.length)) places.push([at, at + REDACTED.length]);
   places.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let out = '';
   let written = 0;
@@ -219,12 +224,15 @@ export function redactJson(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object' && depth >= MAX_JSON_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((inner) => redactJson(inner, depth + 1));
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      // Only string values (and lists of codes) are credentials: `{ "2fa": false }` inside a user object is a setting, not a secret.
-      out[key] = isSecretKey(key) && isCredentialValue(key, inner) ? REDACTED : redactJson(inner, depth + 1);
-    }
-    return out;
+    // Object.fromEntries defines each key as the object's own, `__proto__` included (an assignment would set the prototype
+    // and drop the key from the evidence); a key is the target's text too, so a secret it echoes as a key is redacted there.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        redactText(key),
+        // Only string values (and lists of codes) are credentials: `{ "2fa": false }` inside a user object is a setting, not a secret.
+        isSecretKey(key) && isCredentialValue(key, inner) ? REDACTED : redactJson(inner, depth + 1),
+      ]),
+    );
   }
   return value;
 }

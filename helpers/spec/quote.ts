@@ -77,3 +77,15 @@ export function jsonNesting(text: string): number {
 export function tooDeep(text: string, what: string, max = MAX_JSON_DEPTH): string | undefined {
   return jsonNesting(text) > max ? `${what} nests deeper than ${max} levels; the suite reads no JSON that deep` : undefined;
 }
+
+/** The control characters JSON.stringify leaves raw (DEL, C1, line separators, bidi controls): only ever inside a string, so a `\u` escape is the same JSON. */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON.stringify, with every control character a `\u` escape (issue 29): JSON.stringify escapes C0
+ * but writes DEL, C1, U+2028/2029 and the bidi controls as they are, so a report.json shown in a
+ * terminal or a viewer would obey the target's. The value read back is the same.
+ */
+export function controlSafeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -186,7 +186,7 @@ export class HookStates implements StatesTransport {
     learnSecretsOf(name, answer.body);
     learnSecretsOf(name, (answer.body as { data?: unknown } | undefined)?.data);
     // Quoted: a hook's answer is data in the line that cites it, never control (issue 29).
-    const shown = answer.body === undefined ? quote(redactText(answer.text.slice(0, 2000)), 300) : escapeControls(JSON.stringify(redactJson(answer.body)).slice(0, 300));
+    const shown = answer.body === undefined ? quote(redactText(answer.text).slice(0, 2000), 300) : escapeControls(JSON.stringify(redactJson(answer.body)).slice(0, 300));
     if (answer.status === 200) {
       const data = (answer.body as { data?: unknown } | undefined)?.data;
       if (!data || typeof data !== 'object') throw new StateError(`provider state ${name}: the hook answered 200 without a data object: ${shown}`);
