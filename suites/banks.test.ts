@@ -357,13 +357,15 @@ create.describe(() => {
   // its class's boundary and odd members on every run, then extras drawn from the run's seed (report.json `seed`;
   // --seed replays them); an IBAN's digits end in a per-run part, so a replay never meets the IBAN of the run it replays.
   const digits = '0123456789';
+  const lower = 'abcdefghijklmnopqrstuvwxyz';
   const nonBic = (label: string, length: number) => `${drawText(`${label}-head`, 1, digits)}${drawText(label, length - 1)}`;
   const valueClasses: { description: string; field: 'swift' | 'iban' | 'currency'; constraint: string; values: () => string[] }[] = [
     {
-      description: 'swift codes of 8 to 11 alphanumerics that are not BICs (digits where a BIC has its bank letters; 9 and 10 characters)',
+      description: 'swift codes of 8 to 11 alphanumerics that are not BICs (digits where a BIC has its bank letters; 9 and 10 characters; lower and mixed case)',
       field: 'swift',
       constraint: 'bank.swift.length',
-      values: () => [drawText('swift-digits', 8, digits), `${drawText('swift-9-head', 4, digits)}${drawText('swift-9', 5)}`, `${drawText('swift-10-head', 4, digits)}${drawText('swift-10', 6)}`, `${drawText('swift-11-head', 4, digits)}${drawText('swift-11', 7)}`, nonBic('swift-extra-1', 8 + Math.floor(drawStream('swift-extra-1-length')() * 4)), nonBic('swift-extra-2', 8 + Math.floor(drawStream('swift-extra-2-length')() * 4))],
+      // Lower-case letters are alphanumeric too: a lower-case and a mixed-case swift (each holding letters whatever the draw) are sent every run.
+      values: () => [`x${drawText('swift-lower', 7, lower + digits)}`, `Ab${drawText('swift-mixed', 7, lower.toUpperCase() + digits)}z`, drawText('swift-digits', 8, digits), `${drawText('swift-9-head', 4, digits)}${drawText('swift-9', 5)}`, `${drawText('swift-10-head', 4, digits)}${drawText('swift-10', 6)}`, `${drawText('swift-11-head', 4, digits)}${drawText('swift-11', 7)}`, nonBic('swift-extra-1', 8 + Math.floor(drawStream('swift-extra-1-length')() * 4)), nonBic('swift-extra-2', 8 + Math.floor(drawStream('swift-extra-2-length')() * 4))],
     },
     {
       description: 'ibans of digits only, and of digits before letters (16, 22 and 34 characters, and a drawn length)',

@@ -315,9 +315,12 @@ async function snapshot(t: CheckContext, listPath: string, token: string, fields
  * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
  * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
  * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
- * `userId`, `id`, `status`) are refused (422, or 403 or 409 as an unauthorized action, 5.6) or ignored:
- * never another owner, status or id (S351).
+ * `userId`, `id`, `status`, `createdAt`, `created_at`) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
+ * or ignored: never another owner, status, id or creation time (S351).
  */
+/** Seconds of clock tolerance around a request's time window (a second's rounding on each side, and more). */
+const CLOCK_TOLERANCE = 5;
+
 export function createInvariantChecks(ep: EndpointChecks): void {
   const create = CREATES.find((c) => c.endpoint === ep.id);
   if (!create) return;
@@ -352,22 +355,35 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 
   ep.check(
-    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status or id`,
-    { clauses: [endpoint.clauses[0]!, '3', '5'], status: [201, 403, 409, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id; on a refusal (422, or 403 or 409 for an unauthorized action) neither list changed' },
+    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status, id or creation time`,
+    { clauses: [endpoint.clauses[0]!, '3', '5', '1'], status: [201, 403, 409, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id and a createdAt of the request\u2019s time; on a refusal (422, or 403 or 409 for an unauthorized action) neither list changed' },
     async (t) => {
       const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
       const theirs = await snapshot(t, listPath(other.user.id), other.token, create.stable);
       const sentId = randomUUID();
-      const values: Record<string, string> = { user_id: other.user.id, userId: other.user.id, id: sentId, status: 'PENDING' };
+      // A creation time far in the past (2001-09-09): a record that took it lies outside the request's time window.
+      const sentCreatedAt = 1_000_000_000;
+      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt };
+      // The target's clock may be off the suite's: the offset of a record created without such a field (the first 201) widens the window.
+      let skew: number | undefined;
+      const skewOf = (createdAt: unknown, from: number, to: number) => (typeof createdAt === 'number' ? Math.max(0, from - createdAt, createdAt - to) : 0);
       for (const field of EXTRA_FIELDS) {
+        const timed = field === 'createdAt' || field === 'created_at';
+        if (timed && skew === undefined) {
+          const from = Math.floor(Date.now() / 1000);
+          const control = await make(t, owner);
+          skew = skewOf(control.createdAt, from, Math.ceil(Date.now() / 1000));
+        }
         const before = await snapshot(t, listPath(owner.user.id), owner.token, create.stable);
+        const from = Math.floor(Date.now() / 1000);
         const response = isBank
           ? await t.post(listPath(owner.user.id), { token: owner.token, json: bankPayload({ [field]: values[field] } as never) })
           : await (async () => {
               const { form } = cardForm();
-              form.append(field, values[field]!);
+              form.append(field, String(values[field]));
               return t.post(listPath(owner.user.id), { token: owner.token, form });
             })();
+        const to = Math.ceil(Date.now() / 1000);
         if (isBank) deleteIfCreated(t, owner.user.id, owner.token, response);
         // Section 5.6: "an unauthorized action yields 403 or 409"; a body naming another owner (or a status, an id)
         // may be read as one. A refusal of any of these kinds is allowed as long as it stores and changes nothing.
@@ -378,6 +394,16 @@ export function createInvariantChecks(ep: EndpointChecks): void {
           expect(record?.id, `${ep.id} with extra ${field}: the record took the id sent`).not.toBe(sentId);
           expect(record?.status, `${ep.id} with extra ${field}: section 3 shows a new record CONFIRMED, the record took the status sent`).toBe('CONFIRMED');
           expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner)`).toContain(record?.id);
+          if (!timed) skew ??= skewOf(record?.createdAt, from, to);
+          else {
+            // Section 1.4 (createdAt is the creation time): the record answered and listed was created within the request's window,
+            // widened by the target's measured clock offset and a few seconds of tolerance, whatever createdAt the body named.
+            const [lo, hi] = [from - skew! - CLOCK_TOLERANCE, to + skew! + CLOCK_TOLERANCE];
+            const listed = mine.find((r) => r.id === record?.id);
+            for (const [where, value] of [['the create answer', record?.createdAt], ['the list', listed?.createdAt]] as const) {
+              expect(typeof value === 'number' && value >= lo && value <= hi, `${ep.id} with extra ${field} ${sentCreatedAt}: ${where} shows createdAt ${JSON.stringify(value)}, outside the request's time window [${lo}, ${hi}] (the target's clock offset ${skew} s and ${CLOCK_TOLERANCE} s tolerance included): the record took the creation time of the body`).toBe(true);
+            }
+          }
         } else {
           expect(mine.map((r) => stable(r, create.stable)).sort((x, y) => String(x.id).localeCompare(String(y.id))), `${ep.id} with extra ${field}: a refused create changed the caller\u2019s records`).toEqual(before);
         }
@@ -386,6 +412,9 @@ export function createInvariantChecks(ep: EndpointChecks): void {
     },
   );
 }
+
+/** Four digits with leading zeros: stored as a number, they come back shorter. */
+const LEADING_ZERO_DIGITS = '0042';
 
 /** The sequences of issue 27: a create (or a list) and the show of the same record answer the same stable fields. */
 export function roundTripChecks(ep: EndpointChecks): void {
@@ -396,10 +425,14 @@ export function roundTripChecks(ep: EndpointChecks): void {
   if (ep.id.startsWith('POST')) {
     const create = CREATES.find((c) => c.endpoint === ep.id)!;
     const isBank = ep.id.endsWith('/bank');
-    ep.check('answers, lists and shows a created record with the same fields (create, list at once, show)', { clauses: [endpoint.clauses[0]!], status: 201, instances }, async (t) => {
+    ep.check('answers, lists and shows a created record with the same fields (create, list at once, show), also when a newer record of the user exists', { clauses: [endpoint.clauses[0]!], status: 201, instances }, async (t) => {
       const { user, token } = await userWithToken(t);
-      const made = isBank ? await createBank(t, user.id, token) : await createCard(t, user.id, token);
+      // A card's lastFourDigits with a leading zero, sent every run (section 2.5: a string of 4 digits, kept as sent, never a number).
+      const made = isBank ? await createBank(t, user.id, token) : await createCard(t, user.id, token, { lastFourDigits: LEADING_ZERO_DIGITS });
       const record = 'bank' in made ? made.bank : made.card;
+      if (!isBank) expect(record.lastFourDigits, `${ep.id}: lastFourDigits ${LEADING_ZERO_DIGITS} must come back as the 4-character string sent`).toBe(LEADING_ZERO_DIGITS);
+      // A newer record of the same user: show must answer the record asked for, not the user's newest (or only) one.
+      await (isBank ? createBank(t, user.id, token) : createCard(t, user.id, token));
       const base = isBank ? banksPath(user.id) : `/api/v1/user/${user.id}/card`;
       const listed = (await listOf(t, base, token)).find((r) => r.id === record.id);
       expect(listed, `${ep.id}: the list right after the create does not hold the record`).toBeDefined();

@@ -106,7 +106,7 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
 ];
 
 /** Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). */
-export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status'];
+export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status', 'createdAt', 'created_at'];
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record

@@ -388,7 +388,7 @@ export const RULES: readonly Rule[] = [
   rule('S349', ['4.1'], '"one of" email or id: not both', 'section 4.1 says "one of" them, which reads as exactly one (a payload naming both is invalid, 412) or as either (a Session for the user one of them names): every answer but a third user fits a reading'),
   rule('S350', ['4.2', '5.1'], '2fa: the 2FA code is a second factor (an account with 2FA logs in only with its valid code)'),
   // Issue 27: a create makes a record of the path's {user} with the fields of its body table.
-  rule('S351', ['4.10', '4.6a'], 'Create under /user/{user} with the body table: a field beyond it (user_id, id, status) is refused (422, or 403 or 409 as an unauthorized action) or ignored, never changes the owner, the status or the id'),
+  rule('S351', ['4.10', '4.6a'], 'Create under /user/{user} with the body table: a field beyond it (user_id, id, status, createdAt) is refused (422, or 403 or 409 as an unauthorized action) or ignored, never changes the owner, the status, the id or the creation time'),
 ];
 
 export const ruleById: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
