@@ -410,10 +410,7 @@ export const readingsR2Mutants: Mutant[] = [
     allowed: true,
     judgedBy: { groups: ['banks', 'bonuses', 'cards'], clauses: 'all' },
   },
-];
-
-/** Readings of the authentication part that need the reference's own code (reading round 2). */
-readingsR2Mutants.push(
+  // Readings of the authentication part that need the reference's own code.
   {
     name: 'allowed-r2-email-case-sensitive',
     clause: '4.2',
@@ -441,4 +438,4 @@ readingsR2Mutants.push(
     allowed: true,
     judgedBy: ALL,
   },
-);
+];
