@@ -43,6 +43,9 @@ const SERVER_DEVIATIONS = [
   'auth.bare-token-accepted-on-bank-list',
   // Issue 27: the bonus routes compare the token's secret in any letter case.
   'auth.secret-case-folded-on-bonuses',
+  // Reading round 2, allowed readings of the order of the owner guard.
+  'r2.inactive-before-owner',
+  'r2.unknown-user-not-found',
   // Sections 2.1 and 5.2, issue 19: a token still authenticates for a while after its `until`.
   'tokens.outlive-until',
   // Allowed reading (reading round 1): outer whitespace of string inputs trimmed.
@@ -156,6 +159,12 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         return async (request: FastifyRequest) => {
           const { user } = request as AuthenticatedRequest;
           const pathUser = (request.params as { user?: string }).user;
+          // Allowed reading (reading round 2): the caller's own state is checked before the path's owner (5.6 gives no order).
+          if (mutation.deviation === 'r2.inactive-before-owner' && activeOnly && !user.is_active) fail(ERRORS.accountInactive());
+          // Allowed reading (reading round 2): a path user that does not exist is a missing record, as route-model binding answers it.
+          if (mutation.deviation === 'r2.unknown-user-not-found' && pathUser !== user.id && !db.prepare('SELECT 1 FROM users WHERE id = ?').get(pathUser)) {
+            fail({ status: 404, body: { message: `No query results for model [User] ${pathUser}` } });
+          }
           // Section 5.6: another user's resources are refused with "This action is unauthorized.".
           if (pathUser !== user.id) fail(ERRORS.unauthorized(unauthorizedStatus));
           // Section 5.6 and 7: inactive accounts receive 403 on bank, bonus and card endpoints.

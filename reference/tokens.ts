@@ -45,8 +45,8 @@ export function latestTokenOfAnotherUser(db: Database.Database, userId: string):
   return undefined;
 }
 
-export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number, ttl = TOKEN_TTL_SECONDS, lifetimeMs = ttl * 1000): IssuedToken {
-  const plain = secret();
+export function issueToken(db: Database.Database, userId: string, kind: 'password' | 'jwt', nowMs: number, ttl = TOKEN_TTL_SECONDS, lifetimeMs = ttl * 1000, secretLength = 40): IssuedToken {
+  const plain = secret(secretLength);
   const result = db
     .prepare('INSERT INTO access_tokens (user_id, secret_hash, secret_folded_hash, kind, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?, ?)')
     .run(userId, hash(plain), hash(plain.toLowerCase()), kind, nowMs, nowMs + lifetimeMs);

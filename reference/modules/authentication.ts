@@ -78,6 +78,8 @@ function passwordMatches(password: string, stored: string): boolean {
 }
 
 export function findUserByEmail(ctx: ReferenceContext, email: string): UserRow | undefined {
+  // Allowed reading (reading round 2): addresses compared exactly as stored, as a case-sensitive column compares them (RFC 5321 2.4: the local part may be case-sensitive).
+  if (ctx.deviates('r2.email-case-sensitive')) return ctx.db.prepare('SELECT * FROM users WHERE email = ? COLLATE BINARY').get(email) as UserRow | undefined;
   return ctx.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
 }
 
@@ -115,9 +117,11 @@ export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean
 /** Section 2.1: a Session for `user`, with a fresh access token (also the one a reset that signs the user in answers, under a mutant's allowed reading). */
 export function sessionOf(ctx: ReferenceContext, user: UserRow, kind: 'password' | 'jwt') {
   const short = ctx.db.prepare('SELECT ttl FROM short_sessions WHERE user_id = ?').get(user.id) as { ttl: number } | undefined;
-  const ttl = short?.ttl ?? TOKEN_TTL_SECONDS;
+  // Allowed reading (reading round 2): a session lives a year by default, as Passport's personal tokens do (8: lifetime given per session by `ttl`).
+  const ttl = short?.ttl ?? (ctx.deviates('r2.session-year-ttl') ? 31_536_000 : TOKEN_TTL_SECONDS);
   // Deviation of a mutant only: the token lives half the ttl the Session states.
-  const issued = issueToken(ctx.db, user.id, kind, ctx.now(), ttl, ctx.deviates('tokens.expire-before-until') ? ttl * 500 : ttl * 1000);
+  // Allowed reading (reading round 2): a secret of 80 characters rather than 40 (2.1 gives only the form `<numeric_id>|<secret>`).
+  const issued = issueToken(ctx.db, user.id, kind, ctx.now(), ttl, ctx.deviates('tokens.expire-before-until') ? ttl * 500 : ttl * 1000, ctx.deviates('r2.token-long-secret') ? 80 : 40);
   // Section 2.1: the token lives `ttl` seconds, so `until` = `created` + `ttl`.
   const untilMs = issued.createdMs + issued.ttl * 1000;
   const data = { id: issued.token, userId: user.id, ttl: issued.ttl, until: isoMicros(untilMs), created: isoMicros(issued.createdMs) };
@@ -295,6 +299,10 @@ export const authentication: ReferenceModule = {
     'wb1.login-2fa-null-skipped',
     'wb1.jwt-email-claim-expired-412',
     'wb1.logout-destroys-newest-token',
+    // Reading round 2, allowed readings.
+    'r2.email-case-sensitive',
+    'r2.session-year-ttl',
+    'r2.token-long-secret',
     // Allowed reading (a mutant that must survive): the Session also issues refresh tokens.
     'login.session-refresh-tokens',
     'login.locked-allowed',
