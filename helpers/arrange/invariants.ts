@@ -4,6 +4,7 @@ import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
 import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, LISTS, REFUSED_CREATES, ROUND_TRIPS, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { ASSETS_PARAM } from './balances.js';
 import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
@@ -98,9 +99,17 @@ export function wrongSecret(token: string): string {
   return `${id}|${other}`;
 }
 
+/** A token's real secret under another numeric id (the token is found by its id and its secret together). */
+export function anotherId(token: string): string {
+  const [id = '', secret = ''] = token.split(/\|(.*)/s);
+  const other = /^\d+$/.test(id) ? String(BigInt(id) + 1_000_003n) : '1000003';
+  return `${other}|${secret}`;
+}
+
 /**
  * Sections 5.3 and 5.6 on one protected endpoint, every path shape: the whole access table. No token,
- * a malformed token, a real token id with a wrong secret and with its secret in another letter case, a
+ * a malformed token, a real token id with a wrong secret and with its secret in another letter case, the
+ * real secret under another id, with a character appended and with its last one removed, a
  * destroyed password session and a destroyed JWT session answer 401 `{ error }`; a valid token of one
  * user on another user's resources 403 or 409. The requests go out together.
  */
@@ -129,8 +138,10 @@ export function accessTableCheck(ep: EndpointChecks): void {
       const again = recased(real);
       if (again === undefined) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
       const wrong = wrongSecret(real);
-      for (const secret of [again, wrong]) registerSecret(secret);
-      const sent: Record<string, string | undefined> = { 'no-token': undefined, malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again, 'logged-out-password': password, 'logged-out-jwt': jwt };
+      // The secret compared whole and with its id: the real secret under another id, one character longer, one shorter.
+      const [elsewhere, appended, truncated] = [anotherId(real), `${real}x`, real.slice(0, -1)];
+      for (const secret of [again, wrong, elsewhere, appended, truncated]) registerSecret(secret);
+      const sent: Record<string, string | undefined> = { 'no-token': undefined, malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again, 'another-id': elsewhere, 'secret-appended': appended, 'secret-truncated': truncated, 'logged-out-password': password, 'logged-out-jwt': jwt };
       const jobs: Promise<void>[] = [];
       for (const shape of shapes) {
         for (const access of classes) {
@@ -199,12 +210,30 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       const group = endpoint.group;
       if (group === 'balances' || ep.id.includes('/bonus/assets')) {
         const { user, token } = await userWithToken(t, {}, { needs: [group === 'balances' ? 'balances' : 'bonuses'] });
-        await t.state(group === 'balances' ? 'balances' : 'bonuses', { userId: user.id });
+        const held = await t.state(group === 'balances' ? 'balances' : 'bonuses', { userId: user.id });
+        const entriesOf = (response: ApiResponse) => (group === 'balances' && !ep.id.includes('/nft') ? response.json?.data?.coins : response.json?.data);
         const response = await t.get(path(user.id), { token });
         t.expectStatus(response, 200);
-        const entries = group === 'balances' && !ep.id.includes('/nft') ? response.json?.data?.coins : response.json?.data;
+        const entries = entriesOf(response);
         if (!Array.isArray(entries)) throw new Error(`${ep.id}: the answer holds no list`);
         expectEachOnce(entries.map(keyOf), ep.id);
+        if (group !== 'balances') return;
+        // Filtered lists too, a symbol repeated among them: assets[] names a set of assets, each listed once. A 422
+        // for a repeated symbol is a refusal the text leaves open; only a 200 is judged.
+        const symbols: string[] = ep.id.includes('/nft') ? (held as { nfts: string[] }).nfts : (held as { coins: string[] }).coins;
+        const [a, b] = symbols;
+        if (a === undefined) throw new Error('precondition: provider state balances must give the user a balance of this kind');
+        const filters = [[a], [a, a], ...(b === undefined ? [] : [[a, b, a]])];
+        await Promise.all(
+          filters.map(async (assets) => {
+            const filtered = await t.get(path(user.id), { token, query: { [ASSETS_PARAM]: assets } });
+            t.expectStatus(filtered, [200, 422]);
+            if (filtered.status !== 200) return;
+            const listed = entriesOf(filtered);
+            if (!Array.isArray(listed)) throw new Error(`${ep.id} with assets[] ${assets.join(', ')}: the answer holds no list`);
+            expectEachOnce(listed.map(keyOf), `${ep.id} with assets[] ${assets.join(', ')}`);
+          }),
+        );
         return;
       }
       const [owner, other] = await Promise.all([userWithToken(t, {}, { needs: group === 'bonuses' ? ['bonuses'] : [] }), userWithToken(t, {}, { needs: group === 'bonuses' ? ['bonuses'] : [] })]);
