@@ -3,12 +3,14 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, LISTS, REFUSED_CREATES, ROUND_TRIPS, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
 import { ASSETS_PARAM } from './balances.js';
 import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { registerSecret } from '../net/redact.js';
+import { expectInactive } from '../check/errors.js';
+import { schemaRules } from '../spec/rules.js';
 
 /**
  * The invariants of issue 27, checked once over every resource from the tables of
@@ -170,6 +172,36 @@ export function accessTableCheck(ep: EndpointChecks): void {
       await Promise.all(jobs);
     },
   );
+}
+
+/**
+ * Section 5.6 on one bank, bonus or card endpoint, every path shape: an inactive account receives 403 with
+ * { message } (a message that the account is inactive) on its own resources. Its records come from the
+ * provider states (bank.used, card, bonuses), so that only the account's state refuses the request.
+ */
+export function inactiveTableCheck(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  const rule = inactiveRuleOf(endpoint);
+  if (!rule) return;
+  const shapes = pathShapes(endpoint);
+  const instances = shapes.map((shape) => instanceId(rule, ep.id, shape || null, INACTIVE_VARIANT));
+  ep.check('answers 403 with { message } for an inactive account in every path shape', { clauses: [endpoint.clauses[0]!, '5', '7'], status: 403, instances, rules: [...schemaRules('error-message'), 'S332', 'S336'] }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const who: Holder = { id: inactive.id, user: inactive, token: inactive.token, bank: randomUUID(), card: randomUUID(), bonus: randomUUID(), bonusAsset: 'BTC', coin: 'BTC', nft: 'NFT' };
+    if (ep.id.includes('{bank}')) who.bank = (await t.state('bank.used', { userId: inactive.id })).id;
+    if (ep.id.includes('{card}')) who.card = (await t.state('card', { userId: inactive.id })).id;
+    if (ep.id.includes('/bonus')) {
+      const bonuses = await t.state('bonuses', { userId: inactive.id });
+      who.bonus = bonuses.ids[0]!;
+      who.bonusAsset = bonuses.assets[0]!;
+    }
+    for (const shape of shapes) {
+      const request = requestOf(ep.id, shape, who);
+      const response = await t.request(request.method, request.path, { ...request.body(), token: inactive.token });
+      if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, inactive.id, inactive.token, response);
+      expectInactive(t, response);
+    }
+  });
 }
 
 /** Section 2.4/2.5/2.5a: the fields of a record the suite treats as stable, for comparing a record before and after. */
@@ -433,6 +465,7 @@ export function roundTripChecks(ep: EndpointChecks): void {
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
 export function invariantChecks(ep: EndpointChecks): void {
   accessTableCheck(ep);
+  inactiveTableCheck(ep);
   listInvariantChecks(ep);
   createInvariantChecks(ep);
   roundTripChecks(ep);

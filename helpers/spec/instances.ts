@@ -52,6 +52,15 @@ export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: st
   { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true },
 ];
 
+/**
+ * Section 5.6: "Inactive accounts receive 403 on bank, bonus and card endpoints", asked of every protected
+ * route of those groups in every path shape, each group with its rule.
+ */
+export const INACTIVE_RULES: Readonly<Partial<Record<Endpoint['group'], string>>> = { banks: 'S329', bonuses: 'S330', cards: 'S331' };
+export const INACTIVE_VARIANT = 'inactive-account';
+/** The rule of the inactive-account row for an endpoint, or undefined when section 5.6 does not name its group. */
+export const inactiveRuleOf = (endpoint: Endpoint): string | undefined => (isProtected(endpoint) ? INACTIVE_RULES[endpoint.group] : undefined);
+
 export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined';
 
 /**
@@ -129,6 +138,8 @@ function derive(): RuleInstance[] {
         if (access.userScoped && !isUserScoped(endpoint)) continue;
         out.push(make(access.rule, endpoint.id, shape, access.variant));
       }
+      const inactive = inactiveRuleOf(endpoint);
+      if (inactive) out.push(make(inactive, endpoint.id, shape, INACTIVE_VARIANT));
     }
   }
   for (const list of LISTS) for (const invariant of listInvariants(list.endpoint)) out.push(make(list.rule, list.endpoint, '', invariant));
