@@ -425,6 +425,18 @@ authenticate.describe(() => {
     expectTwoFactorRefused(t, response, 'login of a 2FA account without a code');
   });
 
+  // Section 4.2: a 2fa sent empty (JSON null, "") is no code: a 2FA account is refused as without one (a 422 for the
+  // empty value is a refusal too), never let in on its password alone.
+  authenticate.check('refuses a 2FA account whose 2fa is null or "" (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
+    const user = await t.state('user', { twoFactor: true });
+    if (!user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+    for (const empty of [null, '']) {
+      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': empty } });
+      logOutLater(t, response);
+      expectTwoFactorRefused(t, response, `login of a 2FA account with "2fa": ${JSON.stringify(empty)}`);
+    }
+  });
+
   authenticate.check('refuses a 2FA account with a wrong code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');

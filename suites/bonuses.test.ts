@@ -1,6 +1,7 @@
 import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
@@ -124,10 +125,35 @@ summary.describe(() => {
     t.expectSchema(response, 'error-auth');
   });
 
-  summary.check('answers 403 with { message } for an inactive account', { rules: [...schemaRules('error-message'), 'S330', 'S332', 'S336', 'S268'], clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
+  // Section 5.6 in both path shapes: the {asset} segment is the same endpoint, refused the same way. The asset is
+  // one the inactive account has bonuses in, so that only the account's state refuses it.
+  summary.check('answers 403 with { message } for an inactive account, with and without {asset}', { rules: [...schemaRules('error-message'), 'S330', 'S332', 'S336', 'S268'], clauses: ['4.11', '5', '7'], status: 403 }, async (t) => {
     const inactive = await t.state('user.inactive');
-    const response = await t.get(summaryPath(inactive.id), { token: inactive.token });
-    expectInactive(t, response);
+    const bonuses = await t.state('bonuses', { userId: inactive.id });
+    for (const asset of [undefined, bonuses.assets[0] ?? 'BTC']) {
+      const response = await t.get(summaryPath(inactive.id, asset), { token: inactive.token });
+      expectInactive(t, response);
+    }
+  });
+
+  // Sections 4.11 and 2.5b: the {asset} segment selects that asset's summary; whatever its counts and amounts
+  // mean, the summary of one asset is that asset's entry of the summary of all.
+  summary.check('answers, with {asset}, the entry of that asset in the summary of all assets (orders, counts, amounts)', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S261'], clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const everything = await t.get(summaryPath(user.id), { token });
+    t.expectStatus(everything, 200);
+    const entries = (t.expectSchema(everything, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
+    const figures = (entry: Summary | undefined) => entry && { orders: entry.orders, ...Object.fromEntries(BONUS_STATUSES.map((status) => [status, { bonuses: entry[status]?.bonuses, amount: Number(entry[status]?.amount) }])) };
+    await Promise.all(
+      bonuses.assets.map(async (asset) => {
+        const single = await t.get(summaryPath(user.id, asset), { token });
+        t.expectStatus(single, 200);
+        const singleEntries = (t.expectSchema(single, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
+        const whole = entries.find((e) => e.asset.symbol === asset);
+        assert(whole, `the summary of all assets must have an entry for asset ${asset}`);
+        expect(figures(singleEntries.find((e) => e.asset.symbol === asset)), `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets`).toEqual(figures(whole));
+      }),
+    );
   });
 
   summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S268'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {

@@ -35,6 +35,10 @@ describe('rule instances', () => {
     }
     expect(INSTANCES.some((i) => i.id === 'S326 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · another-user')).toBe(true);
     expect(INSTANCES.some((i) => i.id === 'S322 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · recased-secret')).toBe(true);
+    // Section 5.6: the inactive-account row on every bank, bonus and card route, each group with its rule; none on balances.
+    expect(INSTANCES.some((i) => i.id === 'S330 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · inactive-account')).toBe(true);
+    expect(INSTANCES.filter((i) => i.variant === 'inactive-account').map((i) => i.rule).sort()).toEqual([...Array(4).fill('S329'), ...Array(4).fill('S330'), ...Array(3).fill('S331')]);
+    expect(INSTANCES.some((i) => i.variant === 'inactive-account' && i.endpoint!.includes('/balances'))).toBe(false);
   });
 
   it('holds every list and every create of the catalogue in its tables', () => {

@@ -3,11 +3,14 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, LISTS, REFUSED_CREATES, ROUND_TRIPS, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { ASSETS_PARAM } from './balances.js';
 import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { registerSecret } from '../net/redact.js';
+import { expectInactive } from '../check/errors.js';
+import { schemaRules } from '../spec/rules.js';
 
 /**
  * The invariants of issue 27, checked once over every resource from the tables of
@@ -98,9 +101,17 @@ export function wrongSecret(token: string): string {
   return `${id}|${other}`;
 }
 
+/** A token's real secret under another numeric id (the token is found by its id and its secret together). */
+export function anotherId(token: string): string {
+  const [id = '', secret = ''] = token.split(/\|(.*)/s);
+  const other = /^\d+$/.test(id) ? String(BigInt(id) + 1_000_003n) : '1000003';
+  return `${other}|${secret}`;
+}
+
 /**
  * Sections 5.3 and 5.6 on one protected endpoint, every path shape: the whole access table. No token,
- * a malformed token, a real token id with a wrong secret and with its secret in another letter case, a
+ * a malformed token, a real token id with a wrong secret and with its secret in another letter case, the
+ * real secret under another id, with a character appended and with its last one removed, a
  * destroyed password session and a destroyed JWT session answer 401 `{ error }`; a valid token of one
  * user on another user's resources 403 or 409. The requests go out together.
  *
@@ -141,14 +152,16 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
       const sent: Record<string, string | undefined> = { 'no-token': undefined };
       if (has('logged-out-password')) sent['logged-out-password'] = await destroyed(() => logIn(t, owner.user));
       if (has('logged-out-jwt')) sent['logged-out-jwt'] = await destroyed(() => logInWithJwt(t, owner.user));
-      if (has('malformed') || has('wrong-secret') || has('recased-secret')) {
+      if (['malformed', 'wrong-secret', 'recased-secret', 'another-id', 'secret-appended', 'secret-truncated'].some(has)) {
         // The token sent with another secret: a session of its own, so that a faulty logout it reaches destroys no other.
         const real = await logIn(t, owner.user);
         const again = recased(real);
         if (again === undefined && has('recased-secret')) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
         const wrong = wrongSecret(real);
-        for (const secret of [again, wrong]) registerSecret(secret);
-        Object.assign(sent, { malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again });
+        // The secret compared whole and with its id: the real secret under another id, one character longer, one shorter.
+        const [elsewhere, appended, truncated] = [anotherId(real), `${real}x`, real.slice(0, -1)];
+        for (const secret of [again, wrong, elsewhere, appended, truncated]) registerSecret(secret);
+        Object.assign(sent, { malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again, 'another-id': elsewhere, 'secret-appended': appended, 'secret-truncated': truncated });
       }
       const jobs: Promise<void>[] = [];
       for (const shape of shapes) {
@@ -178,6 +191,36 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
       await Promise.all(jobs);
     },
   );
+}
+
+/**
+ * Section 5.6 on one bank, bonus or card endpoint, every path shape: an inactive account receives 403 with
+ * { message } (a message that the account is inactive) on its own resources. Its records come from the
+ * provider states (bank.used, card, bonuses), so that only the account's state refuses the request.
+ */
+export function inactiveTableCheck(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  const rule = inactiveRuleOf(endpoint);
+  if (!rule) return;
+  const shapes = pathShapes(endpoint);
+  const instances = shapes.map((shape) => instanceId(rule, ep.id, shape || null, INACTIVE_VARIANT));
+  ep.check('answers 403 with { message } for an inactive account in every path shape', { clauses: [endpoint.clauses[0]!, '5', '7'], status: 403, instances, rules: [...schemaRules('error-message'), 'S332', 'S336'] }, async (t) => {
+    const inactive = await t.state('user.inactive');
+    const who: Holder = { id: inactive.id, user: inactive, token: inactive.token, bank: randomUUID(), card: randomUUID(), bonus: randomUUID(), bonusAsset: 'BTC', coin: 'BTC', nft: 'NFT' };
+    if (ep.id.includes('{bank}')) who.bank = (await t.state('bank.used', { userId: inactive.id })).id;
+    if (ep.id.includes('{card}')) who.card = (await t.state('card', { userId: inactive.id })).id;
+    if (ep.id.includes('/bonus')) {
+      const bonuses = await t.state('bonuses', { userId: inactive.id });
+      who.bonus = bonuses.ids[0]!;
+      who.bonusAsset = bonuses.assets[0]!;
+    }
+    for (const shape of shapes) {
+      const request = requestOf(ep.id, shape, who);
+      const response = await t.request(request.method, request.path, { ...request.body(), token: inactive.token });
+      if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, inactive.id, inactive.token, response);
+      expectInactive(t, response);
+    }
+  });
 }
 
 /** Section 2.4/2.5/2.5a: the fields of a record the suite treats as stable, for comparing a record before and after. */
@@ -218,12 +261,30 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       const group = endpoint.group;
       if (group === 'balances' || ep.id.includes('/bonus/assets')) {
         const { user, token } = await userWithToken(t, {}, { needs: [group === 'balances' ? 'balances' : 'bonuses'] });
-        await t.state(group === 'balances' ? 'balances' : 'bonuses', { userId: user.id });
+        const held = await t.state(group === 'balances' ? 'balances' : 'bonuses', { userId: user.id });
+        const entriesOf = (response: ApiResponse) => (group === 'balances' && !ep.id.includes('/nft') ? response.json?.data?.coins : response.json?.data);
         const response = await t.get(path(user.id), { token });
         t.expectStatus(response, 200);
-        const entries = group === 'balances' && !ep.id.includes('/nft') ? response.json?.data?.coins : response.json?.data;
+        const entries = entriesOf(response);
         if (!Array.isArray(entries)) throw new Error(`${ep.id}: the answer holds no list`);
         expectEachOnce(entries.map(keyOf), ep.id);
+        if (group !== 'balances') return;
+        // Filtered lists too, a symbol repeated among them: assets[] names a set of assets, each listed once. A 422
+        // for a repeated symbol is a refusal the text leaves open; only a 200 is judged.
+        const symbols: string[] = ep.id.includes('/nft') ? (held as { nfts: string[] }).nfts : (held as { coins: string[] }).coins;
+        const [a, b] = symbols;
+        if (a === undefined) throw new Error('precondition: provider state balances must give the user a balance of this kind');
+        const filters = [[a], [a, a], ...(b === undefined ? [] : [[a, b, a]])];
+        await Promise.all(
+          filters.map(async (assets) => {
+            const filtered = await t.get(path(user.id), { token, query: { [ASSETS_PARAM]: assets } });
+            t.expectStatus(filtered, [200, 422]);
+            if (filtered.status !== 200) return;
+            const listed = entriesOf(filtered);
+            if (!Array.isArray(listed)) throw new Error(`${ep.id} with assets[] ${assets.join(', ')}: the answer holds no list`);
+            expectEachOnce(listed.map(keyOf), `${ep.id} with assets[] ${assets.join(', ')}`);
+          }),
+        );
         return;
       }
       const [owner, other] = await Promise.all([userWithToken(t, {}, { needs: group === 'bonuses' ? ['bonuses'] : [] }), userWithToken(t, {}, { needs: group === 'bonuses' ? ['bonuses'] : [] })]);
@@ -461,6 +522,7 @@ export function roundTripChecks(ep: EndpointChecks): void {
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
 export function invariantChecks(ep: EndpointChecks): void {
   accessTableCheck(ep);
+  inactiveTableCheck(ep);
   listInvariantChecks(ep);
   createInvariantChecks(ep);
   roundTripChecks(ep);

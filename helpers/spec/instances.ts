@@ -44,10 +44,22 @@ export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: st
   { variant: 'malformed', rule: 'S322', sends: 'a bearer token that is no <numeric_id>|<secret>' },
   { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length' },
   { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case' },
+  { variant: 'another-id', rule: 'S322', sends: 'a real token\u2019s secret under another numeric id' },
+  { variant: 'secret-appended', rule: 'S322', sends: 'a real token with a character appended to its secret' },
+  { variant: 'secret-truncated', rule: 'S322', sends: 'a real token with the last character of its secret removed' },
   { variant: 'logged-out-password', rule: 'S322', sends: 'a token of a password login destroyed by logout' },
   { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login destroyed by logout' },
   { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true },
 ];
+
+/**
+ * Section 5.6: "Inactive accounts receive 403 on bank, bonus and card endpoints", asked of every protected
+ * route of those groups in every path shape, each group with its rule.
+ */
+export const INACTIVE_RULES: Readonly<Partial<Record<Endpoint['group'], string>>> = { banks: 'S329', bonuses: 'S330', cards: 'S331' };
+export const INACTIVE_VARIANT = 'inactive-account';
+/** The rule of the inactive-account row for an endpoint, or undefined when section 5.6 does not name its group. */
+export const inactiveRuleOf = (endpoint: Endpoint): string | undefined => (isProtected(endpoint) ? INACTIVE_RULES[endpoint.group] : undefined);
 
 export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined';
 
@@ -126,6 +138,8 @@ function derive(): RuleInstance[] {
         if (access.userScoped && !isUserScoped(endpoint)) continue;
         out.push(make(access.rule, endpoint.id, shape, access.variant));
       }
+      const inactive = inactiveRuleOf(endpoint);
+      if (inactive) out.push(make(inactive, endpoint.id, shape, INACTIVE_VARIANT));
     }
   }
   for (const list of LISTS) for (const invariant of listInvariants(list.endpoint)) out.push(make(list.rule, list.endpoint, '', invariant));
