@@ -183,7 +183,7 @@ describe('selection through the CLI, over the embedded reference', { timeout: 30
     const usedBank = entries.find((e) => /used in earlier actions/.test(e.name));
     expect(usedBank?.states).toEqual(expect.arrayContaining(['user', 'bank.used']));
     const inactive = entries.find((e) => /inactive account/.test(e.name));
-    expect(inactive?.states).toEqual(['user.inactive', 'bank.used']);
+    expect(inactive?.states).toEqual(expect.arrayContaining(['user.inactive', 'bank.used']));
 
     const lines = await conformance(['list', '--clause', '4.4', '--grep', '422']);
     expect(lines.code, lines.stderr).toBe(0);
