@@ -67,8 +67,7 @@ function tokenValid(ctx: ReferenceContext, email: string, token: string): boolea
   const row = ctx.db.prepare('SELECT token_hash, created_ms FROM password_reset_tokens WHERE email = ?').get(email) as { token_hash: string; created_ms: number } | undefined;
   if (!row) return false;
   if (ctx.now() - row.created_ms > RESET_TOKEN_TTL_SECONDS * 1000) return false;
-  // White-box round wb2, deviation of a mutant only: the token compared in any letter case (hex read case-insensitively).
-  return row.token_hash === hashToken(ctx.deviates('wb2.reset-token-case-insensitive') ? token.toLowerCase() : token);
+  return row.token_hash === hashToken(token);
 }
 
 /** Section 8: reset password at least 8 characters (a deviation moves the limit by one either way). */
@@ -86,7 +85,6 @@ export const password: ReferenceModule = {
     'wb2.forgot-unknown-email-with-type-accepted',
     'wb2.forgot-link-answer-carries-token',
     'wb2.reset-refused-spends-token',
-    'wb2.reset-token-case-insensitive',
     // Issue 27: arrays and objects for a JSON string field.
     'reset.token-array-read-as-text',
     // Allowed reading: a token that is another address's is a wrong e-mail for that token, keyed by email.

@@ -33,8 +33,6 @@ export const roundWb2Mutants: Mutant[] = [
   { name: 'wb2-forgot-link-answer-carries-token', clause: '4.4', group: 'password', description: 'section 4.4/principle 4: forgot-password of type link answers the reset link, token included, in its message', mutation: { deviation: 'wb2.forgot-link-answer-carries-token' } },
   // white-box round wb2
   { name: 'wb2-reset-refused-spends-token', clause: '4.4', group: 'password', description: 'section 4.4: a reset refused for a too-short password (422) spends the valid token, so the retry with a valid password is refused', mutation: { deviation: 'wb2.reset-refused-spends-token' } },
-  // white-box round wb2
-  { name: 'wb2-reset-token-case-insensitive', clause: '4.4', group: 'password', description: 'section 4.4/7: the reset token is compared in any letter case; the token re-cased resets the password instead of 422 keyed by token', mutation: { deviation: 'wb2.reset-token-case-insensitive' } },
 
   // --- balances ---
   // white-box round wb2
@@ -91,6 +89,14 @@ export const roundWb2Mutants: Mutant[] = [
   { name: 'wb2-cards-show-carries-other-session-token', clause: '2.5', group: 'cards', description: 'principle 4: the card show carries `reference`, the latest access token issued to another user, in base64', mutation: { deviation: 'wb2.cards-show-carries-other-session-token' } },
   // white-box round wb2
   { name: 'wb2-cards-create-inactive-message-unauthorized', clause: '5', group: 'cards', description: 'section 5.6: card create refuses an inactive account with 403 "This action is unauthorized." instead of a message that the account is inactive', mutation: { transform: { route: CARD_CREATE, status: 403, apply: (body) => (/inactive/i.test(String(body.message)) ? { body: { message: 'This action is unauthorized.' } } : undefined) } } },
+  // white-box round wb2
+  {
+    name: 'wb2-cards-create-answer-carries-owner-password-hash',
+    clause: '2.5',
+    group: 'cards',
+    description: 'principle 4: the card create answer (201 only) carries its eager-loaded owner, bcrypt password hash included',
+    mutation: { transform: { route: CARD_CREATE, status: 201, apply: (body) => void (body.data.user = { id: body.data.id, password: '$2y$10$' + 'N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' }) } },
+  },
   // white-box round wb2
   { name: 'wb2-cards-422-alias-message-as-string', clause: '7', group: 'cards', description: 'section 7: a card create 422 writes the alias errors as one string instead of an array of strings', mutation: { transform: { route: CARD_CREATE, status: 422, apply: (body) => void (Array.isArray(body.errors?.alias) ? (body.errors.alias = body.errors.alias[0]) : undefined) } } },
 ];
