@@ -58,9 +58,9 @@ export const roundWb2Mutants: Mutant[] = [
   // white-box round wb2
   {
     name: 'wb2-banks-delete-403-labelled-text-plain',
-    clause: '1',
+    clause: '7',
     group: 'banks',
-    description: 'section 1.2: the 403 of bank delete (a used bank, another user\u2019s bank) is labelled text/plain',
+    description: 'sections 1.2/7: the 403 error of bank delete (a used bank, another user\u2019s bank) is labelled text/plain',
     mutation: { wire: (answer, reply) => void (answer.method === 'DELETE' && answer.url === '/api/v1/user/:user/bank/:bank' && answer.status === 403 ? reply.header('content-type', 'text/plain; charset=utf-8') : undefined) },
   },
 
