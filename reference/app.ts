@@ -55,6 +55,8 @@ const SERVER_DEVIATIONS = [
   'wb1.token-secret-first-40',
   'wb1.logout-expiry-ignored',
   'wb1.expiry-ignored-on-bonus-summary-asset',
+  // White-box round wb2.
+  'wb2.expiry-ignored-on-nft-show',
 ] as const;
 
 /**
@@ -130,6 +132,8 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
           (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card')) ||
           // White-box round wb1, deviations of mutants only: expiry not checked by logout, or by the bonus summary with its {asset} segment.
           (mutation.deviation === 'wb1.logout-expiry-ignored' && route === '/api/v1/user/logout') ||
+          // White-box round wb2, deviation of a mutant only: expiry not checked by the NFT show route.
+          (mutation.deviation === 'wb2.expiry-ignored-on-nft-show' && route === '/api/v1/user/:user/balances/nft/:asset') ||
           (mutation.deviation === 'wb1.expiry-ignored-on-bonus-summary-asset' && route.startsWith('/api/v1/user/:user/bonus/assets') && Boolean((request.params as { asset?: string }).asset));
         // Deviation of a mutant only: tokens are honoured TOKEN_GRACE_MS after their expiry.
         const checkedAt = ignoreExpiry ? 0 : mutation.deviation === 'tokens.outlive-until' ? now() - TOKEN_GRACE_MS : now();

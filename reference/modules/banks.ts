@@ -108,10 +108,13 @@ function present(row: BankRow) {
 }
 
 /** Sections 4.10 and 8: the create body's rules, with Laravel's rule names and messages. */
-function createRules(ctx: ReferenceContext, userId: string): Rules {
+function createRules(ctx: ReferenceContext, userId: string, currency?: string): Rules {
   const ibanTaken = rules.custom((value) => {
     if (typeof value !== 'string') return undefined;
-    const taken = ctx.deviates('banks.iban-taken-after-delete')
+    // White-box round wb2, deviation of a mutant only: a unique index over (iban, currency), so an IBAN taken in another currency is accepted.
+    const taken = ctx.deviates('wb2.banks-iban-unique-per-currency')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND currency = ? AND deleted_at IS NULL LIMIT 1').get(value, currency ?? '')
+      : ctx.deviates('banks.iban-taken-after-delete')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? LIMIT 1').get(value)
       : ctx.deviates('banks.iban-unique-per-user')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
@@ -183,7 +186,8 @@ function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: s
   if (ctx.deviates('banks.strings-stored-normalised')) fields = { ...fields, bankName: fields.bankName.trim().replace(/\s+/g, ' '), iban: fields.iban.toUpperCase(), swift: fields.swift.toUpperCase(), currency: fields.currency.toUpperCase() };
   ctx.db
     .prepare('INSERT INTO banks (id, user_id, platform_id, status, bank_name, iban, swift, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(id, userId, platformId ?? user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000));
+    .run(id, userId, platformId ?? user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.banks-created-at-local-time') ? 3600 : 0));
+  // White-box round wb2 (above), deviation of a mutant only: createdAt written from the server's local time (UTC+1) as if it were UTC.
   return id;
 }
 
@@ -225,6 +229,10 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // White-box round wb2.
+    'wb2.banks-iban-unique-per-currency',
+    'wb2.banks-list-account-platform-only',
+    'wb2.banks-created-at-local-time',
     // White-box round wb1.
     'wb1.banks-show-deleted',
     'wb1.banks-show-newest-of-user',
@@ -358,7 +366,7 @@ export const banks: ReferenceModule = {
       if (ctx.deviates('banks.currency-case-insensitive') && typeof body.currency === 'string') body.currency = body.currency.toUpperCase();
       const { user } = request as AuthenticatedRequest;
       try {
-        validate(body, createRules(ctx, user.id));
+        validate(body, createRules(ctx, user.id, typeof body.currency === 'string' ? body.currency : undefined));
       } catch (error) {
         // Deviation of a mutant only: a create refused with 422 is stored all the same.
         if (ctx.deviates('banks.refused-create-stored.invalid')) insertBank(ctx, user.id, { bankName: String(body.bankName), iban: String(body.iban), swift: String(body.swift), currency: String(body.currency) });
@@ -404,6 +412,11 @@ export const banks: ReferenceModule = {
       // Deviation of a mutant only (banks.filter-unscoped): a filtered list forgets the user.
       if (!ctx.deviates('banks.list-all-users') && !(filtered && ctx.deviates('banks.filter-unscoped'))) {
         where.push('b.user_id = ?');
+        params.push(user.id);
+      }
+      // White-box round wb2, deviation of a mutant only: without a platform or company filter, only the banks on the account's own platform are listed.
+      if (ctx.deviates('wb2.banks-list-account-platform-only') && filterValue(request.query, 'platform') === undefined && filterValue(request.query, 'company') === undefined) {
+        where.push('b.platform_id = (SELECT platform_id FROM users WHERE id = ?)');
         params.push(user.id);
       }
       const scopedBy = where.length;

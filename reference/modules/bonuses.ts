@@ -1,3 +1,4 @@
+import { latestTokenOfAnotherUser } from '../tokens.js';
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -217,6 +218,12 @@ export const bonuses: ReferenceModule = {
   name: 'bonuses',
   ddl: DDL,
   deviations: [
+    // White-box round wb2.
+    'wb2.bonuses-list-anti-phishing-unmasked',
+    'wb2.bonuses-show-email-unmasked',
+    'wb2.bonuses-summary-asset-entry-twice',
+    'wb2.bonuses-show-carries-other-session-token',
+    'wb2.bonuses-list-account-platform-only',
     // Issue 27.
     'bonuses.summary-asset-foreign-user-allowed',
     // White-box round wb1.
@@ -438,6 +445,11 @@ export const bonuses: ReferenceModule = {
         } else where.push(ctx.deviates('bonuses.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ? COLLATE NOCASE');
         params.push(platform);
       }
+      // White-box round wb2, deviation of a mutant only: without a platform filter, only the bonuses of orders on the account's own platform are listed.
+      if (text(query.platform) === undefined && ctx.deviates('wb2.bonuses-list-account-platform-only')) {
+        where.push('o.platform_id = (SELECT platform_id FROM users WHERE id = ?)');
+        params.push(user);
+      }
       // Deviation of a mutant only: the status and platform filters together are joined with OR, not AND.
       if (ctx.deviates('bonuses.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
       const rows = ctx.db
@@ -446,6 +458,10 @@ export const bonuses: ReferenceModule = {
            ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.bonused_at DESC, b.created_at DESC, b.id`,
         )
         .all(...params) as BonusRow[];
+      // White-box round wb2, deviation of a mutant only: the list (not show) writes the anti-phishing code unmasked.
+      if (ctx.deviates('wb2.bonuses-list-anti-phishing-unmasked')) {
+        return { data: rows.map((row) => { const out = serializeBonus(row) as any; out.user.options.guard.antiPhishing = userOf(row.user_id).anti_phishing; return out; }) };
+      }
       return { data: rows.map(serializeBonus) };
     });
 
@@ -474,6 +490,8 @@ export const bonuses: ReferenceModule = {
         const merged = { ...mine, orders: total('orders'), ...Object.fromEntries(STATUSES.flatMap((status) => [[`${status}_bonuses`, total(`${status}_bonuses`)], [`${status}_amount`, total(`${status}_amount`)]])) } as unknown as AssetRow & Record<string, number>;
         rows.splice(0, rows.length, merged);
       }
+      // White-box round wb2, deviation of a mutant only: with {asset}, the entry is answered twice (a join over the asset's orders).
+      if (asked !== undefined && ctx.deviates('wb2.bonuses-summary-asset-entry-twice') && rows.length > 0) rows.push(rows[0]!);
       return {
         data: rows.map((row) => ({
           asset: assetSummary(row),
@@ -496,6 +514,9 @@ export const bonuses: ReferenceModule = {
       if (!row) fail(ERRORS.notFound('Bonus', bonus));
       // Deviation of a mutant only: show answers a stale status, the one the bonus was created with (pending), not the list's.
       if (ctx.deviates('bonuses.show-status-stale')) return { data: { ...serializeBonus(row), status: 'pending' } };
+      // White-box round wb2, deviations of mutants only: show writes the e-mail unmasked; show carries another user's latest access token.
+      if (ctx.deviates('wb2.bonuses-show-email-unmasked')) { const out = serializeBonus(row) as any; out.user.email = userOf(row.user_id).email; return { data: out }; }
+      if (ctx.deviates('wb2.bonuses-show-carries-other-session-token')) return { data: { ...serializeBonus(row), reference: Buffer.from(latestTokenOfAnotherUser(ctx.db, row.user_id) ?? '').toString('base64') } };
       return { data: serializeBonus(row) };
     });
   },

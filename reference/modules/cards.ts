@@ -6,6 +6,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '..
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
+import { latestTokenOfAnotherUser } from '../tokens.js';
 import { rules, validationErrors } from '../validation.js';
 
 /**
@@ -183,6 +184,12 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // White-box round wb2.
+    'wb2.cards-last-four-0000-refused',
+    'wb2.cards-alias-unique-per-user',
+    'wb2.cards-list-account-platform-only',
+    'wb2.cards-created-at-local-time',
+    'wb2.cards-show-carries-other-session-token',
     // White-box round wb1.
     'wb1.cards-show-newest-of-user',
     'wb1.cards-holder-name-letters-only',
@@ -438,9 +445,13 @@ export const cards: ReferenceModule = {
         const input = await readForm(request, ctx.deviates('cards.size-unlimited') ? Infinity : MAX_IMAGE_KB * 1024);
         if (ctx.deviates('cards.text-trimmed-nfc')) for (const [field, value] of Object.entries(input)) if (typeof value === 'string') input[field] = value.trim().normalize('NFC');
         if (ctx.deviates('cards.text-part-accepted')) for (const field of ['cardImage1', 'cardImage2']) if (typeof input[field] === 'string') input[field] = textAsUpload(input[field] as string);
+        // White-box round wb2, deviations of mutants only: lastFourDigits read as a number, so 0000 counts as missing; an alias unique per user (a unique index the specification does not give).
+        if (ctx.deviates('wb2.cards-last-four-0000-refused') && typeof input.lastFourDigits === 'string' && /^\d{4}$/.test(input.lastFourDigits) && Number(input.lastFourDigits) === 0) fail(ERRORS.validation({ lastFourDigits: ['The last four digits field is required.'] }));
+        if (ctx.deviates('wb2.cards-alias-unique-per-user') && typeof input.alias === 'string' && ctx.db.prepare('SELECT 1 FROM cards WHERE user_id = ? AND alias = ?').get(user.id, input.alias)) fail(ERRORS.validation({ alias: ['The alias has already been taken.'] }));
         const store = (expirationDate: string) => {
           const id = randomUUID();
-          const createdAt = Math.floor(ctx.now() / 1000);
+          // White-box round wb2, deviation of a mutant only: createdAt from the server's local time (UTC+1) written as if it were UTC.
+          const createdAt = Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.cards-created-at-local-time') ? 3600 : 0);
           const image1 = saveImage(input.cardImage1 as Upload);
           const image2 = saveImage(input.cardImage2 as Upload);
           // Deviation of a mutant only: the status taken from a status field of the body.
@@ -516,6 +527,8 @@ export const cards: ReferenceModule = {
         }
         // Deviation of a mutant only: two filters or more are joined with OR, not AND.
         if (ctx.deviates('cards.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
+        // White-box round wb2, deviation of a mutant only: without a company or platform filter, only the cards on the account's own platform are listed.
+        if (ctx.deviates('wb2.cards-list-account-platform-only') && filter('company') === undefined && filter('platform') === undefined) (where.push('c.platform_id = ?'), params.push(user.platform_id));
         const rows = ctx.db.prepare(`${SELECT_CARD} WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.seq DESC`).all(...params) as CardRow[];
         // Deviation of a mutant only: a list cached for 5 seconds per request, so a card created meanwhile is missing.
         if (ctx.deviates('cards.list-cached')) {
@@ -539,6 +552,8 @@ export const cards: ReferenceModule = {
         if (!row) fail(ERRORS.notFound('Card', card));
         // White-box round wb1, deviation of a mutant only: once the id is found, the user's newest card is answered.
         if (ctx.deviates('wb1.cards-show-newest-of-user')) return { data: toCard(ctx.db.prepare(`${SELECT_CARD} WHERE c.user_id = ? ORDER BY c.created_at DESC, c.seq DESC LIMIT 1`).get(user.id) as CardRow) };
+        // White-box round wb2, deviation of a mutant only: show carries, in base64, the latest access token issued to another user.
+        if (ctx.deviates('wb2.cards-show-carries-other-session-token')) return { data: { ...toCard(row), reference: Buffer.from(latestTokenOfAnotherUser(ctx.db, user.id) ?? '').toString('base64') } };
         return { data: toCard(row) };
       });
     });

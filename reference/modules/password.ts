@@ -81,6 +81,10 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // White-box round wb2.
+    'wb2.forgot-unknown-email-with-type-accepted',
+    'wb2.forgot-link-answer-carries-token',
+    'wb2.reset-refused-spends-token',
     // Issue 27: arrays and objects for a JSON string field.
     'reset.token-array-read-as-text',
     // Allowed reading: a token that is another address's is a wrong e-mail for that token, keyed by email.
@@ -127,6 +131,8 @@ export const password: ReferenceModule = {
       const user = findUserByEmail(ctx, email);
       // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`.
       if (!user) {
+        // White-box round wb2, deviation of a mutant only: with a type given, an unknown e-mail is answered 200 (the branch that picks the mail skips the lookup).
+        if (ctx.deviates('wb2.forgot-unknown-email-with-type-accepted') && typeof body.type === 'string') return { data: { message: body.type === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.' } };
         if (ctx.deviates('forgot.unknown-email-accepted')) return { data: { message: 'We have emailed your password reset link.' } };
         fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
       }
@@ -135,6 +141,8 @@ export const password: ReferenceModule = {
       const message = kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.';
       // Deviation of a mutant only: the answer also carries the token the e-mail carries.
       if (ctx.deviates('forgot.answer-carries-token')) return { data: { message, token } };
+      // White-box round wb2, deviation of a mutant only: the link branch answers the link itself (a debug message left in).
+      if (ctx.deviates('wb2.forgot-link-answer-carries-token') && kind === 'link') return { data: { message: `We have emailed your password reset link: http://localhost/password/reset/${token}` } };
       // White-box round wb1, deviation of a mutant only: the text-code branch answers { message } unwrapped (section 4.3: { data: { message } }).
       if (ctx.deviates('wb1.forgot-text-answer-unwrapped') && kind === 'text') return { message };
       return { data: { message } };
@@ -145,6 +153,11 @@ export const password: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       // Deviation of a mutant only: a token sent as an array or object is read as its first value.
       if (ctx.deviates('reset.token-array-read-as-text') && body.token !== null && typeof body.token === 'object') body.token = String(Object.values(body.token)[0] ?? '');
+      // White-box round wb2, deviation of a mutant only: a reset refused for its password (422) spends the token all the same.
+      if (ctx.deviates('wb2.reset-refused-spends-token') && typeof body.email === 'string' && typeof body.token === 'string' && typeof body.password === 'string' && [...body.password].length < 8) {
+        const owner = findUserByEmail(ctx, body.email);
+        if (owner && tokenValid(ctx, owner.email, body.token)) ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(owner.email);
+      }
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
