@@ -145,6 +145,10 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
       // Sessions of the owner destroyed by logout, one of each kind of login the rows need: the owner's first token stays valid.
       const destroyed = async (login: () => Promise<string>): Promise<string> => {
         const token = await login();
+        // A newer session of the same user before the logout: a logout that destroys another token than the one
+        // it was sent (the user's newest, say) leaves this one valid, and the row sees it (4.5: "destroys the token").
+        const newer = await logIn(t, owner.user);
+        t.cleanup(() => t.post('/api/v1/user/logout', { token: newer }));
         const out = await t.post('/api/v1/user/logout', { token });
         if (out.status !== 200) throw new Error(`precondition: logout must answer 200, got ${out.status}`);
         return token;
