@@ -53,19 +53,6 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings(leaking, { issues: true })).toEqual(['/data/previous carries a token the run knows to belong to another session or user']);
   });
 
-  test('a value every login issues alike under a token name is a constant, not one user\'s credential; another Session\'s id stays a finding (issue 28)', () => {
-    const loginOf = (n: number) => ({ data: { id: `5${n}|sessionSecretNumber${n}abcdefghijk`, userId: `u-5${n}`, ttl: 7200, mapToken: 'pk.publicMapKey0123456789abcdef' } });
-    const first = loginOf(1);
-    const second = loginOf(2);
-    learnIssuedCredentials(first);
-    learnIssuedCredentials(second);
-    expect(credentialFindings(second, { issues: true })).toEqual([]);
-    expect(credentialFindings({ data: { note: 'pk.publicMapKey0123456789abcdef' } })).toEqual([]);
-    const leaking = { data: { ...second.data, previousToken: first.data.id } };
-    learnIssuedCredentials(leaking);
-    expect(credentialFindings(leaking, { issues: true })).toEqual(['/data/previousToken carries a token the run knows to belong to another session or user']);
-  });
-
   test('a remember-me token is the caller\'s own in the answer to its login or reset, and a credential field anywhere else (issue 28)', () => {
     const login = { data: { id: '43|anotherOwnTokenSecretValue0123', userId: 'u-3', ttl: 7200, remember_token: 'rememberMeValue0123456789abcdef' } };
     expect(credentialFindings(login, { issues: true })).toEqual([]);

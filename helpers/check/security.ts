@@ -94,7 +94,7 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
     case 'configured':
       return "carries a secret of the run's configuration (STATES_TOKEN or a --header value)";
     case 'token':
-      return secret.shared === true || tokenAllowed(secret, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
+      return tokenAllowed(secret, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
   }
 }
 

@@ -27,8 +27,6 @@ export interface LearntSecret {
   session?: string;
   /** The answer (its parsed body) that issued it, when the run learnt it first there. */
   issuedIn?: object;
-  /** Issued alike, under a token name, in the logins of two users: a constant, not a credential of one (never a finding). */
-  shared?: boolean;
 }
 
 /** A value found in a text: the secret, and in which form it was written there. */
@@ -93,10 +91,6 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   }
   const known = learnt.get(value);
   if (known) {
-    // The same value under a token name in the logins of two users is no credential of either: a constant
-    // the target issues to everyone (a public API key named `mapToken`), which the run cannot tell from a
-    // shared refresh token. Not judged (principle 1). A Session's own id is never such a value.
-    if (known.kind === 'token' && known.issuedIn !== undefined && known.session !== known.value && about.issuedIn !== undefined && about.owner !== undefined && known.owner !== undefined && about.owner !== known.owner) known.shared = true;
     if (known.owner === undefined && about.owner !== undefined) known.owner = about.owner;
     if (known.session === undefined && about.session !== undefined) known.session = about.session;
     return;
