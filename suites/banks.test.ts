@@ -322,6 +322,10 @@ create.describe(() => {
     { description: 'a swift that is a JSON object', field: 'swift', input: withField('swift', () => ({ swift: swiftOfLength(11) })), expected: 422, constraint: 'bank.swift.string' },
     { description: 'a currency that is a JSON array', field: 'currency', input: withField('currency', () => ['EUR']), expected: 422, constraint: 'bank.currency.string' },
     { description: 'a currency that is a JSON object', field: 'currency', input: withField('currency', () => ({ code: 'EUR' })), expected: 422, constraint: 'bank.currency.string' },
+    // Booleans in every field, as for bankName (docs/judging.md, other JSON types): a server that stores `true` as "true".
+    { description: 'an iban that is a JSON boolean', field: 'iban', input: withField('iban', () => true), expected: 422, constraint: 'bank.iban.string' },
+    { description: 'a swift that is a JSON boolean', field: 'swift', input: withField('swift', () => true), expected: 422, constraint: 'bank.swift.string' },
+    { description: 'a currency that is a JSON boolean', field: 'currency', input: withField('currency', () => false), expected: 422, constraint: 'bank.currency.string' },
   ];
 
   for (const row of rows.filter((r) => r.numberAdvised)) {
