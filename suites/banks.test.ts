@@ -29,6 +29,7 @@ import { twoByteText } from '../helpers/arrange/text.js';
 import { drawDistinct, drawStream, drawText, runPart, runSeed } from '../helpers/arrange/draw.js';
 import { CURRENCIES_ALWAYS_SENT, CURRENCIES_SINCE_2015 } from '../helpers/arrange/currencies.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
+import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create answers 201 `{ data: Bank }`,
@@ -85,7 +86,8 @@ create.describe(() => {
   unauthenticatedCheck(create, 'expired');
   unauthenticatedCheck(create, 'elsewhere');
 
-  create.check('answers 201 with the created Bank echoing the sent fields', { rules: [...schemaRules('bank-response'), 'S1', 'S2', 'S17', 'S129', 'S217', 'S218'], clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
+  // createdAt is the creation: compared with the Date of the same answer (helpers/arrange/created.ts; no Date: advised on).
+  create.check('answers 201 with the created Bank echoing the sent fields, dated by its creation', { rules: [...schemaRules('bank-response'), 'S1', 'S2', 'S17', 'S129', 'S217', 'S218'], clauses: ['4.10', '2.4', '3', '1'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const payload = bankPayload();
     const response = await t.post(banksPath(user.id), { json: payload, token });
@@ -96,7 +98,22 @@ create.describe(() => {
     expectNewStatus(data);
     adviseCurrencyCase(t, data, 'create');
     checkCreatedAt(t, data);
+    expectCreatedAtNearDate(t, response, data.createdAt, 'bank');
   });
+
+  // Section 7: a 422 is { message, errors } however many fields are wrong; which of them the errors map names is not
+  // said (helpers/check/errors.ts), but the message is there whether one field or several are refused.
+  for (const [description, payload, fields] of [
+    ['an unknown currency and a 7-character swift', () => ({ ...bankPayload(), currency: 'ZZQ', swift: swiftOfLength(7) }), ['currency', 'swift']],
+    ['an empty body (every field missing)', () => ({}), ['bankName', 'iban', 'swift', 'currency']],
+  ] as const) {
+    create.check(`answers 422 { message, errors } for ${description}`, { rules: [...schemaRules('error-validation'), 'S247'], clauses: ['4.10', '7'], status: 422 }, async (t) => {
+      const { user, token } = await userWithToken(t);
+      const response = await t.post(banksPath(user.id), { json: payload(), token });
+      deleteIfCreated(t, user.id, token, response);
+      expectValidationError(t, response, fields);
+    });
+  }
 
   create.check('answers 401 with { error } to a create without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S228', 'S321', 'S335', 'S245'], clauses: ['4.10', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');

@@ -115,10 +115,15 @@ forgot.describe(() => {
     t.expectSchema(response, 'message-response');
   });
 
-  forgot.check('answers 422 { message, errors } keyed by email for an unknown e-mail', { rules: [...schemaRules('error-validation'), 'S177'], clauses: ['4.3', '7'], status: 422 }, async (t) => {
-    const response = await t.post(FORGOT, { json: { email: unknownEmail() }, token: await bearerOf(t, await t.state('user')) });
-    expectValidationError(t, response, 'email');
-  });
+  // Section 4.3: "422 when the e-mail is unknown", whatever the type: type only says how the token is shown in an e-mail
+  // that an unknown address never gets.
+  for (const type of [undefined, 'text', 'link', null] as const) {
+    const given = type === undefined ? '' : ` with type ${type}`;
+    forgot.check(`answers 422 { message, errors } keyed by email for an unknown e-mail${given}`, { rules: [...schemaRules('error-validation'), 'S177'], clauses: ['4.3', '7'], status: 422 }, async (t) => {
+      const response = await t.post(FORGOT, { json: { email: unknownEmail(), ...(type === undefined ? {} : { type }) }, token: await bearerOf(t, await t.state('user')) });
+      expectValidationError(t, response, 'email');
+    });
+  }
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -191,6 +196,21 @@ reset.describe(() => {
     expectNoServerError(again);
     const keyedByToken = again.status === 422 && again.isJson && typeof again.json?.errors === 'object' && again.json.errors !== null && 'token' in again.json.errors;
     if (!keyedByToken) t.advise(`a reset token already spent on a reset was answered ${again.status}, not 422 keyed by token; section 4.4 does not say whether a token can be used again`);
+  });
+
+  // Section 4.4: the token is "the token received by e-mail", and 422 keyed by token answers an invalid one. A reset
+  // refused for its password (422 keyed by password) is the answer instead of the reset (S341): it changes nothing, so
+  // the token it carried is still the one received by e-mail, and the retry with a valid password is the reset.
+  reset.check('answers 200 to a retry with a valid password after a reset refused for a 7-character password (the refusal does not spend the token)', { rules: [...schemaRules('message-response'), 'S178', 'S184', 'S188', 'S341'], clauses: ['4.4', '7', '8'], status: 200 }, async (t) => {
+    const { user, token, bearer } = await resetInProgress(t, { spends: true });
+    const refused = await t.post(RESET, { json: { email: user.email, token, password: passwordOfLength(7) }, token: bearer });
+    expectValidationError(t, refused, 'password');
+    const password = passwordOfLength(16);
+    const retry = await t.post(RESET, { json: { email: user.email, token, password }, token: bearer });
+    if (retry.status !== 200) throw new Error(`section 4.4: a reset refused for its password (422) changes nothing, so the same token with a valid password must answer 200; got ${retry.status}`);
+    t.expectSchema(retry, 'message-response');
+    const withNew = await loginStatus(t, user.email, password);
+    if (withNew !== 200) throw new Error(`after the reset, logging in with the new password must answer 200, got ${withNew}`);
   });
 
   reset.check('answers 422 keyed by token for a token that was never sent, and the password stays unchanged', { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {

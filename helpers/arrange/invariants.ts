@@ -272,7 +272,21 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         const entries = entriesOf(response);
         if (!Array.isArray(entries)) throw new Error(`${ep.id}: the answer holds no list`);
         expectEachOnce(entries.map(keyOf), ep.id);
-        if (group !== 'balances') return;
+        if (group !== 'balances') {
+          // The other path shape (S88: one entry per asset): with its {asset} segment, each held asset's summary
+          // holds that asset's entry once too (each is an asset the user has bonuses in: 200 is due, as the bonus suite checks).
+          const assets = [...new Set((held as { assets: string[] }).assets)];
+          await Promise.all(
+            assets.map(async (asset) => {
+              const one = await t.get(`${path(user.id)}/${encodeURIComponent(asset)}`, { token });
+              t.expectStatus(one, 200);
+              const listed = entriesOf(one);
+              if (!Array.isArray(listed)) throw new Error(`${ep.id} with {asset} ${asset}: the answer holds no list`);
+              expectEachOnce(listed.map(keyOf), `${ep.id} with {asset} ${asset}`);
+            }),
+          );
+          return;
+        }
         // Filtered lists too, a symbol repeated among them: assets[] names a set of assets, each listed once. A 422
         // for a repeated symbol is a refusal the text leaves open; only a 200 is judged.
         const symbols: string[] = ep.id.includes('/nft') ? (held as { nfts: string[] }).nfts : (held as { coins: string[] }).coins;
