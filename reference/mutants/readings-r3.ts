@@ -179,32 +179,6 @@ export const readingsR3Mutants: Mutant[] = [
     only('authentication', 'password'),
   ),
   reading(
-    'allowed-r3-single-session-per-user',
-    'authentication',
-    '5',
-    'one session per account: a login (either way) ends the account\u2019s earlier sessions, whose tokens then answer 401 (5.2: a token is "valid for ttl seconds, until until" at most; 5.4 names logout and nothing says sessions are concurrent)',
-    (() => {
-      const book = sessionBook();
-      const latest = new Map<string, string>();
-      return {
-        wire(answer: WireAnswer, reply: FastifyReply) {
-          const issued = book.note(answer, reply);
-          if (issued) {
-            latest.set(issued.userId, issued.token);
-            return;
-          }
-          if (!isProtected(answer.url)) return;
-          const token = bearerOf(reply);
-          const session = book.session(token);
-          if (!session || latest.get(session.userId) === token) return;
-          reply.code(401);
-          return UNAUTHENTICATED;
-        },
-      };
-    })(),
-    ALL,
-  ),
-  reading(
     'allowed-r3-reset-ends-sessions',
     'password',
     '4.4',
@@ -297,9 +271,10 @@ export const readingsR3Mutants: Mutant[] = [
     '7',
     'a body that is not JSON is read as an empty one (Laravel\u2019s request parsing), so it is answered 422 with each required field missing instead of 400 (1.2 says clients send JSON; 7 lists no status for a body that is not)',
     {
-      wire(answer) {
+      wire(answer, reply) {
         const fields = REQUIRED_FIELDS[answer.url];
         if (answer.status !== 400 || !fields || !/not valid JSON/.test(answer.payload)) return;
+        reply.code(422);
         const errors = Object.fromEntries(fields.map((field) => [field, [`The ${human(field)} field is required.`]]));
         const more = fields.length - 1;
         return JSON.stringify({ message: `The ${human(fields[0]!)} field is required.${more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}`, errors });
@@ -347,6 +322,47 @@ export const readingsR3Mutants: Mutant[] = [
       },
     },
     only('banks', 'cards', 'bonuses', 'balances'),
+  ),
+
+  reading(
+    'allowed-r3-auth-errors-also-message',
+    'authentication',
+    '7',
+    'every `{ error }` body also carries the same text as `message` (a Laravel service that keeps its framework\u2019s `message` and adds the documented `error`; 7: "{ error: string } for authentication failures and for 401", nothing of other members)',
+    {
+      wire: (answer) =>
+        answer.status >= 400
+          ? json(answer, (body) => (body && typeof body === 'object' && typeof body.error === 'string' && body.message === undefined ? { error: body.error, message: body.error } : body))
+          : undefined,
+    },
+    ALL,
+  ),
+  reading(
+    'allowed-r3-path-uuids-case-insensitive',
+    'banks',
+    '1',
+    'the UUIDs of a path are compared as UUIDs, letter case ignored (a uuid column): the caller\u2019s own id or a record id written upper-case names the same user or record (1.6: "{user} is the user ID (UUID string)"; RFC 9562: UUIDs are read without regard to case)',
+    {
+      wire(_answer: WireAnswer, reply: FastifyReply) {
+        const [path, query] = reply.request.url.split('?') as [string, string | undefined];
+        if (!path.startsWith('/api/v1/user/')) return;
+        const lowered = path.replace(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/g, (id) => id.toLowerCase());
+        if (lowered === path) return;
+        const type = String(reply.request.headers['content-type'] ?? '');
+        if (reply.request.method !== 'GET' && reply.request.method !== 'DELETE' && !/^application\/json/i.test(type)) return;
+        const headers = { ...reply.request.headers } as Record<string, string>;
+        delete headers['content-length'];
+        const body = reply.request.body === undefined || reply.request.method === 'GET' || reply.request.method === 'DELETE' ? undefined : JSON.stringify(reply.request.body);
+        // Answered again as the lower-case path is (the reference refused the upper-case one before any change).
+        return reply.server
+          .inject({ method: reply.request.method as 'GET', url: `${lowered}${query === undefined ? '' : `?${query}`}`, headers, ...(body === undefined ? {} : { payload: body }) })
+          .then((inner) => {
+            reply.code(inner.statusCode);
+            return inner.body;
+          }) as unknown as string;
+      },
+    },
+    ALL,
   ),
 
   // ---- Balances (2.2, 1.5, 1.6, 4.6-4.9)
@@ -561,6 +577,18 @@ export const readingsR3Mutants: Mutant[] = [
           return { data: [{ asset, orders: 0, distributed: zero, pending: zero, canceled: zero }] };
         });
       },
+    },
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-r3-bonus-summary-by-activity',
+    'bonuses',
+    '4.11',
+    'the asset summary lists the assets with the most orders first, ties by symbol from Z to A (4.11: "200 { data: [<Bonus asset summary>] }", no order given)',
+    {
+      transforms: onRoutes(['GET /api/v1/user/{user}/bonus/assets/{asset?}'], (body) => {
+        if (Array.isArray(body?.data)) body.data.sort((a: any, b: any) => b.orders - a.orders || String(b.asset?.symbol).localeCompare(String(a.asset?.symbol)));
+      }, 200),
     },
     only('bonuses'),
   ),
