@@ -440,6 +440,14 @@ export const readingsR3Mutants: Mutant[] = [
     only('balances'),
   ),
   reading(
+    'allowed-r3-coin-quantity-zero',
+    'balances',
+    '2.2',
+    'a coin\u2019s `quantity` is 0 (no count applies to a fungible coin) rather than -1 (2.2: "quantity integer; Value -1 is seen for coins; NFT records carry a positive count": -1 is seen, not required)',
+    { wire: (answer) => (answer.status === 200 && BALANCE_URLS.includes(answer.url) ? json(answer, (body) => void recordsOf(body).forEach((r) => (r.type === 'coin' && r.quantity === -1 ? (r.quantity = 0) : undefined))) : undefined) },
+    only('balances'),
+  ),
+  reading(
     'allowed-r3-asset-symbol-case-sensitive',
     'balances',
     '1',
@@ -642,6 +650,18 @@ export const readingsR3Mutants: Mutant[] = [
           const order = bonus?.order;
           if (order?.meta && Array.isArray(order.meta.main)) order.meta.main = [{ key: 'channel', value: 'web' }, { key: 'quote', value: String(order.quote?.publicId ?? '') }];
         }
+      }, 200),
+    },
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-r3-order-transfer-empty-object',
+    'bonuses',
+    '2.7',
+    'an order without a transfer shows `transfer: {}` (an empty transfer resource) rather than null (2.7: "transfer: null in the shown case"; gaps: "Fields of the transfer object of an order: not shown")',
+    {
+      transforms: onRoutes([BONUS_LIST, BONUS_SHOW], (body) => {
+        for (const bonus of recordsOf(body)) if (bonus?.order && bonus.order.transfer === null) bonus.order.transfer = {};
       }, 200),
     },
     only('bonuses'),
