@@ -181,7 +181,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       {
         // The compiled suites run (dist/); reports name their TypeScript sources (reporting/source-lines.ts).
         root: COMPILED_ROOT,
-        config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.suite.config.js'),
+        // Two phases, long waits first and the brute-force provocation last (vitest.run.config.ts).
+        config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.run.config.js'),
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
         provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },

@@ -41,6 +41,8 @@ export interface TestRecord {
   /** Facts the run measured (the brute-force threshold found); neither findings nor advisories. */
   notes?: string[];
   durationMs: number;
+  /** Since 1.4.0, a test that ran: when it began (ms precision); with durationMs, the order and overlap of the run's tests. */
+  startedAt?: string;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
   /** Run warnings this test's bookkeeping raised; moved into the report's `warnings` before it is written (never in report.json). */
