@@ -154,6 +154,11 @@ function failingIndex(test: { exchanges: Exchange[]; checkedExchange?: number; f
 }
 
 /** Where the reader gets the secret a variable of a reproduction stands for. */
+/** The one command that runs a failed test again as the run ran it: its id, and the mutant of the embedded reference when the run had one. */
+export function exactReproduction(test: { id: string }, target?: { mutant?: string }): string {
+  return `conformance run --id ${test.id}${target?.mutant ? ` --mutant ${target.mutant}` : ''}`;
+}
+
 export const VARIABLE_SOURCES: Readonly<Record<string, string>> = {
   ACCESS_TOKEN: "the access token: data.id of the login's answer (the step that logs in), or your own login",
   PASSWORD: "the account's password: the provider state's answer (the hook's data, or your states file), or your own account",

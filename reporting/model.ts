@@ -177,7 +177,8 @@ export interface Report {
   reportVersion: string;
   suite: { name: string; version: string };
   spec: { title: string; version: string };
-  target: { baseUrl: string; embedded: boolean; states: string };
+  /** `mutant` (since 1.4.0): the embedded reference ran as this mutant (`run --mutant NAME`); reproductions repeat it. */
+  target: { baseUrl: string; embedded: boolean; states: string; mutant?: string };
   /** Since 1.4.0: what the target is, as the operator declared it (`--implementation "NAME VERSION"`); absent when not declared. */
   implementation?: { name: string; version: string };
   startedAt: string;

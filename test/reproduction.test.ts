@@ -26,6 +26,8 @@ describe('reproductions that reproduce', () => {
     expect(variables.sort()).toEqual(['ACCESS_TOKEN', 'PASSWORD', 'TOKEN']);
     const single = failureLines(record('answers 200 with the list', { outcome: 'failed' }));
     expect(single.lines.at(-1)).toMatch(/^ {6}reproduce exactly: conformance run --id get-user-user-bank-answers-200-with-the-list$/);
+    // A run against a mutant of the embedded reference is reproduced against that mutant (issue 31).
+    expect(failureLines(multiStep, { mutant: 'banks-used-bank-deletable' }).lines.at(-1)).toBe(`      reproduce exactly: conformance run --id ${multiStep.id} --mutant banks-used-bank-deletable`);
   });
 
   it("drops host, content-length and the hop-by-hop headers a proxy recorded (curl sets its own)", () => {
