@@ -28,7 +28,9 @@ export class ProgressReporter implements Reporter {
     // A file whose every test the selection left out (--clause, --endpoint, --grep, --failed) says nothing.
     if (passed + failed + skipped === 0) return;
     const mark = failed > 0 ? 'x' : '\u2713';
-    this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
+    // `conformance run` runs a file's tests that provoke a restriction in a last phase (vitest.run.config.ts): their own line.
+    const last = module.project.name === 'last' ? ' (run last: they provoke the brute-force restriction)' : '';
+    this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}${last}`);
   }
 }
 

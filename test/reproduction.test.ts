@@ -30,6 +30,20 @@ describe('reproductions that reproduce', () => {
     expect(failureLines(multiStep, { mutant: 'banks-used-bank-deletable' }).lines.at(-1)).toBe(`      reproduce exactly: conformance run --id ${multiStep.id} --mutant banks-used-bank-deletable`);
   });
 
+  it('gives each password of a reset flow its own variable: $PASSWORD for the old one, $NEW_PASSWORD for the one the reset sets (issue 31)', () => {
+    const resetTo = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/reset-password', headers: { 'content-type': 'application/json' }, body: { email: 'a@example.test', token: '[REDACTED]', password: '[REDACTED]' } });
+    resetTo.request.variables = { password: 'NEW_PASSWORD' };
+    const withNew = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/authenticate', headers: { 'content-type': 'application/json' }, body: { email: 'a@example.test', password: '[REDACTED]' } });
+    withNew.request.variables = { password: 'NEW_PASSWORD' };
+    const flow = record('accepts the new password after a reset', { outcome: 'failed', exchanges: [login, resetTo, withNew], failedAt: 2 });
+    const { commands, variables } = reproductionSteps(flow);
+    expect(commands[0]).toContain(`"password":"'"$PASSWORD"'"`);
+    expect(commands[1]).toContain(`"password":"'"$NEW_PASSWORD"'"`);
+    expect(commands[2]).toContain(`"password":"'"$NEW_PASSWORD"'"`);
+    expect(variables.sort()).toEqual(['NEW_PASSWORD', 'PASSWORD', 'TOKEN']);
+    expect(failureLines(flow).lines.join('\n')).toContain('$NEW_PASSWORD');
+  });
+
   it("drops host, content-length and the hop-by-hop headers a proxy recorded (curl sets its own)", () => {
     const proxied = exchange({ method: 'POST', headers: { host: 'upstream:8080', 'content-length': '999', connection: 'keep-alive, x-hop', 'x-hop': '1', 'transfer-encoding': 'chunked', 'x-request-id': 'r-1' }, body: '{}' });
     const { command } = curlCommand(proxied);

@@ -310,11 +310,29 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     const index = exchangeOf.get(response);
     if (index !== undefined) run.checkedExchange = index;
   };
+  // Each distinct password the test sends has its own variable in reproductions: $PASSWORD, the new one a reset sets $NEW_PASSWORD, others $PASSWORD_2 ...
+  const passwordVariables = new Map<string, string>();
+  const namePasswords = (exchange: Exchange, path: string, json: unknown) => {
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return;
+    for (const [key, value] of Object.entries(json)) {
+      if (!key.toLowerCase().includes('password') || typeof value !== 'string' || value === '') continue;
+      let variable = passwordVariables.get(value);
+      if (!variable) {
+        const base = path.includes('reset-password') ? 'NEW_PASSWORD' : 'PASSWORD';
+        const taken = new Set(passwordVariables.values());
+        variable = base;
+        for (let n = 2; taken.has(variable); n++) variable = `${base}_${n}`;
+        passwordVariables.set(value, variable);
+      }
+      if (variable !== 'PASSWORD') (exchange.request.variables ??= {})[key] = variable;
+    }
+  };
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     let index: number | undefined;
     const response = await http.send(
       { method, path, signal: phase.signal, inFlight: phase.inFlight, ...options },
       (exchange) => {
+        namePasswords(exchange, path, options.json);
         index = run.exchanges.push(exchange) - 1;
         secretsWhenRecorded.set(exchange, registeredSecretCount());
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
