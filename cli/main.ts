@@ -20,7 +20,7 @@ commands:
             report.json); the same seed replays the same inputs. --runs: inputs per property (default 100).
             Same reports and exit codes as run; each failure shows its shrunk counterexample and a curl.
             Takes run's selections: explore --endpoint 'POST /api/v1/user/{user}/bank' --seed 1234
-  list      list [--json] [--grep P] [--clause N] [--endpoint 'M /path'] [--group G] [--brute-force]
+  list      list [--json] [--grep P] [--clause N] [--endpoint 'M /path'] [--id ID] [--group G] [--brute-force]
             the manifest of the suite's tests, without running any: per test its id, name, group, endpoint,
             clauses, expected status, constraint, rules (JSON) and the provider states it asks for (one line
             each, or JSON);
@@ -103,7 +103,7 @@ async function run(argv: string[]): Promise<number> {
   }
   // Loaded on demand: vitest and the reference take seconds to load, which the report commands do not need.
   const { runSuite } = await import('./run.js');
-  const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}), ...(expectations ? { expectations } : {}) });
+  const result = await runSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation, mutantName: values.mutant } : {}), ...(chosen ? { selection: chosen } : {}), ...(expectations ? { expectations } : {}) });
   return result.exitCode;
 }
 

@@ -42,6 +42,8 @@ export interface SuiteRunOptions {
   groups?: string[];
   /** For the embedded reference only: run against a mutant of it. */
   mutation?: Mutation;
+  /** The mutant's name (`run --mutant NAME`): the report records it, and every exact reproduction repeats it. */
+  mutantName?: string;
   /** Write report files (the mutation runner does not). */
   writeFiles?: boolean;
   write?: (line: string) => void;
@@ -181,7 +183,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       {
         // The compiled suites run (dist/); reports name their TypeScript sources (reporting/source-lines.ts).
         root: COMPILED_ROOT,
-        config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.suite.config.js'),
+        // Two phases, long waits first and the brute-force provocation last (vitest.run.config.ts).
+        config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.run.config.js'),
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
         provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
@@ -218,7 +221,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     }
     const report = buildReport(collector.records, {
       suiteVersion: suiteVersion(),
-      target: { baseUrl, embedded: Boolean(reference), states: states.kind === 'hook' ? 'hook' : states.kind },
+      target: { baseUrl, embedded: Boolean(reference), states: states.kind === 'hook' ? 'hook' : states.kind, ...(reference && options.mutation && options.mutantName ? { mutant: options.mutantName } : {}) },
       startedAt,
       finishedAt: new Date(),
       strict: config.STRICT,
@@ -234,7 +237,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
     for (const error of collector.moduleErrors) write(`error: ${error}`);
-    for (const line of summaryLines(report, files, options.writeFiles === false ? [] : runHints(resolve(config.REPORT_DIR)))) write(line);
+    // A gate that fails on `incomplete` alone: its gate line says so too, never "gate passed" above an exit 1.
+    const incompleteFails = !interruption.interrupted && exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE) === 1 && exitCodeOf(report, collector.moduleErrors.length) === 0;
+    for (const line of summaryLines(report, files, options.writeFiles === false ? [] : runHints(resolve(config.REPORT_DIR)), { incompleteFails })) write(line);
     if (github) {
       resumeCommands();
       for (const line of annotations(report)) writeLine(line);
@@ -248,7 +253,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     }
     const exitCode = exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE);
     // A gate that failed on `incomplete` alone says so: nothing failed, and the counts above read green.
-    if (exitCode === 1 && exitCodeOf(report, collector.moduleErrors.length) === 0) write(failOnIncompleteLine(report));
+    if (incompleteFails) write(failOnIncompleteLine(report));
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     resumeCommands();

@@ -58,6 +58,7 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     notes: (run.notes ?? []).map(escapeControls),
     ...(run.suiteWarnings?.length ? { suiteWarnings: run.suiteWarnings.map((line) => escapeControls(redactText(line))) } : {}),
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    ...startedAtOf(testCase),
     failure: errorMessage ? { message: errorMessage, schemaProblems: run.schemaProblems } : null,
     exchanges: run.exchanges,
     ...(run.rateLimited ? { rateLimited: run.rateLimited } : {}),
@@ -66,6 +67,12 @@ export function toRecord(testCase: TestCase, root: string): TestRecord | undefin
     ...(outcome === 'failed' && run.checkedExchange !== undefined ? { checkedExchange: run.checkedExchange } : {}),
     ...(outcome === 'failed' && run.bodyExchanges ? { failedAt: run.bodyExchanges - 1 } : {}),
   };
+}
+
+/** When the test began (vitest's wall clock, every worker's alike): with durationMs, the run's order and overlap. */
+function startedAtOf(testCase: TestCase): { startedAt?: string } {
+  const start = testCase.diagnostic()?.startTime;
+  return typeof start === 'number' && start > 0 ? { startedAt: new Date(start).toISOString() } : {};
 }
 
 /** A table's rows at their own lines, not the loop's (reporting/row-lines.ts); the source read once per file. */

@@ -70,10 +70,11 @@ export function shellWord(parts: Part[]): string {
   return parts.map((p) => ('text' in p ? singleQuoted(p.text) : `"$${p.variable}"`)).join('');
 }
 
-function withPlaceholders(value: unknown, key?: string): unknown {
+function withPlaceholders(value: unknown, key?: string, variables?: Record<string, string>): unknown {
   if (value === REDACTED) return placeholder(key === undefined ? 'SECRET' : keyVariable(key));
   if (Array.isArray(value)) return value.map((item) => withPlaceholders(item, key));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v, k)]));
+  // The body's own keys: a password the test told apart from its first one has its own variable (Exchange.request.variables).
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === REDACTED && variables?.[k] && /^[A-Z_][A-Z0-9_]*$/.test(variables[k]!) ? placeholder(variables[k]!) : withPlaceholders(v, k)]));
   return value;
 }
 
@@ -128,7 +129,7 @@ export function curlCommand(exchange: Exchange): { command: string; variables: s
   if (body !== undefined) {
     if (typeof body === 'string') args.push('--data-raw', word(toParts(body)));
     else if (!contentType && body && typeof body === 'object' && !Array.isArray(body)) args.push(...formArguments(body as Record<string, unknown>, word));
-    else args.push('--data-raw', word(toParts(JSON.stringify(withPlaceholders(body)))));
+    else args.push('--data-raw', word(toParts(JSON.stringify(withPlaceholders(body, undefined, request.variables)))));
   }
   return { command: args.join(' '), variables: [...variables] };
 }
@@ -154,9 +155,15 @@ function failingIndex(test: { exchanges: Exchange[]; checkedExchange?: number; f
 }
 
 /** Where the reader gets the secret a variable of a reproduction stands for. */
+/** The one command that runs a failed test again as the run ran it: its id, and the mutant of the embedded reference when the run had one. */
+export function exactReproduction(test: { id: string }, target?: { mutant?: string }): string {
+  return `conformance run --id ${test.id}${target?.mutant ? ` --mutant ${target.mutant}` : ''}`;
+}
+
 export const VARIABLE_SOURCES: Readonly<Record<string, string>> = {
   ACCESS_TOKEN: "the access token: data.id of the login's answer (the step that logs in), or your own login",
   PASSWORD: "the account's password: the provider state's answer (the hook's data, or your states file), or your own account",
+  NEW_PASSWORD: 'the new password the reset sets: one of your choice (8 to 191 characters); the test\u2019s own is never shown',
   TOTP_CODE: "the current TOTP code of the 2FA account's secret (the provider state's answer or your states file)",
   JWT: 'a JWT the suite signed with its own platform key, never shown: reproduce that step with the `conformance run --id` line',
   TOKEN: 'the reset token the provider state gave (the hook\'s data or your states file)',

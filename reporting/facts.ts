@@ -82,12 +82,15 @@ export function expectedReason(test: TestRecord): string {
  * The gate's line when an expectations file was given: "gate passed with N expected failures", or what
  * fails it; undefined without a file.
  */
-export function gateLine(report: Report): string | undefined {
+export function gateLine(report: Report, options: { incompleteFails?: boolean } = {}): string | undefined {
   const expected = report.expectedFailures;
   if (!expected) return undefined;
   const count = expectedFailedTests(report).length;
   const unexpected = failedTests(report).length;
-  if (expected.problems.length === 0 && unexpected === 0 && securityCount(report) === 0) return `gate passed with ${counted(count, 'expected failure', 'expected failures')} (${expected.file})`;
+  const passed = expected.problems.length === 0 && unexpected === 0 && securityCount(report) === 0;
+  // --fail-on-incomplete failed a run whose every failure was expected: the gate line says so, as the exit code does.
+  if (passed && options.incompleteFails) return `gate failed: the run is incomplete besides its ${counted(count, 'expected failure', 'expected failures')} (--fail-on-incomplete; ${expected.file})`;
+  if (passed) return `gate passed with ${counted(count, 'expected failure', 'expected failures')} (${expected.file})`;
   const why = [
     ...(unexpected > 0 ? [`${counted(unexpected, 'failure', 'failures')} not expected`] : []),
     ...(securityCount(report) > 0 ? ['security findings (never expected)'] : []),

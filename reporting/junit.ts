@@ -1,5 +1,5 @@
 import { escapeControls, escapeControlsButLayout } from '../helpers/spec/quote.js';
-import { curlCommand, failingExchange } from './curl.js';
+import { curlCommand, exactReproduction, failingExchange } from './curl.js';
 import { clausesText, expectedActual, expectedReason } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 
@@ -35,7 +35,7 @@ function properties(test: TestRecord): string {
   return `      <properties>\n${rows.map(([name, value]) => `        <property name="${name}" value="${escapeAttr(value)}"/>`).join('\n')}\n      </properties>\n`;
 }
 
-function testcase(test: TestRecord): string {
+function testcase(test: TestRecord, target?: Report['target']): string {
   const head = `    <testcase name="${escapeAttr(test.name)}" classname="${escapeAttr(`${test.group}.${test.endpoint}`)}" file="${escapeAttr(test.file)}"${test.line ? ` line="${test.line}"` : ''} time="${(test.durationMs / 1000).toFixed(3)}">\n`;
   let body = properties(test);
   if (test.expectedFailure && (test.security?.length ?? 0) === 0) {
@@ -45,7 +45,7 @@ function testcase(test: TestRecord): string {
     const exchange = failingExchange(test);
     const detail = [`${clausesText(test)}: ${expectedActual(test)}`, '', test.failure?.message ?? test.reason ?? 'failed'];
     if (exchange) detail.push('', 'Reproduce the request whose answer failed the check (secrets are shell variables):', escapeControls(curlCommand(exchange).command));
-    detail.push('', `Reproduce exactly: conformance run --id ${test.id}`);
+    detail.push('', `Reproduce exactly: ${exactReproduction(test, target)}`);
     const type = (test.security?.length ?? 0) > 0 ? 'security' : 'nonconformance';
     body += `      <failure message="${escapeAttr(`${clausesText(test)}: ${expectedActual(test)}`)}" type="${type}">${escapeXml(detail.join('\n'))}</failure>\n`;
   } else if (test.outcome === 'skipped') {
@@ -70,7 +70,7 @@ export function toJunit(report: Report): string {
     const failures = tests.filter((t) => t.outcome === 'failed' && !excused(t)).length;
     const skipped = tests.filter((t) => t.outcome === 'skipped' || excused(t)).length;
     const time = tests.reduce((s, t) => s + t.durationMs, 0) / 1000;
-    return `  <testsuite name="${escapeAttr(group)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${junitTimestamp(report.startedAt)}">\n${scope}${tests.map(testcase).join('')}  </testsuite>\n`;
+    return `  <testsuite name="${escapeAttr(group)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${junitTimestamp(report.startedAt)}">\n${scope}${tests.map((test) => testcase(test, report.target)).join('')}  </testsuite>\n`;
   });
   const s = report.summary;
   const excused = report.tests.filter((t) => t.expectedFailure !== undefined && (t.security?.length ?? 0) === 0).length;

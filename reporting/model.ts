@@ -41,6 +41,8 @@ export interface TestRecord {
   /** Facts the run measured (the brute-force threshold found); neither findings nor advisories. */
   notes?: string[];
   durationMs: number;
+  /** Since 1.4.0, a test that ran: when it began (ms precision); with durationMs, the order and overlap of the run's tests. */
+  startedAt?: string;
   failure: { message: string; schemaProblems: { schema: string; problems: SchemaProblem[] }[] } | null;
   exchanges: Exchange[];
   /** Run warnings this test's bookkeeping raised; moved into the report's `warnings` before it is written (never in report.json). */
@@ -175,7 +177,8 @@ export interface Report {
   reportVersion: string;
   suite: { name: string; version: string };
   spec: { title: string; version: string };
-  target: { baseUrl: string; embedded: boolean; states: string };
+  /** `mutant` (since 1.4.0): the embedded reference ran as this mutant (`run --mutant NAME`); reproductions repeat it. */
+  target: { baseUrl: string; embedded: boolean; states: string; mutant?: string };
   /** Since 1.4.0: what the target is, as the operator declared it (`--implementation "NAME VERSION"`); absent when not declared. */
   implementation?: { name: string; version: string };
   startedAt: string;

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { reproductionSteps, VARIABLE_SOURCES } from './curl.js';
+import { exactReproduction, reproductionSteps, VARIABLE_SOURCES } from './curl.js';
 import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 import { sourceFileOf } from './source-lines.js';
@@ -28,7 +28,9 @@ export class ProgressReporter implements Reporter {
     // A file whose every test the selection left out (--clause, --endpoint, --grep, --failed) says nothing.
     if (passed + failed + skipped === 0) return;
     const mark = failed > 0 ? 'x' : '\u2713';
-    this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`);
+    // `conformance run` runs a file's tests that provoke a restriction in a last phase (vitest.run.config.ts): their own line.
+    const last = module.project.name === 'last' ? ' (run last: they provoke the brute-force restriction)' : '';
+    this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}${last}`);
   }
 }
 
@@ -36,19 +38,19 @@ export class ProgressReporter implements Reporter {
 const DETAILED_FAILURES = 30;
 
 /** What a person needs to act on one failure: the test, the clause, expected and actual, and a curl command. */
-export function failureLines(test: TestRecord): { lines: string[]; variables: string[] } {
+export function failureLines(test: TestRecord, target?: Pick<Report['target'], 'mutant'>): { lines: string[]; variables: string[] } {
   const lines = [`  x ${test.name}`, `      ${clausesText(test)} \u00b7 ${test.file}`, `      ${expectedActual(test)}`];
   const reason = reasonDetail(test, 200);
   if (schemaPointers(test).length === 0 && reason) lines.push(`      ${reason}`);
   const steps = reproductionSteps(test);
   if (steps.commands.length > 1) lines.push(`      the requests in order up to the failing one${steps.omitted > 0 ? ` (${steps.omitted} earlier in report.json)` : ''}:`);
   for (const command of steps.commands) lines.push(`      $ ${command}`);
-  lines.push(`      reproduce exactly: conformance run --id ${test.id}`);
+  lines.push(`      reproduce exactly: ${exactReproduction(test, target)}`);
   return { lines, variables: steps.variables };
 }
 
 /** The closing summary: failures in detail, skips by reason, warnings, coverage, files, verdict, counts. */
-export function summaryLines(report: Report, files: Record<string, string>, hints: string[] = []): string[] {
+export function summaryLines(report: Report, files: Record<string, string>, hints: string[] = [], gate: { incompleteFails?: boolean } = {}): string[] {
   const lines: string[] = [''];
   const insecure = securityTests(report);
   if (insecure.length > 0) {
@@ -60,7 +62,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
     lines.push(`${failuresHeading(report, failed.length)}:`);
     const variables = new Set<string>();
     for (const test of failed.slice(0, DETAILED_FAILURES)) {
-      const detail = failureLines(test);
+      const detail = failureLines(test, report.target);
       lines.push(...detail.lines);
       detail.variables.forEach((v) => variables.add(v));
     }
@@ -108,7 +110,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   if (why) lines.push(`  ${why}`);
   const s = report.summary;
   lines.push(`${s.passed} passed, ${s.failed - expected.length} failed, ${expected.length > 0 ? `${expected.length} failed as expected, ` : ''}${s.skipped} skipped`);
-  const gate = gateLine(report);
-  if (gate) lines.push(gate);
+  const gateText = gateLine(report, gate);
+  if (gateText) lines.push(gateText);
   return lines;
 }

@@ -289,6 +289,50 @@ const validationRows: Row[] = [
 ];
 
 authenticate.describe(() => {
+  // First in the file (and the file first in the run, vitest.run.config.ts): its wait for the session's end overlaps the rest of the run.
+  // Sections 2.1 and 5.2: the token is valid for `ttl` seconds, until `until`. State user.short-session gives an
+  // account whose sessions last a few seconds, so one can be watched to the end: a protected endpoint accepts the
+  // token halfway through its ttl and refuses it (401 { error }, section 5.3) once `until` is past. Both times are
+  // counted from the answer's arrival, on the suite's clock, so no skew between the clocks matters: the session was
+  // created before its answer arrived, and under both readings of ttl (its lifetime, or the seconds a live session
+  // has left, rounded down) the token lives at least ttl and less than ttl + 1 s from there.
+  authenticate.check(
+    `issues a token valid for ttl seconds, until until: a protected endpoint accepts it halfway and answers 401 with { error } once until is past (state user.short-session, at most ${SHORT_SESSION_MAX_TTL} s)`,
+    {
+      rules: [...schemaRules('error-auth'), 'S26', 'S28', 'S320'],
+      clauses: ['2.1', '5'],
+      status: null,
+      rulesOnEveryBranch: 'a flow whose every step asserts its one answer (the login 200 with a Session, 200 halfway through ttl, 401 { error } once until is past): no run passes without judging them',
+    },
+    async (t) => {
+      const user = await t.state('user.short-session');
+      // The session was created after the login was sent, so under either reading of ttl it lives at least until sent + ttl.
+      const sent = performance.now();
+      const login = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
+      const arrived = performance.now();
+      skipWhenFileAccountRefused(t, user, login);
+      const token = expectSession(t, login, user.id, { shortLived: true });
+      t.cleanup(() => t.post('/api/v1/user/logout', { token }));
+      const { ttl, until } = login.json.data as { ttl: number; until: string };
+      if (ttl > SHORT_SESSION_MAX_TTL) t.skip(`state user.short-session gave a session of ttl ${ttl} s, longer than the ${SHORT_SESSION_MAX_TTL} s the state promises: its expiry is not awaited (not verified)`);
+      const at = async (ms: number) => {
+        const left = arrived + ms - performance.now();
+        if (left > 0) await sleep(left, undefined, { signal: t.signal });
+      };
+      const banks = `/api/v1/user/${user.id}/bank`;
+      await at(ttl * 500);
+      const halfway = await t.get(banks, { token });
+      // A suite or target so loaded that the answer came after sent + ttl cannot tell a refused live token from an expired one.
+      if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
+      expect(halfway.status, `sections 2.1 and 5.2: the token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
+      t.expectStatus(halfway, 200);
+      await at(ttl * 1000 + AFTER_UNTIL_MS);
+      const after = await t.get(banks, { token });
+      expect(after.status, `sections 2.1, 5.2 and 5.3: the token is valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
+      expectAuthError(t, after, 401);
+    },
+  );
+
   authenticate.check('answers 200 with a Session for a valid e-mail and password', { rules: [...schemaRules('session-response'), 'S1', 'S2', 'S24', 'S133', 'S156', 'S163', 'S318', 'S319'], clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
@@ -373,49 +417,6 @@ authenticate.describe(() => {
     expect(earlier <= 1_000_000n, `section 2.1: a login made after another has a Session created no earlier (data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s, more than the 1 s two nodes\u2019 clocks may differ)`).toBe(true);
     if (earlier > 0n) t.advise(`data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s (within 1 s: the clocks of two nodes may differ so)`);
   });
-
-  // Sections 2.1 and 5.2: the token is valid for `ttl` seconds, until `until`. State user.short-session gives an
-  // account whose sessions last a few seconds, so one can be watched to the end: a protected endpoint accepts the
-  // token halfway through its ttl and refuses it (401 { error }, section 5.3) once `until` is past. Both times are
-  // counted from the answer's arrival, on the suite's clock, so no skew between the clocks matters: the session was
-  // created before its answer arrived, and under both readings of ttl (its lifetime, or the seconds a live session
-  // has left, rounded down) the token lives at least ttl and less than ttl + 1 s from there.
-  authenticate.check(
-    `issues a token valid for ttl seconds, until until: a protected endpoint accepts it halfway and answers 401 with { error } once until is past (state user.short-session, at most ${SHORT_SESSION_MAX_TTL} s)`,
-    {
-      rules: [...schemaRules('error-auth'), 'S26', 'S28', 'S320'],
-      clauses: ['2.1', '5'],
-      status: null,
-      rulesOnEveryBranch: 'a flow whose every step asserts its one answer (the login 200 with a Session, 200 halfway through ttl, 401 { error } once until is past): no run passes without judging them',
-    },
-    async (t) => {
-      const user = await t.state('user.short-session');
-      // The session was created after the login was sent, so under either reading of ttl it lives at least until sent + ttl.
-      const sent = performance.now();
-      const login = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
-      const arrived = performance.now();
-      skipWhenFileAccountRefused(t, user, login);
-      const token = expectSession(t, login, user.id, { shortLived: true });
-      t.cleanup(() => t.post('/api/v1/user/logout', { token }));
-      const { ttl, until } = login.json.data as { ttl: number; until: string };
-      if (ttl > SHORT_SESSION_MAX_TTL) t.skip(`state user.short-session gave a session of ttl ${ttl} s, longer than the ${SHORT_SESSION_MAX_TTL} s the state promises: its expiry is not awaited (not verified)`);
-      const at = async (ms: number) => {
-        const left = arrived + ms - performance.now();
-        if (left > 0) await sleep(left, undefined, { signal: t.signal });
-      };
-      const banks = `/api/v1/user/${user.id}/bank`;
-      await at(ttl * 500);
-      const halfway = await t.get(banks, { token });
-      // A suite or target so loaded that the answer came after sent + ttl cannot tell a refused live token from an expired one.
-      if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
-      expect(halfway.status, `sections 2.1 and 5.2: the token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
-      t.expectStatus(halfway, 200);
-      await at(ttl * 1000 + AFTER_UNTIL_MS);
-      const after = await t.get(banks, { token });
-      expect(after.status, `sections 2.1, 5.2 and 5.3: the token is valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
-      expectAuthError(t, after, 401);
-    },
-  );
 
   authenticate.check('refuses a 2FA account without a code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
@@ -553,7 +554,7 @@ authenticate.describe(() => {
   // It runs alongside the other login tests: a target that restricts per client address rather than
   // per account may answer them 425 too (docs/deployments.md, "A guest on your staging"), so run it alone against such a target.
   if (inject('target')?.bruteForce) {
-    authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
+    authenticate.check(`answers 425 with { error } after repeated failed logins of one account (at most ${BRUTE_FORCE_MAX_ATTEMPTS})`, { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425, runsLast: true }, async (t) => {
       // The account is left restricted (principle 4): a fresh one, or on a STATES_FILE a disposable one, never a shared account.
       const user = await t.state('user', {}, { mutates: true });
       for (let attempt = 1; attempt <= BRUTE_FORCE_MAX_ATTEMPTS; attempt++) {
@@ -577,7 +578,7 @@ authenticate.describe(() => {
   // many failed logins, then one more, which must be refused as restricted. Bounded by the threshold (at most
   // BRUTE_FORCE_MAX_ATTEMPTS), sequential, on an account of its own. Without the state the rule is not verified by
   // this test (skipped with the reason); `--brute-force` above searches for the threshold instead.
-  authenticate.check('answers 425 with { error } to a failed login once one account has failed as many as the threshold the target gives (state user.brute-force)', { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425 }, async (t) => {
+  authenticate.check('answers 425 with { error } to a failed login once one account has failed as many as the threshold the target gives (state user.brute-force)', { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425, runsLast: true }, async (t) => {
     const user = await t.state('user.brute-force');
     const { attempts } = user;
     if (!Number.isInteger(attempts) || attempts < 1) throw new Error(`precondition: state user.brute-force must give attempts, a whole number from 1, got ${JSON.stringify(attempts)}`);

@@ -28,7 +28,7 @@ import { GARBAGE_TOKEN, logIn, userWithToken } from '../helpers/arrange/flows.js
 import { twoByteText } from '../helpers/arrange/text.js';
 import { drawDistinct, drawStream, drawText, runPart, runSeed } from '../helpers/arrange/draw.js';
 import { CURRENCIES_ALWAYS_SENT, CURRENCIES_SINCE_2015 } from '../helpers/arrange/currencies.js';
-import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
+import { hookWouldAdd } from '../helpers/states/file.js';
 import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
 
 /**
@@ -443,7 +443,7 @@ list.describe(() => {
     t.expectStatus(response, 200);
     const body = t.expectSchema(response, 'bank-list-response');
     // An account of a static states file is reused run after run and may hold banks it was given.
-    if (body.data.length > 0 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account already holds ${body.data.length} bank(s), so a user without banks cannot be verified on it (${HOOK_WOULD_ADD})`);
+    if (body.data.length > 0 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account already holds ${body.data.length} bank(s), so a user without banks cannot be verified on it (${hookWouldAdd('user')}, a fresh account without banks)`);
     expect(body.data, 'provider state user holds no banks').toEqual([]);
   });
 

@@ -292,10 +292,11 @@ describe.concurrent('Ctrl-C or SIGTERM at any moment: one line naming the signal
 
 describe.concurrent('the command line', { timeout: 120_000 }, () => {
   it('prints its version, the run options and per-command help on stdout; usage errors on stderr', async () => {
-    const [version, runHelp, diffHelp, missing] = await Promise.all([
+    const [version, runHelp, diffHelp, listHelp, missing] = await Promise.all([
       conformance(['--version']),
       conformance(['run', '--help']),
       conformance(['diff', '--help']),
+      conformance(['list', '--help']),
       conformance(['certify', '--report', 'x.json']),
     ]);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -303,6 +304,9 @@ describe.concurrent('the command line', { timeout: 120_000 }, () => {
     expect(runHelp.code).toBe(0);
     for (const flag of ['--header', '--ca', '--rate', '--group', 'HTTPS_PROXY']) expect(runHelp.stdout).toContain(flag);
     expect([diffHelp.code, diffHelp.stdout]).toEqual([0, expect.stringMatching(/^usage: conformance diff BASE.json HEAD.json/)]);
+    // Every selection flag list takes (cli/selection.ts), --id among them (issue 31).
+    expect(listHelp.code).toBe(0);
+    for (const flag of ['--grep', '--clause', '--endpoint', '--id', '--group']) expect(listHelp.stdout).toContain(flag);
     expect(missing.code).toBe(2);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/^certify: missing --key[^\n]*\n\nusage: conformance certify/);

@@ -55,6 +55,10 @@ describe('expected failures (--expected-failures): the gate carries known failur
     expect(report.verdict).toBe('nonconformant');
     expect(exitCodeOf(report, 0)).toBe(0);
     expect(exitCodeOf(report, 0, true)).toBe(1);
+    // The gate line agrees with that exit code (issue 31): never "gate passed" above an exit 1.
+    const lines = summaryLines(report, {}, [], { incompleteFails: true });
+    expect(lines.some((line) => line.startsWith('gate passed'))).toBe(false);
+    expect(lines.at(-1)).toBe('gate failed: the run is incomplete besides its 1 expected failure (--fail-on-incomplete; expected.yaml)');
   });
 
   it('takes a failure by the test name as well as by its id', () => {

@@ -26,6 +26,22 @@ describe('reproductions that reproduce', () => {
     expect(variables.sort()).toEqual(['ACCESS_TOKEN', 'PASSWORD', 'TOKEN']);
     const single = failureLines(record('answers 200 with the list', { outcome: 'failed' }));
     expect(single.lines.at(-1)).toMatch(/^ {6}reproduce exactly: conformance run --id get-user-user-bank-answers-200-with-the-list$/);
+    // A run against a mutant of the embedded reference is reproduced against that mutant (issue 31).
+    expect(failureLines(multiStep, { mutant: 'banks-used-bank-deletable' }).lines.at(-1)).toBe(`      reproduce exactly: conformance run --id ${multiStep.id} --mutant banks-used-bank-deletable`);
+  });
+
+  it('gives each password of a reset flow its own variable: $PASSWORD for the old one, $NEW_PASSWORD for the one the reset sets (issue 31)', () => {
+    const resetTo = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/reset-password', headers: { 'content-type': 'application/json' }, body: { email: 'a@example.test', token: '[REDACTED]', password: '[REDACTED]' } });
+    resetTo.request.variables = { password: 'NEW_PASSWORD' };
+    const withNew = exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/authenticate', headers: { 'content-type': 'application/json' }, body: { email: 'a@example.test', password: '[REDACTED]' } });
+    withNew.request.variables = { password: 'NEW_PASSWORD' };
+    const flow = record('accepts the new password after a reset', { outcome: 'failed', exchanges: [login, resetTo, withNew], failedAt: 2 });
+    const { commands, variables } = reproductionSteps(flow);
+    expect(commands[0]).toContain(`"password":"'"$PASSWORD"'"`);
+    expect(commands[1]).toContain(`"password":"'"$NEW_PASSWORD"'"`);
+    expect(commands[2]).toContain(`"password":"'"$NEW_PASSWORD"'"`);
+    expect(variables.sort()).toEqual(['NEW_PASSWORD', 'PASSWORD', 'TOKEN']);
+    expect(failureLines(flow).lines.join('\n')).toContain('$NEW_PASSWORD');
   });
 
   it("drops host, content-length and the hop-by-hop headers a proxy recorded (curl sets its own)", () => {

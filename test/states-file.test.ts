@@ -158,9 +158,9 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     const states = pool();
     const spends = await states.get('user', {}, { holder: { id: 'x' }, needs: ['password-reset.token'], mutates: true });
     expect(spends).toMatchObject({ provided: false, reason: expect.stringMatching(/spends the account.s reset token.*"disposable": true/) });
-    expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})`) });
+    expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (a provider-state hook giving state user.throttled ${HOOK_WOULD_ADD})`) });
     expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user with 2FA"') });
-    expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no account of kind "user.forbidden"; add one (see \`conformance states template\`) (${HOOK_WOULD_ADD})` });
+    expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no account of kind "user.forbidden"; add one (see \`conformance states template\`) (a provider-state hook giving state user.forbidden (action: "bank.create") ${HOOK_WOULD_ADD})` });
     for (const state of ['bank.two-platforms', 'card.two-platforms', 'bonuses.two-platforms'] as const) {
       expect(await states.get(state, { userId: 'id-1' })).toMatchObject({ provided: false, reason: expect.stringMatching(new RegExp(`^STATES_FILE gives the user account user1@x\\.test no twoPlatforms\\.${state.split('.')[0]} \\(its records on two platforms, state ${state}, version 2\\)`)) });
     }
@@ -180,8 +180,8 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user', {}, { mutates: true })).toMatch(/^STATES_FILE has no account of kind "disposable user": this test changes its account/);
     expect(await reasonOf('user.inactive', {})).toMatch(/^STATES_FILE has no account of kind "user.inactive"; add one/);
     // Version 2 gives them as kinds of account of their own (issue 30): a short session, a fresh account to restrict.
-    expect(await reasonOf('user.short-session', {})).toMatch(/^STATES_FILE has no account of kind "user.short-session"; add one .*\(a provider-state hook would add this test\)$/);
-    expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook would add this test\)$/);
+    expect(await reasonOf('user.short-session', {})).toMatch(/^STATES_FILE has no account of kind "user.short-session"; add one .*\(a provider-state hook giving state user.short-session would add this test\)$/);
+    expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook giving state user.brute-force would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
       expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) })).toBe(kind.kind);
@@ -209,7 +209,7 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     const spend = (holder: string, from = states) => from.get('user', {}, { holder: { id: holder }, needs: ['password-reset.token'], mutates: true });
     expect(await spend('first')).toMatchObject({ provided: true, data: { id: 'id-2' } });
     await states.release({ id: 'first' });
-    expect(await spend('second')).toMatchObject({ provided: false, reason: expect.stringMatching(/serves once and earlier tests of this run spent them all.*a provider-state hook would add this test/) });
+    expect(await spend('second')).toMatchObject({ provided: false, reason: expect.stringMatching(/serves once and earlier tests of this run spent them all.*a provider-state hook giving state \S+ would add this test/) });
     // Nor does a test that changes nothing get the spent account: it gets the other one.
     expect(await states.get('user', {}, { holder: { id: 'third' }, needs: ['password-reset.token'] })).toMatchObject({ provided: true, data: { id: 'id-1' } });
     // A later run with the same file knows it from the list next to the file.

@@ -63,6 +63,25 @@ describe('the suite against the reference', () => {
     expect(report.summary.security).toBe(0);
   });
 
+  // Issue 31: the run is bounded by its longest wait, not by the sum. Read from each test's start and duration in
+  // report.json (vitest's clock, alike in every worker), never from the wall clock of a loaded machine.
+  it('starts the session-lifetime wait first, so that it overlaps the rest, and the brute-force provocations after every other test', () => {
+    const ran = report.tests.map((t) => ({ name: t.name, file: t.file, start: Date.parse(t.startedAt!), end: Date.parse(t.startedAt!) + t.durationMs }));
+    expect(ran.filter((t) => Number.isNaN(t.start)).map((t) => t.name)).toEqual([]);
+    const wait = ran.find((t) => t.name.includes('issues a token valid for ttl seconds'))!;
+    // First of its file (its tests start in order, maxConcurrency at a time), and its file among the first two started (two workers).
+    const ofItsFile = ran.filter((t) => t.file === wait.file && t !== wait);
+    expect(ofItsFile.filter((t) => t.start < wait.start).map((t) => t.name)).toEqual([]);
+    const fileStarts = [...new Set(ran.map((t) => t.file))].map((file) => ({ file, start: Math.min(...ran.filter((t) => t.file === file).map((t) => t.start)) })).sort((a, b) => a.start - b.start);
+    expect(fileStarts.slice(0, 2).map((f) => f.file)).toContain(wait.file);
+    // The reference's short sessions last 4 s: the wait did happen, and so overlapped the tests that ran meanwhile.
+    expect(wait.end - wait.start).toBeGreaterThanOrEqual(4_000);
+    const last = ran.filter((t) => /answers 425 with \{ error \} (after repeated failed logins|to a failed login once one account has failed)/.test(t.name));
+    expect(last).toHaveLength(2);
+    const othersEnd = Math.max(...ran.filter((t) => !last.includes(t)).map((t) => t.end));
+    for (const test of last) expect(test.start, `${test.name} starts after every other test has ended`).toBeGreaterThanOrEqual(othersEnd);
+  });
+
   it('records the file and line of every test: where its check is declared, or the row of its table', () => {
     const sources = new Map<string, string[]>();
     let rows = 0;

@@ -2,7 +2,7 @@ import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the 
 import type { CheckContext } from '../check/check.js';
 import { IMAGES } from './images.js';
 import { MultipartForm, type UploadFile } from '../net/multipart.js';
-import { HOOK_WOULD_ADD } from '../states/file.js';
+import { hookWouldAdd } from '../states/file.js';
 import { userWithToken } from './flows.js';
 import { platformsOfState } from './banks.js';
 
@@ -79,7 +79,7 @@ export function cardForm(overrides: CardFields = {}): { form: MultipartForm; fie
  * be verified on it.
  */
 export function skipForCardsLeft(t: CheckContext, count: number): never {
-  return t.skip(`the STATES_FILE account holds ${count} card(s) left by earlier tests or runs (cards cannot be deleted), so a user without cards cannot be verified (${HOOK_WOULD_ADD})`);
+  return t.skip(`the STATES_FILE account holds ${count} card(s) left by earlier tests or runs (cards cannot be deleted), so a user without cards cannot be verified (${hookWouldAdd('user')}, a fresh account without cards)`);
 }
 
 /** A fresh user, its token and its cards on two platforms (provider state `card.two-platforms`): what the company and platform filters are checked with. */

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/check.js';
 import { platformFor, futureExpire } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
-import { fileAccountGiven, HOOK_WOULD_ADD, refusedLoginCause } from '../states/file.js';
+import { fileAccountGiven, hookWouldAdd, refusedLoginCause } from '../states/file.js';
 import { RESTRICTED_REASON } from '../spec/logins.js';
 import { totpCode } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
@@ -23,7 +23,7 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
   if (user.totpSecret) json['2fa'] = totpCode(user.totpSecret);
   const response = await t.post('/api/v1/authenticate', { json });
   // A reused STATES_FILE account may carry failed logins of earlier runs: that says nothing about the target.
-  if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${HOOK_WOULD_ADD})`);
+  if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${hookWouldAdd('user')})`);
   skipWhenFileAccountRefused(t, user, response);
   // Any other 425 is the restriction other tests' failed logins brought on (its scope is not said): not verified.
   if (response.status === 425) t.skip(RESTRICTED_REASON);

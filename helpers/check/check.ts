@@ -49,6 +49,11 @@ export interface CheckMeta {
    * other test cites the rules it can fail on.
    */
   judges?: 'advisory';
+  /**
+   * The test provokes a restriction that may outlast it (the brute-force lockout, 425, section 5.5): `conformance run`
+   * runs it after every other test of every file (vitest.run.config.ts), so that the restriction blocks none of them.
+   */
+  runsLast?: true;
 }
 
 /** Section 5.6's one answer in two statuses: "403 or 409 with the message This action is unauthorized.". */
@@ -111,7 +116,7 @@ declare module 'vitest' {
   interface TaskMeta {
     conformance?: ConformanceMeta;
     run?: RunRecord;
-    /** Declared but left out by the run's selection (--grep, --clause, --endpoint, --failed): never run, never reported. */
+    /** Declared but left out by the run's selection (--grep, --clause, --endpoint, --failed), or run in the other phase of the run (`phase`): never run here, never reported here. */
     unselected?: boolean;
     /** `conformance list` only: the test body's source, read for the provider states it asks for. */
     source?: string;
@@ -121,6 +126,11 @@ declare module 'vitest' {
     listing: boolean;
     /** The BroadcastChannel on which `conformance run` says it was interrupted (cli/interrupt.ts); absent elsewhere. */
     interruptChannel?: string;
+    /**
+     * `conformance run` (vitest.run.config.ts): which of the run's two phases collects the file, `main` (every test but
+     * those that run last) or `last` (only those, after every other file). Absent elsewhere: every test is declared.
+     */
+    phase?: 'main' | 'last';
   }
 }
 
@@ -300,11 +310,29 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     const index = exchangeOf.get(response);
     if (index !== undefined) run.checkedExchange = index;
   };
+  // Each distinct password the test sends has its own variable in reproductions: $PASSWORD, the new one a reset sets $NEW_PASSWORD, others $PASSWORD_2 ...
+  const passwordVariables = new Map<string, string>();
+  const namePasswords = (exchange: Exchange, path: string, json: unknown) => {
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return;
+    for (const [key, value] of Object.entries(json)) {
+      if (!key.toLowerCase().includes('password') || typeof value !== 'string' || value === '') continue;
+      let variable = passwordVariables.get(value);
+      if (!variable) {
+        const base = path.includes('reset-password') ? 'NEW_PASSWORD' : 'PASSWORD';
+        const taken = new Set(passwordVariables.values());
+        variable = base;
+        for (let n = 2; taken.has(variable); n++) variable = `${base}_${n}`;
+        passwordVariables.set(value, variable);
+      }
+      if (variable !== 'PASSWORD') (exchange.request.variables ??= {})[key] = variable;
+    }
+  };
   const request = async (method: Method, path: string, options: SendOptions = {}) => {
     let index: number | undefined;
     const response = await http.send(
       { method, path, signal: phase.signal, inFlight: phase.inFlight, ...options },
       (exchange) => {
+        namePasswords(exchange, path, options.json);
         index = run.exchanges.push(exchange) - 1;
         secretsWhenRecorded.set(exchange, registeredSecretCount());
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
@@ -384,7 +412,9 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
   const conformance: ConformanceMeta = { ...meta, rules, endpoint: endpointId, group };
   // The name reports carry (and test ids derive from): the describe's title, then the test's.
   const fullName = describing ? `${describing} ${name}` : name;
-  if (!selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses, rules: conformance.rules })) {
+  const phase = inject('phase');
+  const inOtherPhase = phase !== undefined && phase !== (meta.runsLast ? 'last' : 'main');
+  if (inOtherPhase || !selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses, rules: conformance.rules })) {
     test.concurrent.skip(name, { meta: { conformance, unselected: true } }, () => {});
     return;
   }

@@ -22,7 +22,11 @@ function startOf(text: string, max: number): string {
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
-  request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+  /**
+   * `variables` (since 1.4.0): the shell variable that stands for a redacted password of the JSON body, by its key, where it is
+   * not `$PASSWORD`: a second password of the same test (a reset's new one, `$NEW_PASSWORD`) is told apart in its reproduction.
+   */
+  request: { method: string; url: string; headers: Record<string, string>; body?: unknown; variables?: Record<string, string> };
   response?: { status: number; headers: Record<string, string>; body?: unknown; bodyText?: string };
   error?: string;
   durationMs: number;

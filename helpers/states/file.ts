@@ -167,8 +167,14 @@ export function refusedLoginCause(status: number): string {
   }
 }
 
-/** The end of every skip reason for what only a hook can give: the report counts these. */
-export const HOOK_WOULD_ADD = 'a provider-state hook would add this test';
+/** The end of every skip reason for what only a hook can give (hookWouldAdd names the state): the report counts these. */
+export const HOOK_WOULD_ADD = 'would add this test';
+
+/** "a provider-state hook giving state user (twoFactor: true) would add this test": the state the file could not give, with what the test asked of it. */
+export function hookWouldAdd(state: string, params: Record<string, unknown> = {}): string {
+  const asked = Object.entries(params).filter(([key, value]) => key !== 'userId' && key !== 'email' && value !== undefined).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `a provider-state hook giving state ${state}${asked.length > 0 ? ` (${asked.join(', ')})` : ''} ${HOOK_WOULD_ADD}`;
+}
 
 const ROLE_FIELDS: [keyof FileAccount, UserRole][] = [
   ['twoPlatforms', 'two-platforms'],
@@ -437,8 +443,8 @@ export class FileStates implements StatesTransport {
     return this.lookUp(name, params) as StateOutcome<N>;
   }
 
-  private skip(reason: string): { provided: false; reason: string } {
-    return { provided: false, reason: `${reason} (${HOOK_WOULD_ADD})` };
+  private skip(reason: string, state: string, params: Record<string, unknown> = {}): { provided: false; reason: string } {
+    return { provided: false, reason: `${reason} (${hookWouldAdd(state, params)})` };
   }
 
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
@@ -465,8 +471,8 @@ export class FileStates implements StatesTransport {
       if (options.mutates) candidates = candidates.filter(({ account }) => account.disposable === true);
       const fresh = candidates.filter(({ account }) => !this.spentBefore.has(account.id));
       if (candidates.length > 0 && fresh.length === 0) {
-        if (!options.mutates) return this.skip(`every ${state} account of STATES_FILE was spent by an earlier run (listed in ${spentListPath(this.path)}); each serves once: add fresh ones or export again (\`conformance states export --runs N\`)`);
-        return this.skip(`every disposable account of STATES_FILE this test could use was spent by an earlier run (listed in ${spentListPath(this.path)}); a disposable account serves once: add fresh ones or export again`);
+        if (!options.mutates) return this.skip(`every ${state} account of STATES_FILE was spent by an earlier run (listed in ${spentListPath(this.path)}); each serves once: add fresh ones or export again (\`conformance states export --runs N\`)`, state, params);
+        return this.skip(`every disposable account of STATES_FILE this test could use was spent by an earlier run (listed in ${spentListPath(this.path)}); a disposable account serves once: add fresh ones or export again`, state, params);
       }
       candidates = fresh;
     }
@@ -477,12 +483,12 @@ export class FileStates implements StatesTransport {
     }
     const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}) });
     if (candidates.length === 0) {
-      if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`);
+      if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`, state, params);
       if (options.mutates && role === 'password-reset.token') {
-        return this.skip(`STATES_FILE has no account of kind "${kind}": a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, so it needs an account with a resetToken marked "disposable": true`);
+        return this.skip(`STATES_FILE has no account of kind "${kind}": a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, so it needs an account with a resetToken marked "disposable": true`, state, params);
       }
-      if (options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}": this test changes its account, so it needs one marked "disposable": true`);
-      return this.skip(`STATES_FILE has no account of kind "${kind}"; add one (see \`conformance states template\`)`);
+      if (options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}": this test changes its account, so it needs one marked "disposable": true`, state, params);
+      return this.skip(`STATES_FILE has no account of kind "${kind}"; add one (see \`conformance states template\`)`, state, params);
     }
     // Every test's check context gives a holder; without one the account would be shared unleased.
     const holder = options.holder;
@@ -494,7 +500,7 @@ export class FileStates implements StatesTransport {
       const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
-      if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`);
+      if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`, state, params);
       if (spends) appendFileSync(spentListPath(this.path), `${this.file.accounts[granted.index]!.id}\n`);
       entry.indices.push(granted.index);
       index = granted.index;
@@ -513,27 +519,27 @@ export class FileStates implements StatesTransport {
       // The state's platform is a second one (the first is the file's platform entry): version 2 names it with its key.
       const second = this.file.secondPlatform;
       if (second) return { provided: true, data: { id: second.id, privateKeyFile: resolve(dirname(this.path), second.privateKeyFile) } };
-      if (this.file.platform) return this.skip('this test needs a second platform the target trusts, and STATES_FILE gives one platform; add a "secondPlatform" entry with its privateKeyFile (version 2)');
-      return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile');
+      if (this.file.platform) return this.skip('this test needs a second platform the target trusts, and STATES_FILE gives one platform; add a "secondPlatform" entry with its privateKeyFile (version 2)', name, params);
+      return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile', name, params);
     }
     const byEmail = name === 'password-reset.token';
     const key = String(byEmail ? params.email : params.userId).toLowerCase();
     const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() : a.id.toLowerCase()) === key);
-    if (!account) return this.skip(`state ${name} is asked for an account that STATES_FILE does not hold`);
+    if (!account) return this.skip(`state ${name} is asked for an account that STATES_FILE does not hold`, name, params);
     const label = `${account.state} account ${account.email}`;
-    if (name === 'balances') return account.balances ? { provided: true, data: account.balances } : this.skip(`STATES_FILE gives the ${label} no balances; add them`);
-    if (name === 'bonuses') return account.bonuses ? { provided: true, data: account.bonuses } : this.skip(`STATES_FILE gives the ${label} no bonuses; add them`);
-    if (name === 'bank.used') return account.bankUsed ? { provided: true, data: account.bankUsed } : this.skip(`STATES_FILE gives the ${label} no bankUsed; add it`);
-    if (name === 'bank' || name === 'card') return account[name] ? { provided: true, data: account[name] } : this.skip(`STATES_FILE gives the ${label} no "${name}" (a ${name} of it made for the test of an inactive account's own ${name}, version 2); add it`);
+    if (name === 'balances') return account.balances ? { provided: true, data: account.balances } : this.skip(`STATES_FILE gives the ${label} no balances; add them`, name, params);
+    if (name === 'bonuses') return account.bonuses ? { provided: true, data: account.bonuses } : this.skip(`STATES_FILE gives the ${label} no bonuses; add them`, name, params);
+    if (name === 'bank.used') return account.bankUsed ? { provided: true, data: account.bankUsed } : this.skip(`STATES_FILE gives the ${label} no bankUsed; add it`, name, params);
+    if (name === 'bank' || name === 'card') return account[name] ? { provided: true, data: account[name] } : this.skip(`STATES_FILE gives the ${label} no "${name}" (a ${name} of it made for the test of an inactive account's own ${name}, version 2); add it`, name, params);
     if (name === 'bank.two-platforms' || name === 'card.two-platforms' || name === 'bonuses.two-platforms') {
       const field = name.split('.')[0] as 'bank' | 'card' | 'bonuses';
       const platforms = account.twoPlatforms?.[field];
-      return platforms ? { provided: true, data: { platforms } } : this.skip(`STATES_FILE gives the ${label} no twoPlatforms.${field} (its records on two platforms, state ${name}, version 2); add them`);
+      return platforms ? { provided: true, data: { platforms } } : this.skip(`STATES_FILE gives the ${label} no twoPlatforms.${field} (its records on two platforms, state ${name}, version 2); add them`, name, params);
     }
     if (name === 'password-reset.token') {
-      return account.resetToken ? { provided: true, data: { token: account.resetToken } } : this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`);
+      return account.resetToken ? { provided: true, data: { token: account.resetToken } } : this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`, name, params);
     }
-    return this.skip(`STATES_FILE cannot give state ${name}`);
+    return this.skip(`STATES_FILE cannot give state ${name}`, name, params);
   }
 }
 

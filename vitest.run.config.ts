@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import suite from './vitest.suite.config.js';
+
+/**
+ * The files that hold a test that mostly waits (the session-lifetime test of authentication.test.ts waits out a
+ * short session, 4 s against the reference): started first, so that the wait overlaps the rest of the run. Inside
+ * the file that test is the first one declared (its tests start in order, maxConcurrency at a time).
+ */
+const LONG_WAITS_FIRST = ['suites/authentication.test.js'];
+/** The files that hold a test that runs last (CheckMeta.runsLast: the brute-force provocation). */
+const RUNS_LAST = ['suites/authentication.test.js'];
+
+/** vitest's order (longest or failed first, from its cache), with the files of a long wait before all others. */
+class LongWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (spec: TestSpecification) => LONG_WAITS_FIRST.some((file) => spec.moduleId.endsWith(file));
+    return [...sorted.filter(waits), ...sorted.filter((spec) => !waits(spec))];
+  }
+}
+
+/**
+ * `conformance run`'s configuration: the suite's (vitest.suite.config.ts) in two phases. `main` runs every test but
+ * those that run last, the files of long waits first; `last` (sequence.groupOrder 1) then runs the tests that provoke a
+ * restriction (the brute-force lockout, 425), once every test of every file has ended, so that the accounts or the
+ * address it restricts block no other test. Each test knows its phase through `inject('phase')` (helpers/check/check.ts).
+ */
+export default defineConfig({
+  test: {
+    ...suite.test,
+    sequence: { sequencer: LongWaitsFirst },
+    projects: [
+      { extends: true, test: { name: 'main', provide: { phase: 'main' } } },
+      { extends: true, test: { name: 'last', include: RUNS_LAST, provide: { phase: 'last' }, sequence: { groupOrder: 1 } } },
+    ],
+  },
+});
