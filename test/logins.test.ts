@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FAILED_LOGINS_PER_ACCOUNT, failedLoginsPerAccount, isFailedLogin, isRestrictedLogin, loginRoute } from '../helpers/spec/logins.js';
 import { LeaseBook } from '../helpers/states/leases.js';
+import { summaryLines } from '../reporting/terminal.js';
+import { record, report } from './reporting-fixtures.js';
 
 const exchange = (method: string, url: string, status?: number) => ({ request: { method, url }, ...(status === undefined ? {} : { response: { status } }) });
 
@@ -57,5 +59,11 @@ describe('failed logins and the brute-force restriction (sections 5.5 and 8, iss
     expect(await other.acquire({ holder: 'u1', cls: '2fa', candidates: [3], failsLogins: 2 })).toEqual({ index: 3 });
     other.release('u1');
     expect(await other.acquire({ holder: 'u2', cls: '2fa', candidates: [3], failsLogins: 1 })).toHaveProperty('impossible');
+  });
+  it('the run says what its count of failed logins counts, and the bound per account', () => {
+    const lines = summaryLines({ ...report([record('answers 403')]), summary: { ...report([record('answers 403')]).summary, failedLogins: 54 } }, {});
+    expect(lines.find((line) => line.startsWith('Failed logins:'))).toBe(
+      'Failed logins: the run sent 54 logins the target refused, from one client address: wrong credentials and the refusals of accounts a state made inactive, locked or restricted; at most 2 to one account but in the brute-force tests (section 8 says neither the brute-force threshold nor whose failures count; a test that met a 425 it did not provoke is not verified)',
+    );
   });
 });
