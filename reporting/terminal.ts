@@ -4,6 +4,7 @@ import { exactReproduction, reproductionSteps, VARIABLE_SOURCES } from './curl.j
 import { advisedTests, clausesText, conformantScope, constraintsHeadline, counted, expectedFailedTests, expectedReason, failuresHeading, gateLine, incompleteReason, expectedActual, failedTests, notedTests, reasonDetail, schemaPointers, securityCount, securityTests, skipReasons, verifiedPairs } from './facts.js';
 import type { Report, TestRecord } from './model.js';
 import { sourceFileOf } from './source-lines.js';
+import { FAILED_LOGINS_PER_ACCOUNT } from '../helpers/spec/logins.js';
 
 type Write = (line: string) => void;
 
@@ -100,7 +101,7 @@ export function summaryLines(report: Report, files: Record<string, string>, hint
   }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   if (report.summary.rateLimited) lines.push(`Rate limited: ${report.summary.rateLimited} answer${report.summary.rateLimited > 1 ? 's were' : ' was'} 429 or 503 with Retry-After and retried; --rate N caps the suite's requests per second`);
-  if (report.summary.failedLogins) lines.push(`Failed logins: the run sent ${report.summary.failedLogins} login${report.summary.failedLogins > 1 ? 's' : ''} the target refused (section 8 says neither the brute-force threshold nor whose failures count; a test that met a 425 it did not provoke is not verified)`);
+  if (report.summary.failedLogins) lines.push(`Failed logins: the run sent ${report.summary.failedLogins} login${report.summary.failedLogins > 1 ? 's' : ''} the target refused, from one client address: wrong credentials and the refusals of accounts a state made inactive, locked or restricted; at most ${FAILED_LOGINS_PER_ACCOUNT} to one account but in the brute-force tests (section 8 says neither the brute-force threshold nor whose failures count; a test that met a 425 it did not provoke is not verified)`);
   lines.push(`Coverage: ${verifiedPairs(report)}/${report.coverage.pairs.length} documented endpoint x status pairs verified${report.coverage.ruleSummary ? `, ${report.coverage.ruleSummary.verified}/${report.coverage.ruleSummary.observable} observable rules of the specification${report.coverage.ruleSummary.pending ? ` (${report.coverage.ruleSummary.pending} checked by no test of this suite version)` : ''}` : ''}${report.coverage.instanceSummary ? `, ${report.coverage.instanceSummary.verified}/${report.coverage.instanceSummary.observable} rule instances` : ''}`);
   lines.push(`Field constraints: ${constraintsHeadline(report)}`);
   if (Object.keys(files).length > 0) lines.push(`Reports: ${Object.values(files).join(', ')}`);

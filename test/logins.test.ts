@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isFailedLogin, isRestrictedLogin, loginRoute } from '../helpers/spec/logins.js';
+import { FAILED_LOGINS_PER_ACCOUNT, failedLoginsPerAccount, isFailedLogin, isRestrictedLogin, loginRoute } from '../helpers/spec/logins.js';
+import { LeaseBook } from '../helpers/states/leases.js';
+import { summaryLines } from '../reporting/terminal.js';
+import { record, report } from './reporting-fixtures.js';
 
 const exchange = (method: string, url: string, status?: number) => ({ request: { method, url }, ...(status === undefined ? {} : { response: { status } }) });
 
@@ -22,5 +25,45 @@ describe('failed logins and the brute-force restriction (sections 5.5 and 8, iss
     expect(isRestrictedLogin(exchange('POST', 'http://t.test/api/v1/authenticate-jwt/p', 425))).toBe(true);
     expect(isRestrictedLogin(exchange('POST', 'http://t.test/api/v1/authenticate', 403))).toBe(false);
     expect(isRestrictedLogin(exchange('GET', 'http://t.test/api/v1/user/1/bank', 425))).toBe(false);
+  });
+  it('counts refused password logins per account, by e-mail in any case, and nothing else', () => {
+    const login = (email: unknown, status: number, url = 'http://t.test/api/v1/authenticate') => ({ request: { method: 'POST', url, body: { email, password: '[REDACTED]' } }, response: { status } });
+    const counts = failedLoginsPerAccount([
+      login('A@x.test', 403),
+      login('a@x.test', 423),
+      login('a@x.test', 200),
+      login('a@x.test', 422),
+      login('b@x.test', 403),
+      login(12345, 403),
+      login('c@x.test', 403, 'http://t.test/api/v1/authenticate-jwt/p'),
+    ]);
+    expect([...counts]).toEqual([['a@x.test', 2], ['b@x.test', 1]]);
+  });
+  it('leases a STATES_FILE account to tests that fail logins only while it stays within the bound, the least used first (issue 28)', async () => {
+    expect(FAILED_LOGINS_PER_ACCOUNT).toBe(2);
+    const book = new LeaseBook(50);
+    const granted: number[] = [];
+    for (let n = 1; n <= 4; n++) {
+      const answer = await book.acquire({ holder: `t${n}`, cls: 'user', candidates: [0, 1], failsLogins: 1 });
+      expect(answer).toHaveProperty('index');
+      granted.push((answer as { index: number }).index);
+      book.release(`t${n}`);
+    }
+    expect(granted.sort()).toEqual([0, 0, 1, 1]);
+    const refused = await book.acquire({ holder: 't5', cls: 'user', candidates: [0, 1], failsLogins: 1 });
+    expect(refused).toEqual({ impossible: expect.stringContaining('already met the 2 failed logins a run sends one account') });
+    // A test that sends no wrong credentials still gets the account; a test that sends two needs room for both.
+    expect(await book.acquire({ holder: 't6', cls: 'user', candidates: [0, 1] })).toHaveProperty('index');
+    book.release('t6');
+    const other = new LeaseBook(50);
+    expect(await other.acquire({ holder: 'u1', cls: '2fa', candidates: [3], failsLogins: 2 })).toEqual({ index: 3 });
+    other.release('u1');
+    expect(await other.acquire({ holder: 'u2', cls: '2fa', candidates: [3], failsLogins: 1 })).toHaveProperty('impossible');
+  });
+  it('the run says what its count of failed logins counts, and the bound per account', () => {
+    const lines = summaryLines({ ...report([record('answers 403')]), summary: { ...report([record('answers 403')]).summary, failedLogins: 54 } }, {});
+    expect(lines.find((line) => line.startsWith('Failed logins:'))).toBe(
+      'Failed logins: the run sent 54 logins the target refused, from one client address: wrong credentials and the refusals of accounts a state made inactive, locked or restricted; at most 2 to one account but in the brute-force tests (section 8 says neither the brute-force threshold nor whose failures count; a test that met a 425 it did not provoke is not verified)',
+    );
   });
 });

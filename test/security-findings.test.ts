@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import { learnIssuedCredentials, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { credentialFindings, hashFormatOf, isCredentialKey } from '../helpers/check/security.js';
+import { credentialFindings, hashFormatOf, isCredentialKey, scanCredentials } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
@@ -51,6 +51,76 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings(session, { issues: true })).toEqual([]);
     const leaking = { data: { id: '41|ownTokenSecretValue0123456789', userId: 'u-1', ttl: 7200, previous: '42|otherTokenSecretValue012345678' } };
     expect(credentialFindings(leaking, { issues: true })).toEqual(['/data/previous carries a token the run knows to belong to another session or user']);
+  });
+
+  describe('a value every login answer carries alike under a token name (issue 28)', () => {
+    const constant = () => `pk.publicMapKey${randomBytes(12).toString('hex')}`;
+    const loginOf = (userId: string, extra: Record<string, unknown>) => {
+      const body = { data: { id: `${randomBytes(2).readUInt16BE()}|${randomBytes(30).toString('base64url').replace(/[-_]/g, 'q')}`, userId, ttl: 7200, ...extra } };
+      learnIssuedCredentials(body);
+      return body;
+    };
+
+    test('is a shared constant once the logins of two distinct users carry it: an advisory, never a finding', () => {
+      const mapToken = constant();
+      const first = loginOf(randomUUID(), { mapToken });
+      expect(scanCredentials(first, { issues: true })).toEqual({ findings: [], advisories: [] });
+      const second = loginOf(randomUUID(), { mapToken });
+      const scan = scanCredentials(second, { issues: true });
+      expect(scan.findings).toEqual([]);
+      expect(scan.advisories).toEqual(["/data/mapToken carries a value that the login answers of 2 users of the run carry alike under a token name: a constant of the target (a public key such as mapToken), not one user's credential, so not a security finding (issue 28)"]);
+      expect(scan.advisories.join(' ')).not.toContain(mapToken);
+      // In any later answer, to anyone, it stays an advisory.
+      const third = loginOf(randomUUID(), {});
+      expect(scanCredentials({ data: [{ id: 'b-1', note: mapToken }] }, { sent: [third.data.id] }).findings).toEqual([]);
+    });
+
+    test('another Session\'s id in a login answer stays a finding, even when the logins of two users carry it', () => {
+      const victim = loginOf(randomUUID(), {});
+      const leaking = loginOf(randomUUID(), { previousToken: victim.data.id });
+      const again = loginOf(randomUUID(), { previousToken: victim.data.id });
+      for (const body of [leaking, again]) {
+        expect(scanCredentials(body, { issues: true })).toEqual({ findings: ['/data/previousToken carries a token the run knows to belong to another session or user'], advisories: [] });
+      }
+    });
+
+    test('another user\'s token in every answer of one user stays a finding: one user is no sharing', () => {
+      const owner = randomUUID();
+      const refresh = constant();
+      loginOf(owner, { refreshToken: refresh });
+      loginOf(owner, { refreshToken: refresh });
+      const other = loginOf(randomUUID(), {});
+      expect(credentialFindings({ data: { reference: refresh } }, { sent: [other.data.id] })).toEqual(['/data/reference carries a token the run knows to belong to another session or user']);
+    });
+
+    test('a credential the run knows as one user\'s or session\'s (a state\'s token, a password, a reset token, a TOTP secret) is never a shared constant', () => {
+      const stateToken = constant();
+      learnSecret(stateToken, 'token', { owner: randomUUID() });
+      const password = constant();
+      learnSecret(password, 'password');
+      const resetToken = constant();
+      learnSecret(resetToken, 'reset-token');
+      const totp = constant();
+      learnSecret(totp, 'never-travels');
+      const extra = { mapToken: stateToken, passwordToken: password, linkToken: resetToken, totpToken: totp };
+      loginOf(randomUUID(), extra);
+      const second = loginOf(randomUUID(), extra);
+      expect(scanCredentials(second, { issues: true })).toEqual({
+        findings: [
+          '/data/mapToken carries a token the run knows to belong to another session or user',
+          '/data/passwordToken carries a password the run knows',
+          '/data/linkToken carries the password reset token (section 4.4: it arrives by e-mail, in no answer)',
+          '/data/totpToken carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)',
+        ],
+        advisories: [],
+      });
+      // Learnt as a credential after it was seen shared: no longer a constant.
+      const late = constant();
+      loginOf(randomUUID(), { mapToken: late });
+      loginOf(randomUUID(), { mapToken: late });
+      learnSecret(late, 'token', { owner: randomUUID() });
+      expect(credentialFindings({ data: { note: late } })).toEqual(['/data/note carries a token the run knows to belong to another session or user']);
+    });
   });
 
   test('a remember-me token is the caller\'s own in the answer to its login or reset, and a credential field anywhere else (issue 28)', () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSTRAINTS, documentedPairs } from '../helpers/spec/catalogue.js';
+import { FAILED_LOGINS_PER_ACCOUNT, failedLoginsPerAccount } from '../helpers/spec/logins.js';
 import { OBSERVABLE_RULES, PENDING_RULES, RULES } from '../helpers/spec/rules.js';
 import { STATES_PATH, type buildReference } from '../reference/app.js';
 import type { Report } from '../reporting/model.js';
@@ -53,6 +54,15 @@ describe('the suite against the reference', () => {
     expect(failures).toEqual([]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^${report.summary.passed} passed, 0 failed, 0 skipped$`, 'm'));
+  });
+
+  it(`sends no account more than ${FAILED_LOGINS_PER_ACCOUNT} refused logins, but in the tests that provoke the brute-force restriction (issue 28)`, () => {
+    const provokes = (name: string) => /after repeated failed logins|once one account has failed as many as/.test(name);
+    expect(report.tests.filter((t) => provokes(t.name))).toHaveLength(2);
+    const counts = failedLoginsPerAccount(report.tests.filter((t) => !provokes(t.name)).flatMap((t) => t.exchanges ?? []));
+    expect([...counts].filter(([, failed]) => failed > FAILED_LOGINS_PER_ACCOUNT)).toEqual([]);
+    // The count sees the run's wrong-credential logins (password logins name their account by e-mail).
+    expect(counts.size).toBeGreaterThan(10);
   });
 
   it('with --brute-force, finds the reference\u2019s brute-force threshold (5 failed logins) and reports it', () => {

@@ -10,7 +10,7 @@ import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
-import { credentialFindings, type AnswerContext } from './security.js';
+import { scanCredentials, type AnswerContext } from './security.js';
 import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
@@ -241,11 +241,16 @@ interface ScannedAnswer {
   context: AnswerContext;
 }
 
-/** The security scan of one answer: its findings go to the run's security category, once each. */
+/** The security scan of one answer: its findings go to the run's security category, its advisories (shared constants) to the advisories, once each. */
 function scanAnswer(run: RunRecord, answer: ScannedAnswer): void {
-  for (const finding of credentialFindings(answer.body, answer.context)) {
+  const { findings, advisories } = scanCredentials(answer.body, answer.context);
+  for (const finding of findings) {
     const line = redactText(`${answer.line} whose body ${finding}`);
     if (!run.security.includes(line)) run.security.push(line);
+  }
+  for (const advisory of advisories) {
+    const line = redactText(`security: ${answer.line} whose body ${advisory}`);
+    if (!run.advisories.includes(line)) run.advisories.push(line);
   }
 }
 

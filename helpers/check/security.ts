@@ -1,5 +1,5 @@
 import { isCredentialKey, isCredentialValue, normalizedKey } from '../spec/credential-names.js';
-import { learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
+import { isSharedConstant, learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
 
 export { isCredentialKey } from '../spec/credential-names.js';
 
@@ -15,6 +15,10 @@ export { isCredentialKey } from '../spec/credential-names.js';
  * Not a finding: a credential issued to the caller in the answer to its own authentication or password
  * reset (a session, an access token, a refresh token), whatever its alphabet or shape, and the
  * request's own token (or another of its session, such as its refresh token).
+ * Advised on, not a finding: a value that the login answers of two or more distinct users carry alike
+ * under a token name and that the run knows as no particular user's or session's credential (a public
+ * constant such as `mapToken`; `isSharedConstant` of helpers/net/secrets.ts). A Session's id, a state's
+ * token, a password, a reset token or a TOTP secret is never such a constant, wherever it is seen.
  */
 
 /** A value made only of mask characters (`********`, `••••`) shows that a credential exists, not what it is. */
@@ -81,6 +85,11 @@ function written(found: SecretFound): string {
   return found.form === 'as is' ? '' : ` (${found.form}-encoded)`;
 }
 
+/** The advisory for a shared constant found where a token of another user would be a finding. */
+function sharedConstantAdvice(found: SecretFound): string {
+  return `carries a value that the login answers of ${found.secret.issuedAlikeTo?.size ?? 2} users of the run carry alike under a token name${written(found)}: a constant of the target (a public key such as mapToken), not one user's credential, so not a security finding (issue 28)`;
+}
+
 /** The finding for a learnt secret found in an answer, or undefined when the answer may carry it. */
 function verdict(found: SecretFound, body: unknown, context: AnswerContext): string | undefined {
   const { secret } = found;
@@ -103,7 +112,13 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
  * says what the answer answers: the request's own credentials, and whether it issues credentials.
  */
 export function credentialFindings(body: unknown, context: AnswerContext = {}): string[] {
+  return scanCredentials(body, context).findings;
+}
+
+/** The security scan of a JSON answer: its findings, and its advisories (shared constants under a token name), each naming a JSON pointer, never a value. */
+export function scanCredentials(body: unknown, context: AnswerContext = {}): { findings: string[]; advisories: string[] } {
   const findings: string[] = [];
+  const advisories: string[] = [];
   const walk = (value: unknown, pointer: string, depth: number): void => {
     if (depth > 64) return;
     if (typeof value === 'string') {
@@ -113,7 +128,9 @@ export function credentialFindings(body: unknown, context: AnswerContext = {}): 
       if (format !== undefined) findings.push(`${at} carries a password hash (${format} format)`);
       for (const found of secretsIn(value)) {
         const finding = verdict(found, body, context);
-        if (finding !== undefined) findings.push(`${at} ${finding}`);
+        if (finding === undefined) continue;
+        if (found.secret.kind === 'token' && isSharedConstant(found.secret)) advisories.push(`${at} ${sharedConstantAdvice(found)}`);
+        else findings.push(`${at} ${finding}`);
       }
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1));
@@ -129,5 +146,5 @@ export function credentialFindings(body: unknown, context: AnswerContext = {}): 
     }
   };
   walk(body, '', 0);
-  return findings;
+  return { findings, advisories };
 }

@@ -27,6 +27,22 @@ export interface LearntSecret {
   session?: string;
   /** The answer (its parsed body) that issued it, when the run learnt it first there. */
   issuedIn?: object;
+  /**
+   * Issue 28: the users (by their Session's `userId`) whose login or reset answers carried this value alike
+   * under a token name, as long as the run knows it as nothing else. Dropped for good the moment the run
+   * learns the value as a credential of a particular user or session (a Session's id, a state's token, a
+   * password, a reset token, a TOTP secret): such a value is never a shared constant.
+   */
+  issuedAlikeTo?: Set<string>;
+}
+
+/**
+ * A value that the login answers of two or more distinct users carry identically under a token name, and
+ * that the run knows as no particular user's or session's credential: a constant of the target (a public
+ * map key named `mapToken`), not one user's token. It is advised on, never a finding (principle 1).
+ */
+export function isSharedConstant(secret: LearntSecret): boolean {
+  return secret.kind === 'token' && (secret.issuedAlikeTo?.size ?? 0) >= 2;
 }
 
 /** A value found in a text: the secret, and in which form it was written there. */
@@ -82,20 +98,26 @@ export function encodedForms(value: string): { text: string; form: SecretFound['
  * learnt as; only a missing owner or session is filled in, and `issuedIn` is never added later (an
  * answer that carries a token the run already knew did not issue it).
  */
-export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: string; session?: string; issuedIn?: object } = {}): void {
+export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: string; session?: string; issuedIn?: object; underTokenName?: boolean } = {}): void {
   if (typeof value !== 'string' || value === '') return;
   if (kind === 'configured') registerConfiguredSecret(value);
   else {
     registerSecret(value);
     if (value.length < MIN_LENGTH) return;
   }
+  const { underTokenName, ...whose } = about;
   const known = learnt.get(value);
   if (known) {
+    // Seen again under a token name in an issuing answer: one more user it was issued to alike. Learnt any
+    // other way (a Session's id, a state, a password): a credential of its own, never a shared constant.
+    if (underTokenName === true && kind === 'token') {
+      if (known.issuedAlikeTo !== undefined && about.owner !== undefined) known.issuedAlikeTo.add(about.owner);
+    } else known.issuedAlikeTo = undefined;
     if (known.owner === undefined && about.owner !== undefined) known.owner = about.owner;
     if (known.session === undefined && about.session !== undefined) known.session = about.session;
     return;
   }
-  const secret: LearntSecret = { value, kind, ...about };
+  const secret: LearntSecret = { value, kind, ...whose, ...(underTokenName === true && kind === 'token' ? { issuedAlikeTo: new Set(about.owner !== undefined ? [about.owner] : []) } : {}) };
   learnt.set(value, secret);
   indexLong(value);
   if (kind !== 'token') return;
@@ -182,7 +204,7 @@ export function learnIssuedCredentials(body: unknown): void {
     if (isSession(value)) learnSecret(value.id, 'token', { owner: value.userId, session: value.id, issuedIn: body });
     for (const [key, inner] of Object.entries(value)) {
       if (typeof inner === 'string' && isTokenName(key) && inner.length >= SUBSTRING_SECRET_LENGTH) {
-        learnSecret(inner, 'token', { ...(here ? { owner: here.userId, session: here.id } : {}), issuedIn: body });
+        learnSecret(inner, 'token', { ...(here ? { owner: here.userId, session: here.id } : {}), issuedIn: body, underTokenName: true });
       } else walk(inner, here, depth + 1);
     }
   };

@@ -7,6 +7,14 @@
  * provoke is not verified, with RESTRICTED_REASON, never failed.
  */
 
+/**
+ * The most failed logins a run sends one account, outside the brute-force tests that provoke the restriction on
+ * purpose (docs/judging.md, "Failed logins"). Through a provider-state hook every test that fails a login gets a fresh
+ * account, so one account meets at most this many; from a STATES_FILE the leases hold each account to it per run
+ * (helpers/states/leases.ts), and a test that finds no account with room left is not verified, with the reason.
+ */
+export const FAILED_LOGINS_PER_ACCOUNT = 2;
+
 /** Why a test that met an unprovoked 425 is not verified. */
 export const RESTRICTED_REASON = 'not verified: the target answered a login 425 that this test did not provoke; the target restricts logins; its threshold or scope is not the suite\u2019s to know (section 8). Fewer failed logins before it (run the tests that fail logins alone, or last) or a fresh client address gives the test its turn';
 
@@ -36,4 +44,21 @@ export function isFailedLogin(exchange: { request: { method: string; url: string
 /** A login answered 425: the restriction, provoked or not. */
 export function isRestrictedLogin(exchange: { request: { method: string; url: string }; response?: { status: number } }): boolean {
   return exchange.response?.status === 425 && loginRoute(exchange.request.method, exchange.request.url) !== undefined;
+}
+
+/**
+ * The refused password logins of some exchanges, counted per account (its e-mail address, in lower case; a body
+ * without an e-mail is not counted): what a brute-force counter per account would count.
+ */
+export function failedLoginsPerAccount(exchanges: readonly { request: { method: string; url: string; body?: unknown }; response?: { status: number } }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const exchange of exchanges) {
+    if (!isFailedLogin(exchange) || loginRoute(exchange.request.method, exchange.request.url) !== 'password') continue;
+    const body = exchange.request.body;
+    const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
+    if (typeof email !== 'string' || email === '') continue;
+    const key = email.toLowerCase();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }

@@ -64,12 +64,12 @@ export const LONGEST_EMAIL = 255;
  * state of the contract to a place in the file).
  */
 export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
-  { kind: 'user', state: 'user', role: 'plain', minimum: 2, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once' },
+  { kind: 'user', state: 'user', role: 'plain', minimum: 12, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; 23 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
   { kind: 'user with a used bank', state: 'user', role: 'bank.used', minimum: 1, fullSpeed: 1, why: 'the bank delete 403 test' },
   { kind: 'user with a reset token', state: 'user', role: 'password-reset.token', minimum: 2, fullSpeed: 8, why: 'reset-password tests that do not spend the token; one uses two addresses' },
-  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 1, fullSpeed: 4, why: 'login tests with a TOTP code' },
+  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 3, fullSpeed: 4, why: 'login tests with a TOTP code; 6 logins refused for a wrong or missing code or password a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user.inactive (with bonuses and a used bank)', state: 'user.inactive', minimum: 1, fullSpeed: 8, why: 'inactive-account tests of every group' },
   { kind: 'user.locked', state: 'user.locked', minimum: 1, fullSpeed: 2, why: 'login 423 tests' },
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
@@ -497,7 +497,7 @@ export class FileStates implements StatesTransport {
     {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`, state, params);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Agent, request } from 'undici';
+import { FAILED_LOGINS_PER_ACCOUNT } from '../spec/logins.js';
 
 /**
  * Exclusive leases on the accounts of a static provider-states file. A test that uses an account
@@ -30,6 +31,11 @@ export interface AcquireRequest {
   spends?: boolean;
   /** A 2FA account: after its release it is free again only in the next TOTP step, so no code is sent twice. */
   totp?: boolean;
+  /**
+   * The logins with wrong credentials the test sends the account (issue 28): granted only an account that stays
+   * within `failedLoginBound` this run (FAILED_LOGINS_PER_ACCOUNT of helpers/spec/logins.ts), the least used first.
+   */
+  failsLogins?: number;
 }
 
 /** The TOTP step (RFC 6238, 30 s). */
@@ -73,11 +79,14 @@ export class LeaseBook {
 
   /** When each kind's wait was last told. */
   private readonly toldAt = new Map<string, number>();
+  /** The failed logins granted on each account in this run (AcquireRequest.failsLogins). */
+  private readonly failedLogins = new Map<number, number>();
 
   constructor(
     private readonly waitMs = LEASE_WAIT_MS,
     private readonly onWaiting?: WaitListener,
     private readonly noticeMs = WAIT_NOTICE_MS,
+    private readonly failedLoginBound = FAILED_LOGINS_PER_ACCOUNT,
   ) {}
 
   acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
@@ -149,7 +158,17 @@ export class LeaseBook {
   }
 
   private tryGrant(ask: Pending): AcquireAnswer | undefined {
-    const candidates = ask.candidates.filter((index) => !this.spent.has(index) && !this.retired.has(index));
+    let candidates = ask.candidates.filter((index) => !this.spent.has(index) && !this.retired.has(index));
+    const fails = ask.failsLogins ?? 0;
+    if (fails > 0 && candidates.length > 0) {
+      // Issue 28: no account of the file meets more than the bound of failed logins in one run (its failures
+      // would build up towards the brute-force restriction of a target that counts them, run after run).
+      const withRoom = candidates.filter((index) => (this.failedLogins.get(index) ?? 0) + fails <= this.failedLoginBound);
+      if (withRoom.length === 0) {
+        return { impossible: `every account of kind "${ask.cls}" already met the ${this.failedLoginBound} failed logins a run sends one account (sections 5.5 and 8 give no brute-force threshold; docs/judging.md, "Failed logins"); add more accounts of that kind, or use a provider-state hook, which gives fresh accounts` };
+      }
+      candidates = withRoom.sort((a, b) => (this.failedLogins.get(a) ?? 0) - (this.failedLogins.get(b) ?? 0));
+    }
     if (candidates.length === 0 && ask.candidates.some((index) => this.retired.has(index))) {
       return { impossible: `every account of kind "${ask.cls}" was retired in this run after a login that should have restored it failed (see the run warnings); add more, or export the file again` };
     }
@@ -168,6 +187,7 @@ export class LeaseBook {
     this.held.set(free[0]!, ask.holder);
     if (ask.spends) this.spent.add(free[0]!);
     if (ask.totp) this.totp.add(free[0]!);
+    if (fails > 0) this.failedLogins.set(free[0]!, (this.failedLogins.get(free[0]!) ?? 0) + fails);
     classes.add(ask.cls);
     this.classesOf.set(ask.holder, classes);
     return { index: free[0]! };
@@ -177,11 +197,12 @@ export class LeaseBook {
 /** A lease request as it comes over the wire, checked: undefined when it is not one. */
 export function acquireRequestOf(body: unknown): AcquireRequest | undefined {
   if (!body || typeof body !== 'object') return undefined;
-  const { holder, cls, candidates, spends, totp } = body as Record<string, unknown>;
+  const { holder, cls, candidates, spends, totp, failsLogins } = body as Record<string, unknown>;
   if (typeof holder !== 'string' || holder.length === 0 || typeof cls !== 'string') return undefined;
   if (!Array.isArray(candidates) || !candidates.every((c) => Number.isSafeInteger(c) && (c as number) >= 0)) return undefined;
   if ((spends !== undefined && typeof spends !== 'boolean') || (totp !== undefined && typeof totp !== 'boolean')) return undefined;
-  return { holder, cls, candidates: candidates as number[], ...(spends ? { spends } : {}), ...(totp ? { totp } : {}) };
+  if (failsLogins !== undefined && !(Number.isInteger(failsLogins) && (failsLogins as number) >= 0)) return undefined;
+  return { holder, cls, candidates: candidates as number[], ...(spends ? { spends } : {}), ...(totp ? { totp } : {}), ...(failsLogins ? { failsLogins: failsLogins as number } : {}) };
 }
 
 const MAX_BODY = 64 * 1024;

@@ -99,6 +99,11 @@ function learnSecretsOf(state: StateName, data: unknown): void {
  */
 export interface StateRequestOptions {
   mutates?: boolean;
+  /**
+   * The logins with wrong credentials the test will send the account (issue 28). A hook's accounts are fresh; a
+   * STATES_FILE's are leased only while they stay within FAILED_LOGINS_PER_ACCOUNT this run.
+   */
+  failsLogins?: number;
   needs?: StateName[];
   holder?: { id: string };
   /** Hears of each rate limiter's answer (429, or 503 with Retry-After) the hook gave, retried or not. */

@@ -227,6 +227,14 @@ export const authenticationMutants: Mutant[] = [
     // Issue 28: 272 tests failed on a refresh token taken for another session's token. Every login of these groups reads a Session.
     judgedBy: { groups: ['authentication', 'banks'], clauses: ['2.1', '4.1', '4.2', '4.10'] },
   },
+  {
+    ...session('allowed-session-public-map-token', '2.1', 'every Session carries the same public constant under a token name (mapToken, a public map key, alike for every user): an extra member, no user\u2019s credential, so no security finding (an advisory)', (data) => {
+      data.mapToken = 'pk.publicMapKeyOfTheReference0123456789';
+    }),
+    allowed: true,
+    // Issue 28: a value every login carries alike was taken for another user's token. Every login of these groups reads a Session.
+    judgedBy: { groups: ['authentication', 'banks'], clauses: ['2.1', '4.1', '4.2', '4.10'] },
+  },
   { ...deviation('allowed-jwt-expire-milliseconds', '4.1', 'reads the JWT expire as milliseconds since the epoch (4.1 gives it no unit)', 'jwt.expire-in-milliseconds'), allowed: true },
   { ...deviation('allowed-login-malformed-answers-403', '4.2', 'a login without e-mail, with a malformed e-mail or without password answers 403 (wrong credentials) instead of 422', 'login.malformed-answers-403'), allowed: true },
   {
