@@ -4,6 +4,7 @@ import { MAX_REPORT_FILE_BYTES, readBounded, TooLargeError } from '../helpers/sp
 import { basename, dirname, join, resolve } from 'node:path';
 import { certify, CertificateUsageError, implementationLine, instanceClaimsLine, loadPrivateKey, loadPublicKey, ReportContradiction, ruleClaimsLine, verifyCertificate } from './certificate.js';
 import { diffMarkdown, diffReports, readReport, ReportInputError } from './diff.js';
+import { escapedReport } from './escape-report.js';
 import { renderReports } from './write.js';
 
 /**
@@ -138,7 +139,8 @@ export async function verifyCommand(certificatePath: string, keyPath: string, re
 
 /** `conformance render --report FILE [--out DIR]`: junit.xml, summary.md and report.html again from a report.json. */
 export function renderCommand(reportPath: string, outDir: string | undefined, io: Io = defaultIo): 0 {
-  const report = asUsage(() => readReport(reportPath, 'report'));
+  // Escaped as the run escapes it: a hand-edited report.json may carry raw line breaks and controls anywhere (issue 29).
+  const report = escapedReport(asUsage(() => readReport(reportPath, 'report')));
   const files = renderReports(report, resolve(outDir ?? dirname(reportPath)), readBytes(reportPath, 'report'));
   io.out(`Wrote ${Object.values(files).join(', ')}`);
   return 0;

@@ -13,6 +13,9 @@ import { escapeData, stopCommands } from '../reporting/github.js';
 import { escapeXml } from '../reporting/junit.js';
 import { escapeHtml } from '../reporting/html.js';
 import { md, code } from '../reporting/markdown.js';
+import { renderCommand } from '../reporting/commands.js';
+import { exchange, record, report } from './reporting-fixtures.js';
+import { readFileSync } from 'node:fs';
 
 /** Issue 29: every byte stream from outside has a limit, and JSON of any depth is refused plainly, never a stack overflow. */
 
@@ -117,5 +120,36 @@ describe('every channel escapes what the target sent (issue 29)', () => {
     }
     expect(escapeXml('a\u0085b\u009bc')).toBe('a\\x85b\\x9bc');
     expect(escapeXml('line\nnext\tcell')).toBe('line\nnext\tcell');
+  });
+});
+
+describe('conformance render of a hand-edited report.json (issue 29)', () => {
+  it('escapes every string it prints, line breaks included, whatever the JSON contains', () => {
+    const planted = 'x\n::error::planted\r\u001b[2J\u009b31m\u202eevil\nVerdict: conformant\u2028<planted-tag>';
+    const failed = record(`lists banks ${planted}`, {
+      outcome: 'failed',
+      reason: `reason ${planted}`,
+      failure: { message: `first ${planted}\nsecond ${planted}`, schemaProblems: [] },
+      advisories: [`advisory ${planted}`],
+      notes: [`note ${planted}`],
+      security: [`finding ${planted}`],
+      exchanges: [exchange({ url: `http://127.0.0.1:9/api/v1/user/u-1/bank?q=${planted}`, headers: { 'x-planted': planted } }, { status: 500, headers: { 'x-answer': planted }, bodyText: `text ${planted}` })],
+    });
+    const edited = report([failed, record('passes')], { warnings: [`warning ${planted}`], target: { baseUrl: `http://127.0.0.1:9/${planted}`, embedded: false, states: 'hook' } });
+    const dir = mkdtempSync(join(tmpdir(), 'render-'));
+    writeFileSync(join(dir, 'report.json'), JSON.stringify(edited));
+    const said: string[] = [];
+    expect(renderCommand(join(dir, 'report.json'), join(dir, 'out'), { out: (line) => said.push(line), err: (line) => said.push(line) })).toBe(0);
+    const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    for (const file of ['junit.xml', 'summary.md', 'report.html']) {
+      const text = readFileSync(join(dir, 'out', file), 'utf8');
+      expect(text, file).toContain('::error::planted');
+      expect(text, file).not.toMatch(RAW);
+      // No planted text begins a line: the line breaks it carried are escapes (or an indented line of a failure's message).
+      expect(text, file).not.toMatch(/^(::|Verdict: conformant)/m);
+      // Markup of the target is text: escaped, or inside a Markdown code span (which shows it literally).
+      expect(text.replace(/`[^`\n]*`/g, ''), file).not.toContain('<planted-tag>');
+    }
+    expect(said.join('\n')).not.toMatch(RAW);
   });
 });

@@ -6,6 +6,7 @@ import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catal
 import { effectiveRules, ruleById } from '../spec/rules.js';
 import { instanceById } from '../spec/instances.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
+import { RECORDED_JSON_CHARS } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
@@ -234,6 +235,9 @@ function snippet(response: ApiResponse): string {
   return response.isJson ? JSON.stringify(response.json).slice(0, 300) : JSON.stringify(response.text.slice(0, 200));
 }
 
+/** The start of the note on an answer too large to keep for the rescan. */
+const LARGE_ANSWER_NOTE = 'a large answer';
+
 /** An answer of the test, kept unredacted until its end so that the security scan can run again with every secret learnt since. */
 interface ScannedAnswer {
   line: string;
@@ -348,8 +352,11 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     if (response.isJson) {
       const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
       const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.json, context: { sent: sentCredentials(options), issues } };
-      answers.push(answer);
       scanAnswer(run, answer);
+      // Kept for the rescan at the test's end only up to RECORDED_JSON_CHARS (issue 29): a target padding every answer
+      // would otherwise hold megabytes per answer of each test in flight (8 tests a worker) until the test ends.
+      if (response.text.length <= RECORDED_JSON_CHARS) answers.push(answer);
+      else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.text.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
     }
     return response;
   };
