@@ -103,7 +103,11 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
   const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.js`);
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
 
-  async function runGroup(group: string, mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {
+  /**
+   * Runs the tests of `groups` against one reference carrying `mutation`, in one vitest run: the
+   * groups' files run side by side, as in `conformance run`, so one group's waits overlap another's work.
+   */
+  async function runGroups(groups: readonly string[], mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
     try {
       const target: TargetInfo = {
@@ -122,9 +126,15 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       vitest.provide('target', target);
       for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);
       records.records = [];
-      const specs = specsOf(group);
-      if (specs.length === 0) throw new Error(`no test file ${fileOf(group)}`);
+      const specs = groups.flatMap((group) => {
+        const mine = specsOf(group);
+        if (mine.length === 0) throw new Error(`no test file ${fileOf(group)}`);
+        return mine;
+      });
       await vitest.runTestSpecifications(specs);
+      // Every group ran: a file that did not load would otherwise judge nothing and fail nothing.
+      const silentGroups = groups.filter((group) => !records.records.some((r) => r.group === group));
+      if (silentGroups.length > 0) throw new Error(`no test of ${silentGroups.join(', ')} ran`);
       return records.records;
     } finally {
       await reference.close();
@@ -135,10 +145,11 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
     const baseline: BaselineProblem[] = [];
     // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
     const citedRules = new Set<string>();
-    for (const group of new Set(mutants.flatMap((m) => judgedGroups(m)))) {
-      const records = await runGroup(group);
-      for (const record of records) for (const rule of record.rules ?? []) citedRules.add(rule);
-      const failed = records.filter((r) => r.outcome !== 'passed');
+    const judged = [...new Set(mutants.flatMap((m) => judgedGroups(m)))];
+    const unmutated = await runGroups(judged);
+    for (const record of unmutated) for (const rule of record.rules ?? []) citedRules.add(rule);
+    for (const group of judged) {
+      const failed = unmutated.filter((r) => r.group === group && r.outcome !== 'passed');
       if (failed.length > 0) baseline.push({ group, tests: failed.map((r) => `${r.id} (${r.outcome}: ${r.reason})`) });
     }
     const results: MutantResult[] = [];
@@ -146,9 +157,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       const started = performance.now();
       const failed: TestRecord[] = [];
       const clauses = mutant.allowed && mutant.judgedBy ? mutant.judgedBy.clauses : [mutant.clause];
-      for (const group of judgedGroups(mutant)) {
-        failed.push(...(await runGroup(group, mutant.mutation, clauses === 'all' ? undefined : clauses)).filter((r) => r.outcome === 'failed'));
-      }
+      failed.push(...(await runGroups(judgedGroups(mutant), mutant.mutation, clauses === 'all' ? undefined : clauses)).filter((r) => r.outcome === 'failed'));
       const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
       const result: MutantResult = {
         name: mutant.name,
