@@ -3,6 +3,7 @@ import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
 import { judgedGroups } from '../mutation/runner.js';
+import { balanceShards, mutantCost } from '../mutation/balance.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { runBin } from './support.js';
 
@@ -37,6 +38,23 @@ describe('mutants of the reference', () => {
     expect(byName('allowed-password-bearer-required').judgedBy).toEqual({ clauses: 'all' });
     // A deviation is judged by its own group's tests citing its clause only.
     expect(judgedGroups({ ...byName('allowed-content-type-problem-json'), allowed: undefined })).toEqual(['authentication']);
+  });
+
+  it('are split across the shards by cost: each mutant in exactly one shard, the shards\u2019 loads close', () => {
+    const cost = (m: (typeof MUTANTS)[number]) => mutantCost(m, judgedGroups(m));
+    for (const count of [1, 2, 3, 7]) {
+      const shards = balanceShards(MUTANTS, count, cost);
+      expect(shards).toHaveLength(count);
+      expect(shards.flat().map((m) => m.name).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
+      const loads = shards.map((s) => s.reduce((sum, m) => sum + cost(m), 0));
+      expect(Math.max(...loads) - Math.min(...loads), `${count} shards`).toBeLessThanOrEqual(Math.max(...MUTANTS.map(cost)));
+    }
+    // A reading judged by every test of every group costs more than a deviation judged by its clause's tests.
+    const byName = (name: string) => MUTANTS.find((m) => m.name === name)!;
+    const wide = byName('allowed-r2-cors-preflight');
+    const narrow = MUTANTS.find((m) => !m.allowed)!;
+    expect(cost(wide)).toBeGreaterThan(cost(narrow));
+    expect(balanceShards([], 2, cost)).toEqual([[], []]);
   });
 
   it('cover every endpoint group', () => {
