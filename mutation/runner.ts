@@ -73,6 +73,11 @@ export function judgedGroups(mutant: Mutant): Group[] {
   return [...new Set([mutant.group, ...(declared ?? [])])];
 }
 
+/** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses. */
+export function newlySkipped(records: readonly TestRecord[], passedUnmutated: ReadonlySet<string>): string[] {
+  return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses')).map((r) => r.id);
+}
+
 /**
  * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
@@ -152,12 +157,23 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       const failed = unmutated.filter((r) => r.group === group && r.outcome !== 'passed');
       if (failed.length > 0) baseline.push({ group, tests: failed.map((r) => `${r.id} (${r.outcome}: ${r.reason})`) });
     }
+    const passedUnmutated = new Set(unmutated.filter((r) => r.outcome === 'passed').map((r) => r.id));
     const results: MutantResult[] = [];
     for (const mutant of mutants) {
       const started = performance.now();
       const failed: TestRecord[] = [];
       const clauses = mutant.allowed && mutant.judgedBy ? mutant.judgedBy.clauses : [mutant.clause];
-      failed.push(...(await runGroups(judgedGroups(mutant), mutant.mutation, clauses === 'all' ? undefined : clauses)).filter((r) => r.outcome === 'failed'));
+      const groups = judgedGroups(mutant);
+      const focus = clauses === 'all' ? undefined : clauses;
+      let records = await runGroups(groups, mutant.mutation, focus);
+      // Side by side, one group's tests could restrict or slow another's into a skip (a brute-force
+      // restriction per address, say): a test the unmutated run passed that skipped here judged nothing.
+      // Then each group runs alone, as a run of one group would, and that verdict stands.
+      if (groups.length > 1 && newlySkipped(records, passedUnmutated).length > 0) {
+        records = [];
+        for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus)));
+      }
+      failed.push(...records.filter((r) => r.outcome === 'failed'));
       const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
       const result: MutantResult = {
         name: mutant.name,

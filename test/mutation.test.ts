@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
-import { judgedGroups } from '../mutation/runner.js';
+import { judgedGroups, newlySkipped } from '../mutation/runner.js';
 import { balanceShards, mutantCost } from '../mutation/balance.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { runBin } from './support.js';
@@ -55,6 +55,13 @@ describe('mutants of the reference', () => {
     const narrow = MUTANTS.find((m) => !m.allowed)!;
     expect(cost(wide)).toBeGreaterThan(cost(narrow));
     expect(balanceShards([], 2, cost)).toEqual([[], []]);
+  });
+
+  it('run a reading\u2019s groups side by side only while that skips no test the unmutated run passed (else each group alone)', () => {
+    const record = (id: string, outcome: string, reason: string | null) => ({ id, outcome, reason }) as unknown as Parameters<typeof newlySkipped>[0][number];
+    const passed = new Set(['a', 'b', 'c']);
+    expect(newlySkipped([record('a', 'passed', null), record('b', 'skipped', 'cites none of the clauses 4.1'), record('d', 'skipped', 'x')], passed)).toEqual([]);
+    expect(newlySkipped([record('a', 'skipped', 'not verified: the login was restricted'), record('c', 'failed', 'boom')], passed)).toEqual(['a']);
   });
 
   it('cover every endpoint group', () => {
