@@ -6,6 +6,7 @@ import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
 import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
 import { scoreLines, unpinnedRules } from './score.js';
+import { balanceShards, mutantCost } from './balance.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -66,8 +67,8 @@ function line(result: MutantResult): string {
 
 async function runShard(index: number, count: number, out: string): Promise<void> {
   // Only a shard runs the suite: vitest and the reference are loaded here, never by the parent.
-  const { EXPLORE_SUITE, runMutants } = await import('./runner.js');
-  const mine = selected().filter((_, i) => i % count === index);
+  const { EXPLORE_SUITE, judgedGroups, runMutants } = await import('./runner.js');
+  const mine = balanceShards(selected(), count, (m) => mutantCost(m, judgedGroups(m)))[index]!;
   const suite = values.explore ? EXPLORE_SUITE(Number(values.seed ?? 1), Number(values.runs ?? 20)) : undefined;
   const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);
   writeFileSync(out, JSON.stringify(outcome));

@@ -73,6 +73,11 @@ export function judgedGroups(mutant: Mutant): Group[] {
   return [...new Set([mutant.group, ...(declared ?? [])])];
 }
 
+/** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses. */
+export function newlySkipped(records: readonly TestRecord[], passedUnmutated: ReadonlySet<string>): string[] {
+  return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses')).map((r) => r.id);
+}
+
 /**
  * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
@@ -103,7 +108,11 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
   const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.js`);
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
 
-  async function runGroup(group: string, mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {
+  /**
+   * Runs the tests of `groups` against one reference carrying `mutation`, in one vitest run: the
+   * groups' files run side by side, as in `conformance run`, so one group's waits overlap another's work.
+   */
+  async function runGroups(groups: readonly string[], mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
     try {
       const target: TargetInfo = {
@@ -122,9 +131,15 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       vitest.provide('target', target);
       for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);
       records.records = [];
-      const specs = specsOf(group);
-      if (specs.length === 0) throw new Error(`no test file ${fileOf(group)}`);
+      const specs = groups.flatMap((group) => {
+        const mine = specsOf(group);
+        if (mine.length === 0) throw new Error(`no test file ${fileOf(group)}`);
+        return mine;
+      });
       await vitest.runTestSpecifications(specs);
+      // Every group ran: a file that did not load would otherwise judge nothing and fail nothing.
+      const silentGroups = groups.filter((group) => !records.records.some((r) => r.group === group));
+      if (silentGroups.length > 0) throw new Error(`no test of ${silentGroups.join(', ')} ran`);
       return records.records;
     } finally {
       await reference.close();
@@ -135,20 +150,30 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
     const baseline: BaselineProblem[] = [];
     // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
     const citedRules = new Set<string>();
-    for (const group of new Set(mutants.flatMap((m) => judgedGroups(m)))) {
-      const records = await runGroup(group);
-      for (const record of records) for (const rule of record.rules ?? []) citedRules.add(rule);
-      const failed = records.filter((r) => r.outcome !== 'passed');
+    const judged = [...new Set(mutants.flatMap((m) => judgedGroups(m)))];
+    const unmutated = await runGroups(judged);
+    for (const record of unmutated) for (const rule of record.rules ?? []) citedRules.add(rule);
+    for (const group of judged) {
+      const failed = unmutated.filter((r) => r.group === group && r.outcome !== 'passed');
       if (failed.length > 0) baseline.push({ group, tests: failed.map((r) => `${r.id} (${r.outcome}: ${r.reason})`) });
     }
+    const passedUnmutated = new Set(unmutated.filter((r) => r.outcome === 'passed').map((r) => r.id));
     const results: MutantResult[] = [];
     for (const mutant of mutants) {
       const started = performance.now();
       const failed: TestRecord[] = [];
       const clauses = mutant.allowed && mutant.judgedBy ? mutant.judgedBy.clauses : [mutant.clause];
-      for (const group of judgedGroups(mutant)) {
-        failed.push(...(await runGroup(group, mutant.mutation, clauses === 'all' ? undefined : clauses)).filter((r) => r.outcome === 'failed'));
+      const groups = judgedGroups(mutant);
+      const focus = clauses === 'all' ? undefined : clauses;
+      let records = await runGroups(groups, mutant.mutation, focus);
+      // Side by side, one group's tests could restrict or slow another's into a skip (a brute-force
+      // restriction per address, say): a test the unmutated run passed that skipped here judged nothing.
+      // Then each group runs alone, as a run of one group would, and that verdict stands.
+      if (groups.length > 1 && newlySkipped(records, passedUnmutated).length > 0) {
+        records = [];
+        for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus)));
       }
+      failed.push(...records.filter((r) => r.outcome === 'failed'));
       const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
       const result: MutantResult = {
         name: mutant.name,
