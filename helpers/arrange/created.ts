@@ -36,7 +36,7 @@ export function expectCreatedAtNearDate(t: CheckContext, response: ApiResponse, 
   }
   expect(
     near,
-    `sections 1.4/2.4/2.5: data.createdAt (${createdAt}) is the ${what}'s creation in Unix seconds, but it is ${offset} s from the Date of the same create answer (${header}), by the target's own clock; within ${CREATED_AT_NEAR_DATE_S} s is expected (${isZoneOffset(offset) ? 'a time-zone offset off (whole hours, or quarter hours as in India and Nepal): a local time written as Unix seconds?' : 'if a gateway in front of the target dates its answers, its clock and the target\u2019s differ by that much'})`,
+    `sections 1.4/2.4/2.5: the ${what}'s data.createdAt is ${offset} s from the Date of its own create answer (${isZoneOffset(offset) ? 'a time-zone offset: a local time written as Unix seconds?' : 'if a gateway in front of the target dates the answers, its clock and the target\u2019s differ by that much'}); within ${CREATED_AT_NEAR_DATE_S} s is expected, as createdAt is the creation in Unix seconds (createdAt ${createdAt}, Date ${header})`,
   ).toBe(true);
 }
 
