@@ -36,6 +36,14 @@ export function expectCreatedAtNearDate(t: CheckContext, response: ApiResponse, 
   }
   expect(
     near,
-    `sections 1.4/2.4/2.5: data.createdAt (${createdAt}) is the ${what}'s creation in Unix seconds, but it is ${offset} s from the Date of the same create answer (${header}), by the target's own clock; within ${CREATED_AT_NEAR_DATE_S} s is expected (${Math.abs(offset) % 3600 <= CREATED_AT_NEAR_DATE_S + 1 ? 'a whole number of hours off: a local time written as Unix seconds?' : 'if a gateway in front of the target dates its answers, its clock and the target\u2019s differ by that much'})`,
+    `sections 1.4/2.4/2.5: the ${what}'s data.createdAt is ${offset} s from the Date of its own create answer (${isZoneOffset(offset) ? 'a time-zone offset: a local time written as Unix seconds?' : 'if a gateway in front of the target dates the answers, its clock and the target\u2019s differ by that much'}); within ${CREATED_AT_NEAR_DATE_S} s is expected, as createdAt is the creation in Unix seconds (createdAt ${createdAt}, Date ${header})`,
   ).toBe(true);
+}
+
+/** Whether an offset lies within the tolerance of a whole number of quarter hours (zone offsets: +1:00, +5:30, +5:45), either side. */
+function isZoneOffset(offset: number): boolean {
+  const tolerance = CREATED_AT_NEAR_DATE_S + 1;
+  if (Math.abs(offset) < 900 - tolerance) return false;
+  const rest = Math.abs(offset) % 900;
+  return Math.min(rest, 900 - rest) <= tolerance;
 }
