@@ -198,19 +198,26 @@ reset.describe(() => {
     if (!keyedByToken) t.advise(`a reset token already spent on a reset was answered ${again.status}, not 422 keyed by token; section 4.4 does not say whether a token can be used again`);
   });
 
-  // Section 4.4: the token is "the token received by e-mail", and 422 keyed by token answers an invalid one. A reset
-  // refused for its password (422 keyed by password) is the answer instead of the reset (S341): it changes nothing, so
-  // the token it carried is still the one received by e-mail, and the retry with a valid password is the reset.
-  reset.check('answers 200 to a retry with a valid password after a reset refused for a 7-character password (the refusal does not spend the token)', { rules: [...schemaRules('message-response'), 'S178', 'S184', 'S188', 'S341'], clauses: ['4.4', '7', '8'], status: 200 }, async (t) => {
+  // Section 4.4 says nothing of a token's life: whether a reset refused for its password (422 keyed by password) spends
+  // the token is open (a team that looks a token up and deletes it before validating the password reads it so). The
+  // refusal itself and an unchanged password are due (S341); the retry is judged only when it is accepted: a 200 must
+  // be the reset (the new password logs in). A retry refused as an invalid token is advised on, never failed.
+  reset.check('answers 422 keyed by password to a reset with a 7-character password, leaves the password unchanged, and reports whether the retry with a valid password resets it', { rules: [...schemaRules('error-validation'), 'S178', 'S188', 'S341'], clauses: ['4.4', '7', '8'], status: 422 }, async (t) => {
     const { user, token, bearer } = await resetInProgress(t, { spends: true });
     const refused = await t.post(RESET, { json: { email: user.email, token, password: passwordOfLength(7) }, token: bearer });
     expectValidationError(t, refused, 'password');
+    const withOld = await loginStatus(t, user.email, user.password);
+    if (withOld !== 200) throw new Error(`after a reset refused for its password, logging in with the unchanged password must answer 200, got ${withOld}`);
     const password = passwordOfLength(16);
     const retry = await t.post(RESET, { json: { email: user.email, token, password }, token: bearer });
-    if (retry.status !== 200) throw new Error(`section 4.4: a reset refused for its password (422) changes nothing, so the same token with a valid password must answer 200; got ${retry.status}`);
+    expectNoServerError(retry);
+    if (retry.status !== 200) {
+      t.advise(`the retry of a reset refused for its password, with the same token and a valid password, was answered ${retry.status}, not 200: the refusal spent the token; section 4.4 does not say how long a token lives`);
+      return;
+    }
     t.expectSchema(retry, 'message-response');
     const withNew = await loginStatus(t, user.email, password);
-    if (withNew !== 200) throw new Error(`after the reset, logging in with the new password must answer 200, got ${withNew}`);
+    if (withNew !== 200) throw new Error(`after the reset the retry answered 200 to, logging in with the new password must answer 200, got ${withNew}`);
   });
 
   reset.check('answers 422 keyed by token for a token that was never sent, and the password stays unchanged', { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {

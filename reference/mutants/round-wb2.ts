@@ -30,7 +30,6 @@ export const roundWb2Mutants: Mutant[] = [
   // white-box round wb2 (open gap of issue 27, closed)
   { name: 'wb2-forgot-unknown-email-with-type-accepted', clause: '4.3', group: 'password', description: 'section 4.3/7: an unknown e-mail sent with a type (text or link) is answered 200 instead of 422 keyed by email', mutation: { deviation: 'wb2.forgot-unknown-email-with-type-accepted' } },
   // white-box round wb2 (open gap of issue 27, closed)
-  { name: 'wb2-reset-refused-spends-token', clause: '4.4', group: 'password', description: 'section 4.4: a reset refused for a too-short password (422) spends the valid token, so the retry with a valid password is refused', mutation: { deviation: 'wb2.reset-refused-spends-token' } },
   // white-box round wb2
   // white-box round wb2
   { name: 'wb2-forgot-link-answer-carries-token', clause: '4.4', group: 'password', description: 'section 4.4/principle 4: forgot-password of type link answers the reset link, token included, in its message', mutation: { deviation: 'wb2.forgot-link-answer-carries-token' } },
@@ -114,3 +113,12 @@ export const roundWb2Mutants: Mutant[] = [
  * (issue 27) are closed and registered above, each marked "open gap of issue 27, closed"; none is left here.
  */
 export const roundWb2OpenGaps: Mutant[] = [];
+
+/**
+ * Written in round wb2 and judged afterwards (review of issue 27) not a deviation under every reading: section 4.4
+ * does not say how long a reset token lives, so a token spent by a refused reset is advised on, not failed. Kept,
+ * unregistered, as the record of the round; its score counts it out (22 caught of 29).
+ */
+export const roundWb2NotDeviations: Mutant[] = [
+  { name: 'wb2-reset-refused-spends-token', clause: '4.4', group: 'password', description: 'section 4.4: a reset refused for a too-short password (422) spends the valid token, so the retry with a valid password is refused', mutation: { deviation: 'wb2.reset-refused-spends-token' } },
+];
