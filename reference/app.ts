@@ -57,6 +57,8 @@ const SERVER_DEVIATIONS = [
   'wb1.expiry-ignored-on-bonus-summary-asset',
   // White-box round wb2.
   'wb2.expiry-ignored-on-nft-show',
+  // White-box round wb3: the expiry of JWT-issued tokens not checked.
+  'wb3.jwt-tokens-expiry-ignored',
 ] as const;
 
 /**
@@ -154,6 +156,11 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         if (!resolved && bearer && mutation.deviation === 'wb1.token-secret-first-40') {
           const parts = /^(\d+)\|(.{41,})$/s.exec(bearer);
           if (parts) resolved = resolveToken(db, `${parts[1]}|${parts[2]!.slice(0, 40)}`, checkedAt);
+        }
+        // White-box round wb3, deviation of a mutant only: a token issued by JWT login never expires.
+        if (!resolved && bearer && mutation.deviation === 'wb3.jwt-tokens-expiry-ignored') {
+          const unexpired = resolveToken(db, bearer, 0);
+          if (unexpired && (db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(unexpired.tokenId) as { kind: string } | undefined)?.kind === 'jwt') resolved = unexpired;
         }
         if (!resolved) fail(ERRORS.unauthenticated());
         (request as AuthenticatedRequest).user = resolved.user;

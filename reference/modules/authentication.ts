@@ -18,6 +18,9 @@ import { rules, validate } from '../validation.js';
  * BRUTE_FORCE_RESTRICTION_SECONDS, whatever the credentials.
  */
 export const BRUTE_FORCE_THRESHOLD = 5;
+
+/** White-box round wb3, a mutant's deviation only: JWT-issued tokens logged out, kept apart from the tokens table. */
+const revokedJwtTokens = new WeakMap<object, Set<number>>();
 export const BRUTE_FORCE_WINDOW_SECONDS = 900;
 export const BRUTE_FORCE_RESTRICTION_SECONDS = 900;
 
@@ -299,6 +302,10 @@ export const authentication: ReferenceModule = {
     'wb1.login-2fa-null-skipped',
     'wb1.jwt-email-claim-expired-412',
     'wb1.logout-destroys-newest-token',
+    // White-box round wb3.
+    'wb3.login-2fa-digits-unchecked-for-2fa-accounts',
+    'wb3.logout-destroys-all-user-tokens',
+    'wb3.jwt-logout-revoked-on-logout-only',
     // Reading round 2, allowed readings.
     'r2.email-case-sensitive',
     'r2.session-year-ttl',
@@ -378,7 +385,9 @@ export const authentication: ReferenceModule = {
         '2fa': [
           rules.nullable,
           rules.string,
-          ...(ctx.deviates('authenticate.2fa-digits-unenforced')
+          ...(ctx.deviates('authenticate.2fa-digits-unenforced') ||
+          // White-box round wb3, deviation of a mutant only: the digits rule skipped for an account with 2FA (its code is checked as a credential instead).
+          (ctx.deviates('wb3.login-2fa-digits-unchecked-for-2fa-accounts') && typeof body.email === 'string' && (findUserByEmail(ctx, body.email) as UserRow | undefined)?.totp_secret)
             ? []
             : ctx.deviates('login.2fa-spaces-removed')
               ? [rules.custom((value) => (typeof value === 'string' && /^[0-9]{6}$/.test(value.replace(/ /g, '')) ? undefined : 'The 2fa field must be 6 digits.'))]
@@ -476,9 +485,19 @@ export const authentication: ReferenceModule = {
       // A concurrent logout with the same token may have destroyed it since the guard ran.
       const row = ctx.db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(tokenId) as { kind: 'password' | 'jwt' } | undefined;
       if (!row) fail(ERRORS.unauthenticated());
+      // White-box round wb3, deviation of a mutant only: a JWT-issued token is marked revoked, a mark only logout reads.
+      if (row.kind === 'jwt' && ctx.deviates('wb3.jwt-logout-revoked-on-logout-only')) {
+        const revoked = revokedJwtTokens.get(ctx.db) ?? new Set<number>();
+        revokedJwtTokens.set(ctx.db, revoked);
+        if (revoked.has(tokenId)) fail(ERRORS.unauthenticated());
+        revoked.add(tokenId);
+        return { status: 'success' };
+      }
       // White-box round wb1, deviation of a mutant only: logout destroys the user's newest token, not the one it was sent.
       const newest = ctx.deviates('wb1.logout-destroys-newest-token') ? (ctx.db.prepare('SELECT id FROM access_tokens WHERE user_id = ? ORDER BY id DESC LIMIT 1').get((request as AuthenticatedRequest).user.id) as { id: number } | undefined) : undefined;
       if (!ctx.deviates(`logout.keeps-${row.kind}-token`)) destroyToken(ctx.db, newest?.id ?? tokenId);
+      // White-box round wb3, deviation of a mutant only: logout destroys every token of the user, not only the one it was sent.
+      if (ctx.deviates('wb3.logout-destroys-all-user-tokens')) ctx.db.prepare('DELETE FROM access_tokens WHERE user_id = ?').run((request as AuthenticatedRequest).user.id);
       return { status: 'success' };
     });
   },

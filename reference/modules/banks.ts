@@ -235,6 +235,9 @@ export const banks: ReferenceModule = {
     'wb2.banks-created-at-local-time',
     // White-box round wb1.
     'wb1.banks-show-deleted',
+    // White-box round wb3.
+    'wb3.banks-filtered-list-holds-deleted',
+    'wb3.banks-delete-path-user-unchecked',
     'wb1.banks-show-newest-of-user',
     'wb1.banks-used-delete-refused-but-removed',
     'wb1.banks-foreign-delete-refused-but-removed',
@@ -346,7 +349,7 @@ export const banks: ReferenceModule = {
     const createGuards = [ctx.guards.authenticated, storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
     // Deviation of a mutant only: delete lets an inactive account through.
-    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : guards;
+    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : ctx.deviates('wb3.banks-delete-path-user-unchecked') ? [ctx.guards.authenticated] : guards;
 
     // Section 4.10 create: 201 `{ data: <Bank> }`; 422 per the rules of 4.10 and 8.
     app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
@@ -406,9 +409,10 @@ export const banks: ReferenceModule = {
           if (value !== undefined && !isKnown(value)) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
         }
       }
-      const where: string[] = ['b.deleted_at IS NULL'];
       const params: string[] = [];
       const filtered = ['status', 'currency', 'platform', 'company'].some((name) => filterValue(request.query, name) !== undefined);
+      // White-box round wb3, deviation of a mutant only: the filtered query forgets the soft delete.
+      const where: string[] = filtered && ctx.deviates('wb3.banks-filtered-list-holds-deleted') ? ['1 = 1'] : ['b.deleted_at IS NULL'];
       // Deviation of a mutant only (banks.filter-unscoped): a filtered list forgets the user.
       if (!ctx.deviates('banks.list-all-users') && !(filtered && ctx.deviates('banks.filter-unscoped'))) {
         where.push('b.user_id = ?');
@@ -496,7 +500,9 @@ export const banks: ReferenceModule = {
 
     // Section 4.10 delete: 200 `{ message }`; sections 3 and 7: a bank used in earlier actions answers 403.
     app.delete('/api/v1/user/:user/bank/:bank', { preHandler: deleteGuards }, async (request) => {
-      const { user } = request as AuthenticatedRequest;
+      // White-box round wb3, deviation of a mutant only: delete has no owner guard and acts for the path's user.
+      const pathUser = ctx.deviates('wb3.banks-delete-path-user-unchecked') ? (ctx.db.prepare('SELECT * FROM users WHERE id = ?').get((request.params as { user: string }).user) as AuthenticatedRequest['user'] | undefined) : undefined;
+      const user = pathUser ?? (request as AuthenticatedRequest).user;
       const { bank } = request.params as { bank: string };
       const foreign = ctx.db.prepare('SELECT user_id FROM banks WHERE id = ? AND deleted_at IS NULL').get(bank) as { user_id: string } | undefined;
       // Section 4.10 delete documents 401, 403 and 409 only: another user's bank under one's own path is unauthorized (5.6).

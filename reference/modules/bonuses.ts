@@ -228,6 +228,8 @@ export const bonuses: ReferenceModule = {
     'bonuses.summary-asset-foreign-user-allowed',
     // White-box round wb1.
     'wb1.bonuses-summary-asset-inactive-allowed',
+    // White-box round wb3.
+    'wb3.bonuses-pending-filter-holds-canceled',
     'wb1.bonuses-summary-asset-amount-over-all',
     'bonuses.show-status-stale',
     'bonuses.filters-combined-or',
@@ -425,7 +427,8 @@ export const bonuses: ReferenceModule = {
         fail(ERRORS.validation({ status: ['The selected status is invalid.'] }));
       }
       if (status !== undefined && !ctx.deviates('bonuses.status-filter-ignored')) {
-        where.push('b.status = ?');
+        // White-box round wb3, deviation of a mutant only: the pending filter also lists the canceled bonuses (not yet distributed).
+        where.push(status === 'pending' && ctx.deviates('wb3.bonuses-pending-filter-holds-canceled') ? "b.status IN (?, 'canceled')" : 'b.status = ?');
         params.push(status);
       }
       const platform = text(query.platform);

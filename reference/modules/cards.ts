@@ -192,6 +192,8 @@ export const cards: ReferenceModule = {
     'wb2.cards-show-carries-other-session-token',
     // White-box round wb1.
     'wb1.cards-show-newest-of-user',
+    // White-box round wb3.
+    'wb3.cards-pair-answered-year-first',
     'wb1.cards-holder-name-letters-only',
     'wb1.cards-created-at-from-body',
     'wb1.cards-last-four-as-number',
@@ -389,7 +391,8 @@ export const cards: ReferenceModule = {
       const sorted = Object.fromEntries(order.filter((f) => errors[f]).slice(0, ctx.deviates('cards.first-error-only') ? 1 : undefined).map((f) => [f, errors[f]!]));
       if (Object.keys(sorted).length > 0) fail(ERRORS.validation(sorted));
 
-      const expirationDate = hasDate ? String(input.expirationDate) : `${pad2(Number(input.expirationMonth))}/${String(input.expirationYear)}`;
+      // White-box round wb3, deviation of a mutant only: the date composed from the pair is written year first (y/m).
+      const expirationDate = hasDate ? String(input.expirationDate) : ctx.deviates('wb3.cards-pair-answered-year-first') ? `${String(input.expirationYear)}/${pad2(Number(input.expirationMonth))}` : `${pad2(Number(input.expirationMonth))}/${String(input.expirationYear)}`;
       return { expirationDate };
     }
 
