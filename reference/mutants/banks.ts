@@ -338,7 +338,8 @@ export const banksMutants: Mutant[] = [
   },
   {
     name: 'banks-swift-answered-with-another-branch',
-    clause: '2.4',
+    // 4.10: the tests that send an 8-character swift cite the create's constraint (4.10), and each checks the echo.
+    clause: '4.10',
     group: 'banks',
     description: 'create answers an 8-character swift with the branch code 001 added: another office, not the same BIC (only XXX is the primary office)',
     mutation: { transform: { route: CREATE, status: 201, apply(body) { if (String(body.data.swift).length === 8) body.data.swift = `${body.data.swift}001`; } } },
