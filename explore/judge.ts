@@ -109,7 +109,12 @@ export function expectShape(response: ApiResponse, schema: string): any {
 /** A stored text compared with the one sent: equal passes; equal once trimmed, normalised or case-folded is an advisory; else it fails. */
 export function expectStoredAsSent(probe: Probe, field: string, stored: unknown, sent: string): void {
   if (stored === sent) return;
-  if (storedForm(stored, sent) === 'normalised') {
+  const form = storedForm(stored, sent, field);
+  if (form === 'equivalent') {
+    probe.advise(`${field} is stored in an equivalent form its standard defines (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in an equivalent form`);
+    return;
+  }
+  if (form === 'normalised') {
     probe.advise(`${field} is stored trimmed, normalised or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
     return;
   }

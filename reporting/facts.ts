@@ -52,9 +52,51 @@ export function schemaSummary(test: TestRecord, limit = 5): string | null {
   return `${parts.join('; ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
-/** "expected 200, got 500" plus the schema problems when there are any. */
+/** A precondition's own failure (helpers/arrange/: `throw new Error('precondition: ...')`): a step before what the test checks. */
+const PRECONDITION = /^(?:\w*Error: )?precondition:\s*/;
+
+/** vitest's tail of an assertion the suite wrote a message for (": expected false to be true // Object.is equality"). */
+const ASSERTION_TAIL = /^: expected .* to (?:be|equal|deeply equal|strictly equal|include|contain|have|match|satisfy)\b/;
+
+/** A failed test's cause as the suite wrote it: the failure's first line without vitest's assertion tail. */
+export function failureCause(test: TestRecord, max = 300): string | null {
+  if (test.outcome !== 'failed') return null;
+  let line = (test.reason ?? test.failure?.message.split('\n')[0] ?? '').trim();
+  const tail = line.lastIndexOf(': expected ');
+  if (tail > 0 && ASSERTION_TAIL.test(line.slice(tail))) line = line.slice(0, tail);
+  line = line.replace(/\s+/g, ' ').trim();
+  if (!line) return null;
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+
+/** Whether the last status the test observed is one it expects (a failure then is of something else than the status). */
+function statusMatched(test: TestRecord): boolean {
+  if (test.status === null) return false;
+  const expected = Array.isArray(test.status) ? test.status : [test.status];
+  return expected.map(String).includes(actualStatus(test));
+}
+
+/**
+ * Which headline a failure has: a failed precondition names its step; a failure whose status matched names its
+ * cause (an echo, a schema problem), not "expected 201, got 201"; any other names the expected and actual status.
+ */
+function headlineKind(test: TestRecord): 'precondition' | 'cause' | 'status' {
+  const cause = failureCause(test);
+  if (cause !== null && PRECONDITION.test(cause)) return 'precondition';
+  if ((cause !== null || schemaPointers(test).length > 0) && test.outcome === 'failed' && statusMatched(test)) return 'cause';
+  return 'status';
+}
+
+/**
+ * A failure's headline, shared by every output: "expected 200, got 500" plus the schema problems when there are
+ * any; "precondition failed: logout must answer 200, got 401" when a step before the tested request failed; the
+ * cause itself, then "(status 201, as expected)", when the status was the expected one.
+ */
 export function expectedActual(test: TestRecord): string {
   const schema = schemaSummary(test);
+  const kind = headlineKind(test);
+  if (kind === 'precondition') return `precondition failed: ${failureCause(test)!.replace(PRECONDITION, '')}`;
+  if (kind === 'cause') return `${schema ?? failureCause(test)} (status ${actualStatus(test)}, as expected)`;
   return `expected ${expectedText(test)}, got ${actualStatus(test)}${schema ? `; ${schema}` : ''}`;
 }
 
@@ -156,6 +198,8 @@ export function verifiedPairs(report: Report): number {
  * cut to `max` characters; the skip reason for a skipped test.
  */
 export function reasonDetail(test: TestRecord, max = 220): string | null {
+  // The headline already is the cause (a precondition's step, or the cause of a failure whose status matched).
+  if (headlineKind(test) !== 'status' && schemaPointers(test).length === 0) return null;
   const reason = test.reason
     ?.replace(/^expected status [^,]+, got \d+;?\s*/, '')
     .replace(/: expected \[.*\] to include \d+$/, '')

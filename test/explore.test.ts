@@ -7,6 +7,7 @@ import { expectRefusedForAny, expectStoredAsSent, judgeRule, judgeType } from '.
 import { digitsVerdict, lengthReadings, lengthVerdict, nonString, textBetween, textChar } from '../explore/values.js';
 import { ApiResponse } from '../helpers/net/http.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
+import { storedForm } from '../helpers/spec/normalisation.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import type { Report } from '../reporting/model.js';
 import { conformance, tempDir } from './support.js';
@@ -129,6 +130,39 @@ describe('explore: a stored text', () => {
     expectStoredAsSent(probe, 'holderName', 'Zo\u00eb', ' Zo\u00eb ');
     expect(advisories).toHaveLength(3);
     expect(() => expectStoredAsSent(probe, 'iban', 'ZXABCDEF13', 'ZXabcDEF12')).toThrow(/must be stored as sent/);
+  });
+});
+
+describe('equivalent forms of a field (helpers/spec/normalisation.ts EQUIVALENT_FORMS)', () => {
+  it('an IBAN in ISO 13616 print format and an 8-character swift as BIC11 with XXX are the value sent, for their field only', () => {
+    expect(storedForm('DE89 3704 0044 0532 0130 00', 'DE89370400440532013000', 'iban')).toBe('equivalent');
+    expect(storedForm('de89 3704 0044 0532 0130 00', 'DE89370400440532013000', 'iban')).toBe('equivalent');
+    expect(storedForm('DEUTDEFFXXX', 'DEUTDEFF', 'swift')).toBe('equivalent');
+    expect(storedForm('DEUTDEFF', 'DEUTDEFFXXX', 'swift')).toBe('equivalent');
+    expect(storedForm('deutdeffXXX', 'deutdeff', 'swift')).toBe('equivalent');
+    // Named per field: another field, or no field, knows no such form.
+    expect(storedForm('DEUTDEFFXXX', 'DEUTDEFF', 'bankName')).toBe('different');
+    expect(storedForm('DE89 3704 0044 0532 0130 00', 'DE89370400440532013000')).toBe('different');
+    expect(storedForm('DEUTDEFFXXX', 'DEUTDEFF', 'toString')).toBe('different');
+  });
+
+  it('a near text that is another value is still different: truncated, another branch, spaces elsewhere, changed characters', () => {
+    expect(storedForm('DE89 3704 0044 0532 0130', 'DE89370400440532013000', 'iban')).toBe('different');
+    expect(storedForm('DE8 9370 4004 4053 2013 000', 'DE89370400440532013000', 'iban')).toBe('different');
+    expect(storedForm('DE89  3704 0044 0532 0130 00', 'DE89370400440532013000', 'iban')).toBe('different');
+    expect(storedForm('DE89 3704 0044 0532 0130 01', 'DE89370400440532013000', 'iban')).toBe('different');
+    expect(storedForm('DEUTDEFF001', 'DEUTDEFF', 'swift')).toBe('different');
+    expect(storedForm('DEUTDEFF', 'DEUTDEFF500', 'swift')).toBe('different');
+    expect(storedForm('DEUTDEFFXX', 'DEUTDEFF', 'swift')).toBe('different');
+    expect(storedForm('DEUTDEFGXXX', 'DEUTDEFF', 'swift')).toBe('different');
+  });
+
+  it('explore advises on an equivalent form; a near value still fails', () => {
+    const advisories: string[] = [];
+    expectStoredAsSent(recordingProbe(advisories), 'swift', 'DEUTDEFFXXX', 'DEUTDEFF');
+    expect(advisories).toHaveLength(1);
+    expect(advisories[0]).toMatch(/equivalent form/);
+    expect(() => expectStoredAsSent(recordingProbe(advisories), 'swift', 'DEUTDEFF001', 'DEUTDEFF')).toThrow(/must be stored as sent/);
   });
 });
 

@@ -9,6 +9,7 @@ import { toHtml } from '../reporting/html.js';
 import { toJunit } from '../reporting/junit.js';
 import { md, toMarkdown } from '../reporting/markdown.js';
 import { failureLines, summaryLines } from '../reporting/terminal.js';
+import { expectedActual } from '../reporting/facts.js';
 import { exchange, record, report } from './reporting-fixtures.js';
 import { tempDir } from './support.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
@@ -60,6 +61,50 @@ describe('curl reproduction', () => {
   });
 });
 
+describe('failure headline (expectedActual, shared by every output)', () => {
+  test('a failed precondition is its own headline, naming its step, not the status the test expects', () => {
+    const failed = record('answers 401 or 403 or 409 to a logged-out token', {
+      status: [401, 403, 409],
+      outcome: 'failed',
+      observedStatus: [],
+      reason: 'precondition: logout must answer 200, got 401',
+      failure: { message: 'precondition: logout must answer 200, got 401', schemaProblems: [] },
+      exchanges: [exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/logout' }, { status: 401, headers: {}, body: {} })],
+    });
+    expect(expectedActual(failed)).toBe('precondition failed: logout must answer 200, got 401');
+    const { lines } = failureLines(failed);
+    expect(lines[2]).toBe('      precondition failed: logout must answer 200, got 401');
+    expect(lines.join('\n')).not.toMatch(/expected 401 or 403 or 409/);
+    expect(annotations(report([failed]))[0]).toContain('precondition failed: logout must answer 200, got 401');
+    expect(toJunit(report([failed]))).toContain('message="section 4.10: precondition failed: logout must answer 200, got 401"');
+  });
+
+  test('when the status matched, the headline is the real cause (an echo), without vitest\'s assertion tail, said once', () => {
+    const cause = 'create: swift must be the value sent ("ABCDDEFF"), up to trimming, NFC/NFD, letter case; got "ABCDDEFF001"';
+    const failed = record('answers 201 for a swift of 8 characters', {
+      endpoint: 'POST /api/v1/user/{user}/bank',
+      status: 201,
+      outcome: 'failed',
+      observedStatus: [201],
+      reason: `${cause}: expected false to be true // Object.is equality`,
+      failure: { message: `${cause}: expected false to be true // Object.is equality\n\n- Expected\n+ Received`, schemaProblems: [] },
+    });
+    expect(expectedActual(failed)).toBe(`${cause} (status 201, as expected)`);
+    const { lines } = failureLines(failed);
+    expect(lines[2]).toBe(`      ${cause} (status 201, as expected)`);
+    expect(lines.join('\n')).not.toMatch(/expected 201, got 201/);
+    expect(lines.filter((line) => line.includes(cause))).toHaveLength(1);
+    expect(toMarkdown(report([failed]))).toContain(`${cause} (status 201, as expected)`);
+  });
+
+  test('a status that did not match keeps "expected X, got Y", with the cause on its own line', () => {
+    const failed = record('answers 200 with the bank list', { outcome: 'failed' });
+    expect(expectedActual(failed)).toBe('expected 200, got 500');
+    const { lines } = failureLines(failed);
+    expect(lines[3]).toBe('      body: {"message":"boom"}');
+  });
+});
+
 describe('terminal', () => {
   test('names the test, the clause, expected and actual, the failing pointers and a curl line', () => {
     const failed = record('answers 200 with the bank list', {
@@ -71,7 +116,7 @@ describe('terminal', () => {
     const { lines, variables } = failureLines(failed);
     expect(lines[0]).toContain('GET /api/v1/user/{user}/bank answers 200 with the bank list');
     expect(lines[1]).toContain('section 4.10');
-    expect(lines[2]).toBe('      expected 200, got 200; schema bank-list: /data/0/iban (required)');
+    expect(lines[2]).toBe('      schema bank-list: /data/0/iban (required) (status 200, as expected)');
     expect(lines[3]).toMatch(/^ {6}\$ curl -sS -i http:\/\/127\.0\.0\.1:9\/api\/v1\/user\/u-1\/bank .*"authorization: Bearer \$ACCESS_TOKEN"$/);
     expect(variables).toEqual(['ACCESS_TOKEN']);
     const summary = summaryLines(report([failed, record('answers 401', { status: 401, outcome: 'skipped' })]), {}, ['hint']).join('\n');

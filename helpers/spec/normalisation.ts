@@ -4,7 +4,44 @@
  * upper-cased). The specification never says a record repeats the letters sent, so a stored text that differs from
  * the one sent only so is a reading, advised on; any other difference is not one.
  */
-export type StoredForm = 'same' | 'normalised' | 'different';
+export type StoredForm = 'same' | 'normalised' | 'equivalent' | 'different';
+
+/**
+ * Equivalent forms of a field that its own standard defines: two writings of one value, not two values. Kept per
+ * field and named, so that nothing else passes: a text that is not one of them (truncated, another record's,
+ * changed characters) stays 'different'. Only what real implementations do is here (docs/judging.md, "Equivalent
+ * forms"); the request's rules are not loosened by it (4.10 still refuses an iban with spaces sent).
+ */
+export interface EquivalentForm {
+  /** What the form is, as an advisory names it. */
+  name: string;
+  /** The one writing of the value both texts are brought to; equal results are the same value. */
+  canonical(text: string): string;
+}
+
+export const EQUIVALENT_FORMS: Readonly<Record<string, EquivalentForm>> = {
+  // ISO 13616-1: an IBAN has an electronic format (no spaces) and a print format, the same characters in groups of
+  // four separated by one space ("DE89 3704 0044 0532 0130 00"); banks show the print format on statements and
+  // screens. Letters are compared upper-case (the standard writes them so). Only that grouping is taken away: a
+  // space anywhere else, or any other character, leaves the text as it was.
+  iban: {
+    name: 'the print format of ISO 13616 (groups of four separated by spaces)',
+    canonical: (text) => {
+      const trimmed = text.trim();
+      return (/^(?:[A-Za-z0-9]{4} )*[A-Za-z0-9]{1,4}$/.test(trimmed) ? trimmed.replace(/ /g, '') : trimmed).toUpperCase();
+    },
+  },
+  // ISO 9362: a BIC is 8 characters (BIC8) or 11 (BIC11), and the branch code XXX names the primary office, so
+  // "DEUTDEFF" and "DEUTDEFFXXX" are one BIC; registries and payment systems store the 11-character form. Only XXX:
+  // another branch code ("DEUTDEFF500") is another office, and a BIC11 cut to its first 8 characters loses its branch.
+  swift: {
+    name: 'its BIC8/BIC11 form of ISO 9362 (an 8-character code is the same code with the primary-office branch XXX)',
+    canonical: (text) => {
+      const upper = text.trim().toUpperCase();
+      return upper.length === 11 && upper.endsWith('XXX') ? upper.slice(0, 8) : upper;
+    },
+  },
+};
 
 function forms(text: string): string[] {
   const trimmed = text.trim();
@@ -12,12 +49,18 @@ function forms(text: string): string[] {
   return [trimmed, collapsed].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]).flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
 }
 
-/** How a stored value relates to the text sent: the same, the same once normalised (trimmed, NFC/NFD, case), or different. */
-export function storedForm(stored: unknown, sent: string): StoredForm {
+/**
+ * How a stored value relates to the text sent: the same, the same once normalised (trimmed, NFC/NFD, case), the
+ * same value in an equivalent form of its `field` (EQUIVALENT_FORMS), or different.
+ */
+export function storedForm(stored: unknown, sent: string, field?: string): StoredForm {
   if (stored === sent) return 'same';
   if (typeof stored !== 'string') return 'different';
   const sentForms = new Set(forms(sent));
-  return forms(stored).some((form) => sentForms.has(form)) ? 'normalised' : 'different';
+  if (forms(stored).some((form) => sentForms.has(form))) return 'normalised';
+  const equivalent = field !== undefined && Object.hasOwn(EQUIVALENT_FORMS, field) ? EQUIVALENT_FORMS[field] : undefined;
+  if (equivalent && equivalent.canonical(stored) === equivalent.canonical(sent)) return 'equivalent';
+  return 'different';
 }
 
 /** True when `value` differs from `other` only by outer white space or letter case (a value outside a rule only so is not outside it under every reading). */

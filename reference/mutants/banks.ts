@@ -327,6 +327,23 @@ export const banksMutants: Mutant[] = [
     description: 'create answers the bankName sent with " Ltd" added (a text not sent, not a normalised one)',
     mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.bankName = `${body.data.bankName} Ltd`; } } },
   },
+  // Reading round 3: an IBAN in print format and a BIC8 as BIC11 with XXX are equivalent forms (normalisation.ts);
+  // a text near one of them that is another value still fails the echo check.
+  {
+    name: 'banks-iban-answered-print-format-truncated',
+    clause: '2.4',
+    group: 'banks',
+    description: 'create answers the iban sent in print format (groups of four) without its last group: another IBAN, not its print format',
+    mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.iban = String(body.data.iban).replace(/(.{4})(?=.)/g, '$1 ').replace(/ \S+$/, ''); } } },
+  },
+  {
+    name: 'banks-swift-answered-with-another-branch',
+    // 4.10: the tests that send an 8-character swift cite the create's constraint (4.10), and each checks the echo.
+    clause: '4.10',
+    group: 'banks',
+    description: 'create answers an 8-character swift with the branch code 001 added: another office, not the same BIC (only XXX is the primary office)',
+    mutation: { transform: { route: CREATE, status: 201, apply(body) { if (String(body.data.swift).length === 8) body.data.swift = `${body.data.swift}001`; } } },
+  },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
   // Required fields and formats of the create body (section 4.10), each skipped alone.
