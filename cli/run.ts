@@ -205,7 +205,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
       await vitest.close();
       interruption.testsEnded();
     }
-    if (interruption.interrupted) markNotRun(collector.records, interruption.signal);
+    if (interruption.interrupted) {
+      collector.addUnreachedLater();
+      markNotRun(collector.records, interruption.signal);
+    }
     // An interrupted run ran only the groups it reached: one whose tests never started is not reported as run.
     const requestedGroups = options.groups ? [...new Set(options.groups)] : undefined;
     const planned: string[] = requestedGroups ?? [...GROUPS];

@@ -77,6 +77,9 @@ function problemValueIsSecret(pointer: string): boolean {
  */
 const IDENTITY_FIELDS = ['id', 'name', 'group', 'file', 'line', 'endpoint', 'status', 'clauses', 'constraint', 'outcome', 'observedStatus', 'durationMs', 'rateLimited', 'failedLogins'] as const satisfies readonly (keyof TestRecord)[];
 
+/** The names the suite gives a test's passwords in its reproductions (helpers/check/check.ts): $NEW_PASSWORD, $PASSWORD_2, ... */
+const SUITE_VARIABLE = /^(NEW_)?PASSWORD(_\d+)?$/;
+
 /** Every test record with the secrets the worker missed replaced by [REDACTED] in its content (exchanges, messages, findings). */
 export function scrubRecords(tests: TestRecord[]): TestRecord[] {
   const secrets = sessionSecrets(tests);
@@ -85,6 +88,14 @@ export function scrubRecords(tests: TestRecord[]): TestRecord[] {
     for (const field of IDENTITY_FIELDS) {
       if (field in test) (scrubbed as unknown as Record<string, unknown>)[field] = test[field];
     }
+    // The shell variables a reproduction names for a body's passwords (Exchange.request.variables) are the suite's words,
+    // under the body's own key (`password`), which the pass above reads as a credential and so redacted.
+    test.exchanges.forEach((exchange, e) => {
+      const variables = exchange.request.variables;
+      const copy = scrubbed.exchanges[e]?.request;
+      if (!variables || !copy?.variables) return;
+      for (const [key, variable] of Object.entries(variables)) if (SUITE_VARIABLE.test(variable) && key in copy.variables) copy.variables[key] = variable;
+    });
     scrubbed.failure?.schemaProblems.forEach((group, g) => {
       const original = test.failure!.schemaProblems[g]!;
       // The schema's name, the pointer and the rule (a JSON Schema keyword) are the suite's words too.

@@ -7,7 +7,7 @@ import { template } from '../helpers/states/template.js';
 import { request } from 'undici';
 import { LeaseBook, LeaseClient, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { ACCOUNT_KINDS, countOf, FILE_PLACES, FileStates, HOOK_WOULD_ADD, kindName, loadStatesFile, refusedLoginCause, type FileAccount } from '../helpers/states/file.js';
+import { ACCOUNT_KINDS, countOf, FILE_PLACES, FileStates, HOOK_WOULD_ADD, hookWouldAdd, kindName, loadStatesFile, refusedLoginCause, type FileAccount } from '../helpers/states/file.js';
 import { ROOT } from './support.js';
 
 const account = (n: number, extra: Partial<FileAccount> = {}): FileAccount => ({ state: 'user', id: `id-${n}`, email: `user${n}@x.test`, password: `Pw-file-${n}-secret`, ...extra });
@@ -159,6 +159,8 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     const spends = await states.get('user', {}, { holder: { id: 'x' }, needs: ['password-reset.token'], mutates: true });
     expect(spends).toMatchObject({ provided: false, reason: expect.stringMatching(/spends the account.s reset token.*"disposable": true/) });
     expect(await states.get('user.throttled', {}, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining(`no account of kind "user.throttled"; add one (see \`conformance states template\`) (a provider-state hook giving state user.throttled ${HOOK_WOULD_ADD})`) });
+    // A long parameter (the JWT tests' public key) is named by its length, never quoted whole into a one-line reason.
+    expect(hookWouldAdd('platform', { publicKey: `-----BEGIN PUBLIC KEY-----\n${'A'.repeat(392)}\n-----END PUBLIC KEY-----\n` })).toBe('a provider-state hook giving state platform (publicKey: (445 characters)) would add this test');
     expect(await states.get('user', { twoFactor: true }, { holder: { id: 'x' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user with 2FA"') });
     expect(await states.get('user.forbidden', { action: 'bank.create' }, { holder: { id: 'x' } })).toEqual({ provided: false, reason: `STATES_FILE has no account of kind "user.forbidden"; add one (see \`conformance states template\`) (a provider-state hook giving state user.forbidden (action: "bank.create") ${HOOK_WOULD_ADD})` });
     for (const state of ['bank.two-platforms', 'card.two-platforms', 'bonuses.two-platforms'] as const) {

@@ -119,6 +119,8 @@ declare module 'vitest' {
     run?: RunRecord;
     /** Declared but left out by the run's selection (--grep, --clause, --endpoint, --failed), or run in the other phase of the run (`phase`): never run here, never reported here. */
     unselected?: boolean;
+    /** `conformance run`'s main phase: an unselected test only because the last phase runs it (CheckMeta.runsLast). */
+    later?: true;
     /** `conformance list` only: the test body's source, read for the provider states it asks for. */
     source?: string;
   }
@@ -426,8 +428,11 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
   const fullName = describing ? `${describing} ${name}` : name;
   const phase = inject('phase');
   const inOtherPhase = phase !== undefined && phase !== (meta.runsLast ? 'last' : 'main');
-  if (inOtherPhase || !selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses, rules: conformance.rules })) {
-    test.concurrent.skip(name, { meta: { conformance, unselected: true } }, () => {});
+  const selected = selects(inject('selection'), { name: fullName, endpoint: endpointId, clauses: meta.clauses, rules: conformance.rules });
+  if (inOtherPhase || !selected) {
+    // A selected test the main phase leaves to the last one: an interrupt before the last phase collects it still reports it as not run.
+    const later = inOtherPhase && selected && phase === 'main' ? { later: true as const } : {};
+    test.concurrent.skip(name, { meta: { conformance, unselected: true, ...later } }, () => {});
     return;
   }
   const listed = inject('listing') ? { source: body.toString() } : {};

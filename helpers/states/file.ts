@@ -172,7 +172,12 @@ export const HOOK_WOULD_ADD = 'would add this test';
 
 /** "a provider-state hook giving state user (twoFactor: true) would add this test": the state the file could not give, with what the test asked of it. */
 export function hookWouldAdd(state: string, params: Record<string, unknown> = {}): string {
-  const asked = Object.entries(params).filter(([key, value]) => key !== 'userId' && key !== 'email' && value !== undefined).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  // A long value (state platform's publicKey, a PEM of hundreds of characters) is named, not quoted, in a one-line reason.
+  const shown = (value: unknown) => {
+    const text = JSON.stringify(value);
+    return text.length <= 40 ? text : `(${typeof value === 'string' ? value.length : text.length} characters)`;
+  };
+  const asked = Object.entries(params).filter(([key, value]) => key !== 'userId' && key !== 'email' && value !== undefined).map(([key, value]) => `${key}: ${shown(value)}`);
   return `a provider-state hook giving state ${state}${asked.length > 0 ? ` (${asked.join(', ')})` : ''} ${HOOK_WOULD_ADD}`;
 }
 
