@@ -93,6 +93,25 @@ describe('credential findings in an answer', () => {
       expect(credentialFindings({ data: { reference: refresh } }, { sent: [other.data.id] })).toEqual(['/data/reference carries a token the run knows to belong to another session or user']);
     });
 
+    test('one user\'s refresh token that later logins of other users also carry stays a finding: it sat at its issuing place in one user\'s login alone', () => {
+      const finding = '/data/previousRefreshToken carries a token the run knows to belong to another session or user';
+      // The login answered before (another user's): a rolling leak, each value in exactly two users' logins.
+      const first = constant();
+      loginOf(randomUUID(), { refreshToken: first });
+      const second = constant();
+      const next = loginOf(randomUUID(), { refreshToken: second, previousRefreshToken: first });
+      expect(scanCredentials(next, { issues: true })).toEqual({ findings: [finding], advisories: [] });
+      const third = loginOf(randomUUID(), { refreshToken: constant(), previousRefreshToken: second });
+      expect(scanCredentials(third, { issues: true })).toEqual({ findings: [finding], advisories: [] });
+      // The first login's token handed to every later user alike, under another name.
+      const service = constant();
+      loginOf(randomUUID(), { refreshToken: service });
+      for (let n = 0; n < 3; n++) {
+        const later = loginOf(randomUUID(), { refreshToken: constant(), serviceToken: service });
+        expect(scanCredentials(later, { issues: true })).toEqual({ findings: ['/data/serviceToken carries a token the run knows to belong to another session or user'], advisories: [] });
+      }
+    });
+
     test('a credential the run knows as one user\'s or session\'s (a state\'s token, a password, a reset token, a TOTP secret) is never a shared constant', () => {
       const stateToken = constant();
       learnSecret(stateToken, 'token', { owner: randomUUID() });

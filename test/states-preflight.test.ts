@@ -111,3 +111,45 @@ describe.concurrent('the preflight of a states file logs in with its user accoun
     expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-4');
   }, 120_000);
 });
+
+describe('failed logins per STATES_FILE account (issue 28 review)', () => {
+  it('the login tests from a --minimum file: every test runs, and no account of the file meets more than FAILED_LOGINS_PER_ACCOUNT refused logins, but the brute-force tests', async () => {
+    const { FAILED_LOGINS_PER_ACCOUNT, failedLoginsPerAccount } = await import('../helpers/spec/logins.js');
+    const dir = tempDir('states-failed-logins-');
+    const path = join(dir, 'states.json');
+    const exported = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', path]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', path, '--group', 'authentication', '--report-dir', join(dir, 'reports')]);
+    const report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report;
+    expect(report.summary.failed, result.stdout.slice(-2000)).toBe(0);
+    // The minimum of `states template` (12 user, 3 user with 2FA) leaves no test that fails logins without an account.
+    expect(report.tests.filter((t) => t.outcome === 'skipped').map((t) => `${t.name}: ${t.reason}`)).toEqual([]);
+    // Here the accounts are shared by the tests, so a test that fails a login without saying so (failsLogins) shows.
+    const provokes = (name: string) => /after repeated failed logins|once one account has failed as many as/.test(name);
+    const counts = failedLoginsPerAccount(report.tests.filter((t) => !provokes(t.name)).flatMap((t) => t.exchanges ?? []));
+    expect(counts.size).toBeGreaterThan(10);
+    expect([...counts].filter(([, failed]) => failed > FAILED_LOGINS_PER_ACCOUNT)).toEqual([]);
+  }, 300_000);
+
+  it('a file with too few user accounts: the tests that would fail a login beyond the bound are not verified, with the reason, never sent', async () => {
+    const { FAILED_LOGINS_PER_ACCOUNT, failedLoginsPerAccount } = await import('../helpers/spec/logins.js');
+    const dir = tempDir('states-failed-logins-few-');
+    const path = join(dir, 'states.json');
+    const exported = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', path]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { accounts: Record<string, unknown>[] };
+    const plain = (a: Record<string, unknown>) => a.state === 'user' && Object.keys(a).sort().join() === 'email,id,password,state';
+    let kept = 0;
+    file.accounts = file.accounts.filter((a) => !plain(a) || ++kept <= 4);
+    writeFileSync(path, JSON.stringify(file));
+    const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', path, '--group', 'authentication', '--report-dir', join(dir, 'reports')]);
+    const report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report;
+    expect(report.summary.failed, result.stdout.slice(-2000)).toBe(0);
+    const skipped = report.tests.filter((t) => t.outcome === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const test of skipped) expect(test.reason, test.name).toMatch(/already met the 2 failed logins a run sends one account/);
+    const provokes = (name: string) => /after repeated failed logins|once one account has failed as many as/.test(name);
+    const counts = failedLoginsPerAccount(report.tests.filter((t) => !provokes(t.name)).flatMap((t) => t.exchanges ?? []));
+    expect([...counts].filter(([, failed]) => failed > FAILED_LOGINS_PER_ACCOUNT)).toEqual([]);
+  }, 300_000);
+});

@@ -16,7 +16,7 @@ export { isCredentialKey } from '../spec/credential-names.js';
  * reset (a session, an access token, a refresh token), whatever its alphabet or shape, and the
  * request's own token (or another of its session, such as its refresh token).
  * Advised on, not a finding: a value that the login answers of two or more distinct users carry alike
- * under a token name and that the run knows as no particular user's or session's credential (a public
+ * under a token name, at every place it was seen, and that the run knows as no particular user's or session's credential (a public
  * constant such as `mapToken`; `isSharedConstant` of helpers/net/secrets.ts). A Session's id, a state's
  * token, a password, a reset token or a TOTP secret is never such a constant, wherever it is seen.
  */

@@ -34,6 +34,13 @@ export interface LearntSecret {
    * password, a reset token, a TOTP secret): such a value is never a shared constant.
    */
   issuedAlikeTo?: Set<string>;
+  /**
+   * Where the login answers carried it under a token name (a JSON path of keys, list items as `*`) and the users whose
+   * answers carried it there. A constant of the target sits alike in the logins of several users at every place it is
+   * seen; one user's refresh token sits at its issuing place in that user's answers alone, even when the target also
+   * hands it to other users elsewhere (the login before, the first login of the server): that is a leak.
+   */
+  issuedAlikeAt?: Map<string, Set<string>>;
 }
 
 /**
@@ -42,7 +49,11 @@ export interface LearntSecret {
  * map key named `mapToken`), not one user's token. It is advised on, never a finding (principle 1).
  */
 export function isSharedConstant(secret: LearntSecret): boolean {
-  return secret.kind === 'token' && (secret.issuedAlikeTo?.size ?? 0) >= 2;
+  if (secret.kind !== 'token' || secret.issuedAlikeTo === undefined || secret.issuedAlikeAt === undefined) return false;
+  if (secret.issuedAlikeTo.size < 2 || secret.issuedAlikeAt.size === 0) return false;
+  // At every place it was seen, the logins of two or more users carried it: never one user's token that only leaked elsewhere.
+  for (const users of secret.issuedAlikeAt.values()) if (users.size < 2) return false;
+  return true;
 }
 
 /** A value found in a text: the secret, and in which form it was written there. */
@@ -98,26 +109,39 @@ export function encodedForms(value: string): { text: string; form: SecretFound['
  * learnt as; only a missing owner or session is filled in, and `issuedIn` is never added later (an
  * answer that carries a token the run already knew did not issue it).
  */
-export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: string; session?: string; issuedIn?: object; underTokenName?: boolean } = {}): void {
+export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: string; session?: string; issuedIn?: object; underTokenName?: boolean; at?: string } = {}): void {
   if (typeof value !== 'string' || value === '') return;
   if (kind === 'configured') registerConfiguredSecret(value);
   else {
     registerSecret(value);
     if (value.length < MIN_LENGTH) return;
   }
-  const { underTokenName, ...whose } = about;
+  const { underTokenName, at, ...whose } = about;
+  const place = at ?? '';
   const known = learnt.get(value);
   if (known) {
-    // Seen again under a token name in an issuing answer: one more user it was issued to alike. Learnt any
-    // other way (a Session's id, a state, a password): a credential of its own, never a shared constant.
+    // Seen again under a token name in an issuing answer: one more user it was issued to alike (at this place). Learnt
+    // any other way (a Session's id, a state, a password): a credential of its own, never a shared constant.
     if (underTokenName === true && kind === 'token') {
-      if (known.issuedAlikeTo !== undefined && about.owner !== undefined) known.issuedAlikeTo.add(about.owner);
-    } else known.issuedAlikeTo = undefined;
+      if (known.issuedAlikeTo !== undefined && known.issuedAlikeAt !== undefined) {
+        const users = known.issuedAlikeAt.get(place) ?? new Set<string>();
+        known.issuedAlikeAt.set(place, users);
+        if (about.owner !== undefined) {
+          known.issuedAlikeTo.add(about.owner);
+          users.add(about.owner);
+        }
+      }
+    } else {
+      known.issuedAlikeTo = undefined;
+      known.issuedAlikeAt = undefined;
+    }
     if (known.owner === undefined && about.owner !== undefined) known.owner = about.owner;
     if (known.session === undefined && about.session !== undefined) known.session = about.session;
     return;
   }
-  const secret: LearntSecret = { value, kind, ...whose, ...(underTokenName === true && kind === 'token' ? { issuedAlikeTo: new Set(about.owner !== undefined ? [about.owner] : []) } : {}) };
+  const firstUsers = (): Set<string> => new Set(about.owner !== undefined ? [about.owner] : []);
+  const alike = underTokenName === true && kind === 'token' ? { issuedAlikeTo: firstUsers(), issuedAlikeAt: new Map([[place, firstUsers()]]) } : {};
+  const secret: LearntSecret = { value, kind, ...whose, ...alike };
   learnt.set(value, secret);
   indexLong(value);
   if (kind !== 'token') return;
@@ -198,15 +222,17 @@ export function subjectOf(body: unknown): string | undefined {
 export function learnIssuedCredentials(body: unknown): void {
   if (!body || typeof body !== 'object') return;
   const first = firstSessionOf(body);
-  const walk = (value: unknown, session: { id: string; userId: string } | undefined, depth: number): void => {
+  const walk = (value: unknown, session: { id: string; userId: string } | undefined, depth: number, path: string): void => {
     if (depth > 8 || !value || typeof value !== 'object') return;
     const here = isSession(value) ? value : session;
     if (isSession(value)) learnSecret(value.id, 'token', { owner: value.userId, session: value.id, issuedIn: body });
     for (const [key, inner] of Object.entries(value)) {
+      // The place in the answer, list items alike: where a constant would sit in every user's login.
+      const at = `${path}/${Array.isArray(value) ? '*' : key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (typeof inner === 'string' && isTokenName(key) && inner.length >= SUBSTRING_SECRET_LENGTH) {
-        learnSecret(inner, 'token', { ...(here ? { owner: here.userId, session: here.id } : {}), issuedIn: body, underTokenName: true });
-      } else walk(inner, here, depth + 1);
+        learnSecret(inner, 'token', { ...(here ? { owner: here.userId, session: here.id } : {}), issuedIn: body, underTokenName: true, at });
+      } else walk(inner, here, depth + 1, at);
     }
   };
-  walk(body, first, 0);
+  walk(body, first, 0, '');
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Mutant } from './types.js';
 
 /**
@@ -51,6 +52,38 @@ function sessionTimesTrailingZerosDropped(): Mutant {
     if (count % 2 !== 0) return;
     data.until = javaInstant(data.until, 0);
     data.created = javaInstant(data.created, 3);
+  });
+}
+
+/** A refresh token of the reference's own (per login, 40 characters): what a leak mutant hands out. */
+const refreshToken = (): string => `rt.${randomBytes(30).toString('base64url')}`;
+
+/**
+ * Every Session issues its own refresh token, and also carries the refresh token of the login the server answered
+ * just before (any user's): a rolling leak. Each leaked value is seen in exactly two login answers, its owner's and
+ * the next user's, so a rule that calls a value in two users' logins "a shared constant" would only advise on it.
+ */
+function sessionLeaksPreviousRefreshToken(): Mutant {
+  let previous: string | undefined;
+  return session('login-session-leaks-previous-refresh-token', '2.1', 'every Session carries its own refresh token and, as previousRefreshToken, the one issued by the login answered before it (another user\u2019s credential): a security finding', (data) => {
+    const own = refreshToken();
+    data.refreshToken = own;
+    if (previous !== undefined) data.previousRefreshToken = previous;
+    previous = own;
+  });
+}
+
+/**
+ * Every Session issues its own refresh token, and also carries, as serviceToken, the refresh token that the server's
+ * first login issued (one user's credential, handed to every later user alike).
+ */
+function sessionLeaksFirstRefreshToken(): Mutant {
+  let first: string | undefined;
+  return session('login-session-leaks-first-refresh-token', '2.1', 'every Session carries its own refresh token and, as serviceToken, the refresh token issued to the first login the server answered (one user\u2019s credential, alike in every later login): a security finding', (data) => {
+    const own = refreshToken();
+    data.refreshToken = own;
+    first ??= own;
+    if (first !== own) data.serviceToken = first;
   });
 }
 
@@ -219,6 +252,10 @@ export const authenticationMutants: Mutant[] = [
   session('session-carries-password-hash', '2.1', 'the Session carries the account\u2019s password hash (data.user.password_hash): a security finding', (data) => {
     data.user = { id: data.userId, password_hash: '$2y$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY' };
   }),
+
+  // Issue 28 (review): refresh-token leaks that a shared-constant rule must not turn into advisories.
+  sessionLeaksPreviousRefreshToken(),
+  sessionLeaksFirstRefreshToken(),
 
   // Allowed readings: the reference answering as the specification also allows; they must survive.
   {
