@@ -169,9 +169,13 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       // Side by side, one group's tests could restrict or slow another's into a skip (a brute-force
       // restriction per address, say): a test the unmutated run passed that skipped here judged nothing.
       // Then each group runs alone, as a run of one group would, and that verdict stands.
+      // A failure of the side-by-side run still counts: `conformance run` runs the groups side by side too, so a
+      // reading refused only there would fail a conformant implementation (the runs alone must not hide it).
       if (groups.length > 1 && newlySkipped(records, passedUnmutated).length > 0) {
+        const sideBySide = records.filter((r) => r.outcome === 'failed');
         records = [];
         for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus)));
+        records.push(...sideBySide.filter((f) => !records.some((r) => r.id === f.id && r.outcome === 'failed')));
       }
       failed.push(...records.filter((r) => r.outcome === 'failed'));
       const citing = failed.filter((r) => r.clauses.includes(mutant.clause));

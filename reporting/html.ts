@@ -44,9 +44,17 @@ const BODY_LIMIT = 20_000;
 /** Coverage reasons may carry a response body: the test itself shows it in full. */
 const clip = (text: string | null, max = 200) => (text === null ? '' : text.length > max ? `${text.slice(0, max - 1)}\u2026` : text);
 
-function pretty(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+function cut(text: string): string {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}\n\u2026 (${text.length - BODY_LIMIT} more characters in report.json)` : text;
+}
+
+/**
+ * A JSON body: an object or array as JSON.stringify writes it (a line break inside a string is `\n`);
+ * a body that is one JSON string (a target's answer, or a raw body a hand-edited report.json carries)
+ * on one line, each control a visible escape, so that no line break of it begins a line of the page.
+ */
+function pretty(value: unknown): string {
+  return cut(typeof value === 'string' ? escapeControls(value) : JSON.stringify(value, null, 2));
 }
 
 /** A body that is not JSON, as the target sent it yet as data (issue 29): its lines indented, so none begins a line of the page, each control a visible escape. */
@@ -66,7 +74,7 @@ function exchangeText(exchange: Exchange): string {
     lines.push(`\u2190 HTTP ${exchange.response.status}  (${exchange.durationMs} ms)`);
     for (const [name, value] of Object.entries(exchange.response.headers)) lines.push(`${name}: ${value}`);
     if (exchange.response.body !== undefined) lines.push('', pretty(exchange.response.body));
-    else if (exchange.response.bodyText !== undefined) lines.push('', asText(pretty(exchange.response.bodyText)));
+    else if (exchange.response.bodyText !== undefined) lines.push('', asText(cut(exchange.response.bodyText)));
   } else {
     lines.push(`\u2190 no answer: ${escapeControls(exchange.error ?? 'unknown error')}  (${exchange.durationMs} ms)`);
   }

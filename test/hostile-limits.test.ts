@@ -133,7 +133,11 @@ describe('conformance render of a hand-edited report.json (issue 29)', () => {
       advisories: [`advisory ${planted}`],
       notes: [`note ${planted}`],
       security: [`finding ${planted}`],
-      exchanges: [exchange({ url: `http://127.0.0.1:9/api/v1/user/u-1/bank?q=${planted}`, headers: { 'x-planted': planted } }, { status: 500, headers: { 'x-answer': planted }, bodyText: `text ${planted}` })],
+      exchanges: [
+        exchange({ url: `http://127.0.0.1:9/api/v1/user/u-1/bank?q=${planted}`, headers: { 'x-planted': planted } }, { status: 500, headers: { 'x-answer': planted }, bodyText: `text ${planted}` }),
+        // A JSON body that is one string (a target may answer `"..."`; a hand-edited report may put one anywhere): its line breaks too.
+        exchange({ url: 'http://127.0.0.1:9/api/v1/user/u-1/bank', headers: {}, body: `sent ${planted}` }, { status: 200, headers: {}, body: `json ${planted}` }),
+      ],
     });
     const edited = report([failed, record('passes')], { warnings: [`warning ${planted}`], target: { baseUrl: `http://127.0.0.1:9/${planted}`, embedded: false, states: 'hook' } });
     const dir = mkdtempSync(join(tmpdir(), 'render-'));
