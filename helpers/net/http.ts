@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
 import { Readable } from 'node:stream';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
@@ -372,25 +373,34 @@ export class HttpClient {
   }
 }
 
+/** A body as read: its text; for an answer over LARGE_ANSWER_BYTES, also its size in bytes and its SHA-256. */
+export interface ReadBody {
+  text: string;
+  bytes: number;
+  sha256?: string;
+}
+
 /**
  * Reads a body of at most `limit` bytes and hands it to `finish` (which parses it and drops what it need not keep),
  * holding bytes of the worker's budget for large answers (`largeAnswers`) from before the body is read until `finish`
- * returns. The caller refuses a declared length over the limit first.
+ * returns. The caller refuses a declared length over the limit first. A large body is decoded chunk by chunk into
+ * JavaScript strings and hashed as it comes: no buffer of its size is made outside V8's heap, where freed memory may
+ * stay with the process.
  */
-export async function readWithin<T>(response: Dispatcher.ResponseData, limit: number, tooLarge: () => Error, finish: (bytes: Buffer) => T, signal?: AbortSignal): Promise<T> {
+export async function readWithin<T>(response: Dispatcher.ResponseData, limit: number, tooLarge: () => Error, finish: (body: ReadBody) => T, signal?: AbortSignal): Promise<T> {
   const declared = Number(response.headers['content-length']);
-  const known = Number.isInteger(declared) && declared >= 0 && declared <= limit;
   // Budget bytes held for this answer: its declared length, or the whole limit once an answer of no declared length
   // grows past LARGE_ANSWER_BYTES (its size is not known before it ends).
   let held = 0;
   try {
-    if (known && declared > LARGE_ANSWER_BYTES) {
+    if (Number.isInteger(declared) && declared > LARGE_ANSWER_BYTES && declared <= limit) {
       await largeAnswers.acquire(declared, signal);
       held = declared;
     }
-    // A known length is read into one buffer: no chunks and a joined copy of them at once.
-    const into = held > 0 ? Buffer.allocUnsafe(declared) : undefined;
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
+    const parts: string[] = [];
+    let decoder: StringDecoder | undefined;
+    let hash: Hash | undefined;
     let size = 0;
     for await (const chunk of response.body) {
       const piece = chunk as Buffer;
@@ -398,20 +408,30 @@ export async function readWithin<T>(response: Dispatcher.ResponseData, limit: nu
         response.body.destroy();
         throw tooLarge();
       }
-      if (into && chunks.length === 0 && size + piece.length <= into.length) piece.copy(into, size);
-      else {
-        if (into && chunks.length === 0) chunks.push(into.subarray(0, size));
-        chunks.push(piece);
-      }
       size += piece.length;
       if (held === 0 && size > LARGE_ANSWER_BYTES) {
         await largeAnswers.acquire(limit, signal);
         held = limit;
       }
+      if (size > LARGE_ANSWER_BYTES && !decoder) {
+        decoder = new StringDecoder('utf8');
+        hash = createHash('sha256');
+        for (const before of chunks) {
+          hash.update(before);
+          parts.push(decoder.write(before));
+        }
+        chunks = [];
+      }
+      if (decoder) {
+        hash!.update(piece);
+        parts.push(decoder.write(piece));
+      } else chunks.push(piece);
     }
-    const bytes = chunks.length > 0 ? Buffer.concat(chunks) : into ? into.subarray(0, size) : Buffer.alloc(0);
-    chunks.length = 0;
-    return finish(bytes);
+    if (!decoder) return finish({ text: Buffer.concat(chunks).toString('utf8'), bytes: size });
+    parts.push(decoder.end());
+    const text = parts.join('');
+    parts.length = 0;
+    return finish({ text, bytes: size, sha256: hash!.digest('hex') });
   } catch (error) {
     response.body.destroy();
     throw error;
@@ -420,9 +440,9 @@ export async function readWithin<T>(response: Dispatcher.ResponseData, limit: nu
   }
 }
 
-/** Parses an answer's bytes; a large one keeps its parsed value, its first characters, its length and its hash, not its text. */
-function parseAnswer(bytes: Buffer, status: number, headers: Record<string, string>, what: string): ApiResponse {
-  const text = bytes.toString('utf8');
+/** Parses an answer; a large one keeps its parsed value, its first characters, its length and its hash, not its text. */
+function parseAnswer(body: ReadBody, status: number, headers: Record<string, string>, what: string): ApiResponse {
+  const { text } = body;
   let parsed: { ok: true; value: unknown } | { ok: false } = { ok: false };
   // Checked without recursion before any walk: 100000 nested arrays would overflow every recursive one.
   const deep = tooDeep(text, what);
@@ -434,10 +454,13 @@ function parseAnswer(bytes: Buffer, status: number, headers: Record<string, stri
       parsed = { ok: false };
     }
   }
-  if (bytes.length <= LARGE_ANSWER_BYTES) return new ApiResponse(status, headers, text, parsed);
-  // Decoded again from the bytes: a slice of `text` would keep all of it alive.
-  const start = bytes.subarray(0, (EXCERPT_CHARS + REDACTION_MARGIN) * 4).toString('utf8').slice(0, EXCERPT_CHARS + REDACTION_MARGIN);
-  return new ApiResponse(status, headers, start.length < text.length ? start : text, parsed, { length: text.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+  if (body.sha256 === undefined) return new ApiResponse(status, headers, text, parsed);
+  return new ApiResponse(status, headers, excerpt(text, EXCERPT_CHARS + REDACTION_MARGIN), parsed, { length: text.length, sha256: body.sha256 });
+}
+
+/** The first `max` characters as a string of their own: a slice would keep the whole text alive. */
+export function excerpt(text: string, max: number): string {
+  return text.length <= max ? text : Buffer.from(text.slice(0, max), 'utf8').toString('utf8');
 }
 
 /** The socket closed under a request still being written (EPIPE, ECONNRESET, undici's "other side closed"). */

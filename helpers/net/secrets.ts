@@ -25,7 +25,7 @@ export interface LearntSecret {
   owner?: string;
   /** The session it belongs to, named by that session's access token (a refresh token belongs to its Session). */
   session?: string;
-  /** The answer (its parsed body) that issued it, when the run learnt it first there. */
+  /** The answer (its parsed body) that issued it, when the run learnt it first there, as long as it is alive (held weakly). */
   issuedIn?: object;
   /**
    * Issue 28: the users (by their Session's `userId`) whose login or reset answers carried this value alike
@@ -105,7 +105,7 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
     registerSecret(value);
     if (value.length < MIN_LENGTH) return;
   }
-  const { underTokenName, ...whose } = about;
+  const { underTokenName, issuedIn, ...whose } = about;
   const known = learnt.get(value);
   if (known) {
     // Seen again under a token name in an issuing answer: one more user it was issued to alike. Learnt any
@@ -118,6 +118,12 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
     return;
   }
   const secret: LearntSecret = { value, kind, ...whose, ...(underTokenName === true && kind === 'token' ? { issuedAlikeTo: new Set(about.owner !== undefined ? [about.owner] : []) } : {}) };
+  if (issuedIn !== undefined) {
+    // Weakly (issue 29): the answer is compared by identity while a test still scans it, and never kept for the rest of
+    // the run (a target padding its login answers to megabytes would have each of them held until the run ends).
+    const answer = new WeakRef(issuedIn);
+    Object.defineProperty(secret, 'issuedIn', { get: () => answer.deref(), enumerable: true });
+  }
   learnt.set(value, secret);
   indexLong(value);
   if (kind !== 'token') return;

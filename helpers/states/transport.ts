@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { describeTransportFailure, LARGE_ANSWER_BYTES, readWithin } from '../net/http.js';
+import { describeTransportFailure, excerpt, readWithin } from '../net/http.js';
 import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
@@ -148,8 +148,7 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
     response.body.destroy();
     throw tooLarge();
   }
-  return readWithin(response, limit, tooLarge, (bytes) => {
-    const text = bytes.toString('utf8');
+  return readWithin(response, limit, tooLarge, ({ text, sha256 }) => {
     const deep = tooDeep(text, what);
     if (deep) throw new StateError(deep);
     let body: unknown;
@@ -158,8 +157,7 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
     } catch {
       body = undefined;
     }
-    // Decoded again from the bytes: a slice of `text` would keep all of it alive.
-    return { text: bytes.length > LARGE_ANSWER_BYTES ? bytes.subarray(0, 8192).toString('utf8') : text, body };
+    return { text: sha256 === undefined ? text : excerpt(text, 8192), body };
   });
 }
 
