@@ -4,6 +4,7 @@ import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../net/config.js';
 import { escapeControls, quote, tooDeep } from '../spec/quote.js';
 
 /**
@@ -135,7 +136,7 @@ export interface HookRoad {
 }
 
 /** MAX_RESPONSE_BYTES's default: what a hook's answer may weigh when the road names no limit. */
-const DEFAULT_HOOK_BYTES = 5 * 1024 * 1024;
+const DEFAULT_HOOK_BYTES = DEFAULT_MAX_RESPONSE_BYTES;
 
 /**
  * A hook's answer read up to `limit` bytes (a hook streaming without end is stopped there, its connection dropped) and
