@@ -36,7 +36,7 @@ function startOf(text: string, max: number, length = text.length, sha256?: strin
  * buffers especially), is collected once LARGE_ANSWER_BUDGET bytes of them have been released since the last collection.
  */
 export const LARGE_ANSWER_BYTES = RECORDED_JSON_CHARS;
-export const LARGE_ANSWER_BUDGET = 8 * 1024 * 1024;
+export const LARGE_ANSWER_BUDGET = 4 * 1024 * 1024;
 
 class ByteBudget {
   used = 0;
