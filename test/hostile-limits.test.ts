@@ -73,7 +73,7 @@ describe('limits on what the target and the hook send (issue 29)', () => {
     await http.send({ method: 'GET', path: '/cut' }, (e) => seen.push(e));
     await http.close();
     expect(seen[0]!.response!.body).toBeUndefined();
-    expect(seen[0]!.response!.bodyText).toMatch(/^\{"data":\{\},"pad":"p+\u2026 \(\d+ characters; the report keeps the first 2000\)$/);
+    expect(seen[0]!.response!.bodyText).toMatch(/^\{"data":\{\},"pad":"p+\u2026 \(\d+ characters, sha256 [0-9a-f]{64}; the report keeps the first 2000\)$/);
     expect(seen[1]!.response!.bodyText).toContain(`${'x'.repeat(1990)}${REDACTED}`);
     expect(seen[1]!.response!.bodyText).not.toContain('42|Half');
   });

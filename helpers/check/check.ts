@@ -357,8 +357,8 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       scanAnswer(run, answer);
       // Kept for the rescan at the test's end only up to RECORDED_JSON_CHARS (issue 29): a target padding every answer
       // would otherwise hold megabytes per answer of each test in flight (8 tests a worker) until the test ends.
-      if (response.text.length <= RECORDED_JSON_CHARS) answers.push(answer);
-      else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.text.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
+      if (response.length <= RECORDED_JSON_CHARS) answers.push(answer);
+      else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
     }
     return response;
   };

@@ -1,4 +1,8 @@
+import { createHash, type Hash } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
 import { Readable } from 'node:stream';
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
@@ -14,11 +18,97 @@ export const RECORDED_JSON_CHARS = 256 * 1024;
 /** Longer than any secret: what is redacted beyond the cut, so a secret across it is found whole. */
 const REDACTION_MARGIN = 4096;
 
+/** What a report keeps of a body that is not kept whole: its first characters. */
+const EXCERPT_CHARS = 2000;
+
 /** The start of a body, redacted before it is cut (a secret across the cut is never half-written), the rest never walked. */
-function startOf(text: string, max: number): string {
-  if (text.length <= max) return redactText(text);
-  return `${redactText(text.slice(0, max + REDACTION_MARGIN)).slice(0, max)}\u2026 (${text.length} characters; the report keeps the first ${max})`;
+function startOf(text: string, max: number, length = text.length, sha256?: string): string {
+  if (length <= max) return redactText(text);
+  return `${redactText(text.slice(0, max + REDACTION_MARGIN)).slice(0, max)}\u2026 (${length} characters${sha256 ? `, sha256 ${sha256}` : ''}; the report keeps the first ${max})`;
 }
+
+/**
+ * Issue 29: the memory a target can take with large answers, bounded by construction. An answer over LARGE_ANSWER_BYTES
+ * is read only with bytes of this worker's budget (LARGE_ANSWER_BUDGET), taken before its body is read and given back
+ * once it is parsed and its text dropped (the ApiResponse keeps an excerpt, its length and its hash); one answer larger than
+ * the whole budget is read alone. A holder gives its bytes back without waiting on anything (no deadlock): the budget is
+ * held only while one answer is read and parsed. What is left of released answers, garbage V8 may collect late (external
+ * buffers especially), is collected once LARGE_ANSWER_BUDGET bytes of them have been released since the last collection.
+ */
+export const LARGE_ANSWER_BYTES = RECORDED_JSON_CHARS;
+export const LARGE_ANSWER_BUDGET = 4 * 1024 * 1024;
+
+class ByteBudget {
+  used = 0;
+  /** Bytes of large answers released since the last collection. */
+  released = 0;
+  /** The highest `used` seen (the self-tests read it). */
+  peak = 0;
+  collections = 0;
+  private readonly waiting: { bytes: number; go: () => void }[] = [];
+  constructor(readonly capacity: number) {}
+
+  async acquire(bytes: number, signal?: AbortSignal): Promise<void> {
+    if (this.waiting.length === 0 && this.fits(bytes)) return this.take(bytes);
+    await new Promise<void>((resolve, reject) => {
+      const entry = { bytes, go: () => { signal?.removeEventListener('abort', onAbort); resolve(); } };
+      const onAbort = () => {
+        const at = this.waiting.indexOf(entry);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+        this.wake();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  release(bytes: number): void {
+    this.used -= bytes;
+    this.released += bytes;
+    if (this.released >= this.capacity) {
+      this.released = 0;
+      if (collectGarbage()) this.collections++;
+    }
+    this.wake();
+  }
+
+  private fits(bytes: number): boolean {
+    return this.used === 0 || this.used + bytes <= this.capacity;
+  }
+
+  private take(bytes: number): void {
+    this.used += bytes;
+    this.peak = Math.max(this.peak, this.used);
+  }
+
+  /** In order: a large answer waiting first is not passed by smaller ones forever. */
+  private wake(): void {
+    while (this.waiting.length > 0 && this.fits(this.waiting[0]!.bytes)) {
+      const next = this.waiting.shift()!;
+      this.take(next.bytes);
+      next.go();
+    }
+  }
+}
+
+let gcFunction: (() => void) | null | undefined;
+/** A full collection of this isolate's heap; false where V8 does not offer one. */
+function collectGarbage(): boolean {
+  if (gcFunction === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      gcFunction = runInNewContext('gc') as () => void;
+    } catch {
+      gcFunction = null;
+    }
+  }
+  gcFunction?.();
+  return Boolean(gcFunction);
+}
+
+/** One budget per isolate: each test worker (a thread) has its own, so a run holds at most workers x LARGE_ANSWER_BUDGET. */
+export const largeAnswers = new ByteBudget(LARGE_ANSWER_BUDGET);
 
 /** One request/response pair as the report shows it: secrets already redacted, bodies cut short. */
 export interface Exchange {
@@ -54,12 +144,23 @@ export class TransportError extends Error {
 }
 
 export class ApiResponse {
+  /** The body's length in characters (`text` may be only its start). */
+  readonly length: number;
+  /** False for an answer over LARGE_ANSWER_BYTES: `text` is then its first characters only (issue 29). */
+  readonly whole: boolean;
+  /** The SHA-256 of a large answer's bytes (hex), evidence of what was dropped. */
+  readonly sha256: string | undefined;
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
     readonly text: string,
     private readonly parsed: { ok: true; value: unknown } | { ok: false },
-  ) {}
+    large?: { length: number; sha256: string },
+  ) {
+    this.length = large?.length ?? text.length;
+    this.whole = large === undefined;
+    this.sha256 = large?.sha256;
+  }
 
   get isJson(): boolean {
     return this.parsed.ok;
@@ -196,9 +297,9 @@ export class HttpClient {
         // A JSON answer is kept whole as evidence up to RECORDED_JSON_CHARS; a larger one as its start, like a body that is
         // not JSON (issue 29): every exchange stays in memory until the report is written, so a target padding each answer
         // to just under MAX_RESPONSE_BYTES would otherwise hold gigabytes of the runner's memory by the end of a run.
-        ...(response.isJson && response.text.length <= RECORDED_JSON_CHARS
+        ...(response.isJson && response.length <= RECORDED_JSON_CHARS
           ? { body: redactJson(response.json) }
-          : { bodyText: startOf(response.text, 2000) }),
+          : { bodyText: startOf(response.text, EXCERPT_CHARS, response.length, response.sha256) }),
       };
       return response;
     } catch (error) {
@@ -251,46 +352,115 @@ export class HttpClient {
       if (typeof body === 'function' && isClosedWhileSending(error)) return this.perform(url, method, headers, Buffer.concat([...body()]), signal);
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
     // A declared length over the limit is refused before a byte of the body is read.
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       response.body.destroy();
       throw new TransportError(`${method} ${url} answered with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`);
     }
+    const responseHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const tooLarge = () => new TransportError(`${method} ${url} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
     try {
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        if (size > limit) {
-          response.body.destroy();
-          throw new TransportError(`${method} ${url} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
-        }
-        chunks.push(chunk as Buffer);
-      }
+      return await readWithin(response, limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), signal);
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (signal?.aborted) throw signal.reason;
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
-    const text = Buffer.concat(chunks).toString('utf8');
-    const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    let parsed: { ok: true; value: unknown } | { ok: false } = { ok: false };
-    // Checked without recursion before any walk: 100000 nested arrays would overflow every recursive one.
-    const deep = tooDeep(text, `${method} ${url} answered ${response.statusCode}, but the answer`);
-    if (deep) throw new TransportError(deep);
-    if (text.length > 0) {
-      try {
-        parsed = { ok: true, value: JSON.parse(text) };
-      } catch {
-        parsed = { ok: false };
-      }
-    }
-    return new ApiResponse(response.statusCode, responseHeaders, text, parsed);
   }
+}
+
+/** A body as read: its text; for an answer over LARGE_ANSWER_BYTES, also its size in bytes and its SHA-256. */
+export interface ReadBody {
+  text: string;
+  bytes: number;
+  sha256?: string;
+}
+
+/**
+ * Reads a body of at most `limit` bytes and hands it to `finish` (which parses it and drops what it need not keep),
+ * holding bytes of the worker's budget for large answers (`largeAnswers`) from before the body is read until `finish`
+ * returns. The caller refuses a declared length over the limit first. A large body is decoded chunk by chunk into
+ * JavaScript strings and hashed as it comes: no buffer of its size is made outside V8's heap, where freed memory may
+ * stay with the process.
+ */
+export async function readWithin<T>(response: Dispatcher.ResponseData, limit: number, tooLarge: () => Error, finish: (body: ReadBody) => T, signal?: AbortSignal): Promise<T> {
+  const declared = Number(response.headers['content-length']);
+  // Budget bytes held for this answer: its declared length, or the whole limit once an answer of no declared length
+  // grows past LARGE_ANSWER_BYTES (its size is not known before it ends).
+  let held = 0;
+  try {
+    if (Number.isInteger(declared) && declared > LARGE_ANSWER_BYTES && declared <= limit) {
+      await largeAnswers.acquire(declared, signal);
+      held = declared;
+    }
+    let chunks: Buffer[] = [];
+    const parts: string[] = [];
+    let decoder: StringDecoder | undefined;
+    let hash: Hash | undefined;
+    let size = 0;
+    for await (const chunk of response.body) {
+      const piece = chunk as Buffer;
+      if (size + piece.length > limit) {
+        response.body.destroy();
+        throw tooLarge();
+      }
+      size += piece.length;
+      if (held === 0 && size > LARGE_ANSWER_BYTES) {
+        await largeAnswers.acquire(limit, signal);
+        held = limit;
+      }
+      if (size > LARGE_ANSWER_BYTES && !decoder) {
+        decoder = new StringDecoder('utf8');
+        hash = createHash('sha256');
+        for (const before of chunks) {
+          hash.update(before);
+          parts.push(decoder.write(before));
+        }
+        chunks = [];
+      }
+      if (decoder) {
+        hash!.update(piece);
+        parts.push(decoder.write(piece));
+      } else chunks.push(piece);
+    }
+    if (!decoder) return finish({ text: Buffer.concat(chunks).toString('utf8'), bytes: size });
+    parts.push(decoder.end());
+    const text = parts.join('');
+    parts.length = 0;
+    return finish({ text, bytes: size, sha256: hash!.digest('hex') });
+  } catch (error) {
+    response.body.destroy();
+    throw error;
+  } finally {
+    if (held > 0) largeAnswers.release(held);
+  }
+}
+
+/** Parses an answer; a large one keeps its parsed value, its first characters, its length and its hash, not its text. */
+function parseAnswer(body: ReadBody, status: number, headers: Record<string, string>, what: string): ApiResponse {
+  const { text } = body;
+  let parsed: { ok: true; value: unknown } | { ok: false } = { ok: false };
+  // Checked without recursion before any walk: 100000 nested arrays would overflow every recursive one.
+  const deep = tooDeep(text, what);
+  if (deep) throw new TransportError(deep);
+  if (text.length > 0) {
+    try {
+      parsed = { ok: true, value: JSON.parse(text) };
+    } catch {
+      parsed = { ok: false };
+    }
+  }
+  if (body.sha256 === undefined) return new ApiResponse(status, headers, text, parsed);
+  return new ApiResponse(status, headers, excerpt(text, EXCERPT_CHARS + REDACTION_MARGIN), parsed, { length: text.length, sha256: body.sha256 });
+}
+
+/** The first `max` characters as a string of their own: a slice would keep the whole text alive. */
+export function excerpt(text: string, max: number): string {
+  return text.length <= max ? text : Buffer.from(text.slice(0, max), 'utf8').toString('utf8');
 }
 
 /** The socket closed under a request still being written (EPIPE, ECONNRESET, undici's "other side closed"). */

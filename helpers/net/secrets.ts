@@ -25,7 +25,7 @@ export interface LearntSecret {
   owner?: string;
   /** The session it belongs to, named by that session's access token (a refresh token belongs to its Session). */
   session?: string;
-  /** The answer (its parsed body) that issued it, when the run learnt it first there. */
+  /** The answer (its parsed body) that issued it, when the run learnt it first there, as long as it is alive (held weakly). */
   issuedIn?: object;
   /**
    * Issue 28: the users (by their Session's `userId`) whose login or reset answers carried this value alike
@@ -116,7 +116,7 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
     registerSecret(value);
     if (value.length < MIN_LENGTH) return;
   }
-  const { underTokenName, at, ...whose } = about;
+  const { underTokenName, at, issuedIn, ...whose } = about;
   const place = at ?? '';
   const known = learnt.get(value);
   if (known) {
@@ -142,6 +142,12 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   const firstUsers = (): Set<string> => new Set(about.owner !== undefined ? [about.owner] : []);
   const alike = underTokenName === true && kind === 'token' ? { issuedAlikeTo: firstUsers(), issuedAlikeAt: new Map([[place, firstUsers()]]) } : {};
   const secret: LearntSecret = { value, kind, ...whose, ...alike };
+  if (issuedIn !== undefined) {
+    // Weakly (issue 29): the answer is compared by identity while a test still scans it, and never kept for the rest of
+    // the run (a target padding its login answers to megabytes would have each of them held until the run ends).
+    const answer = new WeakRef(issuedIn);
+    Object.defineProperty(secret, 'issuedIn', { get: () => answer.deref(), enumerable: true });
+  }
   learnt.set(value, secret);
   indexLong(value);
   if (kind !== 'token') return;

@@ -1,9 +1,10 @@
 import { request, type Dispatcher } from 'undici';
-import { describeTransportFailure } from '../net/http.js';
+import { describeTransportFailure, excerpt, readWithin } from '../net/http.js';
 import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../net/config.js';
 import { escapeControls, quote, tooDeep } from '../spec/quote.js';
 
 /**
@@ -135,27 +136,30 @@ export interface HookRoad {
 }
 
 /** MAX_RESPONSE_BYTES's default: what a hook's answer may weigh when the road names no limit. */
-const DEFAULT_HOOK_BYTES = 5 * 1024 * 1024;
+const DEFAULT_HOOK_BYTES = DEFAULT_MAX_RESPONSE_BYTES;
 
-/** A hook's answer read up to `limit` bytes: a hook streaming without end is stopped there, its connection dropped. */
-async function readLimited(response: Dispatcher.ResponseData, limit: number, url: string): Promise<string> {
+/**
+ * A hook's answer read up to `limit` bytes (a hook streaming without end is stopped there, its connection dropped) and
+ * parsed, within the worker's budget for large answers (issue 29): a large answer keeps its first characters as `text`.
+ */
+async function readLimited(response: Dispatcher.ResponseData, limit: number, url: string, what: string): Promise<{ text: string; body: unknown }> {
   const declared = Number(response.headers['content-length']);
   const tooLarge = () => new StateError(`the provider-state hook ${withoutCredentials(url)} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
   if (Number.isFinite(declared) && declared > limit) {
     response.body.destroy();
     throw tooLarge();
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      response.body.destroy();
-      throw tooLarge();
+  return readWithin(response, limit, tooLarge, ({ text, sha256 }) => {
+    const deep = tooDeep(text, what);
+    if (deep) throw new StateError(deep);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
     }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+    return { text: sha256 === undefined ? text : excerpt(text, 8192), body };
+  });
 }
 
 /** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */
@@ -222,15 +226,7 @@ export class HookStates implements StatesTransport {
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      const text = await readLimited(response, this.road.maxResponseBytes ?? DEFAULT_HOOK_BYTES, this.url);
-      const deep = tooDeep(text, `the provider-state hook ${withoutCredentials(this.url)} answered ${response.statusCode} to state ${name}, but the answer`);
-      if (deep) throw new StateError(deep);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
+      const { text, body } = await readLimited(response, this.road.maxResponseBytes ?? DEFAULT_HOOK_BYTES, this.url, `the provider-state hook ${withoutCredentials(this.url)} answered ${response.statusCode} to state ${name}, but the answer`);
       const header = (name: string) => {
         const value = response.headers[name];
         return Array.isArray(value) ? value.join(', ') : value;
