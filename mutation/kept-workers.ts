@@ -29,6 +29,11 @@ export function keptThreads(): KeptThreads {
     private started = false;
     private listeners: Array<[string, Listener]> = [];
     private emitted: Listener[] = [];
+    /** A run or collect was sent and its file has not finished: such a thread (a cancelled run) is ended, not kept. */
+    private busy = false;
+    private readonly onFinished: Listener = (message) => {
+      if (message?.__vitest_worker_response__ && message.type === 'testfileFinished') this.busy = false;
+    };
 
     constructor(private readonly options: PoolOptions) {}
 
@@ -57,6 +62,7 @@ export function keptThreads(): KeptThreads {
       if (message.type === 'start' && this.started) return this.answer({ type: 'started' });
       if (message.type === 'stop') return this.answer({ type: 'stopped' });
       if (message.type === 'start') this.started = true;
+      if (message.type === 'run' || message.type === 'collect') this.busy = true;
       this.thread!.postMessage(message);
     }
 
@@ -70,6 +76,7 @@ export function keptThreads(): KeptThreads {
       if (reused) {
         this.thread = reused;
         this.started = true;
+        reused.on('message', this.onFinished);
         return;
       }
       const thread = new Worker(resolve(this.options.distPath, 'workers/threads.js'), { env: this.options.env, execArgv: this.options.execArgv, stdout: true, stderr: true });
@@ -83,6 +90,7 @@ export function keptThreads(): KeptThreads {
         if (at >= 0) parked.splice(at, 1);
       });
       this.thread = thread;
+      thread.on('message', this.onFinished);
     }
 
     async stop(): Promise<void> {
@@ -90,9 +98,13 @@ export function keptThreads(): KeptThreads {
       if (!thread) return;
       this.thread = undefined;
       for (const [event, callback] of this.listeners) thread.off(event, callback);
+      thread.off('message', this.onFinished);
       this.listeners = [];
       this.emitted = [];
-      if (all.has(thread)) parked.push(thread);
+      if (this.busy) {
+        all.delete(thread);
+        await thread.terminate();
+      } else if (all.has(thread)) parked.push(thread);
     }
   }
 
