@@ -12,6 +12,7 @@ import type { Mutant } from '../reference/mutants/types.js';
 import { toRecord } from '../reporting/collector.js';
 import type { TestRecord } from '../reporting/model.js';
 import { exploreFiles } from '../cli/explore.js';
+import { keptThreads } from './kept-workers.js';
 
 export interface MutantResult {
   name: string;
@@ -86,6 +87,7 @@ export function newlySkipped(records: readonly TestRecord[], passedUnmutated: Re
 export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
+  const threads = keptThreads();
   const vitest = await createVitest(
     'test',
     {
@@ -100,6 +102,10 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
       // transforms, where the native imports of a `conformance run` (lighter, slower to repeat) made
       // the mutation run about 40% slower. Memory is not this runner's constraint; the tests are the same.
       experimental: { viteModuleRunner: true },
+      // The workers outlive each run (mutation/kept-workers.ts): a run no longer starts threads and
+      // evaluates the suite's modules again, only its test files. Not isolated, as in `conformance run`.
+      pool: threads.pool,
+      isolate: false,
     },
     {},
     { stdout: silent(), stderr: silent() },
@@ -198,5 +204,6 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
     return { results, baseline, citedRules: [...citedRules] };
   } finally {
     await vitest.close();
+    await threads.close();
   }
 }

@@ -68,16 +68,37 @@ INSERT OR IGNORE INTO platforms (id, code, name, url, color_code) VALUES
 // scrypt with a modest cost: a reference for tests, not a password store for people.
 const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
 
+/**
+ * scrypt of a password with a salt, remembered for this process: the same password and salt give the
+ * same hash, so a login with the password a user was just given (the common case in a run: one hash
+ * when the user is created, none at each login) costs no second scrypt. A wrong password is hashed as
+ * ever, and the check still compares a hash of the candidate with the stored one. Bounded: the oldest
+ * entries go first.
+ */
+const SCRYPT_MEMO_SIZE = 4096;
+const scryptMemo = new Map<string, Buffer>();
+
+function scryptOf(password: string, saltHex: string): Buffer {
+  const key = `${saltHex}:${password}`;
+  const known = scryptMemo.get(key);
+  if (known) return known;
+  const hash = scryptSync(password, Buffer.from(saltHex, 'hex'), 32, SCRYPT);
+  if (scryptMemo.size >= SCRYPT_MEMO_SIZE) scryptMemo.delete(scryptMemo.keys().next().value!);
+  scryptMemo.set(key, hash);
+  return hash;
+}
+
 export function hashPassword(password: string): string {
-  const salt = randomBytes(16);
-  return `${salt.toString('hex')}:${scryptSync(password, salt, 32, SCRYPT).toString('hex')}`;
+  const salt = randomBytes(16).toString('hex');
+  return `${salt}:${scryptOf(password, salt).toString('hex')}`;
 }
 
 function passwordMatches(password: string, stored: string): boolean {
   const [salt, hash] = stored.split(':');
   if (!salt || !hash) return false;
-  const candidate = scryptSync(password, Buffer.from(salt, 'hex'), 32, SCRYPT);
-  return timingSafeEqual(candidate, Buffer.from(hash, 'hex'));
+  const expected = Buffer.from(hash, 'hex');
+  const candidate = scryptOf(password, salt);
+  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
 }
 
 export function findUserByEmail(ctx: ReferenceContext, email: string): UserRow | undefined {
