@@ -5,8 +5,8 @@ import type { Mutant } from './types.js';
  * suites/ and helpers/ and aimed at rules checked in one place, on one route or one path shape: a
  * type slip on one serializer (a boolean written 0/1, a number as a string, milliseconds for seconds),
  * one route's error format, one sibling's field. Each breaks a rule that holds under every reading of
- * the specification; its description quotes the sentence it breaks. All are response transforms: no
- * reference hook is added.
+ * the specification; its description quotes the sentence it breaks. Response transforms, but for two
+ * bank-delete hooks (reference/modules/banks.ts, `wb4.*`).
  */
 
 const LOGIN = 'POST /api/v1/authenticate';
@@ -120,27 +120,6 @@ const written: Mutant[] = [
   // white-box round wb4
   { name: 'wb4-cards-show-last-four-number', clause: '2.5', group: 'cards', description: 'section 2.5 ("lastFourDigits | string | 4 digits"): the card show writes lastFourDigits as a JSON number', mutation: { transform: { route: CARD_SHOW, status: 200, apply: (body) => void (body?.data && (body.data.lastFourDigits = Number(body.data.lastFourDigits))) } } },
   // white-box round wb4
-  {
-    name: 'wb4-cards-expiry-this-month-refused',
-    clause: '4.6a',
-    group: 'cards',
-    description: 'section 4.6a (expirationDate "not in the past"): a card expiring in the current month is refused with 422 (the month compared as already over)',
-    mutation: {
-      transform: {
-        route: CARD_CREATE,
-        status: 201,
-        apply: (body) => {
-          const now = new Date();
-          const [m, y] = String(body?.data?.expirationDate).split('/');
-          if (Number(m) === now.getUTCMonth() + 1 && Number(y) % 100 === now.getUTCFullYear() % 100) {
-            const message = 'The expiration date must be a date after or equal to today.';
-            return { status: 422, body: { message, errors: { expirationDate: [message] } } };
-          }
-        },
-      },
-    },
-  },
-  // white-box round wb4
   { name: 'wb4-cards-list-image1-null', clause: '2.5', group: 'cards', description: 'section 2.5 ("cardImage1 | string | Identifier of the stored first image"): the card list writes cardImage1 as null', mutation: { transform: { route: CARD_LIST, status: 200, apply: (body) => each(body, (r) => (r.cardImage1 = null)) } } },
   // white-box round wb4
   { name: 'wb4-cards-422-keyed-last-four-snake', clause: '7', group: 'cards', description: 'section 7 ("errors: { <field_name>: [string, ...] }"): card create keys the lastFourDigits errors by last_four_digits', mutation: rekeyed(CARD_CREATE, 'lastFourDigits', 'last_four_digits') },
@@ -154,7 +133,7 @@ const localAsUtc = (iso: string) => {
   return `${new Date(Date.parse(iso) + 3600_000).toISOString().slice(0, 19)}.${micros}Z`;
 };
 
-/** Written after the first 39 were run: behaviour rather than shape. */
+/** Written after the first 38 were run: behaviour rather than shape. */
 const writtenLater: Mutant[] = [
   // white-box round wb4
   { name: 'wb4-jwt-session-local-time-as-utc', clause: '2.1', group: 'authentication', description: 'sections 1.4/2.1 ("created | ISO 8601 UTC timestamp, creation"; "until | ISO 8601 UTC timestamp, expiry"): the JWT Session writes created and until in the server\u2019s local time (UTC+1) labelled Z, an hour after the real instants (the password login stays right)', mutation: { transform: { route: JWT, status: 200, apply: (body) => void ((body.data.created = localAsUtc(body.data.created)), (body.data.until = localAsUtc(body.data.until))) } } },
@@ -166,8 +145,21 @@ const writtenLater: Mutant[] = [
   { name: 'wb4-bonuses-list-status-cancelled-spelling', clause: '2.5a', group: 'bonuses', description: 'section 2.5a (status "distributed, pending, canceled"): the bonus list writes a canceled bonus as "cancelled" (the show stays right)', mutation: { transform: { route: BONUS_LIST, status: 200, apply: (body) => each(body, (r) => r.status === 'canceled' && (r.status = 'cancelled')) } } },
 ];
 
-/** The survivors of the round (no test failed), each re-checked as a deviation under every reading. Not registered. */
-const OPEN = new Set<string>([]);
+/**
+ * The survivors of the round (no test failed), each re-checked as a deviation under every reading. Not
+ * registered, so the mutation run stays at 100 %; each names the check that would catch it:
+ * - wb4-jwt-created-milliseconds: the three-Session microseconds check (suites/authentication.test.ts, "writes until
+ *   and created with microseconds") run on JWT logins too; today it logs in by password only.
+ * - wb4-jwt-session-local-time-as-utc: the dating check ("dates each Session by its creation": created within seconds
+ *   of the answer's Date) run on JWT logins too; expectSession only advises on created's offset.
+ * - wb4-banks-delete-removes-oldest: a user with two banks deletes the newer; the older stays listed, the newer does
+ *   not (the invariant "shows a create and a delete at once" deletes the first-created of two, which this mutant
+ *   deletes anyway; the delete check of banks.test.ts has one bank).
+ * Held before fixes: 39 of 42 caught. One more candidate was dropped as open under some reading:
+ * wb4-cards-expiry-this-month-refused (a card expiring in the current month refused as past: the project reads the
+ * current month as open, time zones; docs/judging.md).
+ */
+const OPEN = new Set<string>(['wb4-jwt-created-milliseconds', 'wb4-jwt-session-local-time-as-utc', 'wb4-banks-delete-removes-oldest']);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb4Mutants: Mutant[] = [...written, ...writtenLater].filter((mutant) => !OPEN.has(mutant.name));
