@@ -229,6 +229,9 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // White-box round wb4.
+    'wb4.banks-delete-removes-every-unused-bank',
+    'wb4.banks-delete-removes-oldest',
     // White-box round wb2.
     'wb2.banks-iban-unique-per-currency',
     'wb2.banks-list-account-platform-only',
@@ -518,7 +521,19 @@ export const banks: ReferenceModule = {
         if (ctx.deviates('wb1.banks-used-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
         fail(ERRORS.bankUsed());
       }
-      if (!ctx.deviates('banks.delete-keeps-record')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
+      const deletedAt = Math.floor(ctx.now() / 1000);
+      // White-box round wb4, deviations of mutants only: the delete's WHERE loses its bank id (every unused bank of the
+      // user is deleted), or picks the user's first bank instead of the one asked.
+      if (ctx.deviates('wb4.banks-delete-removes-every-unused-bank')) {
+        ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE user_id = ? AND deleted_at IS NULL AND id NOT IN (SELECT bank_id FROM bank_usages)').run(deletedAt, row.user_id);
+        return { message: 'The bank has been deleted.' };
+      }
+      if (ctx.deviates('wb4.banks-delete-removes-oldest')) {
+        const oldest = ctx.db.prepare('SELECT id FROM banks WHERE user_id = ? AND deleted_at IS NULL AND id NOT IN (SELECT bank_id FROM bank_usages) ORDER BY created_at, rowid LIMIT 1').get(row.user_id) as { id: string } | undefined;
+        ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(deletedAt, oldest?.id ?? row.id);
+        return { message: 'The bank has been deleted.' };
+      }
+      if (!ctx.deviates('banks.delete-keeps-record')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(deletedAt, row.id);
       return { message: 'The bank has been deleted.' };
     });
   },
