@@ -160,6 +160,9 @@ export const readingsR4Mutants: Mutant[] = [
     },
     only('authentication'),
   ),
+  // False failure found in round 4 (kept registered, not fixed here): the 14 "answers the whole access
+  // table in every path shape" tests log one session of a user out (row logged-out-password) and then
+  // use another session of the same user (row another-user), expecting 403/409; this reading answers 401.
   reading(
     'allowed-r4-logout-ends-every-session',
     'authentication',
