@@ -67,6 +67,11 @@ function tokenValid(ctx: ReferenceContext, email: string, token: string): boolea
   const row = ctx.db.prepare('SELECT token_hash, created_ms FROM password_reset_tokens WHERE email = ?').get(email) as { token_hash: string; created_ms: number } | undefined;
   if (!row) return false;
   if (ctx.now() - row.created_ms > RESET_TOKEN_TTL_SECONDS * 1000) return false;
+  if (ctx.deviates('r4.reset-earlier-tokens-valid') && row.token_hash !== hashToken(token)) {
+    // Allowed reading: every token still unspent and unexpired is valid, not only the latest e-mail's (until one reset spends them all).
+    const earlier = ctx.db.prepare('SELECT created_ms FROM outbox WHERE recipient = ? AND token = ? ORDER BY created_ms DESC LIMIT 1').get(email, token) as { created_ms: number } | undefined;
+    return earlier !== undefined && ctx.now() - earlier.created_ms <= RESET_TOKEN_TTL_SECONDS * 1000;
+  }
   return row.token_hash === hashToken(token);
 }
 
@@ -89,6 +94,8 @@ export const password: ReferenceModule = {
     'reset.token-array-read-as-text',
     // Allowed reading: a token that is another address's is a wrong e-mail for that token, keyed by email.
     'reset.other-address-token-keyed-by-email',
+    // Allowed reading (round r4): earlier reset tokens stay valid beside the latest one.
+    'r4.reset-earlier-tokens-valid',
     'forgot.unknown-email-accepted',
     'forgot.type-unchecked',
     'reset.password-unchanged',
