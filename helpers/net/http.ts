@@ -99,8 +99,15 @@ let gcFunction: (() => void) | null | undefined;
 function collectGarbage(): boolean {
   if (gcFunction === undefined) {
     try {
-      setFlagsFromString('--expose-gc');
-      gcFunction = runInNewContext('gc') as () => void;
+      // Node runs V8 with --no-freeze-flags-after-init; under --freeze-flags-after-init (a V8 flag an operator may pass)
+      // setFlagsFromString is a fatal CHECK that aborts the process, which no catch stops: not tried then.
+      const given = (globalThis as { gc?: unknown }).gc;
+      if (typeof given === 'function') gcFunction = given as () => void;
+      else if (process.execArgv.some((arg) => /^--freeze[-_]flags[-_]after[-_]init(=|$)/.test(arg)) && !process.execArgv.some((arg) => /^--no[-_]freeze[-_]flags[-_]after[-_]init/.test(arg))) gcFunction = null;
+      else {
+        setFlagsFromString('--expose-gc');
+        gcFunction = runInNewContext('gc') as () => void;
+      }
     } catch {
       gcFunction = null;
     }
