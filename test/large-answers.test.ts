@@ -86,6 +86,27 @@ describe('the budget for large answers (issue 29)', () => {
     await http.close();
   }, 60_000);
 
+  it('a wait for the budget ends at the request timeout, and says it was the budget, not the target', async () => {
+    const url = await serve();
+    const http = new HttpClient(url, { timeoutMs: 500, maxResponseBytes: LIMIT, maxConcurrency: 4 });
+    await largeAnswers.acquire(LARGE_ANSWER_BUDGET);
+    const started = Date.now();
+    const waiting = http.send({ method: 'GET', path: '/known' }).then(() => 'read', (error: Error) => error.message);
+    // The budget stays taken well past the timeout: the waiting answer gives up at its own deadline.
+    const outcome = await Promise.race([waiting, new Promise((r) => setTimeout(() => r('still waiting'), 3000))]);
+    largeAnswers.release(LARGE_ANSWER_BUDGET);
+    expect(outcome).toMatch(/waited for this worker's budget for large answers .* until REQUEST_TIMEOUT_MS \(500 ms\) ran out/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(largeAnswers.used).toBe(0);
+    // An interrupt that came before the wait is not waited out either.
+    await largeAnswers.acquire(LARGE_ANSWER_BUDGET);
+    const aborted = AbortSignal.abort(new Error('interrupted before'));
+    await expect(largeAnswers.acquire(1000, aborted)).rejects.toThrowError(/interrupted before/);
+    largeAnswers.release(LARGE_ANSWER_BUDGET);
+    expect(largeAnswers.used).toBe(0);
+    await http.close();
+  }, 30_000);
+
   it("reads a hook's large answer within the same budget", async () => {
     const url = await serve();
     const hook = new HookStates(`${url}/states`, 'hook-token-for-budget-0123', 10_000, { maxResponseBytes: LIMIT });

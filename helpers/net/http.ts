@@ -50,6 +50,8 @@ class ByteBudget {
 
   async acquire(bytes: number, signal?: AbortSignal): Promise<void> {
     if (this.waiting.length === 0 && this.fits(bytes)) return this.take(bytes);
+    // An 'abort' listener added to a signal already aborted never fires: the wait would last until the budget frees.
+    signal?.throwIfAborted();
     await new Promise<void>((resolve, reject) => {
       const entry = { bytes, go: () => { signal?.removeEventListener('abort', onAbort); resolve(); } };
       const onAbort = () => {
@@ -97,8 +99,15 @@ let gcFunction: (() => void) | null | undefined;
 function collectGarbage(): boolean {
   if (gcFunction === undefined) {
     try {
-      setFlagsFromString('--expose-gc');
-      gcFunction = runInNewContext('gc') as () => void;
+      // Node runs V8 with --no-freeze-flags-after-init; under --freeze-flags-after-init (a V8 flag an operator may pass)
+      // setFlagsFromString is a fatal CHECK that aborts the process, which no catch stops: not tried then.
+      const given = (globalThis as { gc?: unknown }).gc;
+      if (typeof given === 'function') gcFunction = given as () => void;
+      else if (process.execArgv.some((arg) => /^--freeze[-_]flags[-_]after[-_]init(=|$)/.test(arg)) && !process.execArgv.some((arg) => /^--no[-_]freeze[-_]flags[-_]after[-_]init/.test(arg))) gcFunction = null;
+      else {
+        setFlagsFromString('--expose-gc');
+        gcFunction = runInNewContext('gc') as () => void;
+      }
     } catch {
       gcFunction = null;
     }
@@ -336,13 +345,15 @@ export class HttpClient {
   private async perform(url: string, method: string, headers: Record<string, string>, body: Body | Buffer, signal?: AbortSignal): Promise<ApiResponse> {
     const limit = this.options.maxResponseBytes;
     let response: Dispatcher.ResponseData;
+    // The request's deadline also bounds its wait for the budget of large answers: it never waits past REQUEST_TIMEOUT_MS.
+    const deadline = signal ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), signal]) : AbortSignal.timeout(this.options.timeoutMs);
     try {
       response = await undiciRequest(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: typeof body === 'function' ? Readable.from(body()) : body,
         dispatcher: this.agent,
-        signal: signal ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), signal]) : AbortSignal.timeout(this.options.timeoutMs),
+        signal: deadline,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -364,10 +375,12 @@ export class HttpClient {
     }
     const tooLarge = () => new TransportError(`${method} ${url} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
     try {
-      return await readWithin(response, limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), signal);
+      return await readWithin(response, limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (signal?.aborted) throw signal.reason;
+      // Not the target's slowness: the suite's own budget was taken by other large answers (issue 29).
+      if (error instanceof BudgetWaitTimeout) throw new TransportError(`${method} ${url} answered ${response.statusCode} with a large body (over ${LARGE_ANSWER_BYTES} bytes) that waited for this worker's budget for large answers (${LARGE_ANSWER_BUDGET} bytes, held by other large answers of the run) until REQUEST_TIMEOUT_MS (${this.options.timeoutMs} ms) ran out; the suite did not read it`);
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
   }
@@ -378,6 +391,21 @@ export interface ReadBody {
   text: string;
   bytes: number;
   sha256?: string;
+}
+
+/** A wait for the budget of large answers ended by the request's deadline (not by an interrupt, which throws its own reason). */
+export class BudgetWaitTimeout extends Error {
+  override name = 'BudgetWaitTimeout';
+}
+
+/** Takes budget bytes for one answer; a deadline passed while waiting is told apart from the target's slowness. */
+async function takeBudget(bytes: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await largeAnswers.acquire(bytes, signal);
+  } catch (error) {
+    if ((error as { name?: string } | undefined)?.name === 'TimeoutError') throw new BudgetWaitTimeout('the wait for the budget of large answers outlasted the request timeout', { cause: error });
+    throw error;
+  }
 }
 
 /**
@@ -394,7 +422,7 @@ export async function readWithin<T>(response: Dispatcher.ResponseData, limit: nu
   let held = 0;
   try {
     if (Number.isInteger(declared) && declared > LARGE_ANSWER_BYTES && declared <= limit) {
-      await largeAnswers.acquire(declared, signal);
+      await takeBudget(declared, signal);
       held = declared;
     }
     let chunks: Buffer[] = [];
@@ -410,7 +438,7 @@ export async function readWithin<T>(response: Dispatcher.ResponseData, limit: nu
       }
       size += piece.length;
       if (held === 0 && size > LARGE_ANSWER_BYTES) {
-        await largeAnswers.acquire(limit, signal);
+        await takeBudget(limit, signal);
         held = limit;
       }
       if (size > LARGE_ANSWER_BYTES && !decoder) {

@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { describeTransportFailure, excerpt, readWithin } from '../net/http.js';
+import { BudgetWaitTimeout, describeTransportFailure, excerpt, readWithin } from '../net/http.js';
 import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
@@ -142,7 +142,7 @@ const DEFAULT_HOOK_BYTES = DEFAULT_MAX_RESPONSE_BYTES;
  * A hook's answer read up to `limit` bytes (a hook streaming without end is stopped there, its connection dropped) and
  * parsed, within the worker's budget for large answers (issue 29): a large answer keeps its first characters as `text`.
  */
-async function readLimited(response: Dispatcher.ResponseData, limit: number, url: string, what: string): Promise<{ text: string; body: unknown }> {
+async function readLimited(response: Dispatcher.ResponseData, limit: number, url: string, what: string, signal?: AbortSignal): Promise<{ text: string; body: unknown }> {
   const declared = Number(response.headers['content-length']);
   const tooLarge = () => new StateError(`the provider-state hook ${withoutCredentials(url)} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
   if (Number.isFinite(declared) && declared > limit) {
@@ -159,7 +159,7 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
       body = undefined;
     }
     return { text: sha256 === undefined ? text : excerpt(text, 8192), body };
-  });
+  }, signal);
 }
 
 /** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */
@@ -218,15 +218,17 @@ export class HookStates implements StatesTransport {
 
   private async callOnce(headers: Record<string, string>, name: string, params: Record<string, unknown>): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
     await this.road.limiter?.take();
+    // Also bounds the wait for the budget of large answers (issue 29): never past the hook's timeout.
+    const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await request(this.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({ state: name, params }),
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: deadline,
       });
-      const { text, body } = await readLimited(response, this.road.maxResponseBytes ?? DEFAULT_HOOK_BYTES, this.url, `the provider-state hook ${withoutCredentials(this.url)} answered ${response.statusCode} to state ${name}, but the answer`);
+      const { text, body } = await readLimited(response, this.road.maxResponseBytes ?? DEFAULT_HOOK_BYTES, this.url, `the provider-state hook ${withoutCredentials(this.url)} answered ${response.statusCode} to state ${name}, but the answer`, deadline);
       const header = (name: string) => {
         const value = response.headers[name];
         return Array.isArray(value) ? value.join(', ') : value;
@@ -237,6 +239,7 @@ export class HookStates implements StatesTransport {
       return { status: response.statusCode, text, body, ...(contentType ? { contentType } : {}), ...(location ? { location } : {}), ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       if (error instanceof StateError) throw error;
+      if (error instanceof BudgetWaitTimeout) throw new StateError(`the provider-state hook ${withoutCredentials(this.url)} answered state ${name} with a large body that waited for this worker's budget for large answers (held by other large answers of the run) until its timeout (${this.timeoutMs} ms) ran out; the suite did not read it`);
       throw new StateError(`provider-state hook unreachable: ${describeTransportFailure(error, 'POST', this.url, this.timeoutMs)} (check STATES_URL)`);
     }
   }
