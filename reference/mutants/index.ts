@@ -14,6 +14,7 @@ import { roundWb3Mutants } from './round-wb3.js';
 import { roundWb4Mutants } from './round-wb4.js';
 import type { Mutant } from './types.js';
 
+/** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r4; white-box wb1 to wb4). */
 export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants];
 
 export function mutantByName(name: string): Mutant | undefined {
