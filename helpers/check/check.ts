@@ -6,7 +6,7 @@ import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catal
 import { effectiveRules, ruleById } from '../spec/rules.js';
 import { instanceById } from '../spec/instances.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
-import { RECORDED_JSON_CHARS } from '../net/http.js';
+import { RECORDED_JSON_CHARS, SuiteLimitError } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
@@ -492,6 +492,15 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           throw redactError(failure);
         }
         ctx.skip(RESTRICTED_REASON);
+      }
+      // An answer stopped by a limit of the suite's own (the specification sets no size): not verified, with the fix.
+      if (error instanceof SuiteLimitError) {
+        try {
+          failOnSecurity(run);
+        } catch (failure) {
+          throw redactError(failure);
+        }
+        ctx.skip(`not verified: ${redactError(error).message.split('\n')[0]}; raise MAX_RESPONSE_BYTES (or REQUEST_TIMEOUT_MS) to judge it`);
       }
       throw redactError(error);
     } finally {
