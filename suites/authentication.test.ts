@@ -231,6 +231,80 @@ function logOutLater(t: CheckContext, response: ApiResponse): void {
   if (typeof token === 'string') t.cleanup(() => t.post('/api/v1/user/logout', { token }));
 }
 
+type LoginKind = 'password' | 'jwt';
+
+/** One login of `user` by password (4.2) or by a platform JWT naming the user by id (4.1); logged out after the test. */
+async function loginOfKind(t: CheckContext, kind: LoginKind, user: { id: string; email: string; password: string }): Promise<ApiResponse> {
+  if (kind === 'password') {
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
+    logOutLater(t, response);
+    skipWhenFileAccountRefused(t, user, response);
+    return response;
+  }
+  const platform = await platformFor(t);
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
+  logOutLater(t, response);
+  return response;
+}
+
+// Section 1.4: "ISO 8601 UTC strings with microseconds". A writer that drops trailing zero groups (Java's
+// Instant.toString(): .891000 as .891, a whole second without a fraction) writes six digits 999 times in 1000, so
+// one Session is no evidence either way (principle 1, never flaky). Three logins are: a writer with microseconds
+// gives six digits at least once in each field (all three short: about one chance in a billion), one without
+// microseconds never does. Both logins answer a Session (2.1), so both are judged.
+async function expectMicrosecondSessions(t: CheckContext, kind: LoginKind): Promise<void> {
+  const written: Record<'until' | 'created', string[]> = { until: [], created: [] };
+  for (let login = 0; login < 3; login++) {
+    const user = await t.state('user');
+    const response = await loginOfKind(t, kind, user);
+    expectSession(t, response, user.id);
+    for (const field of ['until', 'created'] as const) written[field].push(String(response.json.data[field]));
+  }
+  for (const field of ['until', 'created'] as const) {
+    expect(
+      written[field].some(hasMicrosecondDigits),
+      `section 1.4 (${kind} login): data.${field} is an ISO 8601 UTC string "with microseconds", but none of three Sessions wrote six fraction digits (${written[field].map((value) => JSON.stringify(value)).join(', ')})`,
+    ).toBe(true);
+  }
+}
+
+// Section 2.1: `created` is the creation of the Session (CREATED_NEAR_DATE_MS above); two logins in turn are created
+// in turn. Both logins answer a Session, so both are judged.
+async function expectSessionsDatedByCreation(t: CheckContext, kind: LoginKind): Promise<void> {
+  const user = await t.state('user');
+  const created: bigint[] = [];
+  for (const login of ['first', 'second']) {
+    const response = await loginOfKind(t, kind, user);
+    expectSession(t, response, user.id);
+    const data = response.json.data;
+    created.push(epochMicros('data.created', data.created));
+    const date = Date.parse(response.headers.date ?? '');
+    if (Number.isNaN(date)) {
+      t.advise(`the ${login} login's answer carries no HTTP Date header (${JSON.stringify(response.headers.date ?? null)}), so data.created could not be compared with the target's own clock`);
+      continue;
+    }
+    const offset = Number(created.at(-1)! / 1000n) - date;
+    // Date is whole seconds, rounded down: created may be up to 1 s after it.
+    const near = offset >= -CREATED_NEAR_DATE_MS && offset < 1000 + CREATED_NEAR_DATE_MS;
+    // A gateway (or proxy) in front of the target may date the answer by its own clock (principle 7: the road is not
+    // judged). created close to the suite's clock when it is far from Date is that case: advised on, not failed.
+    const fromSuite = Number(created.at(-1)! / 1000n) - Date.now();
+    if (!near && Math.abs(fromSuite) <= CREATED_NEAR_DATE_MS) {
+      t.advise(`the ${login} login's data.created (${data.created}) is ${(offset / 1000).toFixed(1)} s from the answer's Date (${response.headers.date}) but within ${CREATED_NEAR_DATE_MS / 1000} s of the suite's clock: the Date seems set by another clock (a gateway in front of the target?)`);
+      continue;
+    }
+    expect(
+      near,
+      `section 2.1 (${kind} login): data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected (if a gateway in front of the target dates its answers, its clock and the target's differ by that much)`,
+    ).toBe(true);
+  }
+  // A target of several nodes dates each Session by the clock of the node that made it: clocks kept in step still differ
+  // by milliseconds, so a second Session up to a second "earlier" is advised on; more than that is not the same instant.
+  const earlier = created[0]! - created[1]!;
+  expect(earlier <= 1_000_000n, `section 2.1 (${kind} login): a login made after another has a Session created no earlier (data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s, more than the 1 s two nodes\u2019 clocks may differ)`).toBe(true);
+  if (earlier > 0n) t.advise(`data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s (within 1 s: the clocks of two nodes may differ so)`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 4.2 POST /api/v1/authenticate
 
@@ -359,27 +433,9 @@ authenticate.describe(() => {
     logOutLater(t, response);
   });
 
-  // Section 1.4: "ISO 8601 UTC strings with microseconds". A writer that drops trailing zero groups (Java's
-  // Instant.toString(): .891000 as .891, a whole second without a fraction) writes six digits 999 times in 1000, so
-  // one Session is no evidence either way (principle 1, never flaky). Three logins are: a writer with microseconds
-  // gives six digits at least once in each field (all three short: about one chance in a billion), one without
-  // microseconds never does.
+  // Section 1.4 (expectMicrosecondSessions above).
   authenticate.check('writes until and created with microseconds (six or more fraction digits in at least one of three Sessions)', { rules: ['S13'], clauses: ['1', '2.1', '4.2'], status: 200 }, async (t) => {
-    const written: Record<'until' | 'created', string[]> = { until: [], created: [] };
-    for (let login = 0; login < 3; login++) {
-      const user = await t.state('user');
-      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
-      logOutLater(t, response);
-      skipWhenFileAccountRefused(t, user, response);
-      expectSession(t, response, user.id);
-      for (const field of ['until', 'created'] as const) written[field].push(String(response.json.data[field]));
-    }
-    for (const field of ['until', 'created'] as const) {
-      expect(
-        written[field].some(hasMicrosecondDigits),
-        `section 1.4: data.${field} is an ISO 8601 UTC string "with microseconds", but none of three Sessions wrote six fraction digits (${written[field].map((value) => JSON.stringify(value)).join(', ')})`,
-      ).toBe(true);
-    }
+    await expectMicrosecondSessions(t, 'password');
   });
 
   // A flow across two endpoints, each step asserting 200: section 5.2, the Session's id is the bearer token of protected endpoints.
@@ -389,42 +445,9 @@ authenticate.describe(() => {
     t.expectStatus(response, 200);
   });
 
-  // Section 2.1: `created` is the creation of the Session (CREATED_NEAR_DATE_MS above); two logins in turn are created in turn.
+  // Section 2.1 (expectSessionsDatedByCreation above).
   authenticate.check('dates each Session by its creation: created is within seconds of the answer\u2019s Date, and a later login\u2019s is not earlier', { rules: ['S30'], clauses: ['2.1', '4.2'], status: 200 }, async (t) => {
-    const user = await t.state('user');
-    const created: bigint[] = [];
-    for (const login of ['first', 'second']) {
-      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
-      logOutLater(t, response);
-      skipWhenFileAccountRefused(t, user, response);
-      expectSession(t, response, user.id);
-      const data = response.json.data;
-      created.push(epochMicros('data.created', data.created));
-      const date = Date.parse(response.headers.date ?? '');
-      if (Number.isNaN(date)) {
-        t.advise(`the ${login} login's answer carries no HTTP Date header (${JSON.stringify(response.headers.date ?? null)}), so data.created could not be compared with the target's own clock`);
-        continue;
-      }
-      const offset = Number(created.at(-1)! / 1000n) - date;
-      // Date is whole seconds, rounded down: created may be up to 1 s after it.
-      const near = offset >= -CREATED_NEAR_DATE_MS && offset < 1000 + CREATED_NEAR_DATE_MS;
-      // A gateway (or proxy) in front of the target may date the answer by its own clock (principle 7: the road is not
-      // judged). created close to the suite's clock when it is far from Date is that case: advised on, not failed.
-      const fromSuite = Number(created.at(-1)! / 1000n) - Date.now();
-      if (!near && Math.abs(fromSuite) <= CREATED_NEAR_DATE_MS) {
-        t.advise(`the ${login} login's data.created (${data.created}) is ${(offset / 1000).toFixed(1)} s from the answer's Date (${response.headers.date}) but within ${CREATED_NEAR_DATE_MS / 1000} s of the suite's clock: the Date seems set by another clock (a gateway in front of the target?)`);
-        continue;
-      }
-      expect(
-        near,
-        `section 2.1: data.created (${data.created}) is the Session's creation, but it is ${(offset / 1000).toFixed(1)} s from the Date of the same answer (${response.headers.date}), by the target's own clock; within ${CREATED_NEAR_DATE_MS / 1000} s is expected (if a gateway in front of the target dates its answers, its clock and the target's differ by that much)`,
-      ).toBe(true);
-    }
-    // A target of several nodes dates each Session by the clock of the node that made it: clocks kept in step still differ
-    // by milliseconds, so a second Session up to a second "earlier" is advised on; more than that is not the same instant.
-    const earlier = created[0]! - created[1]!;
-    expect(earlier <= 1_000_000n, `section 2.1: a login made after another has a Session created no earlier (data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s, more than the 1 s two nodes\u2019 clocks may differ)`).toBe(true);
-    if (earlier > 0n) t.advise(`data.created of the second login is ${(Number(earlier) / 1e6).toFixed(6)} s before the first\u2019s (within 1 s: the clocks of two nodes may differ so)`);
+    await expectSessionsDatedByCreation(t, 'password');
   });
 
   authenticate.check('refuses a 2FA account without a code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
@@ -674,6 +697,14 @@ authenticateJwtEp.describe(() => {
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
     expectSession(t, response, user.id);
     logOutLater(t, response);
+  });
+
+  authenticateJwtEp.check('writes until and created with microseconds (six or more fraction digits in at least one of three Sessions)', { rules: ['S13'], clauses: ['1', '2.1', '4.1'], status: 200 }, async (t) => {
+    await expectMicrosecondSessions(t, 'jwt');
+  });
+
+  authenticateJwtEp.check('dates each Session by its creation: created is within seconds of the answer\u2019s Date, and a later login\u2019s is not earlier', { rules: ['S30'], clauses: ['2.1', '4.1'], status: 200 }, async (t) => {
+    await expectSessionsDatedByCreation(t, 'jwt');
   });
 
   // Section 4.1: "one of email or id" reads as exactly one (a payload naming both is invalid, 412) or as
