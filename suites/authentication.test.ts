@@ -1022,6 +1022,27 @@ logout.describe(() => {
     }
   });
 
+  // Section 4.5: logout "destroys the token" it is sent. Whether the user's other sessions survive it is not said: a
+  // logout that destroys every token of the user (Laravel Sanctum's `tokens()->delete()`) is not forbidden (round wb3,
+  // roundWb3NotDeviations), so a second session refused after the first one's logout is advised on, never failed.
+  logout.check('answers 200 with { status } to a second session of the user after the first one logged out (another session ended is advised on)', { rules: [...schemaRules('logout-response'), 'S194'], clauses: ['4.5', '5'], status: [200, 401], rulesOnEveryBranch: 'the first logout\u2019s 200 { status } is judged on every run; the second answer is judged against its own schema, { status } on 200 or { error } on 401 (advised on)' }, async (t) => {
+    const user = await t.state('user');
+    const first = await logIn(t, user);
+    const second = await logIn(t, user);
+    t.cleanup(() => t.post('/api/v1/user/logout', { token: second }));
+    const out = await t.post('/api/v1/user/logout', { token: first });
+    t.expectStatus(out, 200);
+    t.expectSchema(out, 'logout-response');
+    const other = await t.post('/api/v1/user/logout', { token: second });
+    if (other.status === 401) {
+      expectAuthError(t, other, 401);
+      t.advise('logging out one session of a user also ended another session of the same user (its logout answered 401): section 4.5 says logout "destroys the token", and does not say whether the user\u2019s other tokens survive');
+      return;
+    }
+    t.expectStatus(other, 200);
+    t.expectSchema(other, 'logout-response');
+  });
+
   // Sections 5.2 and 5.3: a token is valid for ttl seconds; an expired one is no valid authentication.
   logout.check('answers 401 with { error } for an expired token', { rules: [...schemaRules('error-auth'), 'S195', 'S335'], clauses: ['4.5', '5', '7'], status: 401 }, async (t) => {
     const expired = await t.state('user.expired-token');
