@@ -676,7 +676,7 @@ remove.describe(() => {
   unauthenticatedCheck(remove, 'expired');
   unauthenticatedCheck(remove, 'elsewhere');
 
-  remove.check('answers 200 with { message } and the bank is no longer listed', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S1', 'S226', 'S227'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
+  remove.check('answers 200 with { message } and the bank is no longer listed, neither in the lists filtered by its currency and its status', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S1', 'S226', 'S227'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const response = await t.post(banksPath(user.id), { json: bankPayload(), token });
     deleteIfCreated(t, user.id, token, response); // only matters when the delete below fails
@@ -689,6 +689,15 @@ remove.describe(() => {
     t.expectStatus(listed, 200);
     const body = t.expectSchema(listed, 'bank-list-response');
     expect(ids(body), 'a deleted bank is no longer listed').not.toContain(id);
+    // Nor in a list filtered to match it (4.10: the filters narrow the user's banks, and a deleted bank is none of them).
+    const { currency, status } = response.json.data as { currency: unknown; status: unknown };
+    for (const [filter, value] of [['currency', currency], ['status', status]] as const) {
+      if (typeof value !== 'string') continue;
+      const filtered = await t.get(banksPath(user.id), { token, query: { [filter]: value } });
+      t.expectStatus(filtered, 200);
+      const matching = t.expectSchema(filtered, 'bank-list-response');
+      expect(ids(matching), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its ${filter} (${filter}=${value})`).not.toContain(id);
+    }
   });
 
   remove.check('answers 403 with { message } for a bank used in earlier actions and keeps it', { rules: [...schemaRules('error-message', 'bank-response'), 'S131', 'S258', 'S336'], clauses: ['4.10', '3', '7'], status: 403 }, async (t) => {

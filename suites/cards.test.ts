@@ -105,6 +105,27 @@ create.describe(() => {
     expectCreatedAtNearDate(t, response, data.createdAt, 'card');
   });
 
+  // Section 2.5: cardImage1 and cardImage2 are the identifiers of the stored first and second image. Two different
+  // images (a PNG and a JPEG) are two stored images, so their identifiers differ, in the create answer and in the show.
+  // The same bytes sent twice are not asked to get two identifiers (a target may store them once). Whether the
+  // identifiers read back equal those of the create answer stays advised on (assertSameCard: 2.5 does not say a
+  // service-set field is written one way, an identifier may be a signed address made per request).
+  // Both empty is no identifier at all, which 2.5 ("string") does not forbid (allowed-card-empty-status-and-images): only one identifier given to both images fails.
+  const sameImageId = (card: Record<string, unknown>) => card.cardImage1 === card.cardImage2 && card.cardImage1 !== '';
+  create.check('answers two different image identifiers for a card created with two different images, in create and in show', { rules: [...schemaRules('card-response'), 'S276', 'S277', 'S282'], clauses: ['4.6a', '2.5'], status: 201 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { form } = cardForm({ cardImage1: IMAGES.png(), cardImage2: IMAGES.jpeg() });
+    const created = await t.post(cardsPath(user.id), { token, form });
+    t.expectStatus(created, 201);
+    const card = t.expectSchema(created, 'card-response').data as Record<string, any>;
+    assert(!sameImageId(card), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) the create answer gives both the same identifier ${JSON.stringify(card.cardImage1)}`);
+    const shown = await t.get(cardPath(user.id, card.id), { token });
+    t.expectStatus(shown, 200);
+    const { data } = t.expectSchema(shown, 'card-response');
+    assert(!sameImageId(data), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) the show gives both the same identifier ${JSON.stringify(data.cardImage1)}`);
+    assertSameCard(t, data, card, 'the shown card');
+  });
+
   // Section 4.6a gives alias only "required, max 191"; uniqueness is a constraint the column gives iban of banks (4.10,
   // 8) and not alias (docs/judging.md, "The constraint columns are exhaustive"). Two cards of a user with one alias are
   // two valid creates: both 201, each echoing it.

@@ -297,10 +297,10 @@ describe('authentication mutants', () => {
     expect(new Set(authenticationMutants.map((m) => m.name)).size).toBe(authenticationMutants.length);
   });
 
-  it('every authentication deviation is used by a mutant (of any file: a reading round keeps its own; a white-box round\u2019s open gaps, not registered, too)', async () => {
+  it('every authentication deviation is used by a mutant (of any file: a reading round keeps its own; a white-box round\u2019s open gaps and not-deviations, not registered, too)', async () => {
     const { authentication } = await import('../reference/modules/authentication.js');
-    const { roundWb3OpenGaps } = await import('../reference/mutants/round-wb3.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps].map((m) => m.mutation.deviation));
+    const { roundWb3OpenGaps, roundWb3NotDeviations } = await import('../reference/mutants/round-wb3.js');
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 

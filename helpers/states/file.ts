@@ -69,7 +69,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
   { kind: 'user with a used bank', state: 'user', role: 'bank.used', minimum: 1, fullSpeed: 1, why: 'the bank delete 403 test' },
   { kind: 'user with a reset token', state: 'user', role: 'password-reset.token', minimum: 2, fullSpeed: 8, why: 'reset-password tests that do not spend the token; one uses two addresses' },
-  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 3, fullSpeed: 4, why: 'login tests with a TOTP code; 6 logins refused for a wrong or missing code or password a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
+  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 4, fullSpeed: 4, why: 'login tests with a TOTP code; 7 logins refused for a wrong, missing or malformed code or password a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user.inactive (with bonuses and a used bank)', state: 'user.inactive', minimum: 1, fullSpeed: 8, why: 'inactive-account tests of every group' },
   { kind: 'user.locked', state: 'user.locked', minimum: 1, fullSpeed: 2, why: 'login 423 tests' },
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },

@@ -155,30 +155,32 @@ const writtenLater: Mutant[] = [
 ];
 
 /**
- * The survivors of the round (no test failed), each re-checked as a deviation under every reading. Not
- * registered, so the mutation run stays at 100 %; each names the check that would catch it:
- * - wb3-login-2fa-format-unchecked-for-2fa-accounts: the 2fa rows of the validation table (5 and 7 digits, not
- *   digits) also sent for a 2FA account, 422 keyed by 2fa.
- * - wb3-logout-destroys-all-user-tokens: two sessions of one user; logging out one leaves the other valid (200).
- * - wb3-jwt-logout-revoked-on-logout-only: a JWT-issued token logged out answers 401 on another protected endpoint.
- * - wb3-jwt-tokens-never-expire: a JWT login of state user.short-session answers 401 once until is past.
- * - wb3-banks-filtered-list-holds-deleted: after a delete, a list filtered by the bank's currency or status
- *   does not hold it.
- * - wb3-cards-image2-id-of-image1: a card created with two different images answers two different identifiers.
- * Held before fixes: 31 of 37 caught (two more candidates were dropped as open under some reading: the bonus
- * summary's counts, and whose user object a bonus carries; both advised on by the suite).
+ * White-box round wb3: 31 of its 37 mutants were caught when the round was held, before fixes (two more candidates
+ * were dropped as open under some reading: the bonus summary's counts, and whose user object a bonus carries; both
+ * advised on by the suite). Of the 6 survivors, 5 are closed and registered (branch fix-wb3), each by the check named:
+ * - wb3-login-2fa-format-unchecked-for-2fa-accounts: a 2FA account's codes of 5 digits, 7 digits and 6 characters not
+ *   all digits, sent in turn, each 422 keyed by 2fa (suites/authentication.test.ts; one failed login at most).
+ * - wb3-jwt-logout-revoked-on-logout-only: a JWT-issued token logged out answers 401 on a balances and a bank endpoint.
+ * - wb3-jwt-tokens-never-expire: a JWT login of state user.short-session answers 401 once until is past (the state
+ *   promises its short lifetime for both ways of login, docs/provider-states.md), beside the password-login test.
+ * - wb3-banks-filtered-list-holds-deleted: after a delete, lists filtered by the bank's currency and status do not hold it.
+ * - wb3-cards-image2-id-of-image1: a card created with two different images (a PNG, a JPEG) answers two different
+ *   identifiers in create and in show (whether show repeats create's identifiers stays advised on).
+ * The sixth is not a deviation under every reading (roundWb3NotDeviations below); none is left open.
  */
-const OPEN = new Set([
-  'wb3-login-2fa-format-unchecked-for-2fa-accounts',
-  'wb3-logout-destroys-all-user-tokens',
-  'wb3-jwt-logout-revoked-on-logout-only',
-  'wb3-jwt-tokens-never-expire',
-  'wb3-banks-filtered-list-holds-deleted',
-  'wb3-cards-image2-id-of-image1',
-]);
+const NOT_DEVIATIONS = new Set(['wb3-logout-destroys-all-user-tokens']);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb3Mutants: Mutant[] = [...written, ...writtenLater].filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb3Mutants: Mutant[] = [...written, ...writtenLater].filter((mutant) => !NOT_DEVIATIONS.has(mutant.name));
 
-/** The open gaps of the round (not registered): the suite lets them pass. */
-export const roundWb3OpenGaps: Mutant[] = [...written, ...writtenLater].filter((mutant) => OPEN.has(mutant.name));
+/** The open gaps of the round (not registered): the suite lets them pass. None is left. */
+export const roundWb3OpenGaps: Mutant[] = [];
+
+/**
+ * Written in round wb3 and judged afterwards (review, branch fix-wb3) not a deviation under every reading: section 4.5
+ * says logout "destroys the token"; a logout that also destroys the user's other tokens (as a Laravel Sanctum
+ * `tokens()->delete()` does) is not forbidden by it. The suite advises on it, never fails it. Kept, unregistered, as
+ * the record of the round; its score counts it out (31 caught of 36 when held). The access table no longer uses a
+ * token issued before its logouts as the valid one (helpers/arrange/invariants.ts), and logout's own test advises.
+ */
+export const roundWb3NotDeviations: Mutant[] = [...written, ...writtenLater].filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
