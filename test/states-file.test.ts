@@ -375,7 +375,7 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(schemaProblems('states-file', skeleton)).toEqual([]);
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 9);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 10);
     expect(skeleton.secondPlatform).toBeDefined();
   });
 });
