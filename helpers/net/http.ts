@@ -375,13 +375,13 @@ export class HttpClient {
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       response.body.destroy();
-      throw new SuiteLimitError(`${method} ${url} answered with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`);
+      throw new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`);
     }
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const tooLarge = () => new SuiteLimitError(`${method} ${url} answered with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
+    const tooLarge = () => new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
     try {
       return await readWithin(response, limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
     } catch (error) {
