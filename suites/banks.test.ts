@@ -692,7 +692,8 @@ remove.describe(() => {
     // Nor in a list filtered to match it (4.10: the filters narrow the user's banks, and a deleted bank is none of them).
     const { currency, status } = response.json.data as { currency: unknown; status: unknown };
     for (const [filter, value] of [['currency', currency], ['status', status]] as const) {
-      if (typeof value !== 'string') continue;
+      // An empty status (allowed, docs/judging.md) filters nothing a reading agrees on: no filtered list is asked for it.
+      if (typeof value !== 'string' || value === '') continue;
       const filtered = await t.get(banksPath(user.id), { token, query: { [filter]: value } });
       t.expectStatus(filtered, 200);
       const matching = t.expectSchema(filtered, 'bank-list-response');
