@@ -494,7 +494,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
         ctx.skip(RESTRICTED_REASON);
       }
       // An answer stopped by a limit of the suite's own (the specification sets no size): not verified, with the fix.
-      if (error instanceof SuiteLimitError) {
+      // A 5xx is a failure whatever its body: the status alone says so (a target cannot hide it behind a large body).
+      if (error instanceof SuiteLimitError && error.status < 500) {
         try {
           failOnSecurity(run);
         } catch (failure) {

@@ -158,6 +158,10 @@ export class TransportError extends Error {
  */
 export class SuiteLimitError extends TransportError {
   override name = 'SuiteLimitError';
+  /** The status the target answered before the suite stopped reading (a 5xx fails whatever its body). */
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
 }
 
 export class ApiResponse {
@@ -375,20 +379,20 @@ export class HttpClient {
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       response.body.destroy();
-      throw new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`);
+      throw new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body of ${declared} bytes (Content-Length), over ${limit} bytes (MAX_RESPONSE_BYTES); the suite did not read it`, response.statusCode);
     }
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const tooLarge = () => new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`);
+    const tooLarge = () => new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`, response.statusCode);
     try {
       return await readWithin(response, limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (signal?.aborted) throw signal.reason;
       // Not the target's slowness: the suite's own budget was taken by other large answers (issue 29).
-      if (error instanceof BudgetWaitTimeout) throw new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a large body (over ${LARGE_ANSWER_BYTES} bytes) that waited for this worker's budget for large answers (${LARGE_ANSWER_BUDGET} bytes, held by other large answers of the run) until REQUEST_TIMEOUT_MS (${this.options.timeoutMs} ms) ran out; the suite did not read it`);
+      if (error instanceof BudgetWaitTimeout) throw new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a large body (over ${LARGE_ANSWER_BYTES} bytes) that waited for this worker's budget for large answers (${LARGE_ANSWER_BUDGET} bytes, held by other large answers of the run) until REQUEST_TIMEOUT_MS (${this.options.timeoutMs} ms) ran out; the suite did not read it`, response.statusCode);
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
   }
