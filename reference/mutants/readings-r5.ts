@@ -129,6 +129,12 @@ const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase
 
 export const readingsR5Mutants: Mutant[] = [
   // ---- Authentication and sessions (2.1, 4.1, 4.2, 5, 8)
+  // False failure found in round 5 (kept registered, not fixed here): 31 tests fail it. The logout test
+  // "answers 200 with { status } to a second session of the user after the first one logged out" logs in
+  // twice and logs the first session out, expecting 200; the 30 "whole access table" and "401 ... to the
+  // token of a JWT login destroyed by logout" tests (every protected route) open a password and a JWT
+  // session of one user and log an earlier one out as a precondition ("precondition failed: logout must
+  // answer 200, got 401"), failing where they could arrange the sessions in another order or skip.
   reading(
     'allowed-r5-login-ends-earlier-sessions',
     'authentication',
