@@ -262,6 +262,13 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
     });
   }
 
+  if (mutation.request) {
+    const see = mutation.request;
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) see(request);
+    });
+  }
+
   if (mutation.wire) {
     const wire = mutation.wire;
     app.addHook('onSend', async (request, reply, payload) => {

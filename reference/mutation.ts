@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The seam through which a mutant changes the reference: one named deviation that the modules
@@ -34,4 +34,9 @@ export interface Mutation {
    * headers (through `reply`) and its framing (a stream is sent without Content-Length).
    */
   wire?(answer: WireAnswer, reply: FastifyReply): string | Readable | void;
+  /**
+   * Sees every request of the interface (not the provider-state hook) before it is routed and
+   * authenticated: a reading that issues its own form of a value the server keeps (a token) maps it back here.
+   */
+  request?(request: FastifyRequest): void;
 }

@@ -209,7 +209,8 @@ function passwordAccepted(ctx: ReferenceContext, user: UserRow, body: Record<str
 function totpValid(ctx: ReferenceContext, secret: string, code: string): boolean {
   if (!/^[0-9]{6}$/.test(code)) return false;
   try {
-    return verifySync({ secret, token: code, epoch: Math.floor(ctx.now() / 1000), epochTolerance: 30 }).valid;
+    // Allowed reading (reading round 5): two time steps of tolerance either side, as a wider verifier window allows.
+    return verifySync({ secret, token: code, epoch: Math.floor(ctx.now() / 1000), epochTolerance: ctx.deviates('r5.totp-window-two-steps') ? 60 : 30 }).valid;
   } catch {
     return false;
   }
@@ -309,9 +310,11 @@ async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt:
 }
 
 /** Section 4.1: `expire` is a timestamp (Unix seconds); an integer-valued numeric string is accepted as one. */
-function expireSeconds(expire: unknown): number | undefined {
+function expireSeconds(expire: unknown, ctx?: ReferenceContext): number | undefined {
   if (typeof expire === 'number' && Number.isFinite(expire)) return expire;
   if (typeof expire === 'string' && /^[0-9]+$/.test(expire)) return Number(expire);
+  // Allowed reading (reading round 5): an ISO 8601 date-time with its offset is a timestamp too.
+  if (ctx?.deviates('r5.jwt-expire-iso-8601') && typeof expire === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(expire) && !Number.isNaN(Date.parse(expire))) return Math.floor(Date.parse(expire) / 1000);
   return undefined;
 }
 
@@ -387,6 +390,13 @@ export const authentication: ReferenceModule = {
     'login.account-state-before-password',
     'login.success-keeps-failures',
     'jwt.password-failures-not-restricting',
+    // Allowed readings of reading round 5 (mutants that must survive).
+    'r5.2fa-refused-without-2fa',
+    'r5.2fa-missing-422',
+    'r5.totp-window-two-steps',
+    'r5.throttle-before-validation',
+    'r5.jwt-both-claims-412',
+    'r5.jwt-expire-iso-8601',
   ],
 
   register(app, ctx) {
@@ -395,6 +405,8 @@ export const authentication: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       // Allowed reading (a mutant that must survive): a missing or malformed e-mail, or a missing password, is wrong credentials.
       if (ctx.deviates('login.malformed-answers-403') && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email) || body.password === undefined)) fail(ERRORS.wrongCredentials());
+      // Allowed reading (reading round 5): a restricted e-mail is answered 425 before its body is validated (a throttle middleware before the controller).
+      if (ctx.deviates('r5.throttle-before-validation') && typeof body.email === 'string') restrict(ctx, body.email);
       validate(body, {
         email: [rules.required, rules.string, rules.email, ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
         password: [
@@ -432,6 +444,10 @@ export const authentication: ReferenceModule = {
       assertMayLogIn(ctx, user);
       // White-box round wb1, deviation of a mutant only: a 2fa sent as JSON null is taken as a code already checked.
       const nullSkips = ctx.deviates('wb1.login-2fa-null-skipped') && body['2fa'] === null;
+      // Allowed reading (reading round 5): a code sent for an account without 2FA cannot be right: wrong credentials.
+      if (!user.totp_secret && ctx.deviates('r5.2fa-refused-without-2fa') && typeof body['2fa'] === 'string' && body['2fa'] !== '') fail(ERRORS.wrongCredentials());
+      // Allowed reading (reading round 5): an account with 2FA requires the field: its absence is a validation error.
+      if (user.totp_secret && ctx.deviates('r5.2fa-missing-422') && (body['2fa'] === undefined || body['2fa'] === null || body['2fa'] === '')) fail(ERRORS.validation({ '2fa': ['The 2fa field is required for this account.'] }));
       if (user.totp_secret && !ctx.deviates('login.2fa-ignored') && !nullSkips) {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const sent = typeof body['2fa'] === 'string' ? body['2fa'] : '';
@@ -454,12 +470,14 @@ export const authentication: ReferenceModule = {
       restrictAddress(ctx, request);
       const header = request.headers.token;
       const payload = await verifyPlatformJwt(ctx, platform, Array.isArray(header) ? header[0] : header);
+      // Allowed reading (reading round 5): "one of email or id" read as exactly one: a payload with both is invalid.
+      if (ctx.deviates('r5.jwt-both-claims-412') && payload.email !== undefined && payload.id !== undefined) fail(ERRORS.jwtInvalid());
       // Allowed reading (a mutant that must survive): a number as `email` or `id` is read as its text, which names nobody (403).
       const asText = (claim: unknown) => (typeof claim === 'number' && ctx.deviates('jwt.number-claims-as-text') ? String(claim) : claim);
       const email = asText(payload.email);
       const id = ctx.deviates('jwt.id-unsupported') ? undefined : asText(payload.id);
       // Deviation of a mutant only: an `expire` that is no timestamp is taken as no limit at all.
-      const raw = payload.expire !== undefined && expireSeconds(payload.expire) === undefined && ctx.deviates('jwt.expire-type-unchecked') ? Number.MAX_SAFE_INTEGER : expireSeconds(payload.expire);
+      const raw = payload.expire !== undefined && expireSeconds(payload.expire, ctx) === undefined && ctx.deviates('jwt.expire-type-unchecked') ? Number.MAX_SAFE_INTEGER : expireSeconds(payload.expire, ctx);
       // Allowed reading (a mutant that must survive): section 4.1 gives `expire` no unit; read as milliseconds.
       const expire = raw !== undefined && ctx.deviates('jwt.expire-in-milliseconds') ? Math.floor(raw / 1000) : raw;
       // Section 4.1: the payload names the user by `email` or `id` (strings) and carries `expire`; otherwise 412.

@@ -171,7 +171,10 @@ const ZERO_SELECT = `SELECT a.symbol, a.name, a.alias, a.type, a.precision_json,
 function show(ctx: ReferenceContext, userId: string, type: 'coin' | 'nft', symbol: string) {
   const row = ctx.deviates('balances.show-ignores-asset')
     ? (ctx.db.prepare(`${SELECT} WHERE b.user_id = ? AND a.type = ? ORDER BY a.symbol DESC LIMIT 1`).get(userId, type) as Row | undefined)
-    : (ctx.db.prepare(`${SELECT} WHERE b.user_id = ? AND a.type = ? AND a.symbol = ?`).get(userId, type, symbol) as Row | undefined);
+    : type === 'coin' && ctx.deviates('r5.coin-show-any-asset')
+      ? // Allowed reading (round r5): balances/{asset} answers any asset the user holds, an NFT too.
+        (ctx.db.prepare(`${SELECT} WHERE b.user_id = ? AND a.symbol = ?`).get(userId, symbol) as Row | undefined)
+      : (ctx.db.prepare(`${SELECT} WHERE b.user_id = ? AND a.type = ? AND a.symbol = ?`).get(userId, type, symbol) as Row | undefined);
   // Allowed reading (reading round 1): a coin of the platform the user does not hold is shown with zero amounts.
   if (!row && type === 'coin' && ctx.deviates('balances.all-coins-zero-filled')) {
     const zero = ctx.db.prepare(`${ZERO_SELECT} AND a.symbol = ?`).get(ZERO_SET, ZERO_SET, 'coin', symbol) as Row | undefined;
@@ -252,14 +255,15 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
-  deviations: ['balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled', 'wb1.balances-filter-per-symbol', 'wb1.balances-nft-filter-per-symbol'],
+  deviations: ['r5.balances-refuse-inactive', 'r5.coin-show-any-asset', 'balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled', 'wb1.balances-filter-per-symbol', 'wb1.balances-nft-filter-per-symbol'],
 
   register(app, ctx) {
     seedCoins(ctx);
     // Section 5.6 and 7: another user's balances answer 403 "This action is unauthorized."; inactive accounts may read.
     const preHandler = ctx.deviates('balances.other-user-readable')
       ? [ctx.guards.authenticated]
-      : [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly: false })];
+      : // Allowed reading (round r5): an inactive account is refused its balances too (403, the message of 5.6).
+        [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly: ctx.deviates('r5.balances-refuse-inactive') })];
     const pathUser = (request: FastifyRequest) => (request.params as { user: string }).user;
     const filterOf = (request: FastifyRequest, ignored: boolean) => {
       const symbols = assetsFilter(request);

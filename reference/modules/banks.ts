@@ -314,6 +314,9 @@ export const banks: ReferenceModule = {
     'banks.iban-taken-after-delete',
     'banks.platform-filter-code-id-or-name',
     'records.foreign-unauthorized',
+    // Allowed readings of reading round 5.
+    'r5.bank-validation-before-owner',
+    'r5.status-filters-any-case',
   ],
 
   register(app, ctx) {
@@ -349,7 +352,13 @@ export const banks: ReferenceModule = {
       if (ctx.deviates('banks.forbidden-create-own-message')) fail({ status: 403, body: { message: 'You are not allowed to create a bank account.' } });
       fail(ERRORS.unauthorized(403));
     };
-    const createGuards = [ctx.guards.authenticated, storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
+    // Allowed reading (round r5): the body is validated before the path's owner and the account are checked (a bound, validated request body first).
+    const validateFirst = async (request: FastifyRequest) => {
+      const raw = request.body;
+      const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {};
+      validate(body, createRules(ctx, (request as AuthenticatedRequest).user.id, typeof body.currency === 'string' ? body.currency : undefined));
+    };
+    const createGuards = [ctx.guards.authenticated, ...(ctx.deviates('r5.bank-validation-before-owner') ? [validateFirst] : []), storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
     // Deviation of a mutant only: delete lets an inactive account through.
     const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : ctx.deviates('wb3.banks-delete-path-user-unchecked') ? [ctx.guards.authenticated] : guards;
@@ -429,7 +438,7 @@ export const banks: ReferenceModule = {
       const scopedBy = where.length;
       const status = filterValue(request.query, 'status');
       if (status !== undefined && !ctx.deviates('banks.filter-status-ignored')) {
-        where.push('b.status = ?');
+        where.push(ctx.deviates('r5.status-filters-any-case') ? 'b.status = ? COLLATE NOCASE' : 'b.status = ?');
         params.push(status);
       }
       const currency = filterValue(request.query, 'currency');

@@ -258,6 +258,9 @@ export const bonuses: ReferenceModule = {
     // Allowed reading of reading round 1: a filter given empty is refused (422, Laravel's `filled`).
     'bonuses.empty-filter-422',
     'records.foreign-unauthorized',
+    // Allowed readings of reading round 5.
+    'r5.status-filters-any-case',
+    'r5.bonus-summary-asset-any-case',
   ],
 
   register(app, ctx) {
@@ -428,7 +431,7 @@ export const bonuses: ReferenceModule = {
       }
       if (status !== undefined && !ctx.deviates('bonuses.status-filter-ignored')) {
         // White-box round wb3, deviation of a mutant only: the pending filter also lists the canceled bonuses (not yet distributed).
-        where.push(status === 'pending' && ctx.deviates('wb3.bonuses-pending-filter-holds-canceled') ? "b.status IN (?, 'canceled')" : 'b.status = ?');
+        where.push(status === 'pending' && ctx.deviates('wb3.bonuses-pending-filter-holds-canceled') ? "b.status IN (?, 'canceled')" : ctx.deviates('r5.status-filters-any-case') ? 'b.status = ? COLLATE NOCASE' : 'b.status = ?');
         params.push(status);
       }
       const platform = text(query.platform);
@@ -482,7 +485,7 @@ export const bonuses: ReferenceModule = {
         .prepare(
           `SELECT a.symbol, a.name, a.alias, a.type, a.precision, COUNT(DISTINCT b.order_id) AS orders, ${STATUSES.map(sum).join(', ')}
            FROM bonuses b JOIN bonus_assets a ON a.symbol = b.asset_symbol
-           WHERE b.user_id = ? ${symbol !== undefined ? 'AND b.asset_symbol = ?' : ''}
+           WHERE b.user_id = ? ${symbol !== undefined ? (ctx.deviates('r5.bonus-summary-asset-any-case') ? 'AND b.asset_symbol = ? COLLATE NOCASE' : 'AND b.asset_symbol = ?') : ''}
            GROUP BY a.symbol ORDER BY a.symbol`,
         )
         .all(...(symbol !== undefined ? [user, symbol] : [user])) as (AssetRow & Record<string, number>)[];

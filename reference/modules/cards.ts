@@ -261,6 +261,9 @@ export const cards: ReferenceModule = {
     // Allowed reading of reading round 1: text fields trimmed of outer whitespace and stored in Unicode NFC.
     'cards.text-trimmed-nfc',
     'records.foreign-unauthorized',
+    // Allowed readings of reading round 5.
+    'r5.status-filters-any-case',
+    'r5.card-pair-wins-over-date',
   ],
 
   register(app, ctx) {
@@ -392,7 +395,9 @@ export const cards: ReferenceModule = {
       if (Object.keys(sorted).length > 0) fail(ERRORS.validation(sorted));
 
       // White-box round wb3, deviation of a mutant only: the date composed from the pair is written year first (y/m).
-      const expirationDate = hasDate ? String(input.expirationDate) : ctx.deviates('wb3.cards-pair-answered-year-first') ? `${String(input.expirationYear)}/${pad2(Number(input.expirationMonth))}` : `${pad2(Number(input.expirationMonth))}/${String(input.expirationYear)}`;
+      // Allowed reading (round r5): when the pair is given beside expirationDate, the pair is the card's expiry.
+      const pairWins = ctx.deviates('r5.card-pair-wins-over-date') && hasMonth && hasYear;
+      const expirationDate = hasDate && !pairWins ? String(input.expirationDate) : ctx.deviates('wb3.cards-pair-answered-year-first') ? `${String(input.expirationYear)}/${pad2(Number(input.expirationMonth))}` : `${pad2(Number(input.expirationMonth))}/${String(input.expirationYear)}`;
       return { expirationDate };
     }
 
@@ -508,7 +513,7 @@ export const cards: ReferenceModule = {
           const status = filter('status');
           const company = filter('company');
           const platform = filter('platform');
-          if (status !== undefined) (where.push('c.status = ?'), params.push(status));
+          if (status !== undefined) (where.push(ctx.deviates('r5.status-filters-any-case') ? 'c.status = ? COLLATE NOCASE' : 'c.status = ?'), params.push(status));
           const byId = ctx.deviates('cards.platform-filter-by-id');
           for (const [name, value] of [['company', company], ['platform', platform]] as const) {
             if (value === undefined) continue;

@@ -96,6 +96,9 @@ export const password: ReferenceModule = {
     'reset.other-address-token-keyed-by-email',
     // Allowed reading (round r4): earlier reset tokens stay valid beside the latest one.
     'r4.reset-earlier-tokens-valid',
+    // Allowed readings (round r5): a repeated forgot-password within a minute refused (Laravel's broker throttle); `type` in any letter case.
+    'r5.forgot-throttled',
+    'r5.forgot-type-any-case',
     'forgot.unknown-email-accepted',
     'forgot.type-unchecked',
     'reset.password-unchanged',
@@ -128,6 +131,7 @@ export const password: ReferenceModule = {
     // Section 4.3 (limits: section 8).
     app.post('/api/v1/user/forgot-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
+      if (ctx.deviates('r5.forgot-type-any-case') && typeof body.type === 'string') body.type = body.type.toLowerCase();
       validate(body, {
         email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
         type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
@@ -142,6 +146,11 @@ export const password: ReferenceModule = {
         if (ctx.deviates('wb2.forgot-unknown-email-with-type-accepted') && typeof body.type === 'string') return { data: { message: body.type === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.' } };
         if (ctx.deviates('forgot.unknown-email-accepted')) return { data: { message: 'We have emailed your password reset link.' } };
         fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
+      }
+      // Allowed reading (round r5): Laravel's password broker refuses a new reset e-mail within 60 s of the last one (passwords.throttled).
+      if (ctx.deviates('r5.forgot-throttled')) {
+        const last = ctx.db.prepare('SELECT created_ms FROM password_reset_tokens WHERE email = ?').get(user.email) as { created_ms: number } | undefined;
+        if (last && ctx.now() - last.created_ms < 60_000) fail(ERRORS.validation({ email: ['Please wait before retrying.'] }));
       }
       const kind = body.type === 'text' ? 'text' : 'link';
       const token = sendResetMail(ctx, user.email, kind);
