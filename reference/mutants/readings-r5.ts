@@ -127,9 +127,10 @@ const JWT_SESSION_SECONDS = 3600;
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
 
-export const readingsR5Mutants: Mutant[] = [
+const readingsR5Written: Mutant[] = [
   // ---- Authentication and sessions (2.1, 4.1, 4.2, 5, 8)
-  // False failure found in round 5 (kept registered, not fixed here): 31 tests fail it. The logout test
+  // Reported by round 5 as a false failure (31 tests fail it); judged by the lead not a reading of the
+  // specification (see readingsR5NotReadings below), as round 3 judged its own single-session reading. The logout test
   // "answers 200 with { status } to a second session of the user after the first one logged out" logs in
   // twice and logs the first session out, expecting 200; the 30 "whole access table" and "401 ... to the
   // token of a JWT login destroyed by logout" tests (every protected route) open a password and a JWT
@@ -554,3 +555,15 @@ export const readingsR5Mutants: Mutant[] = [
     ALL,
   ),
 ];
+
+/**
+ * Written in round 5 and judged afterwards not inside every reading: 5.2 gives a login's token as "valid for ttl
+ * seconds, until until", and the only end it names before that is logout (4.5, 5.4). A policy of one session per
+ * account, whose later login ends the earlier tokens, makes that sentence false for them (round 3 dropped the same
+ * reading on the same ground). The suite fails it; kept, unregistered, as the record of the round (30 of 30 then).
+ */
+const NOT_READINGS = new Set(['allowed-r5-login-ends-earlier-sessions']);
+export const readingsR5NotReadings: Mutant[] = readingsR5Written.filter((mutant) => NOT_READINGS.has(mutant.name));
+
+/** The readings of round 5 (registered in index.ts): each must stay conformant. */
+export const readingsR5Mutants: Mutant[] = readingsR5Written.filter((mutant) => !NOT_READINGS.has(mutant.name));
