@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { Group } from '../../helpers/spec/catalogue.js';
-import type { ResponseTransform, WireAnswer } from '../mutation.js';
+import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
+import { ALL, only, reading, onRoutes, recordsOf } from './reading.js';
 
 /**
  * Reading round 3: implementation choices the specification leaves open, each taken the other way
@@ -11,14 +11,6 @@ import type { Mutant } from './types.js';
  * the text that leaves the point open. Readings that need the server's memory (sessions revoked,
  * a TOTP code spent) keep it in the mutant, from the answers the server sends.
  */
-
-type Judged = Mutant['judgedBy'];
-const ALL: Judged = { groups: 'all', clauses: 'all' };
-const only = (...groups: Group[]): Judged => ({ groups, clauses: 'all' });
-
-function reading(name: string, group: Mutant['group'], clause: string, description: string, mutation: Mutant['mutation'], judgedBy: Judged): Mutant {
-  return { name, group, clause, description, mutation, allowed: true, judgedBy };
-}
 
 const LOGIN_URL = '/api/v1/authenticate';
 const JWT_URL = '/api/v1/authenticate-jwt/:platform';
@@ -31,18 +23,6 @@ const CARD_ROUTES = ['POST /api/v1/user/{user}/card', 'GET /api/v1/user/{user}/c
 const BONUS_LIST = 'GET /api/v1/user/{user}/bonus';
 const BONUS_SHOW = 'GET /api/v1/user/{user}/bonus/{bonus}';
 const BALANCE_URLS = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset', '/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
-
-/** The same transform on several routes. */
-function onRoutes(routes: readonly string[], apply: ResponseTransform['apply'], status?: number): ResponseTransform[] {
-  return routes.map((route) => ({ route, ...(status === undefined ? {} : { status }), apply }));
-}
-
-/** The records of an answer: `data` as a list, `data.coins`, or `data` as one record. */
-function recordsOf(body: any): any[] {
-  if (Array.isArray(body?.data)) return body.data;
-  if (Array.isArray(body?.data?.coins)) return body.data.coins;
-  return body?.data && typeof body.data === 'object' ? [body.data] : [];
-}
 
 /** Rewrites the JSON text of an answer that parses, leaving any other answer alone. */
 function json(answer: WireAnswer, change: (value: any) => unknown): string | undefined {

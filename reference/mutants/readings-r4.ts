@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import type { Group } from '../../helpers/spec/catalogue.js';
-import type { ResponseTransform, WireAnswer } from '../mutation.js';
+import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
+import { ALL, only, reading, onRoutes, recordsOf, parse } from './reading.js';
 
 /**
  * Reading round 4: implementation choices the specification leaves open, each taken the other way
@@ -13,14 +13,6 @@ import type { Mutant } from './types.js';
  * or of the groups' own `allowed-*` mutants. Every one must stay conformant; each description quotes
  * the text that leaves the point open.
  */
-
-type Judged = Mutant['judgedBy'];
-const ALL: Judged = { groups: 'all', clauses: 'all' };
-const only = (...groups: Group[]): Judged => ({ groups, clauses: 'all' });
-
-function reading(name: string, group: Mutant['group'], clause: string, description: string, mutation: Mutant['mutation'], judgedBy: Judged): Mutant {
-  return { name, group, clause, description, mutation, allowed: true, judgedBy };
-}
 
 const LOGIN_URL = '/api/v1/authenticate';
 const JWT_URL = '/api/v1/authenticate-jwt/:platform';
@@ -39,26 +31,6 @@ const BONUS_SUMMARY = 'GET /api/v1/user/{user}/bonus/assets/{asset?}';
 const BALANCE_ROUTES = ['GET /api/v1/user/{user}/balances/nft', 'GET /api/v1/user/{user}/balances/nft/{asset}', 'GET /api/v1/user/{user}/balances', 'GET /api/v1/user/{user}/balances/{asset}'];
 const COIN_LIST = 'GET /api/v1/user/{user}/balances';
 const NFT_LIST = 'GET /api/v1/user/{user}/balances/nft';
-
-/** The same transform on several routes. */
-function onRoutes(routes: readonly string[], apply: ResponseTransform['apply'], status?: number): ResponseTransform[] {
-  return routes.map((route) => ({ route, ...(status === undefined ? {} : { status }), apply }));
-}
-
-/** The records of an answer: `data` as a list, `data.coins`, or `data` as one record. */
-function recordsOf(body: any): any[] {
-  if (Array.isArray(body?.data)) return body.data;
-  if (Array.isArray(body?.data?.coins)) return body.data.coins;
-  return body?.data && typeof body.data === 'object' ? [body.data] : [];
-}
-
-function parse(payload: string): any {
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-}
 
 const bearerOf = (reply: FastifyReply) => /^Bearer\s+(.+)$/i.exec(reply.request.headers.authorization ?? '')?.[1]?.trim();
 const isProtected = (url: string) => url.startsWith('/api/v1/user/') && url !== '/api/v1/user/forgot-password' && url !== '/api/v1/user/reset-password';

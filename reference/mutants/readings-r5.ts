@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Group } from '../../helpers/spec/catalogue.js';
-import type { ResponseTransform, WireAnswer } from '../mutation.js';
+import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
+import { ALL, only, reading, onRoutes, recordsOf, parse } from './reading.js';
 
 /**
  * Reading round 5: implementation choices the specification leaves open, each taken the other way
@@ -13,14 +13,6 @@ import type { Mutant } from './types.js';
  * (`r5.*`) the modules honour; the rest change answers only.
  */
 
-type Judged = Mutant['judgedBy'];
-const ALL: Judged = { groups: 'all', clauses: 'all' };
-const only = (...groups: Group[]): Judged => ({ groups, clauses: 'all' });
-
-function reading(name: string, group: Mutant['group'], clause: string, description: string, mutation: Mutant['mutation'], judgedBy: Judged): Mutant {
-  return { name, group, clause, description, mutation, allowed: true, judgedBy };
-}
-
 const LOGIN_URL = '/api/v1/authenticate';
 const JWT_URL = '/api/v1/authenticate-jwt/:platform';
 const BALANCE_URLS = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset', '/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
@@ -28,26 +20,6 @@ const BONUS_LIST = 'GET /api/v1/user/{user}/bonus';
 const BONUS_SHOW = 'GET /api/v1/user/{user}/bonus/{bonus}';
 const BONUS_SUMMARY = 'GET /api/v1/user/{user}/bonus/assets/{asset?}';
 const CARD_ROUTES = ['POST /api/v1/user/{user}/card', 'GET /api/v1/user/{user}/card', 'GET /api/v1/user/{user}/card/{card}'];
-
-/** The same transform on several routes. */
-function onRoutes(routes: readonly string[], apply: ResponseTransform['apply'], status?: number): ResponseTransform[] {
-  return routes.map((route) => ({ route, ...(status === undefined ? {} : { status }), apply }));
-}
-
-/** The records of an answer: `data` as a list, `data.coins`, or `data` as one record. */
-function recordsOf(body: any): any[] {
-  if (Array.isArray(body?.data)) return body.data;
-  if (Array.isArray(body?.data?.coins)) return body.data.coins;
-  return body?.data && typeof body.data === 'object' ? [body.data] : [];
-}
-
-function parse(payload: string): any {
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Rewrites the records of a balance answer (200) and sends them again. */
 function onBalanceRecords(change: (record: any) => void): (answer: WireAnswer) => string | undefined {

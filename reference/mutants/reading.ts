@@ -1,0 +1,37 @@
+import type { Group } from '../../helpers/spec/catalogue.js';
+import type { ResponseTransform } from '../mutation.js';
+import type { Mutant } from './types.js';
+
+/** The pieces every reading round (readings-r3.ts and later) writes its allowed readings with. */
+
+export type Judged = Mutant['judgedBy'];
+/** A reading judged by every test of every group. */
+export const ALL: Judged = { groups: 'all', clauses: 'all' };
+/** A reading judged by every test of these groups. */
+export const only = (...groups: Group[]): Judged => ({ groups, clauses: 'all' });
+
+/** An allowed reading: a choice the specification leaves open, which must stay conformant. */
+export function reading(name: string, group: Mutant['group'], clause: string, description: string, mutation: Mutant['mutation'], judgedBy: Judged): Mutant {
+  return { name, group, clause, description, mutation, allowed: true, judgedBy };
+}
+
+/** The same transform on several routes. */
+export function onRoutes(routes: readonly string[], apply: ResponseTransform['apply'], status?: number): ResponseTransform[] {
+  return routes.map((route) => ({ route, ...(status === undefined ? {} : { status }), apply }));
+}
+
+/** The records of an answer: `data` as a list, `data.coins`, or `data` as one record. */
+export function recordsOf(body: any): any[] {
+  if (Array.isArray(body?.data)) return body.data;
+  if (Array.isArray(body?.data?.coins)) return body.data.coins;
+  return body?.data && typeof body.data === 'object' ? [body.data] : [];
+}
+
+/** The JSON of an answer's text, or undefined when it is not JSON. */
+export function parse(payload: string): any {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+}
