@@ -6,6 +6,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '..
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
+import { uuidV7 } from '../ids.js';
 import { latestTokenOfAnotherUser } from '../tokens.js';
 import { rules, validationErrors } from '../validation.js';
 
@@ -184,6 +185,10 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // Reading round r6.
+    'r6.ids-uuid-v7',
+    'r6.company-filter-search',
+    'r6.image-limit-si-kilobytes',
     // White-box round wb2.
     'wb2.cards-last-four-0000-refused',
     'wb2.cards-alias-unique-per-user',
@@ -291,7 +296,8 @@ export const cards: ReferenceModule = {
       const refused = ctx.deviates(`cards.jpeg-refused.${field}`) ? 'jpeg' : ctx.deviates(`cards.bmp-refused.${field}`) ? 'bmp' : undefined;
       if (ctx.deviates('cards.jpeg-extension-refused') && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
       if (!allowed.includes(type) || type === refused) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
-      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * 1024;
+      // Allowed reading (round r6): a KB of the SI, 1000 bytes (10240 KB = 10 240 000 bytes).
+      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * (ctx.deviates('r6.image-limit-si-kilobytes') ? 1000 : 1024);
       const tooLarge = value.truncated || value.size > limitBytes;
       if (tooLarge && !(ctx.deviates('cards.size-unlimited') && !value.truncated)) return `The ${name} field must not be greater than ${MAX_IMAGE_KB} kilobytes.`;
       return undefined;
@@ -457,7 +463,8 @@ export const cards: ReferenceModule = {
         if (ctx.deviates('wb2.cards-last-four-0000-refused') && typeof input.lastFourDigits === 'string' && /^\d{4}$/.test(input.lastFourDigits) && Number(input.lastFourDigits) === 0) fail(ERRORS.validation({ lastFourDigits: ['The last four digits field is required.'] }));
         if (ctx.deviates('wb2.cards-alias-unique-per-user') && typeof input.alias === 'string' && ctx.db.prepare('SELECT 1 FROM cards WHERE user_id = ? AND alias = ?').get(user.id, input.alias)) fail(ERRORS.validation({ alias: ['The alias has already been taken.'] }));
         const store = (expirationDate: string) => {
-          const id = randomUUID();
+          // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
+          const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
           // White-box round wb2, deviation of a mutant only: createdAt from the server's local time (UTC+1) written as if it were UTC.
           const createdAt = Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.cards-created-at-local-time') ? 3600 : 0);
           const image1 = saveImage(input.cardImage1 as Upload);
@@ -526,6 +533,12 @@ export const cards: ReferenceModule = {
             if (ctx.deviates('cards.platform-filter-by-account-platform')) {
               where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
               params.push(user.platform_id, value);
+              continue;
+            }
+            // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).
+            if (name === 'company' && ctx.deviates('r6.company-filter-search')) {
+              where.push("(p.code LIKE '%' || ? || '%' OR p.name LIKE '%' || ? || '%')");
+              params.push(value, value);
               continue;
             }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
