@@ -556,6 +556,41 @@ const readingsR6Written: Mutant[] = [
     ALL,
   ),
 
+  reading(
+    'allowed-r6-texts-stored-nfd',
+    'cards',
+    '2.5',
+    'bank and card texts (`bankName`, `holderName`, `alias`) are stored and shown in Unicode NFD, as a file system or a macOS client normalises them (`Mu\\u0308ller` for `M\\u00fcller`) (2.4/2.5 and 4.10/4.6a state no normalisation of what is stored; the same text, canonically equivalent)',
+    {
+      wire(answer) {
+        if (answer.status !== 200 && answer.status !== 201) return undefined;
+        if (!['/api/v1/user/:user/bank', '/api/v1/user/:user/bank/:bank', '/api/v1/user/:user/card', '/api/v1/user/:user/card/:card'].includes(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        for (const record of recordsOf(body)) {
+          for (const key of ['bankName', 'holderName', 'alias']) if (typeof record?.[key] === 'string') record[key] = record[key].normalize('NFD');
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('banks', 'cards'),
+  ),
+  reading(
+    'allowed-r6-reads-cacheable-privately',
+    'authentication',
+    '1',
+    'a successful GET answer says `Cache-Control: private, max-age=5` with `Expires`, so a browser may reuse it for five seconds and no shared cache (an HTTP/1.0 proxy) may store it (1 and 8 say nothing of caching; HTTP lets the origin set freshness)',
+    {
+      wire(answer, reply) {
+        if (answer.method !== 'GET' || answer.status !== 200) return undefined;
+        reply.header('cache-control', 'private, max-age=5');
+        reply.header('expires', new Date(Date.now() + 5000).toUTCString());
+        return undefined;
+      },
+    },
+    ALL,
+  ),
+
   // ---- Server data (deviations the modules honour)
   reading(
     'allowed-r6-ids-uuid-v7',
@@ -591,8 +626,24 @@ const readingsR6Written: Mutant[] = [
   ),
 ];
 
-/** Readings of round 6 the suite refuses (false failures), kept unregistered with the failing tests. */
-const REFUSED = new Set<string>([]);
+/**
+ * Readings of round 6 the suite refuses (false failures), kept unregistered with the failing tests.
+ *
+ * - allowed-r6-session-times-ordinal-date and allowed-r6-session-times-week-date: 12 authentication tests each, every
+ *   test that reads a Session (post-authenticate-answers-200-with-a-session-for-a-valid-e-mail-and-password,
+ *   post-authenticate-writes-until-and-created-with-microseconds-six-or-more-fraction-digits-i-7fcf68fe,
+ *   post-authenticate-issues-a-token-valid-for-ttl-seconds-until-until-a-protected-endpoint-ac-ec6f4d7a,
+ *   post-authenticate-dates-each-session-by-its-creation-created-is-within-seconds-of-the-answ-28a72dc5, their
+ *   authenticate-jwt twins, the 2fa logins ...), each with "schema session-response: /data/until (pattern),
+ *   /data/created (pattern) (status 200, as expected)" (the flow tests: "expected a flow of steps, got 200; schema
+ *   session-response: ..."). Argument: 1.4 asks for "ISO 8601 UTC strings with microseconds" and nothing more.
+ *   ISO 8601-1 gives three complete representations of a calendar day, calendar (YYYY-MM-DD), ordinal (YYYY-DDD,
+ *   5.2.3) and week (YYYY-Www-D, 5.2.4), each combinable with a time of day and `Z` (5.4.2). `2026-330T08:18:18.891157Z`
+ *   and `2026-W48-4T08:18:18.891157Z` are ISO 8601 UTC strings with microseconds; the suite's pattern admits the
+ *   calendar date alone (RFC 3339's profile, which the specification does not name). The point in time is exact in
+ *   both; only what holds under every reading (an ISO 8601 UTC time with six or more fraction digits) may fail.
+ */
+const REFUSED = new Set<string>(['allowed-r6-session-times-ordinal-date', 'allowed-r6-session-times-week-date']);
 export const readingsR6Refused: Mutant[] = readingsR6Written.filter((mutant) => REFUSED.has(mutant.name));
 
 /** The readings of round 6 (registered in index.ts): each must stay conformant. */
