@@ -115,11 +115,14 @@ const ASCII_ALPHA_NUM = rules.regex(/^[A-Za-z0-9]+$/, 'The :attribute field must
 function createRules(ctx: ReferenceContext, userId: string, currency?: string): Rules {
   const ibanTaken = rules.custom((value) => {
     if (typeof value !== 'string') return undefined;
+    // Allowed reading (round r6, r6.iban-unique-per-platform below): unique among the banks of the caller's platform (a tenant).
     // White-box round wb2, deviation of a mutant only: a unique index over (iban, currency), so an IBAN taken in another currency is accepted.
     const taken = ctx.deviates('wb2.banks-iban-unique-per-currency')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND currency = ? AND deleted_at IS NULL LIMIT 1').get(value, currency ?? '')
       : ctx.deviates('banks.iban-taken-after-delete')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? LIMIT 1').get(value)
+      : ctx.deviates('r6.iban-unique-per-platform')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND platform_id = (SELECT platform_id FROM users WHERE id = ?) AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-per-user')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
@@ -241,6 +244,7 @@ export const banks: ReferenceModule = {
     'r6.ids-uuid-v7',
     'r6.alphanumeric-ascii-only',
     'r6.company-filter-search',
+    'r6.iban-unique-per-platform',
     // White-box round wb4.
     'wb4.banks-delete-removes-every-unused-bank',
     'wb4.banks-delete-removes-oldest',

@@ -591,6 +591,31 @@ const readingsR6Written: Mutant[] = [
     ALL,
   ),
 
+  reading(
+    'allowed-r6-iban-unique-per-platform',
+    'banks',
+    '4.10',
+    'an iban is unique among the banks of one platform (the tenant the account belongs to): a duplicate on the caller\u2019s platform is refused 422, the same iban on another platform\u2019s account is accepted (4.10: "iban ... unique"; 8: "bank.iban | max 191, unique": among what is not given)',
+    { deviation: 'r6.iban-unique-per-platform' },
+    only('banks'),
+  ),
+  reading(
+    'allowed-r6-create-answers-message',
+    'banks',
+    '1',
+    'a bank or card create answers `{ message, data }`: a sentence ("Bank created.", "Card created.") beside the record, as a Laravel controller returns it (1.3: "Successful single-record responses are wrapped as { data: <record> }"; members beside `data` are not forbidden)',
+    {
+      wire(answer) {
+        if (answer.method !== 'POST' || answer.status !== 201) return undefined;
+        const kind = answer.url === '/api/v1/user/:user/bank' ? 'Bank' : answer.url === '/api/v1/user/:user/card' ? 'Card' : undefined;
+        const body = kind ? parse(answer.payload) : undefined;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+        return JSON.stringify({ message: `${kind} created.`, ...body });
+      },
+    },
+    only('banks', 'cards'),
+  ),
+
   // ---- Server data (deviations the modules honour)
   reading(
     'allowed-r6-ids-uuid-v7',
