@@ -139,7 +139,7 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
     bankName: [
       rules.required,
       rules.string,
-      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
       // White-box round wb1, deviation of a mutant only: a bank name of plain letters, digits and spaces only (section 4.10 gives max 191 alone).
       ...(ctx.deviates('wb1.banks-bank-name-restricted') ? [rules.regex(/^[A-Za-z0-9 ]+$/, 'The :attribute format is invalid.')] : []),
     ],
@@ -245,6 +245,7 @@ export const banks: ReferenceModule = {
     'r6.alphanumeric-ascii-only',
     'r6.company-filter-search',
     'r6.iban-unique-per-platform',
+    'r6.lengths-in-graphemes',
     // White-box round wb4.
     'wb4.banks-delete-removes-every-unused-bank',
     'wb4.banks-delete-removes-oldest',

@@ -189,6 +189,7 @@ export const cards: ReferenceModule = {
     'r6.ids-uuid-v7',
     'r6.company-filter-search',
     'r6.image-limit-si-kilobytes',
+    'r6.lengths-in-graphemes',
     // White-box round wb2.
     'wb2.cards-last-four-0000-refused',
     'wb2.cards-alias-unique-per-user',
@@ -341,11 +342,11 @@ export const cards: ReferenceModule = {
         holderName: [
           rules.required,
           rules.string,
-          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
           // White-box round wb1, deviation of a mutant only: a holder name of ASCII letters and spaces only (section 4.6a gives max 191 alone).
           ...(ctx.deviates('wb1.cards-holder-name-letters-only') ? [rules.regex(/^[A-Za-z ]+$/, 'The :attribute format is invalid.')] : []),
         ],
-        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : 'characters')])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')])],
         lastFourDigits: [
           rules.required,
           rules.string,

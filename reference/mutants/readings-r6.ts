@@ -642,6 +642,14 @@ const readingsR6Written: Mutant[] = [
     only('banks', 'cards'),
   ),
   reading(
+    'allowed-r6-lengths-in-graphemes',
+    'cards',
+    '8',
+    'the 191-character limits of `bankName`, `holderName` and `alias` count user-perceived characters (extended grapheme clusters, UAX #29, as Swift\u2019s String.count or ICU counts them): `e` with a combining accent is one character, so 191 of them pass (8: "max 191"; 4.10/4.6a: "max 191": what a character is, code point or grapheme, is not given)',
+    { deviation: 'r6.lengths-in-graphemes' },
+    only('banks', 'cards'),
+  ),
+  reading(
     'allowed-r6-image-limit-si-kilobytes',
     'cards',
     '8',
