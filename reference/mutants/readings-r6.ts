@@ -616,6 +616,52 @@ const readingsR6Written: Mutant[] = [
     only('banks', 'cards'),
   ),
 
+  reading(
+    'allowed-r6-error-bodies-data-null',
+    'banks',
+    '7',
+    'every error body also carries `data: null` beside its `error` or `message` (and `errors`), as a JSend-minded or Laravel API-resource team writes each answer with a `data` member (7: the formats name the members an error has; members beside them are not forbidden)',
+    {
+      wire(answer) {
+        if (answer.status < 400) return undefined;
+        const body = parse(answer.payload);
+        if (!body || typeof body !== 'object' || Array.isArray(body) || 'data' in body) return undefined;
+        return JSON.stringify({ ...body, data: null });
+      },
+    },
+    ALL,
+  ),
+  reading(
+    'allowed-r6-card-image-ids-counted-per-user',
+    'cards',
+    '2.5',
+    '`cardImage1`/`cardImage2` are the user\u2019s own sequence numbers of stored images, as strings ("1", "2", "3"...): two users both have an image "1" (2.5: "Identifier of the stored first image": neither form nor scope given)',
+    (() => {
+      const numbers = new Map<string, Map<string, string>>();
+      const CARD_URLS = ['/api/v1/user/:user/card', '/api/v1/user/:user/card/:card'];
+      return {
+        wire(answer: WireAnswer, reply: FastifyReply) {
+          if ((answer.status !== 200 && answer.status !== 201) || !CARD_URLS.includes(answer.url)) return undefined;
+          const user = String((reply.request.params as Record<string, unknown> | undefined)?.user ?? '').toLowerCase();
+          const body = parse(answer.payload);
+          if (body === undefined) return undefined;
+          const own = numbers.get(user) ?? new Map<string, string>();
+          numbers.set(user, own);
+          for (const card of recordsOf(body)) {
+            for (const key of ['cardImage1', 'cardImage2']) {
+              const id = card?.[key];
+              if (typeof id !== 'string' || id === '') continue;
+              if (!own.has(id)) own.set(id, String(own.size + 1));
+              card[key] = own.get(id);
+            }
+          }
+          return JSON.stringify(body);
+        },
+      };
+    })(),
+    only('cards'),
+  ),
+
   // ---- Server data (deviations the modules honour)
   reading(
     'allowed-r6-ids-uuid-v7',
