@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../ids.js';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
@@ -107,15 +108,21 @@ function present(row: BankRow) {
   };
 }
 
+/** Allowed reading (round r6): alphanumeric as ASCII `[A-Za-z0-9]`, as a Java or Go team's pattern writes it. */
+const ASCII_ALPHA_NUM = rules.regex(/^[A-Za-z0-9]+$/, 'The :attribute field must only contain letters and numbers.');
+
 /** Sections 4.10 and 8: the create body's rules, with Laravel's rule names and messages. */
 function createRules(ctx: ReferenceContext, userId: string, currency?: string): Rules {
   const ibanTaken = rules.custom((value) => {
     if (typeof value !== 'string') return undefined;
+    // Allowed reading (round r6, r6.iban-unique-per-platform below): unique among the banks of the caller's platform (a tenant).
     // White-box round wb2, deviation of a mutant only: a unique index over (iban, currency), so an IBAN taken in another currency is accepted.
     const taken = ctx.deviates('wb2.banks-iban-unique-per-currency')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND currency = ? AND deleted_at IS NULL LIMIT 1').get(value, currency ?? '')
       : ctx.deviates('banks.iban-taken-after-delete')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? LIMIT 1').get(value)
+      : ctx.deviates('r6.iban-unique-per-platform')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND platform_id = (SELECT platform_id FROM users WHERE id = ?) AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-per-user')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
@@ -132,7 +139,7 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
     bankName: [
       rules.required,
       rules.string,
-      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
       // White-box round wb1, deviation of a mutant only: a bank name of plain letters, digits and spaces only (section 4.10 gives max 191 alone).
       ...(ctx.deviates('wb1.banks-bank-name-restricted') ? [rules.regex(/^[A-Za-z0-9 ]+$/, 'The :attribute format is invalid.')] : []),
       // White-box round wb6, deviation of a mutant only: a bank name unique among the user's banks (section 4.10 gives max 191 alone).
@@ -146,6 +153,8 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
       ...(ctx.deviates('banks.iban-max-unchecked') ? [] : [rules.max(191)]),
       // White-box round wb6, deviation of a mutant only: "alphanumeric" checked as word characters (\w), so an underscore passes.
       ...(ctx.deviates('banks.iban-alphanumeric-unchecked') ? [] : [ctx.deviates('wb6.banks-iban-word-characters') ? rules.regex(/^\w+$/, 'The :attribute field must only contain letters and numbers.') : rules.alphaNum]),
+      // Allowed reading (round r6): "alphanumeric" as ASCII letters and digits only.
+      ...(ctx.deviates('r6.alphanumeric-ascii-only') ? [ASCII_ALPHA_NUM] : []),
       // Deviation of a mutant only: an IBAN must begin with its two country letters (a rule section 4.10 does not give).
       ...(ctx.deviates('banks.iban-country-letters-required') ? [rules.regex(/^[A-Za-z]{2}/, 'The :attribute format is invalid.')] : []),
       ...(ctx.deviates('banks.iban-unique-unchecked') ? [] : [ibanTaken]),
@@ -155,6 +164,7 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
       rules.string,
       // White-box round wb6, deviation of a mutant only: "alphanumeric" checked as word characters (\w), so an underscore passes.
       ...(ctx.deviates('banks.swift-alphanumeric-unchecked') ? [] : [ctx.deviates('wb6.banks-swift-word-characters') ? rules.regex(/^\w+$/, 'The :attribute field must only contain letters and numbers.') : rules.alphaNum]),
+      ...(ctx.deviates('r6.alphanumeric-ascii-only') ? [ASCII_ALPHA_NUM] : []),
       rules.between(ctx.deviates('banks.swift-min-off-by-one') ? 9 : 8, ctx.deviates('banks.swift-max-unchecked') ? 191 : 11),
       // Deviation of a mutant only: swift must have a BIC's shape (ISO 9362), a rule section 4.10 does not give.
       ...(ctx.deviates('banks.swift-bic-shape-required') ? [rules.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'The :attribute format is invalid.')] : []),
@@ -187,7 +197,8 @@ const NUMERIC_CURRENCIES: Record<number, string> = { 978: 'EUR', 840: 'USD', 826
 function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }, platformId?: string): string {
   const user = ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined;
   if (!user) throw new Error(`no user ${userId}`);
-  const id = randomUUID();
+  // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
+  const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
   // Allowed reading of a mutant only (banks.strings-stored-normalised): the texts stored trimmed, the codes upper-cased.
   if (ctx.deviates('banks.strings-stored-normalised')) fields = { ...fields, bankName: fields.bankName.trim().replace(/\s+/g, ' '), iban: fields.iban.toUpperCase(), swift: fields.swift.toUpperCase(), currency: fields.currency.toUpperCase() };
   ctx.db
@@ -245,6 +256,12 @@ export const banks: ReferenceModule = {
     'wb6.banks-currency-filter-substring',
     'wb6.banks-show-account-platform-only',
     'wb6.banks-create-owner-from-user-field',
+    // Reading round r6.
+    'r6.ids-uuid-v7',
+    'r6.alphanumeric-ascii-only',
+    'r6.company-filter-search',
+    'r6.iban-unique-per-platform',
+    'r6.lengths-in-graphemes',
     // White-box round wb4.
     'wb4.banks-delete-removes-every-unused-bank',
     'wb4.banks-delete-removes-oldest',
@@ -487,6 +504,12 @@ export const banks: ReferenceModule = {
         if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
           where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
           params.push(user.platform_id, value);
+          continue;
+        }
+        // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).
+        if (value !== undefined && name === 'company' && ctx.deviates('r6.company-filter-search')) {
+          where.push("(p.code LIKE '%' || ? || '%' OR p.name LIKE '%' || ? || '%')");
+          params.push(value, value);
           continue;
         }
         // Allowed reading of a mutant only (banks.company-filter-by-bank-name): for a bank list the company is the bank.

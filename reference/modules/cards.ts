@@ -6,6 +6,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '..
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
+import { uuidV7 } from '../ids.js';
 import { latestTokenOfAnotherUser } from '../tokens.js';
 import { rules, validationErrors } from '../validation.js';
 
@@ -191,6 +192,11 @@ export const cards: ReferenceModule = {
     'wb6.cards-list-owner-from-query',
     'wb6.cards-show-account-platform-only',
     'wb6.cards-create-owner-from-user-field',
+    // Reading round r6.
+    'r6.ids-uuid-v7',
+    'r6.company-filter-search',
+    'r6.image-limit-si-kilobytes',
+    'r6.lengths-in-graphemes',
     // White-box round wb2.
     'wb2.cards-last-four-0000-refused',
     'wb2.cards-alias-unique-per-user',
@@ -300,7 +306,8 @@ export const cards: ReferenceModule = {
       if (ctx.deviates('wb6.cards-image-extension-case-sensitive') && /\.[A-Za-z0-9]+$/.test(value.filename) && !/\.(jpg|jpeg|bmp|png)$/.test(value.filename)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       if (ctx.deviates('cards.jpeg-extension-refused') && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
       if (!allowed.includes(type) || type === refused) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
-      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * 1024;
+      // Allowed reading (round r6): a KB of the SI, 1000 bytes (10240 KB = 10 240 000 bytes).
+      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * (ctx.deviates('r6.image-limit-si-kilobytes') ? 1000 : 1024);
       const tooLarge = value.truncated || value.size > limitBytes;
       if (tooLarge && !(ctx.deviates('cards.size-unlimited') && !value.truncated)) return `The ${name} field must not be greater than ${MAX_IMAGE_KB} kilobytes.`;
       return undefined;
@@ -344,11 +351,11 @@ export const cards: ReferenceModule = {
         holderName: [
           rules.required,
           rules.string,
-          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
           // White-box round wb1, deviation of a mutant only: a holder name of ASCII letters and spaces only (section 4.6a gives max 191 alone).
           ...(ctx.deviates('wb1.cards-holder-name-letters-only') ? [rules.regex(/^[A-Za-z ]+$/, 'The :attribute format is invalid.')] : []),
         ],
-        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : 'characters')])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')])],
         lastFourDigits: [
           rules.required,
           rules.string,
@@ -471,7 +478,8 @@ export const cards: ReferenceModule = {
         // White-box round wb6, deviation of a mutant only: the owner read as Laravel's $request->user reads it (the form's `user` before the route's {user}).
         if (ctx.deviates('wb6.cards-create-owner-from-user-field') && typeof input.user === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(input.user)) owner = input.user;
         const store = (expirationDate: string) => {
-          const id = randomUUID();
+          // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
+          const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
           // White-box round wb2, deviation of a mutant only: createdAt from the server's local time (UTC+1) written as if it were UTC.
           const createdAt = Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.cards-created-at-local-time') ? 3600 : 0);
           const image1 = saveImage(input.cardImage1 as Upload);
@@ -542,6 +550,12 @@ export const cards: ReferenceModule = {
             if (ctx.deviates('cards.platform-filter-by-account-platform')) {
               where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
               params.push(user.platform_id, value);
+              continue;
+            }
+            // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).
+            if (name === 'company' && ctx.deviates('r6.company-filter-search')) {
+              where.push("(p.code LIKE '%' || ? || '%' OR p.name LIKE '%' || ? || '%')");
+              params.push(value, value);
               continue;
             }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
