@@ -100,6 +100,12 @@ export function validationErrors(input: Record<string, unknown>, rules: Rules): 
 }
 
 /** Validates and answers 422 on the first failure set. */
+/** Allowed reading (reading round 7, r7.unknown-body-members-refused): members a body does not name are refused 422, each keyed by its name (serde's deny_unknown_fields). */
+export function refuseUnknownMembers(body: Record<string, unknown>, known: readonly string[]): void {
+  const unknown = Object.keys(body).filter((key) => !known.includes(key));
+  if (unknown.length > 0) fail(ERRORS.validation(Object.fromEntries(unknown.map((key) => [key, [`The ${key} field is prohibited.`]]))));
+}
+
 export function validate(input: Record<string, unknown>, rules: Rules): void {
   const errors = validationErrors(input, rules);
   if (Object.keys(errors).length > 0) fail(ERRORS.validation(errors));

@@ -7,7 +7,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow }
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 import { TOKEN_TTL_SECONDS, destroyToken, issueToken, isoMicros } from '../tokens.js';
-import { rules, validate } from '../validation.js';
+import { refuseUnknownMembers, rules, validate } from '../validation.js';
 
 /**
  * Sections 4.1, 4.2, 4.5 and 5: authentication with e-mail and password (optional TOTP 2FA), with a
@@ -171,13 +171,26 @@ function restrictionSecondsLeft(ctx: ReferenceContext, email: string): number {
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
+/** Section 8: the failed logins after which the login is restricted; 3 under the allowed reading r7.brute-force-threshold-three. */
+function bruteForceThreshold(ctx: ReferenceContext): number {
+  return ctx.deviates('r7.brute-force-threshold-three') ? 3 : BRUTE_FORCE_THRESHOLD;
+}
+
+/** Sections 4.2 to 4.4: the e-mail rule; the WHATWG (HTML, Ruby's URI::MailTo) valid e-mail address under the allowed reading r7.email-whatwg. */
+export function emailRule(ctx: ReferenceContext) {
+  return ctx.deviates('r7.email-whatwg') ? rules.regex(WHATWG_EMAIL, 'The :attribute field must be a valid email address.') : rules.email;
+}
+const WHATWG_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
 function recordFailure(ctx: ReferenceContext, email: string): void {
   if (ctx.deviates('login.failures-uncounted')) return;
   const now = ctx.now();
   const row = ctx.db.prepare('SELECT count, first_ms FROM login_failures WHERE email = ?').get(email) as { count: number; first_ms: number } | undefined;
   const fresh = !row || now - row.first_ms > BRUTE_FORCE_WINDOW_SECONDS * 1000;
   const count = fresh ? 1 : row.count + 1;
-  const restrictedUntil = count >= BRUTE_FORCE_THRESHOLD ? now + BRUTE_FORCE_RESTRICTION_SECONDS * 1000 : null;
+  const restrictedUntil = count >= bruteForceThreshold(ctx) ? now + BRUTE_FORCE_RESTRICTION_SECONDS * 1000 : null;
+  // Allowed reading (reading round 7): the restriction also ends every session the account has (a suspected compromise).
+  if (restrictedUntil !== null && ctx.deviates('r7.restriction-ends-sessions')) ctx.db.prepare('DELETE FROM access_tokens WHERE user_id IN (SELECT id FROM users WHERE email = ?)').run(email);
   ctx.db
     .prepare('INSERT INTO login_failures (email, count, first_ms, restricted_until_ms) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO UPDATE SET count = excluded.count, first_ms = excluded.first_ms, restricted_until_ms = excluded.restricted_until_ms')
     .run(email, count, fresh ? now : row.first_ms, restrictedUntil);
@@ -322,6 +335,14 @@ export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
   deviations: [
+    // Allowed readings (reading round 7).
+    'r7.email-whatwg',
+    'r7.jwt-user-before-expiry',
+    'r7.jwt-platform-own-users',
+    'r7.restriction-ends-sessions',
+    'r7.brute-force-threshold-three',
+    // Also honoured by the password and banks modules: a body member the specification does not name is refused 422.
+    'r7.unknown-body-members-refused',
     // White-box round wb1.
     'wb1.login-2fa-null-skipped',
     'wb1.jwt-email-claim-expired-412',
@@ -411,8 +432,9 @@ export const authentication: ReferenceModule = {
       if (ctx.deviates('login.malformed-answers-403') && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email) || body.password === undefined)) fail(ERRORS.wrongCredentials());
       // Allowed reading (reading round 5): a restricted e-mail is answered 425 before its body is validated (a throttle middleware before the controller).
       if (ctx.deviates('r5.throttle-before-validation') && typeof body.email === 'string') restrict(ctx, body.email);
+      if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'password', '2fa']);
       validate(body, {
-        email: [rules.required, rules.string, rules.email, ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
+        email: [rules.required, rules.string, emailRule(ctx), ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
         password: [
           rules.required,
           rules.string,
@@ -491,11 +513,15 @@ export const authentication: ReferenceModule = {
       const skips = (check: string) => ctx.deviates(`jwt.${byId ? 'id' : 'email'}-claim-${check}`);
       if ((!identifies || (expire === undefined && !skips('expire-optional'))) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
-      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
-        // White-box round wb1, deviation of a mutant only: an expired JWT naming its user by e-mail answers 412, not 416.
-        if (!byId && ctx.deviates('wb1.jwt-email-claim-expired-412')) fail(ERRORS.jwtInvalid());
-        fail(ERRORS.jwtExpired());
-      }
+      const checkExpiry = () => {
+        if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
+          // White-box round wb1, deviation of a mutant only: an expired JWT naming its user by e-mail answers 412, not 416.
+          if (!byId && ctx.deviates('wb1.jwt-email-claim-expired-412')) fail(ERRORS.jwtInvalid());
+          fail(ERRORS.jwtExpired());
+        }
+      };
+      // Allowed reading (reading round 7): the user and its account are checked before `expire` (no precedence is given).
+      if (!ctx.deviates('r7.jwt-user-before-expiry')) checkExpiry();
       let user = (typeof id === 'string' && id !== ''
         ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;
@@ -505,11 +531,14 @@ export const authentication: ReferenceModule = {
       }
       // Section 4.1 and 7: a payload naming no known user is wrong credentials (403).
       if (!user) fail(ERRORS.wrongCredentials());
+      // Allowed reading (reading round 7): a platform vouches only for its own users; another platform's user is wrong credentials.
+      if (ctx.deviates('r7.jwt-platform-own-users') && user.platform_id !== platform) fail(ERRORS.wrongCredentials());
       // Allowed reading: failed password logins restrict the password login only, not the platform's JWT login.
       if (!skips('throttle-ignored') && !ctx.deviates('jwt.password-failures-not-restricting')) restrict(ctx, user.email);
       if (user.locked && skips('locked-allowed')) user = { ...user, locked: 0 };
       if (!user.is_active && skips('inactive-allowed')) user = { ...user, is_active: 1 };
       assertMayLogIn(ctx, user);
+      if (ctx.deviates('r7.jwt-user-before-expiry')) checkExpiry();
       const session = sessionOf(ctx, user, 'jwt');
       if (ctx.deviates('jwt.conflicting-claims-split-session') && typeof id === 'string' && typeof email === 'string' && user.email.toLowerCase() !== email.toLowerCase()) {
         // Deviation of a mutant only: the token is the id's user's, while the Session's userId names the e-mail's user.
@@ -559,7 +588,7 @@ export const authentication: ReferenceModule = {
         return user;
       },
       // A fresh active account and the number of failed logins after which its login is restricted (425, section 8).
-      'user.brute-force': () => ({ ...createUser(ctx), attempts: BRUTE_FORCE_THRESHOLD }),
+      'user.brute-force': () => ({ ...createUser(ctx), attempts: bruteForceThreshold(ctx) }),
       // An access token issued to an active account whose lifetime is over (sections 5.2 and 5.3).
       'user.expired-token': () => {
         const user = createUser(ctx);

@@ -7,7 +7,7 @@ import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
 import { ERRORS, fail, HttpAnswer } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
-import { rules, validate, type Rules } from '../validation.js';
+import { refuseUnknownMembers, rules, validate, type Rules } from '../validation.js';
 import { createUser } from './authentication.js';
 import { latestTokenOfAnotherUser } from '../tokens.js';
 
@@ -123,6 +123,8 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? LIMIT 1').get(value)
       : ctx.deviates('r6.iban-unique-per-platform')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND platform_id = (SELECT platform_id FROM users WHERE id = ?) AND deleted_at IS NULL LIMIT 1').get(value, userId)
+      : ctx.deviates('r7.iban-unique-case-sensitive')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban COLLATE BINARY = ? AND deleted_at IS NULL LIMIT 1').get(value)
       : ctx.deviates('banks.iban-unique-per-user')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
@@ -203,7 +205,7 @@ function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: s
   if (ctx.deviates('banks.strings-stored-normalised')) fields = { ...fields, bankName: fields.bankName.trim().replace(/\s+/g, ' '), iban: fields.iban.toUpperCase(), swift: fields.swift.toUpperCase(), currency: fields.currency.toUpperCase() };
   ctx.db
     .prepare('INSERT INTO banks (id, user_id, platform_id, status, bank_name, iban, swift, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(id, userId, platformId ?? user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.banks-created-at-local-time') ? 3600 : 0));
+    .run(id, userId, platformId ?? user.platform_id, BANK_CREATED_STATUS, fields.bankName, fields.iban, fields.swift, fields.currency, (ctx.deviates('r7.created-at-rounded') ? Math.round(ctx.now() / 1000) : Math.floor(ctx.now() / 1000)) + (ctx.deviates('wb2.banks-created-at-local-time') ? 3600 : 0));
   // White-box round wb2 (above), deviation of a mutant only: createdAt written from the server's local time (UTC+1) as if it were UTC.
   return id;
 }
@@ -246,6 +248,9 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // Allowed readings (reading round 7): createdAt rounded to the nearest second; the iban unique in its exact letter case.
+    'r7.created-at-rounded',
+    'r7.iban-unique-case-sensitive',
     // White-box round wb6.
     'wb6.banks-iban-word-characters',
     'wb6.banks-swift-word-characters',
@@ -400,6 +405,8 @@ export const banks: ReferenceModule = {
     app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
       const raw = request.body;
       const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+      // Allowed reading (reading round 7, listed by the authentication module): a member the create body does not name is refused 422.
+      if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['bankName', 'iban', 'swift', 'currency']);
       if (ctx.deviates('banks.scalars-coerced')) coerceScalars(body);
       if (ctx.deviates('banks.compounds-coerced')) coerceCompounds(body);
       // Deviation of a mutant only: the codes (iban, swift, currency) go through a normaliser that reads an array as its first item.

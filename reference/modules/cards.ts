@@ -185,6 +185,10 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // Allowed readings (reading round 7): createdAt rounded to the nearest second; `m` of one or two digits; lastFourDigits of any Unicode decimal digits.
+    'r7.created-at-rounded',
+    'r7.card-month-one-or-two-digits',
+    'r7.unicode-decimal-digits',
     // White-box round wb6.
     'wb6.cards-image-extension-case-sensitive',
     'wb6.cards-past-year-unchecked-beside-date',
@@ -328,6 +332,11 @@ export const cards: ReferenceModule = {
     }
 
     function validateCard(input: Record<string, unknown>): { expirationDate: string } {
+      // Allowed reading (reading round 7): `m` read as strptime's %m, one or two digits ("7/29" is July 2029), stored two-digit.
+      if (ctx.deviates('r7.card-month-one-or-two-digits')) {
+        if (typeof input.expirationDate === 'string' && /^[1-9]\/[0-9]+$/.test(input.expirationDate)) input.expirationDate = `0${input.expirationDate}`;
+        if (typeof input.expirationMonth === 'string' && /^[1-9]$/.test(input.expirationMonth)) input.expirationMonth = `0${input.expirationMonth}`;
+      }
       const present = (field: string) => {
         const value = input[field];
         return !(value === undefined || value === null || (typeof value === 'string' && value.trim() === ''));
@@ -361,7 +370,9 @@ export const cards: ReferenceModule = {
           rules.string,
           ctx.deviates('cards.last-four-five-digits')
             ? rules.regex(/^[0-9]{4,5}$/, 'The :attribute field must be 4 digits.')
-            : rules.digits(4),
+            : ctx.deviates('r7.unicode-decimal-digits')
+              ? rules.regex(/^\p{Nd}{4}$/u, 'The :attribute field must be 4 digits.')
+              : rules.digits(4),
         ],
       });
       for (const [field, messages] of Object.entries(text)) add(field, messages[0]);
@@ -481,7 +492,7 @@ export const cards: ReferenceModule = {
           // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
           const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
           // White-box round wb2, deviation of a mutant only: createdAt from the server's local time (UTC+1) written as if it were UTC.
-          const createdAt = Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.cards-created-at-local-time') ? 3600 : 0);
+          const createdAt = (ctx.deviates('r7.created-at-rounded') ? Math.round(ctx.now() / 1000) : Math.floor(ctx.now() / 1000)) + (ctx.deviates('wb2.cards-created-at-local-time') ? 3600 : 0);
           const image1 = saveImage(input.cardImage1 as Upload);
           const image2 = saveImage(input.cardImage2 as Upload);
           // Deviation of a mutant only: the status taken from a status field of the body.

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
-import { rules, validate } from '../validation.js';
-import { findUserByEmail, hashPassword, sessionOf } from './authentication.js';
+import { refuseUnknownMembers, rules, validate } from '../validation.js';
+import { emailRule, findUserByEmail, hashPassword, sessionOf } from './authentication.js';
 
 /**
  * Sections 4.3 and 4.4: password reset. Forgot-password puts the e-mail it would send (the token as
@@ -89,6 +89,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // Allowed reading (reading round 7): the reset token (hexadecimal) compared in any letter case.
+    'r7.reset-token-any-case',
     // White-box round wb6.
     'wb6.reset-text-code-refused',
     // White-box round wb2.
@@ -137,8 +139,9 @@ export const password: ReferenceModule = {
     app.post('/api/v1/user/forgot-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (ctx.deviates('r5.forgot-type-any-case') && typeof body.type === 'string') body.type = body.type.toLowerCase();
+      if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'type']);
       validate(body, {
-        email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
+        email: [rules.required, rules.string, emailRule(ctx), rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
         type: [rules.nullable, rules.string, ...(ctx.deviates('forgot.type-unchecked') ? [] : [rules.in(['text', 'link'])])],
       });
       // White-box round wb1, deviation of a mutant only: type bound to an enum that refuses null (section 4.3: nullable).
@@ -180,7 +183,7 @@ export const password: ReferenceModule = {
         if (owner && tokenValid(ctx, owner.email, body.token)) ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(owner.email);
       }
       validate(body, {
-        email: [rules.required, rules.string, rules.email, rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
+        email: [rules.required, rules.string, emailRule(ctx), rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
         token: [rules.required, rules.string, rules.max(255)],
         password: [
           rules.required,
@@ -189,6 +192,9 @@ export const password: ReferenceModule = {
           rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191, ctx.deviates('reset.password-max-bytes') ? 'utf8-bytes' : 'characters'),
         ],
       });
+      if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'token', 'password']);
+      // Allowed reading (reading round 7): the token is a hexadecimal value, compared in any letter case (a case-insensitive column).
+      if (ctx.deviates('r7.reset-token-any-case') && typeof body.token === 'string') body.token = body.token.toLowerCase();
       const user = findUserByEmail(ctx, String(body.email));
       // Spec silent on an unknown e-mail here; the reference answers as the password broker does, keyed by `email`.
       if (!user) fail(ERRORS.validation({ email: [UNKNOWN_EMAIL] }));
