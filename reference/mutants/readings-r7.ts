@@ -237,9 +237,13 @@ const readingsR7Written: Mutant[] = [
     '1',
     'an idle persistent connection is closed after 2 seconds, and every answer says so (`Keep-Alive: timeout=2`), as a gateway with a short idle timeout does (1 names no transport rule; RFC 9112 9.5: a server may close an idle connection at any time)',
     {
-      wire(_answer, reply) {
-        const server = reply.server.server as { keepAliveTimeout?: number };
+      request(request: FastifyRequest) {
+        const server = request.server.server as { keepAliveTimeout?: number };
         if (server.keepAliveTimeout !== 2000) server.keepAliveTimeout = 2000;
+      },
+      wire(_answer, reply) {
+        // Node copies the server's timeout into each answer when the request arrives: the first answer is told here.
+        (reply.raw as unknown as { _keepAliveTimeout?: number })._keepAliveTimeout = 2000;
         return undefined;
       },
     },
