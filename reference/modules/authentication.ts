@@ -341,6 +341,7 @@ export const authentication: ReferenceModule = {
     'r7.jwt-platform-own-users',
     'r7.restriction-ends-sessions',
     'r7.brute-force-threshold-three',
+    'r7.jwt-failures-counted',
     // Also honoured by the password and banks modules: a body member the specification does not name is refused 422.
     'r7.unknown-body-members-refused',
     // White-box round wb1.
@@ -515,6 +516,11 @@ export const authentication: ReferenceModule = {
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
       const checkExpiry = () => {
         if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
+          // Allowed reading (reading round 7): an expired JWT naming an existing account counts as a failed login of that account.
+          if (ctx.deviates('r7.jwt-failures-counted')) {
+            const named = (byId ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) : findUserByEmail(ctx, String(email))) as UserRow | undefined;
+            if (named) recordFailure(ctx, named.email);
+          }
           // White-box round wb1, deviation of a mutant only: an expired JWT naming its user by e-mail answers 412, not 416.
           if (!byId && ctx.deviates('wb1.jwt-email-claim-expired-412')) fail(ERRORS.jwtInvalid());
           fail(ERRORS.jwtExpired());

@@ -91,6 +91,8 @@ export const password: ReferenceModule = {
   deviations: [
     // Allowed reading (reading round 7): the reset token (hexadecimal) compared in any letter case.
     'r7.reset-token-any-case',
+    // Allowed reading (reading round 7): a successful reset lifts the brute-force restriction of the account (Devise unlocks on reset).
+    'r7.reset-lifts-restriction',
     // White-box round wb6.
     'wb6.reset-text-code-refused',
     // White-box round wb2.
@@ -210,6 +212,7 @@ export const password: ReferenceModule = {
       }
       if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
+      if (ctx.deviates('r7.reset-lifts-restriction')) ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(user.email);
       // Deviation of a mutant only: the answer echoes the reset token it was sent.
       if (ctx.deviates('reset.answer-echoes-token')) return { data: { message: 'Your password has been reset.', token: String(body.token) } };
       // Allowed reading (a mutant that must survive): the reset also signs the user in (an extra member, data.session).

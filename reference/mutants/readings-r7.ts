@@ -427,6 +427,69 @@ const readingsR7Written: Mutant[] = [
     only('bonuses'),
   ),
 
+  reading(
+    'allowed-r7-asset-types-upper-case',
+    'balances',
+    '2.2',
+    'asset types are written as Java or C# enum names, upper-case: a balance record\u2019s `type` "COIN" or "NFT", an asset summary\u2019s (in bonuses, summaries and orders) "COIN" or "FIAT" (2.2: "type | string | Values seen: coin, nft"; 2.3: "type: string (values seen: coin, fiat)": values seen, their writing not fixed)',
+    {
+      wire(answer) {
+        if (answer.status !== 200 || answer.method !== 'GET') return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        const upper = (asset: any) => {
+          if (asset && typeof asset === 'object' && typeof asset.type === 'string') asset.type = asset.type.toUpperCase();
+        };
+        if (answer.url.includes('/balances')) for (const record of recordsOf(body)) upper(record);
+        if (answer.url === SUMMARY_URL && Array.isArray(body?.data)) for (const entry of body.data) upper(entry?.asset);
+        if (BONUS_URLS.includes(answer.url)) {
+          for (const bonus of recordsOf(body)) {
+            upper(bonus?.asset);
+            upper(bonus?.order?.fromAsset);
+            upper(bonus?.order?.toAsset);
+          }
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('balances', 'bonuses'),
+  ),
+  reading(
+    'allowed-r7-go-empty-strings-for-null',
+    'bonuses',
+    '2.7',
+    'a "string or null" field without a value is written as the empty string, as a Go struct\u2019s string field gives its zero value: a balance record\u2019s `alias`, an order\u2019s `statusReason`, `txId`, `wallet`, `walletAddress` and its `parentOrder`/`childOrder` `id` and `publicId` are "" rather than null (2.2: "alias | string or null"; 2.7: "statusReason | string or null", "txId, wallet, walletAddress | string or null", "parentOrder, childOrder | { id: string or null, publicId: string or null }")',
+    {
+      wire(answer) {
+        if (answer.status !== 200 || answer.method !== 'GET') return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        const empty = (object: any, keys: string[]) => {
+          if (!object || typeof object !== 'object') return;
+          for (const key of keys) if (key in object && object[key] === null) object[key] = '';
+        };
+        if (answer.url.includes('/balances')) for (const record of recordsOf(body)) empty(record, ['alias']);
+        if (BONUS_URLS.includes(answer.url)) {
+          for (const bonus of recordsOf(body)) {
+            empty(bonus?.order, ['statusReason', 'txId', 'wallet', 'walletAddress']);
+            empty(bonus?.order?.parentOrder, ['id', 'publicId']);
+            empty(bonus?.order?.childOrder, ['id', 'publicId']);
+          }
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('balances', 'bonuses'),
+  ),
+  reading(
+    'allowed-r7-content-type-mixed-case',
+    'authentication',
+    '1',
+    'every answer labelled `Application/JSON; Charset=UTF-8`, the media type written as a servlet developer set it (1.2: "Requests and responses are JSON"; RFC 9110 8.3.1: "The type and subtype tokens are case-insensitive", and so are parameter names and the charset value)',
+    { contentType: 'Application/JSON; Charset=UTF-8' },
+    ALL,
+  ),
+
   // ---- Sessions and tokens (2.1)
   reading(
     'allowed-r7-session-until-second-clock-reading',
@@ -563,6 +626,22 @@ const readingsR7Written: Mutant[] = [
     '8',
     'the login is restricted (425) after 3 failed logins, as many banks restrict it, rather than 5; the provider state `user.brute-force` says 3 attempts (8: "Repeated failed logins lead to a temporary restriction (425); the threshold and duration are not shown")',
     { deviation: 'r7.brute-force-threshold-three' },
+    ALL,
+  ),
+  reading(
+    'allowed-r7-reset-lifts-restriction',
+    'password',
+    '4.4',
+    'a successful password reset lifts the brute-force restriction of the account (its failed logins are forgotten), as Devise\u2019s lockable unlocks an account whose password was reset (4.4: "Finishes a password reset"; 8: "Repeated failed logins lead to a temporary restriction (425); the threshold and duration are not shown": what ends it early is not given)',
+    { deviation: 'r7.reset-lifts-restriction' },
+    only('password', 'authentication'),
+  ),
+  reading(
+    'allowed-r7-jwt-expired-counts-as-failed-login',
+    'authentication',
+    '8',
+    'a platform JWT refused as expired (416) that names an existing account counts as a failed login of that account towards the brute-force restriction (5.5: "temporarily after brute force detection (425)"; 8: "Repeated failed logins lead to a temporary restriction": which refused logins count is not given)',
+    { deviation: 'r7.jwt-failures-counted' },
     ALL,
   ),
   reading(
