@@ -654,5 +654,43 @@ const readingsR7Written: Mutant[] = [
   ),
 ];
 
+/**
+ * Readings of round 7 the suite refused (false failures), kept out of index.ts until the suite is fixed.
+ *
+ * - allowed-r7-gzip-without-accept-encoding: every test of every group fails. The run stops before any test with
+ *   "configuration error: no API of this interface at BASE_URL http://127.0.0.1:<port>: POST /api/v1/user/logout
+ *   answered 401 (application/json; charset=utf-8); check the path prefix (BASE_URL ends where /api/v1 begins)"
+ *   (`conformance run`), and the mutation run lists every test id as failed (post-authenticate-answers-200-with-a-
+ *   session-for-a-valid-e-mail-and-password, post-user-forgot-password-answers-200-with-data-message-for-a-known-e-mail-
+ *   and-type-text, get-user-user-bank-answers-200-with-data-bank-holding-every-bank-of-the-user, ...): the suite
+ *   sends requests without Accept-Encoding and does not decode a gzip answer. Argument: 1.2 says only "Requests and
+ *   responses are JSON" and names no content coding; RFC 9110 12.5.3: "A request without any Accept-Encoding header
+ *   field implies that the user agent has no preferences regarding content codings. Although this allows the server
+ *   to use any content coding in a response...". A client that can only read identity must say
+ *   `Accept-Encoding: identity` (or decode what it leaves open); the suite's own requests leave it open.
+ * - allowed-r7-jwt-platform-own-users: 15 tests fail, every successful JWT login and what follows it
+ *   (post-authenticate-jwt-platform-answers-200-with-a-session-for-a-jwt-naming-the-user-by-email, ...-by-id,
+ *   post-authenticate-issues-a-jwt-login-token-valid-for-ttl-seconds-until-until-a-protected-e-3e3d320e,
+ *   post-authenticate-jwt-platform-writes-until-and-created-with-microseconds-six-or-more-frac-90af50b4,
+ *   post-authenticate-jwt-platform-dates-each-session-by-its-creation-created-is-within-second-611b6df1, the 401/423/425
+ *   JWT tests of inactive, locked and restricted accounts (by id and by e-mail), post-user-logout-answers-200-with-status-
+ *   for-a-token-from-jwt-login, post-user-logout-answers-401-with-error-for-a-jwt-issued-token-that-was-logged-out,
+ *   post-user-logout-destroys-a-jwt-issued-token-for-every-endpoint-once-logged-out-the-balanc-5f947de7,
+ *   post-user-logout-answers-401-error-in-every-path-shape-to-the-token-of-a-jwt-login-destroy-e5becd34), each with
+ *   "expected 200, got 403" and `{"error":"The provided credentials are incorrect."}` (or 403 where 401/423/425 was
+ *   expected). Argument: 4.1 says "Authenticates a user through a platform-issued JWT" with "platform (required), the
+ *   platform ID", and nowhere that a platform may vouch for every user of the service; a multi-tenant service lets a
+ *   platform authenticate its own users only. The suite registers a new platform through state `platform` and signs
+ *   JWTs for accounts of state `user`, which the provider-state contract ties to no platform: a tenant-isolated target
+ *   cannot make them belong to it (returning its users' platform for state `platform` would give that one platform the
+ *   keys of both platforms, and the tests of one platform's JWT under another's key would then fail). What holds under
+ *   every reading is that a platform authenticates its own users; the contract could ask for that (for instance a
+ *   `platformId` param of state `user`, additively), or a 403 on a JWT for a user of another tenant could be not verified.
+ */
+const REFUSED = new Set(['allowed-r7-gzip-without-accept-encoding', 'allowed-r7-jwt-platform-own-users']);
+
+/** The readings of round 7 the suite refused: not registered, see the note above. */
+export const readingsR7Refused: Mutant[] = readingsR7Written.filter((mutant) => REFUSED.has(mutant.name));
+
 /** The readings of round 7 (registered in index.ts): each must stay conformant. */
-export const readingsR7Mutants: Mutant[] = readingsR7Written;
+export const readingsR7Mutants: Mutant[] = readingsR7Written.filter((mutant) => !REFUSED.has(mutant.name));
