@@ -342,6 +342,8 @@ export const authentication: ReferenceModule = {
     'r7.restriction-ends-sessions',
     'r7.brute-force-threshold-three',
     'r7.jwt-failures-counted',
+    // A request body without Content-Type, or labelled text/plain, read as JSON (a hook this module adds for every route).
+    'r7.body-json-any-content-type',
     // Also honoured by the password and banks modules: a body member the specification does not name is refused 422.
     'r7.unknown-body-members-refused',
     // White-box round wb1.
@@ -424,6 +426,15 @@ export const authentication: ReferenceModule = {
   ],
 
   register(app, ctx) {
+    // Allowed reading (reading round 7): a body without Content-Type, or labelled text/plain, is read as JSON (Express's
+    // json({ type: () => true }), API Gateway's passthrough). Added before any route of any module.
+    if (ctx.deviates('r7.body-json-any-content-type')) {
+      app.addHook('onRequest', async (request) => {
+        if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+        const type = request.headers['content-type'];
+        if (type === undefined || /^text\/plain\b/i.test(type)) request.headers['content-type'] = 'application/json';
+      });
+    }
     // Section 4.2 (limits of section 8).
     app.post('/api/v1/authenticate', async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;

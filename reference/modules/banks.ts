@@ -251,6 +251,8 @@ export const banks: ReferenceModule = {
     // Allowed readings (reading round 7): createdAt rounded to the nearest second; the iban unique in its exact letter case.
     'r7.created-at-rounded',
     'r7.iban-unique-case-sensitive',
+    // Allowed reading (reading round 7): the `platform` filter compares the code in any letter case (also honoured by the cards module).
+    'r7.platform-filter-any-case',
     // White-box round wb6.
     'wb6.banks-iban-word-characters',
     'wb6.banks-swift-word-characters',
@@ -535,7 +537,7 @@ export const banks: ReferenceModule = {
             params.push(value, value, value);
             continue;
           }
-          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : ctx.deviates('banks.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
+          where.push(ctx.deviates('banks.platform-filter-by-id') ? 'p.id = ?' : ctx.deviates('banks.platform-filter-by-name') ? 'p.name = ?' : name === 'platform' && ctx.deviates('r7.platform-filter-any-case') ? 'p.code = ? COLLATE NOCASE' : 'p.code = ?');
           params.push(value);
         }
       }

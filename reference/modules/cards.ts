@@ -570,7 +570,8 @@ export const cards: ReferenceModule = {
               continue;
             }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
-            where.push(byId ? 'p.id = ?' : ctx.deviates('cards.platform-filter-by-name') ? 'p.name = ?' : 'p.code = ?');
+            // Allowed reading (reading round 7, listed by the banks module): the `platform` filter compares the code in any letter case.
+            where.push(byId ? 'p.id = ?' : ctx.deviates('cards.platform-filter-by-name') ? 'p.name = ?' : name === 'platform' && ctx.deviates('r7.platform-filter-any-case') ? 'p.code = ? COLLATE NOCASE' : 'p.code = ?');
             params.push(value);
           }
         }

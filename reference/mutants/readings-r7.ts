@@ -522,28 +522,15 @@ const readingsR7Written: Mutant[] = [
     'authentication',
     '1',
     'a request body without Content-Type, or labelled text/plain, is read as JSON, as Express\u2019s json({ type: () => true }) or API Gateway\u2019s passthrough to NestJS does (1.2: "Clients send the headers Content-Type: application/json": what the service does with a request that does not is not given)',
-    {
-      request(request: FastifyRequest) {
-        if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-        const type = request.headers['content-type'];
-        if (type === undefined || /^text\/plain\b/i.test(type)) request.headers['content-type'] = 'application/json';
-      },
-    },
+    { deviation: 'r7.body-json-any-content-type' },
     ALL,
   ),
   reading(
     'allowed-r7-platform-filter-any-case',
     'banks',
     '4.10',
-    'the `platform` filter of the bank and card lists compares the platform code without regard to letter case (`platform=ref` is REF), as a MySQL `_ci` collation compares (4.10: "query: status, currency, company, platform (all optional filters, strings)"; 4.6a the same: how a filter compares is not given). The reference\u2019s platform codes are upper-case, so the value is upper-cased before it is compared',
-    {
-      request(request: FastifyRequest) {
-        if (request.method !== 'GET' || !/^\/api\/v1\/user\/[^/]+\/(bank|card)(\?|$)/.test(request.url)) return;
-        const query = request.query as Record<string, unknown> | undefined;
-        if (query && typeof query.platform === 'string') query.platform = query.platform.toUpperCase();
-        if (query && Array.isArray(query.platform)) query.platform = query.platform.map((value) => (typeof value === 'string' ? value.toUpperCase() : value));
-      },
-    },
+    'the `platform` filter of the bank and card lists compares the platform code without regard to letter case (`platform=ref` is REF), as a MySQL `_ci` collation compares (4.10: "query: status, currency, company, platform (all optional filters, strings)"; 4.6a the same: how a filter compares is not given)',
+    { deviation: 'r7.platform-filter-any-case' },
     only('banks', 'cards'),
   ),
 
