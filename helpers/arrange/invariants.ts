@@ -9,7 +9,7 @@ import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated }
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { registerSecret } from '../net/redact.js';
-import { expectInactive } from '../check/errors.js';
+import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 
 /**
@@ -138,7 +138,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
   const status = userScoped ? [401, 403, 409] : 401;
   ep.check(
     title,
-    { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335'], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 for another user\u2019s resources' } : {}) },
+    { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335', ...(userScoped ? ['S327'] : [])], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 with "This action is unauthorized." for another user\u2019s resources' } : {}) },
     async (t) => {
       const needs = needsOf(ep.id);
       const [owner, other] = await Promise.all([holderOf(t, needs), userScoped ? holderOf(t, needs) : undefined]);
@@ -182,7 +182,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
                 const response = await t.request(request.method, request.path, { ...request.body(), token: owner.token });
                 if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, other!.id, other!.token, response);
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
-                t.expectStatus(response, [403, 409]);
+                // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
+                expectUnauthorized(t, response, [403, 409]);
                 return;
               }
               const request = requestOf(ep.id, shape, owner);

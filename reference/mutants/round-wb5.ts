@@ -215,7 +215,6 @@ const OPEN = new Set<string>([
   'wb5-coin-list-filtered-native-chain-named',
   'wb5-coin-list-filtered-amounts-zero',
   'wb5-banks-filtered-list-swift-bic8',
-  'wb5-bonuses-summary-asset-foreign-message-forbidden',
   'wb5-cards-filtered-list-holder-name-as-alias',
 ]);
 
