@@ -947,6 +947,32 @@ authenticateJwtEp.describe(() => {
     expectJwtError(t, response, 416);
   });
 
+  // Section 4.1: expire "must be now or later", so a JWT expiring half a minute ahead authenticates. The unit of expire
+  // is open (seconds or milliseconds, docs/judging.md), so the suite learns the unit the target reads from a probe: Unix
+  // seconds 300 s ahead, which read as milliseconds lie in January 1970. A target that accepts the probe reads seconds
+  // (or ignores expire) and must accept Unix seconds 30 s ahead too; a target that refuses it reads milliseconds, and
+  // milliseconds 30 s ahead (read as seconds, far in the future) are accepted under both readings, so they are sent in
+  // every case. "Now" is the later of the suite's clock and the target's (the probe answer's Date): no clock skew can
+  // put the expiry in the past.
+  authenticateJwtEp.check('answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds and (where a seconds expire is read) in Unix seconds', { rules: [...schemaRules('session-response'), 'S144', 'S149'], clauses: ['4.1', '2.1'], status: 200 }, async (t) => {
+    const user = await t.state('user', {}, { failsLogins: 1 });
+    const platform = await platformFor(t);
+    const probe = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: secondsFromNow(300) }));
+    logOutLater(t, probe);
+    const dated = Date.parse(probe.headers.date ?? '');
+    // The Date header is whole seconds rounded down: its second may be up to 1 s later.
+    const nowMs = Math.max(Date.now(), Number.isNaN(dated) ? 0 : dated + 1000);
+    const inMilliseconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: nowMs + 30_000 }));
+    logOutLater(t, inMilliseconds);
+    expect(inMilliseconds.status, `section 4.1 (expire "must be now or later"): a JWT whose expire is 30 s ahead in milliseconds (far ahead read as seconds) must authenticate under either unit, got ${inMilliseconds.status}`).toBe(200);
+    expectSession(t, inMilliseconds, user.id);
+    if (probe.status !== 200) return;
+    const inSeconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: Math.ceil(nowMs / 1000) + 30 }));
+    logOutLater(t, inSeconds);
+    expect(inSeconds.status, `section 4.1 (expire "must be now or later"): the target accepted a JWT whose expire is Unix seconds 300 s ahead (so it reads seconds), but refused one 30 s ahead, got ${inSeconds.status}`).toBe(200);
+    expectSession(t, inSeconds, user.id);
+  });
+
   // Section 4.1: RS512 by the key of the platform in the path. Whatever the status, a forged token never authenticates.
   // `wrongCredentials`: an RS512 JWT with a valid payload whose signature the platform's key does not verify. Its
   // credentials are wrong (403, the expected reading); a server that rejects a JWT it cannot verify as "JWT payload

@@ -209,7 +209,6 @@ function unmaskedEmailOf(request: Seen): string | undefined {
  * that section). No candidate was dropped as open.
  */
 const OPEN = new Set<string>([
-  'wb5-jwt-expire-within-a-minute-refused',
   'wb5-coin-list-filtered-native-chain-named',
   'wb5-coin-list-filtered-amounts-zero',
   'wb5-banks-filtered-list-swift-bic8',
