@@ -209,10 +209,6 @@ function unmaskedEmailOf(request: Seen): string | undefined {
  * that section). No candidate was dropped as open.
  */
 const OPEN = new Set<string>([
-  'wb5-coin-list-filtered-native-chain-named',
-  'wb5-coin-list-filtered-amounts-zero',
-  'wb5-banks-filtered-list-swift-bic8',
-  'wb5-cards-filtered-list-holder-name-as-alias',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
