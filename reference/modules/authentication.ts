@@ -65,8 +65,8 @@ INSERT OR IGNORE INTO platforms (id, code, name, url, color_code) VALUES
   ('${DEFAULT_PLATFORM.id}', '${DEFAULT_PLATFORM.code}', '${DEFAULT_PLATFORM.name}', '${DEFAULT_PLATFORM.url}', '${DEFAULT_PLATFORM.color_code}');
 `;
 
-// scrypt with a modest cost: a reference for tests, not a password store for people.
-const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+// scrypt with a low cost: a reference for tests, not a password store for people (the cost is not observable through the interface).
+const SCRYPT = { N: 64, r: 8, p: 1 } as const;
 
 /**
  * scrypt of a password with a salt, remembered for this process: the same password and salt give the
