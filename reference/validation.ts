@@ -26,9 +26,13 @@ export type Rules = Record<string, Rule[]>;
  * How a length is counted. Section 8 counts characters (code points); `utf8-bytes` exists only so a
  * mutant can count bytes instead, the deviation of a server that measures the encoded string.
  */
-export type LengthUnit = 'characters' | 'utf8-bytes';
+export type LengthUnit = 'characters' | 'utf8-bytes' | 'graphemes';
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** `graphemes` (user-perceived characters, UAX #29) exists for the allowed reading `r6.lengths-in-graphemes`. */
 function lengthOf(text: string, unit: LengthUnit = 'characters'): number {
+  if (unit === 'graphemes') return [...GRAPHEMES.segment(text)].length;
   return unit === 'utf8-bytes' ? Buffer.byteLength(text, 'utf8') : [...text].length;
 }
 

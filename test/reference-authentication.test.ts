@@ -300,7 +300,8 @@ describe('authentication mutants', () => {
   it('every authentication deviation is used by a mutant (of any file: a reading round keeps its own; a white-box round\u2019s open gaps and not-deviations, not registered, too)', async () => {
     const { authentication } = await import('../reference/modules/authentication.js');
     const { roundWb3OpenGaps, roundWb3NotDeviations } = await import('../reference/mutants/round-wb3.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations].map((m) => m.mutation.deviation));
+    const { roundWb6OpenGaps } = await import('../reference/mutants/round-wb6.js');
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 

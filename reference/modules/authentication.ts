@@ -376,6 +376,8 @@ export const authentication: ReferenceModule = {
     'jwt.email-claim-inactive-allowed',
     'jwt.email-claim-locked-allowed',
     'jwt.id-claim-throttle-ignored',
+    // White-box round wb6.
+    'wb6.login-password-array-as-text',
     // Allowed readings (mutants that must survive).
     'login.password-trimmed',
     'login.password-72-byte-prefix',
@@ -403,6 +405,8 @@ export const authentication: ReferenceModule = {
     // Section 4.2 (limits of section 8).
     app.post('/api/v1/authenticate', async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
+      // White-box round wb6, deviation of a mutant only: a password sent as a JSON array is read as the text of its items (a loosely typed input helper).
+      if (ctx.deviates('wb6.login-password-array-as-text') && Array.isArray(body.password)) body.password = body.password.join(',');
       // Allowed reading (a mutant that must survive): a missing or malformed e-mail, or a missing password, is wrong credentials.
       if (ctx.deviates('login.malformed-answers-403') && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email) || body.password === undefined)) fail(ERRORS.wrongCredentials());
       // Allowed reading (reading round 5): a restricted e-mail is answered 425 before its body is validated (a throttle middleware before the controller).

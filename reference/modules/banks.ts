@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../ids.js';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
@@ -107,15 +108,21 @@ function present(row: BankRow) {
   };
 }
 
+/** Allowed reading (round r6): alphanumeric as ASCII `[A-Za-z0-9]`, as a Java or Go team's pattern writes it. */
+const ASCII_ALPHA_NUM = rules.regex(/^[A-Za-z0-9]+$/, 'The :attribute field must only contain letters and numbers.');
+
 /** Sections 4.10 and 8: the create body's rules, with Laravel's rule names and messages. */
 function createRules(ctx: ReferenceContext, userId: string, currency?: string): Rules {
   const ibanTaken = rules.custom((value) => {
     if (typeof value !== 'string') return undefined;
+    // Allowed reading (round r6, r6.iban-unique-per-platform below): unique among the banks of the caller's platform (a tenant).
     // White-box round wb2, deviation of a mutant only: a unique index over (iban, currency), so an IBAN taken in another currency is accepted.
     const taken = ctx.deviates('wb2.banks-iban-unique-per-currency')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND currency = ? AND deleted_at IS NULL LIMIT 1').get(value, currency ?? '')
       : ctx.deviates('banks.iban-taken-after-delete')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? LIMIT 1').get(value)
+      : ctx.deviates('r6.iban-unique-per-platform')
+      ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND platform_id = (SELECT platform_id FROM users WHERE id = ?) AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-per-user')
       ? ctx.db.prepare('SELECT 1 FROM banks WHERE iban = ? AND user_id = ? AND deleted_at IS NULL LIMIT 1').get(value, userId)
       : ctx.deviates('banks.iban-unique-upper-sent')
@@ -132,15 +139,22 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
     bankName: [
       rules.required,
       rules.string,
-      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
       // White-box round wb1, deviation of a mutant only: a bank name of plain letters, digits and spaces only (section 4.10 gives max 191 alone).
       ...(ctx.deviates('wb1.banks-bank-name-restricted') ? [rules.regex(/^[A-Za-z0-9 ]+$/, 'The :attribute format is invalid.')] : []),
+      // White-box round wb6, deviation of a mutant only: a bank name unique among the user's banks (section 4.10 gives max 191 alone).
+      ...(ctx.deviates('wb6.banks-bank-name-unique-per-user')
+        ? [rules.custom((value) => (typeof value === 'string' && ctx.db.prepare('SELECT 1 FROM banks WHERE user_id = ? AND bank_name = ? AND deleted_at IS NULL LIMIT 1').get(userId, value) ? 'The bank name has already been taken.' : undefined))]
+        : []),
     ],
     iban: [
       rules.required,
       rules.string,
       ...(ctx.deviates('banks.iban-max-unchecked') ? [] : [rules.max(191)]),
-      ...(ctx.deviates('banks.iban-alphanumeric-unchecked') ? [] : [rules.alphaNum]),
+      // White-box round wb6, deviation of a mutant only: "alphanumeric" checked as word characters (\w), so an underscore passes.
+      ...(ctx.deviates('banks.iban-alphanumeric-unchecked') ? [] : [ctx.deviates('wb6.banks-iban-word-characters') ? rules.regex(/^\w+$/, 'The :attribute field must only contain letters and numbers.') : rules.alphaNum]),
+      // Allowed reading (round r6): "alphanumeric" as ASCII letters and digits only.
+      ...(ctx.deviates('r6.alphanumeric-ascii-only') ? [ASCII_ALPHA_NUM] : []),
       // Deviation of a mutant only: an IBAN must begin with its two country letters (a rule section 4.10 does not give).
       ...(ctx.deviates('banks.iban-country-letters-required') ? [rules.regex(/^[A-Za-z]{2}/, 'The :attribute format is invalid.')] : []),
       ...(ctx.deviates('banks.iban-unique-unchecked') ? [] : [ibanTaken]),
@@ -148,7 +162,9 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
     swift: [
       rules.required,
       rules.string,
-      ...(ctx.deviates('banks.swift-alphanumeric-unchecked') ? [] : [rules.alphaNum]),
+      // White-box round wb6, deviation of a mutant only: "alphanumeric" checked as word characters (\w), so an underscore passes.
+      ...(ctx.deviates('banks.swift-alphanumeric-unchecked') ? [] : [ctx.deviates('wb6.banks-swift-word-characters') ? rules.regex(/^\w+$/, 'The :attribute field must only contain letters and numbers.') : rules.alphaNum]),
+      ...(ctx.deviates('r6.alphanumeric-ascii-only') ? [ASCII_ALPHA_NUM] : []),
       rules.between(ctx.deviates('banks.swift-min-off-by-one') ? 9 : 8, ctx.deviates('banks.swift-max-unchecked') ? 191 : 11),
       // Deviation of a mutant only: swift must have a BIC's shape (ISO 9362), a rule section 4.10 does not give.
       ...(ctx.deviates('banks.swift-bic-shape-required') ? [rules.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'The :attribute format is invalid.')] : []),
@@ -181,7 +197,8 @@ const NUMERIC_CURRENCIES: Record<number, string> = { 978: 'EUR', 840: 'USD', 826
 function insertBank(ctx: ReferenceContext, userId: string, fields: { bankName: string; iban: string; swift: string; currency: string }, platformId?: string): string {
   const user = ctx.db.prepare('SELECT platform_id FROM users WHERE id = ?').get(userId) as { platform_id: string } | undefined;
   if (!user) throw new Error(`no user ${userId}`);
-  const id = randomUUID();
+  // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
+  const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
   // Allowed reading of a mutant only (banks.strings-stored-normalised): the texts stored trimmed, the codes upper-cased.
   if (ctx.deviates('banks.strings-stored-normalised')) fields = { ...fields, bankName: fields.bankName.trim().replace(/\s+/g, ' '), iban: fields.iban.toUpperCase(), swift: fields.swift.toUpperCase(), currency: fields.currency.toUpperCase() };
   ctx.db
@@ -229,6 +246,22 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // White-box round wb6.
+    'wb6.banks-iban-word-characters',
+    'wb6.banks-swift-word-characters',
+    'wb6.banks-bank-name-unique-per-user',
+    'wb6.banks-deleted-at-from-body',
+    'wb6.banks-platform-filtered-list-holds-deleted',
+    'wb6.banks-list-owner-from-query',
+    'wb6.banks-currency-filter-substring',
+    'wb6.banks-show-account-platform-only',
+    'wb6.banks-create-owner-from-user-field',
+    // Reading round r6.
+    'r6.ids-uuid-v7',
+    'r6.alphanumeric-ascii-only',
+    'r6.company-filter-search',
+    'r6.iban-unique-per-platform',
+    'r6.lengths-in-graphemes',
     // White-box round wb4.
     'wb4.banks-delete-removes-every-unused-bank',
     'wb4.banks-delete-removes-oldest',
@@ -399,10 +432,18 @@ export const banks: ReferenceModule = {
       }
       // Deviation of a mutant only: the owner taken from a user_id of the body.
       const owner = ctx.deviates('banks.create-owner-from-body') && typeof body.user_id === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user_id) ? body.user_id : user.id;
-      const id = insertBank(ctx, owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
+      // White-box round wb6, deviation of a mutant only: the owner read as Laravel's $request->user reads it (the body's `user` before the route's {user}).
+      const routeOwner = ctx.deviates('wb6.banks-create-owner-from-user-field') && typeof body.user === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user) ? body.user : undefined;
+      const id = insertBank(ctx, routeOwner ?? owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
       // White-box round wb1, deviation of a mutant only: createdAt mass-assigned from the body.
       if (ctx.deviates('wb1.banks-created-at-from-body') && (typeof body.createdAt === 'number' || typeof body.createdAt === 'string')) ctx.db.prepare('UPDATE banks SET created_at = ? WHERE id = ?').run(Number(body.createdAt), id);
-      const row = findBank(ctx, owner, id)!;
+      // White-box round wb6, deviation of a mutant only: deleted_at (or deletedAt) mass-assigned from the body, so the new bank is born soft-deleted.
+      const deletedAt = body.deleted_at ?? body.deletedAt;
+      if (ctx.deviates('wb6.banks-deleted-at-from-body') && deletedAt !== undefined && deletedAt !== null && deletedAt !== '') {
+        ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), id);
+        return reply.code(201).send({ data: present(ctx.db.prepare(`${SELECT_BANK} WHERE b.id = ?`).get(id) as BankRow) });
+      }
+      const row = findBank(ctx, routeOwner ?? owner, id)!;
       return reply.code(201).send({ data: present(row) });
     });
 
@@ -424,11 +465,15 @@ export const banks: ReferenceModule = {
       const params: string[] = [];
       const filtered = ['status', 'currency', 'platform', 'company'].some((name) => filterValue(request.query, name) !== undefined);
       // White-box round wb3, deviation of a mutant only: the filtered query forgets the soft delete.
-      const where: string[] = filtered && ctx.deviates('wb3.banks-filtered-list-holds-deleted') ? ['1 = 1'] : ['b.deleted_at IS NULL'];
+      // White-box round wb6, deviation of a mutant only: the query of a platform or company filter (joined through the platforms) forgets the soft delete.
+      const platformFiltered = ['platform', 'company'].some((name) => filterValue(request.query, name) !== undefined);
+      const where: string[] = (filtered && ctx.deviates('wb3.banks-filtered-list-holds-deleted')) || (platformFiltered && ctx.deviates('wb6.banks-platform-filtered-list-holds-deleted')) ? ['1 = 1'] : ['b.deleted_at IS NULL'];
       // Deviation of a mutant only (banks.filter-unscoped): a filtered list forgets the user.
       if (!ctx.deviates('banks.list-all-users') && !(filtered && ctx.deviates('banks.filter-unscoped'))) {
         where.push('b.user_id = ?');
-        params.push(user.id);
+        // White-box round wb6, deviation of a mutant only: the owner taken from a user_id query parameter when one is given.
+        const queried = (request.query as Record<string, unknown> | undefined)?.user_id;
+        params.push(ctx.deviates('wb6.banks-list-owner-from-query') && typeof queried === 'string' && queried !== '' ? queried : user.id);
       }
       // White-box round wb2, deviation of a mutant only: without a platform or company filter, only the banks on the account's own platform are listed.
       if (ctx.deviates('wb2.banks-list-account-platform-only') && filterValue(request.query, 'platform') === undefined && filterValue(request.query, 'company') === undefined) {
@@ -443,7 +488,8 @@ export const banks: ReferenceModule = {
       }
       const currency = filterValue(request.query, 'currency');
       if (currency !== undefined && !ctx.deviates('banks.filter-currency-ignored')) {
-        where.push('b.currency = ?');
+        // White-box round wb6, deviation of a mutant only: the currency filter matches any currency containing the value (LIKE %value%).
+        where.push(ctx.deviates('wb6.banks-currency-filter-substring') ? "b.currency LIKE '%' || ? || '%'" : 'b.currency = ?');
         params.push(ctx.deviates('banks.currency-case-insensitive') ? currency.toUpperCase() : currency);
       }
       // `platform` and `company` both match the code of the bank's external platform (see the module comment).
@@ -458,6 +504,12 @@ export const banks: ReferenceModule = {
         if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
           where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
           params.push(user.platform_id, value);
+          continue;
+        }
+        // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).
+        if (value !== undefined && name === 'company' && ctx.deviates('r6.company-filter-search')) {
+          where.push("(p.code LIKE '%' || ? || '%' OR p.name LIKE '%' || ? || '%')");
+          params.push(value, value);
           continue;
         }
         // Allowed reading of a mutant only (banks.company-filter-by-bank-name): for a bank list the company is the bank.
@@ -506,6 +558,8 @@ export const banks: ReferenceModule = {
         if (any) return { data: present(any) };
       }
       const row = findBank(ctx, user.id, bank) ?? fail(ERRORS.notFound('Bank', bank));
+      // White-box round wb6, deviation of a mutant only: show scoped to the account's own platform (a bank on another platform is not found).
+      if (ctx.deviates('wb6.banks-show-account-platform-only') && !ctx.db.prepare('SELECT 1 FROM banks b JOIN users u ON u.id = b.user_id WHERE b.id = ? AND b.platform_id = u.platform_id').get(bank)) fail(ERRORS.notFound('Bank', bank));
       if (ctx.deviates('wb1.banks-show-newest-of-user')) return { data: present(ctx.db.prepare(`${SELECT_BANK} WHERE b.user_id = ? AND b.deleted_at IS NULL ORDER BY b.created_at DESC, b.rowid DESC LIMIT 1`).get(user.id) as BankRow) };
       return { data: present(row) };
     });

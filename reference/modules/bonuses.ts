@@ -218,6 +218,9 @@ export const bonuses: ReferenceModule = {
   name: 'bonuses',
   ddl: DDL,
   deviations: [
+    // White-box round wb6.
+    'wb6.bonuses-list-owner-from-query',
+    'wb6.bonuses-show-account-platform-only',
     // White-box round wb2.
     'wb2.bonuses-list-anti-phishing-unmasked',
     'wb2.bonuses-show-email-unmasked',
@@ -422,7 +425,8 @@ export const bonuses: ReferenceModule = {
       const platformUnscoped = text(query.platform) !== undefined && ctx.deviates('bonuses.platform-filter-unscoped');
       if (!ctx.deviates('bonuses.other-users-listed') && !(filtered && ctx.deviates('bonuses.filter-unscoped')) && !platformUnscoped) {
         where.push('b.user_id = ?');
-        params.push(user);
+        // White-box round wb6, deviation of a mutant only: the owner taken from a user_id query parameter when one is given.
+        params.push(ctx.deviates('wb6.bonuses-list-owner-from-query') && text(query.user_id) !== undefined ? text(query.user_id) : user);
       }
       const scopedBy = where.length;
       const status = text(query.status);
@@ -518,6 +522,8 @@ export const bonuses: ReferenceModule = {
       // Allowed reading (reading round 1): another user's bonus under one's own path is another user's resource (5.6: 409).
       if (!row && ctx.deviates('records.foreign-unauthorized') && ctx.db.prepare('SELECT 1 FROM bonuses WHERE id = ?').get(bonus)) fail(ERRORS.unauthorized(409));
       if (!row) fail(ERRORS.notFound('Bonus', bonus));
+      // White-box round wb6, deviation of a mutant only: show scoped to the account's own platform (a bonus whose order is on another platform is not found).
+      if (ctx.deviates('wb6.bonuses-show-account-platform-only') && !ctx.db.prepare('SELECT 1 FROM bonuses b JOIN bonus_orders o ON o.id = b.order_id JOIN users u ON u.id = b.user_id WHERE b.id = ? AND o.platform_id = u.platform_id').get(bonus)) fail(ERRORS.notFound('Bonus', bonus));
       // Deviation of a mutant only: show answers a stale status, the one the bonus was created with (pending), not the list's.
       if (ctx.deviates('bonuses.show-status-stale')) return { data: { ...serializeBonus(row), status: 'pending' } };
       // White-box round wb2, deviations of mutants only: show writes the e-mail unmasked; show carries another user's latest access token.

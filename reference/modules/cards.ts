@@ -6,6 +6,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '..
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
 import { newPlatform, userPlatform } from '../platforms.js';
+import { uuidV7 } from '../ids.js';
 import { latestTokenOfAnotherUser } from '../tokens.js';
 import { rules, validationErrors } from '../validation.js';
 
@@ -184,6 +185,18 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // White-box round wb6.
+    'wb6.cards-image-extension-case-sensitive',
+    'wb6.cards-past-year-unchecked-beside-date',
+    'wb6.cards-last-four-unique-per-user',
+    'wb6.cards-list-owner-from-query',
+    'wb6.cards-show-account-platform-only',
+    'wb6.cards-create-owner-from-user-field',
+    // Reading round r6.
+    'r6.ids-uuid-v7',
+    'r6.company-filter-search',
+    'r6.image-limit-si-kilobytes',
+    'r6.lengths-in-graphemes',
     // White-box round wb2.
     'wb2.cards-last-four-0000-refused',
     'wb2.cards-alias-unique-per-user',
@@ -289,9 +302,12 @@ export const cards: ReferenceModule = {
       const allowed: readonly string[] = [...ALLOWED_TYPES, ...(ctx.deviates(`cards.gif-accepted.${field}`) ? ['gif'] : []), ...(ctx.deviates('cards.webp-accepted') ? ['webp'] : [])];
       // Deviations of mutants only: one type refused for one image, or a `.jpeg` name refused (extensions checked against jpg, bmp, png).
       const refused = ctx.deviates(`cards.jpeg-refused.${field}`) ? 'jpeg' : ctx.deviates(`cards.bmp-refused.${field}`) ? 'bmp' : undefined;
+      // White-box round wb6, deviation of a mutant only: the file name's extension compared case-sensitively with jpg, jpeg, bmp, png (IMG_0001.JPG refused).
+      if (ctx.deviates('wb6.cards-image-extension-case-sensitive') && /\.[A-Za-z0-9]+$/.test(value.filename) && !/\.(jpg|jpeg|bmp|png)$/.test(value.filename)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       if (ctx.deviates('cards.jpeg-extension-refused') && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
       if (!allowed.includes(type) || type === refused) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
-      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * 1024;
+      // Allowed reading (round r6): a KB of the SI, 1000 bytes (10240 KB = 10 240 000 bytes).
+      const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * (ctx.deviates('r6.image-limit-si-kilobytes') ? 1000 : 1024);
       const tooLarge = value.truncated || value.size > limitBytes;
       if (tooLarge && !(ctx.deviates('cards.size-unlimited') && !value.truncated)) return `The ${name} field must not be greater than ${MAX_IMAGE_KB} kilobytes.`;
       return undefined;
@@ -335,11 +351,11 @@ export const cards: ReferenceModule = {
         holderName: [
           rules.required,
           rules.string,
-          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : 'characters')]),
+          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
           // White-box round wb1, deviation of a mutant only: a holder name of ASCII letters and spaces only (section 4.6a gives max 191 alone).
           ...(ctx.deviates('wb1.cards-holder-name-letters-only') ? [rules.regex(/^[A-Za-z ]+$/, 'The :attribute format is invalid.')] : []),
         ],
-        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : 'characters')])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')])],
         lastFourDigits: [
           rules.required,
           rules.string,
@@ -385,7 +401,8 @@ export const cards: ReferenceModule = {
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
       } else if ((typeof input.expirationYear !== 'string' || !yearPattern.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
         if (!pairUnchecked) add('expirationYear', 'The expiration year field must match the format y.');
-      } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted')) {
+      } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted') && !(hasDate && ctx.deviates('wb6.cards-past-year-unchecked-beside-date'))) {
+        // White-box round wb6, deviation of a mutant only (above): beside an expirationDate, a past expirationYear goes unchecked.
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');
       }
 
@@ -448,16 +465,21 @@ export const cards: ReferenceModule = {
         const { user } = request as AuthenticatedRequest;
         // The caller-storing deviation postpones authorization only for another user's id.
         if (authorizeLateForCaller && (request.params as { user: string }).user === user.id) await ownUser(request, reply);
-        const owner = authorizeLate ? (request.params as { user: string }).user : user.id;
+        let owner = authorizeLate ? (request.params as { user: string }).user : user.id;
         // A file over 10240 KB is refused, so its bytes need not be kept; a mutant that accepts any size keeps them.
         const input = await readForm(request, ctx.deviates('cards.size-unlimited') ? Infinity : MAX_IMAGE_KB * 1024);
         if (ctx.deviates('cards.text-trimmed-nfc')) for (const [field, value] of Object.entries(input)) if (typeof value === 'string') input[field] = value.trim().normalize('NFC');
         if (ctx.deviates('cards.text-part-accepted')) for (const field of ['cardImage1', 'cardImage2']) if (typeof input[field] === 'string') input[field] = textAsUpload(input[field] as string);
         // White-box round wb2, deviations of mutants only: lastFourDigits read as a number, so 0000 counts as missing; an alias unique per user (a unique index the specification does not give).
         if (ctx.deviates('wb2.cards-last-four-0000-refused') && typeof input.lastFourDigits === 'string' && /^\d{4}$/.test(input.lastFourDigits) && Number(input.lastFourDigits) === 0) fail(ERRORS.validation({ lastFourDigits: ['The last four digits field is required.'] }));
+        // White-box round wb6, deviation of a mutant only: lastFourDigits unique among the user's cards (a unique index the specification does not give).
+        if (ctx.deviates('wb6.cards-last-four-unique-per-user') && typeof input.lastFourDigits === 'string' && ctx.db.prepare('SELECT 1 FROM cards WHERE user_id = ? AND last_four_digits = ?').get(user.id, input.lastFourDigits)) fail(ERRORS.validation({ lastFourDigits: ['The last four digits has already been taken.'] }));
         if (ctx.deviates('wb2.cards-alias-unique-per-user') && typeof input.alias === 'string' && ctx.db.prepare('SELECT 1 FROM cards WHERE user_id = ? AND alias = ?').get(user.id, input.alias)) fail(ERRORS.validation({ alias: ['The alias has already been taken.'] }));
+        // White-box round wb6, deviation of a mutant only: the owner read as Laravel's $request->user reads it (the form's `user` before the route's {user}).
+        if (ctx.deviates('wb6.cards-create-owner-from-user-field') && typeof input.user === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(input.user)) owner = input.user;
         const store = (expirationDate: string) => {
-          const id = randomUUID();
+          // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
+          const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
           // White-box round wb2, deviation of a mutant only: createdAt from the server's local time (UTC+1) written as if it were UTC.
           const createdAt = Math.floor(ctx.now() / 1000) + (ctx.deviates('wb2.cards-created-at-local-time') ? 3600 : 0);
           const image1 = saveImage(input.cardImage1 as Upload);
@@ -507,7 +529,9 @@ export const cards: ReferenceModule = {
         // Deviation of a mutant only (cards.filter-unscoped): a filtered list forgets the user.
         const unscoped = ctx.deviates('cards.filter-unscoped') && ['status', 'company', 'platform'].some((name) => filter(name) !== undefined);
         const where = unscoped ? ['1 = 1'] : ['c.user_id = ?'];
-        const params: unknown[] = unscoped ? [] : [ctx.deviates('cards.other-user-list-allowed') ? pathUser : user.id];
+        // White-box round wb6, deviation of a mutant only: the owner taken from a user_id query parameter when one is given.
+        const queried = (request.query as Record<string, unknown> | undefined)?.user_id;
+        const params: unknown[] = unscoped ? [] : [ctx.deviates('cards.other-user-list-allowed') ? pathUser : ctx.deviates('wb6.cards-list-owner-from-query') && typeof queried === 'string' && queried !== '' ? queried : user.id];
         const scopedBy = where.length;
         if (!ctx.deviates('cards.list-filters-ignored')) {
           const status = filter('status');
@@ -526,6 +550,12 @@ export const cards: ReferenceModule = {
             if (ctx.deviates('cards.platform-filter-by-account-platform')) {
               where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
               params.push(user.platform_id, value);
+              continue;
+            }
+            // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).
+            if (name === 'company' && ctx.deviates('r6.company-filter-search')) {
+              where.push("(p.code LIKE '%' || ? || '%' OR p.name LIKE '%' || ? || '%')");
+              params.push(value, value);
               continue;
             }
             if (byId && ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(value) === undefined) fail(ERRORS.validation({ [name]: [`The selected ${name} is invalid.`] }));
@@ -558,6 +588,8 @@ export const cards: ReferenceModule = {
         // Allowed reading (reading round 1): another user's card under one's own path is another user's resource (5.6: 409).
         if (!row && ctx.deviates('records.foreign-unauthorized') && cardById.get(card)) fail(ERRORS.unauthorized(409));
         if (!row) fail(ERRORS.notFound('Card', card));
+        // White-box round wb6, deviation of a mutant only: show scoped to the account's own platform (a card on another platform is not found).
+        if (ctx.deviates('wb6.cards-show-account-platform-only') && !ctx.db.prepare('SELECT 1 FROM cards c JOIN users u ON u.id = c.user_id WHERE c.id = ? AND c.platform_id = u.platform_id').get(card)) fail(ERRORS.notFound('Card', card));
         // White-box round wb1, deviation of a mutant only: once the id is found, the user's newest card is answered.
         if (ctx.deviates('wb1.cards-show-newest-of-user')) return { data: toCard(ctx.db.prepare(`${SELECT_CARD} WHERE c.user_id = ? ORDER BY c.created_at DESC, c.seq DESC LIMIT 1`).get(user.id) as CardRow) };
         // White-box round wb2, deviation of a mutant only: show carries, in base64, the latest access token issued to another user.

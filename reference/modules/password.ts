@@ -48,14 +48,17 @@ function mailBody(kind: 'text' | 'link', email: string, token: string): string {
 
 function sendResetMail(ctx: ReferenceContext, email: string, kind: 'text' | 'link'): string {
   const token = randomBytes(32).toString('hex');
+  // White-box round wb6, deviation of a mutant only: the text e-mail shows its code upper-cased for reading, while the hash kept is the
+  // lower-case token's and reset compares case-sensitively: the code the e-mail of type text carries is never accepted.
+  const shown = kind === 'text' && ctx.deviates('wb6.reset-text-code-refused') ? token.toUpperCase() : token;
   const now = ctx.now();
   ctx.db
     .prepare('INSERT INTO password_reset_tokens (email, token_hash, created_ms) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET token_hash = excluded.token_hash, created_ms = excluded.created_ms')
     .run(email, hashToken(token), now);
   ctx.db
     .prepare('INSERT INTO outbox (recipient, kind, subject, body, token, created_ms) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(email, kind, 'Reset Password Notification', mailBody(kind, email, token), token, now);
-  return token;
+    .run(email, kind, 'Reset Password Notification', mailBody(kind, email, shown), shown, now);
+  return shown;
 }
 
 function tokenValid(ctx: ReferenceContext, email: string, token: string): boolean {
@@ -86,6 +89,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // White-box round wb6.
+    'wb6.reset-text-code-refused',
     // White-box round wb2.
     'wb2.forgot-unknown-email-with-type-accepted',
     'wb2.forgot-link-answer-carries-token',

@@ -1,4 +1,6 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
+import type { Mutation } from '../mutation.js';
+import { parse } from './reading.js';
 import type { Mutant } from './types.js';
 
 /**
@@ -54,5 +56,48 @@ export function authenticationSkipped(name: string, group: Group, route: string,
     group,
     description: `${what} answers a request without valid authentication with ${status} instead of 401`,
     mutation: { transform: { route, status: 401, apply: () => ({ status, body }) } },
+  };
+}
+
+/** The routes of the interface as the catalogue writes them, for the rounds that rewrite answers (round wb6 on). */
+export const ROUTE = {
+  login: 'POST /api/v1/authenticate',
+  jwt: 'POST /api/v1/authenticate-jwt/{platform}',
+  logout: 'POST /api/v1/user/logout',
+  bankList: 'GET /api/v1/user/{user}/bank',
+  bonusSummary: 'GET /api/v1/user/{user}/bonus/assets/{asset?}',
+  bonusList: 'GET /api/v1/user/{user}/bonus',
+  bonusShow: 'GET /api/v1/user/{user}/bonus/{bonus}',
+  cardList: 'GET /api/v1/user/{user}/card',
+} as const;
+
+/** What a rewrite sees of the request it answers. */
+export interface Seen {
+  headers: Record<string, string | string[] | undefined>;
+  body?: any;
+  query?: any;
+  params?: any;
+}
+
+/**
+ * One route's answers (of `status`, or all) rewritten as sent, with sight of the request: `change`
+ * edits the parsed body in place and answers true, or answers a new status and/or body; nothing leaves
+ * the answer as it was.
+ */
+export function answered(route: string, status: number | undefined, change: (body: any, request: Seen, status: number) => boolean | { status?: number; body?: unknown } | void): Mutation {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = path.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`);
+  return {
+    wire(answer, reply) {
+      if (answer.method !== method || answer.url !== url) return;
+      if (status !== undefined && answer.status !== status) return;
+      const body = parse(answer.payload);
+      if (body === undefined) return;
+      const changed = change(body, reply.request as unknown as Seen, answer.status);
+      if (!changed) return;
+      if (changed === true) return JSON.stringify(body);
+      if (changed.status !== undefined) reply.code(changed.status);
+      return JSON.stringify(changed.body === undefined ? body : changed.body);
+    },
   };
 }
