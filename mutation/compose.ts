@@ -182,7 +182,7 @@ function fastifyRoute(route: string): string {
 
 export interface Together {
   mutation: Mutation;
-  /** What makes the run unclean: two readings that changed the same thing of one route. Empty when none. */
+  /** What makes the run unclean: two readings that changed the same thing of one route, or one the status the other read. Empty when none. */
   conflicts(): { readings: [string, string]; what: string }[];
 }
 
@@ -294,7 +294,10 @@ export function together(members: readonly Mutant[]): Together {
             // The same member, status or header changed by two readings: one covers the other. A text beyond its
             // value (escapes, spacing) is undone by any later rewrite; a later one stands on what came before.
             const shared = [...earlier].find((p) => [...later].some((q) => overlap(p, q) && !(q === '' && p !== '')));
-            if (shared !== undefined) found.push({ readings: [nameOf(first), nameOf(second)], what: `${route} ${shared === '' ? '(its text)' : shared}` });
+            if (shared === undefined) continue;
+            const statusRead = shared === STATUS_READ || ![...later].some((q) => q === shared);
+            const what = statusRead && (shared === '#status' || shared === STATUS_READ) ? `${route} #status (one changes it, the other reads it to apply)` : `${route} ${shared === '' ? '(its text)' : shared}`;
+            found.push({ readings: [nameOf(first), nameOf(second)], what });
           }
         }
       }

@@ -141,7 +141,7 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const joint = together([created, renamed]);
     // Together, "renamed" never applies: its change reaches no test, so the run says nothing about it.
     expect(joint.mutation.transforms![0]!.apply({ name: 'a' }, 200)).toEqual({ body: { name: 'a' }, status: 201 });
-    expect(joint.conflicts().map((c) => c.readings)).toEqual([['created', 'renamed']]);
+    expect(joint.conflicts()).toEqual([{ readings: ['created', 'renamed'], what: 'GET /api/v1/user/:user/bank #status (one changes it, the other reads it to apply)' }]);
     // The same with a wire rewrite that reads the status the transform changed.
     const onlyOn200 = readingOf('wire-on-200', { wire: (answer) => (answer.status === 200 ? JSON.stringify({ ...JSON.parse(answer.payload), name: 'W' }) : undefined) });
     const withWire = together([created, onlyOn200]);
