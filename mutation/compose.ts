@@ -12,23 +12,29 @@ import type { Mutant } from '../reference/mutants/types.js';
  * - every test passed, and none that passed against the unmutated reference skipped;
  * - no two readings changed the same thing of the same route: the same member of an answer (or a
  *   member and one inside it), its status, one header, its framing, or its text beyond its value
- *   (escapes, spacing), which any later rewrite may undo. Each rewrite is seen as it happens, in
+ *   (escapes, spacing), which any later rewrite may undo; nor did one change the status of a route
+ *   whose status another one read (every transform of it, a wire rewrite reading `answer.status`),
+ *   which may have kept that one from applying at all. Each rewrite is seen as it happens, in
  *   order, so a reading whose change another one covered or undid is never taken as judged;
  * otherwise each reading is judged alone, as before, and that verdict stands.
  * What cannot be seen is kept apart statically: deviations that the reference's modules honour
- * (their answers are not rewritten, so their changes cannot be traced) never share a run with
- * another reading of their group, and the server-wide deviations are judged alone.
+ * (their answers are not rewritten, so their changes cannot be traced, and they reach the routes of
+ * every group through the guards and sessions) are judged alone.
+ * Known limit, not traced: a rewrite that decides from a member or a text that another reading changed
+ * (a pattern no longer found) leaves no change behind; only a failure or a skip would show it.
  */
 
-/** Deviations that rewrite or refuse every answer or request of the server: judged alone. */
-const SERVER_WIDE_DEVIATION = /^(http\.|r1\.trim-input-strings$)/;
 /** At most this many readings in one run: a run that is not clean judges each of them again, alone. */
 export const MAX_TOGETHER = 8;
 
 /** Whether `mutant` may be judged together with others: an allowed reading judged by every test of its groups. */
 export function canJudgeTogether(mutant: Mutant): boolean {
   if (!mutant.allowed || mutant.judgedBy?.clauses !== 'all') return false;
-  return !(mutant.mutation.deviation && SERVER_WIDE_DEVIATION.test(mutant.mutation.deviation));
+  // A deviation changes what a module stores or answers, unseen by the tracing below, and not only on its
+  // group's routes (the guards of every route, the sessions every group's tests log in with): another
+  // reading's rewrite may cover its answer (a wire rewrite of every 404 covers r2.unknown-user-not-found's),
+  // or it may change what another reading's rewrite needs to apply. Judged alone.
+  return !(mutant.mutation.deviation || mutant.mutation.deviations?.length);
 }
 
 /**
@@ -62,8 +68,6 @@ export function unitsOf(mutants: readonly Mutant[], groupsOf: (mutant: Mutant) =
 function keptApart(a: Mutant, b: Mutant): boolean {
   if (a.mutation.contentType && b.mutation.contentType) return true;
   if (a.mutation.request && b.mutation.request) return true;
-  // A deviation changes what a module stores or answers, unseen by the tracing below: never beside another reading of its group.
-  if ((a.mutation.deviation || b.mutation.deviation) && a.group === b.group) return true;
   return false;
 }
 
@@ -75,7 +79,16 @@ function keptApart(a: Mutant, b: Mutant): boolean {
  */
 type Place = string;
 
+/**
+ * What a rewrite read to decide whether to apply: the answer's status (every transform is given it, and
+ * may be filtered by it; a wire rewrite that reads `answer.status`). Another reading that changes the
+ * status of that route may have made it not apply at all, which leaves no change to trace.
+ */
+const STATUS_READ = '#status?';
+
 function overlap(a: Place, b: Place): boolean {
+  if ((a === '#status' && b === STATUS_READ) || (a === STATUS_READ && b === '#status')) return true;
+  if (a === STATUS_READ && b === STATUS_READ) return false;
   const special = (p: Place) => p.startsWith('#') || p.startsWith('header:') || p.endsWith('#order');
   if (special(a) || special(b)) return a === b;
   return a === b || a === '' || b === '' || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
@@ -169,7 +182,7 @@ function fastifyRoute(route: string): string {
 
 export interface Together {
   mutation: Mutation;
-  /** What makes the run unclean: two readings that changed the same thing of one route. Empty when none. */
+  /** What makes the run unclean: two readings that changed the same thing of one route, or one the status the other read. Empty when none. */
   conflicts(): { readings: [string, string]; what: string }[];
 }
 
@@ -208,6 +221,7 @@ export function together(members: readonly Mutant[]): Together {
       let current = body;
       let currentStatus = status;
       for (const { member, transform } of list) {
+        record(fastifyRoute(route), member, [STATUS_READ], TRANSFORM);
         if (transform.status !== undefined && transform.status !== currentStatus) continue;
         const before = structuredClone(current);
         const changed = transform.apply(current, currentStatus) ?? {};
@@ -233,7 +247,15 @@ export function together(members: readonly Mutant[]): Together {
           let stream: { member: number; body: Readable; payload: string } | undefined;
           for (const { member, wire: rewrite } of wires) {
             const places = new Set<Place>();
-            const out = rewrite({ ...answer, status: reply.statusCode, payload }, watched(reply, (place) => places.add(place)));
+            const seen: WireAnswer = {
+              ...answer,
+              get status() {
+                places.add(STATUS_READ);
+                return reply.statusCode;
+              },
+              payload,
+            };
+            const out = rewrite(seen, watched(reply, (place) => places.add(place)));
             if (typeof out === 'string') for (const place of changedInText(payload, out)) places.add(place);
             else if (out) {
               // A stream is sent as it is: it carries the text the rewrites before it left, and its own framing.
@@ -272,7 +294,10 @@ export function together(members: readonly Mutant[]): Together {
             // The same member, status or header changed by two readings: one covers the other. A text beyond its
             // value (escapes, spacing) is undone by any later rewrite; a later one stands on what came before.
             const shared = [...earlier].find((p) => [...later].some((q) => overlap(p, q) && !(q === '' && p !== '')));
-            if (shared !== undefined) found.push({ readings: [nameOf(first), nameOf(second)], what: `${route} ${shared === '' ? '(its text)' : shared}` });
+            if (shared === undefined) continue;
+            const statusRead = shared === STATUS_READ || ![...later].some((q) => q === shared);
+            const what = statusRead && (shared === '#status' || shared === STATUS_READ) ? `${route} #status (one changes it, the other reads it to apply)` : `${route} ${shared === '' ? '(its text)' : shared}`;
+            found.push({ readings: [nameOf(first), nameOf(second)], what });
           }
         }
       }

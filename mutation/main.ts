@@ -57,7 +57,7 @@ function checkRegistry(): string[] {
 function line(result: MutantResult): string {
   if (result.allowed) {
     const mark = result.conformant ? 'allowed ' : 'REFUSED ';
-    const how = result.together ? ` (judged together with ${result.together - 1} other readings)` : result.aloneBecause ? ` (judged alone: ${result.aloneBecause})` : '';
+    const how = result.together ? ` (judged together with ${result.together - 1} other reading${result.together === 2 ? '' : 's'})` : result.aloneBecause ? ` (judged alone: ${result.aloneBecause})` : '';
     const by = result.conformant ? `conformant, as it must be${how}` : `an allowed reading fails: ${[...result.killedBy, ...result.otherFailures].join(', ')}${how}`;
     return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
   }

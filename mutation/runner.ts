@@ -236,7 +236,7 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
         }
       } else if (failed.length === 0 && skipped.length === 0) {
         const apart = new Set(coverOf(conflicts.map((c) => c.readings)));
-        const reason = `${conflicts[0]!.readings.join(' and ')} both change ${conflicts[0]!.what}${conflicts.length > 1 ? ` (+${conflicts.length - 1} more)` : ''}`;
+        const reason = `${conflicts[0]!.readings.join(' and ')} touch ${conflicts[0]!.what}${conflicts.length > 1 ? ` (+${conflicts.length - 1} more)` : ''}`;
         queue.unshift({ unit: unit.filter((m) => !apart.has(m.name)), why: reason }, { unit: unit.filter((m) => apart.has(m.name)), why: reason });
       } else {
         const reason =

@@ -48,8 +48,8 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const units = unitsOf(many, judgedGroups);
     expect(units.map((u) => u.length)).toEqual([MAX_TOGETHER, 2]);
     const twoDeviations = unitsOf([readingOf('d1', { deviation: 'banks.numeric-currency' }), readingOf('d2', { deviation: 'banks.unknown-filter-value-422' }), readingOf('d3', { deviation: 'cards.four-digit-year' }, { group: 'cards' })], judgedGroups);
-    // Two deviations of one group never share a run; one of another group may.
-    expect(twoDeviations.map((u) => u.map((m) => m.name))).toEqual([['d1', 'd3'], ['d2']]);
+    // A deviation is never traced: judged alone, whatever its group.
+    expect(twoDeviations.map((u) => u.map((m) => m.name))).toEqual([['d1'], ['d2'], ['d3']]);
     const labels = unitsOf([readingOf('c1', { contentType: 'a/b' }), readingOf('c2', { contentType: 'c/d' })], judgedGroups);
     expect(labels).toHaveLength(2);
     const groupsApart = unitsOf([readingOf('x', wire((t) => t)), readingOf('y', wire((t) => t), { judgedBy: { groups: ['banks'], clauses: 'all' } })], judgedGroups);
@@ -115,6 +115,47 @@ describe('readings judged together (mutation/compose.ts)', () => {
     expect(transformed).toMatchObject({ body: { name: 'T' } });
     send(both.mutation, { name: 'T' });
     expect(both.conflicts().map((c) => c.readings)).toEqual([['t', 'w']]);
+  });
+
+  it('never lets a deviation share a run: a rewrite of another group may cover its answer, untraced', () => {
+    // r2.unknown-user-not-found (banks) answers 404 for an unknown path user on every route, through the guard;
+    // a wire rewrite of another group that answers every 404 its own way would cover that answer, and the
+    // deviation leaves no trace to conflict with. Were the deviation's answer to fail a test alone, the run
+    // together would still be clean.
+    const deviation = readingOf('unknown-user-404', { deviation: 'r2.unknown-user-not-found' });
+    const cover = readingOf(
+      'every-404-its-way',
+      { wire: (answer, reply) => (answer.status === 404 ? (reply.code(403), JSON.stringify({ message: 'This action is unauthorized.' })) : undefined) },
+      { group: 'authentication' },
+    );
+    expect(canJudgeTogether(deviation)).toBe(false);
+    expect(unitsOf([deviation, cover], judgedGroups).map((u) => u.map((m) => m.name))).toEqual([['unknown-user-404'], ['every-404-its-way']]);
+    expect(MUTANTS.filter((m) => m.mutation.deviation).every((m) => !canJudgeTogether(m))).toBe(true);
+  });
+
+  it('sees a reading kept from applying by another that changed the status it applies to', () => {
+    const route = 'GET /api/v1/user/{user}/bank';
+    // "created" answers 201 where the reference answers 200; "renamed" rewrites the member of a 200 answer only.
+    const created = readingOf('created', { transform: { route, status: 200, apply: () => ({ status: 201 }) } });
+    const renamed = readingOf('renamed', { transform: { route, status: 200, apply: (body) => void (body.name = 'R') } });
+    const joint = together([created, renamed]);
+    // Together, "renamed" never applies: its change reaches no test, so the run says nothing about it.
+    expect(joint.mutation.transforms![0]!.apply({ name: 'a' }, 200)).toEqual({ body: { name: 'a' }, status: 201 });
+    expect(joint.conflicts()).toEqual([{ readings: ['created', 'renamed'], what: 'GET /api/v1/user/:user/bank #status (one changes it, the other reads it to apply)' }]);
+    // The same with a wire rewrite that reads the status the transform changed.
+    const onlyOn200 = readingOf('wire-on-200', { wire: (answer) => (answer.status === 200 ? JSON.stringify({ ...JSON.parse(answer.payload), name: 'W' }) : undefined) });
+    const withWire = together([created, onlyOn200]);
+    withWire.mutation.transforms![0]!.apply({ name: 'a' }, 200);
+    const reply = replyStub();
+    reply.code(201);
+    expect(withWire.mutation.wire!({ method: 'GET', url: '/api/v1/user/:user/bank', status: 201, payload: '{"name":"a"}' }, reply)).toBeUndefined();
+    expect(withWire.conflicts().map((c) => c.readings)).toEqual([['created', 'wire-on-200']]);
+    // A wire rewrite that never reads the status stands beside a status change.
+    const headerOnly = readingOf('header-only', { wire: (_answer, r) => void r.header('x-a', '1') });
+    const apart = together([created, headerOnly]);
+    apart.mutation.transforms![0]!.apply({ name: 'a' }, 200);
+    apart.mutation.wire!({ method: 'GET', url: '/api/v1/user/:user/bank', status: 201, payload: '{"name":"a"}' }, replyStub());
+    expect(apart.conflicts()).toEqual([]);
   });
 
   it('runs apart the fewest readings that account for every pair, never all of them', () => {
