@@ -184,6 +184,12 @@ export interface Together {
   mutation: Mutation;
   /** What makes the run unclean: two readings that changed the same thing of one route, or one the status the other read. Empty when none. */
   conflicts(): { readings: [string, string]; what: string }[];
+  /**
+   * The readings that changed nothing in the whole run (a request hook aside, which cannot be traced):
+   * their way of answering was never put to the tests there, perhaps because another reading changed
+   * what they act on. They are judged again without the others.
+   */
+  unchanged(): string[];
 }
 
 /** One mutation carrying every member's changes, tracing what each changes so that a covered change is seen. */
@@ -280,6 +286,11 @@ export function together(members: readonly Mutant[]): Together {
       ...(wire ? { wire } : {}),
       ...(contentType ? { contentType } : {}),
       ...(requests.length > 0 ? { request: (request: FastifyRequest) => requests.forEach((see) => see(request)) } : {}),
+    },
+    unchanged() {
+      const changed = new Set<number>();
+      for (const bySteps of effects.values()) for (const [step, places] of bySteps) if ([...places].some((p) => p !== STATUS_READ)) changed.add(step % members.length);
+      return members.filter((m, i) => !changed.has(i) && !m.mutation.request).map((m) => m.name);
     },
     conflicts() {
       const found: { readings: [string, string]; what: string }[] = [];

@@ -227,7 +227,22 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
       const failed = records.filter((r) => r.outcome === 'failed').map((r) => r.id);
       const skipped = newlySkipped(records, passedUnmutated);
       const conflicts = joint.conflicts();
-      if (failed.length === 0 && skipped.length === 0 && conflicts.length === 0) {
+      const unchanged = failed.length === 0 && skipped.length === 0 && conflicts.length === 0 ? joint.unchanged() : [];
+      if (unchanged.length > 0) {
+        // Judged only where they took effect: those that changed nothing run again without the others (alone, when none of the others changed anything either).
+        const reason = `changed nothing when together with ${unit.filter((m) => !unchanged.includes(m.name)).length} other readings`;
+        const rest = unit.filter((m) => !unchanged.includes(m.name));
+        if (rest.length === 0) for (const mutant of unit) queue.unshift({ unit: [mutant], why: 'changed nothing together' });
+        else {
+          const share = (performance.now() - started) / unit.length;
+          for (const mutant of rest) {
+            const result = { ...resultOf(mutant, [], share), together: unit.length };
+            results.push(result);
+            onResult(result);
+          }
+          queue.unshift({ unit: unit.filter((m) => unchanged.includes(m.name)), why: reason });
+        }
+      } else if (failed.length === 0 && skipped.length === 0 && conflicts.length === 0) {
         const share = (performance.now() - started) / unit.length;
         for (const mutant of unit) {
           const result = { ...resultOf(mutant, [], share), together: unit.length };

@@ -165,4 +165,16 @@ describe('readings judged together (mutation/compose.ts)', () => {
     for (const [x, y] of [['a', 'b'], ['c', 'd'], ['b', 'c']]) expect(cover.includes(x!) || cover.includes(y!)).toBe(true);
     expect(cover.length).toBeLessThan(4);
   });
+
+  it('names the readings that changed nothing in the run, so that they are judged again without the others', () => {
+    const numbersAsText = readingOf('numbers-as-text', wire((t) => JSON.stringify({ ...JSON.parse(t), n: String(JSON.parse(t).n) })));
+    const onlyNumbers = readingOf('pads-numbers', wire((t) => (typeof JSON.parse(t).n === 'number' ? JSON.stringify({ ...JSON.parse(t), n: JSON.parse(t).n + 0.5 }) : t)));
+    const joint = together([numbersAsText, onlyNumbers]);
+    send(joint.mutation, { n: 1 });
+    expect(joint.conflicts()).toEqual([]);
+    expect(joint.unchanged()).toEqual(['pads-numbers']);
+    const apart = together([onlyNumbers]);
+    send(apart.mutation, { n: 1 });
+    expect(apart.unchanged()).toEqual([]);
+  });
 });
