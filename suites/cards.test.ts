@@ -140,6 +140,17 @@ create.describe(() => {
     assertEchoes(t, data, fields);
   });
 
+  // Nor lastFourDigits (4.6a: "numeric, exactly 4 digits"): two cards of one user may end in the same four digits.
+  create.check('answers 201 for a second card with the lastFourDigits of the user’s first (lastFourDigits is not unique)', { rules: [...schemaRules('card-response'), 'S276', 'S277', 'S315', 'S316'], clauses: ['4.6a', '8'], status: 201 }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const { fields: first } = await createCard(t, user.id, token);
+    const { form, fields } = cardForm({ lastFourDigits: first.lastFourDigits as string });
+    const response = await t.post(cardsPath(user.id), { token, form });
+    t.expectStatus(response, 201);
+    const { data } = t.expectSchema(response, 'card-response');
+    assertEchoes(t, data, fields);
+  });
+
   create.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S283', 'S321', 'S335', 'S284'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.post(cardsPath(user.id), { form: cardForm().form });
@@ -388,6 +399,10 @@ create.describe(() => {
     { description: 'an expirationYear of letters beside a valid expirationDate and expirationMonth', input: { expirationMonth: later.month, expirationYear: 'ab' }, expected: 422, constraint: 'card.expirationYear.format', errorKey: ['expirationYear', 'expirationDate', 'expirationMonth'] },
     // expirationYear: not in the past (the pair stands in for the absent date: expirationDate may key it too).
     { description: `an expirationYear of last year (${lastYear.year}) without expirationDate`, input: { expirationDate: null, expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: ['expirationYear', 'expirationDate'] },
+    // Beside a valid expirationDate too: "not in the past" is given to expirationYear without condition, as its format is
+    // (above), and a year before this one is past whatever month or date stands beside it (whichever field the card's
+    // expiry is taken from: the pair winning over the date, round r5, makes the expiry itself past).
+    { description: `an expirationYear of last year (${lastYear.year}) beside a valid expirationDate and expirationMonth`, input: { expirationMonth: lastYear.month, expirationYear: lastYear.year }, expected: 422, constraint: 'card.expirationYear.future', errorKey: ['expirationYear', 'expirationDate', 'expirationMonth'] },
     { description: 'an expirationMonth and expirationYear 30 months ahead, without expirationDate', input: { expirationDate: null, expirationMonth: later.month, expirationYear: later.year }, expected: 201, constraint: 'card.expirationYear.future' },
   ];
 

@@ -538,6 +538,9 @@ export function roundTripChecks(ep: EndpointChecks): void {
         const shown = await t.get(`/api/v1/user/${user.id}/bonus/${record.id}`, { token });
         t.expectStatus(shown, 200);
         expect(stable(shown.json?.data, fields), `${ep.id}: show answers bonus ${record.id} with other fields than the list`).toEqual(stable(record, fields));
+        // The nested records too (2.5a): the bonus's own asset summary, and the user and order it belongs to, by their ids.
+        const nested = (bonus: any) => ({ asset: bonus?.asset, userId: bonus?.user?.id, orderId: bonus?.order?.id });
+        expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user or order than the list`).toEqual(nested(record));
       }),
     );
   });
