@@ -591,6 +591,25 @@ show.describe(() => {
     assertSameCard(t, data, card, 'the shown card');
   });
 
+  // Issue 27, white-box round wb6: show is not scoped to the account's own platform. Each card of the user, on either
+  // platform of provider state card.two-platforms, is shown (200) with the fields the list gives it.
+  show.check('answers 200 with each listed card of the user on either of two platforms, as the list gives it', { rules: [...schemaRules('card-response', 'card-list-response'), 'S1', 'S19', 'S282'], clauses: ['4.6a', '2.5', '1'], status: 200 }, async (t) => {
+    const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
+    const listed = await t.get(cardsPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    const entries = (t.expectSchema(listed, 'card-list-response') as { data: Record<string, any>[] }).data;
+    for (const platform of platforms) {
+      for (const id of platform.ids) {
+        const entry = entries.find((c) => c.id === id);
+        assert(entry, `the list must hold the card ${id} of provider state card.two-platforms (platform ${platform.code})`);
+        const response = await t.get(cardPath(user.id, id), { token });
+        t.expectStatus(response, 200);
+        const { data } = t.expectSchema(response, 'card-response');
+        assertSameCard(t, data, entry, `the shown card of platform ${platform.code} (beside the listed one)`);
+      }
+    }
+  });
+
   show.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S283', 'S321', 'S335', 'S290'], clauses: ['4.6a', '5', '7'], status: 401 }, async (t) => {
     const user = await t.state('user');
     const response = await t.get(cardPath(user.id, randomUUID()));
