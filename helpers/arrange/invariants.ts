@@ -4,12 +4,12 @@ import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
 import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
-import { ASSETS_PARAM } from './balances.js';
-import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated } from './banks.js';
+import { ASSETS_PARAM, canonicalDecimal } from './balances.js';
+import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { registerSecret } from '../net/redact.js';
-import { expectInactive } from '../check/errors.js';
+import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 
 /**
@@ -138,7 +138,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
   const status = userScoped ? [401, 403, 409] : 401;
   ep.check(
     title,
-    { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335'], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 for another user\u2019s resources' } : {}) },
+    { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335', ...(userScoped ? ['S327'] : [])], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 with "This action is unauthorized." for another user\u2019s resources' } : {}) },
     async (t) => {
       const needs = needsOf(ep.id);
       const [owner, other] = await Promise.all([holderOf(t, needs), userScoped ? holderOf(t, needs) : undefined]);
@@ -182,7 +182,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
                 const response = await t.request(request.method, request.path, { ...request.body(), token: owner.token });
                 if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, other!.id, other!.token, response);
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
-                t.expectStatus(response, [403, 409]);
+                // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
+                expectUnauthorized(t, response, [403, 409]);
                 return;
               }
               const request = requestOf(ep.id, shape, owner);
@@ -343,6 +344,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
     },
   );
 
+  if (invariants.includes('filtered-same-fields')) filteredFieldsCheck(ep, list, cite('filtered-same-fields'));
   if (!invariants.includes('filters-combined')) return;
   const filters = endpoint.query!.map((q) => q.name);
   ep.check(
@@ -411,6 +413,113 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       expect([...twice], `${ep.id}: a filtered list holds a record more than once (issue 27: a list holds each record once)`).toEqual([]);
       expect(problems, `${ep.id}: two filters together list other records than those both filters alone list`).toEqual([]);
       if (judged === 0) t.skip(`not verified: the target refused every filter value taken from the records of ${state} (422, an allowed reading), so no pair of filters could be judged`);
+    },
+  );
+}
+
+/** A field of an entry, dotted for a nested object (`amounts.crypto`). */
+function fieldOf(entry: any, path: string): unknown {
+  return path.split('.').reduce((value, key) => (value === null || typeof value !== 'object' ? undefined : value[key]), entry);
+}
+
+/**
+ * A field's value as compared between two reads: the same value in another allowed writing compares equal
+ * (a precision as an integer or a numeric string, 2.2; an amount with trailing zeros, 1.5).
+ */
+function comparable(path: string, value: unknown): unknown {
+  if (path === 'precision' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
+  if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
+  return value;
+}
+
+/**
+ * The values each filter of a records list is sent with, taken from a record of the user: its status, its
+ * currency, its platform's code for platform and company, and for company the bank's name too (section 4.10
+ * names the filters without saying what they match: helpers/check/filters.ts).
+ */
+function filterValuesOf(filter: string, record: any): string[] {
+  const platform = record?.externalPlatform ?? record?.order?.externalPlatform;
+  const values: unknown[] = filter === 'platform' ? [platform?.code] : filter === 'company' ? [platform?.code, record?.bankName] : [record?.[filter]];
+  return values.filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/**
+ * Sections 4.6, 4.8, 4.10, 4.11 and 4.6a: a filter narrows which entries a list holds, never what it says of
+ * them. Every list with a filter (LISTS, with its stable fields) is read unfiltered and under each filter, each
+ * filter sent with values taken from the user's own entries (every symbol alone and all together for assets[]);
+ * each entry a filtered list holds is compared, field by field, with the unfiltered list's entry of the same id
+ * (or symbol). A filter value the target refuses (422, an allowed reading) is not judged; an entry only one read
+ * holds is the concern of the other list checks. The user's banks include one of each swift length (8 and 11).
+ */
+/** The section of section 2 that gives a list's entries their fields. */
+const RECORD_SECTION: Readonly<Partial<Record<string, string>>> = { balances: '2.2', banks: '2.4', cards: '2.5', bonuses: '2.5a' };
+
+function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], instances: string[]): void {
+  const endpoint = endpointById.get(ep.id)!;
+  const filters = endpoint.query!.map((q) => q.name);
+  const path = (userId: string) => ep.id.split(' ')[1]!.replace('{user}', encodeURIComponent(userId));
+  const isCoins = ep.id.endsWith('/balances');
+  const entriesOf = (response: ApiResponse): any[] | undefined => (isCoins ? response.json?.data?.coins : response.json?.data);
+  const keyOf = (entry: any): string => (list.entries === 'records' ? entry?.id : entry?.symbol);
+  ep.check(
+    `lists each ${list.entries === 'records' ? 'record' : 'asset'} under a filter (${filters.join(', ')}) with the fields the unfiltered list gives it (${list.stable.join(', ')})`,
+    { clauses: [endpoint.clauses[0]!, RECORD_SECTION[endpoint.group]!], status: 200, instances },
+    async (t) => {
+      const group = endpoint.group;
+      const { user, token } = await userWithToken(t, {}, { needs: group === 'balances' ? ['balances'] : group === 'bonuses' ? ['bonuses'] : [] });
+      let own: string[];
+      if (group === 'balances') {
+        const held = await t.state('balances', { userId: user.id });
+        own = ep.id.includes('/nft') ? held.nfts : held.coins;
+      } else if (group === 'bonuses') own = (await t.state('bonuses', { userId: user.id })).ids;
+      else if (group === 'banks') own = [(await createBank(t, user.id, token)).bank.id, (await createBank(t, user.id, token, { swift: swiftOfLength(8) })).bank.id];
+      else own = [(await createCard(t, user.id, token)).card.id];
+      const unfiltered = await t.get(path(user.id), { token });
+      t.expectStatus(unfiltered, 200);
+      const all = entriesOf(unfiltered);
+      if (!Array.isArray(all)) throw new Error(`${ep.id}: the unfiltered answer holds no list`);
+      const byKey = new Map(all.map((entry) => [keyOf(entry), entry]));
+      const mine = own.map((key) => byKey.get(key)).filter((entry) => entry !== undefined);
+      if (mine.length === 0) throw new Error(`precondition: the unfiltered list must hold the user’s ${list.entries === 'records' ? 'records' : 'assets'} (${own.join(', ')})`);
+      const queries: Record<string, string | string[]>[] = [];
+      if (list.entries === 'assets') {
+        const symbols = mine.map(keyOf);
+        for (const symbol of symbols) queries.push({ [filters[0]!]: [symbol] });
+        if (symbols.length > 1) queries.push({ [filters[0]!]: symbols });
+      } else {
+        const seen = new Set<string>();
+        for (const record of mine) {
+          for (const filter of filters) {
+            for (const value of filterValuesOf(filter, record)) {
+              const query = { [filter]: value };
+              if (!seen.has(JSON.stringify(query))) queries.push(query);
+              seen.add(JSON.stringify(query));
+            }
+          }
+        }
+      }
+      const problems: string[] = [];
+      let judged = 0;
+      await Promise.all(
+        queries.map(async (query) => {
+          const response = await t.get(path(user.id), { token, query });
+          t.expectStatus(response, [200, 422]);
+          if (response.status !== 200) return;
+          const listed = entriesOf(response);
+          if (!Array.isArray(listed)) throw new Error(`${ep.id} with ${JSON.stringify(query)}: the answer holds no list`);
+          for (const entry of listed) {
+            const base = byKey.get(keyOf(entry));
+            if (base === undefined || !own.includes(keyOf(entry))) continue;
+            judged++;
+            for (const field of list.stable) {
+              const [was, is] = [comparable(field, fieldOf(base, field)), comparable(field, fieldOf(entry, field))];
+              if (JSON.stringify(was) !== JSON.stringify(is)) problems.push(`${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`);
+            }
+          }
+        }),
+      );
+      expect(problems, `${ep.id}: a filtered list shows a ${list.entries === 'records' ? 'record' : 'asset'} with other fields than the unfiltered list (a filter narrows which entries are listed, not what they say)`).toEqual([]);
+      if (judged === 0) t.skip(`not verified: no filter value taken from the user’s own ${list.entries === 'records' ? 'records' : 'assets'} listed any of them (${queries.map((q) => JSON.stringify(q)).join(', ')}), so no filtered entry could be compared`);
     },
   );
 }
