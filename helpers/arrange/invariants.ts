@@ -348,7 +348,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
   if (!invariants.includes('filters-combined')) return;
   const filters = endpoint.query!.map((q) => q.name);
   ep.check(
-    `never lists, for two filters together, a record that either filter alone excludes (${filters.join(', ')})`,
+    `lists, for two filters together, exactly the records both filters alone list, each once (${filters.join(', ')})`,
     { clauses: [endpoint.clauses[0]!], status: 200, instances: cite('filters-combined') },
     async (t) => {
       const state = endpoint.group === 'banks' ? 'bank.two-platforms' : endpoint.group === 'cards' ? 'card.two-platforms' : 'bonuses.two-platforms';
@@ -368,26 +368,50 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         if (name === 'company') return platform.code;
         return String(record[name] ?? '');
       };
-      const pairs: [string, string][] = [];
-      for (const f of filters) for (const g of filters) if (f !== g) pairs.push([f, g]);
+      // Issue 27, white-box round wb6: the pair lists exactly the records both filters alone list (their intersection,
+      // computed from what the target itself answered to each filter alone, whatever it reads a filter as), and every
+      // filtered list, alone or paired, holds each record once. The values come from a record of each platform (one
+      // filter's from the first, the other's from the second: ordered pairs) and from one record for both (unordered
+      // pairs, so that the intersection holds that record under the readings where each filter alone lists it).
+      const sources: [any, { id: string; code: string }, any, { id: string; code: string }][] = [[a, platforms[0]!, b, platforms[1]!], [a, platforms[0]!, a, platforms[0]!], [b, platforms[1]!, b, platforms[1]!]];
+      const combos: [Record<string, string>, Record<string, string>][] = [];
+      for (const [ra, pa, rb, pb] of sources) {
+        const same = ra === rb;
+        for (const f of filters) for (const g of filters) if (f !== g && (!same || f < g)) combos.push([{ [f]: valueOf(f, ra, pa) }, { [g]: valueOf(g, rb, pb) }]);
+      }
+      const answers = new Map<string, Promise<ApiResponse>>();
+      const ask = (query: Record<string, string>) => {
+        const key = JSON.stringify(Object.entries(query).sort());
+        if (!answers.has(key)) answers.set(key, t.get(path(user.id), { token, query }));
+        return answers.get(key)!;
+      };
       const problems: string[] = [];
+      const twice = new Set<string>();
       let judged = 0;
+      const ids = (r: ApiResponse): string[] => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => x.id) : []);
+      const once = (r: ApiResponse, query: Record<string, string>) => {
+        const listed = ids(r);
+        if (listed.some((id, i) => listed.indexOf(id) !== i)) twice.add(JSON.stringify(query));
+      };
       await Promise.all(
-        pairs.map(async ([f, g]) => {
-          const q1 = { [f]: valueOf(f, a, platforms[0]!) };
-          const q2 = { [g]: valueOf(g, b, platforms[1]!) };
-          const [one, two, both] = await Promise.all([t.get(path(user.id), { token, query: q1 }), t.get(path(user.id), { token, query: q2 }), t.get(path(user.id), { token, query: { ...q1, ...q2 } })]);
+        combos.map(async ([q1, q2]) => {
+          const [one, two, both] = await Promise.all([ask(q1), ask(q2), ask({ ...q1, ...q2 })]);
+          // Each once on every list answered, also of a pair left unjudged below.
+          for (const [r, q] of [[one, q1], [two, q2], [both, { ...q1, ...q2 }]] as const) if (r.status === 200) once(r, q);
           // A filter value a target refuses (an allowed reading: 422) leaves the pair unjudged.
           if (one.status !== 200 || two.status !== 200) return;
           judged++;
           t.expectStatus(both, 200);
-          const ids = (r: ApiResponse) => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => x.id) : []);
           const alone = [ids(one), ids(two)];
-          const extra = ids(both).filter((id: string) => !alone[0]!.includes(id) || !alone[1]!.includes(id));
+          const listed = ids(both);
+          const extra = listed.filter((id: string) => !alone[0]!.includes(id) || !alone[1]!.includes(id));
           if (extra.length > 0) problems.push(`${JSON.stringify({ ...q1, ...q2 })} lists ${extra.join(', ')}, which ${JSON.stringify(q1)} or ${JSON.stringify(q2)} alone excludes`);
+          const missing = alone[0]!.filter((id: string) => alone[1]!.includes(id) && !listed.includes(id));
+          if (missing.length > 0) problems.push(`${JSON.stringify({ ...q1, ...q2 })} does not list ${[...new Set(missing)].join(', ')}, which ${JSON.stringify(q1)} and ${JSON.stringify(q2)} alone each list`);
         }),
       );
-      expect(problems, `${ep.id}: two filters together list records one of them alone excludes`).toEqual([]);
+      expect([...twice], `${ep.id}: a filtered list holds a record more than once (issue 27: a list holds each record once)`).toEqual([]);
+      expect(problems, `${ep.id}: two filters together list other records than those both filters alone list`).toEqual([]);
       if (judged === 0) t.skip(`not verified: the target refused every filter value taken from the records of ${state} (422, an allowed reading), so no pair of filters could be judged`);
     },
   );
@@ -647,6 +671,9 @@ export function roundTripChecks(ep: EndpointChecks): void {
         const shown = await t.get(`/api/v1/user/${user.id}/bonus/${record.id}`, { token });
         t.expectStatus(shown, 200);
         expect(stable(shown.json?.data, fields), `${ep.id}: show answers bonus ${record.id} with other fields than the list`).toEqual(stable(record, fields));
+        // The nested records too (2.5a): the bonus's own asset summary, and the user and order it belongs to, by their ids.
+        const nested = (bonus: any) => ({ asset: bonus?.asset, userId: bonus?.user?.id, orderId: bonus?.order?.id });
+        expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user or order than the list`).toEqual(nested(record));
       }),
     );
   });

@@ -168,8 +168,9 @@ const written: Mutant[] = [
 /**
  * The survivors of the round (no test citing their clause failed; those citing section 5 were run again under
  * the endpoint's own section, 4.2, 4.8, 4.10, 4.11 or 4.6a, and survived there too), each re-checked as a
- * deviation under every reading and, against the reference through inject, as a real difference. Not
- * registered, so the mutation run stays at 100 %; each names the check that would catch it:
+ * deviation under every reading and, against the reference through inject, as a real difference. Each names the
+ * check that would catch it. Those still open (OPEN) are not registered, so the mutation run stays at 100 %; the ones
+ * closed since, and the one judged open afterwards, are listed below OPEN:
  * - wb6-login-2fa-session-token-refused, wb6-balances-jwt-session-token-refused, wb6-bonuses-jwt-session-token-refused,
  *   wb6-cards-jwt-session-token-refused: no check opens a protected endpoint with the token of a JWT login or of a login
  *   with a 2FA code (only logout, and the bank list halfway through a short JWT session). The access table
@@ -223,39 +224,55 @@ const written: Mutant[] = [
 const OPEN = new Set<string>([
   'wb6-login-2fa-session-token-refused',
   'wb6-login-password-array-accepted',
-  'wb6-reset-text-code-refused',
   'wb6-balances-jwt-session-token-refused',
-  'wb6-banks-two-filters-list-empty',
-  'wb6-banks-status-filter-lists-twice',
-  'wb6-banks-iban-underscore-accepted',
-  'wb6-banks-swift-underscore-accepted',
-  'wb6-banks-bank-name-unique-per-user',
   'wb6-banks-deleted-at-from-body',
   'wb6-banks-create-owner-from-user-field',
-  'wb6-banks-platform-filtered-list-holds-deleted',
   'wb6-banks-list-owner-from-query',
-  'wb6-banks-currency-filter-substring',
-  'wb6-banks-show-account-platform-only',
   'wb6-bonuses-jwt-session-token-refused',
   'wb6-bonuses-summary-asset-query-token-accepted',
   'wb6-bonuses-summary-asset-token-header-accepted',
   'wb6-bonuses-summary-asset-expired-token-accepted',
-  'wb6-bonuses-two-filters-list-empty',
-  'wb6-bonuses-show-asset-of-order',
   'wb6-bonuses-list-owner-from-query',
   'wb6-cards-jwt-session-token-refused',
-  'wb6-cards-two-filters-list-empty',
-  'wb6-cards-status-filter-lists-twice',
-  'wb6-cards-past-year-accepted-beside-date',
-  'wb6-cards-last-four-unique-per-user',
-  'wb6-cards-image-extension-case-sensitive',
   'wb6-cards-create-owner-from-user-field',
   'wb6-cards-list-owner-from-query',
-  'wb6-cards-show-account-platform-only',
 ]);
 
+/**
+ * Closed (branch fix-wb6b), each by the check named, and registered:
+ * - wb6-banks-two-filters-list-empty, wb6-cards-two-filters-list-empty, wb6-bonuses-two-filters-list-empty: the combined
+ *   filters check (listInvariantChecks, filters-combined) requires the pair to list exactly the records both filters
+ *   alone list, the intersection computed from what the target answered to each alone (so under every reading of a
+ *   filter), with values from one record of each platform and from one record for both filters.
+ * - wb6-banks-status-filter-lists-twice, wb6-cards-status-filter-lists-twice: the same check judges each-once on every
+ *   filtered list it asks for, each filter alone and every pair.
+ * - wb6-banks-platform-filtered-list-holds-deleted: bank delete's test asks, after the delete, platform and company by
+ *   the platform's code and name (and company by the bank's name) beside currency and status (a 422 advised on).
+ * - wb6-banks-show-account-platform-only, wb6-cards-show-account-platform-only: show answers each record of the
+ *   *.two-platforms states, on either platform, with the list's fields.
+ * - wb6-banks-currency-filter-substring: currency=EU, U and SD list none of the user's EUR and USD banks (or 422).
+ * - wb6-banks-iban-underscore-accepted, wb6-banks-swift-underscore-accepted: rows with an underscore and a dot.
+ * - wb6-banks-bank-name-unique-per-user, wb6-cards-last-four-unique-per-user: a second bank with the user's bankName and a
+ *   second card with the user's lastFourDigits are created (201).
+ * - wb6-cards-past-year-accepted-beside-date: the row "an expirationYear of last year beside a valid expirationDate and
+ *   expirationMonth" (422 keyed by any expiry field). Judged a deviation under every reading: 4.6a gives "not in the past"
+ *   to expirationYear without condition, as its format (whose rows beside a date already fail), and a year before this one
+ *   is past whichever field the expiry is taken from (where the pair wins, round r5, the expiry itself is past).
+ * - wb6-bonuses-show-asset-of-order: the bonus show round trip compares the nested asset, user id and order id too.
+ * - wb6-reset-text-code-refused: reset with the token of a forgot-password of type text, and of type link (200).
+ */
+const NOT_DEVIATIONS = new Set<string>(['wb6-cards-image-extension-case-sensitive']);
+
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb6Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb6Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
+
+/**
+ * Judged afterwards (review, branch fix-wb6b) not a deviation under every reading: 4.6a and 8 list the image types "jpg,
+ * jpeg, bmp or png" in lower case without saying whether they name the content or the file name's extension, nor whether
+ * an extension's letter case counts; a literal reading of the name refuses `.JPG`. The suite sends a real JPEG named
+ * `.JPG` and a PNG named `.PNG` and advises on a refusal, never fails it. Kept, unregistered, as the record of the round.
+ */
+export const roundWb6NotDeviations: Mutant[] = written.filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb6OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
