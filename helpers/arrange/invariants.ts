@@ -247,6 +247,29 @@ function expectEachOnce(ids: string[], where: string): void {
   expect(twice, `${where}: the list holds an entry more than once: ${[...new Set(twice)].join(', ')}`).toEqual([]);
 }
 
+/** Query parameters a framework may read a list's owner from (round wb6: `?user_id=` obeyed before the route's {user}). */
+const OWNER_QUERY_PARAMS = ['user_id', 'userId', 'user'] as const;
+
+/**
+ * Sections 1.6 and 5.6: the list's owner is the path's {user}. The list asked with a query parameter naming another
+ * user (`user_id`, `userId`, `user`) lists only the caller's records (the parameter ignored), or is refused: 422 for a
+ * parameter the list does not name (an allowed reading, round r2), 403 or 409 as an unauthorized action. Never
+ * another user's record.
+ */
+async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path: string, token: string, otherId: string, own: readonly string[], theirs: readonly string[]): Promise<void> {
+  await Promise.all(
+    OWNER_QUERY_PARAMS.map(async (name) => {
+      const response = await t.get(path, { token, query: { [name]: otherId } });
+      const where = `${endpointId} with ?${name}=<another user\u2019s id>`;
+      t.expectStatus(response, [200, 403, 409, 422]);
+      if (response.status !== 200) return;
+      const ids: string[] = Array.isArray(response.json?.data) ? response.json.data.map((r: any) => r?.id) : [];
+      expect(ids.filter((id) => theirs.includes(id)), `${where}: the list holds the other user\u2019s records (its owner taken from the query, not the path)`).toEqual([]);
+      expect(ids.filter((id) => !own.includes(id)), `${where}: the list holds records that are not the caller\u2019s`).toEqual([]);
+    }),
+  );
+}
+
 /**
  * Sections 4.10, 4.11, 4.6a, 4.6 and 4.8: the invariants of one list (LISTS): each entry once, only the
  * caller's records, a create and a delete shown at once, and two filters together never listing a record
@@ -316,6 +339,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         expectEachOnce(ids, ep.id);
         expect(ids.filter((id) => theirs.ids.includes(id)), `${ep.id}: the list holds another user\u2019s bonuses`).toEqual([]);
         expect(mine.ids.filter((id) => !ids.includes(id)), `${ep.id}: the list misses bonuses of the user`).toEqual([]);
+        await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, ids, theirs.ids);
         return;
       }
       const create = group === 'banks' ? (who: typeof owner) => createBank(t, who.user.id, who.token).then((r) => r.bank.id as string) : (who: typeof owner) => createCard(t, who.user.id, who.token).then((r) => r.card.id as string);
@@ -331,6 +355,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         expect(ids, `${ep.id}: the list holds another user\u2019s record`).not.toContain(theirs);
         expect(ids.filter((id) => !before.includes(id) && !made.includes(id)), `${ep.id}: the list holds records nobody created for this user`).toEqual([]);
       }
+      await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, [...before, ...made], [theirs]);
       if (invariants.includes('shows-delete')) {
         // The newer of the two is deleted: a delete that removes the user's oldest record, or every unused one,
         // instead of the one named is then seen (the older one must stay listed).
@@ -400,7 +425,7 @@ async function snapshot(t: CheckContext, listPath: string, token: string, fields
  * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
  * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
  * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
- * `userId`, `id`, `status`, `createdAt`, `created_at`) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
+ * `userId`, `user`, `id`, `status`, `createdAt`, `created_at`, `deleted_at`, `deletedAt`: EXTRA_FIELDS) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
  * or ignored: never another owner, status, id or creation time (S351).
  */
 /** Seconds of clock tolerance around a request's time window (a second's rounding on each side, and more). */
@@ -440,7 +465,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 
   ep.check(
-    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status, id or creation time`,
+    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status, id, creation time or a deleted record`,
     { clauses: [endpoint.clauses[0]!, '3', '5', '1'], status: [201, 403, 409, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id and a createdAt of the request\u2019s time; on a refusal (422, or 403 or 409 for an unauthorized action) neither list changed' },
     async (t) => {
       const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
@@ -448,7 +473,9 @@ export function createInvariantChecks(ep: EndpointChecks): void {
       const sentId = randomUUID();
       // A creation time far in the past (2001-09-09): a record that took it lies outside the request's time window.
       const sentCreatedAt = 1_000_000_000;
-      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt };
+      // A deletion time (2001-09-09): a record that took it is soft-deleted, so that no list holds it.
+      const sentDeletedAt = '2001-09-09T01:46:40.000000Z';
+      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, user: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt, deleted_at: sentDeletedAt, deletedAt: sentDeletedAt };
       // The target's clock may be off the suite's: the offset of a record created without such a field (the first 201) widens the window.
       let skew: number | undefined;
       const skewOf = (createdAt: unknown, from: number, to: number) => (typeof createdAt === 'number' ? Math.max(0, from - createdAt, createdAt - to) : 0);
@@ -478,7 +505,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
           const record = response.json?.data;
           expect(record?.id, `${ep.id} with extra ${field}: the record took the id sent`).not.toBe(sentId);
           expect(record?.status, `${ep.id} with extra ${field}: section 3 shows a new record CONFIRMED, the record took the status sent`).toBe('CONFIRMED');
-          expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner)`).toContain(record?.id);
+          expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner, or stored deleted)`).toContain(record?.id);
           if (!timed) skew ??= skewOf(record?.createdAt, from, to);
           else {
             // Section 1.4 (createdAt is the creation time): the record answered and listed was created within the request's window,

@@ -117,8 +117,12 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
   { variant: 'refused-unauthenticated', rule: 'S333' },
 ];
 
-/** Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). */
-export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status', 'createdAt', 'created_at'];
+/**
+ * Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). `user` is
+ * what a Laravel controller's `$request->user` reads from the body before the route's {user}; `deleted_at` and
+ * `deletedAt` a soft delete taken by mass assignment (round wb6).
+ */
+export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'id', 'status', 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
