@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
 import { ASSETS_PARAM } from './balances.js';
 import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated } from './banks.js';
 import { cardForm, createCard } from './cards.js';
@@ -41,8 +41,8 @@ interface Holder {
   nft: string;
 }
 
-async function holderOf(t: CheckContext, needs: ReadonlySet<string>): Promise<Holder> {
-  const { user, token } = await userWithToken(t, {}, { needs: [...(needs.has('bonus') ? (['bonuses'] as const) : []), ...(needs.has('balance') ? (['balances'] as const) : [])] });
+async function holderOf(t: CheckContext, needs: ReadonlySet<string>, params: Record<string, unknown> = {}): Promise<Holder> {
+  const { user, token } = await userWithToken(t, params, { needs: [...(needs.has('bonus') ? (['bonuses'] as const) : []), ...(needs.has('balance') ? (['balances'] as const) : [])] });
   const out: Holder = { id: user.id, user, token, bank: randomUUID(), card: randomUUID(), bonus: randomUUID(), bonusAsset: 'BTC', coin: 'BTC', nft: 'NFT' };
   if (needs.has('bank')) out.bank = (await createBank(t, user.id, token)).bank.id;
   if (needs.has('card')) out.card = (await createCard(t, user.id, token)).card.id;
@@ -122,10 +122,65 @@ export function anotherId(token: string): string {
 export function accessTableCheck(ep: EndpointChecks): void {
   const endpoint = endpointById.get(ep.id)!;
   if (!isProtected(endpoint)) return;
+  validTokenChecks(ep);
   const classes = ACCESS_CLASSES.filter((c) => !c.userScoped || isUserScoped(endpoint));
   const needsPlatform = (c: (typeof ACCESS_CLASSES)[number]) => c.variant === 'logged-out-jwt';
   accessRowsCheck(ep, `answers the whole access table in every path shape (${classes.filter((c) => !needsPlatform(c)).map((c) => c.variant).join(', ')})`, classes.filter((c) => !needsPlatform(c)));
   accessRowsCheck(ep, 'answers 401 { error } in every path shape to the token of a JWT login destroyed by logout (logged-out-jwt)', classes.filter(needsPlatform));
+}
+
+/**
+ * The valid-token rows of the access table (LOGIN_KINDS; sections 2.1, 5.2 and 5.3): on one protected endpoint, in
+ * every path shape, the token of each kind of login (e-mail and password; with a 2FA code; a JWT naming the user by id;
+ * by email) is accepted on the user's own records: the endpoint's success (200, 201 for a create). Each kind's session
+ * is one login, reused over the path shapes; the records are the holder's (a bank deleted is one made for that request).
+ * A logout is sent each kind's token once, each of another user: a logout that destroys every token of its user (an
+ * allowed reading of 4.5) never reaches another row. The JWT rows need a platform the target trusts (a check of their own).
+ */
+function validTokenChecks(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  const shapes = pathShapes(endpoint);
+  const [method] = ep.id.split(' ') as [Method];
+  const isLogout = ep.id === 'POST /api/v1/user/logout';
+  const success = method === 'POST' && !isLogout ? 201 : 200;
+  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform), LOGIN_KINDS.filter((k) => k.platform)]) {
+    const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
+    ep.check(
+      `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
+      { clauses: [endpoint.clauses[0]!, '2.1', '5'], status: success, instances },
+      async (t) => {
+        const needs = needsOf(ep.id);
+        // One holder a kind for a logout (each destroys its own user's session) or a 2FA login (an account of its own).
+        const shared = kinds.some((k) => !k.twoFactor) ? await holderOf(t, needs) : undefined;
+        const sessions = await Promise.all(
+          kinds.map(async (kind): Promise<{ who: Holder; token: string }> => {
+            if (kind.twoFactor) {
+              const who = await holderOf(t, needs, { twoFactor: true });
+              if (!who.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
+              return { who, token: who.token };
+            }
+            const who = isLogout && kind !== kinds.find((k) => !k.twoFactor) ? await holderOf(t, needs) : shared!;
+            return { who, token: kind.platform ? await logInWithJwt(t, who.user, kind.claim) : who.token };
+          }),
+        );
+        for (const shape of shapes) {
+          await Promise.all(
+            kinds.map(async (kind, i) => {
+              const { who, token } = sessions[i]!;
+              // A delete deletes: each request its own bank, made with the holder's own session.
+              const target = ep.id.startsWith('DELETE') && ep.id.includes('{bank}') ? { ...who, bank: (await createBank(t, who.id, who.token)).bank.id } : who;
+              const request = requestOf(ep.id, shape, target);
+              const response = await t.request(request.method, request.path, { ...request.body(), token });
+              if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, who.id, who.token, response);
+              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${kind.sends}`;
+              expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
+              t.expectStatus(response, success);
+            }),
+          );
+        }
+      },
+    );
+  }
 }
 
 function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACCESS_CLASSES)[number][]): void {
