@@ -342,7 +342,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
   const sequenced = cite('each-once', 'only-own', 'shows-create', 'shows-delete');
   ep.check(
     `holds each ${list.entries === 'records' ? 'record' : 'asset'} once${invariants.includes('only-own') ? ', only the caller\u2019s' : ''}${invariants.includes('shows-create') ? ', and shows a create' : ''}${invariants.includes('shows-delete') ? ' and a delete' : ''}${invariants.includes('shows-create') ? ' at once' : ''}`,
-    { clauses: [endpoint.clauses[0]!], status: 200, instances: sequenced },
+    { clauses: [endpoint.clauses[0]!, ...(invariants.includes('only-own') ? ['5'] : [])], status: 200, instances: sequenced },
     async (t) => {
       const group = endpoint.group;
       if (group === 'balances' || ep.id.includes('/bonus/assets')) {
