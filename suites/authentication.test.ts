@@ -596,6 +596,29 @@ authenticate.describe(() => {
     expectAuthError(t, response, 403);
   });
 
+  // Section 4.2: password is a string. The account's own password inside an array or an object is no password of the
+  // account: it must not log in (round wb6: an input helper that joins an array's items). Which refusal is not said
+  // (docs/judging.md "Other JSON types": elsewhere another type must only not succeed): 403 (wrong credentials) and
+  // 422 (keyed by password) pass; another refusal is advised on. Two failed logins at most, of a fresh account.
+  authenticate.check('never logs in with the account\u2019s password inside an array or an object (403 or 422)', { rules: ['S166'], clauses: ['4.2', '5', '7'], status: [403, 422], rulesOnEveryBranch: 'every answer but a refusal fails: a Session for a password that is not a string is a login with wrong credentials (5.5), whichever refusal came' }, async (t) => {
+    const user = await t.state('user', {}, { failsLogins: 2 });
+    for (const [kind, password] of [['an array', [user.password]], ['an object', { password: user.password }]] as const) {
+      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password } });
+      logOutLater(t, response);
+      skipUnprovoked425(t, response, 2);
+      expect(response.status, `a login whose password is the account\u2019s password inside ${kind} must not succeed (section 4.2: password is a string)`).not.toBe(200);
+      expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
+      if (response.status === 403) expectAuthError(t, response, 403);
+      else if (response.status === 422) {
+        const body = t.expectSchema(response, 'error-validation');
+        if (!Object.keys(body.errors ?? {}).includes('password')) t.advise(`a login whose password is ${kind} answered 422 with errors not keyed by password (${Object.keys(body.errors ?? {}).join(', ')})`);
+      } else {
+        t.expectStatus(response, response.status);
+        t.advise(`a login whose password is ${kind} answered ${response.status}; 403 (wrong credentials) or 422 (password is a string) was expected, but only a success is wrong under every reading`);
+      }
+    }
+  });
+
   // Security notes: how a password is compared is not given (section 4.2), so these only advise (`--strict` fails
   // them). Each sends one login the account's own password does not match letter for letter.
   authenticate.check('security note: a password with outer whitespace added is not the password (advisory)', { rules: [], judges: 'advisory', clauses: ['4.2', '5'], status: null }, async (t) => {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
 import { ASSETS_PARAM, canonicalDecimal } from './balances.js';
 import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard } from './cards.js';
@@ -41,8 +41,8 @@ interface Holder {
   nft: string;
 }
 
-async function holderOf(t: CheckContext, needs: ReadonlySet<string>): Promise<Holder> {
-  const { user, token } = await userWithToken(t, {}, { needs: [...(needs.has('bonus') ? (['bonuses'] as const) : []), ...(needs.has('balance') ? (['balances'] as const) : [])] });
+async function holderOf(t: CheckContext, needs: ReadonlySet<string>, params: Record<string, unknown> = {}): Promise<Holder> {
+  const { user, token } = await userWithToken(t, params, { needs: [...(needs.has('bonus') ? (['bonuses'] as const) : []), ...(needs.has('balance') ? (['balances'] as const) : [])] });
   const out: Holder = { id: user.id, user, token, bank: randomUUID(), card: randomUUID(), bonus: randomUUID(), bonusAsset: 'BTC', coin: 'BTC', nft: 'NFT' };
   if (needs.has('bank')) out.bank = (await createBank(t, user.id, token)).bank.id;
   if (needs.has('card')) out.card = (await createCard(t, user.id, token)).card.id;
@@ -122,10 +122,65 @@ export function anotherId(token: string): string {
 export function accessTableCheck(ep: EndpointChecks): void {
   const endpoint = endpointById.get(ep.id)!;
   if (!isProtected(endpoint)) return;
+  validTokenChecks(ep);
   const classes = ACCESS_CLASSES.filter((c) => !c.userScoped || isUserScoped(endpoint));
   const needsPlatform = (c: (typeof ACCESS_CLASSES)[number]) => c.variant === 'logged-out-jwt';
   accessRowsCheck(ep, `answers the whole access table in every path shape (${classes.filter((c) => !needsPlatform(c)).map((c) => c.variant).join(', ')})`, classes.filter((c) => !needsPlatform(c)));
   accessRowsCheck(ep, 'answers 401 { error } in every path shape to the token of a JWT login destroyed by logout (logged-out-jwt)', classes.filter(needsPlatform));
+}
+
+/**
+ * The valid-token rows of the access table (LOGIN_KINDS; sections 2.1, 5.2 and 5.3): on one protected endpoint, in
+ * every path shape, the token of each kind of login (e-mail and password; with a 2FA code; a JWT naming the user by id;
+ * by email) is accepted on the user's own records: the endpoint's success (200, 201 for a create). Each kind's session
+ * is one login, reused over the path shapes; the records are the holder's (a bank deleted is one made for that request).
+ * A logout is sent each kind's token once, each of another user: a logout that destroys every token of its user (an
+ * allowed reading of 4.5) never reaches another row. The JWT rows need a platform the target trusts (a check of their own).
+ */
+function validTokenChecks(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  const shapes = pathShapes(endpoint);
+  const [method] = ep.id.split(' ') as [Method];
+  const isLogout = ep.id === 'POST /api/v1/user/logout';
+  const success = method === 'POST' && !isLogout ? 201 : 200;
+  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform), LOGIN_KINDS.filter((k) => k.platform)]) {
+    const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
+    ep.check(
+      `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
+      { clauses: [endpoint.clauses[0]!, '2.1', '5'], status: success, instances },
+      async (t) => {
+        const needs = needsOf(ep.id);
+        // One holder a kind for a logout (each destroys its own user's session) or a 2FA login (an account of its own).
+        const shared = kinds.some((k) => !k.twoFactor) ? await holderOf(t, needs) : undefined;
+        const sessions = await Promise.all(
+          kinds.map(async (kind): Promise<{ who: Holder; token: string }> => {
+            if (kind.twoFactor) {
+              const who = await holderOf(t, needs, { twoFactor: true });
+              if (!who.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
+              return { who, token: who.token };
+            }
+            const who = isLogout && kind !== kinds.find((k) => !k.twoFactor) ? await holderOf(t, needs) : shared!;
+            return { who, token: kind.platform ? await logInWithJwt(t, who.user, kind.claim) : who.token };
+          }),
+        );
+        for (const shape of shapes) {
+          await Promise.all(
+            kinds.map(async (kind, i) => {
+              const { who, token } = sessions[i]!;
+              // A delete deletes: each request its own bank, made with the holder's own session.
+              const target = ep.id.startsWith('DELETE') && ep.id.includes('{bank}') ? { ...who, bank: (await createBank(t, who.id, who.token)).bank.id } : who;
+              const request = requestOf(ep.id, shape, target);
+              const response = await t.request(request.method, request.path, { ...request.body(), token });
+              if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, who.id, who.token, response);
+              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${kind.sends}`;
+              expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
+              t.expectStatus(response, success);
+            }),
+          );
+        }
+      },
+    );
+  }
 }
 
 function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACCESS_CLASSES)[number][]): void {
@@ -248,6 +303,29 @@ function expectEachOnce(ids: string[], where: string): void {
   expect(twice, `${where}: the list holds an entry more than once: ${[...new Set(twice)].join(', ')}`).toEqual([]);
 }
 
+/** Query parameters a framework may read a list's owner from (round wb6: `?user_id=` obeyed before the route's {user}). */
+const OWNER_QUERY_PARAMS = ['user_id', 'userId', 'user'] as const;
+
+/**
+ * Sections 1.6 and 5.6: the list's owner is the path's {user}. The list asked with a query parameter naming another
+ * user (`user_id`, `userId`, `user`) lists only the caller's records (the parameter ignored), or is refused: 422 for a
+ * parameter the list does not name (an allowed reading, round r2), 403 or 409 as an unauthorized action. Never
+ * another user's record.
+ */
+async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path: string, token: string, otherId: string, own: readonly string[], theirs: readonly string[]): Promise<void> {
+  await Promise.all(
+    OWNER_QUERY_PARAMS.map(async (name) => {
+      const response = await t.get(path, { token, query: { [name]: otherId } });
+      const where = `${endpointId} with ?${name}=<another user\u2019s id>`;
+      t.expectStatus(response, [200, 403, 409, 422]);
+      if (response.status !== 200) return;
+      const ids: string[] = Array.isArray(response.json?.data) ? response.json.data.map((r: any) => r?.id) : [];
+      expect(ids.filter((id) => theirs.includes(id)), `${where}: the list holds the other user\u2019s records (its owner taken from the query, not the path)`).toEqual([]);
+      expect(ids.filter((id) => !own.includes(id)), `${where}: the list holds records that are not the caller\u2019s`).toEqual([]);
+    }),
+  );
+}
+
 /**
  * Sections 4.10, 4.11, 4.6a, 4.6 and 4.8: the invariants of one list (LISTS): each entry once, only the
  * caller's records, a create and a delete shown at once, and two filters together never listing a record
@@ -265,7 +343,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
   const sequenced = cite('each-once', 'only-own', 'shows-create', 'shows-delete');
   ep.check(
     `holds each ${list.entries === 'records' ? 'record' : 'asset'} once${invariants.includes('only-own') ? ', only the caller\u2019s' : ''}${invariants.includes('shows-create') ? ', and shows a create' : ''}${invariants.includes('shows-delete') ? ' and a delete' : ''}${invariants.includes('shows-create') ? ' at once' : ''}`,
-    { clauses: [endpoint.clauses[0]!], status: 200, instances: sequenced },
+    { clauses: [endpoint.clauses[0]!, ...(invariants.includes('only-own') ? ['5'] : [])], status: 200, instances: sequenced },
     async (t) => {
       const group = endpoint.group;
       if (group === 'balances' || ep.id.includes('/bonus/assets')) {
@@ -317,6 +395,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         expectEachOnce(ids, ep.id);
         expect(ids.filter((id) => theirs.ids.includes(id)), `${ep.id}: the list holds another user\u2019s bonuses`).toEqual([]);
         expect(mine.ids.filter((id) => !ids.includes(id)), `${ep.id}: the list misses bonuses of the user`).toEqual([]);
+        await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, ids, theirs.ids);
         return;
       }
       const create = group === 'banks' ? (who: typeof owner) => createBank(t, who.user.id, who.token).then((r) => r.bank.id as string) : (who: typeof owner) => createCard(t, who.user.id, who.token).then((r) => r.card.id as string);
@@ -332,6 +411,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         expect(ids, `${ep.id}: the list holds another user\u2019s record`).not.toContain(theirs);
         expect(ids.filter((id) => !before.includes(id) && !made.includes(id)), `${ep.id}: the list holds records nobody created for this user`).toEqual([]);
       }
+      await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, [...before, ...made], [theirs]);
       if (invariants.includes('shows-delete')) {
         // The newer of the two is deleted: a delete that removes the user's oldest record, or every unused one,
         // instead of the one named is then seen (the older one must stay listed).
@@ -533,7 +613,7 @@ async function snapshot(t: CheckContext, listPath: string, token: string, fields
  * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
  * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
  * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
- * `userId`, `id`, `status`, `createdAt`, `created_at`) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
+ * `userId`, `user`, `id`, `status`, `createdAt`, `created_at`, `deleted_at`, `deletedAt`: EXTRA_FIELDS) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
  * or ignored: never another owner, status, id or creation time (S351).
  */
 /** Seconds of clock tolerance around a request's time window (a second's rounding on each side, and more). */
@@ -573,7 +653,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 
   ep.check(
-    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status, id or creation time`,
+    `refuses (422, 403 or 409) or ignores extra body fields (${EXTRA_FIELDS.join(', ')}): never another owner, status, id, creation time or a deleted record`,
     { clauses: [endpoint.clauses[0]!, '3', '5', '1'], status: [201, 403, 409, 422], instances: EXTRA_FIELDS.map((f) => instanceId('S351', ep.id, null, `extra ${f}`)), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED, with its own id and a createdAt of the request\u2019s time; on a refusal (422, or 403 or 409 for an unauthorized action) neither list changed' },
     async (t) => {
       const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
@@ -581,7 +661,9 @@ export function createInvariantChecks(ep: EndpointChecks): void {
       const sentId = randomUUID();
       // A creation time far in the past (2001-09-09): a record that took it lies outside the request's time window.
       const sentCreatedAt = 1_000_000_000;
-      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt };
+      // A deletion time (2001-09-09): a record that took it is soft-deleted, so that no list holds it.
+      const sentDeletedAt = '2001-09-09T01:46:40.000000Z';
+      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, user: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt, deleted_at: sentDeletedAt, deletedAt: sentDeletedAt };
       // The target's clock may be off the suite's: the offset of a record created without such a field (the first 201) widens the window.
       let skew: number | undefined;
       const skewOf = (createdAt: unknown, from: number, to: number) => (typeof createdAt === 'number' ? Math.max(0, from - createdAt, createdAt - to) : 0);
@@ -611,7 +693,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
           const record = response.json?.data;
           expect(record?.id, `${ep.id} with extra ${field}: the record took the id sent`).not.toBe(sentId);
           expect(record?.status, `${ep.id} with extra ${field}: section 3 shows a new record CONFIRMED, the record took the status sent`).toBe('CONFIRMED');
-          expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner)`).toContain(record?.id);
+          expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner, or stored deleted)`).toContain(record?.id);
           if (!timed) skew ??= skewOf(record?.createdAt, from, to);
           else {
             // Section 1.4 (createdAt is the creation time): the record answered and listed was created within the request's window,

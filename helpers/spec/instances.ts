@@ -53,6 +53,19 @@ export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: st
 ];
 
 /**
+ * The valid-token rows of the access table (sections 2.1, 5.2 and 5.3: "Both return a Session. Its id is the bearer
+ * token"): the token of every kind of login opens every protected route in every path shape (round wb6: a guard that
+ * knows password sessions only, a 2FA session left "pending"). `platform`: the login needs a platform the target trusts.
+ */
+export const VALID_TOKEN_RULE = 'S22';
+export const LOGIN_KINDS: readonly { variant: string; sends: string; platform?: true; twoFactor?: true; claim?: 'id' | 'email' }[] = [
+  { variant: 'valid-password', sends: 'the token of a login with e-mail and password' },
+  { variant: 'valid-2fa', sends: 'the token of a login with e-mail, password and a 2FA code', twoFactor: true },
+  { variant: 'valid-jwt-id', sends: 'the token of a JWT login naming the user by id', platform: true, claim: 'id' },
+  { variant: 'valid-jwt-email', sends: 'the token of a JWT login naming the user by email', platform: true, claim: 'email' },
+];
+
+/**
  * Section 5.6: "Inactive accounts receive 403 on bank, bonus and card endpoints", asked of every protected
  * route of those groups in every path shape, each group with its rule.
  */
@@ -125,8 +138,12 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
   { variant: 'refused-unauthenticated', rule: 'S333' },
 ];
 
-/** Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). */
-export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status', 'createdAt', 'created_at'];
+/**
+ * Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). `user` is
+ * what a Laravel controller's `$request->user` reads from the body before the route's {user}; `deleted_at` and
+ * `deletedAt` a soft delete taken by mass assignment (round wb6).
+ */
+export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'id', 'status', 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
@@ -146,6 +163,7 @@ function derive(): RuleInstance[] {
         if (access.userScoped && !isUserScoped(endpoint)) continue;
         out.push(make(access.rule, endpoint.id, shape, access.variant));
       }
+      for (const login of LOGIN_KINDS) out.push(make(VALID_TOKEN_RULE, endpoint.id, shape, login.variant));
       const inactive = inactiveRuleOf(endpoint);
       if (inactive) out.push(make(inactive, endpoint.id, shape, INACTIVE_VARIANT));
     }
