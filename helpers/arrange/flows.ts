@@ -40,10 +40,11 @@ export function authenticateJwt(t: CheckContext, platformId: string, jwt: string
   return sendWithExpireForm(t, jwt, (token) => t.post(`/api/v1/authenticate-jwt/${encodeURIComponent(platformId)}`, token === undefined ? {} : { headers: { token } }));
 }
 
-/** Section 4.1: logs in through a trusted platform's JWT naming the user by id; fails the test when login does not succeed. */
-export async function logInWithJwt(t: CheckContext, user: { id: string }): Promise<string> {
+/** Section 4.1: logs in through a trusted platform's JWT naming the user by id (or by `email`); fails the test when login does not succeed. */
+export async function logInWithJwt(t: CheckContext, user: { id: string; email?: string }, claim: 'id' | 'email' = 'id'): Promise<string> {
   const platform = await platformFor(t);
-  const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
+  const named = claim === 'email' ? { email: user.email } : { id: user.id };
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ ...named, expire: futureExpire(300) }));
   if (response.status === 425) t.skip(RESTRICTED_REASON);
   if (response.status !== 200) throw new Error(`precondition: logging in with a valid platform JWT must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;

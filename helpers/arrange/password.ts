@@ -80,12 +80,13 @@ export async function bearerOf(t: CheckContext, user: { email: string; password:
  * another e-mail would make it invalid, so forgot-password is not sent. A test whose reset succeeds
  * (`spends`) spends that token, which only a new e-mail can renew: it needs a "disposable" account.
  */
-export async function resetInProgress(t: CheckContext, { spends = true, params = {} }: { spends?: boolean; params?: Record<string, unknown> } = {}) {
+export async function resetInProgress(t: CheckContext, { spends = true, params = {}, type }: { spends?: boolean; params?: Record<string, unknown>; type?: 'text' | 'link' } = {}) {
   const fromFile = t.target.states.kind === 'file';
   const user = await t.state('user', params, { mutates: !fromFile || spends, needs: ['password-reset.token'] });
   const bearer = await bearerOf(t, user);
   if (!fromFile) {
-    const forgot = await t.post(FORGOT, { json: { email: user.email }, token: bearer });
+    // Section 4.3: `type` (text or link) says how the e-mail shows the token; without it, the default.
+    const forgot = await t.post(FORGOT, { json: { email: user.email, ...(type ? { type } : {}) }, token: bearer });
     if (forgot.status !== 200) throw new Error(`precondition: forgot-password for a fresh provider-state user must answer 200, got ${forgot.status}`);
   }
   const { token } = await t.state('password-reset.token', { email: user.email });

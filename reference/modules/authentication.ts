@@ -65,8 +65,11 @@ INSERT OR IGNORE INTO platforms (id, code, name, url, color_code) VALUES
   ('${DEFAULT_PLATFORM.id}', '${DEFAULT_PLATFORM.code}', '${DEFAULT_PLATFORM.name}', '${DEFAULT_PLATFORM.url}', '${DEFAULT_PLATFORM.color_code}');
 `;
 
-// scrypt with a modest cost: a reference for tests, not a password store for people.
-const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+// scrypt with a low cost: a reference for tests, not a password store for people (the cost is not observable through the interface).
+// The cost is stored with each hash (`salt:hash:N`); a hash of two parts, written by an earlier reference into a
+// --db file, was made at N=1024 and is still checked at that cost.
+const SCRYPT = { N: 64, r: 8, p: 1 } as const;
+const EARLIER_SCRYPT_N = 1024;
 
 /**
  * scrypt of a password with a salt, remembered for this process: the same password and salt give the
@@ -78,11 +81,11 @@ const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
 const SCRYPT_MEMO_SIZE = 4096;
 const scryptMemo = new Map<string, Buffer>();
 
-function scryptOf(password: string, saltHex: string): Buffer {
-  const key = `${saltHex}:${password}`;
+function scryptOf(password: string, saltHex: string, N: number = SCRYPT.N): Buffer {
+  const key = `${N}:${saltHex}:${password}`;
   const known = scryptMemo.get(key);
   if (known) return known;
-  const hash = scryptSync(password, Buffer.from(saltHex, 'hex'), 32, SCRYPT);
+  const hash = scryptSync(password, Buffer.from(saltHex, 'hex'), 32, { ...SCRYPT, N });
   if (scryptMemo.size >= SCRYPT_MEMO_SIZE) scryptMemo.delete(scryptMemo.keys().next().value!);
   scryptMemo.set(key, hash);
   return hash;
@@ -90,14 +93,16 @@ function scryptOf(password: string, saltHex: string): Buffer {
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(16).toString('hex');
-  return `${salt}:${scryptOf(password, salt).toString('hex')}`;
+  return `${salt}:${scryptOf(password, salt).toString('hex')}:${SCRYPT.N}`;
 }
 
 function passwordMatches(password: string, stored: string): boolean {
-  const [salt, hash] = stored.split(':');
+  const [salt, hash, cost] = stored.split(':');
   if (!salt || !hash) return false;
+  const N = cost === undefined ? EARLIER_SCRYPT_N : Number(cost);
+  if (!Number.isInteger(N) || N < 2 || (N & (N - 1)) !== 0) return false;
   const expected = Buffer.from(hash, 'hex');
-  const candidate = scryptOf(password, salt);
+  const candidate = scryptOf(password, salt, N);
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
 }
 
