@@ -1010,13 +1010,18 @@ authenticateJwtEp.describe(() => {
       token: async (platformId, user) => ({ platformId, jwt: await craftedJwt.hmacWithPublicKey({ email: user.email, expire: futureExpire(300) }) }),
     },
     { description: 'a JWT signed by another RSA key', rules: ['S147'], wrongCredentials: true, token: async (platformId, user) => ({ platformId, jwt: await craftedJwt.foreignKey({ email: user.email, expire: futureExpire(300) }) }) },
-    {
-      description: 'an RS256 JWT signed with the platform\u2019s own key (4.1 names RS512)',
-      rules: ['S146'],
-      token: async (platformId, user, platform) => ({ platformId, jwt: await platform.signRs256({ email: user.email, expire: futureExpire(300) }) }),
-    },
     { description: 'a request without a Token header', rules: ['S135'], token: async (platformId) => ({ platformId, jwt: undefined }) },
   ];
+  // Security note: 4.1 says the platform signs with RS512. A token in RS256 under the platform's own key is authentic (only
+  // the platform's private key makes it, so it is no forgery); a verifier that takes it as well is advised on (`--strict`
+  // fails it), never failed (allowed reading allowed-jwt-rs256-own-key). A wrong key or `none` stays a failure (above).
+  authenticateJwtEp.check('security note: an RS256 JWT signed with the platform\u2019s own key is refused, as 4.1 names RS512 (advisory)', { rules: [], judges: 'advisory', clauses: ['4.1', '5'], status: null }, async (t) => {
+    const user = await t.state('user', {}, { failsLogins: 1 });
+    const platform = await platformFor(t);
+    const response = await authenticateJwt(t, platform.id, await platform.signRs256({ email: user.email, expire: futureExpire(300) }));
+    logOutLater(t, response);
+    adviseCredentialAccepted(t, response, 'an RS256 JWT signed with the platform\u2019s own key authenticated: section 4.1 says the platform signs with RS512; the token is authentic, yet a verifier that takes an algorithm the platform does not use accepts more than it needs to');
+  });
   const NEVER_AUTHENTICATES = 'a Session (any 2xx) or a 5xx fails it whichever refusal came, so the rule is judged on every answer';
   for (const forgery of forgeries) {
     const title = forgery.wrongCredentials ? `answers 403 with { error } (or 412) for ${forgery.description}` : `never authenticates ${forgery.description}`;

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check/check.js';
-import { platformFor, futureExpire } from './jwt.js';
+import { platformFor, futureExpire, sendWithExpireForm } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
 import { fileAccountGiven, hookWouldAdd, refusedLoginCause } from '../states/file.js';
 import { RESTRICTED_REASON } from '../spec/logins.js';
@@ -36,7 +36,8 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
 
 /** Section 4.1: sends a platform JWT in the `Token` header (no bearer header, no body). */
 export function authenticateJwt(t: CheckContext, platformId: string, jwt: string | undefined) {
-  return t.post(`/api/v1/authenticate-jwt/${encodeURIComponent(platformId)}`, jwt === undefined ? {} : { headers: { token: jwt } });
+  // The first JWT login that can tell detects the form of `expire` (number or ISO 8601 string; helpers/arrange/jwt.ts).
+  return sendWithExpireForm(t, jwt, (token) => t.post(`/api/v1/authenticate-jwt/${encodeURIComponent(platformId)}`, token === undefined ? {} : { headers: { token } }));
 }
 
 /** Section 4.1: logs in through a trusted platform's JWT naming the user by id (or by `email`); fails the test when login does not succeed. */

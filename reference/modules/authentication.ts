@@ -316,10 +316,15 @@ async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt:
 
 /** Section 4.1: `expire` is a timestamp (Unix seconds); an integer-valued numeric string is accepted as one. */
 function expireSeconds(expire: unknown, ctx?: ReferenceContext): number | undefined {
+  const iso = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) ? Math.floor(Date.parse(value) / 1000) : undefined);
+  // Allowed reading (a mutant that must survive; review of issue 28): `expire` is a timestamp written as an ISO 8601
+  // string only, as 2.1 calls the ISO 8601 `until` a timestamp; a number is no timestamp there (412).
+  // Deviation of a mutant only: the same reading with the expiry unchecked (shows the 416 check judged in the ISO form).
+  if (ctx?.deviates('jwt.expire-iso-string-only') || ctx?.deviates('jwt.expire-iso-string-only-expiry-ignored')) return iso(expire);
   if (typeof expire === 'number' && Number.isFinite(expire)) return expire;
   if (typeof expire === 'string' && /^[0-9]+$/.test(expire)) return Number(expire);
   // Allowed reading (reading round 5): an ISO 8601 date-time with its offset is a timestamp too.
-  if (ctx?.deviates('r5.jwt-expire-iso-8601') && typeof expire === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(expire) && !Number.isNaN(Date.parse(expire))) return Math.floor(Date.parse(expire) / 1000);
+  if (ctx?.deviates('r5.jwt-expire-iso-8601')) return iso(expire);
   return undefined;
 }
 
@@ -362,6 +367,8 @@ export const authentication: ReferenceModule = {
     'tokens.expiry-ignored',
     'jwt.other-platform-key-accepted',
     'jwt.rs256-accepted',
+    'jwt.expire-iso-string-only',
+    'jwt.expire-iso-string-only-expiry-ignored',
     'login.failures-uncounted',
     // Issue 28, allowed reading: failed logins counted per client address, any account (10 in 10 minutes).
     'login.failures-per-address',
@@ -496,7 +503,7 @@ export const authentication: ReferenceModule = {
       const skips = (check: string) => ctx.deviates(`jwt.${byId ? 'id' : 'email'}-claim-${check}`);
       if ((!identifies || (expire === undefined && !skips('expire-optional'))) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
-      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
+      if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !ctx.deviates('jwt.expire-iso-string-only-expiry-ignored') && !skips('expiry-unchecked')) {
         // White-box round wb1, deviation of a mutant only: an expired JWT naming its user by e-mail answers 412, not 416.
         if (!byId && ctx.deviates('wb1.jwt-email-claim-expired-412')) fail(ERRORS.jwtInvalid());
         fail(ERRORS.jwtExpired());

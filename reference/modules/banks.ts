@@ -246,6 +246,7 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    'banks.foreign-delete-not-found',
     // White-box round wb6.
     'wb6.banks-iban-word-characters',
     'wb6.banks-swift-word-characters',
@@ -575,6 +576,8 @@ export const banks: ReferenceModule = {
       if (foreign && foreign.user_id !== user.id && !ctx.deviates('banks.delete-any-user')) {
         // White-box round wb1, deviation of a mutant only: the refusal comes after the delete.
         if (ctx.deviates('wb1.banks-foreign-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), bank);
+        // Allowed reading (a mutant that must survive): the lookup is scoped to the user's banks, so another user's bank is none (404).
+        if (ctx.deviates('banks.foreign-delete-not-found')) fail(ERRORS.notFound('Bank', bank));
         fail(ERRORS.unauthorized(409));
       }
       const row = (ctx.deviates('banks.delete-any-user') && foreign ? findBankAnyUser(ctx, bank) : findBank(ctx, user.id, bank)) ?? fail(ERRORS.notFound('Bank', bank));
