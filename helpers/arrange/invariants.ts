@@ -442,10 +442,30 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       const on = (p: { ids: string[] }) => records.find((r) => p.ids.includes(r.id));
       const [a, b] = [on(platforms[0]!), on(platforms[1]!)];
       if (!a || !b) throw new Error(`precondition: the unfiltered list must hold the records of ${state}`);
+      // Which value names a platform to this target (docs/judging.md, "Meaning of a filter the spec only names"): its
+      // code, its ID or the name its records show, the first that lists the first platform's record. So a target that
+      // reads a platform's ID (where a code is refused with 422) or its name (where a code lists nothing), both allowed
+      // readings, has its pairs judged too, not left unverified or judged on empty lists. A name two platforms share is not sent.
+      const nameOf = (record: any): unknown => (record?.externalPlatform ?? record?.order?.externalPlatform)?.name;
+      const forms: ((platform: { id: string; code: string }, record: any) => unknown)[] = [(p) => p.code, (p) => p.id, (_p, r) => (nameOf(a) === nameOf(b) ? undefined : nameOf(r))];
+      const formOf = new Map<string, number>();
+      for (const name of filters.filter((f) => f === 'platform' || f === 'company')) {
+        for (let i = 0; i < forms.length; i++) {
+          const value = forms[i]!(platforms[0]!, a);
+          if (typeof value !== 'string' || value === '') continue;
+          const probe = await t.get(path(user.id), { token, query: { [name]: value } });
+          if (probe.status === 200 && Array.isArray(probe.json?.data) && probe.json.data.some((r: any) => r?.id === a.id)) {
+            formOf.set(name, i);
+            break;
+          }
+        }
+      }
       // Each filter's value: taken from a record of the first platform for one filter, of the second for the other.
       const valueOf = (name: string, record: any, platform: { id: string; code: string }): string => {
-        if (name === 'platform') return platform.code;
-        if (name === 'company') return platform.code;
+        if (name === 'platform' || name === 'company') {
+          const value = forms[formOf.get(name) ?? 0]!(platform, record);
+          return typeof value === 'string' && value !== '' ? value : platform.code;
+        }
         return String(record[name] ?? '');
       };
       // Issue 27, white-box round wb6: the pair lists exactly the records both filters alone list (their intersection,

@@ -95,7 +95,7 @@ export const LISTS: readonly { endpoint: string; rule: string; entries: 'records
   { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets', stable: ASSET_STABLE },
   { endpoint: 'GET /api/v1/user/{user}/bank', rule: 'S219', entries: 'records', stable: ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] },
   { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', rule: 'S88', entries: 'assets', stable: ['asset.symbol', 'orders'] },
-  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records', stable: ['id', 'amount', 'type', 'value', 'status', 'bonusedAt', 'createdAt'] },
+  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records', stable: ['id', 'amount', 'type', 'value', 'bonusedAt', 'createdAt'] },
   { endpoint: 'GET /api/v1/user/{user}/card', rule: 'S278', entries: 'records', stable: ['id', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'createdAt'] },
 ];
 

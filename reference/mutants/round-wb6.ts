@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
-import { parse } from './reading.js';
+import { only, parse, reading } from './reading.js';
 import type { Mutant } from './types.js';
 
 /**
@@ -253,7 +253,8 @@ const OPEN = new Set<string>([
  *   the platform's code and name (and company by the bank's name) beside currency and status (a 422 advised on).
  * - wb6-banks-show-account-platform-only, wb6-cards-show-account-platform-only: show answers each record of the
  *   *.two-platforms states, on either platform, with the list's fields.
- * - wb6-banks-currency-filter-substring: currency=EU, U and SD list none of the user's EUR and USD banks (or 422).
+ * - wb6-banks-currency-filter-substring: currency=EU, U and SD list none of the user's EUR and USD banks (or 422). Judged
+ *   afterwards an allowed reading (allowed-wb6-bank-list-currency-filter-search, below): only advised on.
  * - wb6-banks-iban-underscore-accepted, wb6-banks-swift-underscore-accepted: rows with an underscore and a dot.
  * - wb6-banks-bank-name-unique-per-user, wb6-cards-last-four-unique-per-user: a second bank with the user's bankName and a
  *   second card with the user's lastFourDigits are created (201).
@@ -264,10 +265,28 @@ const OPEN = new Set<string>([
  * - wb6-bonuses-show-asset-of-order: the bonus show round trip compares the nested asset, user id and order id too.
  * - wb6-reset-text-code-refused: reset with the token of a forgot-password of type text, and of type link (200).
  */
-const NOT_DEVIATIONS = new Set<string>(['wb6-cards-image-extension-case-sensitive']);
+const NOT_DEVIATIONS = new Set<string>(['wb6-cards-image-extension-case-sensitive', 'wb6-banks-currency-filter-substring']);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb6Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
+/**
+ * Judged afterwards (review, branch fix-rev-lists) an allowed reading: 4.10 gives `currency` as one of "all optional
+ * filters, strings" and says neither what it is compared with nor how, the words that made the `company` search an
+ * allowed reading (allowed-r6-company-filter-search). A filter that matches every currency containing the value (SQL
+ * LIKE '%value%', a search scope's default) lists for a whole code exactly the banks in it (no ISO 4217 code holds
+ * another), and for part of a code (EU, U, SD) the banks whose code contains it: advised on, never failed.
+ */
+const roundWb6Readings: Mutant[] = [
+  reading(
+    'allowed-wb6-bank-list-currency-filter-search',
+    'banks',
+    '4.10',
+    'the `currency` filter of the bank list is a search term: it matches every bank whose currency contains the value (SQL LIKE \u2019%value%\u2019), so currency=U lists the USD and EUR banks (4.10: "query: status, currency, company, platform (all optional filters, strings)": how a filter compares is not given)',
+    { deviation: 'wb6.banks-currency-filter-substring' },
+    only('banks'),
+  ),
+];
+
+export const roundWb6Mutants: Mutant[] = [...written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name)), ...roundWb6Readings];
 
 /**
  * Judged afterwards (review, branch fix-wb6b) not a deviation under every reading: 4.6a and 8 list the image types "jpg,
