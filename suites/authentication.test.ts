@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken } from '../helpers/arrange/flows.js';
-import { totpCode } from '../helpers/states/totp.js';
+import { freshTotpCode, totpCode } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
 import { twoByteText } from '../helpers/arrange/text.js';
@@ -259,16 +259,10 @@ async function userOfKind(t: CheckContext, kind: LoginKind): Promise<LoginUser> 
  * it, and one that accepts the current 30 s step only is correct. A code computed in the last 3 s of its step could
  * arrive in the next one, so the login waits for the next step first (a Session check that must pass on every run).
  */
-async function currentTotpCode(secret: string): Promise<string> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 3_000) await sleep(left + 100);
-  return totpCode(secret);
-}
-
 /** One login of `user` by `kind` (LOGIN_KINDS); logged out after the test. */
 async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): Promise<ApiResponse> {
   if (kind === 'password' || kind === 'two-factor') {
-    const json = kind === 'password' ? { email: user.email, password: user.password } : { email: user.email, password: user.password, '2fa': await currentTotpCode(user.totpSecret!) };
+    const json = kind === 'password' ? { email: user.email, password: user.password } : { email: user.email, password: user.password, '2fa': await freshTotpCode(user.totpSecret!) };
     const response = await t.post('/api/v1/authenticate', { json });
     logOutLater(t, response);
     skipWhenFileAccountRefused(t, user, response);
@@ -516,7 +510,7 @@ authenticate.describe(() => {
   authenticate.check('answers 200 for a 2FA account with a valid TOTP code', { rules: [...schemaRules('session-response'), 'S24', 'S156', 'S319', 'S350'], clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
-    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': totpCode(secret) } });
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': await freshTotpCode(secret) } });
     skipWhenFileAccountRefused(t, user, response);
     expectSession(t, response, user.id);
     logOutLater(t, response);
@@ -601,7 +595,7 @@ authenticate.describe(() => {
     // letter in another case, so a server that compares passwords without regard to case still meets a wrong one.
     const wrong = `${user.password.slice(0, -1)}${user.password.endsWith('0') ? '1' : '0'}`;
     registerSecret(wrong);
-    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrong, '2fa': totpCode(secret) } });
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrong, '2fa': await freshTotpCode(secret) } });
     logOutLater(t, response);
     skipUnprovoked425(t, response, 1);
     expectAuthError(t, response, 403);
@@ -644,7 +638,7 @@ authenticate.describe(() => {
   authenticate.check('security note: a 2FA code with a space inside is not the code (advisory)', { rules: [], judges: 'advisory', clauses: ['4.2', '5', '8'], status: null }, async (t) => {
     const user = await t.state('user', { twoFactor: true }, { failsLogins: 1 });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
-    const code = totpCode(secret);
+    const code = await freshTotpCode(secret);
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': `${code.slice(0, 3)} ${code.slice(3)}` } });
     logOutLater(t, response);
     adviseCredentialAccepted(t, response, 'the valid 2FA code written with a space inside ("123 456") logged in: section 8 gives the code as exactly 6 digits, and spaces are removed before it is compared');

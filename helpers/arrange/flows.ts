@@ -3,7 +3,7 @@ import { platformFor, futureExpire, sendWithExpireForm } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
 import { fileAccountGiven, hookWouldAdd, refusedLoginCause } from '../states/file.js';
 import { RESTRICTED_REASON } from '../spec/logins.js';
-import { totpCode } from '../states/totp.js';
+import { freshTotpCode } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
 
 /**
@@ -20,7 +20,7 @@ export function skipWhenFileAccountRefused(t: CheckContext, user: { email: strin
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
 export async function logIn(t: CheckContext, user: { email: string; password: string; totpSecret?: string }): Promise<string> {
   const json: Record<string, string> = { email: user.email, password: user.password };
-  if (user.totpSecret) json['2fa'] = totpCode(user.totpSecret);
+  if (user.totpSecret) json['2fa'] = await freshTotpCode(user.totpSecret);
   const response = await t.post('/api/v1/authenticate', { json });
   // A reused STATES_FILE account may carry failed logins of earlier runs: that says nothing about the target.
   if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${hookWouldAdd('user')})`);
