@@ -185,6 +185,9 @@ const written: Mutant[] = [
   // white-box round wb7
   { name: 'wb7-reset-email-255-refused', clause: '4.4', group: 'password', description: 'sections 4.4/8 ("email | string | yes | valid e-mail, max 255"; "forgot/reset email | max 255"): reset-password refuses an e-mail of exactly 255 characters with 422 keyed by email (a max of 254, as RFC 5321 counts); 254 and fewer pass', mutation: answered(RESET, 200, (_, request) => typeof request.body?.email === 'string' && request.body.email.length === 255 && { status: 422, body: { message: 'The email field must not be greater than 254 characters.', errors: { email: ['The email field must not be greater than 254 characters.'] } } }) },
 
+  // white-box round wb7
+  { name: 'wb7-forgot-typed-email-255-refused', clause: '4.3', group: 'password', description: 'sections 4.3/8 ("email | string | yes | valid e-mail, max 255"; "forgot/reset email | max 255"): forgot-password with a type (text or link) refuses a known e-mail of exactly 255 characters with 422 keyed by email (the typed request\u2019s rules say max 254); without type it is accepted', mutation: answered(FORGOT, 200, (_, request) => typeof request.body?.type === 'string' && typeof request.body?.email === 'string' && request.body.email.length === 255 && { status: 422, body: { message: 'The email field must not be greater than 254 characters.', errors: { email: ['The email field must not be greater than 254 characters.'] } } }) },
+
   // --- balances ---
   // white-box round wb7
   { name: 'wb7-coin-list-filtered-drops-native', clause: '4.8', group: 'balances', description: 'section 4.8 ("Query: assets[] (optional, repeatable)"; 2.2 chain "both null for a native coin"): the coin list filtered by assets[] leaves out the native coins it names (the filtered query joins the chains table without a left join)', mutation: answered(COIN_LIST, 200, (body, request) => filtered(request) && Array.isArray(body?.data?.coins) && body.data.coins.some((c: any) => c?.chain?.name === null && c?.chain?.symbol === null) && ((body.data.coins = body.data.coins.filter((c: any) => !(c?.chain?.name === null && c?.chain?.symbol === null))), true)) },
@@ -234,9 +237,92 @@ const written: Mutant[] = [
 ];
 
 /**
- * The survivors of the round, each re-checked as a deviation under every reading. Filled in after scoring.
+ * The survivors of the round (no test citing their clause failed), each re-checked as a deviation under every reading
+ * and, against the reference through inject, as a real difference where the suite sends the input it needs (the
+ * module deviations: the status and currency filters of state bank.two-platforms list 2 of 3 banks, delete of its
+ * partner-platform bank answers 404, state balances gives NFTs of quantity 2 to 5, logout leaves a 2FA session open,
+ * a 2FA account logs in with its password re-cased). Each names the check that would catch it. They are not registered,
+ * so the mutation run stays at 100 %:
+ * - wb7-logout-keeps-2fa-session, wb7-logout-keeps-jwt-email-session: the access table destroys by logout only a password
+ *   session and a JWT session naming the user by id (helpers/spec/instances.ts ACCESS_CLASSES logged-out-password,
+ *   logged-out-jwt; helpers/arrange/flows.ts logInWithJwt defaults to the id claim), and logout's own tests do the same.
+ *   Add a logged-out row per login kind of LOGIN_KINDS (2FA code, JWT by email too): each destroyed token answers 401.
+ * - wb7-logout-2fa-session-answers-message, wb7-logout-jwt-email-session-answers-message: the valid-token rows of the
+ *   access table log out with the 2FA and the JWT-by-email tokens but judge the status only (2xx); logout's schema
+ *   (logout-response, { status }) is checked for the password and JWT-by-id tokens only. Validate the route's success
+ *   schema in the valid-token rows (every route, every login kind).
+ * - wb7-login-2fa-password-case-insensitive: "the password in another letter case" (suites/authentication.test.ts) is
+ *   sent to an account without 2FA only; the 2FA account is sent a wrong password with a valid code, never the right one
+ *   re-cased. Add the re-cased password with a valid code for a 2FA account (403).
+ * - wb7-login-2fa-account-lock-unchecked: no locked account has 2FA (state user.locked takes no twoFactor). Give user.locked
+ *   (and user.inactive) an optional twoFactor (additive) and log in with password and a valid code: 423 (401).
+ * - wb7-reset-email-255-refused: the 255-character limit is sent to forgot-password only; reset is sent an address of
+ *   LONG_EMAIL (230) characters. Reset with the 255-character address too (200, and the new password logs in).
+ * - wb7-forgot-typed-email-255-refused: forgot-password's 255-character address is sent without type only. Send it with
+ *   type text and with type link as well (200).
+ * - wb7-nft-show-quantity-one: NFT show is judged by its symbol (and type, advised on); no field of the shown record is
+ *   compared with the list's. Compare the shown NFT's quantity (and name, precision, properties) with the list's entry of
+ *   the same symbol, as show is compared with the list for banks, cards and bonuses.
+ * - wb7-banks-status-filter-account-platform-only, wb7-banks-currency-filter-account-platform-only,
+ *   wb7-cards-status-filter-account-platform-only: the status and currency filters are judged on a record of the account's
+ *   own platform (toContain one record), and the combined-filters check is relative (the pair lists the intersection of
+ *   what each alone listed), so a filter that drops the partner platform's records in both passes. On the
+ *   *.two-platforms states, require status=<s> and currency=<c> to list every record the unfiltered list shows with that
+ *   value (exactly those), on either platform, as the bonus status filter test does.
+ * - wb7-banks-delete-account-platform-only: delete is sent records of the account's own platform only. Delete the partner
+ *   platform's bank of bank.two-platforms (200, then neither listed nor shown).
+ * - wb7-banks-iban-stored-cut-to-34, wb7-banks-bank-name-stored-cut-to-100, wb7-banks-swift-9-10-padded,
+ *   wb7-cards-holder-name-stored-cut-to-100, wb7-cards-alias-stored-cut-to-100: the boundary rows (191 characters) and the
+ *   value-class rows (swift of 9 and 10 characters) judge the status only; the echo (expectStoredAsSent) is judged on
+ *   the happy path's short values. On every 201 row of the boundary and value-class tables, compare the record's field
+ *   with the value sent (create, and list or show).
+ * - wb7-banks-bank-name-astral-stored-as-question-mark, wb7-cards-alias-astral-stored-as-question-mark,
+ *   wb7-cards-holder-name-astral-stored-as-question-mark: the text classes sent are ASCII and two-byte letters
+ *   (helpers/arrange/text.ts); no value holds a character outside the Basic Multilingual Plane (four bytes in UTF-8, two
+ *   code units in UTF-16). Send an emoji and a CJK extension letter in bankName, holderName and alias (201, echoed).
+ * - wb7-banks-bank-name-ampersand-refused: bankName comes from faker's company names (letters, spaces, commas, hyphens);
+ *   no row sends & < > " or an apostrophe. Add a bankName row of those characters (201, echoed), as holderName's faker names
+ *   carry apostrophes (which caught the card sibling) but not on every draw.
+ * - wb7-cards-holder-name-apostrophe-refused: caught in both runs of the round (by the round trip, then by a boundary row
+ *   of cardImage1), but only because faker's full names (helpers/arrange/cards.ts) carry an apostrophe on some draws
+ *   (O'Conner, O'Keefe ...); a run whose draws hold none lets it pass, so it is not registered (the mutation run must not
+ *   be flaky). Send a holderName with an apostrophe, straight and typographic (O'Brien, O\u2019Brien), on every run (201, echoed).
+ * - wb7-cards-pair-expiry-status-pending: section 3's CONFIRMED is judged on the create answer of the default form (with
+ *   expirationDate) and of the extra-field rows; the cards created with expirationMonth and expirationYear (the 2045
+ *   table, the boundary rows) are judged by status code. Judge the new record's status on every 201 of the create tables.
+ * Score before fixes: 9 caught of 32 (wb7-login-2fa-token-without-numeric-id, wb7-jwt-email-token-without-numeric-id,
+ * wb7-login-2fa-session-until-before-created, wb7-jwt-email-session-until-before-created by the Session tests of each login
+ * kind; wb7-forgot-type-link-answer-unwrapped by forgot-password's type link test; wb7-coin-list-filtered-drops-native by
+ * the assets[] tests; wb7-banks-create-foreign-currency-pending by bank create; wb7-bonuses-status-filter-account-platform-only
+ * by the bonus status filter tests; wb7-cards-holder-name-apostrophe-refused by the draw, see above). No candidate was
+ * dropped as open.
  */
-const OPEN = new Set<string>([]);
+const OPEN = new Set<string>([
+  'wb7-logout-keeps-2fa-session',
+  'wb7-logout-keeps-jwt-email-session',
+  'wb7-logout-2fa-session-answers-message',
+  'wb7-logout-jwt-email-session-answers-message',
+  'wb7-login-2fa-password-case-insensitive',
+  'wb7-login-2fa-account-lock-unchecked',
+  'wb7-reset-email-255-refused',
+  'wb7-nft-show-quantity-one',
+  'wb7-banks-status-filter-account-platform-only',
+  'wb7-banks-currency-filter-account-platform-only',
+  'wb7-banks-delete-account-platform-only',
+  'wb7-banks-iban-stored-cut-to-34',
+  'wb7-banks-bank-name-stored-cut-to-100',
+  'wb7-banks-swift-9-10-padded',
+  'wb7-banks-bank-name-ampersand-refused',
+  'wb7-banks-bank-name-astral-stored-as-question-mark',
+  'wb7-cards-status-filter-account-platform-only',
+  'wb7-cards-pair-expiry-status-pending',
+  'wb7-cards-holder-name-stored-cut-to-100',
+  'wb7-cards-alias-stored-cut-to-100',
+  'wb7-cards-alias-astral-stored-as-question-mark',
+  'wb7-cards-holder-name-astral-stored-as-question-mark',
+  'wb7-forgot-typed-email-255-refused',
+  'wb7-cards-holder-name-apostrophe-refused',
+]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb7Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
