@@ -327,7 +327,8 @@ describe('authentication mutants', () => {
     const { authentication } = await import('../reference/modules/authentication.js');
     const { roundWb3OpenGaps, roundWb3NotDeviations } = await import('../reference/mutants/round-wb3.js');
     const { roundWb6OpenGaps } = await import('../reference/mutants/round-wb6.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps].map((m) => m.mutation.deviation));
+    const { roundWb7OpenGaps } = await import('../reference/mutants/round-wb7.js');
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 

@@ -202,7 +202,8 @@ function passwordAccepted(ctx: ReferenceContext, user: UserRow, body: Record<str
   if (ctx.deviates('login.password-trimmed')) password = password.trim();
   if (ctx.deviates('login.password-72-byte-prefix')) password = Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8');
   if (passwordMatches(password, user.password_hash)) return true;
-  if (ctx.deviates('login.password-case-insensitive')) {
+  // White-box round wb7, deviation of a mutant only: an account with 2FA has its password compared without letter case (the code is taken as the strong factor).
+  if (ctx.deviates('login.password-case-insensitive') || (ctx.deviates('wb7.login-2fa-password-case-insensitive') && user.totp_secret)) {
     const swapped = [...password].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
     if ([swapped, password.toLowerCase(), password.toUpperCase()].some((variant) => passwordMatches(variant, user.password_hash))) return true;
   }
@@ -223,6 +224,11 @@ function totpValid(ctx: ReferenceContext, secret: string, code: string): boolean
 
 /** Section 5.5: the account checks shared by both login flows, after the credentials are known good. */
 function assertMayLogIn(ctx: ReferenceContext, user: UserRow): void {
+  // White-box round wb7, deviation of a mutant only: the account-state checks live in the password-only branch; an account with 2FA skips the lock check.
+  if (user.totp_secret && ctx.deviates('wb7.login-2fa-account-lock-unchecked')) {
+    if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
+    return;
+  }
   if (user.locked && !ctx.deviates('login.locked-allowed')) fail(ERRORS.locked());
   if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
 }
@@ -390,6 +396,9 @@ export const authentication: ReferenceModule = {
     'jwt.id-claim-throttle-ignored',
     // White-box round wb6.
     'wb6.login-password-array-as-text',
+    // White-box round wb7.
+    'wb7.login-2fa-password-case-insensitive',
+    'wb7.login-2fa-account-lock-unchecked',
     // Allowed readings (mutants that must survive).
     'login.password-trimmed',
     'login.password-72-byte-prefix',
