@@ -135,7 +135,8 @@ export function accessTableCheck(ep: EndpointChecks): void {
  * by email) is accepted on the user's own records: the endpoint's success (200, 201 for a create). Each kind's session
  * is one login, reused over the path shapes; the records are the holder's (a bank deleted is one made for that request).
  * A logout is sent each kind's token once, each of another user: a logout that destroys every token of its user (an
- * allowed reading of 4.5) never reaches another row. The JWT rows need a platform the target trusts (a check of their own).
+ * allowed reading of 4.5) never reaches another row. The 2FA row needs a 2FA account, the JWT rows a platform the target
+ * trusts: each a check of its own.
  */
 function validTokenChecks(ep: EndpointChecks): void {
   const endpoint = endpointById.get(ep.id)!;
@@ -143,7 +144,9 @@ function validTokenChecks(ep: EndpointChecks): void {
   const [method] = ep.id.split(' ') as [Method];
   const isLogout = ep.id === 'POST /api/v1/user/logout';
   const success = method === 'POST' && !isLogout ? 201 : 200;
-  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform), LOGIN_KINDS.filter((k) => k.platform)]) {
+  // Three checks: a target without a 2FA state, or a STATES_FILE whose 2FA account lacks the records a route needs,
+  // leaves only the 2FA rows not verified, never the password rows; one without a trusted platform only the JWT rows.
+  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform && !k.twoFactor), LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
     const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
     ep.check(
       `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
@@ -319,7 +322,9 @@ async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path
       const where = `${endpointId} with ?${name}=<another user\u2019s id>`;
       t.expectStatus(response, [200, 403, 409, 422]);
       if (response.status !== 200) return;
-      const ids: string[] = Array.isArray(response.json?.data) ? response.json.data.map((r: any) => r?.id) : [];
+      // A 200 that is no list would otherwise pass unread: the list's answer is { data: [...] } (4.10, 4.11, 4.6a).
+      expect(Array.isArray(response.json?.data), `${where}: a 200 must answer the list { data: [...] }`).toBe(true);
+      const ids: string[] = response.json.data.map((r: any) => r?.id);
       expect(ids.filter((id) => theirs.includes(id)), `${where}: the list holds the other user\u2019s records (its owner taken from the query, not the path)`).toEqual([]);
       expect(ids.filter((id) => !own.includes(id)), `${where}: the list holds records that are not the caller\u2019s`).toEqual([]);
     }),
