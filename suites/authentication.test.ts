@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken } from '../helpers/arrange/flows.js';
-import { freshTotpCode, totpCode } from '../helpers/states/totp.js';
+import { freshTotpCode, totpCode, untilFreshTotpStep } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
 import { twoByteText } from '../helpers/arrange/text.js';
@@ -255,14 +255,12 @@ async function userOfKind(t: CheckContext, kind: LoginKind): Promise<LoginUser> 
 }
 
 /**
- * A 2FA code that is still the current one when it arrives: RFC 6238 leaves the window of steps a verifier accepts to
- * it, and one that accepts the current 30 s step only is correct. A code computed in the last 3 s of its step could
- * arrive in the next one, so the login waits for the next step first (a Session check that must pass on every run).
+ * One login of `user` by `kind` (LOGIN_KINDS); logged out after the test. A 2FA code is taken at least 3 s before its
+ * step ends (freshTotpCode): a verifier that accepts the current 30 s step only is correct (RFC 6238).
  */
-/** One login of `user` by `kind` (LOGIN_KINDS); logged out after the test. */
 async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): Promise<ApiResponse> {
   if (kind === 'password' || kind === 'two-factor') {
-    const json = kind === 'password' ? { email: user.email, password: user.password } : { email: user.email, password: user.password, '2fa': await freshTotpCode(user.totpSecret!) };
+    const json = kind === 'password' ? { email: user.email, password: user.password } : { email: user.email, password: user.password, '2fa': await freshTotpCode(user.totpSecret!, t.signal) };
     const response = await t.post('/api/v1/authenticate', { json });
     logOutLater(t, response);
     skipWhenFileAccountRefused(t, user, response);
@@ -510,7 +508,7 @@ authenticate.describe(() => {
   authenticate.check('answers 200 for a 2FA account with a valid TOTP code', { rules: [...schemaRules('session-response'), 'S24', 'S156', 'S319', 'S350'], clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user', { twoFactor: true });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
-    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': await freshTotpCode(secret) } });
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': await freshTotpCode(secret, t.signal) } });
     skipWhenFileAccountRefused(t, user, response);
     expectSession(t, response, user.id);
     logOutLater(t, response);
@@ -595,7 +593,7 @@ authenticate.describe(() => {
     // letter in another case, so a server that compares passwords without regard to case still meets a wrong one.
     const wrong = `${user.password.slice(0, -1)}${user.password.endsWith('0') ? '1' : '0'}`;
     registerSecret(wrong);
-    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrong, '2fa': await freshTotpCode(secret) } });
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrong, '2fa': await freshTotpCode(secret, t.signal) } });
     logOutLater(t, response);
     skipUnprovoked425(t, response, 1);
     expectAuthError(t, response, 403);
@@ -638,7 +636,7 @@ authenticate.describe(() => {
   authenticate.check('security note: a 2FA code with a space inside is not the code (advisory)', { rules: [], judges: 'advisory', clauses: ['4.2', '5', '8'], status: null }, async (t) => {
     const user = await t.state('user', { twoFactor: true }, { failsLogins: 1 });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
-    const code = await freshTotpCode(secret);
+    const code = await freshTotpCode(secret, t.signal);
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': `${code.slice(0, 3)} ${code.slice(3)}` } });
     logOutLater(t, response);
     adviseCredentialAccepted(t, response, 'the valid 2FA code written with a space inside ("123 456") logged in: section 8 gives the code as exactly 6 digits, and spaces are removed before it is compared');
@@ -777,6 +775,8 @@ authenticate.describe(() => {
       authenticate.check(`accepts ${row.field} as valid ${row.description}`, meta, async (t) => {
         const user = await t.state('user', row.twoFactor ? { twoFactor: true } : {}, failsLoginOf(row.input, !row.ownCredentials));
         if (row.twoFactor && !user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+        // The row's code is the current one: made at least 3 s before its step ends, it arrives in that step (freshTotpCode).
+        if (row.twoFactor) await untilFreshTotpStep(t.signal);
         const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
         logOutLater(t, response);
         const limit = `${row.field}: ${row.constraint} (section${LIMITS_OF_SECTION_8.has(row.constraint) ? 's 4.2 and 8' : ' 4.2'})`;

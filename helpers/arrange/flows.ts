@@ -20,7 +20,7 @@ export function skipWhenFileAccountRefused(t: CheckContext, user: { email: strin
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
 export async function logIn(t: CheckContext, user: { email: string; password: string; totpSecret?: string }): Promise<string> {
   const json: Record<string, string> = { email: user.email, password: user.password };
-  if (user.totpSecret) json['2fa'] = await freshTotpCode(user.totpSecret);
+  if (user.totpSecret) json['2fa'] = await freshTotpCode(user.totpSecret, t.signal);
   const response = await t.post('/api/v1/authenticate', { json });
   // A reused STATES_FILE account may carry failed logins of earlier runs: that says nothing about the target.
   if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${hookWouldAdd('user')})`);
