@@ -20,8 +20,9 @@ import type { Mutant } from '../reference/mutants/types.js';
  * What cannot be seen is kept apart statically: deviations that the reference's modules honour
  * (their answers are not rewritten, so their changes cannot be traced, and they reach the routes of
  * every group through the guards and sessions) are judged alone.
- * Known limit, not traced: a rewrite that decides from a member or a text that another reading changed
- * (a pattern no longer found) leaves no change behind; only a failure or a skip would show it.
+ * A rewrite that decides from a member or a text that another reading changed (a pattern no longer found)
+ * leaves no change behind: a reading that changed nothing in the whole run is judged again without the
+ * others (`unchanged`). Known limit, not traced: one kept from acting on some answers but not on all.
  */
 
 /** At most this many readings in one run: a run that is not clean judges each of them again, alone. */
@@ -185,9 +186,11 @@ export interface Together {
   /** What makes the run unclean: two readings that changed the same thing of one route, or one the status the other read. Empty when none. */
   conflicts(): { readings: [string, string]; what: string }[];
   /**
-   * The readings that changed nothing in the whole run (a request hook aside, which cannot be traced):
-   * their way of answering was never put to the tests there, perhaps because another reading changed
-   * what they act on. They are judged again without the others.
+   * The readings that changed nothing in the whole run: no answer (its members, status, headers, framing, text,
+   * label) and no request (a request hook's headers or URL). Their way of answering was never put to the tests
+   * there, perhaps because another reading changed what they act on. They are judged again without the others.
+   * A change on some routes only counts as acting (a rewrite kept from acting on one route but not on another
+   * stays the known limit above).
    */
   unchanged(): string[];
 }
@@ -210,7 +213,21 @@ export function together(members: readonly Mutant[]): Together {
 
   const deviations = members.map((m) => m.mutation.deviation).filter((d): d is string => Boolean(d));
   const contentType = members.find((m) => m.mutation.contentType)?.mutation.contentType;
-  const requests = members.map((m) => m.mutation.request).filter((r): r is (request: FastifyRequest) => void => Boolean(r));
+  // A request hook is traced by what it changes of the request (its headers, its URL): one that changed nothing
+  // (say, it maps back only a token form its own rewrite never issued) has not acted.
+  const requested = new Set<number>();
+  const requests = members.flatMap((m, member) => {
+    const see = m.mutation.request;
+    if (!see) return [];
+    const seen = (request: FastifyRequest) => JSON.stringify([request.raw.url, request.headers]);
+    return [
+      (request: FastifyRequest) => {
+        const before = seen(request);
+        see(request);
+        if (seen(request) !== before) requested.add(member);
+      },
+    ];
+  });
 
   // Every member's transforms of one route run in one hook, in order, each on what the previous left.
   const byRoute = new Map<string, { member: number; transform: ResponseTransform }[]>();
@@ -244,8 +261,9 @@ export function together(members: readonly Mutant[]): Together {
   }));
 
   const wires = members.map((m, member) => ({ member, wire: m.mutation.wire })).filter((w): w is { member: number; wire: NonNullable<Mutation['wire']> } => Boolean(w.wire));
+  // A content type alone still passes here, so that its relabelling of every answer is traced.
   const wire =
-    wires.length === 0
+    wires.length === 0 && !contentType
       ? undefined
       : (answer: WireAnswer, reply: FastifyReply): string | Readable | void => {
           const route = `${answer.method} ${answer.url}`;
@@ -290,7 +308,7 @@ export function together(members: readonly Mutant[]): Together {
     unchanged() {
       const changed = new Set<number>();
       for (const bySteps of effects.values()) for (const [step, places] of bySteps) if ([...places].some((p) => p !== STATUS_READ)) changed.add(step % members.length);
-      return members.filter((m, i) => !changed.has(i) && !m.mutation.request).map((m) => m.name);
+      return members.filter((m, i) => !changed.has(i) && !requested.has(i)).map((m) => m.name);
     },
     conflicts() {
       const found: { readings: [string, string]; what: string }[] = [];

@@ -177,4 +177,36 @@ describe('readings judged together (mutation/compose.ts)', () => {
     send(apart.mutation, { n: 1 });
     expect(apart.unchanged()).toEqual([]);
   });
+
+  it('takes a reading with a request hook as acting only when it changed an answer or a request, and traces a content type alone', () => {
+    // A token shown in another form, mapped back by its request hook; another reading rewrote the token first, so it never issued one.
+    const issued = new Map<string, string>();
+    const shownForm: Mutation = {
+      request(request) {
+        const shown = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+        if (shown && issued.has(shown)) request.headers.authorization = `Bearer ${issued.get(shown)}`;
+      },
+      wire(answer) {
+        const body = JSON.parse(answer.payload);
+        if (!/^\d+\|/.test(String(body?.data?.id))) return undefined;
+        issued.set(`shown-${body.data.id}`, body.data.id);
+        return JSON.stringify({ ...body, data: { ...body.data, id: `shown-${body.data.id}` } });
+      },
+    };
+    const rewritesToken = readingOf('token-wrapped', wire((t) => JSON.stringify({ ...JSON.parse(t), data: { id: `t:${JSON.parse(t).data.id}` } })));
+    const masked = together([rewritesToken, readingOf('token-shown', shownForm)]);
+    send(masked.mutation, { data: { id: '1|abc' } });
+    const request = (authorization: string) => ({ raw: { url: '/api/v1/user/u/bank' }, headers: { authorization } }) as unknown as Parameters<NonNullable<Mutation['request']>>[0];
+    masked.mutation.request!(request('Bearer t:1|abc'));
+    expect(masked.unchanged()).toEqual(['token-shown']);
+    // Alone it issues its form, and its hook maps it back: it acted.
+    const alone = together([readingOf('token-shown', shownForm), readingOf('label', { contentType: 'application/json;charset=UTF-8' })]);
+    const shown = JSON.parse(send(alone.mutation, { data: { id: '2|def' } })!).data.id as string;
+    alone.mutation.request!(request(`Bearer ${shown}`));
+    expect(alone.unchanged()).toEqual([]);
+    // A content type with no rewrite beside it is traced too: it labels every answer.
+    const labelOnly = together([readingOf('label', { contentType: 'application/json;charset=UTF-8' }), readingOf('transform-only', { transform: { route: 'GET /api/v1/user/{user}/bank', apply: () => undefined } })]);
+    send(labelOnly.mutation, { data: [] });
+    expect(labelOnly.unchanged()).toEqual(['transform-only']);
+  });
 });
