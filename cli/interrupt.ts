@@ -40,9 +40,14 @@ export class Interruption {
 
   constructor(private readonly enabled: boolean) {
     if (!enabled) return;
-    // The early handler bin/conformance.mjs installs while the modules load hands over to this one.
-    for (const name of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(name);
-    process.on('SIGINT', this.listener).on('SIGTERM', this.listener);
+    // The early handler bin/conformance.mjs installs while the modules load hands over to this one: this one
+    // first, then the others go. Removing them first would leave a moment with no listener, in which Node
+    // restores the default action and a SIGTERM kills the process without its line (seen on a loaded machine).
+    for (const name of ['SIGINT', 'SIGTERM'] as const) {
+      const before = process.listeners(name);
+      process.on(name, this.listener);
+      for (const listener of before) process.off(name, listener as (signal: NodeJS.Signals) => void);
+    }
   }
 
   private handle(signal: NodeJS.Signals): void {

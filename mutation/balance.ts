@@ -18,6 +18,11 @@ export function mutantCost(mutant: Mutant, groups: readonly Group[]): number {
   return RUN_SECONDS + groups.reduce((sum, g) => sum + share * (WHOLE_GROUP_SECONDS[g] ?? 8), 0);
 }
 
+/** The estimated cost of one run of the mutation runner: one mutant, or readings judged together (a little more than the costliest). */
+export function unitCost<M>(unit: readonly M[], cost: (mutant: M) => number): number {
+  return Math.max(...unit.map(cost)) * (1 + 0.05 * (unit.length - 1));
+}
+
 /**
  * Splits the mutants across `count` shards by estimated cost (longest first, each to the least loaded
  * shard) so both cores finish together; each shard runs its own mutants, the costliest first.

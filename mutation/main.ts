@@ -6,7 +6,7 @@ import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
 import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
 import { scoreLines, unpinnedRules } from './score.js';
-import { balanceShards, mutantCost } from './balance.js';
+import { balanceShards, mutantCost, unitCost } from './balance.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -57,7 +57,8 @@ function checkRegistry(): string[] {
 function line(result: MutantResult): string {
   if (result.allowed) {
     const mark = result.conformant ? 'allowed ' : 'REFUSED ';
-    const by = result.conformant ? 'conformant, as it must be' : `an allowed reading fails: ${[...result.killedBy, ...result.otherFailures].join(', ')}`;
+    const how = result.together ? ` (judged together with ${result.together - 1} other reading${result.together === 2 ? '' : 's'})` : result.aloneBecause ? ` (judged alone: ${result.aloneBecause})` : '';
+    const by = result.conformant ? `conformant, as it must be${how}` : `an allowed reading fails: ${[...result.killedBy, ...result.otherFailures].join(', ')}${how}`;
     return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
   }
   const mark = result.killed ? 'killed  ' : 'SURVIVED';
@@ -68,7 +69,9 @@ function line(result: MutantResult): string {
 async function runShard(index: number, count: number, out: string): Promise<void> {
   // Only a shard runs the suite: vitest and the reference are loaded here, never by the parent.
   const { EXPLORE_SUITE, judgedGroups, runMutants } = await import('./runner.js');
-  const mine = balanceShards(selected(), count, (m) => mutantCost(m, judgedGroups(m)))[index]!;
+  const { unitsOf } = await import('./compose.js');
+  const units = unitsOf(selected(), judgedGroups);
+  const mine = balanceShards(units, count, (unit) => unitCost(unit, (m) => mutantCost(m, judgedGroups(m))))[index]!;
   const suite = values.explore ? EXPLORE_SUITE(Number(values.seed ?? 1), Number(values.runs ?? 20)) : undefined;
   const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);
   writeFileSync(out, JSON.stringify(outcome));

@@ -13,6 +13,7 @@ import { toRecord } from '../reporting/collector.js';
 import type { TestRecord } from '../reporting/model.js';
 import { exploreFiles } from '../cli/explore.js';
 import { keptThreads } from './kept-workers.js';
+import { coverOf, together } from './compose.js';
 
 export interface MutantResult {
   name: string;
@@ -36,6 +37,10 @@ export interface MutantResult {
    */
   otherFailures: string[];
   durationMs: number;
+  /** An allowed reading judged in a clean run together with others (mutation/compose.ts): how many readings that run carried. */
+  together?: number;
+  /** An allowed reading judged alone after a run together was not clean: why it was not. */
+  aloneBecause?: string;
 }
 
 export interface BaselineProblem {
@@ -79,12 +84,29 @@ export function newlySkipped(records: readonly TestRecord[], passedUnmutated: Re
   return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses')).map((r) => r.id);
 }
 
+function resultOf(mutant: Mutant, failed: readonly TestRecord[], durationMs: number): MutantResult {
+  const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
+  return {
+    name: mutant.name,
+    clause: mutant.clause,
+    group: mutant.group,
+    description: mutant.description,
+    killed: citing.length > 0,
+    allowed: mutant.allowed === true,
+    conformant: failed.length === 0,
+    killedBy: citing.map((r) => r.id),
+    killedRules: [...new Set(citing.flatMap((r) => r.rules ?? []))],
+    otherFailures: failed.filter((r) => !r.clauses.includes(mutant.clause)).map((r) => r.id),
+    durationMs: Math.round(durationMs),
+  };
+}
+
 /**
  * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
  * much as its group's requests.
  */
-export async function runMutants(mutants: readonly Mutant[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
+export async function runMutants(units: readonly (readonly Mutant[])[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
   const threads = keptThreads();
@@ -156,7 +178,7 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
     const baseline: BaselineProblem[] = [];
     // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
     const citedRules = new Set<string>();
-    const judged = [...new Set(mutants.flatMap((m) => judgedGroups(m)))];
+    const judged = [...new Set(units.flat().flatMap((m) => judgedGroups(m)))];
     const unmutated = await runGroups(judged);
     for (const record of unmutated) for (const rule of record.rules ?? []) citedRules.add(rule);
     for (const group of judged) {
@@ -165,9 +187,9 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
     }
     const passedUnmutated = new Set(unmutated.filter((r) => r.outcome === 'passed').map((r) => r.id));
     const results: MutantResult[] = [];
-    for (const mutant of mutants) {
+    /** Judges one mutant alone: its groups side by side, else each group alone (below). */
+    async function judgeAlone(mutant: Mutant): Promise<MutantResult> {
       const started = performance.now();
-      const failed: TestRecord[] = [];
       const clauses = mutant.allowed && mutant.judgedBy ? mutant.judgedBy.clauses : [mutant.clause];
       const groups = judgedGroups(mutant);
       const focus = clauses === 'all' ? undefined : clauses;
@@ -183,23 +205,60 @@ export async function runMutants(mutants: readonly Mutant[], onResult: (result: 
         for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus)));
         records.push(...sideBySide.filter((f) => !records.some((r) => r.id === f.id && r.outcome === 'failed')));
       }
-      failed.push(...records.filter((r) => r.outcome === 'failed'));
-      const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
-      const result: MutantResult = {
-        name: mutant.name,
-        clause: mutant.clause,
-        group: mutant.group,
-        description: mutant.description,
-        killed: citing.length > 0,
-        allowed: mutant.allowed === true,
-        conformant: failed.length === 0,
-        killedBy: citing.map((r) => r.id),
-        killedRules: [...new Set(citing.flatMap((r) => r.rules ?? []))],
-        otherFailures: failed.filter((r) => !r.clauses.includes(mutant.clause)).map((r) => r.id),
-        durationMs: Math.round(performance.now() - started),
-      };
-      results.push(result);
-      onResult(result);
+      return resultOf(mutant, records.filter((r) => r.outcome === 'failed'), performance.now() - started);
+    }
+
+    // Each unit of work: mutants to judge in one run, and why they are no longer with the others of their first run.
+    const queue: { unit: Mutant[]; why?: string }[] = units.map((unit) => ({ unit: [...unit] }));
+    while (queue.length > 0) {
+      const { unit, why } = queue.shift()!;
+      if (unit.length === 1) {
+        const result = await judgeAlone(unit[0]!);
+        results.push(why ? { ...result, aloneBecause: why } : result);
+        onResult(results.at(-1)!);
+        continue;
+      }
+      // Readings judged together (mutation/compose.ts): a clean run judges every one of them. When two of them
+      // changed the same thing, the fewest that account for every such pair run again apart from the rest (each
+      // part together again); when a test failed or skipped, each half runs again, down to the reading alone.
+      const started = performance.now();
+      const joint = together(unit);
+      const records = await runGroups(judgedGroups(unit[0]!), joint.mutation);
+      const failed = records.filter((r) => r.outcome === 'failed').map((r) => r.id);
+      const skipped = newlySkipped(records, passedUnmutated);
+      const conflicts = joint.conflicts();
+      const unchanged = failed.length === 0 && skipped.length === 0 && conflicts.length === 0 ? joint.unchanged() : [];
+      if (unchanged.length > 0) {
+        // Judged only where they took effect: those that changed nothing run again without the others (alone, when none of the others changed anything either).
+        const reason = `changed nothing when together with ${unit.filter((m) => !unchanged.includes(m.name)).length} other readings`;
+        const rest = unit.filter((m) => !unchanged.includes(m.name));
+        if (rest.length === 0) for (const mutant of unit) queue.unshift({ unit: [mutant], why: 'changed nothing together' });
+        else {
+          const share = (performance.now() - started) / unit.length;
+          for (const mutant of rest) {
+            const result = { ...resultOf(mutant, [], share), together: unit.length };
+            results.push(result);
+            onResult(result);
+          }
+          queue.unshift({ unit: unit.filter((m) => unchanged.includes(m.name)), why: reason });
+        }
+      } else if (failed.length === 0 && skipped.length === 0 && conflicts.length === 0) {
+        const share = (performance.now() - started) / unit.length;
+        for (const mutant of unit) {
+          const result = { ...resultOf(mutant, [], share), together: unit.length };
+          results.push(result);
+          onResult(result);
+        }
+      } else if (failed.length === 0 && skipped.length === 0) {
+        const apart = new Set(coverOf(conflicts.map((c) => c.readings)));
+        const reason = `${conflicts[0]!.readings.join(' and ')} touch ${conflicts[0]!.what}${conflicts.length > 1 ? ` (+${conflicts.length - 1} more)` : ''}`;
+        queue.unshift({ unit: unit.filter((m) => !apart.has(m.name)), why: reason }, { unit: unit.filter((m) => apart.has(m.name)), why: reason });
+      } else {
+        const reason =
+          failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skipped.map((id) => `${id} (${records.find((r) => r.id === id)?.reason ?? ''})`).join(', ')}`;
+        const half = Math.ceil(unit.length / 2);
+        queue.unshift({ unit: unit.slice(0, half), why: reason }, { unit: unit.slice(half), why: reason });
+      }
     }
     return { results, baseline, citedRules: [...citedRules] };
   } finally {

@@ -65,19 +65,19 @@ const SERVER_DEVIATIONS = [
  * Deviations of mutants only: the access token taken from somewhere section 5.3 does not name (a
  * `Token` header, a query parameter, an `Authorization` scheme other than Bearer, the bare token in `Authorization`).
  */
-function tokenElsewhere(request: FastifyRequest, deviation: string | undefined): string | undefined {
-  if (deviation === 'auth.token-header-accepted') {
+function tokenElsewhere(request: FastifyRequest, deviates: (name: string) => boolean): string | undefined {
+  if (deviates('auth.token-header-accepted')) {
     const header = request.headers.token;
     return (Array.isArray(header) ? header[0] : header) || undefined;
   }
-  if (deviation === 'auth.query-token-accepted') {
+  if (deviates('auth.query-token-accepted')) {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const value = query.token ?? query.api_token;
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
-  if (deviation === 'auth.any-scheme-accepted') return /^\w+\s+(.+)$/.exec(request.headers.authorization ?? '')?.[1]?.trim();
+  if (deviates('auth.any-scheme-accepted')) return /^\w+\s+(.+)$/.exec(request.headers.authorization ?? '')?.[1]?.trim();
   // The bare token in the Authorization header, without the Bearer scheme, on the bank list only.
-  if (deviation === 'auth.bare-token-accepted-on-bank-list' && request.method === 'GET' && request.routeOptions.url === '/api/v1/user/:user/bank') {
+  if (deviates('auth.bare-token-accepted-on-bank-list') && request.method === 'GET' && request.routeOptions.url === '/api/v1/user/:user/bank') {
     const header = (request.headers.authorization ?? '').trim();
     return header !== '' && !/\s/.test(header) ? header : undefined;
   }
@@ -105,7 +105,10 @@ function toFastifyRoute(route: string): string {
 
 export async function buildReference(options: ReferenceOptions = {}): Promise<FastifyInstance> {
   const mutation = options.mutation ?? {};
-  if (mutation.deviation && !knownDeviations().has(mutation.deviation)) throw new Error(`unknown deviation "${mutation.deviation}": no module of the reference honours it`);
+  // One deviation, or several when the mutation runner judges readings together (mutation/compose.ts).
+  const deviations = new Set([...(mutation.deviation ? [mutation.deviation] : []), ...(mutation.deviations ?? [])]);
+  for (const deviation of deviations) if (!knownDeviations().has(deviation)) throw new Error(`unknown deviation "${deviation}": no module of the reference honours it`);
+  const deviates = (name: string): boolean => deviations.has(name);
 
   const db = new Database(options.database ?? ':memory:');
   db.pragma('journal_mode = WAL');
@@ -120,45 +123,45 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   const ctx: ReferenceContext = {
     db,
     now,
-    deviates: (name) => mutation.deviation === name,
+    deviates,
     guards: {
       // Section 5.3: protected endpoints answer 401 `{ error }` without valid authentication.
       async authenticated(request: FastifyRequest) {
         const header = request.headers.authorization ?? '';
         const match = /^Bearer\s+(.+)$/i.exec(header);
         const route = request.routeOptions.url ?? '';
-        const bearer = match?.[1]!.trim() ?? tokenElsewhere(request, mutation.deviation);
+        const bearer = match?.[1]!.trim() ?? tokenElsewhere(request, deviates);
         // Deviations of mutants only: tokens never expire (checked as at the epoch), on every route or on the card routes.
         const ignoreExpiry =
-          mutation.deviation === 'tokens.expiry-ignored' ||
-          (mutation.deviation === 'auth.expiry-ignored-on-cards' && route.startsWith('/api/v1/user/:user/card')) ||
+          deviates('tokens.expiry-ignored') ||
+          (deviates('auth.expiry-ignored-on-cards') && route.startsWith('/api/v1/user/:user/card')) ||
           // White-box round wb1, deviations of mutants only: expiry not checked by logout, or by the bonus summary with its {asset} segment.
-          (mutation.deviation === 'wb1.logout-expiry-ignored' && route === '/api/v1/user/logout') ||
+          (deviates('wb1.logout-expiry-ignored') && route === '/api/v1/user/logout') ||
           // White-box round wb2, deviation of a mutant only: expiry not checked by the NFT show route.
-          (mutation.deviation === 'wb2.expiry-ignored-on-nft-show' && route === '/api/v1/user/:user/balances/nft/:asset') ||
-          (mutation.deviation === 'wb1.expiry-ignored-on-bonus-summary-asset' && route.startsWith('/api/v1/user/:user/bonus/assets') && Boolean((request.params as { asset?: string }).asset));
+          (deviates('wb2.expiry-ignored-on-nft-show') && route === '/api/v1/user/:user/balances/nft/:asset') ||
+          (deviates('wb1.expiry-ignored-on-bonus-summary-asset') && route.startsWith('/api/v1/user/:user/bonus/assets') && Boolean((request.params as { asset?: string }).asset));
         // Deviation of a mutant only: tokens are honoured TOKEN_GRACE_MS after their expiry.
-        const checkedAt = ignoreExpiry ? 0 : mutation.deviation === 'tokens.outlive-until' ? now() - TOKEN_GRACE_MS : now();
-        const foldCase = mutation.deviation === 'auth.secret-case-folded-on-bonuses' && route.startsWith('/api/v1/user/:user/bonus');
+        const checkedAt = ignoreExpiry ? 0 : deviates('tokens.outlive-until') ? now() - TOKEN_GRACE_MS : now();
+        const foldCase = deviates('auth.secret-case-folded-on-bonuses') && route.startsWith('/api/v1/user/:user/bonus');
         let resolved = bearer ? resolveToken(db, bearer, checkedAt, foldCase) : undefined;
-        if (bearer && mutation.deviation === 'auth.stale-token-cache-on-banks') {
+        if (bearer && deviates('auth.stale-token-cache-on-banks')) {
           // Deviation of a mutant only: the bank routes trust a cache of tokens once resolved, which logout does not clear.
           if (resolved) tokenCache.set(bearer, resolved);
           else if (route.startsWith('/api/v1/user/:user/bank')) resolved = tokenCache.get(bearer);
         }
-        if (!resolved && bearer && mutation.deviation === 'auth.unknown-token-as-path-user-on-bonuses' && route.startsWith('/api/v1/user/:user/bonus')) {
+        if (!resolved && bearer && deviates('auth.unknown-token-as-path-user-on-bonuses') && route.startsWith('/api/v1/user/:user/bonus')) {
           // Deviation of a mutant only: a bearer the bonus routes cannot resolve is taken for the path's user.
           const user = db.prepare('SELECT * FROM users WHERE id = ?').get((request.params as { user?: string }).user) as AuthenticatedRequest['user'] | undefined;
           if (user) resolved = { user, tokenId: 0 };
         }
         // White-box round wb1, deviations of mutants only: the token's id ignored; the secret compared on its first 40 characters.
-        if (!resolved && bearer && mutation.deviation === 'wb1.token-id-ignored') resolved = resolveTokenBySecret(db, bearer, checkedAt);
-        if (!resolved && bearer && mutation.deviation === 'wb1.token-secret-first-40') {
+        if (!resolved && bearer && deviates('wb1.token-id-ignored')) resolved = resolveTokenBySecret(db, bearer, checkedAt);
+        if (!resolved && bearer && deviates('wb1.token-secret-first-40')) {
           const parts = /^(\d+)\|(.{41,})$/s.exec(bearer);
           if (parts) resolved = resolveToken(db, `${parts[1]}|${parts[2]!.slice(0, 40)}`, checkedAt);
         }
         // White-box round wb3, deviation of a mutant only: a token issued by JWT login never expires.
-        if (!resolved && bearer && mutation.deviation === 'wb3.jwt-tokens-expiry-ignored') {
+        if (!resolved && bearer && deviates('wb3.jwt-tokens-expiry-ignored')) {
           const unexpired = resolveToken(db, bearer, 0);
           if (unexpired && (db.prepare('SELECT kind FROM access_tokens WHERE id = ?').get(unexpired.tokenId) as { kind: string } | undefined)?.kind === 'jwt') resolved = unexpired;
         }
@@ -171,9 +174,9 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
           const { user } = request as AuthenticatedRequest;
           const pathUser = (request.params as { user?: string }).user;
           // Allowed reading (reading round 2): the caller's own state is checked before the path's owner (5.6 gives no order).
-          if (mutation.deviation === 'r2.inactive-before-owner' && activeOnly && !user.is_active) fail(ERRORS.accountInactive());
+          if (deviates('r2.inactive-before-owner') && activeOnly && !user.is_active) fail(ERRORS.accountInactive());
           // Allowed reading (reading round 2): a path user that does not exist is a missing record, as route-model binding answers it.
-          if (mutation.deviation === 'r2.unknown-user-not-found' && pathUser !== user.id && !db.prepare('SELECT 1 FROM users WHERE id = ?').get(pathUser)) {
+          if (deviates('r2.unknown-user-not-found') && pathUser !== user.id && !db.prepare('SELECT 1 FROM users WHERE id = ?').get(pathUser)) {
             fail({ status: 404, body: { message: `No query results for model [User] ${pathUser}` } });
           }
           // Section 5.6: another user's resources are refused with "This action is unauthorized.".
@@ -220,7 +223,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
     });
   }
 
-  if (mutation.deviation === 'http.content-type-required') {
+  if (deviates('http.content-type-required')) {
     app.addHook('onRequest', async (request, reply) => {
       const type = request.headers['content-type'] ?? '';
       if (request.url.startsWith('/api/') && !/^application\/json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
@@ -232,7 +235,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   // Allowed reading of a mutant only (issue 28): answers as a PHP service behind an HTTP/1.0-minded proxy writes them,
   // the same JSON values in other clothes: every object's keys in reverse order, list items oldest first, an extra
   // member on every record, `/` escaped as `\/` and non-ASCII as \uXXXX, an X-Powered-By header and no keep-alive.
-  if (mutation.deviation === 'http.php-style-answers') {
+  if (deviates('http.php-style-answers')) {
     const reshape = (value: unknown, depth: number): unknown => {
       if (Array.isArray(value)) return value.map((item) => reshape(item, depth + 1));
       if (value === null || typeof value !== 'object') return value;
@@ -278,7 +281,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   }
 
   // Allowed reading (a mutant that must survive): string inputs trimmed of outer whitespace before validation, passwords excepted (Laravel's TrimStrings).
-  if (mutation.deviation === 'r1.trim-input-strings') {
+  if (deviates('r1.trim-input-strings')) {
     app.addHook('preValidation', async (request) => {
       const body = request.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) return;

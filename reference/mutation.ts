@@ -24,6 +24,8 @@ export interface WireAnswer {
 
 export interface Mutation {
   deviation?: string;
+  /** Several deviations at once: only the mutation runner's judging of allowed readings together (mutation/compose.ts). */
+  deviations?: readonly string[];
   transform?: ResponseTransform;
   /** More transforms, for a reading that answers several routes its way. */
   transforms?: readonly ResponseTransform[];

@@ -23,7 +23,7 @@ describe('mutants of the reference', () => {
       expect(GROUPS, mutant.name).toContain(mutant.group);
       expect(mutant.description.length, mutant.name).toBeGreaterThan(10);
       if (mutant.mutation.deviation) expect(deviations.has(mutant.mutation.deviation), mutant.name).toBe(true);
-      else expect(mutant.mutation.transform ?? mutant.mutation.transforms ?? mutant.mutation.contentType ?? mutant.mutation.wire, mutant.name).toBeDefined();
+      else expect(mutant.mutation.transform ?? mutant.mutation.transforms ?? mutant.mutation.contentType ?? mutant.mutation.wire ?? mutant.mutation.request, mutant.name).toBeDefined();
       if (mutant.allowed) expect(mutant.name, 'an allowed reading is named as one').toMatch(/^allowed-/);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../reporting/build.js';
-import { REDACTED, redactError, redactHeaders, redactJson, redactLearntSince, redactText, registerConfiguredSecret, registerSecret, registeredSecretCount, weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
+import { REDACTED, redactError, redactHeaders, redactJson, redactLearntSince, redactText, registerConfiguredSecret, registerSecret, registeredSecretCount, secretIn, weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
 
 describe('redaction', () => {
   it('redacts again, in content recorded before, only what was learnt since (a reset token a state gives after the answer)', () => {
@@ -95,6 +95,59 @@ describe('redaction in one pass (issue 29)', () => {
   it('replaces a short secret only as a whole token, so the suite\'s own words stay readable', () => {
     registerConfiguredSecret('t');
     expect(redactText('the target answered t and 5t and t-x')).toBe(`the target answered ${REDACTED} and 5t and ${REDACTED}-x`);
+  });
+
+  it('finds every registered secret by its first characters as one search each would (differential, over an alphabet of its own)', () => {
+    // Letters no other row uses, so that what the other rows register cannot match here. A fixed-seed generator.
+    const alphabet = ['ǭ', 'Ǯ', 'ǯ', '-'];
+    let seed = 31;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const word = (length: number) => Array.from({ length }, () => alphabet[next(alphabet.length)]!).join('');
+    const mine: string[] = [];
+    // Secrets sharing their first characters, secrets inside secrets, short configured ones (whole tokens only), and the lengths about the index's prefix.
+    for (const length of [1, 2, 3, 5, 6, 7, 8, 15, 16, 17, 24]) {
+      for (let i = 0; i < 3; i++) {
+        const secret = word(length);
+        registerConfiguredSecret(secret);
+        mine.push(secret);
+      }
+    }
+    registerSecret('ǭǭǭǭǭǭ-shared-a'), registerSecret('ǭǭǭǭǭǭ-shared-ab'), registerSecret('ǭǭǭǭǭǭ-shared-abc-longer-than-sixteen');
+    mine.push('ǭǭǭǭǭǭ-shared-a', 'ǭǭǭǭǭǭ-shared-ab', 'ǭǭǭǭǭǭ-shared-abc-longer-than-sixteen');
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: 1 + next(6) }, () => (next(3) === 0 ? mine[next(mine.length)]! : word(1 + next(12)))).join(next(2) === 0 ? ' ' : '');
+      // redactLearntSince(…, 0) searches every registered secret one by one: the same places, the same text.
+      expect(redactText(text)).toBe(redactLearntSince(text, 0));
+      // secretIn: a registered secret as the whole value, or a long one anywhere inside.
+      const naive = mine.find((secret) => text === secret || (secret.length >= 16 && text.includes(secret)));
+      expect(secretIn(text) !== undefined).toBe(naive !== undefined);
+    }
+  });
+
+  it('secretIn: the whole value or a long secret inside it, never a short one inside a word, and never one left out', () => {
+    registerSecret('Ab3dE6gH9jK1mN4p');
+    registerSecret('xq7Zr2');
+    registerConfiguredSecret('q1');
+    expect(secretIn('Ab3dE6gH9jK1mN4p')).toBe('Ab3dE6gH9jK1mN4p');
+    expect(secretIn('Bearer Ab3dE6gH9jK1mN4p!')).toBe('Ab3dE6gH9jK1mN4p');
+    expect(secretIn('xq7Zr2')).toBe('xq7Zr2');
+    expect(secretIn('q1')).toBe('q1');
+    expect(secretIn('a xq7Zr2 b')).toBeUndefined();
+    expect(secretIn('Ab3dE6gH9jK1mN4')).toBeUndefined();
+    expect(secretIn('Ab3dE6gH9jK1mN4p', new Set(['Ab3dE6gH9jK1mN4p']))).toBeUndefined();
+    expect(secretIn('..Ab3dE6gH9jK1mN4p..', new Set(['Ab3dE6gH9jK1mN4p']))).toBeUndefined();
+    // Left out as the whole value, a long secret inside it still counts.
+    registerSecret('Ab3dE6gH9jK1mN4p-and-more');
+    expect(secretIn('Ab3dE6gH9jK1mN4p-and-more', new Set(['Ab3dE6gH9jK1mN4p-and-more']))).toBe('Ab3dE6gH9jK1mN4p');
+  });
+
+  it('redacts a six-character registered secret at the very end of a text and each of its occurrences, overlapping ones too', () => {
+    registerSecret('zZ9zZ9');
+    expect(redactText('end zZ9zZ9')).toBe(`end ${REDACTED}`);
+    expect(redactText('zZ9zZ9 zZ9zZ9')).toBe(`${REDACTED} ${REDACTED}`);
+    expect(redactText('in zZ9zZ9x a word')).toBe('in zZ9zZ9x a word');
+    registerSecret('Qq8Qq8Qq8Qq8Qq8Qq8');
+    expect(redactText('<Qq8Qq8Qq8Qq8Qq8Qq8Qq8>')).toBe(`<${REDACTED}>`);
   });
 
   it('merges overlapping secrets into one marker', () => {

@@ -71,6 +71,32 @@ describe('POST /api/v1/authenticate (4.2)', () => {
     expect(data.until).toBe(new Date(START_MS + TOKEN_TTL_SECONDS * 1000).toISOString().replace('Z', '000Z'));
   });
 
+  it('still logs in a user whose password an earlier reference hashed at N=1024 into a --db file (salt:hash, no cost)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { randomBytes, scryptSync } = await import('node:crypto');
+    const { default: Database } = await import('better-sqlite3');
+    const dir = mkdtempSync(join(tmpdir(), 'reference-db-'));
+    const file = join(dir, 'reference.db');
+    const onFile = await buildReference({ states: true, now: () => clock, database: file });
+    try {
+      const user = await injectState(onFile, 'user');
+      const salt = randomBytes(16);
+      const earlier = `${salt.toString('hex')}:${scryptSync(user.password, salt, 32, { N: 1024, r: 8, p: 1 }).toString('hex')}`;
+      const db = new Database(file);
+      db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(earlier, user.id);
+      db.close();
+      const ok = await onFile.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const wrong = await onFile.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: `${user.password}x` } });
+      expect(wrong.statusCode).not.toBe(200);
+    } finally {
+      await onFile.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('issues a token that opens logout until ttl seconds have passed', async () => {
     const user = await state('user');
     const first = (await login({ email: user.email, password: user.password })).json().data.id;
@@ -301,7 +327,8 @@ describe('authentication mutants', () => {
     const { authentication } = await import('../reference/modules/authentication.js');
     const { roundWb3OpenGaps, roundWb3NotDeviations } = await import('../reference/mutants/round-wb3.js');
     const { roundWb6OpenGaps } = await import('../reference/mutants/round-wb6.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps].map((m) => m.mutation.deviation));
+    const { roundWb7OpenGaps } = await import('../reference/mutants/round-wb7.js');
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
-import { endpointById } from '../spec/catalogue.js';
+import { endpointById, pathShapes } from '../spec/catalogue.js';
 import { schemaRules } from '../spec/rules.js';
 import { bankPath, bankPayload, deleteIfCreated } from './banks.js';
 import { cardForm } from './cards.js';
@@ -50,19 +50,22 @@ export const ACCESS_TABLE: readonly { endpoint: string; kinds: AccessKind[] }[] 
 ];
 
 /**
- * The request of an endpoint for `userId`, as a client with authentication would send it: record ids
- * are fresh UUIDs (section 5.3 answers 401 before any record is looked up), assets a symbol, creates a
- * valid body.
+ * The request of an endpoint for `userId` in each of its path shapes, as a client with authentication
+ * would send it: record ids are fresh UUIDs (section 5.3 answers 401 before any record is looked up),
+ * assets a symbol, creates a valid body.
  */
-function requestOf(endpointId: string, userId: string): { method: 'GET' | 'POST' | 'DELETE'; path: string; body: () => { json?: unknown; form?: ReturnType<typeof cardForm>['form'] } } {
+function requestOf(endpointId: string, userId: string): { method: 'GET' | 'POST' | 'DELETE'; paths: string[]; body: () => { json?: unknown; form?: ReturnType<typeof cardForm>['form'] } } {
   const [method, template] = endpointId.split(' ') as ['GET' | 'POST' | 'DELETE', string];
-  const path = template
-    .replace('{user}', encodeURIComponent(userId))
-    .replace(/\/\{asset\?\}$/, '')
-    .replace('{asset}', 'BTC')
-    .replace(/\{(bank|bonus|card)\}/, () => randomUUID());
+  // Every path shape of the catalogue (pathShapes): an optional segment is sent without it and with it.
+  const paths = pathShapes({ id: endpointId }).map((shape) =>
+    template
+      .replace('{user}', encodeURIComponent(userId))
+      .replace(/\/\{(\w+)\?\}$/, shape.startsWith('with ') ? '/BTC' : '')
+      .replace('{asset}', 'BTC')
+      .replace(/\{(bank|bonus|card)\}/, () => randomUUID()),
+  );
   const body = () => (endpointId.endsWith('/bank') && method === 'POST' ? { json: bankPayload() } : endpointId.endsWith('/card') && method === 'POST' ? { form: cardForm().form } : {});
-  return { method, path, body };
+  return { method, paths, body };
 }
 
 /**
@@ -75,12 +78,12 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
   if (kind === 'expired') {
     const expired = await t.state('user.expired-token');
     const request = requestOf(endpointId, expired.id);
-    return [await t.request(request.method, request.path, { ...request.body(), token: expired.token })];
+    return Promise.all(request.paths.map((path) => t.request(request.method, path, { ...request.body(), token: expired.token })));
   }
   if (kind === 'never-issued') {
     const user = await t.state('user');
     const request = requestOf(endpointId, user.id);
-    return [await t.request(request.method, request.path, { ...request.body(), token: GARBAGE_TOKEN })];
+    return Promise.all(request.paths.map((path) => t.request(request.method, path, { ...request.body(), token: GARBAGE_TOKEN })));
   }
   const { user, token } = await userWithToken(t);
   const request = requestOf(endpointId, user.id);
@@ -91,20 +94,24 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
   if (kind === 'logged-out') {
     const loggedOut = await t.post('/api/v1/user/logout', { token });
     if (loggedOut.status !== 200) throw new Error(`precondition: logout must answer 200, got ${loggedOut.status}`);
-    const response = await t.request(request.method, request.path, { ...request.body(), token });
+    const responses = await Promise.all(request.paths.map((path) => t.request(request.method, path, { ...request.body(), token })));
     // A bank a faulty target creates all the same is deleted with a token of a new login: the logged-out one is
     // refused by a conformant delete, and a token taken before the logout may have been destroyed with it.
     // The login runs as a clean-up step, so that a failing one never hides the test's own failure.
-    const created = response.isJson ? response.json?.data?.id : undefined;
-    if (endpointId === 'POST /api/v1/user/{user}/bank' && response.status >= 200 && response.status < 300 && typeof created === 'string') {
-      t.cleanup(async () => t.delete(bankPath(user.id, created), { token: await logIn(t, user) }));
+    for (const response of responses) {
+      const created = response.isJson ? response.json?.data?.id : undefined;
+      if (endpointId === 'POST /api/v1/user/{user}/bank' && response.status >= 200 && response.status < 300 && typeof created === 'string') {
+        t.cleanup(async () => t.delete(bankPath(user.id, created), { token: await logIn(t, user) }));
+      }
     }
-    return [response];
+    return responses;
   }
   const answers: ApiResponse[] = [];
   const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }, { headers: { authorization: token } }];
-  for (const placement of placements) {
-    answers.push(cleanUp(await t.request(request.method, request.path, { ...request.body(), ...placement })));
+  for (const path of request.paths) {
+    for (const placement of placements) {
+      answers.push(cleanUp(await t.request(request.method, path, { ...request.body(), ...placement })));
+    }
   }
   return answers;
 }

@@ -1,9 +1,9 @@
 import type { CheckContext } from '../check/check.js';
-import { platformFor, futureExpire } from './jwt.js';
+import { platformFor, futureExpire, sendWithExpireForm } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
 import { fileAccountGiven, hookWouldAdd, refusedLoginCause } from '../states/file.js';
 import { RESTRICTED_REASON } from '../spec/logins.js';
-import { totpCode } from '../states/totp.js';
+import { freshTotpCode } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
 
 /**
@@ -20,7 +20,7 @@ export function skipWhenFileAccountRefused(t: CheckContext, user: { email: strin
 /** Section 4.2: logs in and answers the access token; fails the test (with the target's answer) when login does not succeed. */
 export async function logIn(t: CheckContext, user: { email: string; password: string; totpSecret?: string }): Promise<string> {
   const json: Record<string, string> = { email: user.email, password: user.password };
-  if (user.totpSecret) json['2fa'] = totpCode(user.totpSecret);
+  if (user.totpSecret) json['2fa'] = await freshTotpCode(user.totpSecret, t.signal);
   const response = await t.post('/api/v1/authenticate', { json });
   // A reused STATES_FILE account may carry failed logins of earlier runs: that says nothing about the target.
   if (response.status === 425 && t.target.states.kind === 'file') t.skip(`the STATES_FILE account ${user.email} is under the brute-force restriction (425), from failed logins of earlier tests or runs; wait for it to lift or export the file again (${hookWouldAdd('user')})`);
@@ -36,13 +36,15 @@ export async function logIn(t: CheckContext, user: { email: string; password: st
 
 /** Section 4.1: sends a platform JWT in the `Token` header (no bearer header, no body). */
 export function authenticateJwt(t: CheckContext, platformId: string, jwt: string | undefined) {
-  return t.post(`/api/v1/authenticate-jwt/${encodeURIComponent(platformId)}`, jwt === undefined ? {} : { headers: { token: jwt } });
+  // The first JWT login that can tell detects the form of `expire` (number or ISO 8601 string; helpers/arrange/jwt.ts).
+  return sendWithExpireForm(t, jwt, (token) => t.post(`/api/v1/authenticate-jwt/${encodeURIComponent(platformId)}`, token === undefined ? {} : { headers: { token } }));
 }
 
-/** Section 4.1: logs in through a trusted platform's JWT naming the user by id; fails the test when login does not succeed. */
-export async function logInWithJwt(t: CheckContext, user: { id: string }): Promise<string> {
+/** Section 4.1: logs in through a trusted platform's JWT naming the user by id (or by `email`); fails the test when login does not succeed. */
+export async function logInWithJwt(t: CheckContext, user: { id: string; email?: string }, claim: 'id' | 'email' = 'id'): Promise<string> {
   const platform = await platformFor(t);
-  const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
+  const named = claim === 'email' ? { email: user.email } : { id: user.id };
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ ...named, expire: futureExpire(300) }));
   if (response.status === 425) t.skip(RESTRICTED_REASON);
   if (response.status !== 200) throw new Error(`precondition: logging in with a valid platform JWT must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;

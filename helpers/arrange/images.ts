@@ -181,6 +181,9 @@ export const IMAGES = {
   bmp: () => once('bmp', () => uploadFile('card.bmp', 'image/bmp', bmpBytes())),
   /** The same JPEG named `.jpeg`, the other extension section 8 names. */
   jpegNamedJpeg: () => once('jpeg-name', () => uploadFile('card.jpeg', 'image/jpeg', jpegBytes())),
+  /** The same JPEG and PNG named in capitals (`.JPG` as cameras write it, `.PNG`): the letter case of an extension is not said. */
+  jpegNamedUpperCase: () => once('jpeg-upper', () => uploadFile('IMG_0001.JPG', 'image/jpeg', jpegBytes())),
+  pngNamedUpperCase: () => once('png-upper', () => uploadFile('CARD.PNG', 'image/png', pngBytes())),
   gif: () => once('gif', () => uploadFile('card.gif', 'image/gif', gifBytes())),
   webp: () => once('webp', () => uploadFile('card.webp', 'image/webp', webpBytes())),
   /** Real PNGs of 6 000 000 bytes each, one a name: each inside the limit, the two together over it. */

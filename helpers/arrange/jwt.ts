@@ -49,13 +49,68 @@ export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<s
   return jwt;
 }
 
+/**
+ * The form the run writes `expire` in. Section 4.1 gives "`expire` (required, timestamp, must be now or later)", while
+ * 2.1 calls the ISO 8601 `until` a "timestamp" too: a number (the suite's first choice, under both units) or an ISO 8601
+ * UTC string. The first JWT login of a worker that names its user and sends a numeric expire tells: a 412 to it is tried
+ * once more with the same instant as an ISO 8601 UTC string, and when that is read (any answer but 412 or a 5xx) the
+ * run writes every numeric expire that way (advised on). The 416 and 412 checks are then judged in that form.
+ */
+let expireForm: 'number' | 'iso' | undefined;
+
+/** What the suite signed, so that the first JWT login can be signed again with `expire` in the other form. */
+const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string> }>();
+
+/** A numeric `expire` as an ISO 8601 UTC string of the same instant (milliseconds above 10^11, else Unix seconds). */
+export function isoExpire(expire: number): string {
+  return new Date(expire > 1e11 ? expire : expire * 1000).toISOString();
+}
+
+function written(payload: JwtPayload): JwtPayload {
+  return expireForm === 'iso' && typeof payload.expire === 'number' && Number.isFinite(payload.expire) && payload.expire > 0 ? { ...payload, expire: isoExpire(payload.expire) } : payload;
+}
+
+/** A signer that writes `expire` in the run's form and remembers what it signed. */
+function signer(raw: (payload: JwtPayload) => Promise<string>): (payload: JwtPayload) => Promise<string> {
+  return async (payload) => {
+    const jwt = await raw(written(payload));
+    if (expireForm === undefined) signedJwts.set(jwt, { payload, resign: raw });
+    return jwt;
+  };
+}
+
+/**
+ * Sends a JWT login and, for the first one that can tell, detects the form of `expire` (see expireForm): answers the
+ * answer the run judges, the retried one when the ISO 8601 form was read.
+ */
+export async function sendWithExpireForm<R extends { status: number }>(t: CheckContext, jwt: string | undefined, send: (jwt: string | undefined) => Promise<R>): Promise<R> {
+  const response = await send(jwt);
+  const signed = jwt === undefined || expireForm !== undefined ? undefined : signedJwts.get(jwt);
+  if (!signed) return response;
+  const { payload } = signed;
+  const names = (typeof payload.email === 'string' && payload.email !== '') || (typeof payload.id === 'string' && payload.id !== '');
+  if (!names || typeof payload.expire !== 'number' || !Number.isFinite(payload.expire) || payload.expire <= 0) return response;
+  if (response.status === 200 || response.status === 416) {
+    expireForm = 'number';
+    signedJwts.clear();
+  }
+  if (response.status !== 412) return response;
+  const iso = isoExpire(payload.expire);
+  const retried = await send(await signed.resign({ ...payload, expire: iso }));
+  expireForm = retried.status === 412 || retried.status >= 500 ? 'number' : 'iso';
+  signedJwts.clear();
+  if (expireForm === 'number') return response;
+  t.advise(`the JWT login answered 412 to a numeric expire and ${retried.status} to the same instant as an ISO 8601 UTC string (${iso}): expire is read as an ISO 8601 string, which section 4.1 ("timestamp") allows as 2.1 calls the ISO 8601 until a timestamp; the run sends expire in that form`);
+  return retried;
+}
+
 /** A platform the target trusts: the static JWT_PLATFORM_ID key when configured, else a fresh one from the `platform` state. */
 export async function platformFor(t: CheckContext): Promise<Platform> {
   const configured = t.target.jwtPlatform;
   if (configured) {
     const pem = readBounded(configured.privateKeyFile, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');
     const privateKey = await importPKCS8(pem, 'RS512');
-    return { id: configured.id, sign: (payload) => signRs512(privateKey, payload), signRs256: (payload) => signRs256(pem, payload) };
+    return { id: configured.id, sign: signer((payload) => signRs512(privateKey, payload)), signRs256: signer((payload) => signRs256(pem, payload)) };
   }
   return registeredPlatform(t, 0);
 }
@@ -67,9 +122,9 @@ async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platfo
     // A STATES_FILE's second platform comes with its own key (the file cannot register the suite's).
     const pem = readBounded(privateKeyFile, MAX_CONFIG_FILE_BYTES, 'the states file\'s second platform key').toString('utf8');
     const own = await importPKCS8(pem, 'RS512');
-    return { id, sign: (payload) => signRs512(own, payload), signRs256: (payload) => signRs256(pem, payload) };
+    return { id, sign: signer((payload) => signRs512(own, payload)), signRs256: signer((payload) => signRs256(pem, payload)) };
   }
-  return { id, sign: (payload) => signRs512(privateKey, payload), signRs256: (payload) => signRs256(privateKeyPem, payload) };
+  return { id, sign: signer((payload) => signRs512(privateKey, payload)), signRs256: signer((payload) => signRs256(privateKeyPem, payload)) };
 }
 
 /** A second platform, registered through the `platform` state with a key of its own (section 4.1: each platform signs with its key). */

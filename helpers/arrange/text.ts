@@ -5,7 +5,7 @@
  * UTF-16 unit each) and have no canonical decomposition, so every reasonable way of counting
  * characters (code points, UTF-16 units, after NFC or NFD normalisation) gives the same length.
  */
-export const TWO_BYTE_LETTERS = 'ßæøðþłđħжλ';
+export const TWO_BYTE_LETTERS = 'ŋæøðþłđħжλ';
 
 /** `length` two-byte letters (2 x `length` bytes in UTF-8), cycling through TWO_BYTE_LETTERS. */
 export function twoByteText(length: number): string {

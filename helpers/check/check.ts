@@ -520,7 +520,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
           run.advisories.push(`clean-up failed: ${redactError(error as Error).message}`);
         }
       }
-      await releaseLeases(currentTarget().states, { post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message) }, holder, run.exchanges);
+      await releaseLeases(currentTarget().states, { post: t.post, warn: (message) => (run.suiteWarnings ??= []).push(message), signal: phase.signal }, holder, run.exchanges);
       redactLateSecrets(run, secretsAtStart);
     }
   });

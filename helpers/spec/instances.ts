@@ -53,6 +53,19 @@ export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: st
 ];
 
 /**
+ * The valid-token rows of the access table (sections 2.1, 5.2 and 5.3: "Both return a Session. Its id is the bearer
+ * token"): the token of every kind of login opens every protected route in every path shape (round wb6: a guard that
+ * knows password sessions only, a 2FA session left "pending"). `platform`: the login needs a platform the target trusts.
+ */
+export const VALID_TOKEN_RULE = 'S22';
+export const LOGIN_KINDS: readonly { variant: string; sends: string; platform?: true; twoFactor?: true; claim?: 'id' | 'email' }[] = [
+  { variant: 'valid-password', sends: 'the token of a login with e-mail and password' },
+  { variant: 'valid-2fa', sends: 'the token of a login with e-mail, password and a 2FA code', twoFactor: true },
+  { variant: 'valid-jwt-id', sends: 'the token of a JWT login naming the user by id', platform: true, claim: 'id' },
+  { variant: 'valid-jwt-email', sends: 'the token of a JWT login naming the user by email', platform: true, claim: 'email' },
+];
+
+/**
  * Section 5.6: "Inactive accounts receive 403 on bank, bonus and card endpoints", asked of every protected
  * route of those groups in every path shape, each group with its rule.
  */
@@ -61,22 +74,29 @@ export const INACTIVE_VARIANT = 'inactive-account';
 /** The rule of the inactive-account row for an endpoint, or undefined when section 5.6 does not name its group. */
 export const inactiveRuleOf = (endpoint: Endpoint): string | undefined => (isProtected(endpoint) ? INACTIVE_RULES[endpoint.group] : undefined);
 
-export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined';
+export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined' | 'filtered-same-fields';
 
 /**
  * Every list of the catalogue, the rule that makes it "the user's" list, and what kind of entries it
  * holds: records of their own (`records`, with ids and an owner) or one entry per asset (`assets`).
  * The invariants each list answers are derived: each entry once (always); only the caller's records
  * (records); a create or delete shown at once (where the group has that create or delete); two filters
- * together never list what either alone excludes (where the list has two filters or more).
+ * together never list what either alone excludes (where the list has two filters or more); a filtered list
+ * shows each entry with the same stable fields as the unfiltered list (where the list has a filter).
+ *
+ * `stable`: the fields of an entry the suite treats as stable between two reads a moment apart (dotted for a
+ * nested object): the echoed fields of a record (CREATES), a bonus's own fields, an asset's description and its
+ * crypto amounts. Not a record's status or platform (section 3 leaves transitions open) and not an asset's fiat
+ * amounts (a price may move between two reads).
  */
-export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets' }[] = [
-  { endpoint: 'GET /api/v1/user/{user}/balances/nft', rule: 'S196', entries: 'assets' },
-  { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets' },
-  { endpoint: 'GET /api/v1/user/{user}/bank', rule: 'S219', entries: 'records' },
-  { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', rule: 'S88', entries: 'assets' },
-  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records' },
-  { endpoint: 'GET /api/v1/user/{user}/card', rule: 'S278', entries: 'records' },
+const ASSET_STABLE = ['symbol', 'name', 'alias', 'type', 'precision', 'quantity', 'memo', 'chain', 'amounts.crypto'] as const;
+export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets'; stable: readonly string[] }[] = [
+  { endpoint: 'GET /api/v1/user/{user}/balances/nft', rule: 'S196', entries: 'assets', stable: [...ASSET_STABLE, 'properties'] },
+  { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets', stable: ASSET_STABLE },
+  { endpoint: 'GET /api/v1/user/{user}/bank', rule: 'S219', entries: 'records', stable: ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] },
+  { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', rule: 'S88', entries: 'assets', stable: ['asset.symbol', 'orders'] },
+  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records', stable: ['id', 'amount', 'type', 'value', 'bonusedAt', 'createdAt'] },
+  { endpoint: 'GET /api/v1/user/{user}/card', rule: 'S278', entries: 'records', stable: ['id', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'createdAt'] },
 ];
 
 /** Section 1.3: an endpoint is a list when its success is a list response. */
@@ -94,6 +114,7 @@ export function listInvariants(endpointId: string): ListInvariant[] {
   if (ENDPOINTS.some((e) => e.id === `POST ${path}`)) out.push('shows-create');
   if (ENDPOINTS.some((e) => e.id.startsWith(`DELETE ${path}/`))) out.push('shows-delete');
   if ((endpoint.query?.length ?? 0) >= 2) out.push('filters-combined');
+  if ((endpoint.query?.length ?? 0) >= 1) out.push('filtered-same-fields');
   return out;
 }
 
@@ -117,8 +138,12 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
   { variant: 'refused-unauthenticated', rule: 'S333' },
 ];
 
-/** Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). */
-export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'id', 'status', 'createdAt', 'created_at'];
+/**
+ * Fields a create body may carry beyond its table: refused (422, 403 or 409) or ignored, never taken (S351). `user` is
+ * what a Laravel controller's `$request->user` reads from the body before the route's {user}; `deleted_at` and
+ * `deletedAt` a soft delete taken by mass assignment (round wb6).
+ */
+export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'id', 'status', 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
@@ -138,6 +163,7 @@ function derive(): RuleInstance[] {
         if (access.userScoped && !isUserScoped(endpoint)) continue;
         out.push(make(access.rule, endpoint.id, shape, access.variant));
       }
+      for (const login of LOGIN_KINDS) out.push(make(VALID_TOKEN_RULE, endpoint.id, shape, login.variant));
       const inactive = inactiveRuleOf(endpoint);
       if (inactive) out.push(make(inactive, endpoint.id, shape, INACTIVE_VARIANT));
     }

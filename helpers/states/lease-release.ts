@@ -2,7 +2,7 @@ import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { redactError } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { FileStates, type FileAccount } from './file.js';
-import { totpCode } from './totp.js';
+import { freshTotpCode } from './totp.js';
 import type { StatesTransport } from './transport.js';
 
 const LOGIN = /\/api\/v1\/authenticate$/;
@@ -12,6 +12,8 @@ interface ReleasingContext {
   post(path: string, options?: Omit<RequestSpec, 'method' | 'path'>): Promise<ApiResponse>;
   /** The suite's own bookkeeping went wrong: a run warning, never an advisory about the target. */
   warn(message: string): void;
+  /** Aborted when an interrupted test's clean-up bound is over: it cuts the wait for a fresh 2FA code. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function releaseLeases(states: StatesTransport, t: ReleasingContext
       if (account.state !== 'user' || account.disposable === true) continue;
       try {
         const json: Record<string, string> = { email: account.email, password: account.password };
-        if (account.totpSecret) json['2fa'] = totpCode(account.totpSecret);
+        if (account.totpSecret) json['2fa'] = await freshTotpCode(account.totpSecret, t.signal);
         const response = await t.post('/api/v1/authenticate', { json });
         const token = response.status === 200 ? response.json?.data?.id : undefined;
         learnSecret(token, 'token');

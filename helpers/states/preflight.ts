@@ -7,7 +7,7 @@ import { isLoopback } from '../net/transport.js';
 import { HttpClient, TransportError } from '../net/http.js';
 import { registerSecret } from '../net/redact.js';
 import { loadStatesFile, refusedLoginCause, roleOf, type StatesFileV1 } from './file.js';
-import { totpCode } from './totp.js';
+import { freshTotpCode } from './totp.js';
 import { HookStates, hookRefusal, StateError, StatesAuthError } from './transport.js';
 
 /**
@@ -24,7 +24,7 @@ async function checkFileLogin(config: Config, baseUrl: string, path: string, fil
   const where = `configuration error: STATES_FILE ${path}: its user account ${account.email}`;
   try {
     const json: Record<string, string> = { email: account.email, password: account.password };
-    if (account.totpSecret) json['2fa'] = totpCode(account.totpSecret);
+    if (account.totpSecret) json['2fa'] = await freshTotpCode(account.totpSecret);
     const login = await http.send({ method: 'POST', path: '/api/v1/authenticate', json });
     if (login.status !== 200) throw new ConfigError(`${where} cannot log in: the target answered ${login.status}: ${refusedLoginCause(login.status)}`);
     const session = (login.json as { data?: { id?: unknown; userId?: unknown } } | undefined)?.data;

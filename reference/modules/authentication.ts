@@ -65,8 +65,11 @@ INSERT OR IGNORE INTO platforms (id, code, name, url, color_code) VALUES
   ('${DEFAULT_PLATFORM.id}', '${DEFAULT_PLATFORM.code}', '${DEFAULT_PLATFORM.name}', '${DEFAULT_PLATFORM.url}', '${DEFAULT_PLATFORM.color_code}');
 `;
 
-// scrypt with a modest cost: a reference for tests, not a password store for people.
-const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+// scrypt with a low cost: a reference for tests, not a password store for people (the cost is not observable through the interface).
+// The cost is stored with each hash (`salt:hash:N`); a hash of two parts, written by an earlier reference into a
+// --db file, was made at N=1024 and is still checked at that cost.
+const SCRYPT = { N: 64, r: 8, p: 1 } as const;
+const EARLIER_SCRYPT_N = 1024;
 
 /**
  * scrypt of a password with a salt, remembered for this process: the same password and salt give the
@@ -78,11 +81,11 @@ const SCRYPT = { N: 1024, r: 8, p: 1 } as const;
 const SCRYPT_MEMO_SIZE = 4096;
 const scryptMemo = new Map<string, Buffer>();
 
-function scryptOf(password: string, saltHex: string): Buffer {
-  const key = `${saltHex}:${password}`;
+function scryptOf(password: string, saltHex: string, N: number = SCRYPT.N): Buffer {
+  const key = `${N}:${saltHex}:${password}`;
   const known = scryptMemo.get(key);
   if (known) return known;
-  const hash = scryptSync(password, Buffer.from(saltHex, 'hex'), 32, SCRYPT);
+  const hash = scryptSync(password, Buffer.from(saltHex, 'hex'), 32, { ...SCRYPT, N });
   if (scryptMemo.size >= SCRYPT_MEMO_SIZE) scryptMemo.delete(scryptMemo.keys().next().value!);
   scryptMemo.set(key, hash);
   return hash;
@@ -90,14 +93,16 @@ function scryptOf(password: string, saltHex: string): Buffer {
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(16).toString('hex');
-  return `${salt}:${scryptOf(password, salt).toString('hex')}`;
+  return `${salt}:${scryptOf(password, salt).toString('hex')}:${SCRYPT.N}`;
 }
 
 function passwordMatches(password: string, stored: string): boolean {
-  const [salt, hash] = stored.split(':');
+  const [salt, hash, cost] = stored.split(':');
   if (!salt || !hash) return false;
+  const N = cost === undefined ? EARLIER_SCRYPT_N : Number(cost);
+  if (!Number.isInteger(N) || N < 2 || (N & (N - 1)) !== 0) return false;
   const expected = Buffer.from(hash, 'hex');
-  const candidate = scryptOf(password, salt);
+  const candidate = scryptOf(password, salt, N);
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
 }
 
@@ -210,7 +215,8 @@ function passwordAccepted(ctx: ReferenceContext, user: UserRow, body: Record<str
   if (ctx.deviates('login.password-trimmed')) password = password.trim();
   if (ctx.deviates('login.password-72-byte-prefix')) password = Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8');
   if (passwordMatches(password, user.password_hash)) return true;
-  if (ctx.deviates('login.password-case-insensitive')) {
+  // White-box round wb7, deviation of a mutant only: an account with 2FA has its password compared without letter case (the code is taken as the strong factor).
+  if (ctx.deviates('login.password-case-insensitive') || (ctx.deviates('wb7.login-2fa-password-case-insensitive') && user.totp_secret)) {
     const swapped = [...password].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
     if ([swapped, password.toLowerCase(), password.toUpperCase()].some((variant) => passwordMatches(variant, user.password_hash))) return true;
   }
@@ -231,6 +237,11 @@ function totpValid(ctx: ReferenceContext, secret: string, code: string): boolean
 
 /** Section 5.5: the account checks shared by both login flows, after the credentials are known good. */
 function assertMayLogIn(ctx: ReferenceContext, user: UserRow): void {
+  // White-box round wb7, deviation of a mutant only: the account-state checks live in the password-only branch; an account with 2FA skips the lock check.
+  if (user.totp_secret && ctx.deviates('wb7.login-2fa-account-lock-unchecked')) {
+    if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
+    return;
+  }
   if (user.locked && !ctx.deviates('login.locked-allowed')) fail(ERRORS.locked());
   if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
 }
@@ -324,10 +335,15 @@ async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt:
 
 /** Section 4.1: `expire` is a timestamp (Unix seconds); an integer-valued numeric string is accepted as one. */
 function expireSeconds(expire: unknown, ctx?: ReferenceContext): number | undefined {
+  const iso = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) ? Math.floor(Date.parse(value) / 1000) : undefined);
+  // Allowed reading (a mutant that must survive; review of issue 28): `expire` is a timestamp written as an ISO 8601
+  // string only, as 2.1 calls the ISO 8601 `until` a timestamp; a number is no timestamp there (412).
+  // Deviation of a mutant only: the same reading with the expiry unchecked (shows the 416 check judged in the ISO form).
+  if (ctx?.deviates('jwt.expire-iso-string-only') || ctx?.deviates('jwt.expire-iso-string-only-expiry-ignored')) return iso(expire);
   if (typeof expire === 'number' && Number.isFinite(expire)) return expire;
   if (typeof expire === 'string' && /^[0-9]+$/.test(expire)) return Number(expire);
   // Allowed reading (reading round 5): an ISO 8601 date-time with its offset is a timestamp too.
-  if (ctx?.deviates('r5.jwt-expire-iso-8601') && typeof expire === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(expire) && !Number.isNaN(Date.parse(expire))) return Math.floor(Date.parse(expire) / 1000);
+  if (ctx?.deviates('r5.jwt-expire-iso-8601')) return iso(expire);
   return undefined;
 }
 
@@ -381,6 +397,8 @@ export const authentication: ReferenceModule = {
     'tokens.expiry-ignored',
     'jwt.other-platform-key-accepted',
     'jwt.rs256-accepted',
+    'jwt.expire-iso-string-only',
+    'jwt.expire-iso-string-only-expiry-ignored',
     'login.failures-uncounted',
     // Issue 28, allowed reading: failed logins counted per client address, any account (10 in 10 minutes).
     'login.failures-per-address',
@@ -402,6 +420,9 @@ export const authentication: ReferenceModule = {
     'jwt.id-claim-throttle-ignored',
     // White-box round wb6.
     'wb6.login-password-array-as-text',
+    // White-box round wb7.
+    'wb7.login-2fa-password-case-insensitive',
+    'wb7.login-2fa-account-lock-unchecked',
     // Allowed readings (mutants that must survive).
     'login.password-trimmed',
     'login.password-72-byte-prefix',
@@ -526,7 +547,7 @@ export const authentication: ReferenceModule = {
       if ((!identifies || (expire === undefined && !skips('expire-optional'))) && !ctx.deviates('jwt.payload-unchecked')) fail(ERRORS.jwtInvalid());
       // Section 4.1: `expire` must be now or later (Unix seconds); otherwise 416.
       const checkExpiry = () => {
-        if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !skips('expiry-unchecked')) {
+        if (expire !== undefined && expire < Math.floor(ctx.now() / 1000) && !ctx.deviates('jwt.expiry-ignored') && !ctx.deviates('jwt.expire-iso-string-only-expiry-ignored') && !skips('expiry-unchecked')) {
           // Allowed reading (reading round 7): an expired JWT naming an existing account counts as a failed login of that account.
           if (ctx.deviates('r7.jwt-failures-counted')) {
             const named = (byId ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) : findUserByEmail(ctx, String(email))) as UserRow | undefined;

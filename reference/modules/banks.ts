@@ -248,6 +248,7 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    'banks.foreign-delete-not-found',
     // Allowed readings (reading round 7): createdAt rounded to the nearest second; the iban unique in its exact letter case.
     'r7.created-at-rounded',
     'r7.iban-unique-case-sensitive',
@@ -263,6 +264,10 @@ export const banks: ReferenceModule = {
     'wb6.banks-currency-filter-substring',
     'wb6.banks-show-account-platform-only',
     'wb6.banks-create-owner-from-user-field',
+    // White-box round wb7.
+    'wb7.banks-status-filter-account-platform-only',
+    'wb7.banks-currency-filter-account-platform-only',
+    'wb7.banks-delete-account-platform-only',
     // Reading round r6.
     'r6.ids-uuid-v7',
     'r6.alphanumeric-ascii-only',
@@ -494,12 +499,16 @@ export const banks: ReferenceModule = {
       if (status !== undefined && !ctx.deviates('banks.filter-status-ignored')) {
         where.push(ctx.deviates('r5.status-filters-any-case') ? 'b.status = ? COLLATE NOCASE' : 'b.status = ?');
         params.push(status);
+        // White-box round wb7, deviation of a mutant only: the status filter's query (a scope of the account's platform) keeps the banks of the account's own platform only.
+        if (ctx.deviates('wb7.banks-status-filter-account-platform-only')) (where.push('b.platform_id = (SELECT platform_id FROM users WHERE id = ?)'), params.push(user.id));
       }
       const currency = filterValue(request.query, 'currency');
       if (currency !== undefined && !ctx.deviates('banks.filter-currency-ignored')) {
         // White-box round wb6, deviation of a mutant only: the currency filter matches any currency containing the value (LIKE %value%).
         where.push(ctx.deviates('wb6.banks-currency-filter-substring') ? "b.currency LIKE '%' || ? || '%'" : 'b.currency = ?');
         params.push(ctx.deviates('banks.currency-case-insensitive') ? currency.toUpperCase() : currency);
+        // White-box round wb7, deviation of a mutant only: the currency filter's query keeps the banks of the account's own platform only.
+        if (ctx.deviates('wb7.banks-currency-filter-account-platform-only')) (where.push('b.platform_id = (SELECT platform_id FROM users WHERE id = ?)'), params.push(user.id));
       }
       // `platform` and `company` both match the code of the bank's external platform (see the module comment).
       for (const name of ['platform', 'company']) {
@@ -584,9 +593,13 @@ export const banks: ReferenceModule = {
       if (foreign && foreign.user_id !== user.id && !ctx.deviates('banks.delete-any-user')) {
         // White-box round wb1, deviation of a mutant only: the refusal comes after the delete.
         if (ctx.deviates('wb1.banks-foreign-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), bank);
+        // Allowed reading (a mutant that must survive): the lookup is scoped to the user's banks, so another user's bank is none (404).
+        if (ctx.deviates('banks.foreign-delete-not-found')) fail(ERRORS.notFound('Bank', bank));
         fail(ERRORS.unauthorized(409));
       }
       const row = (ctx.deviates('banks.delete-any-user') && foreign ? findBankAnyUser(ctx, bank) : findBank(ctx, user.id, bank)) ?? fail(ERRORS.notFound('Bank', bank));
+      // White-box round wb7, deviation of a mutant only: delete scoped to the account's own platform (a bank on another platform is not found).
+      if (ctx.deviates('wb7.banks-delete-account-platform-only') && !ctx.db.prepare('SELECT 1 FROM banks b JOIN users u ON u.id = b.user_id WHERE b.id = ? AND b.platform_id = u.platform_id').get(row.id)) fail(ERRORS.notFound('Bank', bank));
       const used = ctx.db.prepare('SELECT 1 FROM bank_usages WHERE bank_id = ? LIMIT 1').get(row.id);
       if (used && !ctx.deviates('banks.delete-used-allowed')) {
         // White-box round wb1, deviation of a mutant only: the used bank is soft-deleted before the usage check refuses it.

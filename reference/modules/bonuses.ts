@@ -221,6 +221,8 @@ export const bonuses: ReferenceModule = {
     // White-box round wb6.
     'wb6.bonuses-list-owner-from-query',
     'wb6.bonuses-show-account-platform-only',
+    // White-box round wb7.
+    'wb7.bonuses-status-filter-account-platform-only',
     // White-box round wb2.
     'wb2.bonuses-list-anti-phishing-unmasked',
     'wb2.bonuses-show-email-unmasked',
@@ -437,6 +439,8 @@ export const bonuses: ReferenceModule = {
         // White-box round wb3, deviation of a mutant only: the pending filter also lists the canceled bonuses (not yet distributed).
         where.push(status === 'pending' && ctx.deviates('wb3.bonuses-pending-filter-holds-canceled') ? "b.status IN (?, 'canceled')" : ctx.deviates('r5.status-filters-any-case') ? 'b.status = ? COLLATE NOCASE' : 'b.status = ?');
         params.push(status);
+        // White-box round wb7, deviation of a mutant only: the status filter's query keeps the bonuses whose order is on the account's own platform only.
+        if (ctx.deviates('wb7.bonuses-status-filter-account-platform-only')) where.push('EXISTS (SELECT 1 FROM bonus_orders o JOIN users u ON u.id = b.user_id WHERE o.id = b.order_id AND o.platform_id = u.platform_id)');
       }
       const platform = text(query.platform);
       // Deviations of mutants only: the filter ignored, or compared with the caller's own platform, not the order's.

@@ -196,6 +196,9 @@ export const cards: ReferenceModule = {
     'wb6.cards-list-owner-from-query',
     'wb6.cards-show-account-platform-only',
     'wb6.cards-create-owner-from-user-field',
+    // White-box round wb7.
+    'wb7.cards-status-filter-account-platform-only',
+    'wb7.cards-pair-expiry-status-pending',
     // Reading round r6.
     'r6.ids-uuid-v7',
     'r6.company-filter-search',
@@ -496,7 +499,9 @@ export const cards: ReferenceModule = {
           const image1 = saveImage(input.cardImage1 as Upload);
           const image2 = saveImage(input.cardImage2 as Upload);
           // Deviation of a mutant only: the status taken from a status field of the body.
-          const status = ctx.deviates('cards.create-status-from-body') && typeof input.status === 'string' ? input.status : 'CONFIRMED';
+          // White-box round wb7, deviation of a mutant only: a card whose expiry came as expirationMonth and expirationYear (no expirationDate) is stored PENDING, for a review of the pair.
+          const pairOnly = !(typeof input.expirationDate === 'string' && input.expirationDate !== '');
+          const status = ctx.deviates('cards.create-status-from-body') && typeof input.status === 'string' ? input.status : ctx.deviates('wb7.cards-pair-expiry-status-pending') && pairOnly ? 'PENDING' : 'CONFIRMED';
           // White-box round wb1, deviations of mutants only: lastFourDigits kept as an integer; createdAt mass-assigned from the body.
           const lastFour = ctx.deviates('wb1.cards-last-four-as-number') ? String(Number(input.lastFourDigits)) : String(input.lastFourDigits);
           const created = ctx.deviates('wb1.cards-created-at-from-body') && typeof input.createdAt === 'string' && /^\d+$/.test(input.createdAt) ? Number(input.createdAt) : createdAt;
@@ -549,6 +554,8 @@ export const cards: ReferenceModule = {
           const company = filter('company');
           const platform = filter('platform');
           if (status !== undefined) (where.push(ctx.deviates('r5.status-filters-any-case') ? 'c.status = ? COLLATE NOCASE' : 'c.status = ?'), params.push(status));
+          // White-box round wb7, deviation of a mutant only: the status filter's query keeps the cards of the account's own platform only.
+          if (status !== undefined && ctx.deviates('wb7.cards-status-filter-account-platform-only')) (where.push('c.platform_id = ?'), params.push(user.platform_id));
           const byId = ctx.deviates('cards.platform-filter-by-id');
           for (const [name, value] of [['company', company], ['platform', platform]] as const) {
             if (value === undefined) continue;

@@ -127,6 +127,7 @@ export const password: ReferenceModule = {
     'reset.answer-echoes-token',
     'reset.password-min-bytes',
     'reset.password-max-bytes',
+    'reset.password-strength-policy',
     // White-box round wb1.
     'wb1.reset-422-echoes-input',
     'wb1.forgot-type-null-refused',
@@ -192,6 +193,8 @@ export const password: ReferenceModule = {
           rules.string,
           rules.min(passwordMin(ctx), ctx.deviates('reset.password-min-bytes') ? 'utf8-bytes' : 'characters'),
           rules.max(ctx.deviates('reset.password-max-192') ? 192 : 191, ctx.deviates('reset.password-max-bytes') ? 'utf8-bytes' : 'characters'),
+          // Allowed reading (a mutant that must survive; review of issue 28): a strength policy section 8 does not forbid.
+          ...(ctx.deviates('reset.password-strength-policy') ? [rules.custom((value) => (typeof value === 'string' && !(/\p{Lu}/u.test(value) && /\p{N}/u.test(value) && /[^\p{L}\p{N}]/u.test(value)) ? 'The password must contain an upper-case letter, a digit and a symbol.' : undefined))] : []),
         ],
       });
       if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'token', 'password']);

@@ -228,6 +228,15 @@ export const banksMutants: Mutant[] = [
     allowed: true,
   },
   {
+    name: 'allowed-bank-delete-foreign-bank-not-found',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a delete of another user\u2019s bank under the caller\u2019s own id answers 404 "No query results" (a lookup scoped to the user\u2019s banks) and keeps the bank (4.10 does not say what an id that is none of the user\u2019s banks gets on delete; the show of the same request may answer 404)',
+    mutation: { deviation: 'banks.foreign-delete-not-found' },
+    allowed: true,
+    judgedBy: { clauses: ['4.10', '5'] },
+  },
+  {
     name: 'allowed-bank-delete-empty-message',
     clause: '1',
     group: 'banks',

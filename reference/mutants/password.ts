@@ -193,6 +193,17 @@ export const passwordMutants: Mutant[] = [
     description: 'reset-password counts the 191-character maximum in UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'reset.password-max-bytes' },
   },
+  // Review of issue 28: section 8 gives the password's lengths and no more; a strength policy is not forbidden. The
+  // boundary rows send an upper-case letter, a digit and a symbol (passwordOfLength, `A1-` before the two-byte letters).
+  {
+    name: 'allowed-reset-password-strength-policy',
+    clause: '8',
+    group: 'password',
+    description: 'reset-password also refuses (422 keyed by password) a password without an upper-case letter, a digit and a symbol (a strength policy section 8 does not forbid)',
+    mutation: { deviation: 'reset.password-strength-policy' },
+    allowed: true,
+    judgedBy: { clauses: ['4.4', '8'] },
+  },
   // Required fields and formats of the reset body (section 4.4), each skipped alone.
   validationSkipped('reset-email-not-required', 'password', '4.4', RESET, 'email', /is required/, 200, 'a reset without email is answered 200 instead of 422'),
   validationSkipped('reset-email-format-unchecked', 'password', '4.4', RESET, 'email', /valid email address/, 200, 'a reset with an e-mail without @ is answered 200 instead of 422'),
