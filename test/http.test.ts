@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, SuiteLimitError, TransportError } from '../helpers/net/http.js';
 import { REDACTED, registerSecret } from '../helpers/net/redact.js';
@@ -11,6 +12,11 @@ beforeAll(async () => {
     if (request.url === '/html') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     if (request.url === '/large') return response.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(5000)}"`);
     if (request.url === '/limited') return response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{}');
+    // Answers in a content coding although the request sent no Accept-Encoding (RFC 9110 12.5.3 lets a server do so).
+    const coded = { '/gzip': ['gzip', gzipSync], '/deflate': ['deflate', deflateSync], '/br': ['br', brotliCompressSync] } as const;
+    const coding = coded[request.url as keyof typeof coded];
+    if (coding) return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding[0] }).end(coding[1](Buffer.from(JSON.stringify({ data: { coding: coding[0], seen: request.headers['accept-encoding'] ?? null } }))));
+    if (request.url === '/zip-bomb') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.from(`"${'x'.repeat(100_000)}"`)));
     if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 2000);
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -25,6 +31,16 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const client = (options: Partial<{ timeoutMs: number; maxResponseBytes: number }> = {}) => new HttpClient(base, { timeoutMs: 1000, maxResponseBytes: 1024, maxConcurrency: 2, ...options });
 
 describe('HTTP client', () => {
+  it.each(['gzip', 'deflate', 'br'])('reads an answer in the %s content coding, which a server may use for a request without Accept-Encoding', async (coding) => {
+    const response = await client().send({ method: 'GET', path: `/${coding}` });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ data: { coding, seen: null } });
+  });
+
+  it('counts the decoded bytes of a coded answer against MAX_RESPONSE_BYTES (a small gzip that inflates past it is refused)', async () => {
+    await expect(client({ maxResponseBytes: 10_000 }).send({ method: 'GET', path: '/zip-bomb' })).rejects.toThrow(SuiteLimitError);
+  });
+
   it('sends JSON with a bearer token and captures a redacted exchange', async () => {
     const exchanges: unknown[] = [];
     const response = await client().send({ method: 'POST', path: '/echo', token: '5|tokenSecretValue', json: { email: 'a@b.test', password: 'Pw-http-test' } }, (e) => exchanges.push(e));

@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { request as undiciRequest, type Dispatcher } from 'undici';
@@ -387,7 +388,7 @@ export class HttpClient {
     }
     const tooLarge = () => new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`, response.statusCode);
     try {
-      return await readWithin(response, limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
+      return await readWithin(decoded(response), limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (signal?.aborted) throw signal.reason;
@@ -396,6 +397,19 @@ export class HttpClient {
       throw new TransportError(describeTransportFailure(error, method, url, this.options.timeoutMs));
     }
   }
+}
+
+/**
+ * The answer with its body decoded from its content coding (gzip, deflate, br), the limit then counting decoded bytes.
+ * The suite sends no Accept-Encoding, and RFC 9110 (12.5.3) lets a server answer a request without it in any coding:
+ * the answer is the same JSON either way. Another coding is read as it came.
+ */
+function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
+  const coding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip : coding === 'deflate' ? createInflate : coding === 'br' ? createBrotliDecompress : undefined;
+  if (!decoder) return response;
+  const body = pipeline(response.body, decoder(), () => {});
+  return { ...response, body: body as unknown as Dispatcher.ResponseData['body'] };
 }
 
 /** A body as read: its text; for an answer over LARGE_ANSWER_BYTES, also its size in bytes and its SHA-256. */
