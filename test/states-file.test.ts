@@ -190,6 +190,28 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     }
   });
 
+  it('gives a 2FA login that needs bonuses or balances the "user with 2FA, bonuses and balances"; a file made before it skips those with the reason (issue 27)', async () => {
+    const records = { totpSecret: 'JBSWY3DPEHPK3PXP', bonuses: { ids: ['bonus-3'], assets: ['BTC'] }, balances: { coins: ['BTC'], nfts: ['PUNK'] } };
+    // A file of its own for each ask: a 2FA account is leased again only in the next TOTP step.
+    const idOf = async (accounts: FileAccount[], needs: ('bonuses' | 'balances')[]) => {
+      const outcome = (await new FileStates(write({ version: 2, accounts })).get('user', { twoFactor: true }, { holder: { id: 'h' }, needs })) as { provided: boolean; data?: { id: string }; reason?: string };
+      return outcome.provided ? outcome.data!.id : outcome.reason;
+    };
+    const both = [account(1), account(2, { totpSecret: 'JBSWY3DPEHPK3PXP' }), account(3, records)];
+    expect(await idOf(both, ['bonuses'])).toBe('id-3');
+    expect(await idOf(both, ['balances'])).toBe('id-3');
+    expect(await idOf(both, [])).toBe('id-2'); // kept for the tests that need its records while another 2FA account fits
+    const file = new FileStates(write({ version: 2, accounts: both }));
+    expect(await file.get('bonuses', { userId: 'id-3' })).toEqual({ provided: true, data: records.bonuses });
+    expect(await file.get('balances', { userId: 'id-3' })).toEqual({ provided: true, data: records.balances });
+    // A file made before this kind: it loads, and those tests are skipped with the reason (not verified), never failed.
+    const before = [account(1), account(2, { totpSecret: 'JBSWY3DPEHPK3PXP' }), account(4, { bonuses: records.bonuses, balances: records.balances })];
+    expect(await idOf(before, ['bonuses', 'balances'])).toMatch(/^STATES_FILE has no account of kind "user with 2FA, bonuses and balances"; add one \(see `conformance states template`\) \(a provider-state hook giving state user \(twoFactor: true\) would add this test\)$/);
+    expect(await idOf(before, [])).toBe('id-2');
+    // A file whose only 2FA account carries the records: the other 2FA tests take it.
+    expect(await idOf([account(1), account(3, records)], [])).toBe('id-3');
+  });
+
   it('gives a disposable account to the tests that change theirs, and to others only when nothing else fits', async () => {
     const states = new FileStates(write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] }));
     const idOf = async (mutates: boolean) => ((await states.get('user', {}, { holder: { id: `h-${mutates}` }, needs: ['password-reset.token'], mutates })) as { data: { id: string } }).data.id;

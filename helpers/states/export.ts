@@ -20,6 +20,11 @@ async function ask<N extends StateName>(hook: HookStates, name: N, params: Recor
   return outcome.provided ? outcome.data : undefined;
 }
 
+/** The balances of an account as the file holds them: the optional fields a hook may add (docs/provider-states.md), carried over when it gives them. */
+function balancesOf(balances: NonNullable<FileAccount['balances']>): NonNullable<FileAccount['balances']> {
+  return { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.amount ? { amount: balances.amount } : {}) };
+}
+
 async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }): Promise<FileAccount | undefined> {
   if (kind.state !== 'user') {
     const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : {});
@@ -37,7 +42,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
     }
     return account;
   }
-  const user = await ask(hook, 'user', { ...(kind.role === '2fa' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
+  const user = await ask(hook, 'user', { ...(kind.role === '2fa' || kind.role === '2fa-records' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
   if (!user) return undefined;
   if (kind.emailLength && user.email.length !== kind.emailLength) return undefined;
   const account: FileAccount = { state: 'user', id: user.id, email: user.email, password: user.password, ...(kind.disposable ? { disposable: true } : {}) };
@@ -46,11 +51,21 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       if (!user.totpSecret) return undefined;
       account.totpSecret = user.totpSecret;
       break;
+    case '2fa-records': {
+      // A 2FA account with bonuses and balances: the states bonuses and balances of the 2FA user.
+      if (!user.totpSecret) return undefined;
+      const bonuses = await ask(hook, 'bonuses', { userId: user.id });
+      const balances = await ask(hook, 'balances', { userId: user.id });
+      if (!bonuses || !balances) return undefined;
+      account.totpSecret = user.totpSecret;
+      account.bonuses = bonuses;
+      account.balances = balancesOf(balances);
+      break;
+    }
     case 'balances': {
       const balances = await ask(hook, 'balances', { userId: user.id });
       if (!balances) return undefined;
-      // The optional fields a hook may add (docs/provider-states.md), carried over when it gives them.
-      account.balances = { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.amount ? { amount: balances.amount } : {}) };
+      account.balances = balancesOf(balances);
       break;
     }
     case 'bonuses': {

@@ -49,7 +49,7 @@ export interface StatesFileV1 {
 }
 
 /** What an account of state `user` is for: the one extra it carries decides (plain: none). */
-export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa' | 'two-platforms';
+export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa' | '2fa-records' | 'two-platforms';
 
 /** The e-mail length the suite asks for to check the 255-character limit of forgot/reset (state `user`, param `emailLength`). */
 export const LONG_EMAIL = 230;
@@ -69,7 +69,8 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
   { kind: 'user with a used bank', state: 'user', role: 'bank.used', minimum: 1, fullSpeed: 1, why: 'the bank delete 403 test' },
   { kind: 'user with a reset token', state: 'user', role: 'password-reset.token', minimum: 2, fullSpeed: 8, why: 'reset-password tests that do not spend the token; one uses two addresses' },
-  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 4, fullSpeed: 4, why: 'login tests with a TOTP code; 7 logins refused for a wrong, missing or malformed code or password a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
+  { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 4, fullSpeed: 10, why: 'login tests with a TOTP code, and the valid-token rows of a 2FA login on the 10 protected routes that need no bonuses or balances (an account serves one test a TOTP step); 7 logins refused for a wrong, missing or malformed code or password a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
+  { kind: 'user with 2FA, bonuses and balances', state: 'user', role: '2fa-records', minimum: 2, fullSpeed: 5, why: 'the valid-token rows of a 2FA login on the bonus routes and the balance {asset} routes (5 tests), which need its bonuses and balances (not a login test: it fails no login)' },
   { kind: 'user.inactive (with bonuses and a used bank)', state: 'user.inactive', minimum: 1, fullSpeed: 8, why: 'inactive-account tests of every group' },
   { kind: 'user.locked', state: 'user.locked', minimum: 1, fullSpeed: 2, why: 'login 423 tests' },
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
@@ -125,6 +126,7 @@ const ROLE_WORDS: Record<UserRole, string> = {
   'bank.used': 'a used bank',
   'password-reset.token': 'a reset token',
   '2fa': '2FA',
+  '2fa-records': '2FA, bonuses and balances',
   'two-platforms': 'records on two platforms',
 };
 
@@ -192,6 +194,8 @@ const ROLE_FIELDS: [keyof FileAccount, UserRole][] = [
 
 export function roleOf(account: FileAccount): UserRole | AccountState {
   if (account.state !== 'user') return account.state;
+  // A 2FA account with bonuses and balances (the valid-token rows of a 2FA login on the routes of those records).
+  if (account.totpSecret !== undefined && account.bonuses !== undefined && account.balances !== undefined && account.resetToken === undefined && account.twoPlatforms === undefined) return '2fa-records';
   return ROLE_FIELDS.find(([field]) => account[field] !== undefined)?.[1] ?? 'plain';
 }
 
@@ -456,11 +460,13 @@ export class FileStates implements StatesTransport {
     let role: UserRole | AccountState = state;
     if (state === 'user') {
       const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
-      role = params.twoFactor === true ? '2fa' : (needs[0] ?? 'plain');
+      role = params.twoFactor === true ? (needs.some((need) => need === 'bonuses' || need === 'balances') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
     }
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
+    // A 2FA login with no records asked takes a 2FA account with records when the file has no other (a file without them keeps its 2FA accounts for the login tests).
+    if (candidates.length === 0 && role === '2fa') candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && roleOf(account) === '2fa-records');
     // An account that carries the needed extra as a second one serves when no account has it as its role.
-    if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== 'password-reset.token' && role !== 'two-platforms') {
+    if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== '2fa-records' && role !== 'password-reset.token' && role !== 'two-platforms') {
       candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && needsMet(account, role as UserRole));
     }
     const emailLength = typeof params.emailLength === 'number' ? params.emailLength : undefined;
@@ -502,7 +508,7 @@ export class FileStates implements StatesTransport {
     {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' || role === '2fa-records' ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`, state, params);

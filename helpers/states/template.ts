@@ -29,6 +29,11 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
     'bank.used': { bankUsed: { id: '<id of its bank used in earlier actions>' } },
     'password-reset.token': { resetToken: '<token of the latest forgot-password e-mail sent to it>' },
     '2fa': { totpSecret: '<its base32 TOTP secret>' },
+    '2fa-records': {
+      totpSecret: '<its base32 TOTP secret>',
+      bonuses: { ids: ['<bonus id of this account>'], assets: ['<asset symbol of its bonuses>'] },
+      balances: { coins: ['<coin symbol it holds>'], nfts: ['<NFT symbol it holds>'] },
+    },
     'two-platforms': {
       twoPlatforms: {
         bank: twoPlatforms('bank'),
@@ -64,6 +69,7 @@ function countsLine(minimum: boolean, runs: number): string {
  */
 export const PREPARE_BY_HAND: Record<string, string> = {
   'user with records on two platforms': 'an active account with banks, cards and bonuses on two platforms the target trusts (different IDs, codes and names; two records on platform 1, one on platform 2), and no other banks, cards or bonuses; give each platform\u2019s ID, code and the records\u2019 ids',
+  'user with 2FA, bonuses and balances': 'an active account whose login needs a 2FA code, with at least one bonus and a balance of a coin and of an NFT; give its TOTP secret, bonus ids and assets, coin and NFT symbols',
   'user.inactive (with bonuses and a used bank)': 'an account made inactive after an access token was issued to it, with bonuses, a bank used in earlier actions, a bank never used ("bank") and a card ("card")',
   'user.forbidden': 'an active account whose role or policy forbids it to create a bank (and nothing else)',
   'user.short-session': 'an active account whose sessions last 2 to 5 seconds (a setting of the target for that account)',
