@@ -48,16 +48,12 @@ describe('a file exported from the reference\u2019s hook', () => {
       const reports = join(dir, `run-${run}`);
       const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', join(dir, 'states.json'), '--report-dir', reports]);
       const report = JSON.parse(readFileSync(join(reports, 'report.json'), 'utf8')) as Report;
-      // A file's reset tokens come from forgot-passwords its export sent without a type: the resets with the token of a
-      // typed forgot-password are not verified from a file, with that reason (docs/provider-states.md), and only they.
-      const fileCannot = (t: Report['tests'][number]) => t.outcome === 'skipped' && /a STATES_FILE starts its resets itself/.test(t.reason ?? '');
-      const notPassed = report.tests.filter((t) => t.outcome !== 'passed' && !fileCannot(t)).map((t) => `${t.name}: ${t.outcome} ${t.reason}`);
+      const notPassed = report.tests.filter((t) => t.outcome !== 'passed').map((t) => `${t.name}: ${t.outcome} ${t.reason}`);
       expect(notPassed, `run ${run}`).toEqual([]);
       expect(result.code, `run ${run}: ${result.stdout.slice(-2000)}${result.stderr}`).toBe(0);
       expect(report.target.states).toBe('file');
       expect(report.verdict, `run ${run}`).toBe('conformant');
-      expect(report.summary.skipped, `run ${run}`).toBe(report.tests.filter(fileCannot).length);
-      expect(report.tests.filter(fileCannot).length, `run ${run}`).toBeLessThanOrEqual(2);
+      expect(report.summary.skipped, `run ${run}`).toBe(0);
     }
   }, 300_000);
 });
