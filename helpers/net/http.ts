@@ -409,7 +409,8 @@ function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
   const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip : coding === 'deflate' ? createInflate : coding === 'br' ? createBrotliDecompress : undefined;
   if (!decoder) return response;
   const body = pipeline(response.body, decoder(), () => {});
-  return { ...response, body: body as unknown as Dispatcher.ResponseData['body'] };
+  // Its Content-Length is the coded length: readWithin's budget for large answers must not hold that, but the decoded size.
+  return { ...response, headers: { ...response.headers, 'content-length': undefined }, body: body as unknown as Dispatcher.ResponseData['body'] };
 }
 
 /** A body as read: its text; for an answer over LARGE_ANSWER_BYTES, also its size in bytes and its SHA-256. */
