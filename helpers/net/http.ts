@@ -404,7 +404,7 @@ export class HttpClient {
  * The suite sends no Accept-Encoding, and RFC 9110 (12.5.3) lets a server answer a request without it in any coding:
  * the answer is the same JSON either way. Another coding is read as it came.
  */
-function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
+export function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
   const coding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip : coding === 'deflate' ? createInflate : coding === 'br' ? createBrotliDecompress : undefined;
   if (!decoder) return response;
