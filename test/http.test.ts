@@ -16,6 +16,8 @@ beforeAll(async () => {
     const coded = { '/gzip': ['gzip', gzipSync], '/deflate': ['deflate', deflateSync], '/br': ['br', brotliCompressSync] } as const;
     const coding = coded[request.url as keyof typeof coded];
     if (coding) return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding[0] }).end(coding[1](Buffer.from(JSON.stringify({ data: { coding: coding[0], seen: request.headers['accept-encoding'] ?? null } }))));
+    if (request.url === '/gzip-empty') return response.writeHead(204, { 'content-encoding': 'gzip' }).end();
+    if (request.url === '/gzip-corrupt') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('{"not":"gzip"}');
     if (request.url === '/zip-bomb') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.from(`"${'x'.repeat(100_000)}"`)));
     if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 2000);
     let body = '';
@@ -35,6 +37,11 @@ describe('HTTP client', () => {
     const response = await client().send({ method: 'GET', path: `/${coding}` });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ data: { coding, seen: null } });
+  });
+
+  it('reads an empty answer that names a content coding, and says a corrupt coded answer is a transport failure', async () => {
+    expect((await client().send({ method: 'GET', path: '/gzip-empty' })).status).toBe(204);
+    await expect(client().send({ method: 'GET', path: '/gzip-corrupt' })).rejects.toThrow(TransportError);
   });
 
   it('counts the decoded bytes of a coded answer against MAX_RESPONSE_BYTES (a small gzip that inflates past it is refused)', async () => {

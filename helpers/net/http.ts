@@ -407,7 +407,8 @@ export class HttpClient {
 export function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
   const coding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip : coding === 'deflate' ? createInflate : coding === 'br' ? createBrotliDecompress : undefined;
-  if (!decoder) return response;
+  // No body to decode (204, 304, Content-Length: 0): a decoder would call the empty body a truncated one (Z_BUF_ERROR).
+  if (!decoder || response.statusCode === 204 || response.statusCode === 304 || String(response.headers['content-length']).trim() === '0') return response;
   const body = pipeline(response.body, decoder(), () => {});
   // Its Content-Length is the coded length: readWithin's budget for large answers must not hold that, but the decoded size.
   return { ...response, headers: { ...response.headers, 'content-length': undefined }, body: body as unknown as Dispatcher.ResponseData['body'] };
