@@ -10,6 +10,7 @@ import { testId } from '../helpers/check/selection.js';
 import type { Exchange } from '../helpers/net/http.js';
 import { redactHeaders, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import type { TestRecord } from '../reporting/model.js';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /**
  * `conformance proxy`'s judgement of one exchange that passed through it, with what the suite's
@@ -57,6 +58,23 @@ export function endpointFor(method: string, path: string): Endpoint | undefined 
 function header(headers: SeenExchange['responseHeaders'], name: string): string {
   const value = headers?.[name];
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/**
+ * The exchange with its answer's body decoded from its content coding (gzip, deflate, br): a client that sent
+ * Accept-Encoding gets the same JSON compressed, and the answer is judged as the JSON it carries. Decoded beyond
+ * MAX_RESPONSE_BYTES, the answer is over the limit (not judged); a body its coding cannot decode is judged as it came.
+ */
+function withDecodedBody(seen: SeenExchange): SeenExchange {
+  const coding = header(seen.responseHeaders, 'content-encoding').trim().toLowerCase();
+  const decode = coding === 'gzip' || coding === 'x-gzip' ? gunzipSync : coding === 'deflate' ? inflateSync : coding === 'br' ? brotliDecompressSync : undefined;
+  if (!decode || !seen.responseBody || seen.responseBody.length === 0) return seen;
+  try {
+    return { ...seen, responseBody: decode(seen.responseBody, { maxOutputLength: seen.maxBytes }) };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) return { ...seen, responseBody: undefined, responseTooLarge: true };
+    return seen;
+  }
 }
 
 function parseJson(body: Buffer | undefined): { ok: true; value: unknown } | { ok: false; tooDeep?: string } {
@@ -151,7 +169,8 @@ export function unjudgedReason(seen: SeenExchange): string | undefined {
  * One exchange as a report record. `strict` turns advisories into failures, as in a run.
  * Returns undefined for an exchange the proxy does not judge (see unjudgedReason).
  */
-export function judgeExchange(seen: SeenExchange, target: string, strict = false): TestRecord | undefined {
+export function judgeExchange(coded: SeenExchange, target: string, strict = false): TestRecord | undefined {
+  const seen = withDecodedBody(coded);
   const path = seen.url.split('?')[0]!;
   const endpoint = endpointFor(seen.method, path);
   if (!endpoint || seen.status === undefined) return undefined;
