@@ -68,7 +68,9 @@ function header(headers: SeenExchange['responseHeaders'], name: string): string 
 function withDecodedBody(seen: SeenExchange): SeenExchange {
   const coding = header(seen.responseHeaders, 'content-encoding').trim().toLowerCase();
   const decode = coding === 'gzip' || coding === 'x-gzip' ? gunzipSync : coding === 'deflate' ? inflateSync : coding === 'br' ? brotliDecompressSync : undefined;
-  if (!decode || !seen.responseBody || seen.responseBody.length === 0) return seen;
+  if (!seen.responseBody || seen.responseBody.length === 0 || coding === '' || coding === 'identity') return seen;
+  // A coding the proxy cannot decode (zstd, codings stacked): the JSON it carries is not seen, so the answer is not judged.
+  if (!decode) return { ...seen, error: `the answer is in the content coding ${JSON.stringify(coding)}, which the proxy does not decode` };
   try {
     return { ...seen, responseBody: decode(seen.responseBody, { maxOutputLength: seen.maxBytes }) };
   } catch (error) {

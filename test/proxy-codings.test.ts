@@ -35,4 +35,10 @@ describe('conformance proxy: answers in a content coding', () => {
     expect(record.outcome).toBe('skipped');
     expect(record.reason).toMatch(/over MAX_RESPONSE_BYTES/);
   });
+
+  it.each([['zstd'], ['br, gzip']])('leaves an answer in a coding it cannot decode (%s) not judged, never failed as "not JSON"', (coding) => {
+    const record = judgeExchange(bankList(coding, gzipSync(json)), 'http://127.0.0.1:1')!;
+    expect(record.outcome).toBe('skipped');
+    expect(record.reason).toMatch(/content coding .* which the proxy does not decode/);
+  });
 });
