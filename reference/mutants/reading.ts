@@ -1,5 +1,6 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
-import type { ResponseTransform } from '../mutation.js';
+import type { FastifyRequest } from 'fastify';
+import type { ResponseTransform, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 
 /** The pieces every reading round (readings-r3.ts and later) writes its allowed readings with. */
@@ -34,4 +35,33 @@ export function parse(payload: string): any {
   } catch {
     return undefined;
   }
+}
+
+/** An answer that issues a Session: a login or a JWT login answered 200. */
+export const isSessionAnswer = (answer: WireAnswer): boolean => answer.status === 200 && (answer.url === '/api/v1/authenticate' || answer.url === '/api/v1/authenticate-jwt/:platform');
+
+/**
+ * A reading that shows each issued access token (`<id>|<secret>`) as `show(id, secret, userId)` in the Session, and
+ * maps the shown form back to the token before the request is authenticated.
+ */
+export function tokenShownAs(show: (id: string, secret: string, userId: string) => string): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
+  const issued = new Map<string, string>();
+  return {
+    request(request) {
+      const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+      const token = shown ? issued.get(shown) : undefined;
+      if (token) request.headers.authorization = `Bearer ${token}`;
+    },
+    wire(answer) {
+      if (!isSessionAnswer(answer)) return undefined;
+      const body = parse(answer.payload);
+      const token = body?.data?.id;
+      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
+      if (!split) return undefined;
+      const shown = show(split[1]!, split[2]!, String(body.data.userId));
+      issued.set(shown, token);
+      body.data.id = shown;
+      return JSON.stringify(body);
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, only, reading, onRoutes, recordsOf, parse } from './reading.js';
+import { ALL, only, reading, onRoutes, recordsOf, parse, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 5: implementation choices the specification leaves open, each taken the other way
@@ -144,28 +144,14 @@ const readingsR5Written: Mutant[] = [
     '2.1',
     'the access token is `<snowflake id>|<base64url secret>`: a 19-digit time-ordered id (beyond 2^53) and a 40-character secret with `-` and `_` (a Go/Rails team’s ids and secrets) (2.1: "Access token, form <numeric_id>|<secret>": neither part’s size nor alphabet given)',
     (() => {
-      const issued = new Map<string, string>();
       let next = 1_857_392_047_561_234_432n;
-      return {
-        request(request: FastifyRequest) {
-          const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-          const token = shown ? issued.get(shown) : undefined;
-          if (token) request.headers.authorization = `Bearer ${token}`;
-        },
-        wire(answer: WireAnswer) {
-          if (answer.status !== 200 || (answer.url !== LOGIN_URL && answer.url !== JWT_URL)) return undefined;
-          const body = parse(answer.payload);
-          if (typeof body?.data?.id !== 'string') return undefined;
-          next += BigInt(1 + Math.floor(Math.random() * 4096)) << 22n;
-          const secret = [...randomBytes(30).toString('base64url')];
-          secret[7] = '-';
-          secret[20] = '_';
-          const shown = `${next}|${secret.join('')}`;
-          issued.set(shown, body.data.id);
-          body.data.id = shown;
-          return JSON.stringify(body);
-        },
-      };
+      return tokenShownAs(() => {
+        next += BigInt(1 + Math.floor(Math.random() * 4096)) << 22n;
+        const secret = [...randomBytes(30).toString('base64url')];
+        secret[7] = '-';
+        secret[20] = '_';
+        return `${next}|${secret.join('')}`;
+      });
     })(),
     ALL,
   ),

@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, only, reading, onRoutes, recordsOf, parse } from './reading.js';
+import { ALL, isSessionAnswer, only, reading, onRoutes, recordsOf, parse, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 6 (issue 28): implementation choices the specification leaves open, each taken the
@@ -17,7 +17,6 @@ import { ALL, only, reading, onRoutes, recordsOf, parse } from './reading.js';
  * at the end of this file), and all 38 are registered.
  */
 
-const LOGIN_URL = '/api/v1/authenticate';
 const JWT_URL = '/api/v1/authenticate-jwt/:platform';
 const LOGOUT_URL = '/api/v1/user/logout';
 const FORGOT_URL = '/api/v1/user/forgot-password';
@@ -28,7 +27,6 @@ const LIST_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/card', '/api/v
 const BONUS_ROUTES = ['GET /api/v1/user/{user}/bonus', 'GET /api/v1/user/{user}/bonus/{bonus}'];
 
 const bodyOf = (reply: FastifyReply) => (reply.request.body && typeof reply.request.body === 'object' ? (reply.request.body as Record<string, unknown>) : {});
-const isSessionAnswer = (answer: WireAnswer) => answer.status === 200 && (answer.url === LOGIN_URL || answer.url === JWT_URL);
 
 // ---- JSON writers of other traditions
 
@@ -128,28 +126,6 @@ function isoWeek(year: number, month: number, day: number): [number, number, num
 
 // ---- Tokens shown in another form (mapped back before the request is authenticated)
 
-/** A reading that shows the issued token as `show(id, secret, userId)`, and maps the shown form back. */
-function tokenShownAs(show: (id: string, secret: string, userId: string) => string) {
-  const issued = new Map<string, string>();
-  return {
-    request(request: FastifyRequest) {
-      const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      const token = shown ? issued.get(shown) : undefined;
-      if (token) request.headers.authorization = `Bearer ${token}`;
-    },
-    wire(answer: WireAnswer) {
-      if (!isSessionAnswer(answer)) return undefined;
-      const body = parse(answer.payload);
-      const token = body?.data?.id;
-      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
-      if (!split) return undefined;
-      const shown = show(split[1]!, split[2]!, String(body.data.userId));
-      issued.set(shown, token);
-      body.data.id = shown;
-      return JSON.stringify(body);
-    },
-  };
-}
 
 const perUserCounter = () => {
   const counts = new Map<string, number>();

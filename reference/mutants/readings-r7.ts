@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, only, reading, recordsOf, parse } from './reading.js';
+import { ALL, isSessionAnswer, only, reading, recordsOf, parse, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 7 (issue 28): implementation choices the specification leaves open, each taken the
@@ -18,8 +18,6 @@ import { ALL, only, reading, recordsOf, parse } from './reading.js';
  * `readingsR7Refused` below.
  */
 
-const LOGIN_URL = '/api/v1/authenticate';
-const JWT_URL = '/api/v1/authenticate-jwt/:platform';
 const BANK_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/bank/:bank'];
 const CARD_URLS = ['/api/v1/user/:user/card', '/api/v1/user/:user/card/:card'];
 const BONUS_URLS = ['/api/v1/user/:user/bonus', '/api/v1/user/:user/bonus/:bonus'];
@@ -27,7 +25,6 @@ const SUMMARY_URL = '/api/v1/user/:user/bonus/assets/:asset?';
 const LIST_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/card', '/api/v1/user/:user/bonus', '/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances'];
 const UUID_ROUTES = [...BANK_URLS, ...CARD_URLS, ...BONUS_URLS, SUMMARY_URL, '/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset', '/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
 
-const isSessionAnswer = (answer: WireAnswer) => answer.status === 200 && (answer.url === LOGIN_URL || answer.url === JWT_URL);
 
 /** HTTP reason phrases, as frameworks name an error in its body. */
 const REASONS: Record<number, string> = {
@@ -95,28 +92,6 @@ function writeNumbers(value: unknown, number: (n: number) => string): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${writeNumbers(item, number)}`).join(',')}}`;
 }
 
-/** A token shown in another form by `show`, and mapped back before the request is authenticated. */
-function tokenShownAs(show: (id: string, secret: string) => string) {
-  const issued = new Map<string, string>();
-  return {
-    request(request: FastifyRequest) {
-      const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      const token = shown ? issued.get(shown) : undefined;
-      if (token) request.headers.authorization = `Bearer ${token}`;
-    },
-    wire(answer: WireAnswer) {
-      if (!isSessionAnswer(answer)) return undefined;
-      const body = parse(answer.payload);
-      const token = body?.data?.id;
-      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
-      if (!split) return undefined;
-      const shown = show(split[1]!, split[2]!);
-      issued.set(shown, token);
-      body.data.id = shown;
-      return JSON.stringify(body);
-    },
-  };
-}
 
 /** Rails' SecureRandom.base64: standard base64 with `+`, `/` and `=` padding (31 bytes, 44 characters). */
 function base64Secret(): string {
