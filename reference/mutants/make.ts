@@ -77,6 +77,8 @@ export interface Seen {
   body?: any;
   query?: any;
   params?: any;
+  /** The authenticated user of a protected route, when the reference resolved one. */
+  user?: { id: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Mutation } from '../mutation.js';
 import type { Mutant } from './types.js';
+import { answered, type Seen } from './make.js';
 
 /**
  * White-box round wb5: deviations a real backend could ship, written by a fifth reviewer who read
@@ -27,43 +28,6 @@ const BONUS_LIST = 'GET /api/v1/user/{user}/bonus';
 const CARD_CREATE = 'POST /api/v1/user/{user}/card';
 const CARD_LIST = 'GET /api/v1/user/{user}/card';
 const CARD_SHOW = 'GET /api/v1/user/{user}/card/{card}';
-
-/** What a rewrite sees of the request it answers. */
-interface Seen {
-  headers: Record<string, string | string[] | undefined>;
-  body?: any;
-  query?: any;
-  params?: any;
-  /** The authenticated user of a protected route, when the reference resolved one. */
-  user?: { id: string };
-}
-
-/**
- * One route's answers (of `status`, or all) rewritten as sent, with sight of the request: `change`
- * edits the parsed body in place and answers true, or answers a new status and/or body; nothing leaves
- * the answer as it was.
- */
-function answered(route: string, status: number | undefined, change: (body: any, request: Seen, status: number) => boolean | { status?: number; body?: unknown } | void): Mutation {
-  const [method, path] = route.split(' ') as [string, string];
-  const url = path.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`);
-  return {
-    wire(answer, reply) {
-      if (answer.method !== method || answer.url !== url) return;
-      if (status !== undefined && answer.status !== status) return;
-      let body: any;
-      try {
-        body = JSON.parse(answer.payload);
-      } catch {
-        return;
-      }
-      const changed = change(body, reply.request as unknown as Seen, answer.status);
-      if (!changed) return;
-      if (changed === true) return JSON.stringify(body);
-      if (changed.status !== undefined) reply.code(changed.status);
-      return JSON.stringify(changed.body === undefined ? body : changed.body);
-    },
-  };
-}
 
 const each = (body: any, f: (record: any) => void) => void (Array.isArray(body?.data) ? body.data.forEach(f) : undefined);
 const filtered = (request: Seen) => Object.keys(request.query ?? {}).length > 0;
