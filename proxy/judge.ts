@@ -7,10 +7,9 @@ import { issuesCredentials, isSecretKey, normalizedKey } from '../helpers/spec/c
 import { credentialFindings } from '../helpers/check/security.js';
 import { learnIssuedCredentials, learnSecret, type SecretKind } from '../helpers/net/secrets.js';
 import { testId } from '../helpers/check/selection.js';
-import type { Exchange } from '../helpers/net/http.js';
+import { decoderOf, type Exchange } from '../helpers/net/http.js';
 import { redactHeaders, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import type { TestRecord } from '../reporting/model.js';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /**
  * `conformance proxy`'s judgement of one exchange that passed through it, with what the suite's
@@ -67,7 +66,7 @@ function header(headers: SeenExchange['responseHeaders'], name: string): string 
  */
 function withDecodedBody(seen: SeenExchange): SeenExchange {
   const coding = header(seen.responseHeaders, 'content-encoding').trim().toLowerCase();
-  const decode = coding === 'gzip' || coding === 'x-gzip' ? gunzipSync : coding === 'deflate' ? inflateSync : coding === 'br' ? brotliDecompressSync : undefined;
+  const decode = decoderOf(coding)?.sync;
   if (!seen.responseBody || seen.responseBody.length === 0 || coding === '' || coding === 'identity') return seen;
   // A coding the proxy cannot decode (zstd, codings stacked): the JSON it carries is not seen, so the answer is not judged.
   if (!decode) return { ...seen, error: `the answer is in the content coding ${JSON.stringify(coding)}, which the proxy does not decode` };

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { pipeline, Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, createInflate, gunzipSync, inflateSync } from 'node:zlib';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { request as undiciRequest, type Dispatcher } from 'undici';
@@ -405,13 +405,26 @@ export class HttpClient {
  * the answer is the same JSON either way. Another coding is read as it came.
  */
 export function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
-  const coding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip : coding === 'deflate' ? createInflate : coding === 'br' ? createBrotliDecompress : undefined;
+  const decoder = decoderOf(response.headers['content-encoding'])?.stream;
   // No body to decode (204, 304, Content-Length: 0): a decoder would call the empty body a truncated one (Z_BUF_ERROR).
   if (!decoder || response.statusCode === 204 || response.statusCode === 304 || String(response.headers['content-length']).trim() === '0') return response;
   const body = pipeline(response.body, decoder(), () => {});
   // Its Content-Length is the coded length: readWithin's budget for large answers must not hold that, but the decoded size.
   return { ...response, headers: { ...response.headers, 'content-length': undefined }, body: body as unknown as Dispatcher.ResponseData['body'] };
+}
+
+/** The content codings the suite decodes, as a stream (the run's answers) and at once (a body already held: the proxy's). */
+const DECODERS = {
+  gzip: { stream: createGunzip, sync: gunzipSync },
+  'x-gzip': { stream: createGunzip, sync: gunzipSync },
+  deflate: { stream: createInflate, sync: inflateSync },
+  br: { stream: createBrotliDecompress, sync: brotliDecompressSync },
+} as const;
+
+/** The decoders of a Content-Encoding header's value, if the suite decodes that coding. */
+export function decoderOf(contentEncoding: string | string[] | undefined): (typeof DECODERS)[keyof typeof DECODERS] | undefined {
+  const coding = String(contentEncoding ?? '').trim().toLowerCase();
+  return Object.hasOwn(DECODERS, coding) ? DECODERS[coding as keyof typeof DECODERS] : undefined;
 }
 
 /** A body as read: its text; for an answer over LARGE_ANSWER_BYTES, also its size in bytes and its SHA-256. */
