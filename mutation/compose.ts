@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutation, ResponseTransform, WireAnswer } from '../reference/mutation.js';
+import { fastifyPath, type Mutation, type ResponseTransform, type WireAnswer } from '../reference/mutation.js';
 import type { Mutant } from '../reference/mutants/types.js';
 
 /**
@@ -178,7 +178,7 @@ function watched(reply: FastifyReply, note: (place: Place) => void): FastifyRepl
 
 function fastifyRoute(route: string): string {
   const [method, path] = route.split(' ');
-  return `${method} ${(path ?? '').replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`)}`;
+  return `${method} ${fastifyPath(path ?? '')}`;
 }
 
 export interface Together {

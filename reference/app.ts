@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, StateHandler } from './context.js';
 import { StateNotAllowed } from './context.js';
 import { ERRORS, HttpAnswer, fail, type ErrorAnswer } from './errors.js';
-import type { Mutation } from './mutation.js';
+import { fastifyPath, type Mutation } from './mutation.js';
 import { MODULES } from './modules/index.js';
 import { TOKENS_DDL, resolveToken, resolveTokenBySecret } from './tokens.js';
 
@@ -97,10 +97,6 @@ function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-function toFastifyRoute(route: string): string {
-  return route.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`);
 }
 
 export async function buildReference(options: ReferenceOptions = {}): Promise<FastifyInstance> {
@@ -212,7 +208,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
 
   for (const transform of [...(mutation.transform ? [mutation.transform] : []), ...(mutation.transforms ?? [])]) {
     const [method, path] = transform.route.split(' ');
-    const route = toFastifyRoute(path ?? '');
+    const route = fastifyPath(path ?? '');
     app.addHook('preSerialization', async (request, reply, payload) => {
       if (request.method !== method || request.routeOptions.url !== route) return payload;
       if (transform.status !== undefined && reply.statusCode !== transform.status) return payload;

@@ -42,3 +42,8 @@ export interface Mutation {
    */
   request?(request: FastifyRequest): void;
 }
+
+/** A path template of the catalogue (`/api/v1/user/{user}/bonus/assets/{asset?}`) in fastify's form (`:user`, `:asset?`). */
+export function fastifyPath(template: string): string {
+  return template.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`);
+}

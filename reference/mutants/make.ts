@@ -1,5 +1,5 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
-import type { Mutation } from '../mutation.js';
+import { fastifyPath, type Mutation } from '../mutation.js';
 import { parse } from './reading.js';
 import type { Mutant } from './types.js';
 
@@ -88,7 +88,7 @@ export interface Seen {
  */
 export function answered(route: string, status: number | undefined, change: (body: any, request: Seen, status: number) => boolean | { status?: number; body?: unknown } | void): Mutation {
   const [method, path] = route.split(' ') as [string, string];
-  const url = path.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`);
+  const url = fastifyPath(path);
   return {
     wire(answer, reply) {
       if (answer.method !== method || answer.url !== url) return;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutation } from '../mutation.js';
+import { fastifyPath, type Mutation } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
 import { parse } from './reading.js';
 import type { Mutant } from './types.js';
@@ -23,7 +23,7 @@ const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
 const bearerOf = (request: FastifyRequest) => /^Bearer\s+(.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1]?.trim();
 const urlOf = (route: string) => {
   const [method, template] = route.split(' ') as [string, string];
-  return { method, url: template.replace(/\{(\w+)(\?)?\}/g, (_, name: string, optional?: string) => `:${name}${optional ?? ''}`) };
+  return { method, url: fastifyPath(template) };
 };
 
 const FORGOT = 'POST /api/v1/user/forgot-password';
