@@ -323,12 +323,13 @@ describe('authentication mutants', () => {
     expect(new Set(authenticationMutants.map((m) => m.name)).size).toBe(authenticationMutants.length);
   });
 
-  it('every authentication deviation is used by a mutant (of any file: a reading round keeps its own; a white-box round\u2019s open gaps and not-deviations, not registered, too)', async () => {
+  it('every authentication deviation is used by a mutant (of any file: a reading round keeps its own, its refused ones too; a white-box round\u2019s open gaps and not-deviations, not registered, too)', async () => {
     const { authentication } = await import('../reference/modules/authentication.js');
     const { roundWb3OpenGaps, roundWb3NotDeviations } = await import('../reference/mutants/round-wb3.js');
     const { roundWb6OpenGaps } = await import('../reference/mutants/round-wb6.js');
     const { roundWb7OpenGaps } = await import('../reference/mutants/round-wb7.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps].map((m) => m.mutation.deviation));
+    const { readingsR7Refused } = await import('../reference/mutants/readings-r7.js');
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps, ...readingsR7Refused].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 
