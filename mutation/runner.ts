@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createVitest, type Reporter, type TestModule } from 'vitest/node';
+import { pathToFileURL } from 'node:url';
+import { createVitest, type InlineConfig, type Reporter, type TestModule } from 'vitest/node';
 import { GROUPS, type Group } from '../helpers/spec/catalogue.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { SUITE_CONFIG_LOADER } from '../cli/run.js';
@@ -110,11 +111,17 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
   const threads = keptThreads();
+  // The suite's configuration, given inline rather than as a file: vitest merges a file's `pool: 'threads'`
+  // over an inline pool object (its deepMerge cannot turn a string into an object), which left the kept
+  // threads below unused and every run starting a thread and evaluating the suite's modules again.
+  const configFile = join(COMPILED_ROOT, suite?.config ?? 'vitest.suite.config.js');
+  const { pool: _filePool, ...fileTest } = ((await import(pathToFileURL(configFile).href)) as { default: { test: InlineConfig } }).default.test;
   const vitest = await createVitest(
     'test',
     {
+      ...fileTest,
       root: COMPILED_ROOT,
-      config: join(COMPILED_ROOT, suite?.config ?? 'vitest.suite.config.js'),
+      config: false,
       watch: false,
       reporters: [records],
       // The reference is on loopback, so the runs can be more concurrent than a run against staging.
@@ -132,6 +139,8 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
     {},
     { stdout: silent(), stderr: silent() },
   );
+  // A vitest that ignored the pool would still run every mutant, only several times slower: say so instead.
+  if (vitest.config.pool !== threads.pool.name) throw new Error(`vitest runs the mutants in its "${vitest.config.pool}" pool, not in the kept threads (mutation/kept-workers.ts)`);
   const specifications = await vitest.globTestSpecifications();
   const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.js`);
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
