@@ -292,6 +292,34 @@ describe('the lease book', () => {
   });
 });
 
+describe('a wait bounded by the progress of its kind', () => {
+  it('restarts the bound of every wait of a kind when an account of that kind is granted: a test queued behind others waits its turn', async () => {
+    vi.useFakeTimers();
+    try {
+      const book = new LeaseBook(100_000);
+      expect(await book.acquire({ holder: 'a', cls: 'user with 2FA', candidates: [0] })).toEqual({ index: 0 });
+      const b = book.acquire({ holder: 'b', cls: 'user with 2FA', candidates: [0] });
+      const c = book.acquire({ holder: 'c', cls: 'user with 2FA', candidates: [0] });
+      const other = book.acquire({ holder: 'd', cls: 'user.locked', candidates: [1] });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await other).toEqual({ index: 1 });
+      await vi.advanceTimersByTimeAsync(89_000);
+      book.release('a');
+      expect(await b).toEqual({ index: 0 });
+      // c has waited 180 s in all, but never 100 s without an account of its kind granted.
+      await vi.advanceTimersByTimeAsync(90_000);
+      book.release('b');
+      expect(await c).toEqual({ index: 0 });
+      // A kind that stops moving ends the wait, however long others waited before.
+      const e = book.acquire({ holder: 'e', cls: 'user with 2FA', candidates: [0] });
+      await vi.advanceTimersByTimeAsync(100_000);
+      expect(await e).toEqual({ impossible: expect.stringContaining('no account of kind "user with 2FA" became free within 100 s') });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('a test waiting for an account says so (issue 22)', () => {
   it('tells once, after the notice delay, how many tests wait for which kind; a wait that ends sooner says nothing', async () => {
     vi.useFakeTimers();
@@ -311,7 +339,7 @@ describe('a test waiting for an account says so (issue 22)', () => {
       const d = book.acquire({ holder: 'd', cls: 'user with 2FA', candidates: [0] });
       await vi.advanceTimersByTimeAsync(10_000);
       expect(told).toEqual([{ cls: 'user with 2FA', waiting: 2, waitMs: 120_000 }]);
-      expect(waitingLine(told[0]!)).toBe('  \u2026 2 tests wait for a free STATES_FILE account of kind "user with 2FA" (each waits up to 120 s, then is skipped); more accounts of that kind let them run at once (see `conformance states template`)');
+      expect(waitingLine(told[0]!)).toBe('  \u2026 2 tests wait for a free STATES_FILE account of kind "user with 2FA" (each waits while accounts of that kind come free, and is skipped after 120 s in which none did); more accounts of that kind let them run at once (see `conformance states template`)');
       book.release('b');
       book.release('c');
       book.release('d');

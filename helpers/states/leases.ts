@@ -61,7 +61,7 @@ export type WaitListener = (notice: { cls: string; waiting: number; waitMs: numb
 
 /** The line a run prints when tests wait for accounts of a kind. */
 export function waitingLine({ cls, waiting, waitMs }: { cls: string; waiting: number; waitMs: number }): string {
-  return `  \u2026 ${waiting} test${waiting > 1 ? 's wait' : ' waits'} for a free STATES_FILE account of kind "${cls}" (each waits up to ${Math.round(waitMs / 1000)} s, then is skipped); more accounts of that kind let them run at once (see \`conformance states template\`)`;
+  return `  \u2026 ${waiting} test${waiting > 1 ? 's wait' : ' waits'} for a free STATES_FILE account of kind "${cls}" (each waits while accounts of that kind come free, and is skipped after ${Math.round(waitMs / 1000)} s in which none did); more accounts of that kind let them run at once (see \`conformance states template\`)`;
 }
 
 /** The lease book: which test holds which account; the waiting queue in arrival order. */
@@ -95,17 +95,28 @@ export class LeaseBook {
       this.waiting.push(pending);
       this.grant();
       if (this.waiting.includes(pending)) {
-        pending.timer = setTimeout(() => {
-          this.drop(pending);
-          resolve({ impossible: `no account of kind "${ask.cls}" became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back` });
-        }, this.waitMs);
-        pending.timer.unref?.();
+        this.arm(pending);
         if (this.onWaiting && this.noticeMs < this.waitMs) {
           pending.notice = setTimeout(() => this.tell(pending.cls), this.noticeMs);
           pending.notice.unref?.();
         }
       }
     });
+  }
+
+  /**
+   * Starts (again) the bound of a wait. It measures the kind's progress, not the wait: it starts again whenever
+   * an account of the kind is granted to another test, so a test queued behind many others (2FA accounts serve
+   * one test per TOTP step) waits its turn, and only a kind that stops moving (a test that keeps its accounts,
+   * tests waiting on each other across kinds) ends the wait with the reason.
+   */
+  private arm(pending: Pending): void {
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => {
+      this.drop(pending);
+      pending.resolve({ impossible: `no account of kind "${pending.cls}" became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back` });
+    }, this.waitMs);
+    pending.timer.unref?.();
   }
 
   /** Gives back what a test holds (retiring the accounts in `retire` for the rest of the run) and drops what it still waits for. */
@@ -153,6 +164,7 @@ export class LeaseBook {
         clearTimeout(ask.notice);
         this.waiting.splice(i, 1);
         ask.resolve(answer);
+        if ('index' in answer) for (const other of this.waiting) if (other.cls === ask.cls && other.timer) this.arm(other);
       } else i++;
     }
   }
