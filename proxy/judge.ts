@@ -7,7 +7,7 @@ import { issuesCredentials, isSecretKey, normalizedKey } from '../helpers/spec/c
 import { credentialFindings } from '../helpers/check/security.js';
 import { learnIssuedCredentials, learnSecret, type SecretKind } from '../helpers/net/secrets.js';
 import { testId } from '../helpers/check/selection.js';
-import { decoderOf, type Exchange } from '../helpers/net/http.js';
+import { decodingOf, type Exchange } from '../helpers/net/http.js';
 import { redactHeaders, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import type { TestRecord } from '../reporting/model.js';
 
@@ -60,18 +60,19 @@ function header(headers: SeenExchange['responseHeaders'], name: string): string 
 }
 
 /**
- * The exchange with its answer's body decoded from its content coding (gzip, deflate, br): a client that sent
+ * The exchange with its answer's body decoded from its content codings (gzip, deflate, br, zstd where Node.js has it, stacked): a client that sent
  * Accept-Encoding gets the same JSON compressed, and the answer is judged as the JSON it carries. Decoded beyond
  * MAX_RESPONSE_BYTES, the answer is over the limit (not judged); a body its coding cannot decode is judged as it came.
  */
 function withDecodedBody(seen: SeenExchange): SeenExchange {
-  const coding = header(seen.responseHeaders, 'content-encoding').trim().toLowerCase();
-  const decode = decoderOf(coding)?.sync;
-  if (!seen.responseBody || seen.responseBody.length === 0 || coding === '' || coding === 'identity') return seen;
-  // A coding the proxy cannot decode (zstd, codings stacked): the JSON it carries is not seen, so the answer is not judged.
-  if (!decode) return { ...seen, error: `the answer is in the content coding ${JSON.stringify(coding)}, which the proxy does not decode` };
+  if (!seen.responseBody || seen.responseBody.length === 0) return seen;
+  const decoding = decodingOf(header(seen.responseHeaders, 'content-encoding'));
+  // A coding the proxy cannot decode (zstd on a Node.js without it, an unknown one): the JSON it carries is not seen, so the answer is not judged.
+  if ('undecodable' in decoding) return { ...seen, error: `the answer is in the content coding ${decoding.undecodable}, which the proxy does not decode on Node.js ${process.version}` };
   try {
-    return { ...seen, responseBody: decode(seen.responseBody, { maxOutputLength: seen.maxBytes }) };
+    let body = seen.responseBody;
+    for (const { decoder } of decoding.decoders) body = decoder.sync(body, { maxOutputLength: seen.maxBytes });
+    return { ...seen, responseBody: body };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) return { ...seen, responseBody: undefined, responseTooLarge: true };
     return seen;

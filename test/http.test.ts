@@ -16,6 +16,8 @@ beforeAll(async () => {
     const coded = { '/gzip': ['gzip', gzipSync], '/deflate': ['deflate', deflateSync], '/br': ['br', brotliCompressSync] } as const;
     const coding = coded[request.url as keyof typeof coded];
     if (coding) return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding[0] }).end(coding[1](Buffer.from(JSON.stringify({ data: { coding: coding[0], seen: request.headers['accept-encoding'] ?? null } }))));
+    if (request.url === '/stacked') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip, br' }).end(brotliCompressSync(gzipSync(Buffer.from('{"data":{"stacked":true}}'))));
+    if (request.url === '/unknown-coding') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'x-"un"known' }).end('{}');
     if (request.url === '/gzip-empty') return response.writeHead(204, { 'content-encoding': 'gzip' }).end();
     if (request.url === '/gzip-corrupt') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('{"not":"gzip"}');
     if (request.url === '/zip-bomb') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.from(`"${'x'.repeat(100_000)}"`)));
@@ -39,9 +41,21 @@ describe('HTTP client', () => {
     expect(response.json).toEqual({ data: { coding, seen: null } });
   });
 
-  it('reads an empty answer that names a content coding, and says a corrupt coded answer is a transport failure', async () => {
+  it('reads an empty answer that names a content coding, and says a corrupt coded answer is a transport failure that names the coding', async () => {
     expect((await client().send({ method: 'GET', path: '/gzip-empty' })).status).toBe(204);
     await expect(client().send({ method: 'GET', path: '/gzip-corrupt' })).rejects.toThrow(TransportError);
+    await expect(client().send({ method: 'GET', path: '/gzip-corrupt' })).rejects.toThrow(/the body is not valid gzip as its Content-Encoding says/);
+  });
+
+  it('undoes stacked codings, the last applied first', async () => {
+    expect((await client().send({ method: 'GET', path: '/stacked' })).json).toEqual({ data: { stacked: true } });
+  });
+
+  it('stops at a coding it cannot decode: a limit of the suite (not verified, with the fix), the coding quoted and escaped', async () => {
+    const error = await client().send({ method: 'GET', path: '/unknown-coding' }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SuiteLimitError);
+    expect((error as SuiteLimitError).message).toMatch(/answered 200 in the content coding "x-\\"un\\"known", which the suite cannot decode on Node\.js v/);
+    expect((error as SuiteLimitError).fix).toMatch(/have the gateway answer without that coding/);
   });
 
   it('counts the decoded bytes of a coded answer against MAX_RESPONSE_BYTES (a small gzip that inflates past it is refused)', async () => {

@@ -40,6 +40,8 @@ export interface GatewayOptions {
   rateLimitEvery?: number;
   /** Requests whose path matches are always answered 429 with Retry-After: 0. */
   alwaysLimited?: RegExp;
+  /** Answers to requests whose path matches are labelled with this Content-Encoding (the body as the upstream sent it). */
+  relabel?: { path: RegExp; contentEncoding: string };
 }
 
 export interface Gateway {
@@ -84,7 +86,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const proxied = forward({ host: '127.0.0.1', port: upstream.port, method: req.method, path, headers: { ...req.headers, host: upstream.host } }, (upstreamRes) => {
       const entry: SeenRequest = { method: req.method!, path: req.url!, headers: req.headers, status: upstreamRes.statusCode! };
       seen.push(entry);
-      res.writeHead(upstreamRes.statusCode!, upstreamRes.headers);
+      const relabelled = options.relabel?.path.test(path) ? { 'content-encoding': options.relabel.contentEncoding } : {};
+      res.writeHead(upstreamRes.statusCode!, { ...upstreamRes.headers, ...relabelled });
       if (upstreamRes.statusCode === 201) {
         const chunks: Buffer[] = [];
         upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -36,7 +36,12 @@ describe('conformance proxy: answers in a content coding', () => {
     expect(record.reason).toMatch(/over MAX_RESPONSE_BYTES/);
   });
 
-  it.each([['zstd'], ['br, gzip']])('leaves an answer in a coding it cannot decode (%s) not judged, never failed as "not JSON"', (coding) => {
+  it('undoes stacked codings last applied first (Content-Encoding: gzip, br is br over gzip)', () => {
+    const record = judgeExchange(bankList('gzip, br', brotliCompressSync(gzipSync(json))), 'http://127.0.0.1:1')!;
+    expect(record.outcome, JSON.stringify(record.reason)).toBe('passed');
+  });
+
+  it.each([['compress'], ['gzip, x-unknown']])('leaves an answer in a coding it cannot decode (%s) not judged, never failed as "not JSON"', (coding) => {
     const record = judgeExchange(bankList(coding, gzipSync(json)), 'http://127.0.0.1:1')!;
     expect(record.outcome).toBe('skipped');
     expect(record.reason).toMatch(/content coding .* which the proxy does not decode/);

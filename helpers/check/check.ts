@@ -501,7 +501,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
         } catch (failure) {
           throw redactError(failure);
         }
-        ctx.skip(`not verified: ${redactError(error).message.split('\n')[0]}; raise MAX_RESPONSE_BYTES (or REQUEST_TIMEOUT_MS) to judge it`);
+        ctx.skip(`not verified: ${redactError(error).message.split('\n')[0]}; ${error.fix}`);
       }
       throw redactError(error);
     } finally {

@@ -1,7 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { pipeline, Readable } from 'node:stream';
+import * as zlib from 'node:zlib';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, createInflate, gunzipSync, inflateSync } from 'node:zlib';
+import type { Transform } from 'node:stream';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { request as undiciRequest, type Dispatcher } from 'undici';
@@ -159,8 +161,15 @@ export class TransportError extends Error {
  */
 export class SuiteLimitError extends TransportError {
   override name = 'SuiteLimitError';
-  /** The status the target answered before the suite stopped reading (a 5xx fails whatever its body). */
-  constructor(message: string, readonly status: number) {
+  /**
+   * `status`: the status the target answered before the suite stopped reading (a 5xx fails whatever its body).
+   * `fix`: what lets the suite judge it, as the reason of the test left not verified says.
+   */
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fix = 'raise MAX_RESPONSE_BYTES (or REQUEST_TIMEOUT_MS) to judge it',
+  ) {
     super(message);
   }
 }
@@ -388,7 +397,7 @@ export class HttpClient {
     }
     const tooLarge = () => new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`, response.statusCode);
     try {
-      return await readWithin(decoded(response), limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
+      return await readWithin(decoded(response, `${method} ${url}`), limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (signal?.aborted) throw signal.reason;
@@ -400,31 +409,74 @@ export class HttpClient {
 }
 
 /**
- * The answer with its body decoded from its content coding (gzip, deflate, br), the limit then counting decoded bytes.
- * The suite sends no Accept-Encoding, and RFC 9110 (12.5.3) lets a server answer a request without it in any coding:
- * the answer is the same JSON either way. Another coding is read as it came.
+ * The answer with its body decoded from its content codings (gzip, deflate, br; zstd where this Node.js decodes it;
+ * several stacked, undone last first), the limit then counting decoded bytes. The suite sends no Accept-Encoding, and
+ * RFC 9110 (12.5.3) lets a server answer a request without it in any coding: the answer is the same JSON either way.
+ * A coding the suite cannot decode here is the road's choice, not a deviation: the test meeting it is not verified
+ * (a SuiteLimitError naming the coding and the fix). A body that is not in the coding it names fails to read with an
+ * error naming the coding. `what` starts the messages: "GET <url>".
  */
-export function decoded(response: Dispatcher.ResponseData): Dispatcher.ResponseData {
-  const decoder = decoderOf(response.headers['content-encoding'])?.stream;
+export function decoded(response: Dispatcher.ResponseData, what = 'the request'): Dispatcher.ResponseData {
   // No body to decode (204, 304, Content-Length: 0): a decoder would call the empty body a truncated one (Z_BUF_ERROR).
-  if (!decoder || response.statusCode === 204 || response.statusCode === 304 || String(response.headers['content-length']).trim() === '0') return response;
-  const body = pipeline(response.body, decoder(), () => {});
+  if (response.statusCode === 204 || response.statusCode === 304 || String(response.headers['content-length']).trim() === '0') return response;
+  const decoding = decodingOf(response.headers['content-encoding']);
+  if ('undecodable' in decoding) {
+    // Dropped unread; the abort this raises on the body is expected, not an uncaught error.
+    response.body.on('error', () => {});
+    response.body.destroy();
+    throw new SuiteLimitError(
+      `${what} answered ${response.statusCode} in the content coding ${decoding.undecodable}, which the suite cannot decode on Node.js ${process.version}`,
+      response.statusCode,
+      'have the gateway answer without that coding (the suite sends no Accept-Encoding), or run on a Node.js that decodes it (zstd: 22.15 or later) to judge it',
+    );
+  }
+  if (decoding.decoders.length === 0) return response;
+  const streams = decoding.decoders.map(({ coding, decoder }) => {
+    const stream = decoder.stream();
+    // zlib's own words ("incorrect header check") do not say which coding the body failed to be.
+    stream.once('error', (error: Error) => {
+      error.message = `the body is not valid ${coding} as its Content-Encoding says (${error.message})`;
+    });
+    return stream;
+  });
+  const body = (pipeline as (...streams: unknown[]) => Transform)(response.body, ...streams, () => {});
   // Its Content-Length is the coded length: readWithin's budget for large answers must not hold that, but the decoded size.
   return { ...response, headers: { ...response.headers, 'content-length': undefined }, body: body as unknown as Dispatcher.ResponseData['body'] };
 }
 
+interface Decoder {
+  stream: () => Transform;
+  sync: (body: Buffer, options?: { maxOutputLength?: number }) => Buffer;
+}
+
+/** zstd, in the zlib of Node.js 22.15 and later (absent from Node.js 20's). */
+const zstd = zlib as unknown as { createZstdDecompress?: () => Transform; zstdDecompressSync?: Decoder['sync'] };
+
 /** The content codings the suite decodes, as a stream (the run's answers) and at once (a body already held: the proxy's). */
-const DECODERS = {
+const DECODERS: Record<string, Decoder> = {
   gzip: { stream: createGunzip, sync: gunzipSync },
   'x-gzip': { stream: createGunzip, sync: gunzipSync },
   deflate: { stream: createInflate, sync: inflateSync },
   br: { stream: createBrotliDecompress, sync: brotliDecompressSync },
-} as const;
+  ...(zstd.createZstdDecompress && zstd.zstdDecompressSync ? { zstd: { stream: zstd.createZstdDecompress, sync: zstd.zstdDecompressSync } } : {}),
+};
 
-/** The decoders of a Content-Encoding header's value, if the suite decodes that coding. */
-export function decoderOf(contentEncoding: string | string[] | undefined): (typeof DECODERS)[keyof typeof DECODERS] | undefined {
-  const coding = String(contentEncoding ?? '').trim().toLowerCase();
-  return Object.hasOwn(DECODERS, coding) ? DECODERS[coding as keyof typeof DECODERS] : undefined;
+/**
+ * How to undo a Content-Encoding value (RFC 9110 8.4: codings listed in the order applied, `identity` none): the
+ * decoders, the last applied first; or the first coding the suite cannot decode here, quoted for a message (the
+ * value is the target's: at most 40 characters, escaped).
+ */
+export function decodingOf(contentEncoding: string | string[] | undefined): { decoders: { coding: string; decoder: Decoder }[] } | { undecodable: string } {
+  const codings = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : String(contentEncoding ?? ''))
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  const decoders: { coding: string; decoder: Decoder }[] = [];
+  for (const coding of codings.reverse()) {
+    if (!Object.hasOwn(DECODERS, coding)) return { undecodable: JSON.stringify(coding.slice(0, 40)).replace(/[\u0080-\u009f]/g, '?') };
+    decoders.push({ coding, decoder: DECODERS[coding]! });
+  }
+  return { decoders };
 }
 
 /** A body as read: its text; for an answer over LARGE_ANSWER_BYTES, also its size in bytes and its SHA-256. */

@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { BudgetWaitTimeout, decoded, describeTransportFailure, excerpt, readWithin } from '../net/http.js';
+import { BudgetWaitTimeout, decoded, SuiteLimitError, describeTransportFailure, excerpt, readWithin } from '../net/http.js';
 import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
@@ -149,7 +149,14 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
     response.body.destroy();
     throw tooLarge();
   }
-  return readWithin(decoded(response), limit, tooLarge, ({ text, sha256 }) => {
+  let body: Dispatcher.ResponseData;
+  try {
+    body = decoded(response, `the provider-state hook ${withoutCredentials(url)}`);
+  } catch (error) {
+    if (error instanceof SuiteLimitError) throw new StateError(`${error.message}; ${error.fix.replace(/ to judge it$/, '')}`);
+    throw error;
+  }
+  return readWithin(body, limit, tooLarge, ({ text, sha256 }) => {
     const deep = tooDeep(text, what);
     if (deep) throw new StateError(deep);
     let body: unknown;
