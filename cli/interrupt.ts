@@ -50,7 +50,20 @@ export class Interruption {
     }
   }
 
+  /** The run has ended (its reports written, or it failed): what is left is closing the lease server and the reference. */
+  private closing = false;
+
+  /** The run has ended and only closes what it started: a signal now ends the process at once, with its line. */
+  ending(): void {
+    this.closing = true;
+  }
+
   private handle(signal: NodeJS.Signals): void {
+    if (this.closing) {
+      // Without a listener, Node's default action would end the process silently; the run itself is over.
+      process.stderr.write(`interrupted by ${signalName(signal)} while the run closed: its tests had ended and its reports are written\n`);
+      process.exit(130);
+    }
     if (!this.interrupted && !this.cancel) {
       // Before any test: no record was created, nothing to clean up or report; waiting on the preflight would only delay the exit.
       process.stderr.write(`${new InterruptedBeforeTests(beforeTestsLine(signal)).message}\n`);

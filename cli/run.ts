@@ -260,9 +260,14 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     return { report, exitCode, files, moduleErrors: collector.moduleErrors };
   } finally {
     resumeCommands();
-    interruption.dispose();
-    await leases?.close();
-    await reference?.close();
+    // Still listening while the lease server and the reference close: a signal then ends the process with its line.
+    interruption.ending();
+    try {
+      await leases?.close();
+      await reference?.close();
+    } finally {
+      interruption.dispose();
+    }
   }
 }
 

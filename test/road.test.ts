@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Interruption } from '../cli/interrupt.js';
 import { ConfigError, loadConfig } from '../helpers/net/config.js';
 import { notVerifiedWhenLimitedTimeout, RateLimiter, retryDelayMs, RETRY_WAIT_CAP_MS } from '../helpers/net/rate.js';
@@ -141,6 +141,31 @@ describe('the line of an interrupted run', () => {
     expect(interruption.summaryLine(tests, [], undefined)).toMatch(/^interrupted by SIGTERM: stopped after 1 of 2 tests;/);
     interruption.cutShort = true;
     expect(interruption.summaryLine(tests, [], undefined)).toMatch(/; the clean-up was cut short after 4 s: records of the tests still in flight may remain;/);
+  });
+});
+
+describe('a signal while the run closes (after its reports are written)', () => {
+  it('still has its handler: one line, exit 130, never Node\u2019s silent default end', () => {
+    // The worker's own listeners, which an enabled Interruption takes over, are given back below.
+    const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const interruption = new Interruption(true);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => {
+      throw new Error('exit');
+    }) as never);
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(((text: string) => written.push(text)) as never);
+    try {
+      interruption.ending();
+      expect(() => process.emit('SIGTERM', 'SIGTERM')).toThrow('exit');
+      expect(exit).toHaveBeenCalledWith(130);
+      expect(written).toEqual(['interrupted by SIGTERM while the run closed: its tests had ended and its reports are written\n']);
+    } finally {
+      write.mockRestore();
+      exit.mockRestore();
+      interruption.dispose();
+      expect(process.listenerCount('SIGTERM')).toBe(0);
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) for (const listener of before[signal]) process.on(signal, listener as NodeJS.SignalsListener);
+    }
   });
 });
 
