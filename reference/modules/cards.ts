@@ -185,6 +185,9 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // Reading round r8.
+    'r8.lengths-in-utf16-units',
+    'r8.card-validation-before-owner',
     // Allowed readings (reading round 7): createdAt rounded to the nearest second; `m` of one or two digits; lastFourDigits of any Unicode decimal digits.
     'r7.created-at-rounded',
     'r7.card-month-one-or-two-digits',
@@ -363,11 +366,11 @@ export const cards: ReferenceModule = {
         holderName: [
           rules.required,
           rules.string,
-          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
+          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : ctx.deviates('r8.lengths-in-utf16-units') ? 'utf16-units' : 'characters')]),
           // White-box round wb1, deviation of a mutant only: a holder name of ASCII letters and spaces only (section 4.6a gives max 191 alone).
           ...(ctx.deviates('wb1.cards-holder-name-letters-only') ? [rules.regex(/^[A-Za-z ]+$/, 'The :attribute format is invalid.')] : []),
         ],
-        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : ctx.deviates('r8.lengths-in-utf16-units') ? 'utf16-units' : 'characters')])],
         lastFourDigits: [
           rules.required,
           rules.string,
@@ -475,7 +478,9 @@ export const cards: ReferenceModule = {
       const authorizeLate = ctx.deviates('cards.refused-create-stored.other-user');
       // Deviation of a mutant only: authorization checked after the card is stored for the caller.
       const authorizeLateForCaller = ctx.deviates('cards.refused-other-user-create-stored-for-caller');
-      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate || authorizeLateForCaller ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
+      // Allowed reading (reading round 8): the form is validated before the path's owner and the account are checked (422 first).
+      const validateFirst = ctx.deviates('r8.card-validation-before-owner');
+      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate || authorizeLateForCaller || validateFirst ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
         const { user } = request as AuthenticatedRequest;
         // The caller-storing deviation postpones authorization only for another user's id.
         if (authorizeLateForCaller && (request.params as { user: string }).user === user.id) await ownUser(request, reply);
@@ -519,6 +524,7 @@ export const cards: ReferenceModule = {
           if (ctx.deviates('cards.refused-create-stored.expiry') && fields.length > 0 && fields.every((f) => f.startsWith('expiration'))) store(String(input.expirationDate ?? ''));
           throw error;
         }
+        if (validateFirst) await ownUser(request, reply);
         const id = store(expirationDate);
         if (authorizeLate || authorizeLateForCaller) await ownUser(request, reply);
         return reply.code(201).send({ data: toCard(cardById.get(id) as CardRow) });
