@@ -253,6 +253,7 @@ export const banks: ReferenceModule = {
   ddl: DDL,
   deviations: [
     // Reading round r8.
+    'r8.bank-used-before-account-state',
     'r8.lengths-in-utf16-units',
     'r8.currency-historic-codes',
     'banks.foreign-delete-not-found',
@@ -413,7 +414,9 @@ export const banks: ReferenceModule = {
     const createGuards = [ctx.guards.authenticated, ...(ctx.deviates('r5.bank-validation-before-owner') ? [validateFirst] : []), storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
     // Deviation of a mutant only: delete lets an inactive account through.
-    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : ctx.deviates('wb3.banks-delete-path-user-unchecked') ? [ctx.guards.authenticated] : guards;
+    // Allowed reading (reading round 8): delete checks the bank's use before the caller's account (the inactive account checked last, in the handler).
+    const usedFirst = ctx.deviates('r8.bank-used-before-account-state');
+    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') || usedFirst ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : ctx.deviates('wb3.banks-delete-path-user-unchecked') ? [ctx.guards.authenticated] : guards;
 
     // Section 4.10 create: 201 `{ data: <Bank> }`; 422 per the rules of 4.10 and 8.
     app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
@@ -613,6 +616,7 @@ export const banks: ReferenceModule = {
         if (ctx.deviates('wb1.banks-used-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
         fail(ERRORS.bankUsed());
       }
+      if (usedFirst && activeOnly && !(request as AuthenticatedRequest).user.is_active) fail(ERRORS.accountInactive());
       const deletedAt = Math.floor(ctx.now() / 1000);
       // White-box round wb4, deviations of mutants only: the delete's WHERE loses its bank id (every unused bank of the
       // user is deleted), or picks the user's first bank instead of the one asked.

@@ -186,6 +186,8 @@ export const cards: ReferenceModule = {
   ddl: DDL,
   deviations: [
     // Reading round r8.
+    'r8.card-image-name-and-content',
+    'r8.card-image-declared-type-checked',
     'r8.lengths-in-utf16-units',
     'r8.card-validation-before-owner',
     // Allowed readings (reading round 7): createdAt rounded to the nearest second; `m` of one or two digits; lastFourDigits of any Unicode decimal digits.
@@ -308,6 +310,10 @@ export const cards: ReferenceModule = {
         type = sniffImage(value.head);
       }
       if (!type) return `The ${name} field must be an image.`;
+      // Allowed readings (reading round 8): the file's name must also carry one of the four extensions (Laravel 11's
+      // `extensions` beside `mimes`), and its declared Content-Type must be the image type its bytes show (IFormFile.ContentType).
+      if (ctx.deviates('r8.card-image-name-and-content') && !/\.(jpg|jpeg|bmp|png)$/i.test(value.filename)) return `The ${name} field must have one of the following extensions: ${ALLOWED_TYPES.join(', ')}.`;
+      if (ctx.deviates('r8.card-image-declared-type-checked') && value.mimetype.toLowerCase() !== (MIME[type] ?? '') && !(type === 'bmp' && /^image\/(x-)?(ms-)?bmp$/i.test(value.mimetype))) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       // Deviations of mutants only: GIF, or WebP (a modern type a library's "image" rule lets in), accepted.
       const allowed: readonly string[] = [...ALLOWED_TYPES, ...(ctx.deviates(`cards.gif-accepted.${field}`) ? ['gif'] : []), ...(ctx.deviates('cards.webp-accepted') ? ['webp'] : [])];
       // Deviations of mutants only: one type refused for one image, or a `.jpeg` name refused (extensions checked against jpg, bmp, png).

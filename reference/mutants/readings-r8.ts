@@ -568,6 +568,38 @@ const readingsR8Written: Mutant[] = [
     { deviation: 'r8.currency-historic-codes' },
     only('banks'),
   ),
+  reading(
+    'allowed-r8-bank-used-before-account-state',
+    'banks',
+    '7',
+    'bank delete checks whether the bank was used before it checks the caller\u2019s account: an inactive account deleting its used bank is told 403 "This bank has been used in previous actions and cannot be deleted." rather than the inactive message (the same status); an unused bank of an inactive account is still refused as inactive (7: "403 | bank, bonus, card | account inactive"; "403 | bank delete | bank already used in previous actions": two causes of one status and no precedence; 4.10: "delete 401, 403 (three distinct causes), 409")',
+    { deviation: 'r8.bank-used-before-account-state' },
+    only('banks'),
+  ),
+  reading(
+    'allowed-r8-bonus-summary-every-asset',
+    'bonuses',
+    '4.11',
+    'the asset summary without `{asset}` lists every asset the platform pays bonuses in, an asset in which the user has no bonus as an entry of zeros (orders 0, each status `{ bonuses: 0, amount: 0 }`), as a report over the asset table LEFT JOIN bonuses gives it (4.11: "Asset summary | GET /api/v1/user/{user}/bonus/assets/{asset?} | ... | 200 { data: [<Bonus asset summary>] }": which assets it lists is not given; 2.5b gives the entry)',
+    { deviation: 'r8.bonus-summary-every-asset' },
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-r8-card-image-name-and-content',
+    'cards',
+    '4.6a',
+    'an image must be a jpg, jpeg, bmp or png both by its bytes and by its file name\u2019s extension (any letter case), as Laravel 11\u2019s `extensions:jpg,jpeg,bmp,png` beside `mimes:` or a FastAPI check of `UploadFile.filename` does: a PNG uploaded as `card` or `card.bin` is refused 422 keyed by the field (4.6a: "cardImage1 | file | yes | image; jpg, jpeg, bmp or png": whether the type is read from the name, the bytes or both is not given)',
+    { deviation: 'r8.card-image-name-and-content' },
+    only('cards'),
+  ),
+  reading(
+    'allowed-r8-card-image-declared-type-checked',
+    'cards',
+    '4.6a',
+    'an image\u2019s declared Content-Type (its multipart part\u2019s header) must be the image type its bytes show (`image/png`, `image/jpeg`, `image/bmp`), as a .NET team checking `IFormFile.ContentType` beside the file signature does: a PNG sent as `application/octet-stream` is refused 422 keyed by the field (4.6a: "image; jpg, jpeg, bmp or png"; "The card create request carries files, so the images travel as uploaded files": how an uploaded file\u2019s type is told is not given)',
+    { deviation: 'r8.card-image-declared-type-checked' },
+    only('cards'),
+  ),
 ];
 
 /** The readings of round 8 the suite refused: not registered, see the note above (filled after the run). */
