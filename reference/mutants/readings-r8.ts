@@ -12,7 +12,8 @@ import { ALL, isSessionAnswer, only, parse, reading, recordsOf } from './reading
  * docs/provider-states.md, would take them. Written without reading the suite. None repeats a reading
  * of rounds 1 to 7 or of the groups' own `allowed-*` mutants. Each description quotes the text that
  * leaves the point open. Readings that need the server's own data are deviations (`r8.*`) the modules
- * (or app.ts, for the server-wide ones) honour; the rest change answers only.
+ * (or app.ts, for the server-wide ones) honour; the rest change answers only. Run against the suite: 38 of 39
+ * stay conformant and are registered; the one refused is kept in `readingsR8Refused` below.
  */
 
 const BANK_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/bank/:bank'];
@@ -602,8 +603,22 @@ const readingsR8Written: Mutant[] = [
   ),
 ];
 
-/** The readings of round 8 the suite refused: not registered, see the note above (filled after the run). */
-const REFUSED = new Set<string>([]);
+/**
+ * Readings of round 8 the suite refused (false failures), kept out of index.ts until the suite is fixed. Run on
+ * 2026-11-26 against main at f75285e (`npm run mutants -- --mutant allowed-r8-... --shards 1`): 38 of 39 conformant.
+ *
+ * - allowed-r8-currency-shown-lower-case: 1 test fails, get-user-user-bank-returns-only-the-banks-of-the-currency-given-
+ *   in-the-currency-filter (section 4.10), "every listed bank matches the filter (status 200, as expected)": two banks
+ *   (EUR, USD) created, `?currency=EUR` lists exactly the EUR bank, shown with `"currency":"eur"`, and the test compares
+ *   the listed record's currency with the filter's value letter for letter. The same run only advises on the same
+ *   difference elsewhere ("currency is stored as "jpy" for "JPY" sent ... the specification does not say a record
+ *   repeats the letters sent"; "currency "jpy" is not written as ISO 4217 writes its codes"). Argument: 2.4 says
+ *   "currency | string | ISO currency code" and 4.10 "query: status, currency, ... (all optional filters, strings)";
+ *   neither says that a record writes the code in the letters ISO 4217 (or the request) used, and the filter did
+ *   select the right bank. What holds under every reading is that the listed banks are those of that currency: the
+ *   test could compare the codes without regard to letter case (or check the listed ids), and advise on the case.
+ */
+const REFUSED = new Set<string>(['allowed-r8-currency-shown-lower-case']);
 
 /** The readings of round 8 the suite refused: not registered until the suite is fixed. */
 export const readingsR8Refused: Mutant[] = readingsR8Written.filter((mutant) => REFUSED.has(mutant.name));
