@@ -59,7 +59,21 @@ const SERVER_DEVIATIONS = [
   'wb2.expiry-ignored-on-nft-show',
   // White-box round wb3: the expiry of JWT-issued tokens not checked.
   'wb3.jwt-tokens-expiry-ignored',
+  // Reading round r8, allowed readings: the server's clock 3 s off the client's; a show's record looked up before its owner; a burst rate limit.
+  'r8.clock-ahead',
+  'r8.clock-behind',
+  'r8.record-lookup-before-owner',
+  'r8.rate-limit-burst',
 ] as const;
+
+/** Reading round r8 (allowed reading r8.rate-limit-burst): requests of the interface one client address may send in one second. */
+const BURST_LIMIT = 20;
+/** Reading round r8 (r8.record-lookup-before-owner): the table and model of a show route's record segment. */
+const RECORD_SEGMENTS: Record<string, { table: string; model: string; live: string }> = {
+  bank: { table: 'banks', model: 'Bank', live: ' AND deleted_at IS NULL' },
+  card: { table: 'cards', model: 'Card', live: '' },
+  bonus: { table: 'bonuses', model: 'Bonus', live: '' },
+};
 
 /**
  * Deviations of mutants only: the access token taken from somewhere section 5.3 does not name (a
@@ -113,7 +127,9 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   for (const module of MODULES) db.exec(module.ddl);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
-  const now = options.now ?? Date.now;
+  const clock = options.now ?? Date.now;
+  // Allowed readings (reading round 8): the server's clock runs 3 s ahead of, or behind, the client's.
+  const now = deviates('r8.clock-ahead') ? () => clock() + 3000 : deviates('r8.clock-behind') ? () => clock() - 3000 : clock;
 
   const tokenCache = new Map<string, ReturnType<typeof resolveToken>>();
   const ctx: ReferenceContext = {
@@ -169,6 +185,13 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
         return async (request: FastifyRequest) => {
           const { user } = request as AuthenticatedRequest;
           const pathUser = (request.params as { user?: string }).user;
+          // Allowed reading (reading round 8): a show's record id is looked up first (route-model binding): an id nobody has is 404 before the owner and the account are checked.
+          if (deviates('r8.record-lookup-before-owner') && request.method === 'GET') {
+            for (const [segment, { table, model, live }] of Object.entries(RECORD_SEGMENTS)) {
+              const id = (request.params as Record<string, string | undefined>)[segment];
+              if (id !== undefined && !db.prepare(`SELECT 1 FROM ${table} WHERE id = ?${live}`).get(id)) fail(ERRORS.notFound(model, id));
+            }
+          }
           // Allowed reading (reading round 2): the caller's own state is checked before the path's owner (5.6 gives no order).
           if (deviates('r2.inactive-before-owner') && activeOnly && !user.is_active) fail(ERRORS.accountInactive());
           // Allowed reading (reading round 2): a path user that does not exist is a missing record, as route-model binding answers it.
@@ -258,6 +281,23 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       return JSON.stringify(reshape(oldestFirst(value), 0))
         .replace(/\//g, '\\/')
         .replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    });
+  }
+
+  // Allowed reading (reading round 8): a rate limiter in front answers 429 once a client address sent BURST_LIMIT requests within a second.
+  if (deviates('r8.rate-limit-burst')) {
+    const recent = new Map<string, number[]>();
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const at = Date.now();
+      const times = (recent.get(request.ip) ?? []).filter((t) => at - t < 1000);
+      if (times.length >= BURST_LIMIT) {
+        recent.set(request.ip, times);
+        await reply.code(429).header('retry-after', '1').send({ message: 'Too Many Attempts.' });
+        return reply;
+      }
+      times.push(at);
+      recent.set(request.ip, times);
     });
   }
 

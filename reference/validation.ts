@@ -26,13 +26,15 @@ export type Rules = Record<string, Rule[]>;
  * How a length is counted. Section 8 counts characters (code points); `utf8-bytes` exists only so a
  * mutant can count bytes instead, the deviation of a server that measures the encoded string.
  */
-export type LengthUnit = 'characters' | 'utf8-bytes' | 'graphemes';
+export type LengthUnit = 'characters' | 'utf8-bytes' | 'graphemes' | 'utf16-units';
 
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** `graphemes` (user-perceived characters, UAX #29) exists for the allowed reading `r6.lengths-in-graphemes`. */
 function lengthOf(text: string, unit: LengthUnit = 'characters'): number {
   if (unit === 'graphemes') return [...GRAPHEMES.segment(text)].length;
+  // `utf16-units` (a Java/.NET string's length) exists for the allowed reading `r8.lengths-in-utf16-units`.
+  if (unit === 'utf16-units') return text.length;
   return unit === 'utf8-bytes' ? Buffer.byteLength(text, 'utf8') : [...text].length;
 }
 

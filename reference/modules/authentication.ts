@@ -96,7 +96,7 @@ export function hashPassword(password: string): string {
   return `${salt}:${scryptOf(password, salt).toString('hex')}:${SCRYPT.N}`;
 }
 
-function passwordMatches(password: string, stored: string): boolean {
+export function passwordMatches(password: string, stored: string): boolean {
   const [salt, hash, cost] = stored.split(':');
   if (!salt || !hash) return false;
   const N = cost === undefined ? EARLIER_SCRYPT_N : Number(cost);
@@ -212,6 +212,8 @@ function clearFailures(ctx: ReferenceContext, email: string): void {
  */
 function passwordAccepted(ctx: ReferenceContext, user: UserRow, body: Record<string, unknown>): boolean {
   let password = String(body.password);
+  // Allowed reading (reading round 8): the password compared in Unicode NFKC (NIST SP 800-63B 5.1.1.2), as it is stored.
+  if (ctx.deviates('r8.password-nfkc')) password = password.normalize('NFKC');
   if (ctx.deviates('login.password-trimmed')) password = password.trim();
   if (ctx.deviates('login.password-72-byte-prefix')) password = Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8');
   if (passwordMatches(password, user.password_hash)) return true;
@@ -341,6 +343,8 @@ function expireSeconds(expire: unknown, ctx?: ReferenceContext): number | undefi
   // Deviation of a mutant only: the same reading with the expiry unchecked (shows the 416 check judged in the ISO form).
   if (ctx?.deviates('jwt.expire-iso-string-only') || ctx?.deviates('jwt.expire-iso-string-only-expiry-ignored')) return iso(expire);
   if (typeof expire === 'number' && Number.isFinite(expire)) return expire;
+  // Allowed reading (reading round 8): a timestamp is a JSON number; a string of digits is none (412).
+  if (ctx?.deviates('r8.jwt-expire-number-only')) return undefined;
   if (typeof expire === 'string' && /^[0-9]+$/.test(expire)) return Number(expire);
   // Allowed reading (reading round 5): an ISO 8601 date-time with its offset is a timestamp too.
   if (ctx?.deviates('r5.jwt-expire-iso-8601')) return iso(expire);
@@ -351,6 +355,11 @@ export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
   deviations: [
+    // Allowed readings (reading round 8).
+    'r8.password-nfkc',
+    'r8.jwt-expire-number-only',
+    'r8.account-state-before-validation',
+    'r8.jwt-id-any-case',
     // Allowed readings (reading round 7).
     'r7.email-whatwg',
     'r7.jwt-user-before-expiry',
@@ -466,6 +475,11 @@ export const authentication: ReferenceModule = {
       // Allowed reading (reading round 5): a restricted e-mail is answered 425 before its body is validated (a throttle middleware before the controller).
       if (ctx.deviates('r5.throttle-before-validation') && typeof body.email === 'string') restrict(ctx, body.email);
       if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'password', '2fa']);
+      // Allowed reading (reading round 8): the account named by the e-mail is looked up, and a locked or inactive one answered so, before the body is validated.
+      if (ctx.deviates('r8.account-state-before-validation') && typeof body.email === 'string') {
+        const named = findUserByEmail(ctx, body.email);
+        if (named) assertMayLogIn(ctx, named);
+      }
       validate(body, {
         email: [rules.required, rules.string, emailRule(ctx), ...(ctx.deviates('authenticate.email-max-unenforced') ? [] : [rules.max(191)])],
         password: [
@@ -561,7 +575,8 @@ export const authentication: ReferenceModule = {
       // Allowed reading (reading round 7): the user and its account are checked before `expire` (no precedence is given).
       if (!ctx.deviates('r7.jwt-user-before-expiry')) checkExpiry();
       let user = (typeof id === 'string' && id !== ''
-        ? ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id)
+        ? // Allowed reading (reading round 8): the `id` claim compared as a UUID, letter case ignored.
+          ctx.db.prepare(ctx.deviates('r8.jwt-id-any-case') ? 'SELECT * FROM users WHERE lower(id) = lower(?)' : 'SELECT * FROM users WHERE id = ?').get(id)
         : findUserByEmail(ctx, String(email))) as UserRow | undefined;
       if (ctx.deviates('jwt.conflicting-claims-third-user') && typeof id === 'string' && typeof email === 'string' && user && user.email.toLowerCase() !== email.toLowerCase()) {
         // Deviation of a mutant only: claims naming two users authenticate another active user of the platform.

@@ -150,6 +150,11 @@ function list(ctx: ReferenceContext, userId: string, type: 'coin' | 'nft', symbo
     const other = symbols.find((symbol) => ctx.db.prepare('SELECT 1 FROM assets WHERE symbol = ? AND type <> ?').get(symbol, type));
     if (other !== undefined) fail(ERRORS.validation({ assets: [`The selected asset ${other} is not ${type === 'coin' ? 'a coin' : 'an NFT'}.`] }));
   }
+  // Allowed reading (reading round 8): assets[] naming a symbol the service does not know is refused with 422 keyed by assets.
+  if (symbols && ctx.deviates('r8.unknown-asset-filter-422')) {
+    const unknown = symbols.find((symbol) => !ctx.db.prepare('SELECT 1 FROM assets WHERE symbol = ?').get(symbol));
+    if (unknown !== undefined) fail(ERRORS.validation({ assets: [`The selected asset ${unknown} is invalid.`] }));
+  }
   if (symbols) {
     where.push(`a.symbol IN (${symbols.map(() => '?').join(', ')})`);
     args.push(...symbols);
@@ -255,7 +260,7 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
-  deviations: ['r5.balances-refuse-inactive', 'r5.coin-show-any-asset', 'balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled', 'wb1.balances-filter-per-symbol', 'wb1.balances-nft-filter-per-symbol'],
+  deviations: ['r8.unknown-asset-filter-422', 'r5.balances-refuse-inactive', 'r5.coin-show-any-asset', 'balances.other-user-readable', 'balances.filter-ignored', 'balances.nft-filter-ignored', 'balances.filter-first-only', 'balances.show-ignores-asset', 'balances.nft-list-with-coins', 'balances.coin-list-with-nfts', 'balances.filtered-nft-list-with-coins', 'balances.filtered-coin-list-with-nfts', 'balances.filter-other-kind-422', 'balances.all-coins-zero-filled', 'wb1.balances-filter-per-symbol', 'wb1.balances-nft-filter-per-symbol'],
 
   register(app, ctx) {
     seedCoins(ctx);

@@ -135,13 +135,14 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
     return taken ? 'The iban has already been taken.' : undefined;
   });
   // Deviation of a mutant only: a short list of "major" currencies instead of ISO 4217.
-  const known = ctx.deviates('banks.currency-short-list') ? (code: string) => MAJOR_CURRENCIES.includes(code) : isIso4217;
+  // Allowed reading (reading round 8): the codes of ISO 4217's list of historic denominations are ISO currency codes too.
+  const known = ctx.deviates('banks.currency-short-list') ? (code: string) => MAJOR_CURRENCIES.includes(code) : ctx.deviates('r8.currency-historic-codes') ? (code: string) => isIso4217(code) || HISTORIC_CURRENCIES.includes(code) : isIso4217;
   const iso = rules.custom((value) => (typeof value === 'string' && known(value) ? undefined : 'The selected currency is invalid.'));
   return {
     bankName: [
       rules.required,
       rules.string,
-      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
+      ...(ctx.deviates('banks.bank-name-max-unchecked') ? [] : [rules.max(191, ctx.deviates('banks.bank-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : ctx.deviates('r8.lengths-in-utf16-units') ? 'utf16-units' : 'characters')]),
       // White-box round wb1, deviation of a mutant only: a bank name of plain letters, digits and spaces only (section 4.10 gives max 191 alone).
       ...(ctx.deviates('wb1.banks-bank-name-restricted') ? [rules.regex(/^[A-Za-z0-9 ]+$/, 'The :attribute format is invalid.')] : []),
       // White-box round wb6, deviation of a mutant only: a bank name unique among the user's banks (section 4.10 gives max 191 alone).
@@ -178,6 +179,9 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
     currency: [rules.required, rules.string, rules.alphaNum, ...(ctx.deviates('banks.currency-iso-unchecked') ? [] : [iso])],
   };
 }
+
+/** Allowed reading (reading round 8): codes of ISO 4217 list three (historic denominations), withdrawn from circulation. */
+const HISTORIC_CURRENCIES: readonly string[] = ['ATS', 'BEF', 'CYP', 'DEM', 'EEK', 'ESP', 'FIM', 'FRF', 'GRD', 'IEP', 'ITL', 'LTL', 'LUF', 'LVL', 'MTL', 'NLG', 'PTE', 'SIT', 'SKK', 'XEU', 'HRK', 'VEF', 'ZWL', 'SLL', 'MRO', 'STD', 'BYR', 'VEB', 'YUM', 'CSD'];
 
 /** Deviation of a mutant only: the currencies a payment form might offer, the thirty most traded. */
 const MAJOR_CURRENCIES: readonly string[] = ['USD', 'EUR', 'JPY', 'GBP', 'CNY', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'SEK', 'KRW', 'NOK', 'NZD', 'INR', 'MXN', 'TWD', 'ZAR', 'BRL', 'DKK', 'PLN', 'THB', 'ILS', 'IDR', 'CZK', 'AED', 'TRY', 'HUF', 'CLP', 'SAR'];
@@ -248,6 +252,10 @@ export const banks: ReferenceModule = {
   name: 'banks',
   ddl: DDL,
   deviations: [
+    // Reading round r8.
+    'r8.bank-used-before-account-state',
+    'r8.lengths-in-utf16-units',
+    'r8.currency-historic-codes',
     'banks.foreign-delete-not-found',
     // Allowed readings (reading round 7): createdAt rounded to the nearest second; the iban unique in its exact letter case.
     'r7.created-at-rounded',
@@ -406,7 +414,9 @@ export const banks: ReferenceModule = {
     const createGuards = [ctx.guards.authenticated, ...(ctx.deviates('r5.bank-validation-before-owner') ? [validateFirst] : []), storeBeforeRefusing, ctx.guards.ownUser({ unauthorizedStatus: 403, activeOnly }), permitted];
     const guards = [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly })];
     // Deviation of a mutant only: delete lets an inactive account through.
-    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : ctx.deviates('wb3.banks-delete-path-user-unchecked') ? [ctx.guards.authenticated] : guards;
+    // Allowed reading (reading round 8): delete checks the bank's use before the caller's account (the inactive account checked last, in the handler).
+    const usedFirst = ctx.deviates('r8.bank-used-before-account-state');
+    const deleteGuards = ctx.deviates('banks.delete-inactive-allowed') || usedFirst ? [ctx.guards.authenticated, ctx.guards.ownUser({ unauthorizedStatus: 409, activeOnly: false })] : ctx.deviates('wb3.banks-delete-path-user-unchecked') ? [ctx.guards.authenticated] : guards;
 
     // Section 4.10 create: 201 `{ data: <Bank> }`; 422 per the rules of 4.10 and 8.
     app.post('/api/v1/user/:user/bank', { preHandler: createGuards }, async (request, reply) => {
@@ -606,6 +616,7 @@ export const banks: ReferenceModule = {
         if (ctx.deviates('wb1.banks-used-delete-refused-but-removed')) ctx.db.prepare('UPDATE banks SET deleted_at = ? WHERE id = ?').run(Math.floor(ctx.now() / 1000), row.id);
         fail(ERRORS.bankUsed());
       }
+      if (usedFirst && activeOnly && !(request as AuthenticatedRequest).user.is_active) fail(ERRORS.accountInactive());
       const deletedAt = Math.floor(ctx.now() / 1000);
       // White-box round wb4, deviations of mutants only: the delete's WHERE loses its bank id (every unused bank of the
       // user is deleted), or picks the user's first bank instead of the one asked.

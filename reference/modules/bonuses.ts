@@ -218,6 +218,8 @@ export const bonuses: ReferenceModule = {
   name: 'bonuses',
   ddl: DDL,
   deviations: [
+    // Reading round r8.
+    'r8.bonus-summary-every-asset',
     // White-box round wb6.
     'wb6.bonuses-list-owner-from-query',
     'wb6.bonuses-show-account-platform-only',
@@ -503,6 +505,12 @@ export const bonuses: ReferenceModule = {
         const total = (key: string) => rows.reduce((sum, row) => sum + (Number(row[key]) || 0), 0);
         const merged = { ...mine, orders: total('orders'), ...Object.fromEntries(STATUSES.flatMap((status) => [[`${status}_bonuses`, total(`${status}_bonuses`)], [`${status}_amount`, total(`${status}_amount`)]])) } as unknown as AssetRow & Record<string, number>;
         rows.splice(0, rows.length, merged);
+      }
+      // Allowed reading (reading round 8): without {asset}, the summary lists every asset bonuses are paid in, those without the user's bonuses as zeros.
+      if (asked === undefined && ctx.deviates('r8.bonus-summary-every-asset')) {
+        const listed = new Set(rows.map((row) => row.symbol));
+        const others = ctx.db.prepare('SELECT symbol, name, alias, type, precision FROM bonus_assets ORDER BY symbol').all() as AssetRow[];
+        for (const other of others) if (!listed.has(other.symbol)) rows.push({ ...other, orders: 0, ...Object.fromEntries(STATUSES.flatMap((status) => [[`${status}_bonuses`, 0], [`${status}_amount`, 0]])) } as unknown as AssetRow & Record<string, number>);
       }
       // White-box round wb2, deviation of a mutant only: with {asset}, the entry is answered twice (a join over the asset's orders).
       if (asked !== undefined && ctx.deviates('wb2.bonuses-summary-asset-entry-twice') && rows.length > 0) rows.push(rows[0]!);

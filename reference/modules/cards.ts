@@ -185,6 +185,11 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // Reading round r8.
+    'r8.card-image-name-and-content',
+    'r8.card-image-declared-type-checked',
+    'r8.lengths-in-utf16-units',
+    'r8.card-validation-before-owner',
     // Allowed readings (reading round 7): createdAt rounded to the nearest second; `m` of one or two digits; lastFourDigits of any Unicode decimal digits.
     'r7.created-at-rounded',
     'r7.card-month-one-or-two-digits',
@@ -305,6 +310,10 @@ export const cards: ReferenceModule = {
         type = sniffImage(value.head);
       }
       if (!type) return `The ${name} field must be an image.`;
+      // Allowed readings (reading round 8): the file's name must also carry one of the four extensions (Laravel 11's
+      // `extensions` beside `mimes`), and its declared Content-Type must be the image type its bytes show (IFormFile.ContentType).
+      if (ctx.deviates('r8.card-image-name-and-content') && !/\.(jpg|jpeg|bmp|png)$/i.test(value.filename)) return `The ${name} field must have one of the following extensions: ${ALLOWED_TYPES.join(', ')}.`;
+      if (ctx.deviates('r8.card-image-declared-type-checked') && value.mimetype.toLowerCase() !== (MIME[type] ?? '') && !(type === 'bmp' && /^image\/(x-)?(ms-)?bmp$/i.test(value.mimetype))) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       // Deviations of mutants only: GIF, or WebP (a modern type a library's "image" rule lets in), accepted.
       const allowed: readonly string[] = [...ALLOWED_TYPES, ...(ctx.deviates(`cards.gif-accepted.${field}`) ? ['gif'] : []), ...(ctx.deviates('cards.webp-accepted') ? ['webp'] : [])];
       // Deviations of mutants only: one type refused for one image, or a `.jpeg` name refused (extensions checked against jpg, bmp, png).
@@ -363,11 +372,11 @@ export const cards: ReferenceModule = {
         holderName: [
           rules.required,
           rules.string,
-          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')]),
+          ...(ctx.deviates('cards.holder-name-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.holder-name-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : ctx.deviates('r8.lengths-in-utf16-units') ? 'utf16-units' : 'characters')]),
           // White-box round wb1, deviation of a mutant only: a holder name of ASCII letters and spaces only (section 4.6a gives max 191 alone).
           ...(ctx.deviates('wb1.cards-holder-name-letters-only') ? [rules.regex(/^[A-Za-z ]+$/, 'The :attribute format is invalid.')] : []),
         ],
-        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : 'characters')])],
+        alias: [rules.required, rules.string, ...(ctx.deviates('cards.alias-max-ignored') ? [] : [rules.max(191, ctx.deviates('cards.alias-max-bytes') ? 'utf8-bytes' : ctx.deviates('r6.lengths-in-graphemes') ? 'graphemes' : ctx.deviates('r8.lengths-in-utf16-units') ? 'utf16-units' : 'characters')])],
         lastFourDigits: [
           rules.required,
           rules.string,
@@ -475,7 +484,9 @@ export const cards: ReferenceModule = {
       const authorizeLate = ctx.deviates('cards.refused-create-stored.other-user');
       // Deviation of a mutant only: authorization checked after the card is stored for the caller.
       const authorizeLateForCaller = ctx.deviates('cards.refused-other-user-create-stored-for-caller');
-      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate || authorizeLateForCaller ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
+      // Allowed reading (reading round 8): the form is validated before the path's owner and the account are checked (422 first).
+      const validateFirst = ctx.deviates('r8.card-validation-before-owner');
+      scope.post('/api/v1/user/:user/card', { preHandler: authorizeLate || authorizeLateForCaller || validateFirst ? [ctx.guards.authenticated] : [ctx.guards.authenticated, ownUser] }, async (request, reply) => {
         const { user } = request as AuthenticatedRequest;
         // The caller-storing deviation postpones authorization only for another user's id.
         if (authorizeLateForCaller && (request.params as { user: string }).user === user.id) await ownUser(request, reply);
@@ -519,6 +530,7 @@ export const cards: ReferenceModule = {
           if (ctx.deviates('cards.refused-create-stored.expiry') && fields.length > 0 && fields.every((f) => f.startsWith('expiration'))) store(String(input.expirationDate ?? ''));
           throw error;
         }
+        if (validateFirst) await ownUser(request, reply);
         const id = store(expirationDate);
         if (authorizeLate || authorizeLateForCaller) await ownUser(request, reply);
         return reply.code(201).send({ data: toCard(cardById.get(id) as CardRow) });

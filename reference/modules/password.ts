@@ -3,7 +3,7 @@ import type { ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 import { refuseUnknownMembers, rules, validate } from '../validation.js';
-import { emailRule, findUserByEmail, hashPassword, sessionOf } from './authentication.js';
+import { emailRule, findUserByEmail, hashPassword, passwordMatches, sessionOf } from './authentication.js';
 
 /**
  * Sections 4.3 and 4.4: password reset. Forgot-password puts the e-mail it would send (the token as
@@ -89,6 +89,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // Allowed reading (reading round 8): a reset to the current password is refused (422 keyed by password).
+    'r8.reset-password-must-change',
     // Allowed reading (reading round 7): the reset token (hexadecimal) compared in any letter case.
     'r7.reset-token-any-case',
     // Allowed reading (reading round 7): a successful reset lifts the brute-force restriction of the account (Devise unlocks on reset).
@@ -213,6 +215,10 @@ export const password: ReferenceModule = {
         }
         fail(ERRORS.validation({ token: [INVALID_TOKEN] }));
       }
+      // Allowed reading (reading round 8): the new password must differ from the current one (a policy section 8 does not forbid).
+      if (ctx.deviates('r8.reset-password-must-change') && passwordMatches(storedPassword(ctx, String(body.password)), user.password_hash)) {
+        fail(ERRORS.validation({ password: ['The new password must be different from the current password.'] }));
+      }
       if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
       if (ctx.deviates('r7.reset-lifts-restriction')) ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(user.email);
@@ -239,5 +245,7 @@ export const password: ReferenceModule = {
 
 /** Allowed reading of a mutant only (login.password-72-byte-prefix): the password stored as bcrypt keeps it, its first 72 bytes. */
 function storedPassword(ctx: ReferenceContext, password: string): string {
+  // Allowed reading (reading round 8): passwords stored in Unicode NFKC (NIST SP 800-63B 5.1.1.2).
+  if (ctx.deviates('r8.password-nfkc')) password = password.normalize('NFKC');
   return ctx.deviates('login.password-72-byte-prefix') ? Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8') : password;
 }
