@@ -457,6 +457,8 @@ export class FileStates implements StatesTransport {
   }
 
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
+    // States user.inactive and user.locked with twoFactor (added later): a file's accounts of those states carry no totpSecret.
+    if ((state === 'user.inactive' || state === 'user.locked') && params.twoFactor === true) return this.skip(`STATES_FILE cannot give a ${state} account with 2FA: an account of that state carries no totpSecret`, state, params);
     let role: UserRole | AccountState = state;
     if (state === 'user') {
       const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
