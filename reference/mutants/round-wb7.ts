@@ -326,11 +326,12 @@ const OPEN = new Set<string>([
  * - wb7-login-2fa-password-case-insensitive: "answers 403 with { error } for a 2FA account's password in another letter
  *   case with a valid code".
  * - wb7-login-2fa-account-lock-unchecked: states user.locked and user.inactive take an optional twoFactor (additive,
- *   docs/provider-states.md; a STATES_FILE cannot give one, so there those rows are not verified, with the reason); the
- *   table of account-state refusals (ACCOUNT_STATE_REFUSALS) logs each in without and with 2FA, password and a valid
- *   code: 423 and 401.
+ *   docs/provider-states.md; a STATES_FILE gives them as the kinds "user.locked with 2FA" and "user.inactive with 2FA");
+ *   the table of account-state refusals (ACCOUNT_STATE_REFUSALS) logs each in without and with 2FA, password and a
+ *   valid code: 423 and 401.
  * - wb7-reset-email-255-refused: reset is sent the 255-character address of an account as well as the 230-character one
- *   (200; the new password is not tried: login takes no address over 191 characters).
+ *   (200; the new password is not tried: login takes no address over 191 characters; a STATES_FILE gives it as the kind
+ *   "disposable user with a reset token and an e-mail of 255 characters").
  * - wb7-forgot-typed-email-255-refused: forgot-password's 255-character known address is sent without type, with type
  *   text and with type link (200 each).
  */
