@@ -212,6 +212,21 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await idOf([account(1), account(3, records)], [])).toBe('id-3');
   });
 
+  it('gives user.locked and user.inactive with twoFactor only their accounts with a totpSecret, and the other asks only those without (round wb7)', async () => {
+    const locked = { ...account(2), state: 'user.locked' as const };
+    const inactive = { ...account(4), state: 'user.inactive' as const, token: 'inactive-4' };
+    const accounts = [account(1), locked, { ...account(3), state: 'user.locked' as const, totpSecret: 'JBSWY3DPEHPK3PXP' }, inactive, { ...account(5), state: 'user.inactive' as const, token: 'inactive-5', totpSecret: 'JBSWY3DPEHPK3PXQ' }];
+    const states = new FileStates(write({ version: 2, accounts }));
+    expect(await states.get('user.locked', { twoFactor: true }, { holder: { id: 'a' } })).toMatchObject({ provided: true, data: { id: 'id-3', totpSecret: 'JBSWY3DPEHPK3PXP' } });
+    expect(await states.get('user.locked', {}, { holder: { id: 'b' } })).toEqual({ provided: true, data: { id: 'id-2', email: 'user2@x.test', password: 'Pw-file-2-secret' } });
+    expect(await states.get('user.inactive', { twoFactor: true }, { holder: { id: 'c' } })).toMatchObject({ provided: true, data: { id: 'id-5', token: 'inactive-5', totpSecret: 'JBSWY3DPEHPK3PXQ' } });
+    expect(await states.get('user.inactive', {}, { holder: { id: 'd' } })).toMatchObject({ provided: true, data: { id: 'id-4', token: 'inactive-4' } });
+    // A file made before these kinds: it loads, and the 2FA asks are skipped with the reason (not verified), never failed.
+    const before = new FileStates(write({ version: 2, accounts: [account(1), locked, inactive] }));
+    expect(await before.get('user.locked', { twoFactor: true }, { holder: { id: 'e' } })).toEqual({ provided: false, reason: `STATES_FILE has no account of kind "user.locked with 2FA"; add one (see \`conformance states template\`) (a provider-state hook giving state user.locked (twoFactor: true) ${HOOK_WOULD_ADD})` });
+    expect(await before.get('user.inactive', { twoFactor: true }, { holder: { id: 'f' } })).toMatchObject({ provided: false, reason: expect.stringContaining('no account of kind "user.inactive with 2FA"') });
+  });
+
   it('gives a disposable account to the tests that change theirs, and to others only when nothing else fits', async () => {
     const states = new FileStates(write({ version: 1, accounts: [account(1, { resetToken: 'token-1' }), account(2, { resetToken: 'token-2', disposable: true })] }));
     const idOf = async (mutates: boolean) => ((await states.get('user', {}, { holder: { id: `h-${mutates}` }, needs: ['password-reset.token'], mutates })) as { data: { id: string } }).data.id;
@@ -425,7 +440,8 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(schemaProblems('states-file', skeleton)).toEqual([]);
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 10);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 11);
+    expect(skeleton.accounts.filter((a) => a.state !== 'user' && a.totpSecret).map((a) => a.state)).toEqual(['user.inactive', 'user.locked']);
     expect(skeleton.secondPlatform).toBeDefined();
   });
 });

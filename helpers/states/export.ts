@@ -27,10 +27,13 @@ function balancesOf(balances: NonNullable<FileAccount['balances']>): NonNullable
 
 async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }): Promise<FileAccount | undefined> {
   if (kind.state !== 'user') {
-    const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : {});
+    const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : kind.twoFactor ? { twoFactor: true } : {});
     if (!data) return undefined;
-    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}), ...('attempts' in data ? { attempts: data.attempts } : {}) };
-    if (kind.state === 'user.inactive') {
+    // user.inactive and user.locked with 2FA (added later): a hook that gives no totpSecret does not provide them.
+    const totpSecret = 'totpSecret' in data ? data.totpSecret : undefined;
+    if (kind.twoFactor && !totpSecret) return undefined;
+    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}), ...('attempts' in data ? { attempts: data.attempts } : {}), ...(kind.twoFactor ? { totpSecret } : {}) };
+    if (kind.state === 'user.inactive' && !kind.twoFactor) {
       const bonuses = await ask(hook, 'bonuses', { userId: data.id });
       const bank = await ask(hook, 'bank.used', { userId: data.id });
       const fresh = await ask(hook, 'bank', { userId: data.id });

@@ -63,7 +63,7 @@ export const LONGEST_EMAIL = 255;
  * provider states of docs/provider-states.md the kind stands for (test/states-file.test.ts holds every
  * state of the contract to a place in the file).
  */
-export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 14, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; about 26 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
@@ -72,7 +72,9 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user with 2FA', state: 'user', role: '2fa', minimum: 4, fullSpeed: 10, why: 'login tests with a TOTP code, and the valid-token rows of a 2FA login on the 10 protected routes that need no bonuses or balances (an account serves one test a TOTP step); 7 logins refused for a wrong, missing or malformed code or password a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user with 2FA, bonuses and balances', state: 'user', role: '2fa-records', minimum: 2, fullSpeed: 5, why: 'the valid-token rows of a 2FA login on the bonus routes and the balance {asset} routes (5 tests), which need its bonuses and balances (not a login test: it fails no login)' },
   { kind: 'user.inactive (with bonuses and a used bank)', state: 'user.inactive', minimum: 1, fullSpeed: 8, why: 'inactive-account tests of every group' },
+  { kind: 'user.inactive with 2FA', state: 'user.inactive', twoFactor: true, minimum: 1, fullSpeed: 1, why: 'the login 401 test of an inactive account with 2FA, with its password and a valid code (an account serves one test a TOTP step)' },
   { kind: 'user.locked', state: 'user.locked', minimum: 1, fullSpeed: 2, why: 'login 423 tests' },
+  { kind: 'user.locked with 2FA', state: 'user.locked', twoFactor: true, minimum: 1, fullSpeed: 1, why: 'the login 423 test of a locked account with 2FA, with its password and a valid code (an account serves one test a TOTP step)' },
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
   { kind: 'user.expired-token', state: 'user.expired-token', minimum: 1, fullSpeed: 1, why: 'the 401 test of an expired token' },
   { kind: `user with an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address longer than 191 characters' },
@@ -82,6 +84,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user.short-session', state: 'user.short-session', minimum: 1, fullSpeed: 2, why: 'tokens watched until they expire, of a password login and of a JWT login side by side (version 2)' },
   { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 9, fullSpeed: 9, perRun: true, why: 'reset-password tests that succeed (the retry after a reset refused for its password among them, and the 72-byte password prefix note, which sets an 80-character password through a reset); each spends its account, which serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
+  { kind: `disposable user with a reset token and an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address of 255 characters, the limit; serves once' },
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
 ];
@@ -135,9 +138,9 @@ const ROLE_WORDS: Record<UserRole, string> = {
  * 2FA", "disposable user with a reset token", "user.locked"): what a skip says is missing and what
  * a test waits for, so that the fix is to add an account of exactly that kind.
  */
-export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number } = {}): string {
+export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; twoFactor?: boolean } = {}): string {
   const email = options.emailLength !== undefined ? `an e-mail of ${options.emailLength} characters` : '';
-  if (state !== 'user') return [state, email].filter(Boolean).join(' with ');
+  if (state !== 'user') return [state, options.twoFactor ? '2FA' : '', email].filter(Boolean).join(' with ');
   const carries = ROLE_WORDS[role as UserRole] ?? '';
   const extras = [carries, email].filter(Boolean);
   return `${options.disposable ? 'disposable ' : ''}user${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}`;
@@ -145,7 +148,7 @@ export function kindName(state: AccountState, role: UserRole | AccountState, opt
 
 /** Does an account of the file count as one of that kind? */
 export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[number]): boolean {
-  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
+  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (kind.state === 'user' || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
 }
 
 /**
@@ -202,8 +205,8 @@ export function roleOf(account: FileAccount): UserRole | AccountState {
 /** The fields an account of each state may carry besides its credentials. */
 const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
   user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken', 'twoPlatforms'],
-  'user.inactive': ['token', 'bonuses', 'bankUsed', 'bank', 'card'],
-  'user.locked': [],
+  'user.inactive': ['token', 'totpSecret', 'bonuses', 'bankUsed', 'bank', 'card'],
+  'user.locked': ['totpSecret'],
   'user.throttled': [],
   'user.expired-token': ['token'],
   'user.forbidden': [],
@@ -463,6 +466,9 @@ export class FileStates implements StatesTransport {
       role = params.twoFactor === true ? (needs.some((need) => need === 'bonuses' || need === 'balances') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
     }
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
+    // States user.inactive and user.locked with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
+    const stateTwoFactor = state !== 'user' && params.twoFactor === true;
+    if (state !== 'user') candidates = candidates.filter(({ account }) => (account.totpSecret !== undefined) === stateTwoFactor);
     // A 2FA login with no records asked takes a 2FA account with records when the file has no other (a file without them keeps its 2FA accounts for the login tests).
     if (candidates.length === 0 && role === '2fa') candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && roleOf(account) === '2fa-records');
     // An account that carries the needed extra as a second one serves when no account has it as its role.
@@ -492,7 +498,7 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.disposable !== true);
       if (kept.length > 0) candidates = kept;
     }
-    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}) });
+    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(stateTwoFactor ? { twoFactor: true } : {}) });
     if (candidates.length === 0) {
       if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`, state, params);
       if (options.mutates && role === 'password-reset.token') {
@@ -508,7 +514,7 @@ export class FileStates implements StatesTransport {
     {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' || role === '2fa-records' ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' || role === '2fa-records' || stateTwoFactor ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`, state, params);

@@ -49,6 +49,8 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
       card: { id: '<id of a card of this account>' },
     },
   };
+  // user.inactive and user.locked with 2FA (added later): the account's credentials, its TOTP secret, and the inactive one's token.
+  if (kind.twoFactor) return { ...account, ...(kind.state === 'user.inactive' ? { token: '<access token issued before it became inactive, unexpired>' } : {}), totpSecret: '<its base32 TOTP secret>' };
   if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
   if (kind.state === 'user.brute-force') return { ...account, attempts: 5 };
   return { ...account, ...(kind.role ? extras[kind.role] : kind.state === 'user.inactive' ? extras.inactive : {}) };
@@ -71,6 +73,8 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user with records on two platforms': 'an active account with banks, cards and bonuses on two platforms the target trusts (different IDs, codes and names; two records on platform 1, one on platform 2), and no other banks, cards or bonuses; give each platform\u2019s ID, code and the records\u2019 ids',
   'user with 2FA, bonuses and balances': 'an active account whose login needs a 2FA code, with at least one bonus and a balance of a coin and of an NFT; give its TOTP secret, bonus ids and assets, coin and NFT symbols',
   'user.inactive (with bonuses and a used bank)': 'an account made inactive after an access token was issued to it, with bonuses, a bank used in earlier actions, a bank never used ("bank") and a card ("card")',
+  'user.inactive with 2FA': 'an account whose login needs a 2FA code, made inactive after an access token was issued to it; give its TOTP secret and that token',
+  'user.locked with 2FA': 'a locked account whose login needs a 2FA code; give its TOTP secret',
   'user.forbidden': 'an active account whose role or policy forbids it to create a bank (and nothing else)',
   'user.short-session': 'an active account whose sessions last 2 to 5 seconds (a setting of the target for that account)',
   'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',

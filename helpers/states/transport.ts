@@ -36,14 +36,16 @@ export interface BalanceAmount {
 
 export interface StateData {
   user: { id: string; email: string; password: string; totpSecret?: string };
-  'user.inactive': { id: string; email: string; password: string; token: string };
+  /** `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
+  'user.inactive': { id: string; email: string; password: string; token: string; totpSecret?: string };
   /** `token`: an access token issued to this active account that has expired (its ttl is over). */
   'user.expired-token': { id: string; email: string; password: string; token: string };
   /** An active account whose logins issue sessions of a few seconds (2 to 5), so a test can outwait one (added for issue 19). */
   'user.short-session': { id: string; email: string; password: string };
   /** A fresh active account and `attempts`, the failed logins after which its login is restricted (425; added for issue 19). */
   'user.brute-force': { id: string; email: string; password: string; attempts: number };
-  'user.locked': { id: string; email: string; password: string };
+  /** `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
+  'user.locked': { id: string; email: string; password: string; totpSecret?: string };
   'user.throttled': { id: string; email: string; password: string };
   /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */
   'user.forbidden': { id: string; email: string; password: string };

@@ -649,14 +649,15 @@ export const authentication: ReferenceModule = {
         const { token } = issueToken(ctx.db, user.id, 'password', issuedMs);
         return { ...user, token };
       },
-      'user.inactive': () => {
-        const user = createUser(ctx);
+      // user.inactive and user.locked take an optional twoFactor (added later, docs/provider-states.md): the account's login then needs a TOTP code as well.
+      'user.inactive': (params) => {
+        const user = createUser(ctx, { twoFactor: params.twoFactor === true });
         const { token } = issueToken(ctx.db, user.id, 'password', ctx.now());
         ctx.db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(user.id);
-        return { id: user.id, email: user.email, password: user.password, token };
+        return { id: user.id, email: user.email, password: user.password, token, ...(user.totpSecret ? { totpSecret: user.totpSecret } : {}) };
       },
-      'user.locked': () => {
-        const user = createUser(ctx);
+      'user.locked': (params) => {
+        const user = createUser(ctx, { twoFactor: params.twoFactor === true });
         ctx.db.prepare('UPDATE users SET locked = 1 WHERE id = ?').run(user.id);
         return user;
       },
