@@ -83,6 +83,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 9, fullSpeed: 9, perRun: true, why: 'reset-password tests that succeed (the retry after a reset refused for its password among them, and the 72-byte password prefix note, which sets an 80-character password through a reset); each spends its account, which serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
+  { kind: 'disposable user with records on two platforms', state: 'user', role: 'two-platforms', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the bank delete on either of two platforms: deletes a bank of it on each platform; serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
 ];
 
