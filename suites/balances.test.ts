@@ -159,6 +159,32 @@ nftShow.describe(() => {
     }
   });
 
+  // Issue 27, white-box round wb7: show is compared with the list, as for banks, cards and bonuses. An NFT record
+  // carries "a positive count" (2.2): the shown record of a symbol is the list's record of it, so its quantity (and
+  // name, precision, properties) is the one the list gives. Amounts are not compared: a fiat amount follows a rate.
+  // Precision is compared as the number it writes (2.2: an integer or a numeric string, either in either answer), and
+  // properties as a set (2.2 gives no order).
+  nftShow.check('answers each held NFT with the quantity, name, precision and properties the NFT list gives it', { rules: [...schemaRules('balance-response', 'balance-nft-list-response'), 'S38', 'S203'], clauses: ['4.7', '4.6', '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const listed = await t.get(balancePaths.nftList(user.id), { token });
+    t.expectStatus(listed, 200);
+    const entries = (t.expectSchema(listed, 'balance-nft-list-response') as { data: Record<string, any>[] }).data;
+    const compared = (record: Record<string, any>) => ({
+      quantity: record.quantity,
+      name: record.name,
+      precision: precisionOf(record.precision) ?? record.precision,
+      properties: Array.isArray(record.properties) ? record.properties.map((p: unknown) => JSON.stringify(p)).sort() : record.properties,
+    });
+    for (const symbol of held.nfts) {
+      const entry = entries.find((r) => r.symbol === symbol);
+      if (!entry) throw new Error(`the NFT list must include the held NFT ${symbol}`);
+      const response = await t.get(balancePaths.nftShow(user.id, symbol), { token });
+      t.expectStatus(response, 200);
+      const { data } = t.expectSchema(response, 'balance-response');
+      expect(compared(data), `sections 4.7/2.2: the shown NFT ${symbol} must carry the count (quantity), name, precision and properties the NFT list gives it`).toEqual(compared(entry));
+    }
+  });
+
   nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.7'], status: null }, async (t) => {
     const { user, token } = await holder(t);
     const response = await t.get(balancePaths.nftShow(user.id, unknownSymbol()), { token });

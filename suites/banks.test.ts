@@ -21,7 +21,7 @@ import {
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
-import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filters.js';
+import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms } from '../helpers/check/filters.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { expectStoredAsSent } from '../helpers/check/stored.js';
 import { GARBAGE_TOKEN, logIn, userWithToken } from '../helpers/arrange/flows.js';
@@ -74,6 +74,13 @@ function expectNewStatus(bank: { status?: unknown }): void {
 /** The fields of section 2.4 that must echo what was sent. */
 function expectEcho(t: CheckContext, bank: Record<string, unknown>, sent: Record<string, unknown>, where: string): void {
   for (const field of ['bankName', 'iban', 'swift', 'currency'] as const) expectStoredAsSent(t, field, bank[field], sent[field], where);
+}
+
+/** Section 2.4: the bank shown after its create holds `field` as sent (up to storage normalisation, expectStoredAsSent). */
+async function expectShownAsSent(t: CheckContext, userId: string, token: string, id: string, field: string, sent: unknown): Promise<void> {
+  const shown = await t.get(bankPath(userId, id), { token });
+  t.expectStatus(shown, 200);
+  expectStoredAsSent(t, field, t.expectSchema(shown, 'bank-response').data[field], sent, 'show');
 }
 
 function ids(body: { data: { id: string }[] }): string[] {
@@ -378,7 +385,8 @@ create.describe(() => {
 
   for (const row of rows.filter((r) => !r.numberAdvised)) {
     // A JSON type other than string is a rule of section 4.10 alone, not a limit of section 8.
-    const clauses = row.constraint.endsWith('.string') ? ['4.10', '7'] : row.expected === 201 ? ['4.10', '8'] : ['4.10', '8', '7'];
+    // A 201 row compares the stored field with the value sent (2.4), in the create answer and in the show (issue 27, round wb7).
+    const clauses = row.constraint.endsWith('.string') ? ['4.10', '7'] : row.expected === 201 ? ['4.10', '8', '2.4'] : ['4.10', '8', '7'];
     create.check(`answers ${row.expected} for ${row.description}`, { rules: row.expected === 422 ? [...schemaRules('error-validation'), 'S247'] : [...schemaRules('bank-response'), 'S217', 'S218'], clauses, status: row.expected, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
       const payload = row.input();
@@ -388,6 +396,7 @@ create.describe(() => {
       t.expectStatus(response, 201);
       const { data } = t.expectSchema(response, 'bank-response');
       expectStoredAsSent(t, row.field, data[row.field], payload[row.field], 'create');
+      await expectShownAsSent(t, user.id, token, data.id, row.field, payload[row.field]);
     });
   }
 
@@ -399,7 +408,17 @@ create.describe(() => {
   const digits = '0123456789';
   const lower = 'abcdefghijklmnopqrstuvwxyz';
   const nonBic = (label: string, length: number) => `${drawText(`${label}-head`, 1, digits)}${drawText(label, length - 1)}`;
-  const valueClasses: { description: string; field: 'swift' | 'iban' | 'currency'; constraint: string; values: () => string[] }[] = [
+  const valueClasses: { description: string; field: 'bankName' | 'swift' | 'iban' | 'currency'; constraint: string; values: () => string[] }[] = [
+    // Issue 27, white-box round wb7: bankName is "a string, max 191" and no more, so characters a markup filter refuses and
+    // characters outside the Basic Multilingual Plane (four bytes in UTF-8, two units in UTF-16; each one code point and
+    // one grapheme, so every way of counting keeps these far under 191) are a valid bankName, stored as sent. Sent on
+    // every run, not left to faker's company names. None of them changes under NFC, NFD or NFKC.
+    {
+      description: 'bankNames with the markup and quoting characters & < > " \' and with characters outside the Basic Multilingual Plane (an emoji, a CJK extension letter)',
+      field: 'bankName',
+      constraint: 'bank.bankName.max',
+      values: () => ['Barclays & Co <Main> "Savings" O\'Brien\u2019s', 'Piggy Bank \u{1F3E6}\u{1F437}', '\u{20BB7}\u{2000B} Bank'],
+    },
     {
       description: 'swift codes of 8 to 11 alphanumerics that are not BICs (digits where a BIC has its bank letters; 9 and 10 characters; lower and mixed case)',
       field: 'swift',
@@ -421,7 +440,7 @@ create.describe(() => {
     },
   ];
   for (const row of valueClasses) {
-    create.check(`answers 201 for ${row.description}`, { rules: [...schemaRules('bank-response'), 'S217', 'S218'], clauses: ['4.10', '8'], status: 201, constraint: row.constraint }, async (t) => {
+    create.check(`answers 201 for ${row.description}`, { rules: [...schemaRules('bank-response'), 'S217', 'S218'], clauses: ['4.10', '8', '2.4'], status: 201, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
       for (const value of row.values()) {
         const payload = bankPayload({ [row.field]: value });
@@ -431,6 +450,7 @@ create.describe(() => {
         t.expectStatus(response, 201);
         const { data } = t.expectSchema(response, 'bank-response');
         expectStoredAsSent(t, row.field, data[row.field], value, 'create');
+        await expectShownAsSent(t, user.id, token, data.id, row.field, value);
       }
     });
   }
@@ -519,6 +539,16 @@ list.describe(() => {
     if (dollar.bank.status === status) expect(ids(body), `the second bank with status ${status} matches too`).toContain(dollar.bank.id);
     for (const bank of body.data) expect(bank.status, 'every listed bank matches the filter').toBe(status);
   });
+
+  // Issue 27, white-box round wb7: the status and currency filters judged on banks of two platforms (provider state
+  // bank.two-platforms), not on the account's own platform alone: each lists every bank the unfiltered list shows with
+  // the value, on either platform, and only those (docs/judging.md, "Filters match by equality").
+  for (const [filter, rule] of [['status', 'S221'], ['currency', 'S222']] as const) {
+    list.check(`lists every bank of the user with the ${filter} given, on either of two platforms, and only those`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
+      const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
+      await expectValueFilterOnTwoPlatforms(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }) });
+    });
+  }
 
   list.check('answers an empty list for a status no bank has', { rules: [...schemaRules('bank-list-response'), 'S221'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t);
@@ -768,6 +798,25 @@ remove.describe(() => {
       const filtered = await t.get(banksPath(user.id), { token, query: { [filter]: value } });
       const matching = expectFilteredList(t, filtered, filter, value, 'bank-list-response');
       if (matching) expect(matching.map((b) => b.id), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its ${filter} (${filter}=${value})`).not.toContain(id);
+    }
+  });
+
+  // Issue 27, white-box round wb7: delete is not scoped to the account's own platform. One bank of each platform of provider
+  // state bank.two-platforms (never used, so nothing of section 7 refuses it) is deleted: 200 { message }, and the bank
+  // is then neither listed nor shown (404). On a STATES_FILE the account is a disposable one (docs/provider-states.md): it
+  // serves once, since its banks of that state are gone afterwards.
+  remove.check('answers 200 with { message } to a delete of the user\u2019s bank on either of two platforms, which is then neither listed nor shown', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S226', 'S227'], clauses: ['4.10', '7'], status: 200 }, async (t) => {
+    const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t, { mutates: true });
+    for (const platform of platforms) {
+      const id = platform.ids[0]!;
+      const deleted = await t.delete(bankPath(user.id, id), { token });
+      expect(deleted.status, `section 4.10: the user's unused bank ${id} on platform ${platform.code} (provider state bank.two-platforms) must be deleted with 200 { message }; got ${deleted.status}: ${deleted.text.slice(0, 200)}`).toBe(200);
+      t.expectSchema(deleted, 'bank-delete-response');
+      const listed = await t.get(banksPath(user.id), { token });
+      t.expectStatus(listed, 200);
+      expect(ids(t.expectSchema(listed, 'bank-list-response')), `a deleted bank (platform ${platform.code}) is no longer listed`).not.toContain(id);
+      const shown = await t.get(bankPath(user.id, id), { token });
+      expectNotFound(t, shown, `a bank deleted before (platform ${platform.code})`);
     }
   });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
-import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filters.js';
+import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, pngDataUrl } from '../helpers/arrange/images.js';
@@ -83,6 +83,22 @@ function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFi
   const got = parseMonthYear(card.expirationDate);
   assert(want && got && want.month === got.month && want.year === got.year, `data.expirationDate must be month/year ${sent} as sent, got ${JSON.stringify(card.expirationDate)}`);
   if (card.expirationDate !== sent) t.advise(`data.expirationDate is written ${JSON.stringify(card.expirationDate)} for ${JSON.stringify(sent)} sent; section 2.5 only says "m/y"`);
+}
+
+/**
+ * Section 3: CONFIRMED is "the state shown for a newly created card", so every create answered 201 shows it, whichever
+ * form the expiry came in (issue 27, white-box round wb7). Only the create answer: reads after it are advised on
+ * (assertSameCard; "Transitions: not shown").
+ */
+function assertConfirmed(card: Record<string, unknown>, what: string): void {
+  assert(card.status === 'CONFIRMED', `section 3: CONFIRMED is "the state shown for a newly created card"; the create answer for ${what} shows status ${JSON.stringify(card.status)}`);
+}
+
+/** Section 2.5: the card shown after its create holds what was sent (assertEchoes), as the create answer does. */
+async function assertShownAsSent(t: CheckContext, userId: string, token: string, id: string, fields: CardFields): Promise<void> {
+  const shown = await t.get(cardPath(userId, id), { token });
+  t.expectStatus(shown, 200);
+  assertEchoes(t, t.expectSchema(shown, 'card-response').data, fields);
 }
 
 create.describe(() => {
@@ -421,10 +437,12 @@ create.describe(() => {
 
   /** The constraints section 8 lists as field limits; the others are stated in section 4.6a only. */
   const SECTION_8 = new Set(['card.cardImage1.type', 'card.cardImage1.max', 'card.cardImage2.type', 'card.cardImage2.max', 'card.holderName.max', 'card.alias.max', 'card.lastFourDigits.digits']);
-  const clausesOf = (row: Row) => ['4.6a', ...(SECTION_8.has(row.constraint) ? ['8'] : []), ...(row.expected === 422 ? ['7'] : [])];
+  // A 201 row also compares the stored fields with those sent (2.5), in the create answer and in the show, and judges the
+  // new card's status (3) (issue 27, white-box round wb7).
+  const clausesOf = (row: Row) => ['4.6a', ...(SECTION_8.has(row.constraint) ? ['8'] : []), ...(row.expected === 422 ? ['7'] : ['2.5', '3'])];
 
   for (const row of rows) {
-    create.check(`answers ${row.expected} for ${row.description}`, { rules: [...(row.expected === 422 ? [...schemaRules('error-validation'), 'S286'] : [...schemaRules('card-response'), 'S276', 'S277']), ...(row.rules ?? [])], clauses: clausesOf(row), status: row.expected, constraint: row.constraint }, async (t) => {
+    create.check(`answers ${row.expected} for ${row.description}`, { rules: [...(row.expected === 422 ? [...schemaRules('error-validation'), 'S286'] : [...schemaRules('card-response'), 'S130', 'S276', 'S277']), ...(row.rules ?? [])], clauses: clausesOf(row), status: row.expected, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
       const { form, fields } = cardForm(row.input);
       const response = await t.post(cardsPath(user.id), { token, form });
@@ -432,6 +450,8 @@ create.describe(() => {
         t.expectStatus(response, 201);
         const { data } = t.expectSchema(response, 'card-response');
         assertEchoes(t, data, fields);
+        assertConfirmed(data, row.description);
+        await assertShownAsSent(t, user.id, token, data.id, fields);
       } else {
         expectValidationError(t, response, row.errorKey!);
       }
@@ -443,7 +463,7 @@ create.describe(() => {
   // Oracle RR and .NET to 2049, Java's sliding window to 20 years ahead): each is a future expiry, accepted and shown
   // as sent. Sent every run: the last year, 2045, at both ends of it, and 2040; then two months drawn from the run's
   // seed between five years ahead and 2045; the pair expirationMonth and expirationYear as well as expirationDate.
-  create.check('answers 201 for expiries up to 2045 written MM/YY, as expirationDate and as expirationMonth and expirationYear', { rules: [...schemaRules('card-response'), 'S276', 'S277'], clauses: ['4.6a', '2.5'], status: 201, constraint: 'card.expirationDate.future' }, async (t) => {
+  create.check('answers 201 for expiries up to 2045 written MM/YY, as expirationDate and as expirationMonth and expirationYear', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '2.5', '3'], status: 201, constraint: 'card.expirationDate.future' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const first = new Date().getUTCFullYear() + 5;
     const drawn = (label: string) => {
@@ -461,6 +481,31 @@ create.describe(() => {
       t.expectStatus(response, 201);
       const { data } = t.expectSchema(response, 'card-response');
       assertEchoes(t, data, fields);
+      assertConfirmed(data, `the expiry ${sent}`);
+    }
+  });
+
+  // Issue 27, white-box round wb7: holderName and alias are "string, max 191" and no more (4.6a), so a name with an
+  // apostrophe, straight or typographic (O'Brien, O’Brien), markup characters (& < > "), and characters outside the
+  // Basic Multilingual Plane (four bytes in UTF-8, two units in UTF-16; each one code point and one grapheme, so every way
+  // of counting keeps these far under 191) are valid, stored as sent (up to storage normalisation: a holderName
+  // upper-cased as embossed is advised on). Sent on every run, not left to faker's names; none of them changes under NFC,
+  // NFD or NFKC. Two cards (cards cannot be deleted), each field of each class in one of them.
+  create.check('answers 201 for holderNames and aliases with apostrophes (straight and typographic), markup characters and characters outside the Basic Multilingual Plane, stored as sent', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '8', '2.5', '3'], status: 201, constraint: 'card.holderName.max' }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    const inputs: CardFields[] = [
+      { holderName: "Miles O'Brien", alias: 'Card \u{1F4B3}\u{1F600} \u{20BB7} & <b>"x"</b>' },
+      { holderName: 'Siobh\u00e1n O\u2019Brien \u{20BB7}\u{1F600}', alias: "O'Hara\u2019s card" },
+    ];
+    for (const input of inputs) {
+      const { form, fields } = cardForm(input);
+      const response = await t.post(cardsPath(user.id), { token, form });
+      assert(response.status === 201, `section 4.6a: holderName ${JSON.stringify(input.holderName)} and alias ${JSON.stringify(input.alias)} are strings far under 191 characters, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)}`);
+      t.expectStatus(response, 201);
+      const { data } = t.expectSchema(response, 'card-response');
+      assertEchoes(t, data, fields);
+      assertConfirmed(data, `holderName ${JSON.stringify(input.holderName)}`);
+      await assertShownAsSent(t, user.id, token, data.id, fields);
     }
   });
 
@@ -543,6 +588,14 @@ list.describe(() => {
       await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform });
     });
   }
+
+  // Issue 27, white-box round wb7: the status filter judged on cards of two platforms (provider state card.two-platforms),
+  // not on the account's own platform alone: it lists every card the unfiltered list shows with the status, on either
+  // platform, and only those (docs/judging.md, "Filters match by equality").
+  list.check('lists every card of the user with the status given, on either of two platforms, and only those', { rules: [...schemaRules('card-list-response'), 'S279'], clauses: ['4.6a'], status: 200 }, async (t) => {
+    const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
+    await expectValueFilterOnTwoPlatforms(t, { filter: 'status', platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }) });
+  });
 
   // Section 5.6: a filter narrows the caller's own cards; another user's card that matches it is never listed.
   // A filter value the service reads otherwise (a platform by its ID, not its code) may be refused with 422 keyed by

@@ -112,8 +112,8 @@ export async function userWithBank(t: CheckContext, overrides: Partial<Record<ke
  * A fresh user, its token and its banks on two platforms (provider state `bank.two-platforms`), deleted after
  * the test: what the company and platform filters are checked with.
  */
-export async function userWithBanksOnTwoPlatforms(t: CheckContext) {
-  const { user, token } = await userWithToken(t, {}, { needs: ['bank.two-platforms'] });
+export async function userWithBanksOnTwoPlatforms(t: CheckContext, options: { mutates?: boolean } = {}) {
+  const { user, token } = await userWithToken(t, {}, { needs: ['bank.two-platforms'], ...(options.mutates ? { mutates: true } : {}) });
   const { platforms } = await t.state('bank.two-platforms', { userId: user.id });
   const checked = platformsOfState(platforms, 'bank.two-platforms');
   // A STATES_FILE's banks serve every run: only a hook's, made for this test, are deleted.

@@ -102,3 +102,42 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
   }
 }
+
+/**
+ * Sections 4.10 and 4.6a (docs/judging.md, "Filters match by equality"): a bank's `status` and `currency` and a card's
+ * `status` list exactly the records with that value. Judged on records of two platforms (the `*.two-platforms`
+ * states), not on the account's own platform alone (issue 27, white-box round wb7): for each value the user's records
+ * show in `filter`, the filtered list holds every record the unfiltered list shows with it, on either platform, and no
+ * other. An empty value filters nothing a reading agrees on (docs/judging.md): it is not sent.
+ */
+export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: {
+  filter: string;
+  platforms: readonly FilterPlatform[];
+  schema: string;
+  list: (query?: Record<string, string>) => Promise<ApiResponse>;
+  state: string;
+}): Promise<void> {
+  const { filter, platforms, schema, state } = options;
+  const unfiltered = await options.list();
+  t.expectStatus(unfiltered, 200);
+  const all = (t.expectSchema(unfiltered, schema) as { data: Record<string, any>[] }).data;
+  const platformOfId = new Map(platforms.flatMap((p) => p.ids.map((id) => [id, p.code] as const)));
+  const missing = [...platformOfId.keys()].filter((id) => !all.some((record) => String(record.id) === id));
+  if (missing.length > 0) throw new Error(`precondition: the user's unfiltered list must hold the records of provider state ${state}; it lacks ${missing.join(', ')}`);
+  const values = [...new Set(all.filter((record) => platformOfId.has(String(record.id))).map((record) => record[filter]))].filter((value): value is string => typeof value === 'string' && value !== '');
+  if (values.length === 0) t.skip(`the records of provider state ${state} show no ${filter} to filter by (an empty ${filter} filters nothing a reading agrees on)`);
+  const where = (id: string) => (platformOfId.has(id) ? ` (platform ${platformOfId.get(id)})` : '');
+  for (const value of values) {
+    const response = await options.list({ [filter]: value });
+    t.expectStatus(response, 200);
+    const listed = (t.expectSchema(response, schema) as { data: Record<string, any>[] }).data;
+    const ids = listed.map((record) => String(record.id)).sort();
+    const expected = all.filter((record) => record[filter] === value).map((record) => String(record.id)).sort();
+    const left = expected.filter((id) => !ids.includes(id));
+    expect(left.map((id) => `${id}${where(id)}`), `${filter}=${value} must list every record of the user the unfiltered list shows with ${filter} ${value}, on either platform of provider state ${state}; it leaves out`).toEqual([]);
+    const wrong = listed.filter((record) => record[filter] !== value).map((record) => `${record.id} (${JSON.stringify(record[filter])})`);
+    expect(wrong, `${filter}=${value} must list only records with ${filter} ${value}`).toEqual([]);
+    const foreign = ids.filter((id) => !all.some((record) => String(record.id) === id));
+    expect(foreign, `${filter}=${value} must list only the caller's records (those of the unfiltered list)`).toEqual([]);
+  }
+}

@@ -86,6 +86,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address of 255 characters, the limit; serves once' },
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
+  { kind: 'disposable user with records on two platforms', state: 'user', role: 'two-platforms', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the bank delete on either of two platforms: deletes a bank of it on each platform; serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
 ];
 

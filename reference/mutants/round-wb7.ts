@@ -296,24 +296,29 @@ const written: Mutant[] = [
  * the assets[] tests; wb7-banks-create-foreign-currency-pending by bank create; wb7-bonuses-status-filter-account-platform-only
  * by the bonus status filter tests; wb7-cards-holder-name-apostrophe-refused by the draw, see above). No candidate was
  * dropped as open.
+ *
+ * Closed later and registered (branch fix-wb7b, issue 27), each by the check named (the list above says why each was open):
+ * - wb7-nft-show-quantity-one: suites/balances.test.ts "answers each held NFT with the quantity, name, precision and
+ *   properties the NFT list gives it" (precision compared as the number written, properties as a set).
+ * - wb7-banks-status-filter-account-platform-only, wb7-banks-currency-filter-account-platform-only,
+ *   wb7-cards-status-filter-account-platform-only: helpers/check/filters.ts expectValueFilterOnTwoPlatforms, on the
+ *   *.two-platforms states: each status (and bank currency) a state's record shows lists every record of the unfiltered
+ *   list with it, on either platform, and only those.
+ * - wb7-banks-delete-account-platform-only: suites/banks.test.ts deletes one bank of each platform of bank.two-platforms
+ *   (200, then neither listed nor shown; not verified on a STATES_FILE, whose banks of that state are never deleted).
+ * - wb7-banks-iban-stored-cut-to-34, wb7-banks-bank-name-stored-cut-to-100, wb7-banks-swift-9-10-padded,
+ *   wb7-cards-holder-name-stored-cut-to-100, wb7-cards-alias-stored-cut-to-100: every 201 row of the boundary and
+ *   value-class tables cites 2.4 (2.5) and compares the field sent, in the create answer and in the show, through
+ *   expectStoredAsSent (storage normalisation and equivalent forms advised on).
+ * - wb7-banks-bank-name-astral-stored-as-question-mark, wb7-banks-bank-name-ampersand-refused: a bankName value class
+ *   sent every run (& < > " ' and an emoji, a CJK extension letter; 201, stored as sent).
+ * - wb7-cards-alias-astral-stored-as-question-mark, wb7-cards-holder-name-astral-stored-as-question-mark,
+ *   wb7-cards-holder-name-apostrophe-refused: suites/cards.test.ts sends two cards every run with apostrophes straight and
+ *   typographic, markup characters and characters outside the BMP in holderName and alias (201, stored as sent).
+ * - wb7-cards-pair-expiry-status-pending: every 201 of the card create tables (boundary rows, the 2045 table, the value
+ *   classes) judges the create answer's status CONFIRMED (section 3; reads after it stay advised on).
  */
 const OPEN = new Set<string>([
-  'wb7-nft-show-quantity-one',
-  'wb7-banks-status-filter-account-platform-only',
-  'wb7-banks-currency-filter-account-platform-only',
-  'wb7-banks-delete-account-platform-only',
-  'wb7-banks-iban-stored-cut-to-34',
-  'wb7-banks-bank-name-stored-cut-to-100',
-  'wb7-banks-swift-9-10-padded',
-  'wb7-banks-bank-name-ampersand-refused',
-  'wb7-banks-bank-name-astral-stored-as-question-mark',
-  'wb7-cards-status-filter-account-platform-only',
-  'wb7-cards-pair-expiry-status-pending',
-  'wb7-cards-holder-name-stored-cut-to-100',
-  'wb7-cards-alias-stored-cut-to-100',
-  'wb7-cards-alias-astral-stored-as-question-mark',
-  'wb7-cards-holder-name-astral-stored-as-question-mark',
-  'wb7-cards-holder-name-apostrophe-refused',
 ]);
 
 /**
