@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -164,6 +164,7 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
         // The reference restricts after 5 failures, so the opt-in brute-force check costs a handful of requests here.
         bruteForce: true,
         ...(focusClauses ? { focusClauses } : {}),
+        run: randomUUID(),
       };
       vitest.provide('target', target);
       for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { runBin } from './support.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 
 describe('mutants of the reference', () => {
   it('are at least 80, uniquely named, each citing a known clause and changing something real', () => {
@@ -99,6 +101,24 @@ describe('mutants of the reference', () => {
       await kept.close();
     }
   });
+
+  it('forget between runs what a run learnt of its target: workers kept across runs meet a new reference each time', async () => {
+    // A JWT deviation first teaches the kept workers that the target reads a numeric `expire`; the reading judged next
+    // in the same workers reads only ISO 8601 strings and must be asked afresh (helpers/check/target.ts onNewTarget).
+    const script = `
+      const { runMutants } = await import('./dist/mutation/runner.js');
+      const { MUTANTS } = await import('./dist/reference/mutants/index.js');
+      const pick = (name) => MUTANTS.find((m) => m.name === name);
+      const { results } = await runMutants([[pick('jwt-conflicting-claims-third-user')], [pick('allowed-jwt-expire-iso-string-only')]]);
+      process.stdout.write(JSON.stringify(results.map((r) => ({ name: r.name, killed: r.killed, conformant: r.conformant }))));
+      // vitest marks the process failed when a run's tests fail, as the killed mutant's do.
+      process.exitCode = 0;`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: join(import.meta.dirname, '..'), maxBuffer: 16 * 1024 * 1024 });
+    expect(JSON.parse(stdout)).toEqual([
+      { name: 'jwt-conflicting-claims-third-user', killed: true, conformant: false },
+      { name: 'allowed-jwt-expire-iso-string-only', killed: false, conformant: true },
+    ]);
+  }, 180_000);
 
   it('cover every endpoint group', () => {
     expect(new Set(MUTANTS.map((m) => m.group))).toEqual(new Set(GROUPS));

@@ -1,6 +1,7 @@
 import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
+import { onNewTarget } from '../check/target.js';
 import { learnSecret } from '../net/secrets.js';
 
 /** Section 4.1: platform JWTs are RS512-signed; the payload names the user by `email` or `id` and carries `expire` (Unix seconds). */
@@ -60,6 +61,12 @@ let expireForm: 'number' | 'iso' | undefined;
 
 /** What the suite signed, so that the first JWT login can be signed again with `expire` in the other form. */
 const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string> }>();
+
+// Learnt of one target: another target (the mutation runner's next reference) is asked again.
+onNewTarget(() => {
+  expireForm = undefined;
+  signedJwts.clear();
+});
 
 /** A numeric `expire` as an ISO 8601 UTC string of the same instant (milliseconds above 10^11, else Unix seconds). */
 export function isoExpire(expire: number): string {

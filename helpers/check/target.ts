@@ -27,6 +27,11 @@ export interface TargetInfo {
   focusClauses?: readonly string[];
   /** The seed the value classes are drawn from (helpers/arrange/draw.ts; --seed, SEED); report.json records it. */
   seed?: string;
+  /**
+   * Mutation runs only: an id of this run. Their workers outlive a run, and a new reference may listen on the port an
+   * earlier one had: the id makes each run a new target, so what a run learnt of its target (onNewTarget) starts afresh.
+   */
+  run?: string;
 }
 
 declare module 'vitest' {
@@ -36,6 +41,16 @@ declare module 'vitest' {
 }
 
 let cached: { key: string; info: TargetInfo; http: HttpClient; states: StatesTransport } | undefined;
+
+const forgetters: (() => void)[] = [];
+
+/**
+ * What a module learns of the target during a run (the form of a JWT's `expire`, say) is forgotten when the worker
+ * meets another target: the mutation runner's workers serve one run after another, each against another reference.
+ */
+export function onNewTarget(forget: () => void): void {
+  forgetters.push(forget);
+}
 
 /**
  * The target of this run, with one HTTP client and one state transport per worker. Workers outlive a
@@ -47,6 +62,7 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
   const key = JSON.stringify(info);
   if (cached?.key === key) return cached;
   if (cached) void cached.http.close();
+  for (const forget of forgetters) forget();
   const road = { ...(info.caFile ? { caFile: info.caFile } : {}), ...(info.headers ? { headers: info.headers } : {}) };
   // One cap for everything this worker sends: the target's requests and the hook's calls (the run then has one worker).
   const limiter = info.rate ? new RateLimiter(info.rate) : undefined;
