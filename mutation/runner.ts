@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { createVitest, type InlineConfig, type Reporter, type TestModule } from 'vitest/node';
+import { BroadcastChannel } from 'node:worker_threads';
+import { createVitest, type InlineConfig, type Reporter, type TestCase, type TestModule } from 'vitest/node';
 import { GROUPS, type Group } from '../helpers/spec/catalogue.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { SUITE_CONFIG_LOADER } from '../cli/run.js';
@@ -15,6 +16,7 @@ import type { TestRecord } from '../reporting/model.js';
 import { exploreFiles } from '../cli/explore.js';
 import { keptThreads } from './kept-workers.js';
 import { coverOf, together } from './compose.js';
+import { NARROWED_REASON } from '../helpers/check/narrowing.js';
 
 export interface MutantResult {
   name: string;
@@ -52,6 +54,11 @@ export interface BaselineProblem {
 /** Collects the records of one run; reset before each mutant. */
 class RunRecords implements Reporter {
   records: TestRecord[] = [];
+  /** Hears each test's result as it comes (the kill watch of a deviation's run), if set. */
+  onResult: ((testCase: TestCase) => void) | undefined;
+  onTestCaseResult(testCase: TestCase): void {
+    this.onResult?.(testCase);
+  }
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     for (const module of modules) {
       for (const test of module.children.allTests()) {
@@ -63,6 +70,41 @@ class RunRecords implements Reporter {
 }
 
 const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/**
+ * Watches a deviation's run: once a test citing the mutant's clause failed (killed), the rules the tests not yet finished
+ * cite, less those pinned by earlier mutants and by this run's failures, are all a test still to come may add. `tell` sends
+ * them to the workers (helpers/check/narrowing.ts), where a test citing none of them skips at once. The mutation score
+ * and the rules pinned stay what a whole run would give: a test that could pin a rule no mutant pinned yet still runs.
+ */
+export class KillWatch {
+  private killed = false;
+  private readonly pending: Set<string>;
+  private told: string | undefined;
+
+  constructor(
+    private readonly clause: string,
+    candidates: readonly string[],
+    private readonly rulesOf: ReadonlyMap<string, readonly string[]>,
+    private readonly pinned: Set<string>,
+  ) {
+    this.pending = new Set(candidates);
+  }
+
+  heard(record: Pick<TestRecord, 'id' | 'outcome' | 'clauses' | 'rules'>, tell: (needed: string[]) => void): void {
+    this.pending.delete(record.id);
+    if (record.outcome === 'failed' && record.clauses.includes(this.clause)) {
+      this.killed = true;
+      for (const rule of record.rules ?? []) this.pinned.add(rule);
+    }
+    if (!this.killed) return;
+    const needed = [...new Set([...this.pending].flatMap((id) => this.rulesOf.get(id) ?? []))].filter((rule) => !this.pinned.has(rule)).sort();
+    const key = needed.join(' ');
+    if (key === this.told) return;
+    this.told = key;
+    tell(needed);
+  }
+}
 
 /** Which tests judge the mutants: the suites (default) or the properties of `conformance explore` with a seed and budget. */
 export interface MutantSuite {
@@ -80,9 +122,9 @@ export function judgedGroups(mutant: Mutant): Group[] {
   return [...new Set([mutant.group, ...(declared ?? [])])];
 }
 
-/** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses. */
+/** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses or the narrowing of a killed one. */
 export function newlySkipped(records: readonly TestRecord[], passedUnmutated: ReadonlySet<string>): string[] {
-  return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses')).map((r) => r.id);
+  return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses') && r.reason !== NARROWED_REASON).map((r) => r.id);
 }
 
 function resultOf(mutant: Mutant, failed: readonly TestRecord[], durationMs: number): MutantResult {
@@ -149,8 +191,10 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
    * Runs the tests of `groups` against one reference carrying `mutation`, in one vitest run: the
    * groups' files run side by side, as in `conformance run`, so one group's waits overlap another's work.
    */
-  async function runGroups(groups: readonly string[], mutation?: Mutation, focusClauses?: readonly string[]): Promise<TestRecord[]> {
+  async function runGroups(groups: readonly string[], mutation?: Mutation, focusClauses?: readonly string[], watch?: KillWatch): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
+    const narrowChannel = watch ? `conformance-narrow-${randomUUID()}` : undefined;
+    const channel = narrowChannel ? new BroadcastChannel(narrowChannel) : undefined;
     try {
       const target: TargetInfo = {
         baseUrl: reference.baseUrl,
@@ -165,10 +209,18 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
         bruteForce: true,
         ...(focusClauses ? { focusClauses } : {}),
         run: randomUUID(),
+        ...(narrowChannel ? { narrowChannel } : {}),
       };
       vitest.provide('target', target);
       for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);
       records.records = [];
+      records.onResult =
+        watch && channel
+          ? (testCase) => {
+              const record = toRecord(testCase, PACKAGE_ROOT);
+              if (record) watch.heard(record, (needed) => channel.postMessage({ needed }));
+            }
+          : undefined;
       const specs = groups.flatMap((group) => {
         const mine = specsOf(group);
         if (mine.length === 0) throw new Error(`no test file ${fileOf(group)}`);
@@ -180,6 +232,8 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
       if (silentGroups.length > 0) throw new Error(`no test of ${silentGroups.join(', ')} ran`);
       return records.records;
     } finally {
+      records.onResult = undefined;
+      channel?.close();
       await reference.close();
     }
   }
@@ -197,13 +251,18 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
     }
     const passedUnmutated = new Set(unmutated.filter((r) => r.outcome === 'passed').map((r) => r.id));
     const results: MutantResult[] = [];
+    // The rules a killed deviation pinned so far: a later deviation's run, once killed, leaves out the tests that pin no other.
+    const pinned = new Set<string>();
+    const rulesOf = new Map(unmutated.map((r) => [r.id, r.rules ?? []]));
     /** Judges one mutant alone: its groups side by side, else each group alone (below). */
     async function judgeAlone(mutant: Mutant): Promise<MutantResult> {
       const started = performance.now();
       const clauses = mutant.allowed && mutant.judgedBy ? mutant.judgedBy.clauses : [mutant.clause];
       const groups = judgedGroups(mutant);
       const focus = clauses === 'all' ? undefined : clauses;
-      let records = await runGroups(groups, mutant.mutation, focus);
+      // A deviation's run ends early once it is killed (KillWatch): the tests that could still pin a rule run, the others skip.
+      const watch = mutant.allowed ? undefined : new KillWatch(mutant.clause, unmutated.filter((r) => r.clauses.includes(mutant.clause) && groups.includes(r.group as Group)).map((r) => r.id), rulesOf, pinned);
+      let records = await runGroups(groups, mutant.mutation, focus, watch);
       // Side by side, one group's tests could restrict or slow another's into a skip (a brute-force
       // restriction per address, say): a test the unmutated run passed that skipped here judged nothing.
       // Then each group runs alone, as a run of one group would, and that verdict stands.
@@ -212,10 +271,12 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
       if (groups.length > 1 && newlySkipped(records, passedUnmutated).length > 0) {
         const sideBySide = records.filter((r) => r.outcome === 'failed');
         records = [];
-        for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus)));
+        for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus, watch)));
         records.push(...sideBySide.filter((f) => !records.some((r) => r.id === f.id && r.outcome === 'failed')));
       }
-      return resultOf(mutant, records.filter((r) => r.outcome === 'failed'), performance.now() - started);
+      const result = resultOf(mutant, records.filter((r) => r.outcome === 'failed'), performance.now() - started);
+      if (!mutant.allowed) for (const rule of result.killedRules) pinned.add(rule);
+      return result;
     }
 
     // Each unit of work: mutants to judge in one run, and why they are no longer with the others of their first run.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
-import { judgedGroups, newlySkipped } from '../mutation/runner.js';
+import { judgedGroups, KillWatch, newlySkipped } from '../mutation/runner.js';
+import { NARROWED_REASON, narrowedOut } from '../helpers/check/narrowing.js';
 import { balanceShards, mutantCost } from '../mutation/balance.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { keptThreads } from '../mutation/kept-workers.js';
@@ -119,6 +120,34 @@ describe('mutants of the reference', () => {
       { name: 'allowed-jwt-expire-iso-string-only', killed: false, conformant: true },
     ]);
   }, 180_000);
+
+  it('narrow a deviation\u2019s run once it is killed to the tests that could still pin a rule no mutant pinned (KillWatch)', () => {
+    const rulesOf = new Map([
+      ['a', ['R1']],
+      ['b', ['R1', 'R2']],
+      ['c', ['R3']],
+      ['d', ['R4']],
+    ]);
+    const pinned = new Set(['R3']);
+    const told: string[][] = [];
+    const watch = new KillWatch('4.10', ['a', 'b', 'c', 'd'], rulesOf, pinned);
+    const tell = (needed: string[]) => told.push(needed);
+    // Not killed yet: nothing narrows, whatever passed.
+    watch.heard({ id: 'd', outcome: 'passed', clauses: ['4.10'], rules: ['R4'] }, tell);
+    // A failure of a test citing another clause does not kill it.
+    watch.heard({ id: 'c', outcome: 'failed', clauses: ['7'], rules: ['R3'] }, tell);
+    expect(told).toEqual([]);
+    // Killed by a: R1 pinned; b still pins R2, so only its rules are needed.
+    watch.heard({ id: 'a', outcome: 'failed', clauses: ['4.10', '7'], rules: ['R1'] }, tell);
+    expect(told).toEqual([['R2']]);
+    expect(pinned).toEqual(new Set(['R1', 'R3']));
+    watch.heard({ id: 'b', outcome: 'passed', clauses: ['4.10'], rules: ['R1', 'R2'] }, tell);
+    expect(told).toEqual([['R2'], []]);
+    expect(narrowedOut({ needed: new Set(['R2']) }, ['R1'])).toBe(NARROWED_REASON);
+    expect(narrowedOut({ needed: new Set(['R2']) }, ['R1', 'R2'])).toBeUndefined();
+    expect(narrowedOut({ needed: undefined }, ['R1'])).toBeUndefined();
+    expect(newlySkipped([{ id: 'b', outcome: 'skipped', reason: NARROWED_REASON } as never], new Set(['b']))).toEqual([]);
+  });
 
   it('cover every endpoint group', () => {
     expect(new Set(MUTANTS.map((m) => m.group))).toEqual(new Set(GROUPS));

@@ -32,6 +32,8 @@ export interface TargetInfo {
    * earlier one had: the id makes each run a new target, so what a run learnt of its target (onNewTarget) starts afresh.
    */
   run?: string;
+  /** Mutation runs only: the BroadcastChannel on which the runner narrows the run once the mutant is killed (narrowing.ts). */
+  narrowChannel?: string;
 }
 
 declare module 'vitest' {
