@@ -78,7 +78,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
   { kind: 'user.expired-token', state: 'user.expired-token', minimum: 1, fullSpeed: 1, why: 'the 401 test of an expired token' },
   { kind: `user with an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address longer than 191 characters' },
-  { kind: `user with an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address of 255 characters, the limit' },
+  { kind: `user with an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 3, why: 'forgot-password for an address of 255 characters, the limit, without type, with type text and with type link; a target may refuse a second forgot-password to one address within a minute (an allowed reading), so one account serves them a minute apart (helpers/arrange/password.ts sendForgot), three at once' },
   { kind: 'user with records on two platforms', state: 'user', role: 'two-platforms', minimum: 1, fullSpeed: 3, why: 'the company and platform filters of banks, cards and bonuses (version 2)' },
   { kind: 'user.forbidden', state: 'user.forbidden', minimum: 1, fullSpeed: 1, why: 'a bank create the platform forbids the account (version 2)' },
   { kind: 'user.short-session', state: 'user.short-session', minimum: 1, fullSpeed: 2, why: 'tokens watched until they expire, of a password login and of a JWT login side by side (version 2)' },
