@@ -83,9 +83,13 @@ export async function bearerOf(t: CheckContext, user: { email: string; password:
 export const FORGOT_RESEND_MS = 61_000;
 const lastForgotAnswered = new Map<string, number>();
 
-/** Section 4.3: sends forgot-password with `json`, after the wait above when this run already sent one to its address. */
-export async function sendForgot(t: CheckContext, json: Record<string, unknown>, token: string): Promise<ApiResponse> {
-  const address = typeof json.email === 'string' ? json.email.toLowerCase() : undefined;
+/**
+ * Section 4.3: sends forgot-password with `json`. When it goes to the address of `user`, an account of STATES_FILE, and
+ * this run already sent one there, it first waits until FORGOT_RESEND_MS have passed since that answer. Other addresses
+ * (a hook's fresh accounts, unknown or malformed ones) are sent at once.
+ */
+export async function sendForgot(t: CheckContext, user: { email: string }, json: Record<string, unknown>, token: string): Promise<ApiResponse> {
+  const address = t.target.states.kind === 'file' && json.email === user.email ? user.email.toLowerCase() : undefined;
   const last = address === undefined ? undefined : lastForgotAnswered.get(address);
   if (last !== undefined && last + FORGOT_RESEND_MS > Date.now()) await sleep(last + FORGOT_RESEND_MS - Date.now(), undefined, { signal: t.signal });
   try {
@@ -110,7 +114,7 @@ export async function resetInProgress(t: CheckContext, { spends = true, params =
   const bearer = await bearerOf(t, user);
   if (!fromFile) {
     // Section 4.3: `type` (text or link) says how the e-mail shows the token; without it, the default.
-    const forgot = await sendForgot(t, { email: user.email, ...(type ? { type } : {}) }, bearer);
+    const forgot = await sendForgot(t, user, { email: user.email, ...(type ? { type } : {}) }, bearer);
     if (forgot.status !== 200) throw new Error(`precondition: forgot-password for a fresh provider-state user must answer 200, got ${forgot.status}`);
   }
   const { token } = await t.state('password-reset.token', { email: user.email });
