@@ -240,6 +240,11 @@ function totpValid(ctx: ReferenceContext, secret: string, code: string): boolean
 /** Section 5.5: the account checks shared by both login flows, after the credentials are known good. */
 function assertMayLogIn(ctx: ReferenceContext, user: UserRow): void {
   // White-box round wb7, deviation of a mutant only: the account-state checks live in the password-only branch; an account with 2FA skips the lock check.
+  // Deviation of a mutant only (review of fix-wb7a): an account with 2FA skips the active check.
+  if (user.totp_secret && ctx.deviates('login.2fa-inactive-allowed')) {
+    if (user.locked && !ctx.deviates('login.locked-allowed')) fail(ERRORS.locked());
+    return;
+  }
   if (user.totp_secret && ctx.deviates('wb7.login-2fa-account-lock-unchecked')) {
     if (!user.is_active && !ctx.deviates('login.inactive-allowed')) fail(ERRORS.loginInactive());
     return;
@@ -432,6 +437,8 @@ export const authentication: ReferenceModule = {
     // White-box round wb7.
     'wb7.login-2fa-password-case-insensitive',
     'wb7.login-2fa-account-lock-unchecked',
+    // Review of fix-wb7a.
+    'login.2fa-inactive-allowed',
     // Allowed readings (mutants that must survive).
     'login.password-trimmed',
     'login.password-72-byte-prefix',

@@ -91,6 +91,8 @@ export const authenticationMutants: Mutant[] = [
   // Behaviour: section 5.5 refusals, shared by both login flows.
   deviation('login-locked-allowed', '5', 'a locked account logs in instead of 423'),
   deviation('login-inactive-allowed', '5', 'an inactive account logs in instead of 401'),
+  // Review of fix-wb7a: the inactive account with 2FA (states user.inactive with twoFactor) is judged by a row of its own; this proves it.
+  deviation('login-2fa-inactive-allowed', '5', 'an inactive account with 2FA logs in with its password and a valid code instead of 401 (the active check lives in the password-only branch; without 2FA it is refused)'),
   deviation('login-throttle-ignored', '5', 'the brute-force restriction is ignored: login succeeds instead of 425'),
   deviation('login-2fa-ignored', '4.2', 'a 2FA account logs in without (or with a wrong) TOTP code'),
   deviation('login-unknown-email-422', '4.2', 'an unknown e-mail answers 422 (errors.email) instead of 403'),
