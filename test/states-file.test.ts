@@ -186,8 +186,27 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook giving state user.brute-force would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
-      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) })).toBe(kind.kind);
+      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.resetType ? { resetType: kind.resetType } : {}) })).toBe(kind.kind);
     }
+  });
+
+  it('gives the reset of a typed forgot-password only an account of that resetTokenType, and its token only for that type; a file without one skips with the reason', async () => {
+    const typed = (n: number, type: 'text' | 'link') => account(n, { disposable: true, resetToken: `token-${n}`, resetTokenType: type });
+    const ask = async (accounts: FileAccount[], resetType?: 'text' | 'link') => {
+      const states = new FileStates(write({ version: 2, accounts }));
+      const outcome = (await states.get('user', {}, { holder: { id: 'h' }, needs: ['password-reset.token'], mutates: true, ...(resetType ? { resetType } : {}) })) as { provided: boolean; data?: { id: string; email: string }; reason?: string };
+      if (!outcome.provided) return outcome.reason;
+      const token = (await states.get('password-reset.token', { email: outcome.data!.email, ...(resetType ? { type: resetType } : {}) })) as { provided: boolean; data?: { token: string } };
+      return `${outcome.data!.id} ${token.provided ? token.data!.token : 'no token'}`;
+    };
+    const plain = account(1, { disposable: true, resetToken: 'token-1' });
+    const pool = [plain, typed(2, 'text'), typed(3, 'link')];
+    expect(await ask(pool, 'text')).toBe(`${typed(2, 'text').id} token-2`);
+    expect(await ask(pool, 'link')).toBe(`${typed(3, 'link').id} token-3`);
+    // An untyped reset keeps off the typed accounts while another fits.
+    expect(await ask(pool)).toBe(`${plain.id} token-1`);
+    expect(await ask([plain], 'text')).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token of type text".*\(a provider-state hook giving state password-reset.token \(type: "text"\) would add this test\)$/);
+    expect(() => loadStatesFile(write({ version: 2, accounts: [account(4, { resetTokenType: 'text' })] }))).toThrow(/missing field "resetToken"/);
   });
 
   it('gives a 2FA login that needs bonuses or balances the "user with 2FA, bonuses and balances"; a file made before it skips those with the reason (issue 27)', async () => {
@@ -425,7 +444,8 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(schemaProblems('states-file', skeleton)).toEqual([]);
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 10);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 12);
+    expect(skeleton.accounts.filter((a) => a.resetTokenType === 'text')).toHaveLength(2);
     expect(skeleton.secondPlatform).toBeDefined();
   });
 });

@@ -92,16 +92,18 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const url = `${target.url}/api/v1/user/forgot-password`;
       let status: number;
       try {
-        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: user.email }), signal: AbortSignal.timeout(target.timeoutMs) });
+        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) }), signal: AbortSignal.timeout(target.timeoutMs) });
         await response.body.dump();
         status = response.statusCode;
       } catch (error) {
         throw new ConfigError(`target unreachable: ${describeTransportFailure(error, 'POST', url, target.timeoutMs)}`);
       }
       if (status !== 200) throw new ConfigError(`the target answered forgot-password for a fresh provider-state user with ${status}, not 200: cannot export reset tokens (check --target)`);
-      const reset = await ask(hook, 'password-reset.token', { email: user.email });
+      // A kind of a typed forgot-password (section 4.3) keeps the token as the e-mail of that type shows it.
+      const reset = await ask(hook, 'password-reset.token', { email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) });
       if (!reset) return undefined;
       account.resetToken = reset.token;
+      if (kind.resetType) account.resetTokenType = kind.resetType;
       break;
     }
   }

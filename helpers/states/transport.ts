@@ -106,6 +106,11 @@ export interface StateRequestOptions {
    */
   failsLogins?: number;
   needs?: StateName[];
+  /**
+   * With `needs` password-reset.token: the type of the forgot-password (section 4.3, text or link) whose token the test
+   * asks for (state password-reset.token with `type`): a STATES_FILE leases an account of that resetTokenType.
+   */
+  resetType?: 'text' | 'link';
   holder?: { id: string };
   /** Hears of each rate limiter's answer (429, or 503 with Retry-After) the hook gave, retried or not. */
   onRateLimited?: () => void;
