@@ -1,6 +1,7 @@
 import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
+import type { StateData, StateRequestOptions } from '../states/transport.js';
 import { learnSecret } from '../net/secrets.js';
 
 /** Section 4.1: platform JWTs are RS512-signed; the payload names the user by `email` or `id` and carries `expire` (Unix seconds). */
@@ -104,8 +105,51 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   return retried;
 }
 
-/** A platform the target trusts: the static JWT_PLATFORM_ID key when configured, else a fresh one from the `platform` state. */
-export async function platformFor(t: CheckContext): Promise<Platform> {
+/**
+ * The platform of each test: every call of platformFor in one test answers the same one, so that the users a test asks
+ * for that platform (platformUser) are of the platform whose key signs its JWTs.
+ */
+const platformOfTest = new WeakMap<CheckContext, Promise<Platform>>();
+
+/**
+ * A platform the target trusts: the static JWT_PLATFORM_ID key when configured, else a fresh one from the `platform` state
+ * (one a test).
+ */
+export function platformFor(t: CheckContext): Promise<Platform> {
+  let platform = platformOfTest.get(t);
+  if (!platform) {
+    platform = trustedPlatform(t);
+    platformOfTest.set(t, platform);
+    // A failed registration is not kept: the test fails (or is skipped) with it, and a retry asks again.
+    platform.catch(() => platformOfTest.delete(t));
+  }
+  return platform;
+}
+
+/** The account states a JWT names (section 4.1), which take the `platformId` param (docs/provider-states.md, added later). */
+export type JwtAccountState = 'user' | 'user.inactive' | 'user.locked' | 'user.throttled' | 'user.short-session';
+
+/**
+ * An account of `state` that belongs to the platform whose key signs the test's JWTs (state param `platformId`, added
+ * later to the contract): section 4.1 does not say whether a platform may authenticate any user of the service or only
+ * its own users (a multi-tenant service), and a user of its own holds under both readings (docs/judging.md).
+ */
+export async function platformUser<N extends JwtAccountState>(t: CheckContext, state: N, params: Record<string, unknown> = {}, options: Omit<StateRequestOptions, 'holder'> = {}): Promise<StateData[N]> {
+  const platform = await platformFor(t);
+  return t.state(state, { ...params, platformId: platform.id }, options);
+}
+
+/**
+ * Not verified (a skip with the reason), never failed: a platform's JWT for `user` refused as wrong credentials (403)
+ * while the provider state did not say that the user belongs to that platform (`platformId` in its data): a target whose
+ * platforms authenticate only their own users refuses it rightly, and its hook (or file) did not offer `platformId`.
+ */
+export function skipUnlessOwnUser(t: CheckContext, response: { status: number }, user: { platformId?: string }, platform: { id: string }): void {
+  if (response.status !== 403 || user.platformId === platform.id) return;
+  t.skip(`not verified: the platform's JWT for the account answered 403, and the provider state did not say that the account belongs to platform ${platform.id} (it answered no "platformId"): a platform may authenticate only its own users (section 4.1 does not say; docs/judging.md), so give the state user (and user.inactive, user.locked, user.throttled, user.short-session) the param platformId (docs/provider-states.md)`);
+}
+
+async function trustedPlatform(t: CheckContext): Promise<Platform> {
   const configured = t.target.jwtPlatform;
   if (configured) {
     const pem = readBounded(configured.privateKeyFile, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');

@@ -467,6 +467,11 @@ export class FileStates implements StatesTransport {
   }
 
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
+    // `platformId` (added later): a file's accounts are users of the platform the suite signs its JWTs with (its platform
+    // entry, or JWT_PLATFORM_ID); none is of its secondPlatform.
+    if (params.platformId !== undefined && params.platformId === this.file.secondPlatform?.id) {
+      return this.skip(`STATES_FILE's accounts are users of its platform entry (or of JWT_PLATFORM_ID), not of its secondPlatform ${this.file.secondPlatform.id}`, state, params);
+    }
     let role: UserRole | AccountState = state;
     if (state === 'user') {
       const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
@@ -543,6 +548,7 @@ export class FileStates implements StatesTransport {
     if (account.totpSecret) data.totpSecret = account.totpSecret;
     if (account.token) data.token = account.token;
     if (account.attempts !== undefined) data.attempts = account.attempts;
+    if (typeof params.platformId === 'string') data.platformId = params.platformId;
     return { provided: true, data: data as never };
   }
 
