@@ -190,6 +190,18 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     }
   });
 
+  it('serves platformId (added later): its accounts are users of the platform the suite signs with, named back; asked for its secondPlatform, it skips with the reason', async () => {
+    const path = write({ version: 2, accounts: [account(1), account(2)], platform: { id: 'first', privateKeyFile: 'platform-key.pem' }, secondPlatform: { id: 'second', privateKeyFile: 'platform-key.pem' } }, true);
+    const states = new FileStates(path);
+    const own = (await states.get('user', { platformId: 'first' }, { holder: { id: 'a' } })) as { provided: boolean; data?: { platformId?: string } };
+    expect(own.data?.platformId).toBe('first');
+    await states.release({ id: 'a' });
+    const plain = (await states.get('user', {}, { holder: { id: 'b' } })) as { provided: boolean; data?: { platformId?: string } };
+    expect(plain.provided && plain.data?.platformId).toBeUndefined();
+    const other = (await states.get('user', { platformId: 'second' }, { holder: { id: 'c' } })) as { provided: boolean; reason?: string };
+    expect(other.reason).toMatch(/^STATES_FILE's accounts are users of its platform entry .*not of its secondPlatform second/);
+  });
+
   it('gives the reset of a typed forgot-password only an account of that resetTokenType, and its token only for that type; a file without one skips with the reason', async () => {
     const typed = (n: number, type: 'text' | 'link') => account(n, { disposable: true, resetToken: `token-${n}`, resetTokenType: type });
     const ask = async (accounts: FileAccount[], resetType?: 'text' | 'link') => {
