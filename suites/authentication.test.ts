@@ -7,7 +7,7 @@ import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken } from '../helpers/arrange/flows.js';
 import { freshTotpCode, totpCode, untilFreshTotpStep } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
-import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, secondsFromNow, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
+import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, platformUser, secondsFromNow, skipUnlessOwnUser, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 import { schemaRules } from '../helpers/spec/rules.js';
@@ -231,7 +231,7 @@ function logOutLater(t: CheckContext, response: ApiResponse): void {
   if (typeof token === 'string') t.cleanup(() => t.post('/api/v1/user/logout', { token }));
 }
 
-type LoginUser = { id: string; email: string; password: string; totpSecret?: string };
+type LoginUser = { id: string; email: string; password: string; totpSecret?: string; platformId?: string };
 
 /**
  * Every kind of login that answers a Session (2.1): by password (4.2), by password with a 2FA code (4.2), by a
@@ -254,6 +254,8 @@ const ACCOUNT_STATE_REFUSALS = [
 
 /** A fresh user who can log in by `kind` (a 2FA account for a login with a code; skipped where the target gives none). */
 async function userOfKind(t: CheckContext, kind: LoginKind): Promise<LoginUser> {
+  // A JWT names a user of the platform that signs it (platformUser): it holds whether a platform may authenticate any user or only its own.
+  if (kind === 'jwt-id' || kind === 'jwt-email') return platformUser(t, 'user');
   if (kind !== 'two-factor') return t.state('user');
   const user = await t.state('user', { twoFactor: true });
   if (!user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
@@ -276,6 +278,7 @@ async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): P
   const claim = kind === 'jwt-id' ? { id: user.id } : { email: user.email };
   const response = await authenticateJwt(t, platform.id, await platform.sign({ ...claim, expire: futureExpire(300) }));
   logOutLater(t, response);
+  skipUnlessOwnUser(t, response, user, platform);
   return response;
 }
 
@@ -483,12 +486,13 @@ authenticate.describe(() => {
       rulesOnEveryBranch: 'a flow whose every step asserts its one answer (the JWT login 200 with a Session, 200 halfway through ttl, 401 { error } once until is past): no run passes without judging them',
     },
     async (t) => {
-      const user = await t.state('user.short-session');
+      const user = await platformUser(t, 'user.short-session');
       const platform = await platformFor(t);
       const signed = await platform.sign({ id: user.id, expire: futureExpire(300) });
       const sent = performance.now();
       const login = await authenticateJwt(t, platform.id, signed);
       const arrived = performance.now();
+      skipUnlessOwnUser(t, login, user, platform);
       const token = expectSession(t, login, user.id, { shortLived: true });
       t.cleanup(() => t.post('/api/v1/user/logout', { token }));
       const { ttl, until } = login.json.data as { ttl: number; until: string };
@@ -831,17 +835,19 @@ authenticate.describe(() => {
 
 authenticateJwtEp.describe(() => {
   authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by email', { rules: [...schemaRules('session-response'), 'S1', 'S24', 'S134', 'S135', 'S138', 'S146', 'S149', 'S318', 'S319'], clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
-    const user = await t.state('user');
+    const user = await platformUser(t, 'user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: futureExpire(300) }));
+    skipUnlessOwnUser(t, response, user, platform);
     expectSession(t, response, user.id);
     logOutLater(t, response);
   });
 
   authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by id', { rules: [...schemaRules('session-response'), 'S1', 'S24', 'S134', 'S135', 'S139', 'S146', 'S149', 'S318', 'S319'], clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
-    const user = await t.state('user');
+    const user = await platformUser(t, 'user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
+    skipUnlessOwnUser(t, response, user, platform);
     expectSession(t, response, user.id);
     logOutLater(t, response);
   });
@@ -851,8 +857,8 @@ authenticateJwtEp.describe(() => {
   // Section 4.1: "one of email or id" reads as exactly one (a payload naming both is invalid, 412) or as
   // either (a Session for the user one of them names). No reading authenticates a user neither claim names.
   authenticateJwtEp.check('never answers a JWT naming one user by email and another by id with a Session for a third user', { rules: ['S142'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: 'every answer is judged against it: a Session for a third user (or a 5xx) fails it, whatever else came is allowed' }, async (t) => {
-    const byEmail = await t.state('user');
-    const byId = await t.state('user');
+    const byEmail = await platformUser(t, 'user');
+    const byId = await platformUser(t, 'user');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: byEmail.email, id: byId.id, expire: futureExpire(300) }));
     logOutLater(t, response);
@@ -868,10 +874,11 @@ authenticateJwtEp.describe(() => {
   });
 
   authenticateJwtEp.check('answers 401 with { error } for a JWT naming an inactive account', { rules: [...schemaRules('error-auth'), 'S150', 'S325', 'S334'], clauses: ['4.1', '5', '7'], status: 401 }, async (t) => {
-    const user = await t.state('user.inactive');
+    const user = await platformUser(t, 'user.inactive');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
     logOutLater(t, response);
+    skipUnlessOwnUser(t, response, user, platform);
     expectAuthError(t, response, 401);
   });
 
@@ -892,18 +899,20 @@ authenticateJwtEp.describe(() => {
   });
 
   authenticateJwtEp.check('answers 423 with { error } for a JWT naming a locked account', { rules: [...schemaRules('error-auth'), 'S152', 'S325', 'S334'], clauses: ['4.1', '5', '7'], status: 423 }, async (t) => {
-    const user = await t.state('user.locked');
+    const user = await platformUser(t, 'user.locked');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
     logOutLater(t, response);
+    skipUnlessOwnUser(t, response, user, platform);
     expectAuthError(t, response, 423);
   });
 
   authenticateJwtEp.check('answers 425 with { error } for a JWT naming an account restricted after brute-force detection', { rules: [...schemaRules('error-auth'), 'S153', 'S325', 'S334'], clauses: ['4.1', '5', '7', '8'], status: 425 }, async (t) => {
-    const user = await t.state('user.throttled');
+    const user = await platformUser(t, 'user.throttled');
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: futureExpire(300) }));
     logOutLater(t, response);
+    skipUnlessOwnUser(t, response, user, platform);
     if (response.status === 200 && t.target.states.kind === 'file') skipThrottleLifted(t);
     if (response.status === 200) await jwtLoginNotRestricted(t, platform, user, 'id');
     expectAuthError(t, response, 425);
@@ -936,10 +945,11 @@ authenticateJwtEp.describe(() => {
   for (const row of otherClaimForm) {
     const answer = row.status === 412 || row.status === 416 ? `${row.status}` : `${row.status} with { error }`;
     authenticateJwtEp.check(`answers ${answer} for a JWT ${row.description}`, { rules: row.rules, clauses: ['4.1', '5', '7'], status: row.status }, async (t) => {
-      const user = await t.state(row.state, {}, row.state === 'user' ? { failsLogins: 1 } : {});
+      const user = await platformUser(t, row.state, {}, row.state === 'user' ? { failsLogins: 1 } : {});
       const platform = await platformFor(t);
       const response = await authenticateJwt(t, platform.id, await platform.sign(row.payload(user)));
       logOutLater(t, response);
+      if (row.state !== 'user') skipUnlessOwnUser(t, response, user, platform);
       if (row.state === 'user.throttled' && response.status === 200 && t.target.states.kind === 'file') skipThrottleLifted(t);
       if (row.state === 'user.throttled' && response.status === 200) await jwtLoginNotRestricted(t, platform, user, row.claim === 'id' ? 'email' : 'id');
       if (row.status === 412 || row.status === 416) return expectJwtError(t, response, row.status);
@@ -981,7 +991,7 @@ authenticateJwtEp.describe(() => {
         ? { rules, clauses: ['4.1', '7'], status: [412, 416], rulesOnEveryBranch: 'both answers (412 or 416) are checked against the 412 / 416 format of section 7, and a Session or a 5xx fails it, so the expire that is no timestamp is judged on every answer' }
         : { rules, clauses: ['4.1', '7'], status: 412 };
     authenticateJwtEp.check(title, meta, async (t) => {
-      const user = await t.state('user', {}, failsLoginOf(row.payload));
+      const user = await platformUser(t, 'user', {}, failsLoginOf(row.payload));
       const platform = await platformFor(t);
       const response = await authenticateJwt(t, platform.id, await platform.sign(row.payload(user)));
       logOutLater(t, response);
@@ -1000,7 +1010,7 @@ authenticateJwtEp.describe(() => {
   }
 
   authenticateJwtEp.check('answers 416 for a JWT whose expire is in the past', { rules: [...schemaRules('error-jwt'), 'S144', 'S155'], clauses: ['4.1', '7'], status: 416 }, async (t) => {
-    const user = await t.state('user', {}, { failsLogins: 1 });
+    const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: pastExpire(3600) }));
     logOutLater(t, response);
@@ -1015,7 +1025,7 @@ authenticateJwtEp.describe(() => {
   // every case. "Now" is the later of the suite's clock and the target's (the probe answer's Date): no clock skew can
   // put the expiry in the past.
   authenticateJwtEp.check('answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds and (where a seconds expire is read) in Unix seconds', { rules: [...schemaRules('session-response'), 'S144', 'S149'], clauses: ['4.1', '2.1'], status: 200 }, async (t) => {
-    const user = await t.state('user', {}, { failsLogins: 1 });
+    const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const platform = await platformFor(t);
     const probe = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: secondsFromNow(300) }));
     logOutLater(t, probe);
@@ -1024,6 +1034,7 @@ authenticateJwtEp.describe(() => {
     const nowMs = Math.max(Date.now(), Number.isNaN(dated) ? 0 : dated + 1000);
     const inMilliseconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: nowMs + 30_000 }));
     logOutLater(t, inMilliseconds);
+    skipUnlessOwnUser(t, inMilliseconds, user, platform);
     expect(inMilliseconds.status, `section 4.1 (expire "must be now or later"): a JWT whose expire is 30 s ahead in milliseconds (far ahead read as seconds) must authenticate under either unit, got ${inMilliseconds.status}`).toBe(200);
     expectSession(t, inMilliseconds, user.id);
     if (probe.status !== 200) return;
@@ -1053,7 +1064,7 @@ authenticateJwtEp.describe(() => {
   // the platform's private key makes it, so it is no forgery); a verifier that takes it as well is advised on (`--strict`
   // fails it), never failed (allowed reading allowed-jwt-rs256-own-key). A wrong key or `none` stays a failure (above).
   authenticateJwtEp.check('security note: an RS256 JWT signed with the platform\u2019s own key is refused, as 4.1 names RS512 (advisory)', { rules: [], judges: 'advisory', clauses: ['4.1', '5'], status: null }, async (t) => {
-    const user = await t.state('user', {}, { failsLogins: 1 });
+    const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, platform.id, await platform.signRs256({ email: user.email, expire: futureExpire(300) }));
     logOutLater(t, response);
@@ -1066,7 +1077,7 @@ authenticateJwtEp.describe(() => {
       ? { rules: ['S3', ...forgery.rules], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: BAD_SIGNATURE_EVERY_BRANCH }
       : { rules: forgery.rules, clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES };
     authenticateJwtEp.check(title, meta, async (t) => {
-      const user = await t.state('user', {}, failsLoginOf(forgery.token, true, 2));
+      const user = await platformUser(t, 'user', {}, failsLoginOf(forgery.token, true, 2));
       const platform = await platformFor(t);
       const { platformId, jwt } = await forgery.token(platform.id, user, platform);
       const response = await authenticateJwt(t, platformId, jwt);
@@ -1077,7 +1088,7 @@ authenticateJwtEp.describe(() => {
   }
 
   authenticateJwtEp.check('never authenticates a JWT whose payload was changed after signing', { rules: ['S146', 'S147'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES }, async (t) => {
-    const [signed, victim] = await Promise.all([t.state('user'), t.state('user', {}, { failsLogins: 1 })]);
+    const [signed, victim] = await Promise.all([platformUser(t, 'user'), platformUser(t, 'user', {}, { failsLogins: 1 })]);
     const platform = await platformFor(t);
     const jwt = await platform.sign({ email: signed.email, expire: futureExpire(300) });
     const response = await authenticateJwt(t, platform.id, craftedJwt.tampered(jwt, { email: victim.email, expire: futureExpire(300) }));
@@ -1088,7 +1099,7 @@ authenticateJwtEp.describe(() => {
   // Section 4.1: the JWT is signed by the key of *the* platform in the path; another registered platform's key is
   // wrong credentials here (403, as for `wrongCredentials` above).
   authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT signed by another registered platform\u2019s key', { rules: ['S3', 'S147'], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: BAD_SIGNATURE_EVERY_BRANCH }, async (t) => {
-    const user = await t.state('user', {}, { failsLogins: 1 });
+    const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const [platform, other] = await Promise.all([platformFor(t), otherPlatform(t)]);
     const response = await authenticateJwt(t, platform.id, await other.sign({ email: user.email, expire: futureExpire(300) }));
     logOutLater(t, response);
@@ -1096,7 +1107,7 @@ authenticateJwtEp.describe(() => {
   });
 
   authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { rules: ['S147'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES }, async (t) => {
-    const user = await t.state('user', {}, { failsLogins: 1 });
+    const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const platform = await platformFor(t);
     const response = await authenticateJwt(t, `${randomUUID()}`, await platform.sign({ email: user.email, expire: futureExpire(300) }));
     logOutLater(t, response);
@@ -1113,7 +1124,7 @@ authenticateJwtEp.describe(() => {
   ];
   for (const row of withoutPlatform) {
     authenticateJwtEp.check(`never authenticates ${row.description}`, { rules: ['S137'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: 'a Session (any 2xx) or a 5xx fails it whichever refusal (or unfollowed redirect) came, so the rule is judged on every answer' }, async (t) => {
-      const user = await t.state('user');
+      const user = await platformUser(t, 'user');
       const platform = await platformFor(t);
       const response = await t.post(row.path, { headers: { token: await platform.sign({ email: user.email, expire: futureExpire(300) }) } });
       logOutLater(t, response);

@@ -191,6 +191,21 @@ reset.describe(() => {
     if (withOld !== 403) throw new Error(`after the reset, logging in with the old password must answer 403, got ${withOld}`);
   });
 
+  // Section 4.3: `type` says only how the e-mail shows the token (text or link); section 4.4 takes "the token received
+  // by e-mail", whichever way it was shown. The token is the one the e-mail of that type shows (state
+  // password-reset.token with `type`; a STATES_FILE's account with that resetTokenType).
+  for (const type of ['text', 'link'] as const) {
+    reset.check(`answers 200 to the token of a forgot-password of type ${type}, and the new password logs in`, { rules: [...schemaRules('message-response'), 'S169', 'S178', 'S184', 'S188'], clauses: ['4.3', '4.4'], status: 200 }, async (t) => {
+      const { user, token, bearer } = await resetInProgress(t, { spends: true, type });
+      const password = passwordOfLength(16);
+      const response = await t.post(RESET, { json: { email: user.email, token, password }, token: bearer });
+      t.expectStatus(response, 200);
+      t.expectSchema(response, 'message-response');
+      const withNew = await loginStatus(t, user.email, password);
+      if (withNew !== 200) throw new Error(`after the reset with the token of an e-mail of type ${type}, logging in with the new password must answer 200, got ${withNew}`);
+    });
+  }
+
   // Section 4.4 does not say that a token is single-use: a second reset with a spent token is only reported
   // when it is not refused as an invalid token. The first reset, with a fresh valid token, must succeed.
   reset.check('reports whether a token already spent on a reset is refused again', { rules: [...schemaRules('message-response'), 'S184'], clauses: ['4.4'], status: null, rulesOnEveryBranch: 'its rules are those of the first reset, which must answer 200 { data: { message } } on every run; the second answer, whichever came, is only advised on' }, async (t) => {

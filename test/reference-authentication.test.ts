@@ -238,6 +238,28 @@ describe('short sessions (state user.short-session; sections 2.1, 5.2)', () => {
 });
 
 describe('POST /api/v1/authenticate-jwt/{platform} (4.1)', () => {
+  it('the account states take platformId: the account belongs to that platform and the data names it back; an unknown platform is refused (422)', async () => {
+    for (const name of ['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.short-session']) {
+      const user = await state(name, { platformId });
+      expect(user.platformId, name).toBe(platformId);
+      expect((await state(name)).platformId, `${name} without the param`).toBeUndefined();
+    }
+    const refused = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: { platformId: 'no-such-platform' } } });
+    expect(refused.statusCode).toBe(422);
+    // Under the multi-tenant reading, the platform authenticates its own user and refuses one of another platform.
+    const tenant = await buildReference({ states: true, now: () => clock, mutation: { deviation: 'r7.jwt-platform-own-users' } });
+    try {
+      const own = (await injectState(tenant, 'platform', { publicKey: keys.publicKeyPem })).id as string;
+      const ofPlatform = await injectState(tenant, 'user', { platformId: own });
+      const elsewhere = await injectState(tenant, 'user');
+      const send = async (id: unknown) => (await tenant.inject({ method: 'POST', url: `/api/v1/authenticate-jwt/${own}`, headers: { token: await sign({ id, expire: nowSeconds() + 300 }) } })).statusCode;
+      expect(await send(ofPlatform.id)).toBe(200);
+      expect(await send(elsewhere.id)).toBe(403);
+    } finally {
+      await tenant.close();
+    }
+  });
+
   it('answers a Session for a payload naming the user by email or by id, expire now or later', async () => {
     const user = await state('user');
     for (const payload of [{ email: user.email, expire: nowSeconds() + 60 }, { id: user.id, expire: nowSeconds() }, { id: user.id, expire: String(nowSeconds() + 60) }]) {

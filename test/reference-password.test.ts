@@ -93,6 +93,18 @@ describe('forgot-password (section 4.3)', () => {
     expect((await reset({ email: user.email, token: second, password: 'Another-pass-1' })).statusCode).toBe(200);
   });
 
+  test('with type, the state answers the token as the latest e-mail of that type shows it (added later), and 422 when none of that type was sent', async () => {
+    const user = await state('user');
+    await forgot({ email: user.email, type: 'text' });
+    const text = (await state('password-reset.token', { email: user.email, type: 'text' })).token;
+    const refused = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'password-reset.token', params: { email: user.email, type: 'link' } } });
+    expect(refused.statusCode).toBe(422);
+    await forgot({ email: user.email, type: 'link' });
+    const link = (await state('password-reset.token', { email: user.email, type: 'link' })).token;
+    expect(outbox(user.email).map((m) => m.token)).toEqual([text, link]);
+    expect((await reset({ email: user.email, token: link, password: 'Another-pass-1' })).statusCode).toBe(200);
+  });
+
   test('the state answers the contract\'s 422 with a message for an address that was sent nothing', async () => {
     const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'password-reset.token', params: { email: 'never.sent@example.test' } } });
     expect(response.statusCode).toBe(422);

@@ -186,8 +186,39 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook giving state user.brute-force would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
-      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) })).toBe(kind.kind);
+      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.resetType ? { resetType: kind.resetType } : {}) })).toBe(kind.kind);
     }
+  });
+
+  it('serves platformId (added later): its accounts are users of the platform the suite signs with, named back; asked for its secondPlatform, it skips with the reason', async () => {
+    const path = write({ version: 2, accounts: [account(1), account(2)], platform: { id: 'first', privateKeyFile: 'platform-key.pem' }, secondPlatform: { id: 'second', privateKeyFile: 'platform-key.pem' } }, true);
+    const states = new FileStates(path);
+    const own = (await states.get('user', { platformId: 'first' }, { holder: { id: 'a' } })) as { provided: boolean; data?: { platformId?: string } };
+    expect(own.data?.platformId).toBe('first');
+    await states.release({ id: 'a' });
+    const plain = (await states.get('user', {}, { holder: { id: 'b' } })) as { provided: boolean; data?: { platformId?: string } };
+    expect(plain.provided && plain.data?.platformId).toBeUndefined();
+    const other = (await states.get('user', { platformId: 'second' }, { holder: { id: 'c' } })) as { provided: boolean; reason?: string };
+    expect(other.reason).toMatch(/^STATES_FILE's accounts are users of its platform entry .*not of its secondPlatform second/);
+  });
+
+  it('gives the reset of a typed forgot-password only an account of that resetTokenType, and its token only for that type; a file without one skips with the reason', async () => {
+    const typed = (n: number, type: 'text' | 'link') => account(n, { disposable: true, resetToken: `token-${n}`, resetTokenType: type });
+    const ask = async (accounts: FileAccount[], resetType?: 'text' | 'link') => {
+      const states = new FileStates(write({ version: 2, accounts }));
+      const outcome = (await states.get('user', {}, { holder: { id: 'h' }, needs: ['password-reset.token'], mutates: true, ...(resetType ? { resetType } : {}) })) as { provided: boolean; data?: { id: string; email: string }; reason?: string };
+      if (!outcome.provided) return outcome.reason;
+      const token = (await states.get('password-reset.token', { email: outcome.data!.email, ...(resetType ? { type: resetType } : {}) })) as { provided: boolean; data?: { token: string } };
+      return `${outcome.data!.id} ${token.provided ? token.data!.token : 'no token'}`;
+    };
+    const plain = account(1, { disposable: true, resetToken: 'token-1' });
+    const pool = [plain, typed(2, 'text'), typed(3, 'link')];
+    expect(await ask(pool, 'text')).toBe(`${typed(2, 'text').id} token-2`);
+    expect(await ask(pool, 'link')).toBe(`${typed(3, 'link').id} token-3`);
+    // An untyped reset keeps off the typed accounts while another fits.
+    expect(await ask(pool)).toBe(`${plain.id} token-1`);
+    expect(await ask([plain], 'text')).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token of type text".*\(a provider-state hook giving state password-reset.token \(type: "text"\) would add this test\)$/);
+    expect(() => loadStatesFile(write({ version: 2, accounts: [account(4, { resetTokenType: 'text' })] }))).toThrow(/missing field "resetToken"/);
   });
 
   it('gives a 2FA login that needs bonuses or balances the "user with 2FA, bonuses and balances"; a file made before it skips those with the reason (issue 27)', async () => {
@@ -440,8 +471,9 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(schemaProblems('states-file', skeleton)).toEqual([]);
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 11);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 13);
     expect(skeleton.accounts.filter((a) => a.state !== 'user' && a.totpSecret).map((a) => a.state)).toEqual(['user.inactive', 'user.locked']);
+    expect(skeleton.accounts.filter((a) => a.resetTokenType === 'text')).toHaveLength(2);
     expect(skeleton.secondPlatform).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check/check.js';
-import { platformFor, futureExpire, sendWithExpireForm } from './jwt.js';
+import { platformFor, skipUnlessOwnUser, futureExpire, sendWithExpireForm } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
 import { fileAccountGiven, hookWouldAdd, refusedLoginCause } from '../states/file.js';
 import { RESTRICTED_REASON } from '../spec/logins.js';
@@ -41,11 +41,13 @@ export function authenticateJwt(t: CheckContext, platformId: string, jwt: string
 }
 
 /** Section 4.1: logs in through a trusted platform's JWT naming the user by id (or by `email`); fails the test when login does not succeed. */
-export async function logInWithJwt(t: CheckContext, user: { id: string; email?: string }, claim: 'id' | 'email' = 'id'): Promise<string> {
+export async function logInWithJwt(t: CheckContext, user: { id: string; email?: string; platformId?: string }, claim: 'id' | 'email' = 'id'): Promise<string> {
   const platform = await platformFor(t);
   const named = claim === 'email' ? { email: user.email } : { id: user.id };
   const response = await authenticateJwt(t, platform.id, await platform.sign({ ...named, expire: futureExpire(300) }));
   if (response.status === 425) t.skip(RESTRICTED_REASON);
+  // A user the state did not make one of the platform's (no platformId) may be refused by a platform that authenticates only its own.
+  skipUnlessOwnUser(t, response, user, platform);
   if (response.status !== 200) throw new Error(`precondition: logging in with a valid platform JWT must answer 200, got ${response.status}`);
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the JWT login answer must carry data.id, the access token');

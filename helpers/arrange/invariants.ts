@@ -8,6 +8,7 @@ import { ASSETS_PARAM, canonicalDecimal } from './balances.js';
 import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
+import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
@@ -154,7 +155,9 @@ function validTokenChecks(ep: EndpointChecks): void {
       async (t) => {
         const needs = needsOf(ep.id);
         // One holder a kind for a logout (each destroys its own user's session) or a 2FA login (an account of its own).
-        const shared = kinds.some((k) => !k.twoFactor) ? await holderOf(t, needs) : undefined;
+        // The JWT rows log in users of the platform that signs their JWTs (platformId): a platform may authenticate only its own (4.1).
+        const ofPlatform = kinds.some((k) => k.platform) ? { platformId: (await platformFor(t)).id } : {};
+        const shared = kinds.some((k) => !k.twoFactor) ? await holderOf(t, needs, ofPlatform) : undefined;
         const sessions = await Promise.all(
           kinds.map(async (kind): Promise<{ who: Holder; token: string }> => {
             if (kind.twoFactor) {
@@ -162,7 +165,7 @@ function validTokenChecks(ep: EndpointChecks): void {
               if (!who.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
               return { who, token: who.token };
             }
-            const who = isLogout && kind !== kinds.find((k) => !k.twoFactor) ? await holderOf(t, needs) : shared!;
+            const who = isLogout && kind !== kinds.find((k) => !k.twoFactor) ? await holderOf(t, needs, ofPlatform) : shared!;
             return { who, token: kind.platform ? await logInWithJwt(t, who.user, kind.claim) : who.token };
           }),
         );
@@ -199,7 +202,9 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
     { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335', ...(userScoped ? ['S327'] : [])], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 with "This action is unauthorized." for another user\u2019s resources' } : {}) },
     async (t) => {
       const needs = needsOf(ep.id);
-      const [owner, other] = await Promise.all([holderOf(t, needs), userScoped ? holderOf(t, needs) : undefined]);
+      // A logged-out JWT session is one of a user of the platform that signed it (platformId): a platform may authenticate only its own (4.1).
+      const ofPlatform = has('logged-out-jwt') ? { platformId: (await platformFor(t)).id } : {};
+      const [owner, other] = await Promise.all([holderOf(t, needs, ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
       // Sessions of the owner destroyed by logout, one of each kind of login the rows need.
       const destroyed = async (login: () => Promise<string>): Promise<string> => {
         const token = await login();

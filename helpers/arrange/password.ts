@@ -110,14 +110,15 @@ export async function sendForgot(t: CheckContext, user: { email: string }, json:
  */
 export async function resetInProgress(t: CheckContext, { spends = true, params = {}, type }: { spends?: boolean; params?: Record<string, unknown>; type?: 'text' | 'link' } = {}) {
   const fromFile = t.target.states.kind === 'file';
-  const user = await t.state('user', params, { mutates: !fromFile || spends, needs: ['password-reset.token'] });
+  const user = await t.state('user', params, { mutates: !fromFile || spends, needs: ['password-reset.token'], ...(type ? { resetType: type } : {}) });
   const bearer = await bearerOf(t, user);
   if (!fromFile) {
     // Section 4.3: `type` (text or link) says how the e-mail shows the token; without it, the default.
     const forgot = await sendForgot(t, user, { email: user.email, ...(type ? { type } : {}) }, bearer);
     if (forgot.status !== 200) throw new Error(`precondition: forgot-password for a fresh provider-state user must answer 200, got ${forgot.status}`);
   }
-  const { token } = await t.state('password-reset.token', { email: user.email });
+  // `type` (added later to the state): the token as the e-mail of that type shows it, which is what a user would send.
+  const { token } = await t.state('password-reset.token', { email: user.email, ...(type ? { type } : {}) });
   if (typeof token !== 'string' || token === '') throw new Error('precondition: provider state password-reset.token must answer { token }');
   learnSecret(token, 'reset-token');
   return { user, token, bearer };

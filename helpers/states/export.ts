@@ -25,9 +25,13 @@ function balancesOf(balances: NonNullable<FileAccount['balances']>): NonNullable
   return { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.amount ? { amount: balances.amount } : {}) };
 }
 
-async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }): Promise<FileAccount | undefined> {
+/** The account states a JWT names, which take `platformId` (docs/provider-states.md): a file's accounts are users of its platform entry. */
+const ON_PLATFORM = new Set<string>(['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.short-session']);
+
+async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }, platformId?: string): Promise<FileAccount | undefined> {
+  const onPlatform = platformId !== undefined && ON_PLATFORM.has(kind.state) ? { platformId } : {};
   if (kind.state !== 'user') {
-    const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : kind.twoFactor ? { twoFactor: true } : {});
+    const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : { ...onPlatform, ...(kind.twoFactor ? { twoFactor: true } : {}) });
     if (!data) return undefined;
     // user.inactive and user.locked with 2FA (added later): a hook that gives no totpSecret does not provide them.
     const totpSecret = 'totpSecret' in data ? data.totpSecret : undefined;
@@ -45,7 +49,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
     }
     return account;
   }
-  const user = await ask(hook, 'user', { ...(kind.role === '2fa' || kind.role === '2fa-records' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
+  const user = await ask(hook, 'user', { ...onPlatform, ...(kind.role === '2fa' || kind.role === '2fa-records' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
   if (!user) return undefined;
   if (kind.emailLength && user.email.length !== kind.emailLength) return undefined;
   const account: FileAccount = { state: 'user', id: user.id, email: user.email, password: user.password, ...(kind.disposable ? { disposable: true } : {}) };
@@ -95,16 +99,18 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const url = `${target.url}/api/v1/user/forgot-password`;
       let status: number;
       try {
-        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: user.email }), signal: AbortSignal.timeout(target.timeoutMs) });
+        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) }), signal: AbortSignal.timeout(target.timeoutMs) });
         await response.body.dump();
         status = response.statusCode;
       } catch (error) {
         throw new ConfigError(`target unreachable: ${describeTransportFailure(error, 'POST', url, target.timeoutMs)}`);
       }
       if (status !== 200) throw new ConfigError(`the target answered forgot-password for a fresh provider-state user with ${status}, not 200: cannot export reset tokens (check --target)`);
-      const reset = await ask(hook, 'password-reset.token', { email: user.email });
+      // A kind of a typed forgot-password (section 4.3) keeps the token as the e-mail of that type shows it.
+      const reset = await ask(hook, 'password-reset.token', { email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) });
       if (!reset) return undefined;
       account.resetToken = reset.token;
+      if (kind.resetType) account.resetTokenType = kind.resetType;
       break;
     }
   }
@@ -157,14 +163,8 @@ export async function exportStates(options: { target: string; states: string; to
     // The same $schema as the template's, relative to the folder the file is written to.
     const file: StatesFileV1 & { $schema: string } = { $schema: schemaReference(dirname(out)), version: 2, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}, with the accounts that serve once for ${runs} run(s). Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
     const missing: string[] = [];
-    for (const kind of ACCOUNT_KINDS) {
-      const count = countOf(kind, options.minimum === true, runs);
-      const accounts = await inParallel(Array.from({ length: count }, (_, i) => i), 8, () => exportAccount(hook, kind, { url: target, agent, timeoutMs }));
-      const got = accounts.filter((a): a is FileAccount => a !== undefined);
-      if (got.length < count) missing.push(kind.kind);
-      file.accounts.push(...got);
-    }
-    // The platform: a key pair made here; the hook registers its public key, the private key goes next to the file.
+    // The platform first: a key pair made here; the hook registers its public key, the private key goes next to the file.
+    // The accounts are then asked as users of that platform (platformId), as a multi-tenant target keeps them.
     const keyPath = join(dirname(out), `${basename(out).replace(/\.json$/i, '')}.platform-key.pem`);
     const { privateKey, publicKey } = await generateKeyPair('RS512', { modulusLength: 2048, extractable: true });
     const platform = await ask(hook, 'platform', { publicKey: await exportSPKI(publicKey) });
@@ -172,6 +172,13 @@ export async function exportStates(options: { target: string; states: string; to
       writeOwnerOnly(keyPath, await exportPKCS8(privateKey));
       file.platform = { id: platform.id, privateKeyFile: basename(keyPath) };
     } else missing.push('platform');
+    for (const kind of ACCOUNT_KINDS) {
+      const count = countOf(kind, options.minimum === true, runs);
+      const accounts = await inParallel(Array.from({ length: count }, (_, i) => i), 8, () => exportAccount(hook, kind, { url: target, agent, timeoutMs }, platform?.id));
+      const got = accounts.filter((a): a is FileAccount => a !== undefined);
+      if (got.length < count) missing.push(kind.kind);
+      file.accounts.push(...got);
+    }
     // A second platform with a key of its own (version 2): the tests of one platform's JWT against another's key.
     const secondKeyPath = join(dirname(out), `${basename(out).replace(/\.json$/i, '')}.second-platform-key.pem`);
     const second = await generateKeyPair('RS512', { modulusLength: 2048, extractable: true });

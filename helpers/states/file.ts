@@ -29,6 +29,11 @@ export interface FileAccount {
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
   bankUsed?: { id: string };
   resetToken?: string;
+  /**
+   * Version 2 (added later), with resetToken: the type of the forgot-password whose e-mail carried it (section 4.3), the
+   * token written as that e-mail shows it (state password-reset.token with `type`).
+   */
+  resetTokenType?: ResetType;
   /** Version 2, user.inactive: a bank of it never used (state bank) and a card of it (state card). */
   bank?: { id: string };
   card?: { id: string };
@@ -48,6 +53,9 @@ export interface StatesFileV1 {
   accounts: FileAccount[];
 }
 
+/** Section 4.3: how a forgot-password e-mail shows its token (`type`). */
+export type ResetType = 'text' | 'link';
+
 /** What an account of state `user` is for: the one extra it carries decides (plain: none). */
 export type UserRole = 'plain' | 'balances' | 'bonuses' | 'bank.used' | 'password-reset.token' | '2fa' | '2fa-records' | 'two-platforms';
 
@@ -63,7 +71,7 @@ export const LONGEST_EMAIL = 255;
  * provider states of docs/provider-states.md the kind stands for (test/states-file.test.ts holds every
  * state of the contract to a place in the file).
  */
-export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; resetType?: ResetType; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 14, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; about 26 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
@@ -85,6 +93,8 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 9, fullSpeed: 9, perRun: true, why: 'reset-password tests that succeed (the retry after a reset refused for its password among them, and the 72-byte password prefix note, which sets an 80-character password through a reset); each spends its account, which serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address of 255 characters, the limit; serves once' },
+  { kind: 'disposable user with a reset token of type text', state: 'user', role: 'password-reset.token', disposable: true, resetType: 'text', minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset with the token of a forgot-password of type text (section 4.3), as its e-mail shows it; serves once' },
+  { kind: 'disposable user with a reset token of type link', state: 'user', role: 'password-reset.token', disposable: true, resetType: 'link', minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset with the token of a forgot-password of type link (section 4.3), as its e-mail shows it; serves once' },
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
   { kind: 'disposable user with records on two platforms', state: 'user', role: 'two-platforms', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the bank delete on either of two platforms: deletes a bank of it on each platform; serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
@@ -139,17 +149,17 @@ const ROLE_WORDS: Record<UserRole, string> = {
  * 2FA", "disposable user with a reset token", "user.locked"): what a skip says is missing and what
  * a test waits for, so that the fix is to add an account of exactly that kind.
  */
-export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; twoFactor?: boolean } = {}): string {
+export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; twoFactor?: boolean; resetType?: ResetType } = {}): string {
   const email = options.emailLength !== undefined ? `an e-mail of ${options.emailLength} characters` : '';
   if (state !== 'user') return [state, options.twoFactor ? '2FA' : '', email].filter(Boolean).join(' with ');
-  const carries = ROLE_WORDS[role as UserRole] ?? '';
+  const carries = `${ROLE_WORDS[role as UserRole] ?? ''}${role === 'password-reset.token' && options.resetType ? ` of type ${options.resetType}` : ''}`;
   const extras = [carries, email].filter(Boolean);
   return `${options.disposable ? 'disposable ' : ''}user${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}`;
 }
 
 /** Does an account of the file count as one of that kind? */
 export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[number]): boolean {
-  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (kind.state === 'user' || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (account.disposable === true) === (kind.disposable === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
+  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (kind.state === 'user' || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (account.disposable === true) === (kind.disposable === true) && account.resetTokenType === kind.resetType && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
 }
 
 /**
@@ -205,7 +215,7 @@ export function roleOf(account: FileAccount): UserRole | AccountState {
 
 /** The fields an account of each state may carry besides its credentials. */
 const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
-  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken', 'twoPlatforms'],
+  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken', 'resetTokenType', 'twoPlatforms'],
   'user.inactive': ['token', 'totpSecret', 'bonuses', 'bankUsed', 'bank', 'card'],
   'user.locked': ['totpSecret'],
   'user.throttled': [],
@@ -461,6 +471,11 @@ export class FileStates implements StatesTransport {
   }
 
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
+    // `platformId` (added later): a file's accounts are users of the platform the suite signs its JWTs with (its platform
+    // entry, or JWT_PLATFORM_ID); none is of its secondPlatform.
+    if (params.platformId !== undefined && params.platformId === this.file.secondPlatform?.id) {
+      return this.skip(`STATES_FILE's accounts are users of its platform entry (or of JWT_PLATFORM_ID), not of its secondPlatform ${this.file.secondPlatform.id}`, state, params);
+    }
     let role: UserRole | AccountState = state;
     if (state === 'user') {
       const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
@@ -475,6 +490,14 @@ export class FileStates implements StatesTransport {
     // An account that carries the needed extra as a second one serves when no account has it as its role.
     if (candidates.length === 0 && state === 'user' && role !== 'plain' && role !== '2fa' && role !== '2fa-records' && role !== 'password-reset.token' && role !== 'two-platforms') {
       candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === 'user' && needsMet(account, role as UserRole));
+    }
+    // The token of a typed forgot-password (state password-reset.token with `type`) only an account of that resetTokenType
+    // carries; the others are kept for the tests that ask for one while other accounts fit.
+    const resetType = role === 'password-reset.token' ? options.resetType : undefined;
+    if (resetType !== undefined) candidates = candidates.filter(({ account }) => account.resetTokenType === resetType);
+    else if (role === 'password-reset.token') {
+      const untyped = candidates.filter(({ account }) => account.resetTokenType === undefined);
+      if (untyped.length > 0) candidates = untyped;
     }
     const emailLength = typeof params.emailLength === 'number' ? params.emailLength : undefined;
     if (emailLength !== undefined) candidates = candidates.filter(({ account }) => account.email.length === emailLength);
@@ -499,9 +522,12 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.disposable !== true);
       if (kept.length > 0) candidates = kept;
     }
-    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(stateTwoFactor ? { twoFactor: true } : {}) });
+    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(stateTwoFactor ? { twoFactor: true } : {}), ...(resetType !== undefined ? { resetType } : {}) });
     if (candidates.length === 0) {
       if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`, state, params);
+      if (options.mutates && role === 'password-reset.token' && resetType !== undefined) {
+        return this.skip(`STATES_FILE has no account of kind "${kind}": a reset with the token of a forgot-password of type ${resetType} needs an account whose resetToken that e-mail carried, as it shows it ("resetTokenType": "${resetType}", marked "disposable": true; \`conformance states export\` writes them)`, 'password-reset.token', { type: resetType });
+      }
       if (options.mutates && role === 'password-reset.token') {
         return this.skip(`STATES_FILE has no account of kind "${kind}": a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, so it needs an account with a resetToken marked "disposable": true`, state, params);
       }
@@ -529,6 +555,7 @@ export class FileStates implements StatesTransport {
     if (account.totpSecret) data.totpSecret = account.totpSecret;
     if (account.token) data.token = account.token;
     if (account.attempts !== undefined) data.attempts = account.attempts;
+    if (typeof params.platformId === 'string') data.platformId = params.platformId;
     return { provided: true, data: data as never };
   }
 
@@ -555,7 +582,10 @@ export class FileStates implements StatesTransport {
       return platforms ? { provided: true, data: { platforms } } : this.skip(`STATES_FILE gives the ${label} no twoPlatforms.${field} (its records on two platforms, state ${name}, version 2); add them`, name, params);
     }
     if (name === 'password-reset.token') {
-      return account.resetToken ? { provided: true, data: { token: account.resetToken } } : this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`, name, params);
+      if (!account.resetToken) return this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`, name, params);
+      // With `type`, only the token of an e-mail of that type (as it shows it): an account's resetTokenType says which it is.
+      if (params.type !== undefined && account.resetTokenType !== params.type) return this.skip(`STATES_FILE gives the ${label} a resetToken ${account.resetTokenType ? `of a forgot-password of type ${account.resetTokenType}` : 'of no stated type'}, and this test needs the token of one of type ${String(params.type)} ("resetTokenType")`, name, params);
+      return { provided: true, data: { token: account.resetToken } };
     }
     return this.skip(`STATES_FILE cannot give state ${name}`, name, params);
   }

@@ -53,6 +53,7 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
   if (kind.twoFactor) return { ...account, ...(kind.state === 'user.inactive' ? { token: '<access token issued before it became inactive, unexpired>' } : {}), totpSecret: '<its base32 TOTP secret>' };
   if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
   if (kind.state === 'user.brute-force') return { ...account, attempts: 5 };
+  if (kind.resetType) return { ...account, resetToken: `<token of the latest forgot-password e-mail sent to it, of type ${kind.resetType}, as that e-mail shows it>`, resetTokenType: kind.resetType };
   return { ...account, ...(kind.role ? extras[kind.role] : kind.state === 'user.inactive' ? extras.inactive : {}) };
 }
 
@@ -80,6 +81,7 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',
   'disposable user': 'a fresh active account that has never had a card; serves once',
   'disposable user with records on two platforms': 'as a user with records on two platforms, whose banks the suite may delete (one on each platform); serves once',
+  'disposable user with a reset token of type text': 'an active account to which forgot-password was sent with "type": "text"; give the token as that e-mail shows it, and "resetTokenType": "text"; serves once (as with "link")',
 };
 
 /** The package's own schemas/states-file.json. */

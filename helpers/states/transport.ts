@@ -34,19 +34,23 @@ export interface BalanceAmount {
   available: string;
 }
 
+/**
+ * `platformId` (added later): with the param `platformId`, the platform the account belongs to, as the hook (or file)
+ * made it; a hook that does not offer the param answers none.
+ */
 export interface StateData {
-  user: { id: string; email: string; password: string; totpSecret?: string };
+  user: { id: string; email: string; password: string; totpSecret?: string; platformId?: string };
   /** `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
-  'user.inactive': { id: string; email: string; password: string; token: string; totpSecret?: string };
+  'user.inactive': { id: string; email: string; password: string; token: string; totpSecret?: string; platformId?: string };
   /** `token`: an access token issued to this active account that has expired (its ttl is over). */
   'user.expired-token': { id: string; email: string; password: string; token: string };
   /** An active account whose logins issue sessions of a few seconds (2 to 5), so a test can outwait one (added for issue 19). */
-  'user.short-session': { id: string; email: string; password: string };
+  'user.short-session': { id: string; email: string; password: string; platformId?: string };
   /** A fresh active account and `attempts`, the failed logins after which its login is restricted (425; added for issue 19). */
   'user.brute-force': { id: string; email: string; password: string; attempts: number };
   /** `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
-  'user.locked': { id: string; email: string; password: string; totpSecret?: string };
-  'user.throttled': { id: string; email: string; password: string };
+  'user.locked': { id: string; email: string; password: string; totpSecret?: string; platformId?: string };
+  'user.throttled': { id: string; email: string; password: string; platformId?: string };
   /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */
   'user.forbidden': { id: string; email: string; password: string };
   /** `privateKeyFile` (a STATES_FILE's second platform only): the platform's own key, which the suite signs with instead of the key it sent. */
@@ -108,6 +112,11 @@ export interface StateRequestOptions {
    */
   failsLogins?: number;
   needs?: StateName[];
+  /**
+   * With `needs` password-reset.token: the type of the forgot-password (section 4.3, text or link) whose token the test
+   * asks for (state password-reset.token with `type`): a STATES_FILE leases an account of that resetTokenType.
+   */
+  resetType?: 'text' | 'link';
   holder?: { id: string };
   /** Hears of each rate limiter's answer (429, or 503 with Retry-After) the hook gave, retried or not. */
   onRateLimited?: () => void;

@@ -635,15 +635,25 @@ export const authentication: ReferenceModule = {
   },
 
   states(ctx) {
+    // The param `platformId` (added later to the contract) of the account states: the account belongs to that platform
+    // (one the state `platform` answered), and the data names it, so a platform that authenticates only its own users
+    // (a reading of 4.1) can be judged. Without it the account belongs to the reference's own platform, as before.
+    const onPlatform = (params: Record<string, unknown>): { platformId?: string } => {
+      if (params.platformId === undefined) return {};
+      if (typeof params.platformId !== 'string' || !ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(params.platformId)) throw new StateNotAllowed('params.platformId must name a platform the state platform answered');
+      return { platformId: params.platformId };
+    };
     return {
       user: (params) => {
         const length = params.emailLength;
         const emailLength = typeof length === 'number' && Number.isInteger(length) && length >= 20 && length <= 255 ? length : undefined;
-        return createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}) });
+        const platform = onPlatform(params);
+        return { ...createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}), ...platform }), ...platform };
       },
       // An active account whose logins issue sessions of SHORT_SESSION_TTL_SECONDS (sections 2.1 and 5.2).
-      'user.short-session': () => {
-        const user = createUser(ctx);
+      'user.short-session': (params) => {
+        const platform = onPlatform(params);
+        const user = { ...createUser(ctx, platform), ...platform };
         ctx.db.prepare('INSERT INTO short_sessions (user_id, ttl) VALUES (?, ?)').run(user.id, SHORT_SESSION_TTL_SECONDS);
         return user;
       },
@@ -658,18 +668,21 @@ export const authentication: ReferenceModule = {
       },
       // user.inactive and user.locked take an optional twoFactor (added later, docs/provider-states.md): the account's login then needs a TOTP code as well.
       'user.inactive': (params) => {
-        const user = createUser(ctx, { twoFactor: params.twoFactor === true });
+        const platform = onPlatform(params);
+        const user = createUser(ctx, { ...platform, twoFactor: params.twoFactor === true });
         const { token } = issueToken(ctx.db, user.id, 'password', ctx.now());
         ctx.db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(user.id);
-        return { id: user.id, email: user.email, password: user.password, token, ...(user.totpSecret ? { totpSecret: user.totpSecret } : {}) };
+        return { id: user.id, email: user.email, password: user.password, token, ...(user.totpSecret ? { totpSecret: user.totpSecret } : {}), ...platform };
       },
       'user.locked': (params) => {
-        const user = createUser(ctx, { twoFactor: params.twoFactor === true });
+        const platform = onPlatform(params);
+        const user = { ...createUser(ctx, { ...platform, twoFactor: params.twoFactor === true }), ...platform };
         ctx.db.prepare('UPDATE users SET locked = 1 WHERE id = ?').run(user.id);
         return user;
       },
-      'user.throttled': () => {
-        const user = createUser(ctx);
+      'user.throttled': (params) => {
+        const platform = onPlatform(params);
+        const user = { ...createUser(ctx, platform), ...platform };
         const now = ctx.now();
         ctx.db
           .prepare('INSERT OR REPLACE INTO login_failures (email, count, first_ms, restricted_until_ms) VALUES (?, ?, ?, ?)')

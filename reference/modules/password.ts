@@ -235,8 +235,13 @@ export const password: ReferenceModule = {
       // The token carried by the latest forgot-password e-mail sent to that address.
       'password-reset.token': (params) => {
         if (typeof params.email !== 'string') throw new StateNotAllowed('state password-reset.token needs params.email');
-        const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(params.email) as { token: string } | undefined;
-        if (!row) throw new StateNotAllowed(`no forgot-password e-mail was sent to that address`);
+        // `type` (added later, optional): the token as the latest e-mail of that type (section 4.3: text or link) shows it.
+        const type = params.type;
+        if (type !== undefined && type !== 'text' && type !== 'link') throw new StateNotAllowed('state password-reset.token: params.type must be "text" or "link"');
+        const row = (type === undefined
+          ? ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(params.email)
+          : ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? AND kind = ? ORDER BY id DESC LIMIT 1').get(params.email, type)) as { token: string } | undefined;
+        if (!row) throw new StateNotAllowed(`no forgot-password e-mail${type === undefined ? '' : ` of type ${type}`} was sent to that address`);
         return { token: row.token };
       },
     };
