@@ -369,6 +369,9 @@ export const authentication: ReferenceModule = {
     'r7.email-whatwg',
     'r7.jwt-user-before-expiry',
     'r7.jwt-platform-own-users',
+    // The provider-state hook of an older contract: it ignores the param platformId of the account states (the account
+    // is not of that platform, and the data names none), as a hook written before the param was added.
+    'contract.hook-ignores-platform-id',
     'r7.restriction-ends-sessions',
     'r7.brute-force-threshold-three',
     'r7.jwt-failures-counted',
@@ -639,7 +642,7 @@ export const authentication: ReferenceModule = {
     // (one the state `platform` answered), and the data names it, so a platform that authenticates only its own users
     // (a reading of 4.1) can be judged. Without it the account belongs to the reference's own platform, as before.
     const onPlatform = (params: Record<string, unknown>): { platformId?: string } => {
-      if (params.platformId === undefined) return {};
+      if (params.platformId === undefined || ctx.deviates('contract.hook-ignores-platform-id')) return {};
       if (typeof params.platformId !== 'string' || !ctx.db.prepare('SELECT 1 FROM platforms WHERE id = ?').get(params.platformId)) throw new StateNotAllowed('params.platformId must name a platform the state platform answered');
       return { platformId: params.platformId };
     };

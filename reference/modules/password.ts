@@ -89,6 +89,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // The provider-state hook of an older contract: password-reset.token ignores the param type (the latest e-mail's token).
+    'contract.hook-ignores-reset-type',
     // Allowed reading (reading round 8): a reset to the current password is refused (422 keyed by password).
     'r8.reset-password-must-change',
     // Allowed reading (reading round 7): the reset token (hexadecimal) compared in any letter case.
@@ -236,7 +238,7 @@ export const password: ReferenceModule = {
       'password-reset.token': (params) => {
         if (typeof params.email !== 'string') throw new StateNotAllowed('state password-reset.token needs params.email');
         // `type` (added later, optional): the token as the latest e-mail of that type (section 4.3: text or link) shows it.
-        const type = params.type;
+        const type = ctx.deviates('contract.hook-ignores-reset-type') ? undefined : params.type;
         if (type !== undefined && type !== 'text' && type !== 'link') throw new StateNotAllowed('state password-reset.token: params.type must be "text" or "link"');
         const row = (type === undefined
           ? ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(params.email)

@@ -576,6 +576,25 @@ const readingsR7Written: Mutant[] = [
     { deviation: 'r7.jwt-platform-own-users' },
     only('authentication'),
   ),
+  // The contract's params are additive (docs/provider-states.md): a hook written before `platformId` (it ignores the
+  // param: its accounts are of no platform the suite registered) on a target whose platforms authenticate only their
+  // own users, and which looks the user up before `expire`, gets the JWT tests not verified with the reason, never failed.
+  reading(
+    'allowed-r7-jwt-platform-own-users-older-hook',
+    'authentication',
+    '4.1',
+    'a platform authenticates only its own users and checks the user before `expire`, and the provider-state hook predates the param platformId (its accounts belong to no platform the suite registered, and the data names none): every JWT answer for them is 403 (wrong credentials), 416 and 412 included (4.1 gives no precedence; docs/provider-states.md: an older hook keeps working)',
+    { deviation: 'contract.hook-ignores-platform-id', deviations: ['r7.jwt-platform-own-users', 'r7.jwt-user-before-expiry'] },
+    only('authentication'),
+  ),
+  reading(
+    'allowed-reset-type-older-hook',
+    'password',
+    '4.4',
+    'the provider-state hook predates the param type of password-reset.token: it ignores it and answers the token of the latest forgot-password e-mail, the typed one the suite sent just before (docs/provider-states.md: an older hook keeps working)',
+    { deviation: 'contract.hook-ignores-reset-type' },
+    only('password'),
+  ),
   reading(
     'allowed-r7-restriction-ends-sessions',
     'authentication',
