@@ -244,6 +244,11 @@ describe('POST /api/v1/authenticate-jwt/{platform} (4.1)', () => {
       expect(user.platformId, name).toBe(platformId);
       expect((await state(name)).platformId, `${name} without the param`).toBeUndefined();
     }
+    // With twoFactor too (fix-wb7a's param, merged with platformId): the account has both, and the data names both.
+    for (const name of ['user', 'user.inactive', 'user.locked']) {
+      const both = await state(name, { platformId, twoFactor: true });
+      expect([both.platformId, typeof both.totpSecret], name).toEqual([platformId, 'string']);
+    }
     const refused = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: { platformId: 'no-such-platform' } } });
     expect(refused.statusCode).toBe(422);
     // Under the multi-tenant reading, the platform authenticates its own user and refuses one of another platform.
