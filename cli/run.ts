@@ -21,7 +21,7 @@ import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from '../helpers/states/preflight.js';
 import { suiteVersion } from '../helpers/spec/version.js';
 import { weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
-import { LEASE_WAIT_MS, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
+import { LEASE_MAX_WAIT_MS, LEASE_WAIT_MS, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
@@ -188,8 +188,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
         provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
-        // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
-        testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
+        // A file run may wait for free accounts (two at most in a test), each wait bounded by LEASE_MAX_WAIT_MS (then the test is skipped).
+        testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_MAX_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.
         ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
         ...SUITE_CONFIG_LOADER,
