@@ -111,6 +111,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   let reference: RunningReference | undefined;
   let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
   const interruption = new Interruption(options.handleSignals !== false);
+  // Set once the reports are written: a signal while the run closes says whether they were.
+  let reported = false;
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -239,6 +241,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
+    reported = options.writeFiles !== false;
     for (const error of collector.moduleErrors) write(`error: ${error}`);
     // A gate that fails on `incomplete` alone: its gate line says so too, never "gate passed" above an exit 1.
     const incompleteFails = !interruption.interrupted && exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE) === 1 && exitCodeOf(report, collector.moduleErrors.length) === 0;
@@ -261,7 +264,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   } finally {
     resumeCommands();
     // Still listening while the lease server and the reference close: a signal then ends the process with its line.
-    interruption.ending();
+    interruption.ending(reported);
     try {
       await leases?.close();
       await reference?.close();
