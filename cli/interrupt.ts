@@ -52,16 +52,19 @@ export class Interruption {
 
   /** The run has ended (its reports written, or it failed): what is left is closing the lease server and the reference. */
   private closing = false;
+  /** Whether the run that ended wrote its reports (a run that failed before them did not). */
+  private reported = false;
 
   /** The run has ended and only closes what it started: a signal now ends the process at once, with its line. */
-  ending(): void {
+  ending(reported = true): void {
     this.closing = true;
+    this.reported = reported;
   }
 
   private handle(signal: NodeJS.Signals): void {
     if (this.closing) {
       // Without a listener, Node's default action would end the process silently; the run itself is over.
-      process.stderr.write(`interrupted by ${signalName(signal)} while the run closed: its tests had ended and its reports are written\n`);
+      process.stderr.write(`interrupted by ${signalName(signal)} while the run closed: ${this.reported ? 'its tests had ended and its reports are written' : 'it had ended without writing its reports'}\n`);
       process.exit(130);
     }
     if (!this.interrupted && !this.cancel) {

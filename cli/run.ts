@@ -21,7 +21,7 @@ import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from '../helpers/states/preflight.js';
 import { suiteVersion } from '../helpers/spec/version.js';
 import { weakSecretWarning, withoutCredentials } from '../helpers/net/redact.js';
-import { LEASE_WAIT_MS, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
+import { LEASE_MAX_WAIT_MS, LEASE_WAIT_MS, startLeaseServer, waitingLine } from '../helpers/states/leases.js';
 import { HOOK_WOULD_ADD, filePlatform, loadStatesFile } from '../helpers/states/file.js';
 import { proxyFor } from '../helpers/net/transport.js';
 import { notVerifiedWhenLimitedTimeout } from '../helpers/net/rate.js';
@@ -111,6 +111,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   let reference: RunningReference | undefined;
   let leases: Awaited<ReturnType<typeof startLeaseServer>> | undefined;
   const interruption = new Interruption(options.handleSignals !== false);
+  // Set once the reports are written: a signal while the run closes says whether they were.
+  let reported = false;
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -188,8 +190,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         watch: false,
         reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
         provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
-        // A file run may wait for free accounts, each wait bounded by LEASE_WAIT_MS (then the test is skipped).
-        testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
+        // A file run may wait for free accounts (two at most in a test), each wait bounded by LEASE_MAX_WAIT_MS (then the test is skipped).
+        testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_MAX_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
         // A requests-per-second cap holds for the whole run only when one worker sends every request.
         ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
         ...SUITE_CONFIG_LOADER,
@@ -239,6 +241,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     });
     options.extendReport?.(report);
     const files = options.writeFiles === false ? {} : writeReports(report, resolve(config.REPORT_DIR));
+    reported = options.writeFiles !== false;
     for (const error of collector.moduleErrors) write(`error: ${error}`);
     // A gate that fails on `incomplete` alone: its gate line says so too, never "gate passed" above an exit 1.
     const incompleteFails = !interruption.interrupted && exitCodeOf(report, collector.moduleErrors.length, config.FAIL_ON_INCOMPLETE) === 1 && exitCodeOf(report, collector.moduleErrors.length) === 0;
@@ -261,7 +264,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   } finally {
     resumeCommands();
     // Still listening while the lease server and the reference close: a signal then ends the process with its line.
-    interruption.ending();
+    interruption.ending(reported);
     try {
       await leases?.close();
       await reference?.close();

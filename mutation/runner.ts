@@ -79,7 +79,7 @@ const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() }
  */
 export class KillWatch {
   private killed = false;
-  private readonly pending: Set<string>;
+  private pending: Set<string>;
   private told: string | undefined;
 
   constructor(
@@ -89,6 +89,17 @@ export class KillWatch {
     private readonly pinned: Set<string>,
   ) {
     this.pending = new Set(candidates);
+  }
+
+  /**
+   * Another run of the same mutant (the groups alone, after a side-by-side run that skipped a test): its tests are all to
+   * come again, and its channel has heard nothing. Without this, the tests the earlier run heard would no longer count as
+   * to come, and a kill in the new run would tell its workers that no rule is needed any more: the tests after it would
+   * skip though they could pin a rule no mutant pinned. A kill of the earlier run still counts (its failures do).
+   */
+  restart(candidates: readonly string[]): void {
+    this.pending = new Set(candidates);
+    this.told = undefined;
   }
 
   heard(record: Pick<TestRecord, 'id' | 'outcome' | 'clauses' | 'rules'>, tell: (needed: string[]) => void): void {
@@ -261,7 +272,8 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
       const groups = judgedGroups(mutant);
       const focus = clauses === 'all' ? undefined : clauses;
       // A deviation's run ends early once it is killed (KillWatch): the tests that could still pin a rule run, the others skip.
-      const watch = mutant.allowed ? undefined : new KillWatch(mutant.clause, unmutated.filter((r) => r.clauses.includes(mutant.clause) && groups.includes(r.group as Group)).map((r) => r.id), rulesOf, pinned);
+      const candidates = (of: readonly string[]) => unmutated.filter((r) => r.clauses.includes(mutant.clause) && of.includes(r.group)).map((r) => r.id);
+      const watch = mutant.allowed ? undefined : new KillWatch(mutant.clause, candidates(groups), rulesOf, pinned);
       let records = await runGroups(groups, mutant.mutation, focus, watch);
       // Side by side, one group's tests could restrict or slow another's into a skip (a brute-force
       // restriction per address, say): a test the unmutated run passed that skipped here judged nothing.
@@ -271,7 +283,10 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
       if (groups.length > 1 && newlySkipped(records, passedUnmutated).length > 0) {
         const sideBySide = records.filter((r) => r.outcome === 'failed');
         records = [];
-        for (const group of groups) records.push(...(await runGroups([group], mutant.mutation, focus, watch)));
+        for (const group of groups) {
+          watch?.restart(candidates([group]));
+          records.push(...(await runGroups([group], mutant.mutation, focus, watch)));
+        }
         records.push(...sideBySide.filter((f) => !records.some((r) => r.id === f.id && r.outcome === 'failed')));
       }
       const result = resultOf(mutant, records.filter((r) => r.outcome === 'failed'), performance.now() - started);

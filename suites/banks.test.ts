@@ -505,7 +505,7 @@ list.describe(() => {
     expect(ids(body), 'the EUR bank matches currency=EUR').toContain(euro.bank.id);
     expect(ids(body), 'the USD bank does not match currency=EUR').not.toContain(dollar.bank.id);
     // The code, not its letters: 2.4 ("ISO currency code") does not say an answer writes it as ISO 4217 does, so a
-    // record showing "eur" is the EUR bank (allowed-r8-currency-shown-lower-case); describeBank advises on the case.
+    // record showing "eur" is the EUR bank (allowed-r8-currency-shown-lower-case); adviseCurrencyCase advises on the case where the bank is created.
     for (const bank of body.data) expect(String(bank.currency).toUpperCase(), 'every listed bank matches the filter').toBe('EUR');
   });
 

@@ -149,6 +149,24 @@ describe('mutants of the reference', () => {
     expect(newlySkipped([{ id: 'b', outcome: 'skipped', reason: NARROWED_REASON } as never], new Set(['b']))).toEqual([]);
   });
 
+  it('narrow each group\u2019s run alone as a run of its own, after a side-by-side run that skipped (KillWatch.restart)', () => {
+    const rulesOf = new Map([
+      ['a', ['R1']],
+      ['b', ['R2']],
+    ]);
+    const told: string[][] = [];
+    const tell = (needed: string[]) => told.push(needed);
+    const watch = new KillWatch('4.10', ['a', 'b'], rulesOf, new Set());
+    // Side by side, both skipped (restricted by another group's tests, say): not killed, nothing told.
+    watch.heard({ id: 'a', outcome: 'skipped', clauses: ['4.10'], rules: ['R1'] }, tell);
+    watch.heard({ id: 'b', outcome: 'skipped', clauses: ['4.10'], rules: ['R2'] }, tell);
+    expect(told).toEqual([]);
+    // The group alone: a kills it, and b is still to come there, so R2 stays needed (not "nothing needed").
+    watch.restart(['a', 'b']);
+    watch.heard({ id: 'a', outcome: 'failed', clauses: ['4.10'], rules: ['R1'] }, tell);
+    expect(told).toEqual([['R2']]);
+  });
+
   it('cover every endpoint group', () => {
     expect(new Set(MUTANTS.map((m) => m.group))).toEqual(new Set(GROUPS));
   });

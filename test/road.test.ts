@@ -159,6 +159,10 @@ describe('a signal while the run closes (after its reports are written)', () => 
       expect(() => process.emit('SIGTERM', 'SIGTERM')).toThrow('exit');
       expect(exit).toHaveBeenCalledWith(130);
       expect(written).toEqual(['interrupted by SIGTERM while the run closed: its tests had ended and its reports are written\n']);
+      // A run that failed before its reports (a preflight refused, say) does not claim them.
+      interruption.ending(false);
+      expect(() => process.emit('SIGINT', 'SIGINT')).toThrow('exit');
+      expect(written[1]).toBe('interrupted by SIGINT (Ctrl-C) while the run closed: it had ended without writing its reports\n');
     } finally {
       write.mockRestore();
       exit.mockRestore();

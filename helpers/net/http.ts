@@ -431,10 +431,16 @@ export function decoded(response: Dispatcher.ResponseData, what = 'the request')
     );
   }
   if (decoding.decoders.length === 0) return response;
+  // The pipeline destroys every other stream with the error of the decoder that failed: only that one names it.
+  // An error of the body itself (the connection closed, the read aborted) is no fault of the coding: left as it is.
+  const named = new WeakSet<Error>();
+  response.body.once('error', (error: Error) => named.add(error));
   const streams = decoding.decoders.map(({ coding, decoder }) => {
     const stream = decoder.stream();
     // zlib's own words ("incorrect header check") do not say which coding the body failed to be.
     stream.once('error', (error: Error) => {
+      if (named.has(error)) return;
+      named.add(error);
       error.message = `the body is not valid ${coding} as its Content-Encoding says (${error.message})`;
     });
     return stream;

@@ -13,8 +13,9 @@ import { FAILED_LOGINS_PER_ACCOUNT } from '../spec/logins.js';
  * first account of a class a test takes is granted only while at least two accounts of that class
  * are free (one when the class has one account), a second one while one is free. So the last free
  * account of a class always goes to a test that then holds everything it needs and finishes.
- * Across classes no order is enforced: a wait has a time limit (`waitMs`), so a test that gets no
- * account within it is skipped with that reason instead of hanging the run.
+ * Across classes no order is enforced: a wait has a time limit (`waitMs` without an account of its class
+ * granted to any test, `maxWaitMs` in all), so a test that gets no account within it is skipped with that
+ * reason instead of hanging the run or outliving its test timeout.
  *
  * An account leased with `spends` (a disposable account a test changes) serves once: it is retired
  * for the rest of the run and never granted again.
@@ -45,12 +46,20 @@ export type AcquireAnswer = { index: number } | { impossible: string };
 
 interface Pending extends AcquireRequest {
   resolve(answer: AcquireAnswer): void;
+  /** When the wait began (Date.now()): `maxWaitMs` bounds it whatever the progress of its kind. */
+  since: number;
   timer?: ReturnType<typeof setTimeout>;
   notice?: ReturnType<typeof setTimeout>;
 }
 
 /** How long a test waits for a free account before it is skipped with the reason. */
 export const LEASE_WAIT_MS = 120_000;
+
+/**
+ * However its kind moves, a wait ends (the test skipped with the reason) after this long in all: a file run's test
+ * timeout (cli/run.ts) holds two such waits, so a test queued behind many others is not, instead, failed as timed out.
+ */
+export const LEASE_MAX_WAIT_MS = 300_000;
 
 /** After this long without an account a test's wait is told (the run would otherwise look hung), then at most once a minute per kind. */
 export const WAIT_NOTICE_MS = 10_000;
@@ -87,11 +96,12 @@ export class LeaseBook {
     private readonly onWaiting?: WaitListener,
     private readonly noticeMs = WAIT_NOTICE_MS,
     private readonly failedLoginBound = FAILED_LOGINS_PER_ACCOUNT,
+    private readonly maxWaitMs = LEASE_MAX_WAIT_MS,
   ) {}
 
   acquire(ask: AcquireRequest): Promise<AcquireAnswer> {
     return new Promise((resolve) => {
-      const pending: Pending = { ...ask, resolve };
+      const pending: Pending = { ...ask, resolve, since: Date.now() };
       this.waiting.push(pending);
       this.grant();
       if (this.waiting.includes(pending)) {
@@ -112,10 +122,19 @@ export class LeaseBook {
    */
   private arm(pending: Pending): void {
     clearTimeout(pending.timer);
-    pending.timer = setTimeout(() => {
-      this.drop(pending);
-      pending.resolve({ impossible: `no account of kind "${pending.cls}" became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back` });
-    }, this.waitMs);
+    const left = pending.since + this.maxWaitMs - Date.now();
+    const last = left <= this.waitMs;
+    pending.timer = setTimeout(
+      () => {
+        this.drop(pending);
+        pending.resolve({
+          impossible: last
+            ? `no account of kind "${pending.cls}" was granted to this test within ${Math.round(this.maxWaitMs / 1000)} s, other tests holding them in turn; add accounts of that kind`
+            : `no account of kind "${pending.cls}" became free within ${Math.round(this.waitMs / 1000)} s; add accounts of that kind, or look for a test that does not give its accounts back`,
+        });
+      },
+      Math.max(0, Math.min(this.waitMs, left)),
+    );
     pending.timer.unref?.();
   }
 
