@@ -180,6 +180,19 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
   }, signal);
 }
 
+/**
+ * The params of docs/provider-states.md added after a state was first specified ("added later"): a hook written
+ * before may refuse them with 422, and is then asked again without them (HookStates.get).
+ */
+export const LATER_PARAMS: Partial<Record<string, readonly string[]>> = {
+  user: ['platformId'],
+  'user.inactive': ['platformId', 'twoFactor'],
+  'user.locked': ['platformId', 'twoFactor'],
+  'user.throttled': ['platformId'],
+  'user.short-session': ['platformId'],
+  'password-reset.token': ['type'],
+};
+
 /** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */
 export function hookRefusal(url: string, token: string | undefined, answer: { status: number; body: unknown; contentType?: string }): string {
   const where = `the provider-state hook ${withoutCredentials(url)}`;
@@ -207,7 +220,14 @@ export class HookStates implements StatesTransport {
   }
 
   async get<N extends StateName>(name: N, params: Record<string, unknown>, options: StateRequestOptions = {}): Promise<StateOutcome<N>> {
-    const answer = await this.call(name, params, options.onRateLimited);
+    let answer = await this.call(name, params, options.onRateLimited);
+    // A hook written before a param was added may refuse the params it does not know (422): asked again without
+    // them, it serves the state as it did then, and the tests that needed the param see it not honoured (additive).
+    const later = Object.keys(params).filter((param) => LATER_PARAMS[name]?.includes(param));
+    if (answer.status === 422 && later.length > 0) {
+      learnSecretsOf(name, answer.body);
+      answer = await this.call(name, Object.fromEntries(Object.entries(params).filter(([param]) => !later.includes(param))), options.onRateLimited);
+    }
     // Whatever the answer, the credentials in it are secrets: a hook answering 201, or 200 without
     // `data`, still carries them, and its body is quoted in the failure below.
     learnSecretsOf(name, answer.body);
