@@ -11,6 +11,7 @@ import { ALL, only, parse, reading, recordsOf } from './reading.js';
  * docs/judging.md). None repeats a reading of rounds 1 to 8 or of the groups' own `allowed-*` mutants. Each
  * description quotes the text that leaves the point open. Readings that need the server's own data (or the
  * provider-state hook's) are deviations (`r9.*`) the modules honour; the rest change requests or answers only.
+ * Run against the suite: 28 of 32 stay conformant and are registered; the 4 refused are kept in `readingsR9Refused`.
  */
 
 const BANK_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/bank/:bank'];
@@ -431,10 +432,28 @@ const readingsR9Written: Mutant[] = [
 ];
 
 /**
- * Readings of round 9 the suite refused (false failures), kept out of index.ts until the suite is fixed. Filled
- * in from the run (`npm run mutants -- --mutant allowed-r9-... --shards 1`).
+ * Readings of round 9 the suite refused (false failures), kept out of index.ts until the suite is fixed. Run on
+ * 2026-11-26 against main at f555ab1 (`npm run mutants -- --mutant allowed-r9-... --shards 1`): 28 of 32 conformant.
+ * All four are one axis, the storage normalisation of texts and codes: the create/show/list tests require a
+ * record's text to be "the value sent ..., up to trimming, NFC/NFD, letter case", a fixed list of normalisations,
+ * where 2.4, 2.5, 4.10 and 4.6a state none (round r8 and issue 28 already accepted control characters removed,
+ * inner space collapsed, holderName upper-cased, the swift short form, the currency lower-case).
+ *
+ * - allowed-r9-texts-html-escaped: post-user-user-bank-answers-201-for-banknames-with-the-markup-and-quoting-...
+ *   and post-user-user-card-answers-201-for-holdernames-and-aliases-with-apostrophes-...: "create: bankName must be
+ *   the value sent (Barclays & Co <Main> "Savings" O'Brien’s), up to trimming, NFC/NFD, letter case; got Barclays
+ *   &amp; Co &lt;Main&gt; &quot;Savings&quot; O&#039;Brien’s"; "the card: holderName must be the value sent
+ *   (Miles O'Brien) ...; got Miles O&#039;Brien".
+ * - allowed-r9-texts-html-tags-stripped: the same two tests: "the card: alias must be the value sent (Card 💳😀 𠮷 &
+ *   <b>"x"</b>) ...; got Card 💳😀 𠮷 & "x""; "create: bankName ... got Barclays & Co "Savings" O'Brien’s".
+ * - allowed-r9-holder-name-transliterated: post-user-user-card-answers-201-for-holdernames-and-aliases-with-
+ *   apostrophes-...: "the card: holderName must be the value sent (Siobhán O’Brien 𠮷😀) ...; got Siobhan O’Brien 𠮷😀".
+ * - allowed-r9-currency-shown-numeric: six bank tests (create echoing the sent fields; the currency code USD; a
+ *   second bank with the first's bankName; the show round trip; the currency filter; the currency on either of two
+ *   platforms): "create: currency must be the value sent (PLN), up to trimming, NFC/NFD, letter case; got 985"; the
+ *   filter test says "every listed bank matches the filter" although `?currency=EUR` listed exactly the EUR banks.
  */
-const REFUSED = new Set<string>([]);
+const REFUSED = new Set<string>(['allowed-r9-texts-html-escaped', 'allowed-r9-texts-html-tags-stripped', 'allowed-r9-holder-name-transliterated', 'allowed-r9-currency-shown-numeric']);
 
 /** The readings of round 9 the suite refused: not registered until the suite is fixed. */
 export const readingsR9Refused: Mutant[] = readingsR9Written.filter((mutant) => REFUSED.has(mutant.name));
