@@ -22,10 +22,24 @@ export function userPlatform(ctx: ReferenceContext, userId: unknown, state: stri
 
 /** A new platform without a JWT key (records may name it; nobody logs in through it). */
 export function newPlatform(ctx: ReferenceContext): StatePlatform {
-  const id = randomUUID();
-  const code = `P${id.slice(0, 6).toUpperCase()}`;
+  const { id, code, name } = platformIdentity(ctx, `${faker.company.name()} Platform`);
   ctx.db
     .prepare('INSERT INTO platforms (id, code, name, url, color_code, public_key) VALUES (?, ?, ?, ?, ?, NULL)')
-    .run(id, code, `${faker.company.name()} Platform`, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb());
+    .run(id, code, name, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb());
   return { id, code };
+}
+
+/**
+ * The id and code of a new platform: a UUID and `P` with its first six hex digits; under the allowed readings of
+ * round 9 an auto-increment number (`r9.platform-ids-numeric`), and a lower-case slug of its name (`r9.platform-codes-slugs`).
+ */
+export function platformIdentity(ctx: ReferenceContext, name: string): { id: string; code: string; name: string } {
+  const uuid = randomUUID();
+  const id = ctx.deviates('r9.platform-ids-numeric')
+    ? String(((ctx.db.prepare("SELECT MAX(CAST(id AS INTEGER)) AS n FROM platforms WHERE id GLOB '[1-9]*' AND id NOT GLOB '*[^0-9]*'").get() as { n: number | null }).n ?? 1000) + 1)
+    : uuid;
+  const code = ctx.deviates('r9.platform-codes-slugs')
+    ? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${uuid.slice(0, 4)}`
+    : `P${uuid.slice(0, 6).toUpperCase()}`;
+  return { id, code, name };
 }

@@ -357,7 +357,8 @@ describe('authentication mutants', () => {
     const { roundWb7OpenGaps } = await import('../reference/mutants/round-wb7.js');
     const { readingsR7Refused } = await import('../reference/mutants/readings-r7.js');
     const { readingsR8Refused } = await import('../reference/mutants/readings-r8.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps, ...readingsR7Refused, ...readingsR8Refused].map((m) => m.mutation.deviation));
+    const { readingsR9Refused } = await import('../reference/mutants/readings-r9.js');
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps, ...readingsR7Refused, ...readingsR8Refused, ...readingsR9Refused].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 

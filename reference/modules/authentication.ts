@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, UserRow } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
+import { platformIdentity } from '../platforms.js';
 import { TOKEN_TTL_SECONDS, destroyToken, issueToken, isoMicros } from '../tokens.js';
 import { refuseUnknownMembers, rules, validate } from '../validation.js';
 
@@ -136,11 +137,31 @@ export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean
     ? emailOfLength(id, options.emailLength)
     : `${faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 20) || 'user'}.${id.slice(0, 8)}@example.test`.toLowerCase();
   const password = randomPassword();
-  const totpSecret = options.twoFactor ? generateSecret() : null;
+  // Allowed reading (reading round 9): a 128-bit TOTP secret, answered in base32 with its `=` padding (RFC 4648 6).
+  const totpSecret = options.twoFactor ? (ctx.deviates('r9.totp-secret-padded') ? base32(randomBytes(16)) : generateSecret()) : null;
   ctx.db
     .prepare('INSERT INTO users (id, email, password_hash, totp_secret, anti_phishing, language, platform_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
     .run(id, email, hashPassword(password), totpSecret, randomBytes(6).toString('hex'), 'en', options.platformId ?? DEFAULT_PLATFORM.id, Math.floor(ctx.now() / 1000));
-  return { id, email, password, ...(totpSecret ? { totpSecret } : {}) };
+  const shownSecret = totpSecret && ctx.deviates('r9.totp-secret-padded') ? totpSecret.padEnd(Math.ceil(totpSecret.length / 8) * 8, '=') : totpSecret;
+  return { id, email, password, ...(shownSecret ? { totpSecret: shownSecret } : {}) };
+}
+
+/** RFC 4648 base32 without padding. */
+function base32(bytes: Buffer): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
 }
 
 /** Section 2.1: a Session for `user`, with a fresh access token (also the one a reset that signs the user in answers, under a mutant's allowed reading). */
@@ -178,6 +199,7 @@ function restrictionSecondsLeft(ctx: ReferenceContext, email: string): number {
 
 /** Section 8: the failed logins after which the login is restricted; 3 under the allowed reading r7.brute-force-threshold-three. */
 function bruteForceThreshold(ctx: ReferenceContext): number {
+  if (ctx.deviates('r9.brute-force-after-one')) return 1;
   return ctx.deviates('r7.brute-force-threshold-three') ? 3 : BRUTE_FORCE_THRESHOLD;
 }
 
@@ -319,6 +341,8 @@ async function verifyWithKey(ctx: ReferenceContext, jwt: string, publicKey: stri
 async function verifyPlatformJwt(ctx: ReferenceContext, platformId: string, jwt: string | undefined): Promise<Record<string, unknown>> {
   if (!jwt) fail(ERRORS.wrongCredentials());
   const platform = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
+  // Allowed reading (reading round 9): the path's platform is bound to its record first, so an unknown one is 404 (route-model binding).
+  if (!platform && platformId !== '' && ctx.deviates('r9.jwt-unknown-platform-404')) fail(ERRORS.notFound('App\\Models\\Platform', platformId));
   // Deviation of a mutant only: a path without the platform segment takes any registered platform's key.
   const anyKey = ctx.deviates('jwt.any-platform-key') || (platformId === '' && ctx.deviates('jwt.platform-segment-optional'));
   const keys = platform?.public_key
@@ -360,6 +384,14 @@ export const authentication: ReferenceModule = {
   name: 'authentication',
   ddl: DDL,
   deviations: [
+    // Allowed readings (reading round 9).
+    'r9.totp-secret-padded',
+    'r9.brute-force-after-one',
+    'r9.short-session-two-seconds',
+    'r9.short-session-five-seconds',
+    'r9.platform-ids-numeric',
+    'r9.platform-codes-slugs',
+    'r9.jwt-unknown-platform-404',
     // Allowed readings (reading round 8).
     'r8.password-nfkc',
     'r8.jwt-expire-number-only',
@@ -657,7 +689,9 @@ export const authentication: ReferenceModule = {
       'user.short-session': (params) => {
         const platform = onPlatform(params);
         const user = { ...createUser(ctx, platform), ...platform };
-        ctx.db.prepare('INSERT INTO short_sessions (user_id, ttl) VALUES (?, ?)').run(user.id, SHORT_SESSION_TTL_SECONDS);
+        // Allowed readings (reading round 9): the bounds of "2 to 5 seconds" of docs/provider-states.md.
+        const ttl = ctx.deviates('r9.short-session-two-seconds') ? 2 : ctx.deviates('r9.short-session-five-seconds') ? 5 : SHORT_SESSION_TTL_SECONDS;
+        ctx.db.prepare('INSERT INTO short_sessions (user_id, ttl) VALUES (?, ?)').run(user.id, ttl);
         return user;
       },
       // A fresh active account and the number of failed logins after which its login is restricted (425, section 8).
@@ -700,11 +734,10 @@ export const authentication: ReferenceModule = {
         } catch {
           throw new StateNotAllowed('state platform needs params.publicKey to be a public key (SPKI PEM)');
         }
-        const id = randomUUID();
-        const code = `P${id.slice(0, 6).toUpperCase()}`;
+        const { id, code, name } = platformIdentity(ctx, `${faker.company.name()} Platform`);
         ctx.db
           .prepare('INSERT INTO platforms (id, code, name, url, color_code, public_key) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(id, code, `${faker.company.name()} Platform`, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb(), publicKey);
+          .run(id, code, name, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb(), publicKey);
         return { id };
       },
     };

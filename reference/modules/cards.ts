@@ -117,6 +117,56 @@ async function readUpload(part: MultipartFile, keepUpTo: number): Promise<Upload
 const SNIFF_BYTES = 32;
 
 /** The image type by content, as finfo would tell it; undefined when the bytes are no known image. */
+/** CRC-32 (ISO-HDLC), as a PNG chunk carries it. */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+}
+
+/**
+ * Whether an image's width and height can be read from it, as PHP's getimagesize reads them: a PNG's IHDR chunk (with
+ * its CRC), a JPEG's frame header (SOFn), a BMP's DIB header; each dimension at least 1.
+ */
+function imageDimensionsReadable(bytes: Buffer, type: string): boolean {
+  if (type === 'png') {
+    if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR' || bytes.readUInt32BE(8) !== 13) return false;
+    return bytes.readUInt32BE(16) > 0 && bytes.readUInt32BE(20) > 0 && crc32(bytes.subarray(12, 29)) === bytes.readUInt32BE(29);
+  }
+  if (type === 'bmp') {
+    if (bytes.length < 26) return false;
+    const header = bytes.readUInt32LE(14);
+    if (header === 12) return bytes.readUInt16LE(18) > 0 && bytes.readUInt16LE(20) > 0;
+    return header >= 40 && bytes.length >= 26 && bytes.readInt32LE(18) > 0 && bytes.readInt32LE(22) !== 0;
+  }
+  if (type === 'jpeg') {
+    let at = 2;
+    while (at + 4 <= bytes.length) {
+      if (bytes[at] !== 0xff) return false;
+      const marker = bytes[at + 1]!;
+      if (marker === 0xff) {
+        at++;
+        continue;
+      }
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        at += 2;
+        continue;
+      }
+      const length = bytes.readUInt16BE(at + 2);
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return at + 9 <= bytes.length && bytes.readUInt16BE(at + 5) > 0 && bytes.readUInt16BE(at + 7) > 0;
+      }
+      if (marker === 0xd9 || marker === 0xda) return false;
+      at += 2 + length;
+    }
+    return false;
+  }
+  return true;
+}
+
 function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'bmp' | 'gif' | 'webp' | undefined {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
@@ -185,6 +235,9 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // Allowed reading (reading round 9).
+    'r9.card-image-dimensions-read',
+    'r9.card-current-month-expired',
     // Reading round r8.
     'r8.card-image-name-and-content',
     'r8.card-image-declared-type-checked',
@@ -310,6 +363,8 @@ export const cards: ReferenceModule = {
         type = sniffImage(value.head);
       }
       if (!type) return `The ${name} field must be an image.`;
+      // Allowed reading (reading round 9): an image is a file whose dimensions can be read (PHP's getimagesize, ImageIO's reader).
+      if (ctx.deviates('r9.card-image-dimensions-read') && !value.truncated && !imageDimensionsReadable(Buffer.concat(value.chunks), type)) return `The ${name} field must be an image.`;
       // Allowed readings (reading round 8): the file's name must also carry one of the four extensions (Laravel 11's
       // `extensions` beside `mimes`), and its declared Content-Type must be the image type its bytes show (IFormFile.ContentType).
       if (ctx.deviates('r8.card-image-name-and-content') && !/\.(jpg|jpeg|bmp|png)$/i.test(value.filename)) return `The ${name} field must have one of the following extensions: ${ALLOWED_TYPES.join(', ')}.`;
@@ -401,7 +456,8 @@ export const cards: ReferenceModule = {
       } else {
         const parsed = parseDate(input.expirationDate);
         if (!parsed) add('expirationDate', 'The expiration date field must match the format m/y.');
-        else if ((parsed.year < thisYear || (parsed.year === thisYear && parsed.month < thisMonth)) && !ctx.deviates('cards.past-date-accepted')) {
+        // Allowed reading (reading round 9): the date read as the first day of its month, so the current month is past.
+        else if ((parsed.year < thisYear || (parsed.year === thisYear && (parsed.month < thisMonth || (parsed.month === thisMonth && ctx.deviates('r9.card-current-month-expired'))))) && !ctx.deviates('cards.past-date-accepted')) {
           add('expirationDate', 'The expiration date field must be a date after or equal to today.');
         }
         // Deviation of a mutant only: an expiry more than ten years ahead is refused (a card issuer's habit, not a rule of 4.6a).

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
@@ -47,7 +47,8 @@ function mailBody(kind: 'text' | 'link', email: string, token: string): string {
 }
 
 function sendResetMail(ctx: ReferenceContext, email: string, kind: 'text' | 'link'): string {
-  const token = randomBytes(32).toString('hex');
+  // Allowed reading (reading round 9): an e-mail of type text shows a six-digit reset code, a link e-mail a long token.
+  const token = kind === 'text' && ctx.deviates('r9.reset-text-code-six-digits') ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(32).toString('hex');
   // White-box round wb6, deviation of a mutant only: the text e-mail shows its code upper-cased for reading, while the hash kept is the
   // lower-case token's and reset compares case-sensitively: the code the e-mail of type text carries is never accepted.
   const shown = kind === 'text' && ctx.deviates('wb6.reset-text-code-refused') ? token.toUpperCase() : token;
@@ -91,6 +92,9 @@ export const password: ReferenceModule = {
   deviations: [
     // The provider-state hook of an older contract: password-reset.token ignores the param type (the latest e-mail's token).
     'contract.hook-ignores-reset-type',
+    // Allowed reading (reading round 9).
+    'r9.forgot-inactive-as-unknown',
+    'r9.reset-text-code-six-digits',
     // Allowed reading (reading round 8): a reset to the current password is refused (422 keyed by password).
     'r8.reset-password-must-change',
     // Allowed reading (reading round 7): the reset token (hexadecimal) compared in any letter case.
@@ -155,8 +159,9 @@ export const password: ReferenceModule = {
       if (ctx.deviates('wb1.forgot-type-null-refused') && body.type === null) fail(ERRORS.validation({ type: ['The selected type is invalid.'] }));
       const email = String(body.email);
       const user = findUserByEmail(ctx, email);
-      // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`.
-      if (!user) {
+      // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`. Allowed reading (reading round 9): the
+      // password broker's user provider finds active accounts only, so an inactive account's address is not found.
+      if (!user || (user.is_active === 0 && ctx.deviates('r9.forgot-inactive-as-unknown'))) {
         // White-box round wb2, deviation of a mutant only: with a type given, an unknown e-mail is answered 200 (the branch that picks the mail skips the lookup).
         if (ctx.deviates('wb2.forgot-unknown-email-with-type-accepted') && typeof body.type === 'string') return { data: { message: body.type === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.' } };
         if (ctx.deviates('forgot.unknown-email-accepted')) return { data: { message: 'We have emailed your password reset link.' } };
