@@ -163,7 +163,10 @@ nftShow.describe(() => {
   // carries "a positive count" (2.2): the shown record of a symbol is the list's record of it, so its quantity (and
   // name, precision, properties) is the one the list gives. Amounts are not compared: a fiat amount follows a rate.
   // Precision is compared as the number it writes (2.2: an integer or a numeric string, either in either answer), and
-  // properties as a set (2.2 gives no order).
+  // properties as a set (2.2 gives no order), each item by its members, whatever order its keys are written in (JSON
+  // gives an object's members no order).
+  /** A JSON value written with the members of every object in key order: two writings of one value compare equal. */
+  const membersInOrder = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
   nftShow.check('answers each held NFT with the quantity, name, precision and properties the NFT list gives it', { rules: [...schemaRules('balance-response', 'balance-nft-list-response'), 'S38', 'S203'], clauses: ['4.7', '4.6', '2.2'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
     const listed = await t.get(balancePaths.nftList(user.id), { token });
@@ -173,7 +176,7 @@ nftShow.describe(() => {
       quantity: record.quantity,
       name: record.name,
       precision: precisionOf(record.precision) ?? record.precision,
-      properties: Array.isArray(record.properties) ? record.properties.map((p: unknown) => JSON.stringify(p)).sort() : record.properties,
+      properties: Array.isArray(record.properties) ? record.properties.map(membersInOrder).sort() : record.properties,
     });
     for (const symbol of held.nfts) {
       const entry = entries.find((r) => r.symbol === symbol);

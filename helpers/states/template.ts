@@ -80,7 +80,7 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user.short-session': 'an active account whose sessions last 2 to 5 seconds (a setting of the target for that account)',
   'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',
   'disposable user': 'a fresh active account that has never had a card; serves once',
-  'disposable user with records on two platforms': 'as a user with records on two platforms, whose banks the suite may delete (one on each platform); serves once',
+  'disposable user with records on two platforms': 'as a user with records on two platforms, none of whose banks was used in earlier actions (the suite deletes one on each platform); serves once',
   'disposable user with a reset token of type text': 'an active account to which forgot-password was sent with "type": "text"; give the token as that e-mail shows it, and "resetTokenType": "text"; serves once (as with "link")',
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyPath, type Mutation } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
-import { parse } from './reading.js';
+import { only, parse, reading } from './reading.js';
 import type { Mutant } from './types.js';
 
 /**
@@ -305,7 +305,8 @@ const written: Mutant[] = [
  *   *.two-platforms states: each status (and bank currency) a state's record shows lists every record of the unfiltered
  *   list with it, on either platform, and only those.
  * - wb7-banks-delete-account-platform-only: suites/banks.test.ts deletes one bank of each platform of bank.two-platforms
- *   (200, then neither listed nor shown; not verified on a STATES_FILE, whose banks of that state are never deleted).
+ *   (200, then neither listed nor shown; on a STATES_FILE with an account of kind "disposable user with records on two
+ *   platforms", which serves once, and skipped without one).
  * - wb7-banks-iban-stored-cut-to-34, wb7-banks-bank-name-stored-cut-to-100, wb7-banks-swift-9-10-padded,
  *   wb7-cards-holder-name-stored-cut-to-100, wb7-cards-alias-stored-cut-to-100: every 201 row of the boundary and
  *   value-class tables cites 2.4 (2.5) and compares the field sent, in the create answer and in the show, through
@@ -341,8 +342,24 @@ const OPEN = new Set<string>([
  *   text and with type link (200 each).
  */
 
-/** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb7Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+/**
+ * Allowed readings of the checks that closed the round (review, branch review-wb7b). 2.2 gives an NFT's `properties`
+ * as an array of `{ type, value }` without an order, and JSON gives an object's members none: an NFT show that writes
+ * the list's properties in another order, each with `value` before `type`, shows the same record as the list.
+ */
+const roundWb7Readings: Mutant[] = [
+  reading(
+    'allowed-wb7b-nft-show-properties-reordered',
+    'balances',
+    '2.2',
+    'the NFT show writes the properties the NFT list gives in the reverse order, each item with its members in another order ({ value, type }) (2.2: "properties | array | Items { type: string, value: string }": no order of the items is given, and JSON gives none to an object\u2019s members)',
+    answered(NFT_SHOW, 200, (body) => Array.isArray(body?.data?.properties) && body.data.properties.length > 1 && ((body.data.properties = body.data.properties.map((item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).reverse())).reverse()), true)),
+    only('balances'),
+  ),
+];
+
+/** The mutants of the round the suite catches (registered in index.ts), and its allowed readings. */
+export const roundWb7Mutants: Mutant[] = [...written.filter((mutant) => !OPEN.has(mutant.name)), ...roundWb7Readings];
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb7OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
