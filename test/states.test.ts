@@ -16,6 +16,9 @@ beforeAll(async () => {
       seen.push({ authorization: request.headers.authorization, body });
       const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
       if (request.headers.authorization !== 'Bearer right') return answer(401, { message: 'no' });
+      const params = (body as { params?: Record<string, unknown> }).params ?? {};
+      // A strict hook of the contract before platformId and type: it refuses the params it does not know.
+      if ((body.state === 'user' || body.state === 'password-reset.token') && ('platformId' in params || 'type' in params)) return answer(422, { message: 'unknown param' });
       if (body.state === 'user') return answer(200, { data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
       if (body.state === 'bank.used') return answer(501, { message: 'not implemented' });
       if (body.state === 'bonuses') return answer(500, { message: 'boom' });
@@ -30,6 +33,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('provider states over the HTTP hook', () => {
+  it('asks a hook that refuses a param added later (422) again without it, as the contract stood before the param', async () => {
+    const hook = new HookStates(url, 'right', 2000);
+    const before = seen.length;
+    expect(await hook.get('user', { twoFactor: true, platformId: 'p1' })).toEqual({ provided: true, data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
+    expect(seen.slice(before).map((s) => s.body)).toEqual([
+      { state: 'user', params: { twoFactor: true, platformId: 'p1' } },
+      { state: 'user', params: { twoFactor: true } },
+    ]);
+    // A 422 to params that were always in the contract stays the state's refusal.
+    await expect(hook.get('bonuses' as never, {})).rejects.toThrow(StateError);
+  });
+
   it('sends { state, params } with the bearer token and answers the data, registering its secrets', async () => {
     const hook = new HookStates(url, 'right', 2000);
     const outcome = await hook.get('user', { twoFactor: true });

@@ -1,7 +1,7 @@
 /**
  * Storage normalisation (docs/judging.md): a server may store a text trimmed, with its inner runs of white space
  * made one, in NFC or NFD, or in another letter case (a holderName upper-cased as on an embossed card, an IBAN
- * upper-cased). The specification never says a record repeats the letters sent, so a stored text that differs from
+ * upper-cased), and a holderName transliterated to the Latin letters embossing allows. The specification never says a record repeats the letters sent, so a stored text that differs from
  * the one sent only so is a reading, advised on; any other difference is not one.
  */
 export type StoredForm = 'same' | 'normalised' | 'equivalent' | 'different';
@@ -43,10 +43,19 @@ export const EQUIVALENT_FORMS: Readonly<Record<string, EquivalentForm>> = {
   },
 };
 
-function forms(text: string): string[] {
+/**
+ * The fields an embossed card prints: their text may be stored transliterated to the Latin letters embossing allows
+ * (ISO/IEC 7813's character set: accents taken off, "Siobhán" as "Siobhan"), the reading that stores them upper-cased
+ * (allowed-r9-holder-name-transliterated). Other fields keep their letters.
+ */
+const EMBOSSED = new Set(['holderName']);
+
+function forms(text: string, field?: string): string[] {
   const trimmed = text.trim();
   const collapsed = trimmed.replace(/\s+/gu, ' ');
-  return [trimmed, collapsed].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]).flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
+  const written = [trimmed, collapsed].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]);
+  const transliterated = field !== undefined && EMBOSSED.has(field) ? written.map((form) => form.normalize('NFD').replace(/\p{M}+/gu, '')) : [];
+  return [...written, ...transliterated].flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
 }
 
 /**
@@ -56,8 +65,8 @@ function forms(text: string): string[] {
 export function storedForm(stored: unknown, sent: string, field?: string): StoredForm {
   if (stored === sent) return 'same';
   if (typeof stored !== 'string') return 'different';
-  const sentForms = new Set(forms(sent));
-  if (forms(stored).some((form) => sentForms.has(form))) return 'normalised';
+  const sentForms = new Set(forms(sent, field));
+  if (forms(stored, field).some((form) => sentForms.has(form))) return 'normalised';
   const equivalent = field !== undefined && Object.hasOwn(EQUIVALENT_FORMS, field) ? EQUIVALENT_FORMS[field] : undefined;
   if (equivalent && equivalent.canonical(stored) === equivalent.canonical(sent)) return 'equivalent';
   return 'different';

@@ -54,7 +54,7 @@ const readingsR9Written: Mutant[] = [
   reading(
     'allowed-r9-bearer-scheme-exact-case',
     'authentication',
-    '5.3',
+    '5',
     'a protected endpoint takes the token only from a header written exactly as the specification writes it, `Authorization: Bearer <token>` (that letter case, one space): `bearer <token>` or `Bearer  <token>` is no authentication (401), as a Spring filter\u2019s `header.startsWith("Bearer ")` or Kong\u2019s jwt plugin with a fixed prefix reads it (4: "bearer = requires Authorization: Bearer <ACCESS_TOKEN>"; 5.3: "Protected endpoints require the header Authorization: Bearer <ACCESS_TOKEN>. Without valid authentication the response is 401": the header\u2019s form is given, other forms are not said to be accepted)',
     {
       request(request) {
@@ -453,10 +453,27 @@ const readingsR9Written: Mutant[] = [
  *   platforms): "create: currency must be the value sent (PLN), up to trimming, NFC/NFD, letter case; got 985"; the
  *   filter test says "every listed bank matches the filter" although `?currency=EUR` listed exactly the EUR banks.
  */
-const REFUSED = new Set<string>(['allowed-r9-texts-html-escaped', 'allowed-r9-texts-html-tags-stripped', 'allowed-r9-holder-name-transliterated', 'allowed-r9-currency-shown-numeric']);
+/*
+ * Judged by the lead (same day):
+ * - allowed-r9-holder-name-transliterated: a reading. The embossed holderName may be stored in the Latin letters
+ *   ISO/IEC 7813 allows, as it may be upper-cased (helpers/spec/normalisation.ts EMBOSSED): advised on, registered.
+ * - allowed-r9-texts-html-escaped, allowed-r9-texts-html-tags-stripped: not readings. A JSON record whose bankName
+ *   holds "&amp;" or lost "<Main>" no longer holds the name sent; escaping belongs where HTML is written (docs/
+ *   judging.md, "Records hold what was sent"). Registered as the deviations r9-texts-html-escaped and
+ *   r9-texts-html-tags-stripped, which the suite kills.
+ * - allowed-r9-currency-shown-numeric: still refused (open). ISO 4217's numeric code names the same currency, as
+ *   BIC8 and BIC11 name one BIC; judging it needs the numeric code of every currency the suite sends.
+ */
+const REFUSED = new Set<string>(['allowed-r9-currency-shown-numeric']);
+const JUDGED_DEVIATIONS = new Set<string>(['allowed-r9-texts-html-escaped', 'allowed-r9-texts-html-tags-stripped']);
 
 /** The readings of round 9 the suite refused: not registered until the suite is fixed. */
 export const readingsR9Refused: Mutant[] = readingsR9Written.filter((mutant) => REFUSED.has(mutant.name));
 
+/** Readings of round 9 judged deviations (above): registered as mutants the suite must kill. */
+export const readingsR9JudgedDeviations: Mutant[] = readingsR9Written
+  .filter((mutant) => JUDGED_DEVIATIONS.has(mutant.name))
+  .map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation: a record holds the text sent, and a JSON answer is no HTML (docs/judging.md)` }));
+
 /** The readings of round 9 (registered in index.ts): each must stay conformant. */
-export const readingsR9Mutants: Mutant[] = readingsR9Written.filter((mutant) => !REFUSED.has(mutant.name));
+export const readingsR9Mutants: Mutant[] = readingsR9Written.filter((mutant) => !REFUSED.has(mutant.name) && !JUDGED_DEVIATIONS.has(mutant.name));
