@@ -19,6 +19,7 @@ beforeAll(async () => {
       const params = (body as { params?: Record<string, unknown> }).params ?? {};
       // A strict hook of the contract before platformId and type: it refuses the params it does not know.
       if ((body.state === 'user' || body.state === 'password-reset.token') && ('platformId' in params || 'type' in params)) return answer(422, { message: 'unknown param' });
+      if (body.state === 'user' && params.emailLength === 1) return answer(422, { message: 'emailLength must be 20 to 255' });
       if (body.state === 'user') return answer(200, { data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
       if (body.state === 'bank.used') return answer(501, { message: 'not implemented' });
       if (body.state === 'bonuses') return answer(500, { message: 'boom' });
@@ -41,8 +42,10 @@ describe('provider states over the HTTP hook', () => {
       { state: 'user', params: { twoFactor: true, platformId: 'p1' } },
       { state: 'user', params: { twoFactor: true } },
     ]);
-    // A 422 to params that were always in the contract stays the state's refusal.
-    await expect(hook.get('bonuses' as never, {})).rejects.toThrow(StateError);
+    // A 422 to params that were always in the contract stays the state's refusal: asked once, never again.
+    const refused = seen.length;
+    await expect(hook.get('user', { emailLength: 1 })).rejects.toThrow(StateError);
+    expect(seen.length - refused).toBe(1);
   });
 
   it('sends { state, params } with the bearer token and answers the data, registering its secrets', async () => {

@@ -81,6 +81,18 @@ export interface Seen {
   user?: { id: string };
 }
 
+/** The claims of the JWT a request sends in its Token header (unverified: the reference verifies it). */
+export function claimsOf(request: Seen): Record<string, unknown> | undefined {
+  const token = request.headers.token;
+  const payload = typeof token === 'string' ? token.split('.')[1] : undefined;
+  if (payload === undefined) return undefined;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One route's answers (of `status`, or all) rewritten as sent, with sight of the request: `change`
  * edits the parsed body in place and answers true, or answers a new status and/or body; nothing leaves

@@ -1,5 +1,7 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
-import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseTransform, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 
@@ -63,5 +65,23 @@ export function tokenShownAs(show: (id: string, secret: string, userId: string) 
       body.data.id = shown;
       return JSON.stringify(body);
     },
+  };
+}
+
+/**
+ * A wire rewrite answering gzip-compressed, labelled `coding` (`gzip`, or its older name `x-gzip`), with Vary:
+ * Accept-Encoding, whenever the request's Accept-Encoding allows one of `accepted` (or `*`) or is absent (RFC 9110
+ * 12.5.3: without Accept-Encoding any coding is acceptable); an empty answer stays as it is.
+ */
+export function gzippedAs(coding: string, accepted: readonly string[]): (answer: WireAnswer, reply: FastifyReply) => Readable | undefined {
+  const allows = new RegExp(`(^|,)\\s*(${[...accepted, '\\*'].join('|')})\\s*(;\\s*q=(0\\.0*[1-9]\\d*|1(\\.0*)?)\\s*)?(,|$)`, 'i');
+  return (answer, reply) => {
+    if (answer.payload.length === 0) return undefined;
+    const sent = reply.request.headers['accept-encoding'];
+    if (sent !== undefined && !allows.test(String(sent))) return undefined;
+    reply.header('content-encoding', coding);
+    reply.header('vary', 'Accept-Encoding');
+    reply.removeHeader('content-length');
+    return Readable.from([gzipSync(answer.payload)]);
   };
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, reading, recordsOf, parse, tokenShownAs } from './reading.js';
+import { ALL, isSessionAnswer, only, reading, recordsOf, parse, tokenShownAs, gzippedAs } from './reading.js';
 
 /**
  * Reading round 7 (issue 28): implementation choices the specification leaves open, each taken the
@@ -231,17 +230,7 @@ const readingsR7Written: Mutant[] = [
     'authentication',
     '1',
     'answers are gzip-compressed (Content-Encoding: gzip, Vary: Accept-Encoding) also when the request has no Accept-Encoding at all, and sent plain only when the request\u2019s Accept-Encoding excludes gzip (1.2 is silent on content codings; RFC 9110 12.5.3: "If no Accept-Encoding header field is in the request, any content coding is considered acceptable by the user agent")',
-    {
-      wire(answer, reply) {
-        if (answer.payload.length === 0) return undefined;
-        const accepted = reply.request.headers['accept-encoding'];
-        if (accepted !== undefined && !/(^|,)\s*(gzip|\*)\s*(;\s*q=(0\.0*[1-9]\d*|1(\.0*)?)\s*)?(,|$)/i.test(String(accepted))) return undefined;
-        reply.header('content-encoding', 'gzip');
-        reply.header('vary', 'Accept-Encoding');
-        reply.removeHeader('content-length');
-        return Readable.from([gzipSync(answer.payload)]);
-      },
-    },
+    { wire: gzippedAs('gzip', ['gzip']) },
     ALL,
   ),
   reading(

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
+import { ALL, isSessionAnswer, only, parse, reading, recordsOf, gzippedAs } from './reading.js';
 
 /**
  * Reading round 8 (issue 28): implementation choices the specification leaves open, each taken the
@@ -179,17 +178,7 @@ const readingsR8Written: Mutant[] = [
     'authentication',
     '1',
     'answers are gzip-compressed and labelled with the coding\u2019s older name, `Content-Encoding: x-gzip` (with `Vary: Accept-Encoding`), whenever the request\u2019s Accept-Encoding allows gzip or is absent, as an old Apache mod_deflate or a hand-configured gateway labels it (1.2 is silent on content codings; RFC 9110 8.4.1.3: "A recipient SHOULD consider x-gzip to be equivalent to gzip"; 12.5.3: without Accept-Encoding "any content coding is considered acceptable")',
-    {
-      wire(answer, reply) {
-        if (answer.payload.length === 0) return undefined;
-        const accepted = reply.request.headers['accept-encoding'];
-        if (accepted !== undefined && !/(^|,)\s*(x-gzip|gzip|\*)\s*(;\s*q=(0\.0*[1-9]\d*|1(\.0*)?)\s*)?(,|$)/i.test(String(accepted))) return undefined;
-        reply.header('content-encoding', 'x-gzip');
-        reply.header('vary', 'Accept-Encoding');
-        reply.removeHeader('content-length');
-        return Readable.from([gzipSync(answer.payload)]);
-      },
-    },
+    { wire: gzippedAs('x-gzip', ['x-gzip', 'gzip']) },
     ALL,
   ),
   reading(

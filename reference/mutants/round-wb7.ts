@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyPath, type Mutation } from '../mutation.js';
-import { ROUTE, answered, type Seen } from './make.js';
+import { ROUTE, answered, claimsOf, type Seen } from './make.js';
 import { only, parse, reading } from './reading.js';
 import type { Mutant } from './types.js';
 
@@ -33,17 +33,6 @@ const NFT_SHOW = 'GET /api/v1/user/{user}/balances/nft/{asset}';
 const BANK = { create: 'POST /api/v1/user/{user}/bank', list: ROUTE.bankList, show: 'GET /api/v1/user/{user}/bank/{bank}' } as const;
 const CARD = { create: 'POST /api/v1/user/{user}/card', list: ROUTE.cardList, show: 'GET /api/v1/user/{user}/card/{card}' } as const;
 
-/** The claims of the JWT a request sends in its Token header (unverified: the reference verifies it). */
-function claimsOf(request: Seen): Record<string, unknown> | undefined {
-  const token = request.headers.token;
-  const payload = typeof token === 'string' ? token.split('.')[1] : undefined;
-  if (payload === undefined) return undefined;
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
 const withCode = (request: Seen) => typeof request.body?.['2fa'] === 'string' && request.body['2fa'] !== '';
 const jwtByEmail = (request: Seen) => {
   const claims = claimsOf(request);

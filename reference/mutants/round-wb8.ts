@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { ROUTE, answered, type Seen } from './make.js';
+import { ROUTE, answered, claimsOf, type Seen } from './make.js';
 import { parse } from './reading.js';
 import type { Mutant } from './types.js';
 
@@ -20,17 +20,6 @@ import type { Mutant } from './types.js';
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
 const queryOf = (request: FastifyRequest) => request.url.split('?')[1] ?? '';
 const bearerOf = (request: FastifyRequest) => /^Bearer\s+(.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1]?.trim();
-
-function claimsOf(request: Seen): Record<string, unknown> | undefined {
-  const token = request.headers.token;
-  const payload = typeof token === 'string' ? token.split('.')[1] : undefined;
-  if (payload === undefined) return undefined;
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The login kinds a deviation may single out (helpers/spec/instances.ts LOGIN_KINDS). */
 type Kind = 'password' | '2fa' | 'jwt-id' | 'jwt-email';
