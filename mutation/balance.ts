@@ -23,19 +23,70 @@ export function unitCost<M>(unit: readonly M[], cost: (mutant: M) => number): nu
   return Math.max(...unit.map(cost)) * (1 + 0.05 * (unit.length - 1));
 }
 
+/** One run's work: mutants judged in one run, and why they are no longer with the others of their first run. */
+export interface WorkItem<M> {
+  unit: M[];
+  why?: string;
+}
+
 /**
- * Splits the mutants across `count` shards by estimated cost (longest first, each to the least loaded
- * shard) so both cores finish together; each shard runs its own mutants, the costliest first.
- * Every mutant lands in exactly one shard. Deterministic: the parent and each child compute the same split.
+ * The mutation run's work, handed out to the shards as they ask (a shared queue, not a split made in advance: the costs
+ * are estimates, and a split by estimate left one shard running alone for the last ten minutes of `npm test`).
+ * The costliest units go first, so the run ends on cheap ones; a unit a shard splits (readings that could not be judged
+ * together) comes back to the front, for whichever shard asks first. A shard that asks while the queue is empty waits
+ * as long as another shard is busy (it may still give work back); when every shard waits, the run is over.
+ * The rules pinned by a deviation anywhere are shared: each shard's kill watch then skips more (mutation/runner.ts).
  */
-export function balanceShards<T>(items: readonly T[], count: number, cost: (item: T) => number): T[][] {
-  const shards = Array.from({ length: count }, () => ({ load: 0, items: [] as T[] }));
-  const order = items.map((item, index) => ({ item, index, cost: cost(item) })).sort((a, b) => b.cost - a.cost || a.index - b.index);
-  for (const entry of order) {
-    let least = shards[0]!;
-    for (const shard of shards) if (shard.load < least.load) least = shard;
-    least.items.push(entry.item);
-    least.load += entry.cost;
+export class WorkQueue<M> {
+  private readonly items: WorkItem<M>[];
+  private readonly busy = new Set<number>();
+  private readonly waiting = new Map<number, (item: WorkItem<M> | undefined) => void>();
+  private readonly gone = new Set<number>();
+  readonly pinned = new Set<string>();
+
+  constructor(units: readonly (readonly M[])[], cost: (unit: readonly M[]) => number, private readonly shards: number) {
+    this.items = units.map((unit, index) => ({ unit: [...unit], index, cost: cost(unit) })).sort((a, b) => b.cost - a.cost || a.index - b.index).map(({ unit }) => ({ unit }));
   }
-  return shards.map((s) => s.items);
+
+  /** Shard `shard` asks for work, telling the rules it pinned: the next item, or undefined when the run is over. */
+  next(shard: number, pinnedThere: readonly string[] = []): Promise<WorkItem<M> | undefined> {
+    for (const rule of pinnedThere) this.pinned.add(rule);
+    this.busy.delete(shard);
+    return new Promise((resolve) => {
+      this.waiting.set(shard, resolve);
+      this.serve();
+    });
+  }
+
+  /** A shard gives back parts of its unit, to be judged next by whoever asks first. */
+  requeue(items: readonly WorkItem<M>[]): void {
+    this.items.unshift(...items);
+    this.serve();
+  }
+
+  /** Shard `shard` ended (or crashed): it neither waits nor may give work back. */
+  leave(shard: number): void {
+    this.gone.add(shard);
+    this.busy.delete(shard);
+    this.waiting.delete(shard);
+    this.serve();
+  }
+
+  get remaining(): number {
+    return this.items.length;
+  }
+
+  private serve(): void {
+    for (const [shard, resolve] of this.waiting) {
+      const item = this.items.shift();
+      if (!item) break;
+      this.waiting.delete(shard);
+      this.busy.add(shard);
+      resolve(item);
+    }
+    if (this.items.length === 0 && this.busy.size === 0 && this.waiting.size + this.gone.size >= this.shards) {
+      for (const resolve of this.waiting.values()) resolve(undefined);
+      this.waiting.clear();
+    }
+  }
 }

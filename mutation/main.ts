@@ -6,7 +6,8 @@ import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
 import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
 import { scoreLines, unpinnedRules } from './score.js';
-import { balanceShards, mutantCost, unitCost } from './balance.js';
+import { mutantCost, unitCost, WorkQueue } from './balance.js';
+import type { WorkSource } from './runner.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -66,31 +67,73 @@ function line(result: MutantResult): string {
   return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
 }
 
-async function runShard(index: number, count: number, out: string): Promise<void> {
+/** The messages between the parent and a shard (over the child's IPC channel). */
+type ToParent = { kind: 'next'; pinned: string[] } | { kind: 'requeue'; items: { names: string[]; why?: string }[] };
+type ToShard = { kind: 'work'; names: string[]; why?: string; pinned: string[] } | { kind: 'done' };
+
+async function runShard(out: string): Promise<void> {
   // Only a shard runs the suite: vitest and the reference are loaded here, never by the parent.
   const { EXPLORE_SUITE, judgedGroups, runMutants } = await import('./runner.js');
-  const { unitsOf } = await import('./compose.js');
-  const units = unitsOf(selected(), judgedGroups);
-  const mine = balanceShards(units, count, (unit) => unitCost(unit, (m) => mutantCost(m, judgedGroups(m))))[index]!;
+  const byName = new Map(MUTANTS.map((m) => [m.name, m]));
+  let answer: ((message: ToShard) => void) | undefined;
+  process.on('message', (message: ToShard) => answer?.(message));
+  // The parent hands out the work (mutation/balance.ts WorkQueue); this shard asks for the next unit when it is free.
+  const source: WorkSource = {
+    groups: [...new Set(selected().flatMap((m) => judgedGroups(m)))],
+    next: (pinned) =>
+      new Promise((resolve) => {
+        answer = (message) => {
+          answer = undefined;
+          if (message.kind === 'done') resolve({ item: undefined, pinnedElsewhere: [] });
+          else resolve({ item: { unit: message.names.map((name) => byName.get(name)!), ...(message.why ? { why: message.why } : {}) }, pinnedElsewhere: message.pinned });
+        };
+        process.send!({ kind: 'next', pinned: [...pinned] } satisfies ToParent);
+      }),
+    requeue: (items) => void process.send!({ kind: 'requeue', items: items.map((item) => ({ names: item.unit.map((m) => m.name), ...(item.why ? { why: item.why } : {}) })) } satisfies ToParent),
+  };
   const suite = values.explore ? EXPLORE_SUITE(Number(values.seed ?? 1), Number(values.runs ?? 20)) : undefined;
-  const outcome = await runMutants(mine, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);
+  const outcome = await runMutants(source, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);
   writeFileSync(out, JSON.stringify(outcome));
+  process.disconnect();
 }
 
-function spawnShard(index: number, count: number, out: string): Promise<number> {
+/** How long each shard worked, and how long the run went on after the first shard had nothing left to do. */
+interface ShardTime {
+  busyMs: number;
+  endedMs: number;
+}
+
+function spawnShard(index: number, count: number, out: string, queue: WorkQueue<string>, times: ShardTime[], started: number): Promise<number> {
   const args = [process.argv[1]!, '--shard', `${index}/${count}`, '--json', out];
   for (const g of values.group ?? []) args.push('--group', g);
   for (const m of values.mutant ?? []) args.push('--mutant', m);
   if (values.explore) args.push('--explore', '--seed', values.seed ?? '1', '--runs', values.runs ?? '20');
+  const time: ShardTime = { busyMs: 0, endedMs: 0 };
+  times[index] = time;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const child = spawn(process.execPath, [...process.execArgv, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let since: number | undefined;
+    child.on('message', (message: ToParent) => {
+      if (message.kind === 'requeue') return queue.requeue(message.items.map((item) => ({ unit: item.names, ...(item.why ? { why: item.why } : {}) })));
+      if (since !== undefined) time.busyMs += performance.now() - since;
+      since = undefined;
+      void queue.next(index, message.pinned).then((item) => {
+        if (!child.connected) return;
+        if (item) since = performance.now();
+        child.send(item ? ({ kind: 'work', names: item.unit, ...(item.why ? { why: item.why } : {}), pinned: [...queue.pinned] } satisfies ToShard) : ({ kind: 'done' } satisfies ToShard));
+      });
+    });
+    child.on('exit', (code) => {
+      time.endedMs = performance.now() - started;
+      queue.leave(index);
+      resolve(code ?? 1);
+    });
   });
 }
 
 async function main(): Promise<number> {
   if (values.shard) {
-    await runShard(values.shard.index, values.shard.count, values.json!);
+    await runShard(values.json!);
     return 0;
   }
   const problems = checkRegistry();
@@ -103,12 +146,19 @@ async function main(): Promise<number> {
   console.log(`Running the suite against ${mutants.length} mutants of the reference in ${shards} shard${shards > 1 ? 's' : ''}...`);
   const dir = mkdtempSync(join(tmpdir(), 'mutants-'));
   const started = performance.now();
+  const times: ShardTime[] = [];
   let results: MutantResult[] = [];
   const baseline: BaselineProblem[] = [];
   const citedRules = new Set<string>();
   try {
     const outs = Array.from({ length: shards }, (_, i) => join(dir, `shard-${i}.json`));
-    const codes = await Promise.all(outs.map((out, i) => spawnShard(i, shards, out)));
+    // The parent needs the runner's grouping only (not vitest): the units, costliest first, handed out as the shards ask.
+    const { judgedGroups } = await import('./judged.js');
+    const { unitsOf } = await import('./compose.js');
+    const units = unitsOf(mutants, judgedGroups).map((unit) => unit.map((m) => m.name));
+    const byName = new Map(mutants.map((m) => [m.name, m]));
+    const queue = new WorkQueue(units, (unit) => unitCost(unit, (name) => mutantCost(byName.get(name)!, judgedGroups(byName.get(name)!))), shards);
+    const codes = await Promise.all(outs.map((out, i) => spawnShard(i, shards, out, queue, times, started)));
     if (codes.some((c) => c !== 0)) {
       console.error('a mutation shard crashed; see its output above');
       return 1;
@@ -143,7 +193,8 @@ async function main(): Promise<number> {
   // A selection leaves most rules to mutants it did not run: listing them would bury the score.
   if (judgesRules) for (const rule of unpinned) console.log(`  UNPINNED ${rule}: no mutant is killed by a test citing it`);
   console.log(`Rules pinned by a mutant: ${citedRules.size - unpinned.length}/${citedRules.size}${judgesRules ? '' : ' (a selection: not judged)'}`);
-  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(`(${seconds(performance.now() - started)} s; shards busy ${times.map((t) => `${seconds(t.busyMs)} s`).join(', ')}, ended at ${times.map((t) => `${seconds(t.endedMs)} s`).join(', ')})`);
   const rulesPinned = !judgesRules || unpinned.length === 0;
   return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 && rulesPinned ? 0 : 1;
 }

@@ -4,7 +4,6 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BroadcastChannel } from 'node:worker_threads';
 import { createVitest, type InlineConfig, type Reporter, type TestCase, type TestModule } from 'vitest/node';
-import { GROUPS, type Group } from '../helpers/spec/catalogue.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { SUITE_CONFIG_LOADER } from '../cli/run.js';
 import { COMPILED_ROOT, PACKAGE_ROOT } from '../helpers/spec/package-root.js';
@@ -17,6 +16,8 @@ import { exploreFiles } from '../cli/explore.js';
 import { keptThreads } from './kept-workers.js';
 import { coverOf, together } from './compose.js';
 import { NARROWED_REASON } from '../helpers/check/narrowing.js';
+import { judgedGroups } from './judged.js';
+import type { WorkItem } from './balance.js';
 
 export interface MutantResult {
   name: string;
@@ -126,12 +127,7 @@ export interface MutantSuite {
 
 export const EXPLORE_SUITE = (seed: number, runs: number): MutantSuite => exploreFiles({ seed, runs });
 
-/** The groups whose tests judge a mutant: its own, and for an allowed reading those it declares it can affect. */
-export function judgedGroups(mutant: Mutant): Group[] {
-  const declared = mutant.allowed ? mutant.judgedBy?.groups : undefined;
-  if (declared === 'all') return [...GROUPS];
-  return [...new Set([mutant.group, ...(declared ?? [])])];
-}
+export { judgedGroups } from './judged.js';
 
 /** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses or the narrowing of a killed one. */
 export function newlySkipped(records: readonly TestRecord[], passedUnmutated: ReadonlySet<string>): string[] {
@@ -156,11 +152,32 @@ function resultOf(mutant: Mutant, failed: readonly TestRecord[], durationMs: num
 }
 
 /**
+ * Where a shard's work comes from: the units of the whole run (judged by `groups`), handed out one at a time.
+ * `next` tells the rules this shard pinned and hears those pinned elsewhere; `requeue` gives back the parts of a unit.
+ */
+export interface WorkSource {
+  groups: readonly string[];
+  next(pinnedHere: readonly string[]): Promise<{ item: WorkItem<Mutant> | undefined; pinnedElsewhere: readonly string[] }>;
+  requeue(items: readonly WorkItem<Mutant>[]): void;
+}
+
+/** The work of one process: `units` in order, parts given back first. */
+export function localSource(units: readonly (readonly Mutant[])[]): WorkSource {
+  const queue: WorkItem<Mutant>[] = units.map((unit) => ({ unit: [...unit] }));
+  return {
+    groups: [...new Set(units.flat().flatMap((m) => judgedGroups(m)))],
+    next: async () => ({ item: queue.shift(), pinnedElsewhere: [] }),
+    requeue: (items) => void queue.unshift(...items),
+  };
+}
+
+/**
  * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
  * much as its group's requests.
  */
-export async function runMutants(units: readonly (readonly Mutant[])[], onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
+export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSource, onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
+  const source = Array.isArray(work) ? localSource(work as readonly (readonly Mutant[])[]) : (work as WorkSource);
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
   const threads = keptThreads();
@@ -253,7 +270,7 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
     const baseline: BaselineProblem[] = [];
     // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
     const citedRules = new Set<string>();
-    const judged = [...new Set(units.flat().flatMap((m) => judgedGroups(m)))];
+    const judged = [...source.groups];
     const unmutated = await runGroups(judged);
     for (const record of unmutated) for (const rule of record.rules ?? []) citedRules.add(rule);
     for (const group of judged) {
@@ -295,9 +312,11 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
     }
 
     // Each unit of work: mutants to judge in one run, and why they are no longer with the others of their first run.
-    const queue: { unit: Mutant[]; why?: string }[] = units.map((unit) => ({ unit: [...unit] }));
-    while (queue.length > 0) {
-      const { unit, why } = queue.shift()!;
+    for (;;) {
+      const { item, pinnedElsewhere } = await source.next([...pinned]);
+      for (const rule of pinnedElsewhere) pinned.add(rule);
+      if (!item) break;
+      const { unit, why } = item;
       if (unit.length === 1) {
         const result = await judgeAlone(unit[0]!);
         results.push(why ? { ...result, aloneBecause: why } : result);
@@ -318,7 +337,7 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
         // Judged only where they took effect: those that changed nothing run again without the others (alone, when none of the others changed anything either).
         const reason = `changed nothing when together with ${unit.filter((m) => !unchanged.includes(m.name)).length} other readings`;
         const rest = unit.filter((m) => !unchanged.includes(m.name));
-        if (rest.length === 0) for (const mutant of unit) queue.unshift({ unit: [mutant], why: 'changed nothing together' });
+        if (rest.length === 0) source.requeue(unit.map((mutant) => ({ unit: [mutant], why: 'changed nothing together' })));
         else {
           const share = (performance.now() - started) / unit.length;
           for (const mutant of rest) {
@@ -326,7 +345,7 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
             results.push(result);
             onResult(result);
           }
-          queue.unshift({ unit: unit.filter((m) => unchanged.includes(m.name)), why: reason });
+          source.requeue([{ unit: unit.filter((m) => unchanged.includes(m.name)), why: reason }]);
         }
       } else if (failed.length === 0 && skipped.length === 0 && conflicts.length === 0) {
         const share = (performance.now() - started) / unit.length;
@@ -338,12 +357,12 @@ export async function runMutants(units: readonly (readonly Mutant[])[], onResult
       } else if (failed.length === 0 && skipped.length === 0) {
         const apart = new Set(coverOf(conflicts.map((c) => c.readings)));
         const reason = `${conflicts[0]!.readings.join(' and ')} touch ${conflicts[0]!.what}${conflicts.length > 1 ? ` (+${conflicts.length - 1} more)` : ''}`;
-        queue.unshift({ unit: unit.filter((m) => !apart.has(m.name)), why: reason }, { unit: unit.filter((m) => apart.has(m.name)), why: reason });
+        source.requeue([{ unit: unit.filter((m) => !apart.has(m.name)), why: reason }, { unit: unit.filter((m) => apart.has(m.name)), why: reason }]);
       } else {
         const reason =
           failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skipped.map((id) => `${id} (${records.find((r) => r.id === id)?.reason ?? ''})`).join(', ')}`;
         const half = Math.ceil(unit.length / 2);
-        queue.unshift({ unit: unit.slice(0, half), why: reason }, { unit: unit.slice(half), why: reason });
+        source.requeue([{ unit: unit.slice(0, half), why: reason }, { unit: unit.slice(half), why: reason }]);
       }
     }
     return { results, baseline, citedRules: [...citedRules] };

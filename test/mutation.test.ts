@@ -4,7 +4,7 @@ import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
 import { judgedGroups, KillWatch, newlySkipped } from '../mutation/runner.js';
 import { NARROWED_REASON, narrowedOut } from '../helpers/check/narrowing.js';
-import { balanceShards, mutantCost } from '../mutation/balance.js';
+import { mutantCost, WorkQueue } from '../mutation/balance.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { keptThreads } from '../mutation/kept-workers.js';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -48,21 +48,44 @@ describe('mutants of the reference', () => {
     expect(judgedGroups({ ...byName('allowed-content-type-problem-json'), allowed: undefined })).toEqual(['authentication']);
   });
 
-  it('are split across the shards by cost: each mutant in exactly one shard, the shards\u2019 loads close', () => {
+  it('are handed out to the shards as they ask, costliest first, parts given back first; the run ends when every shard waits', async () => {
     const cost = (m: (typeof MUTANTS)[number]) => mutantCost(m, judgedGroups(m));
-    for (const count of [1, 2, 3, 7]) {
-      const shards = balanceShards(MUTANTS, count, cost);
-      expect(shards).toHaveLength(count);
-      expect(shards.flat().map((m) => m.name).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
-      const loads = shards.map((s) => s.reduce((sum, m) => sum + cost(m), 0));
-      expect(Math.max(...loads) - Math.min(...loads), `${count} shards`).toBeLessThanOrEqual(Math.max(...MUTANTS.map(cost)));
-    }
     // A reading judged by every test of every group costs more than a deviation judged by its clause's tests.
     const byName = (name: string) => MUTANTS.find((m) => m.name === name)!;
-    const wide = byName('allowed-r2-cors-preflight');
-    const narrow = MUTANTS.find((m) => !m.allowed)!;
-    expect(cost(wide)).toBeGreaterThan(cost(narrow));
-    expect(balanceShards([], 2, cost)).toEqual([[], []]);
+    expect(cost(byName('allowed-r2-cors-preflight'))).toBeGreaterThan(cost(MUTANTS.find((m) => !m.allowed)!));
+
+    const sizes: Record<string, number> = { a: 1, b: 5, c: 3, d: 2 };
+    const queue = new WorkQueue(['a', 'b', 'c', 'd'].map((n) => [n]), (unit) => sizes[unit[0]!]!, 2);
+    const names = (item: { unit: string[] } | undefined) => item?.unit.join('+');
+    expect(names(await queue.next(0, ['rule-1']))).toBe('b');
+    expect(names(await queue.next(1))).toBe('c');
+    // Shard 1 splits its unit: the parts go to whoever asks next, before the rest of the queue.
+    queue.requeue([{ unit: ['c1'], why: 'split' }, { unit: ['c2'], why: 'split' }]);
+    expect(await queue.next(0, ['rule-2'])).toEqual({ unit: ['c1'], why: 'split' });
+    expect(names(await queue.next(1))).toBe('c2');
+    expect(names(await queue.next(0))).toBe('d');
+    expect(names(await queue.next(1))).toBe('a');
+    expect([...queue.pinned].sort()).toEqual(['rule-1', 'rule-2']);
+    // The queue is empty but shard 1 is busy (it may give work back): shard 0 waits rather than ends.
+    let ended = false;
+    const waiting = queue.next(0).then((item) => {
+      ended = item === undefined;
+      return item;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended).toBe(false);
+    queue.requeue([{ unit: ['a1'] }]);
+    expect(names(await waiting)).toBe('a1');
+    // Both ask with nothing left: the run is over for both.
+    const last = [queue.next(1), queue.next(0)];
+    expect(await Promise.all(last)).toEqual([undefined, undefined]);
+
+    // A shard that crashed neither waits nor blocks the end; nothing is handed out twice.
+    const crash = new WorkQueue([['x'], ['y']], () => 1, 2);
+    expect(names(await crash.next(0))).toBe('x');
+    crash.leave(1);
+    expect(names(await crash.next(0))).toBe('y');
+    expect(await crash.next(0)).toBeUndefined();
   });
 
   it('run a reading\u2019s groups side by side only while that skips no test the unmutated run passed (else each group alone)', () => {
