@@ -48,7 +48,7 @@ const ALPHABETIC_OF_NUMERIC: ReadonlyMap<string, string> = new Map(Object.entrie
  */
 export function alphabeticCurrency(code: string): string {
   const text = code.trim();
-  if (/^\d{1,3}$/.test(text)) return ALPHABETIC_OF_NUMERIC.get(text.padStart(3, '0')) ?? text;
+  if (/^\d{3}$/.test(text)) return ALPHABETIC_OF_NUMERIC.get(text) ?? text;
   return text.toUpperCase();
 }
 

@@ -59,7 +59,7 @@ export const EQUIVALENT_FORMS: Readonly<Record<string, EquivalentForm>> = {
  * as "EUR" is one currency); other fields compare as they are.
  */
 export function comparableValue(field: string, value: unknown): unknown {
-  return field === 'currency' && typeof value === 'string' && /^\d{1,3}$/.test(value.trim()) ? alphabeticCurrency(value) : value;
+  return field === 'currency' && typeof value === 'string' && /^\d{3}$/.test(value.trim()) ? alphabeticCurrency(value) : value;
 }
 
 /**
