@@ -28,6 +28,8 @@ import { GARBAGE_TOKEN, logIn, userWithToken } from '../helpers/arrange/flows.js
 import { twoByteText } from '../helpers/arrange/text.js';
 import { drawDistinct, drawStream, drawText, runPart, runSeed } from '../helpers/arrange/draw.js';
 import { CURRENCIES_ALWAYS_SENT, CURRENCIES_SINCE_2015 } from '../helpers/arrange/currencies.js';
+import { comparableValue } from '../helpers/spec/normalisation.js';
+import { sameCurrency } from '../helpers/spec/currencies.js';
 import { hookWouldAdd } from '../helpers/states/file.js';
 import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
 
@@ -58,9 +60,15 @@ function checkCreatedAt(t: CheckContext, bank: { createdAt: number }): void {
   if (skew > 86_400) t.advise(`createdAt of a bank created just now is ${skew} s away from the suite's clock`);
 }
 
-/** Section 2.4: `currency` is an "ISO currency code"; ISO 4217 writes it upper-case, the specification does not say so. */
+/**
+ * Section 2.4: `currency` is an "ISO currency code"; ISO 4217 writes its alphabetic codes upper-case and its numeric
+ * codes as three digits, and the specification says neither which code nor which case a record shows. The numeric
+ * code (allowed-r9-currency-shown-numeric) is compared with the code sent where it is stored (expectStoredAsSent).
+ */
 function adviseCurrencyCase(t: CheckContext, bank: { currency?: unknown }, where: string): void {
-  if (typeof bank.currency === 'string' && !/^[A-Z]{3}$/.test(bank.currency)) t.advise(`${where}: currency ${JSON.stringify(bank.currency)} is not written as ISO 4217 writes its codes (three upper-case letters)`);
+  if (typeof bank.currency !== 'string' || /^[A-Z]{3}$/.test(bank.currency)) return;
+  if (/^\d{3}$/.test(bank.currency)) t.advise(`${where}: currency is shown as the ISO 4217 numeric code ${JSON.stringify(bank.currency)}, not the alphabetic code the create body takes`);
+  else t.advise(`${where}: currency ${JSON.stringify(bank.currency)} is not written as ISO 4217 writes its codes (three upper-case letters, or three digits)`);
 }
 
 /**
@@ -499,14 +507,27 @@ list.describe(() => {
     const { user, token } = await userWithToken(t);
     const euro = await createBank(t, user.id, token, { currency: 'EUR' });
     const dollar = await createBank(t, user.id, token, { currency: 'USD' });
-    const response = await t.get(banksPath(user.id), { token, query: { currency: 'EUR' } });
-    t.expectStatus(response, 200);
-    const body = t.expectSchema(response, 'bank-list-response');
-    expect(ids(body), 'the EUR bank matches currency=EUR').toContain(euro.bank.id);
-    expect(ids(body), 'the USD bank does not match currency=EUR').not.toContain(dollar.bank.id);
-    // The code, not its letters: 2.4 ("ISO currency code") does not say an answer writes it as ISO 4217 does, so a
-    // record showing "eur" is the EUR bank (allowed-r8-currency-shown-lower-case); adviseCurrencyCase advises on the case where the bank is created.
-    for (const bank of body.data) expect(String(bank.currency).toUpperCase(), 'every listed bank matches the filter').toBe('EUR');
+    // The code, not its writing: 2.4 ("ISO currency code") does not say an answer writes it as ISO 4217 writes its
+    // letter codes, so a record showing "eur" (allowed-r8-currency-shown-lower-case) or the numeric code "978"
+    // (allowed-r9-currency-shown-numeric) is the EUR bank; adviseCurrencyCase advises on the writing where the bank is
+    // created. currency=EUR is sent first; a target whose records show the numeric code may compare the filter with
+    // that code, so 978 is sent when EUR does not list the EUR bank (helpers/spec/currencies.ts).
+    const shown = euro.bank.currency;
+    const numeric = typeof shown === 'string' && /^\d+$/.test(shown.trim()) && sameCurrency(shown, 'EUR') ? shown : undefined;
+    let listed: { id: string; currency?: unknown }[] = [];
+    let sent = 'EUR';
+    for (const writing of ['EUR', ...(numeric !== undefined ? [numeric] : [])]) {
+      if (writing !== 'EUR' && listed.some((bank) => bank.id === euro.bank.id)) break;
+      const response = await t.get(banksPath(user.id), { token, query: { currency: writing } });
+      if (writing === 'EUR') t.expectStatus(response, 200);
+      const data: { id: string; currency?: unknown }[] | undefined = writing === 'EUR' ? t.expectSchema(response, 'bank-list-response').data : expectFilteredList<{ id: string; currency?: unknown }>(t, response, 'currency', writing, 'bank-list-response');
+      if (data === undefined) break;
+      expect(ids({ data }), `the USD bank does not match currency=${writing}`).not.toContain(dollar.bank.id);
+      for (const bank of data) expect(sameCurrency(bank.currency, 'EUR'), `every listed bank matches the filter (currency=${writing}); got currency ${JSON.stringify(bank.currency)}`).toBe(true);
+      if (writing !== 'EUR' && data.some((bank) => bank.id === euro.bank.id)) t.advise(`currency=EUR does not list the EUR bank, but currency=${writing} (the ISO 4217 numeric code its record shows) does: the filter compares the code the service stores, not the one sent`);
+      [listed, sent] = [data, writing];
+    }
+    expect(ids({ data: listed }), `the EUR bank matches currency=${sent}`).toContain(euro.bank.id);
   });
 
   // Issue 27, white-box round wb6: a currency filter given part of a code ("EU", "U", "SD") matches no currency by
@@ -693,7 +714,7 @@ show.describe(() => {
     t.expectStatus(listed, 200);
     const entries = (t.expectSchema(listed, 'bank-list-response') as { data: Record<string, any>[] }).data;
     const fields = ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] as const;
-    const pick = (bank: Record<string, any>) => Object.fromEntries(fields.map((f) => [f, bank[f]]));
+    const pick = (bank: Record<string, any>) => Object.fromEntries(fields.map((f) => [f, comparableValue(f, bank[f])]));
     for (const platform of platforms) {
       for (const id of platform.ids) {
         const entry = entries.find((b) => b.id === id);
@@ -765,7 +786,8 @@ remove.describe(() => {
 
   remove.check('answers 200 with { message } and the bank is no longer listed, neither in the lists filtered by its currency, its status, its platform or its company', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S1', 'S226', 'S227'], clauses: ['4.10', '1'], status: 200 }, async (t) => {
     const { user, token } = await userWithToken(t);
-    const response = await t.post(banksPath(user.id), { json: bankPayload(), token });
+    const payload = bankPayload();
+    const response = await t.post(banksPath(user.id), { json: payload, token });
     deleteIfCreated(t, user.id, token, response); // only matters when the delete below fails
     if (response.status !== 201) throw new Error(`precondition: creating a valid bank must answer 201, got ${response.status}`);
     const id: string = response.json.data.id;
@@ -785,6 +807,13 @@ remove.describe(() => {
       t.expectStatus(filtered, 200);
       const matching = t.expectSchema(filtered, 'bank-list-response');
       expect(ids(matching), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its ${filter} (${filter}=${value})`).not.toContain(id);
+    }
+    // A currency shown in another writing than the one sent (the ISO 4217 numeric code, allowed-r9-currency-shown-numeric):
+    // the code sent is asked for too, as a target may compare the filter with either.
+    const sent = String(payload.currency);
+    if (typeof currency === 'string' && currency !== sent) {
+      const matching = expectFilteredList(t, await t.get(banksPath(user.id), { token, query: { currency: sent } }), 'currency', sent, 'bank-list-response');
+      if (matching) expect(matching.map((b) => b.id), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its currency as sent (currency=${sent})`).not.toContain(id);
     }
     // Every filter, not the two above alone (issue 27, white-box round wb6: a query joined through the platforms that
     // forgets the soft delete). platform and company by each value a reading could match (docs/judging.md, "Meaning of a

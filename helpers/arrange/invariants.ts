@@ -12,6 +12,7 @@ import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
+import { comparableValue } from '../spec/normalisation.js';
 
 /**
  * The invariants of issue 27, checked once over every resource from the tables of
@@ -295,9 +296,12 @@ export function inactiveTableCheck(ep: EndpointChecks): void {
   });
 }
 
-/** Section 2.4/2.5/2.5a: the fields of a record the suite treats as stable, for comparing a record before and after. */
+/**
+ * Section 2.4/2.5/2.5a: the fields of a record the suite treats as stable, for comparing a record before and after;
+ * each as two reads compare it (a currency's ISO 4217 numeric code as its alphabetic code: comparableValue).
+ */
 function stable(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f, record?.[f]]));
+  return Object.fromEntries(fields.map((f) => [f, comparableValue(f, record?.[f])]));
 }
 
 async function listOf(t: CheckContext, path: string, token: string, query?: Record<string, string>): Promise<any[]> {
@@ -534,23 +538,25 @@ function fieldOf(entry: any, path: string): unknown {
 
 /**
  * A field's value as compared between two reads: the same value in another allowed writing compares equal
- * (a precision as an integer or a numeric string, 2.2; an amount with trailing zeros, 1.5).
+ * (a precision as an integer or a numeric string, 2.2; an amount with trailing zeros, 1.5; a currency's ISO 4217
+ * numeric code, 2.4).
  */
 function comparable(path: string, value: unknown): unknown {
   if (path === 'precision' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
   if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
-  return value;
+  return comparableValue(path, value);
 }
 
 /**
  * The values each filter of a records list is sent with, taken from a record of the user: its status, its
- * currency, its platform's code for platform and company, and for company the bank's name too (section 4.10
+ * currency (and its alphabetic code when shown numeric), its platform's code for platform and company, and for company the bank's name too (section 4.10
  * names the filters without saying what they match: helpers/check/filters.ts).
  */
 function filterValuesOf(filter: string, record: any): string[] {
   const platform = record?.externalPlatform ?? record?.order?.externalPlatform;
-  const values: unknown[] = filter === 'platform' ? [platform?.code] : filter === 'company' ? [platform?.code, record?.bankName] : [record?.[filter]];
-  return values.filter((v): v is string => typeof v === 'string' && v !== '');
+  // A currency shown as its ISO 4217 numeric code is sent as its alphabetic code too (the code the create took).
+  const values: unknown[] = filter === 'platform' ? [platform?.code] : filter === 'company' ? [platform?.code, record?.bankName] : filter === 'currency' ? [record?.currency, comparableValue('currency', record?.currency)] : [record?.[filter]];
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
 }
 
 /**

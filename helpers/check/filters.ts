@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { CheckContext } from './check.js';
 import { expectValidationError } from './errors.js';
 import type { ApiResponse } from '../net/http.js';
+import { currencyWritings, sameCurrency } from '../spec/currencies.js';
 
 /**
  * The list filters of sections 4.10, 4.6a and 4.11 are "optional filters, strings"; what a value gets
@@ -127,25 +128,28 @@ export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: 
   const values = [...new Set(all.filter((record) => platformOfId.has(String(record.id))).map((record) => record[filter]))].filter((value): value is string => typeof value === 'string' && value !== '');
   if (values.length === 0) t.skip(`the records of provider state ${state} show no ${filter} to filter by (an empty ${filter} filters nothing a reading agrees on)`);
   const where = (id: string) => (platformOfId.has(id) ? ` (platform ${platformOfId.get(id)})` : '');
-  const sameIgnoringCase = (shown: unknown, value: string) => typeof shown === 'string' && shown.toUpperCase() === value.toUpperCase();
+  // A currency is the same in any of its ISO 4217 writings (letter case, or the numeric code: helpers/spec/currencies.ts).
+  const sameValue = (shown: unknown, value: string) => (filter === 'currency' ? sameCurrency(shown, value) : typeof shown === 'string' && shown.toUpperCase() === value.toUpperCase());
   for (const value of values) {
     const expected = all.filter((record) => record[filter] === value).map((record) => String(record.id)).sort();
     // The value as the records show it and as the specification writes such values (upper case: ISO 4217 codes,
     // section 3's CONFIRMED): a record may show a code in another letter case than the filter takes it
-    // (allowed-r8-currency-shown-lower-case, "eur" shown for a filter that takes "EUR"), so one of the two must list
-    // every record with the value; a value refused with 422 keyed by the filter is advised on (expectFilteredList).
+    // (allowed-r8-currency-shown-lower-case, "eur" shown for a filter that takes "EUR"), and a currency as its ISO 4217
+    // numeric code where the filter takes the alphabetic one (allowed-r9-currency-shown-numeric, "978" shown for a
+    // filter that takes "EUR"), so one of them must list every record with the value; a value refused with 422 keyed
+    // by the filter is advised on (expectFilteredList).
     let left: string[] | undefined;
-    for (const sent of [...new Set([value, value.toUpperCase()])]) {
+    for (const sent of [...new Set([value, value.toUpperCase(), ...(filter === 'currency' ? currencyWritings(value) : [])])]) {
       const listed = expectFilteredList(t, await options.list({ [filter]: sent }), filter, sent, schema);
       if (listed === undefined) continue;
       const ids = listed.map((record) => String(record.id));
-      const wrong = listed.filter((record) => !sameIgnoringCase(record[filter], value)).map((record) => `${record.id} (${JSON.stringify(record[filter])})`);
-      expect(wrong, `${filter}=${sent} must list only records with ${filter} ${value} (in any letter case)`).toEqual([]);
+      const wrong = listed.filter((record) => !sameValue(record[filter], value)).map((record) => `${record.id} (${JSON.stringify(record[filter])})`);
+      expect(wrong, `${filter}=${sent} must list only records with ${filter} ${value} (in any letter case${filter === 'currency' ? ', or as its ISO 4217 numeric code' : ''})`).toEqual([]);
       const foreign = ids.filter((id) => !all.some((record) => String(record.id) === id));
       expect(foreign, `${filter}=${sent} must list only the caller's records (those of the unfiltered list)`).toEqual([]);
       const missed = expected.filter((id) => !ids.includes(id));
       if (missed.length === 0) {
-        if (sent !== value) t.advise(`${filter}=${value}, as the records show it, does not list every record with it, but ${filter}=${sent} does; the records write ${filter} in another letter case than the filter takes it`);
+        if (sent !== value) t.advise(`${filter}=${value}, as the records show it, does not list every record with it, but ${filter}=${sent} does; the records write ${filter} in another ${/^\d+$/.test(value) && !/^\d+$/.test(sent) ? 'code (ISO 4217 numeric)' : 'letter case'} than the filter takes it`);
         left = [];
         break;
       }

@@ -1,3 +1,5 @@
+import { alphabeticCurrency } from './currencies.js';
+
 /**
  * Storage normalisation (docs/judging.md): a server may store a text trimmed, with its inner runs of white space
  * made one, in NFC or NFD, or in another letter case (a holderName upper-cased as on an embossed card, an IBAN
@@ -41,7 +43,24 @@ export const EQUIVALENT_FORMS: Readonly<Record<string, EquivalentForm>> = {
       return upper.length === 11 && upper.endsWith('XXX') ? upper.slice(0, 8) : upper;
     },
   },
+  // ISO 4217: each currency has an alphabetic code ("EUR") and a numeric code ("978") of equal standing; a payment
+  // core that keys currencies by number shows the numeric one (allowed-r9-currency-shown-numeric). Only the numeric
+  // code of the same currency (helpers/spec/currencies.ts): another currency's code, or a number the table does not
+  // hold, stays different.
+  currency: {
+    name: 'its ISO 4217 numeric code (978 for EUR)',
+    canonical: alphabeticCurrency,
+  },
 };
+
+/**
+ * A field's value as two reads of one record are compared (create, list, show): the same value in another writing
+ * its standard defines compares equal. Only the currency's numeric code for now (a record listed as "978" and shown
+ * as "EUR" is one currency); other fields compare as they are.
+ */
+export function comparableValue(field: string, value: unknown): unknown {
+  return field === 'currency' && typeof value === 'string' && /^\d{3}$/.test(value.trim()) ? alphabeticCurrency(value) : value;
+}
 
 /**
  * The fields an embossed card prints: their text may be stored transliterated to the Latin letters embossing allows

@@ -1,10 +1,19 @@
 import type { Mutant } from './types.js';
+import { ISO_4217_NUMERIC } from '../../helpers/spec/currencies.js';
 import { authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
 const LIST = 'GET /api/v1/user/{user}/bank';
 const SHOW = 'GET /api/v1/user/{user}/bank/{bank}';
 const DELETE = 'DELETE /api/v1/user/{user}/bank/{bank}';
+
+const CODES = Object.keys(ISO_4217_NUMERIC);
+
+/** The ISO 4217 numeric code of the currency after `code` in the table (EUR gives FJD's 242): another currency's code. */
+function numericOfAnother(code: string): string {
+  const at = CODES.indexOf(code.toUpperCase());
+  return ISO_4217_NUMERIC[CODES[(at + 1) % CODES.length]!]!;
+}
 
 /** Mutants of the bank part (section 4.10 with 2.4, 3, 5.6, 7 and 8): each one deviation from one clause. */
 export const banksMutants: Mutant[] = [
@@ -352,6 +361,22 @@ export const banksMutants: Mutant[] = [
     group: 'banks',
     description: 'create answers an 8-character swift with the branch code 001 added: another office, not the same BIC (only XXX is the primary office)',
     mutation: { transform: { route: CREATE, status: 201, apply(body) { if (String(body.data.swift).length === 8) body.data.swift = `${body.data.swift}001`; } } },
+  },
+  // allowed-r9-currency-shown-numeric: the ISO 4217 numeric code of the currency sent is its equivalent form
+  // (normalisation.ts); the numeric code of another currency is another currency, and the echo checks still fail it.
+  {
+    name: 'banks-currency-answered-numeric-of-another',
+    clause: '2.4',
+    group: 'banks',
+    description: 'create answers the currency as the ISO 4217 numeric code of another currency (USD’s 840 for EUR sent): not the code sent in another form',
+    mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.currency = numericOfAnother(String(body.data.currency)); } } },
+  },
+  {
+    name: 'banks-show-currency-numeric-of-another',
+    clause: '2.4',
+    group: 'banks',
+    description: 'show answers the currency as the ISO 4217 numeric code of another currency; create and list answer the code sent',
+    mutation: { transform: { route: SHOW, status: 200, apply(body) { body.data.currency = numericOfAnother(String(body.data.currency)); } } },
   },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
