@@ -528,18 +528,28 @@ export function listInvariantChecks(ep: EndpointChecks): void {
 }
 
 /** A field of an entry, dotted for a nested object (`amounts.crypto`). */
-function fieldOf(entry: any, path: string): unknown {
+export function fieldOf(entry: any, path: string): unknown {
   return path.split('.').reduce((value, key) => (value === null || typeof value !== 'object' ? undefined : value[key]), entry);
 }
 
+/** A JSON value written with the members of every object in key order: two writings of one value compare equal. */
+const membersInOrder = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
+
 /**
  * A field's value as compared between two reads: the same value in another allowed writing compares equal
- * (a precision as an integer or a numeric string, 2.2; an amount with trailing zeros, 1.5).
+ * (a precision as an integer or a numeric string, 2.2; an amount with trailing zeros, 1.5; an NFT's properties in
+ * another order, each item's members in another order, 2.2 giving the items no order and JSON an object's members none).
  */
-function comparable(path: string, value: unknown): unknown {
+export function comparable(path: string, value: unknown): unknown {
   if (path === 'precision' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
   if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
+  if (path === 'properties' && Array.isArray(value)) return value.map(membersInOrder).sort();
   return value;
+}
+
+/** The stable `fields` of an entry (LISTS), each as compared between two reads (`comparable`). */
+export function comparableFields(entry: unknown, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, comparable(field, fieldOf(entry, field))]));
 }
 
 /**

@@ -414,12 +414,6 @@ const OPEN = new Set<string>([
   'wb8-jwt-email-token-truncated-secret-on-banks',
   'wb8-2fa-token-truncated-secret-on-balances',
   'wb8-jwt-id-token-recased-secret-on-balances',
-  'wb8-nft-show-crypto-available-zero',
-  'wb8-coin-show-crypto-amounts-zero-but-available',
-  'wb8-coin-show-name-as-symbol',
-  'wb8-banks-refused-create-reserves-iban',
-  'wb8-cards-expiry-this-year-refused',
-  'wb8-cards-show-holder-name-of-first-card',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
