@@ -1,4 +1,5 @@
-import { invariantChecks } from '../helpers/arrange/invariants.js';
+import { comparableFields, invariantChecks } from '../helpers/arrange/invariants.js';
+import { LISTS } from '../helpers/spec/instances.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { ASSETS_PARAM, balancePaths, calendarDate, canonicalDecimal, expectExactly, expectNoServerError, fractionDigits, holder, loggedOutToken, precisionOf, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
 import { expect } from 'vitest';
@@ -62,6 +63,38 @@ function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeo
     const { token } = await userWithToken(t);
     const response = await t.get(path(owner.user.id, owner.held), { token });
     expectUnauthorized(t, response);
+  });
+}
+
+/**
+ * Issue 27, white-box rounds wb7 and wb8: show is compared with the list, as for banks, cards and bonuses. The shown
+ * record of a held symbol is the list's record of it, on every field the suite treats as stable between two reads (LISTS:
+ * name, alias, type, precision, quantity, memo, chain, every crypto amount, and an NFT's properties), each compared as the
+ * value it writes (helpers/arrange/invariants.ts `comparable`: precision an integer or a numeric string, an amount with
+ * trailing zeros, properties as a set). Not the fiat amounts: a price may move between two reads.
+ */
+const SHOWN_AS_LISTED = [
+  { show: nftShow, clause: '4.7', list: nftList, listClause: '4.6', rules: ['S38', 'S203'], kind: 'NFT', listSchema: 'balance-nft-list-response', held: (held: { nfts: string[] }) => held.nfts, listPath: balancePaths.nftList, showPath: balancePaths.nftShow, entries: (json: any): unknown => json?.data },
+  { show: coinShow, clause: '4.9', list: coinList, listClause: '4.8', rules: ['S213'], kind: 'coin', listSchema: 'balance-coin-list-response', held: (held: { coins: string[] }) => held.coins, listPath: balancePaths.coinList, showPath: balancePaths.coinShow, entries: (json: any): unknown => json?.data?.coins },
+] as const;
+function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listSchema, held: heldOf, listPath, showPath, entries: entriesOf }: (typeof SHOWN_AS_LISTED)[number]): void {
+  const stable = LISTS.find((l) => l.endpoint === list.id)!.stable;
+  show.check(`answers each held ${kind} with the fields the ${kind} list gives it (${stable.join(', ')})`, { rules: [...schemaRules('balance-response', listSchema), ...rules], clauses: [clause, listClause, '2.2'], status: 200 }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const listed = await t.get(listPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    t.expectSchema(listed, listSchema);
+    const entries = entriesOf(listed.json) as { symbol: string }[];
+    await Promise.all(
+      heldOf(held).map(async (symbol) => {
+        const entry = entries.find((r) => r.symbol === symbol);
+        if (!entry) throw new Error(`the ${kind} list must include the held ${kind} ${symbol}`);
+        const response = await t.get(showPath(user.id, symbol), { token });
+        t.expectStatus(response, 200);
+        const { data } = t.expectSchema(response, 'balance-response');
+        expect(comparableFields(data, stable), `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')})`).toEqual(comparableFields(entry, stable));
+      }),
+    );
   });
 }
 
@@ -159,34 +192,7 @@ nftShow.describe(() => {
     }
   });
 
-  // Issue 27, white-box round wb7: show is compared with the list, as for banks, cards and bonuses. An NFT record
-  // carries "a positive count" (2.2): the shown record of a symbol is the list's record of it, so its quantity (and
-  // name, precision, properties) is the one the list gives. Amounts are not compared: a fiat amount follows a rate.
-  // Precision is compared as the number it writes (2.2: an integer or a numeric string, either in either answer), and
-  // properties as a set (2.2 gives no order), each item by its members, whatever order its keys are written in (JSON
-  // gives an object's members no order).
-  /** A JSON value written with the members of every object in key order: two writings of one value compare equal. */
-  const membersInOrder = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
-  nftShow.check('answers each held NFT with the quantity, name, precision and properties the NFT list gives it', { rules: [...schemaRules('balance-response', 'balance-nft-list-response'), 'S38', 'S203'], clauses: ['4.7', '4.6', '2.2'], status: 200 }, async (t) => {
-    const { user, token, held } = await holder(t);
-    const listed = await t.get(balancePaths.nftList(user.id), { token });
-    t.expectStatus(listed, 200);
-    const entries = (t.expectSchema(listed, 'balance-nft-list-response') as { data: Record<string, any>[] }).data;
-    const compared = (record: Record<string, any>) => ({
-      quantity: record.quantity,
-      name: record.name,
-      precision: precisionOf(record.precision) ?? record.precision,
-      properties: Array.isArray(record.properties) ? record.properties.map(membersInOrder).sort() : record.properties,
-    });
-    for (const symbol of held.nfts) {
-      const entry = entries.find((r) => r.symbol === symbol);
-      if (!entry) throw new Error(`the NFT list must include the held NFT ${symbol}`);
-      const response = await t.get(balancePaths.nftShow(user.id, symbol), { token });
-      t.expectStatus(response, 200);
-      const { data } = t.expectSchema(response, 'balance-response');
-      expect(compared(data), `sections 4.7/2.2: the shown NFT ${symbol} must carry the count (quantity), name, precision and properties the NFT list gives it`).toEqual(compared(entry));
-    }
-  });
+  shownAsListedCheck(SHOWN_AS_LISTED[0]);
 
   nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.7'], status: null }, async (t) => {
     const { user, token } = await holder(t);
@@ -346,6 +352,8 @@ coinShow.describe(() => {
       if (data.type !== 'coin') t.advise(`the coin record has type ${JSON.stringify(data.type)}, not coin`);
     }
   });
+
+  shownAsListedCheck(SHOWN_AS_LISTED[1]);
 
   // Section 2.2: precision is the coin's "decimal places". The optional `amount` field of provider state balances gives a
   // held coin, its precision and its crypto available amount written with exactly that many fractional digits: the

@@ -2,7 +2,7 @@ import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
 import { invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
-import { cardForm, createCard, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
+import { cardForm, createCard, laterMonthsThisYear, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms } from '../helpers/check/filters.js';
@@ -463,7 +463,10 @@ create.describe(() => {
   // Oracle RR and .NET to 2049, Java's sliding window to 20 years ahead): each is a future expiry, accepted and shown
   // as sent. Sent every run: the last year, 2045, at both ends of it, and 2040; then two months drawn from the run's
   // seed between five years ahead and 2045; the pair expirationMonth and expirationYear as well as expirationDate.
-  create.check('answers 201 for expiries up to 2045 written MM/YY, as expirationDate and as expirationMonth and expirationYear', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '2.5', '3'], status: 201, constraint: 'card.expirationDate.future' }, async (t) => {
+  // And the near end (white-box round wb8: a year compared with > instead of >=): the months of this year later than
+  // the current one in every time zone (helpers/arrange/cards.ts laterMonthsThisYear: the next month and December), each
+  // as expirationDate and the nearest as the pair too. In December none is left: noted with the test, not sent.
+  create.check('answers 201 for expiries from a later month of this year up to 2045 written MM/YY, as expirationDate and as expirationMonth and expirationYear', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '2.5', '3'], status: 201, constraint: 'card.expirationDate.future' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const first = new Date().getUTCFullYear() + 5;
     const drawn = (label: string) => {
@@ -472,12 +475,21 @@ create.describe(() => {
       return `${String(1 + Math.floor(next() * 12)).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
     };
     const dates = ['12/45', '01/45', '06/40', drawn('expiry-1'), drawn('expiry-2')];
-    const inputs: CardFields[] = [...dates.map((date) => ({ expirationDate: date })), { expirationDate: null, expirationMonth: '12', expirationYear: '45' }];
+    const later = laterMonthsThisYear();
+    if (later.length === 0) t.note('no expiry later in this year was sent: in December no month of the year is left after the current one in every time zone (the current month is open: 201 or 422)');
+    const inputs: CardFields[] = [
+      ...later.map(({ date }) => ({ expirationDate: date })),
+      ...later.slice(0, 1).map(({ month, year }) => ({ expirationDate: null, expirationMonth: month, expirationYear: year })),
+      ...dates.map((date) => ({ expirationDate: date })),
+      { expirationDate: null, expirationMonth: '12', expirationYear: '45' },
+    ];
+    const thisYear = new Set(later.map(({ date }) => date));
     for (const input of inputs) {
       const { form, fields } = cardForm(input);
       const response = await t.post(cardsPath(user.id), { token, form });
       const sent = input.expirationDate ?? `${input.expirationMonth}/${input.expirationYear}`;
-      assert(response.status === 201, `section 4.6a: the expiry ${sent} is in the future under every reading of a two-digit year (20${sent.slice(-2)}), so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)} (drawn from seed ${runSeed()}; --seed replays it)`);
+      const why = thisYear.has(sent) ? 'a month of this year later than the current one in every time zone (counted from UTC+14), not in the past under any reading' : `in the future under every reading of a two-digit year (20${sent.slice(-2)})`;
+      assert(response.status === 201, `section 4.6a: the expiry ${sent} is ${why}, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)} (drawn from seed ${runSeed()}; --seed replays it)`);
       t.expectStatus(response, 201);
       const { data } = t.expectSchema(response, 'card-response');
       assertEchoes(t, data, fields);

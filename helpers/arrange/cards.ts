@@ -37,6 +37,23 @@ export function monthYear(monthsAhead: number, now = new Date()): { month: strin
   return { month, year, date: `${month}/${year}` };
 }
 
+/** The latest local time on Earth is 14 hours ahead of UTC (UTC+14, Line Islands). */
+const LATEST_OFFSET_MS = 14 * 3600 * 1000;
+
+/**
+ * Months later in the current year than the current month in every time zone (section 4.6a "not in the past", white-box
+ * round wb8): counted from the latest local time on Earth (UTC+14), the next month and December, as `m/y` with a
+ * two-digit year. None in December: no month of the year is left after the current one, which is open (201 or 422, the
+ * target's time zone decides).
+ */
+export function laterMonthsThisYear(now = new Date()): { month: string; year: string; date: string }[] {
+  const latest = new Date(now.getTime() + LATEST_OFFSET_MS);
+  if (latest.getUTCMonth() === 11) return [];
+  const next = monthYear(1, latest);
+  const december = monthYear(11 - latest.getUTCMonth(), latest);
+  return next.date === december.date ? [december] : [next, december];
+}
+
 /**
  * Reads an `m/y` string as numbers (month 1-12, year in two digits), or undefined when it is not one. A
  * four-digit year (format `y` read as Unicode/Java patterns read it, docs/judging.md) is read as its last two digits.

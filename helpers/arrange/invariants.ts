@@ -532,19 +532,29 @@ export function listInvariantChecks(ep: EndpointChecks): void {
 }
 
 /** A field of an entry, dotted for a nested object (`amounts.crypto`). */
-function fieldOf(entry: any, path: string): unknown {
+export function fieldOf(entry: any, path: string): unknown {
   return path.split('.').reduce((value, key) => (value === null || typeof value !== 'object' ? undefined : value[key]), entry);
 }
+
+/** A JSON value written with the members of every object in key order: two writings of one value compare equal. */
+const membersInOrder = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
 
 /**
  * A field's value as compared between two reads: the same value in another allowed writing compares equal
  * (a precision as an integer or a numeric string, 2.2; an amount with trailing zeros, 1.5; a currency's ISO 4217
- * numeric code, 2.4).
+ * numeric code, 2.4; an NFT's properties in another order, each item's members in another order, 2.2 giving the items
+ * no order and JSON an object's members none).
  */
-function comparable(path: string, value: unknown): unknown {
+export function comparable(path: string, value: unknown): unknown {
   if (path === 'precision' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
   if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
+  if (path === 'properties' && Array.isArray(value)) return value.map(membersInOrder).sort();
   return comparableValue(path, value);
+}
+
+/** The stable `fields` of an entry (LISTS), each as compared between two reads (`comparable`). */
+export function comparableFields(entry: unknown, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, comparable(field, fieldOf(entry, field))]));
 }
 
 /**
@@ -664,8 +674,8 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   const make = async (t: CheckContext, who: { user: { id: string }; token: string }) => (isBank ? (await createBank(t, who.user.id, who.token)).bank : (await createCard(t, who.user.id, who.token)).card);
 
   ep.check(
-    'stores nothing and changes nothing when a create is refused (an invalid field naming an existing record, another user\u2019s path, no token)',
-    { clauses: [endpoint.clauses[0]!, '5', '7'], status: [401, 403, 409, 422], instances: REFUSED_CREATES.map((r) => instanceId(r.rule, ep.id, null, r.variant)), rulesOnEveryBranch: 'each refused create asserts its own status (422, 403 or 409, 401) and both users\u2019 lists after it' },
+    `stores nothing and changes nothing when a create is refused (an invalid field naming an existing record, another user\u2019s path, no token)${isBank ? ', and reserves no iban' : ''}`,
+    { clauses: [endpoint.clauses[0]!, '5', '7'], status: isBank ? [201, 401, 403, 409, 422] : [401, 403, 409, 422], instances: REFUSED_CREATES.map((r) => instanceId(r.rule, ep.id, null, r.variant)), rulesOnEveryBranch: `each refused create asserts its own status (422, 403 or 409, 401) and both users\u2019 lists after it${isBank ? ', and each refused iban is then created validly (201)' : ''}` },
     async (t) => {
       const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
       const [mine] = await Promise.all([make(t, owner), make(t, other)]);
@@ -676,15 +686,38 @@ export function createInvariantChecks(ep: EndpointChecks): void {
         : await t.post(listPath(owner.user.id), { token: owner.token, form: cardForm({ lastFourDigits: '12a4', holderName: mine.holderName, alias: `${mine.alias} renamed` }).form });
       if (isBank) deleteIfCreated(t, owner.user.id, owner.token, invalid);
       t.expectStatus(invalid, 422);
-      const foreign = await t.post(listPath(other.user.id), { token: owner.token, ...(isBank ? { json: bankPayload() } : { form: cardForm().form }) });
+      // A bank's iban is unique (4.10): each refused bank create below names a fresh one, created validly afterwards.
+      const refusedBanks: { why: string; who: typeof owner; payload: Record<string, unknown> }[] = [];
+      if (isBank) {
+        // 422 for another field than the iban (a swift of 7 characters), the iban itself valid and free.
+        const payload = bankPayload({ swift: swiftOfLength(7) });
+        const response = await t.post(listPath(owner.user.id), { token: owner.token, json: payload });
+        deleteIfCreated(t, owner.user.id, owner.token, response);
+        t.expectStatus(response, 422);
+        refusedBanks.push({ why: 'refused with 422 for its swift', who: owner, payload });
+      }
+      const foreignBank = bankPayload();
+      const foreign = await t.post(listPath(other.user.id), { token: owner.token, ...(isBank ? { json: foreignBank } : { form: cardForm().form }) });
       if (isBank) deleteIfCreated(t, other.user.id, other.token, foreign);
       t.expectStatus(foreign, [403, 409]);
-      const anonymous = await t.post(listPath(owner.user.id), isBank ? { json: bankPayload() } : { form: cardForm().form });
+      if (isBank) refusedBanks.push({ why: `refused with ${foreign.status} under another user\u2019s path`, who: other, payload: foreignBank });
+      const anonymousBank = bankPayload();
+      const anonymous = await t.post(listPath(owner.user.id), isBank ? { json: anonymousBank } : { form: cardForm().form });
       if (isBank) deleteIfCreated(t, owner.user.id, owner.token, anonymous);
       t.expectStatus(anonymous, 401);
+      if (isBank) refusedBanks.push({ why: 'refused with 401 without a token', who: owner, payload: anonymousBank });
       const [after, theirsAfter] = await Promise.all([snapshot(t, listPath(owner.user.id), owner.token, create.stable), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
       expect(after, `${ep.id}: a refused create changed the caller\u2019s records (stable fields ${create.stable.join(', ')})`).toEqual(before);
       expect(theirsAfter, `${ep.id}: a refused create changed the other user\u2019s records`).toEqual(theirs);
+      // Nothing stored, nothing reserved: the iban of each refused create is free, so the user whose path it named
+      // creates it validly (201) under every reading of "unique" (per user, per platform, across users; round wb8).
+      await Promise.all(
+        refusedBanks.map(async ({ why, who, payload }) => {
+          const response = await t.post(listPath(who.user.id), { token: who.token, json: bankPayload({ iban: payload.iban }) });
+          deleteIfCreated(t, who.user.id, who.token, response);
+          expect(response.status, `${ep.id}: a create ${why} stored nothing, so its iban is free; a valid create of that iban for the same user must answer 201, got ${response.status}: ${response.text.slice(0, 200)}`).toBe(201);
+        }),
+      );
     },
   );
 
@@ -749,6 +782,9 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 }
 
+/** Holder names of a user's second card in the round trip: the first that differs from the first card's holderName. */
+const NEWER_HOLDER_NAMES = ['Imogen Achterberg', 'Tobias Wainwright'] as const;
+
 /** Four digits with leading zeros: stored as a number, they come back shorter. */
 const LEADING_ZERO_DIGITS = '0042';
 
@@ -761,21 +797,29 @@ export function roundTripChecks(ep: EndpointChecks): void {
   if (ep.id.startsWith('POST')) {
     const create = CREATES.find((c) => c.endpoint === ep.id)!;
     const isBank = ep.id.endsWith('/bank');
-    ep.check('answers, lists and shows a created record with the same fields (create, list at once, show), also when a newer record of the user exists', { clauses: [endpoint.clauses[0]!], status: 201, instances }, async (t) => {
+    ep.check('answers, lists and shows a created record with the same fields (create, list at once, show), also when a newer record of the user exists, and shows that newer record with the fields of its own create', { clauses: [endpoint.clauses[0]!], status: 201, instances }, async (t) => {
       const { user, token } = await userWithToken(t);
       // A card's lastFourDigits with a leading zero, sent every run (section 2.5: a string of 4 digits, kept as sent, never a number).
       const made = isBank ? await createBank(t, user.id, token) : await createCard(t, user.id, token, { lastFourDigits: LEADING_ZERO_DIGITS });
       const record = 'bank' in made ? made.bank : made.card;
       if (!isBank) expect(record.lastFourDigits, `${ep.id}: lastFourDigits ${LEADING_ZERO_DIGITS} must come back as the 4-character string sent`).toBe(LEADING_ZERO_DIGITS);
-      // A newer record of the same user: show must answer the record asked for, not the user's newest (or only) one.
-      await (isBank ? createBank(t, user.id, token) : createCard(t, user.id, token));
+      // A newer record of the same user: show must answer the record asked for, not the user's newest (or only) one. A
+      // card's with another holderName (whatever name the draw gave the first), so that show answering the newer card
+      // with the first card's holder (a per-user card profile, round wb8) is seen.
+      const holderName = NEWER_HOLDER_NAMES.find((name) => name.toUpperCase() !== String(record.holderName).toUpperCase())!;
+      const newer = isBank ? (await createBank(t, user.id, token)).bank : (await createCard(t, user.id, token, { holderName })).card;
       const base = isBank ? banksPath(user.id) : `/api/v1/user/${user.id}/card`;
       const listed = (await listOf(t, base, token)).find((r) => r.id === record.id);
       expect(listed, `${ep.id}: the list right after the create does not hold the record`).toBeDefined();
       expect(stable(listed, create.stable), `${ep.id}: the list answers the record with other fields than the create`).toEqual(stable(record, create.stable));
-      const shown = await t.get(`${base}/${record.id}`, { token });
-      t.expectStatus(shown, 200);
-      expect(stable(shown.json?.data, create.stable), `${ep.id}: show answers the record with other fields than the create`).toEqual(stable(record, create.stable));
+      // Both records shown, the first and the newer one, each compared with its own create answer.
+      await Promise.all(
+        [record, newer].map(async (made, i) => {
+          const shown = await t.get(`${base}/${made.id}`, { token });
+          t.expectStatus(shown, 200);
+          expect(stable(shown.json?.data, create.stable), `${ep.id}: show answers the user\u2019s ${i === 0 ? 'first' : 'second'} record with other fields than its create`).toEqual(stable(made, create.stable));
+        }),
+      );
     });
     return;
   }

@@ -287,8 +287,8 @@ const written: Mutant[] = [
  * dropped as open.
  *
  * Closed later and registered (branch fix-wb7b, issue 27), each by the check named (the list above says why each was open):
- * - wb7-nft-show-quantity-one: suites/balances.test.ts "answers each held NFT with the quantity, name, precision and
- *   properties the NFT list gives it" (precision compared as the number written, properties as a set).
+ * - wb7-nft-show-quantity-one: suites/balances.test.ts "answers each held NFT with the fields the NFT list gives it"
+ *   (every stable field of LISTS since round wb8; precision compared as the number written, properties as a set).
  * - wb7-banks-status-filter-account-platform-only, wb7-banks-currency-filter-account-platform-only,
  *   wb7-cards-status-filter-account-platform-only: helpers/check/filters.ts expectValueFilterOnTwoPlatforms, on the
  *   *.two-platforms states: each status (and bank currency) a state's record shows lists every record of the unfiltered
