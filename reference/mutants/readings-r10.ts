@@ -101,6 +101,24 @@ const jwtSecret = tokenShownAs((id, secret, userId) => {
 });
 const barSecret = tokenShownAs((id, secret) => `${id}|${secret.slice(0, 16)}|${secret.slice(16)}`);
 
+/** JWTs that logged in once (allowed-r10-jwt-single-use): a replay is sent on as a token no platform signed (403). */
+function singleUseJwts() {
+  const used = new Set<string>();
+  return {
+    request(request: FastifyRequest) {
+      if (request.method !== 'POST' || !request.url.startsWith('/api/v1/authenticate-jwt/')) return;
+      const token = request.headers.token;
+      if (typeof token === 'string' && used.has(token)) request.headers.token = 'eyJhbGciOiJSUzUxMiJ9.eyJyZXBsYXllZCI6dHJ1ZX0.cmVwbGF5ZWQ';
+    },
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      if (answer.status !== 200 || answer.url !== '/api/v1/authenticate-jwt/:platform') return undefined;
+      const token = reply.request.headers.token;
+      if (typeof token === 'string') used.add(token);
+      return undefined;
+    },
+  };
+}
+
 const INVISIBLE = /[\u00AD\u200B\u200C\u200E\u200F\u2060\uFEFF]/g;
 
 const readingsR10Written: Mutant[] = [
@@ -307,6 +325,45 @@ const readingsR10Written: Mutant[] = [
       }
     }),
     only('bonuses'),
+  ),
+  reading(
+    'allowed-r10-jwt-single-use',
+    'authentication',
+    '4.1',
+    'a platform JWT logs in once: the same JWT sent again (byte for byte) is refused 403 as wrong credentials, as an API gateway with a replay cache (a `jti`-less token keyed by its hash until its expiry) or Spring Security\u2019s one-time-token filter does; a new JWT from the platform logs in as before (4.1: "Authenticates a user through a platform-issued JWT ... expire (required, timestamp, must be now or later)": whether one JWT may be presented more than once is not given; the accepted reading "a TOTP code is single use" is of the same kind)',
+    singleUseJwts(),
+    ALL,
+  ),
+  reading(
+    'allowed-r10-login-slow-hashing',
+    'authentication',
+    '4.2',
+    'a login takes 400 ms before it is answered (argon2id with a 64 MiB memory cost, or bcrypt cost 12, and a constant-time guard that makes a JWT login as slow), as a security-minded Go or .NET team configures it (4.2 and 4.1 give no time for an answer; 8: "Rate limits ...: not shown")',
+    {
+      wire(answer) {
+        if (answer.method !== 'POST' || (answer.url !== '/api/v1/authenticate' && answer.url !== '/api/v1/authenticate-jwt/:platform')) return undefined;
+        return new Promise<string>((resolve) => setTimeout(() => resolve(answer.payload), 400)) as unknown as string;
+      },
+    },
+    ALL,
+  ),
+  reading(
+    'allowed-r10-list-total-count-headers',
+    'banks',
+    '4.10',
+    'the bank, card and bonus lists carry `X-Total-Count: <n>` and `Link: <...?page=1>; rel="first", <...?page=1>; rel="last"` headers, as a Rails team with `api-pagination` (or json-server) answers every list, all records on its one page (4.10, 4.11, 4.6a: "200 { data: [<Bank>] }"; 8: "Rate limits and pagination of list endpoints: not shown": extra headers are not excluded)',
+    {
+      wire(answer, reply) {
+        if (answer.status !== 200 || !['/api/v1/user/:user/bank', '/api/v1/user/:user/card', '/api/v1/user/:user/bonus'].includes(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        if (!Array.isArray(body?.data)) return undefined;
+        const path = reply.request.url.split('?')[0];
+        reply.header('x-total-count', String(body.data.length));
+        reply.header('link', `<${path}?page=1>; rel="first", <${path}?page=1>; rel="last"`);
+        return undefined;
+      },
+    },
+    only('banks', 'cards', 'bonuses'),
   ),
 ];
 
