@@ -119,6 +119,28 @@ function singleUseJwts() {
   };
 }
 
+/** JSON as Jackson's DefaultPrettyPrinter writes it: two-space indent, `"key" : value`, `[ ]` and `{ }` when empty. */
+function jackson(value: unknown, indent = ''): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return value.length === 0 ? '[ ]' : `[ ${value.map((item) => jackson(item, indent)).join(', ')} ]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    return entries.length === 0 ? '{ }' : `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)} : ${jackson(item, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A decimal string rounded half up to two fraction digits ("12.3456" as "12.35", "7" as "7.00"); the bare "0" stays "0". */
+function cents(text: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match || text === '0') return text;
+  const fraction = (match[3] ?? '').padEnd(3, '0');
+  let value = BigInt(`${match[2]}${fraction.slice(0, 2)}`);
+  if (Number(fraction[2]) >= 5) value += 1n;
+  const digits = value.toString().padStart(3, '0');
+  return `${match[1]}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 const INVISIBLE = /[\u00AD\u200B\u200C\u200E\u200F\u2060\uFEFF]/g;
 
 const readingsR10Written: Mutant[] = [
@@ -364,6 +386,93 @@ const readingsR10Written: Mutant[] = [
       },
     },
     only('banks', 'cards', 'bonuses'),
+  ),
+  reading(
+    'allowed-r10-session-embeds-user',
+    'authentication',
+    '2.1',
+    'the Session also embeds the signed-in user, `user: { id, email, isActive }` (the caller\u2019s own address, as it logged in), as a Rails `render json: session, include: :user` or a .NET login DTO gives it (2.1 lists the fields the Session has, not that it has no others; the caller\u2019s own address is no secret of another)',
+    {
+      wire(answer, reply) {
+        if (!['/api/v1/authenticate', '/api/v1/authenticate-jwt/:platform'].includes(answer.url) || answer.status !== 200) return undefined;
+        const body = parse(answer.payload);
+        if (!body?.data || typeof body.data !== 'object') return undefined;
+        const sent = (reply.request.body ?? {}) as { email?: unknown };
+        const claims = claimsOf(reply.request as unknown as Seen);
+        const email = typeof sent.email === 'string' ? sent.email : typeof claims?.email === 'string' ? claims.email : null;
+        body.data.user = { id: body.data.userId, email, isActive: true };
+        return JSON.stringify(body);
+      },
+    },
+    ALL,
+  ),
+  reading(
+    'allowed-r10-json-jackson-pretty-printer',
+    'authentication',
+    '1',
+    'every JSON answer is written by Jackson\u2019s DefaultPrettyPrinter, as a Spring Boot team with `spring.jackson.serialization.indent_output=true` sends it: a space on both sides of each colon (`"id" : "..."`), arrays on one line (`[ 1, 2 ]`), empty ones as `[ ]` and `{ }` (1.2: "Requests and responses are JSON"; RFC 8259 2: "Insignificant whitespace is allowed before or after any of the six structural characters")',
+    {
+      wire(answer) {
+        const body = parse(answer.payload);
+        return body === undefined ? undefined : jackson(body);
+      },
+    },
+    ALL,
+  ),
+  reading(
+    'allowed-r10-public-ids-prefixed',
+    'bonuses',
+    '2.7',
+    'an order\u2019s public ids carry a type prefix (`publicId` "ORD-48213", its parent\u2019s and child\u2019s "ORD-...", the quote\u2019s "QUO-..."), as Stripe-style public identifiers are written (2.7: "publicId | string", "parentOrder, childOrder | { id: string or null, publicId: string or null }", "quote | { id: string, publicId: string }": the form of a public id is not given)',
+    onSuccess(BONUS_URLS, (body) => {
+      const prefixed = (text: unknown, prefix: string) => (typeof text === 'string' && text !== '' && !text.startsWith(prefix) ? `${prefix}${text}` : text);
+      for (const bonus of recordsOf(body)) {
+        const order = bonus?.order;
+        if (!order || typeof order !== 'object') continue;
+        order.publicId = prefixed(order.publicId, 'ORD-');
+        for (const key of ['parentOrder', 'childOrder']) if (order[key] && typeof order[key] === 'object') order[key].publicId = prefixed(order[key].publicId, 'ORD-');
+        if (order.quote && typeof order.quote === 'object') order.quote.publicId = prefixed(order.quote.publicId, 'QUO-');
+      }
+    }),
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-r10-jwt-expire-now-to-the-millisecond',
+    'authentication',
+    '4.1',
+    '"now" is the present instant, not the present second: an `expire` of whole seconds that names the current second is already past once that second has begun (10:00:00 when the login arrives at 10:00:00.400), so it is refused 416, as a .NET team comparing `DateTimeOffset.FromUnixTimeSeconds(expire) < DateTimeOffset.UtcNow` (RFC 7519 4.1.4: "the current date/time MUST be before the expiration date/time") does (4.1: "expire (required, timestamp, must be now or later)"; 7: "416 | authenticate-jwt | JWT expired": the resolution of "now" is not given)',
+    {
+      wire(answer, reply) {
+        if (answer.status !== 200 || answer.url !== '/api/v1/authenticate-jwt/:platform') return undefined;
+        const created = Date.parse(String(parse(answer.payload)?.data?.created ?? ''));
+        const expire = claimsOf(reply.request as unknown as Seen)?.expire;
+        const at = typeof expire === 'number' ? (expire > 1e11 ? expire : expire * 1000) : typeof expire === 'string' && /^\d+$/.test(expire) ? Number(expire) * (Number(expire) > 1e11 ? 1 : 1000) : typeof expire === 'string' ? Date.parse(expire) : NaN;
+        if (Number.isNaN(created) || Number.isNaN(at) || at >= created) return undefined;
+        reply.code(416);
+        return JSON.stringify({ error: 'The JWT has expired.' });
+      },
+    },
+    only('authentication'),
+  ),
+  reading(
+    'allowed-r10-fiat-amounts-in-cents',
+    'balances',
+    '2.2',
+    'a balance record\u2019s fiat amounts are written rounded half up to cents, two fraction digits ("1234.57" for 1234.5678, "0.00" for a zero that is not the bare "0"), as a Go team keeping fiat values in integer minor units (ISO 4217 exponent 2) writes them (2.2: "amounts | object | { crypto: <amount set>, fiat: <amount set> }"; 1.5: "Monetary and crypto amounts are decimal strings (up to 25 fractional digits, or the bare string 0)": the scale of a fiat amount is not given)',
+    {
+      wire(answer) {
+        if (answer.status !== 200 || !answer.url.startsWith('/api/v1/user/:user/balances')) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        for (const record of recordsOf(body)) {
+          const fiat = record?.amounts?.fiat;
+          if (!fiat || typeof fiat !== 'object') continue;
+          for (const key of Object.keys(fiat)) if (typeof fiat[key] === 'string') fiat[key] = cents(fiat[key]);
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('balances'),
   ),
 ];
 
