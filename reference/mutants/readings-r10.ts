@@ -12,6 +12,7 @@ import { ALL, only, parse, reading, recordsOf, tokenShownAs } from './reading.js
  * reading of rounds 1 to 9 or of the groups' own `allowed-*` mutants. Each description quotes the text that
  * leaves the point open. Readings that need the server's own data are deviations (`r10.*`) the modules honour;
  * the rest change requests or answers only.
+ * Run against the suite: 22 of 23 stay conformant and are registered; the 1 refused is kept in `readingsR10Refused`.
  */
 
 const BANK_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/bank/:bank'];
@@ -149,7 +150,7 @@ const readingsR10Written: Mutant[] = [
     'allowed-r10-ids-upper-case',
     'authentication',
     '1',
-    'every UUID in an answer (userId, record ids, the ids inside bonuses) is written upper-case ("3F2504E0-4F89-11D3-9A0C-0305E82C3301"), as a .NET team on SQL Server, whose uniqueidentifier reads back upper-case, writes it; UUIDs in a path are read in any case (1.6: "A path segment written {user} is the user ID (UUID string) ... {bank}, {bonus} and {card} are record IDs (UUID strings)"; 2.1 "userId | string (UUID)": the letter case of a UUID is not given, and RFC 9562 4 reads UUIDs without regard to case, its lower-case output being a SHOULD)',
+    'every UUID in an answer (userId, record ids, the ids inside bonuses) is written upper-case ("3F2504E0-4F89-11D3-9A0C-0305E82C3301"), as a .NET team on SQL Server, whose uniqueidentifier reads back upper-case, writes it; UUIDs in a path are read in any case (1.6: "A path segment written {user} is the user ID (UUID string) ... {bank}, {bonus} and {card} are record IDs (UUID strings)"; 2.1 "userId | string (UUID)": the letter case of a UUID is not given; RFC 9562 4, which the specification does not cite, describes lower-case output and reads UUIDs in any case on input)',
     {
       deviation: 'r8.jwt-id-any-case',
       request(request) {
@@ -476,8 +477,19 @@ const readingsR10Written: Mutant[] = [
   ),
 ];
 
-/** The readings of round 10 the suite refused: not registered until the suite is fixed. */
-const REFUSED = new Set<string>([]);
+/**
+ * Readings of round 10 the suite refused (false failures), kept out of index.ts until the suite is fixed. Run on
+ * 2026-11-26 against main at 1cc1c54 (`npm run mutants -- --mutant allowed-r10-... --shards 1`): 22 of 23 conformant.
+ *
+ * - allowed-r10-ids-upper-case (34 tests, authentication, banks, bonuses, cards): the suite compares UUIDs as strings,
+ *   so the provider state's (lower-case) id and the answer's (upper-case) id differ: "data.userId must be the
+ *   authenticated user (section 2.1)"; "the list must hold bonus 58ba94ea-... of the provider state; it holds 5
+ *   bonus(es)"; "precondition failed: provider state card.two-platforms reports 2 record(s) on platform REF, but the
+ *   user's unfiltered list shows 1b6cca2e-..., 758aad30-... not listed with externalPlatform.code REF". The
+ *   specification says "UUID string" (1.6, 2.1, 2.4 ...) and never a letter case; RFC 9562 reads UUIDs in any case on input (it
+ *   describes lower-case output, but the specification does not cite it). Not judged yet: the lead's call.
+ */
+const REFUSED = new Set<string>(['allowed-r10-ids-upper-case']);
 
 /** The readings of round 10 the suite refused (false failures), kept out of index.ts until the suite is fixed. */
 export const readingsR10Refused: Mutant[] = readingsR10Written.filter((mutant) => REFUSED.has(mutant.name));
