@@ -488,6 +488,9 @@ const readingsR10Written: Mutant[] = [
  *   user's unfiltered list shows 1b6cca2e-..., 758aad30-... not listed with externalPlatform.code REF". The
  *   specification says "UUID string" (1.6, 2.1, 2.4 ...) and never a letter case; RFC 9562 reads UUIDs in any case on input (it
  *   describes lower-case output, but the specification does not cite it). Not judged yet: the lead's call.
+ *   Probe (not committed): with the provider-state hook also writing its UUIDs upper-case (and reading them in any
+ *   case), ten of these tests pass: the failures come from the hook and the interface writing one UUID in two
+ *   letter cases, which docs/provider-states.md ("id (UUID)") does not exclude.
  */
 const REFUSED = new Set<string>(['allowed-r10-ids-upper-case']);
 
