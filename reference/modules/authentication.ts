@@ -495,6 +495,8 @@ export const authentication: ReferenceModule = {
     'r5.throttle-before-validation',
     'r5.jwt-both-claims-412',
     'r5.jwt-expire-iso-8601',
+    // Allowed readings of reading round 10.
+    'r10.jwt-unknown-user-412',
   ],
 
   register(app, ctx) {
@@ -625,7 +627,8 @@ export const authentication: ReferenceModule = {
         user = ctx.db.prepare('SELECT * FROM users u WHERE id != ? AND lower(email) != lower(?) AND is_active = 1 AND locked = 0 AND NOT EXISTS (SELECT 1 FROM login_failures f WHERE f.email = u.email) ORDER BY created_at LIMIT 1').get(id, email) as UserRow | undefined;
       }
       // Section 4.1 and 7: a payload naming no known user is wrong credentials (403).
-      if (!user) fail(ERRORS.wrongCredentials());
+      // Allowed reading (reading round 10): a signed payload naming nobody is an invalid payload (412), not wrong credentials.
+      if (!user) fail(ctx.deviates('r10.jwt-unknown-user-412') ? ERRORS.jwtInvalid() : ERRORS.wrongCredentials());
       // Allowed reading (reading round 7): a platform vouches only for its own users; another platform's user is wrong credentials.
       if (ctx.deviates('r7.jwt-platform-own-users') && user.platform_id !== platform) fail(ERRORS.wrongCredentials());
       // Allowed reading: failed password logins restrict the password login only, not the platform's JWT login.

@@ -280,6 +280,7 @@ export const banks: ReferenceModule = {
     'r6.ids-uuid-v7',
     'r6.alphanumeric-ascii-only',
     'r6.company-filter-search',
+    'r10.company-filter-by-platform-name',
     'r6.iban-unique-per-platform',
     'r6.lengths-in-graphemes',
     // White-box round wb4.
@@ -532,6 +533,12 @@ export const banks: ReferenceModule = {
         if (value !== undefined && ctx.deviates('banks.platform-filter-by-account-platform')) {
           where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
           params.push(user.platform_id, value);
+          continue;
+        }
+        // Allowed reading (round r10): `company` the platform's name (the company running it), `platform` its code.
+        if (value !== undefined && name === 'company' && ctx.deviates('r10.company-filter-by-platform-name')) {
+          where.push('p.name = ?');
+          params.push(value);
           continue;
         }
         // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).

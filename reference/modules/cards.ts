@@ -260,6 +260,7 @@ export const cards: ReferenceModule = {
     // Reading round r6.
     'r6.ids-uuid-v7',
     'r6.company-filter-search',
+    'r10.company-filter-by-platform-name',
     'r6.image-limit-si-kilobytes',
     'r6.lengths-in-graphemes',
     // White-box round wb2.
@@ -636,6 +637,12 @@ export const cards: ReferenceModule = {
             if (ctx.deviates('cards.platform-filter-by-account-platform')) {
               where.push('(SELECT code FROM platforms WHERE id = ?) = ?');
               params.push(user.platform_id, value);
+              continue;
+            }
+            // Allowed reading (round r10): `company` the platform's name (the company running it), `platform` its code.
+            if (name === 'company' && ctx.deviates('r10.company-filter-by-platform-name')) {
+              where.push('p.name = ?');
+              params.push(value);
               continue;
             }
             // Allowed reading (round r6): `company` a search term, matched anywhere in the platform's code or name, any case (SQL LIKE).
