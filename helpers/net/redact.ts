@@ -7,6 +7,7 @@
 
 import { isCredentialValue, isSecretKey } from '../spec/credential-names.js';
 import { MAX_JSON_DEPTH } from '../spec/quote.js';
+import { PrefixIndex } from './prefix-index.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -22,7 +23,7 @@ const registered: string[] = [];
  * Shorter ones (configured secrets only) are searched one by one.
  */
 const PLAIN_PREFIX = 6;
-const plainByPrefix = new Map<string, string[]>();
+const plainByPrefix = new PrefixIndex(PLAIN_PREFIX);
 const shortSecrets: string[] = [];
 
 function addSecret(value: string): void {
@@ -33,21 +34,16 @@ function addSecret(value: string): void {
     shortSecrets.push(value);
     return;
   }
-  const prefix = value.slice(0, PLAIN_PREFIX);
-  const values = plainByPrefix.get(prefix);
-  if (values) values.push(value);
-  else plainByPrefix.set(prefix, [value]);
+  plainByPrefix.add(value);
 }
 
 /** Where the registered secrets stand in `text` (each as `occurrences` finds it), in one pass over the text. */
 function registeredOccurrences(text: string, into: [number, number][]): void {
   for (const secret of shortSecrets) occurrences(text, secret, into);
   if (plainByPrefix.size === 0) return;
-  for (let at = 0; at + PLAIN_PREFIX <= text.length; at++) {
-    const candidates = plainByPrefix.get(text.slice(at, at + PLAIN_PREFIX));
-    if (!candidates) continue;
+  plainByPrefix.scan(text, (at, candidates) => {
     for (const secret of candidates) if (text.startsWith(secret, at) && standsAt(text, secret, at)) into.push([at, at + secret.length]);
-  }
+  });
 }
 
 /** A header whose value is a secret wherever it appears (a gateway's own header, from --header). */
@@ -98,27 +94,24 @@ const ENCODED_PREFIX = 16;
  * secret part: helpers/net/secrets.ts), each as good as the token. Eight or so per token, so they are
  * found by their first 16 characters in one pass over a text, not by one search each.
  */
-const encodedByPrefix = new Map<string, string[]>();
+const encodedByPrefix = new PrefixIndex(ENCODED_PREFIX);
 
 /** Registers a token written in another alphabet: replaced wherever it appears, like the token itself. */
 export function registerEncodedSecret(value: string): void {
   if (value.length < ENCODED_PREFIX) return;
-  const prefix = value.slice(0, ENCODED_PREFIX);
-  const values = encodedByPrefix.get(prefix);
-  if (values?.includes(value)) return;
-  if (values) values.push(value);
-  else encodedByPrefix.set(prefix, [value]);
+  if (encodedByPrefix.get(value.slice(0, ENCODED_PREFIX))?.includes(value)) return;
+  encodedByPrefix.add(value);
   registered.push(value);
 }
 
 /** Where the encoded forms of learnt tokens stand in `text`, found by their first 16 characters (the longest at each place). */
 function encodedOccurrences(text: string, into: [number, number][]): void {
   if (encodedByPrefix.size === 0 || text.length < ENCODED_PREFIX) return;
-  for (let at = 0; at + ENCODED_PREFIX <= text.length; at++) {
+  encodedByPrefix.scan(text, (at, candidates) => {
     let longest = 0;
-    for (const value of encodedByPrefix.get(text.slice(at, at + ENCODED_PREFIX)) ?? []) if (value.length > longest && text.startsWith(value, at)) longest = value.length;
+    for (const value of candidates) if (value.length > longest && text.startsWith(value, at)) longest = value.length;
     if (longest > 0) into.push([at, at + longest]);
-  }
+  });
 }
 
 /** How many secrets the worker knows (each encoded form counted): it only grows, so a change says that something was learnt. */
@@ -291,10 +284,19 @@ export function secretIn(text: string, except: ReadonlySet<string> = new Set()):
   if (secrets.has(text) && !except.has(text)) return text;
   if (text.length < SUBSTRING_SECRET_LENGTH) return undefined;
   // A long secret inside the text, found by its first characters in one pass.
-  for (let at = 0; at + SUBSTRING_SECRET_LENGTH <= text.length; at++) {
-    const candidates = plainByPrefix.get(text.slice(at, at + PLAIN_PREFIX));
-    if (!candidates) continue;
-    for (const secret of candidates) if (secret.length >= SUBSTRING_SECRET_LENGTH && !except.has(secret) && text.startsWith(secret, at)) return secret;
-  }
-  return undefined;
+  let found: string | undefined;
+  plainByPrefix.scan(
+    text,
+    (at, candidates) => {
+      for (const secret of candidates) {
+        if (secret.length >= SUBSTRING_SECRET_LENGTH && !except.has(secret) && text.startsWith(secret, at)) {
+          found = secret;
+          return true;
+        }
+      }
+      return false;
+    },
+    SUBSTRING_SECRET_LENGTH,
+  );
+  return found;
 }
