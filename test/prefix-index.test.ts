@@ -53,3 +53,24 @@ describe('PrefixIndex (helpers/net/prefix-index.ts)', () => {
     expect(index.get('abc')).toEqual(['abcd']);
   });
 });
+
+describe('redactTextWith with prepared secrets and extra patterns (helpers/net/redact.ts)', () => {
+  it('redacts a SecretList at the same places as the same secrets one by one, short and long, inside words or not', async () => {
+    const { redactTextWith, SecretList } = await import('../helpers/net/redact.js');
+    const secrets = ['abc', 'x1', 'tok_abcdef', 'tok_abcdefghij', 'Zq9Zq9Zq9Zq9Zq9Zq9Zq9', '[REDACTED]', ''];
+    const texts = ['abc tok_abcdefghij!', 'xabc tok_abcdefx x1 Zq9Zq9Zq9Zq9Zq9Zq9Zq9Zq9', '{"a":"tok_abcdef","b":"abc"}', 'nothing here', 'x1', ''];
+    for (const text of texts) expect(redactTextWith(text, { also: new SecretList(secrets) }), text).toBe(redactTextWith(text, { also: new Set(secrets) }));
+  });
+
+  it('finds every match of an extra pattern, global or not, with indices or not, as matchAll did', async () => {
+    const { redactTextWith, REDACTED } = await import('../helpers/net/redact.js');
+    const text = 'id 12|abcdefghijklmnopqr and 7|ABCDEFGHIJKLMNOPQRST end';
+    const expected = `id ${REDACTED} and ${REDACTED} end`;
+    for (const pattern of [/\b\d+\|[A-Za-z0-9]{16,}\b/g, /\b\d+\|[A-Za-z0-9]{16,}\b/, /\b\d+\|[A-Za-z0-9]{16,}\b/dg]) {
+      expect(redactTextWith(text, { patterns: [pattern] })).toBe(expected);
+      expect(redactTextWith(text, { patterns: [pattern] })).toBe(expected);
+    }
+    // A pattern that may match empty moves on (one code point under u) and still finds what follows.
+    expect(redactTextWith('😀 ab|x ab|y', { patterns: [/(?<s>ab\|[a-z])?/gu] })).toBe(`😀 ${REDACTED} ${REDACTED}`);
+  });
+});
