@@ -401,19 +401,6 @@ const written: Mutant[] = [
  * by the {asset} summary compared with the summary of all).
  */
 const OPEN = new Set<string>([
-  'wb8-jwt-email-session-foreign-list-empty',
-  'wb8-2fa-session-foreign-list-empty',
-  'wb8-jwt-id-session-foreign-card-list-empty',
-  'wb8-jwt-id-session-foreign-show-404',
-  'wb8-2fa-session-foreign-show-404',
-  'wb8-jwt-email-session-foreign-bank-delete-200',
-  'wb8-logged-out-2fa-token-open-on-cards',
-  'wb8-logged-out-jwt-email-token-open-on-bonuses',
-  'wb8-2fa-token-recased-secret-on-cards',
-  'wb8-jwt-email-token-recased-secret-on-bonuses',
-  'wb8-jwt-email-token-truncated-secret-on-banks',
-  'wb8-2fa-token-truncated-secret-on-balances',
-  'wb8-jwt-id-token-recased-secret-on-balances',
   'wb8-nft-show-crypto-available-zero',
   'wb8-coin-show-crypto-amounts-zero-but-available',
   'wb8-coin-show-name-as-symbol',
