@@ -133,7 +133,7 @@ export function accessTableCheck(ep: EndpointChecks): void {
     const title = first
       ? `answers the whole access table in every path shape (${own.map((r) => r.variant).join(', ')})`
       : `answers the access table in every path shape to ${login.sends.replace(/^the token of /, 'the tokens of ')} (${own.map((r) => r.access.variant).join(', ')})`;
-    accessRowsCheck(ep, title, login, own);
+    accessRowsCheck(ep, login.twoFactor ? `${title}; and answers its success to that token before its logout (${login.variant})` : title, login, own);
   }
 }
 
@@ -143,8 +143,9 @@ export function accessTableCheck(ep: EndpointChecks): void {
  * by email) is accepted on the user's own records: the endpoint's success (200, 201 for a create). Each kind's session
  * is one login, reused over the path shapes; the records are the holder's (a bank deleted is one made for that request).
  * A logout is sent each kind's token once, each of another user: a logout that destroys every token of its user (an
- * allowed reading of 4.5) never reaches another row. The 2FA row needs a 2FA account, the JWT rows a platform the target
- * trusts: each a check of its own.
+ * allowed reading of 4.5) never reaches another row. The JWT rows need a platform the target trusts: a check of their
+ * own. The 2FA row is asked by the 2FA check of the access table (accessRowsCheck), whose one 2FA session serves every
+ * row of that kind (a 2FA login spends a TOTP step).
  */
 function validTokenChecks(ep: EndpointChecks): void {
   const endpoint = endpointById.get(ep.id)!;
@@ -152,9 +153,9 @@ function validTokenChecks(ep: EndpointChecks): void {
   const [method] = ep.id.split(' ') as [Method];
   const isLogout = ep.id === 'POST /api/v1/user/logout';
   const success = method === 'POST' && !isLogout ? 201 : 200;
-  // Three checks: a target without a 2FA state, or a STATES_FILE whose 2FA account lacks the records a route needs,
-  // leaves only the 2FA rows not verified, never the password rows; one without a trusted platform only the JWT rows.
-  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform && !k.twoFactor), LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
+  // Two checks here: a target without a trusted platform leaves only the JWT rows not verified, never the password row.
+  // The 2FA row is a check of the access table's (accessRowsCheck): its one 2FA session (one TOTP code) serves every row.
+  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform && !k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
     const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
     ep.check(
       `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
@@ -223,10 +224,23 @@ function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, ro
   const loggedOut = rows.find((r) => r.access.login !== undefined);
   const exact = ['malformed', 'wrong-secret', 'recased-secret', 'another-id', 'secret-appended', 'secret-truncated'].some(has);
   const first = login.variant === FIRST_LOGIN;
-  const status = userScoped ? [401, 403, 409] : 401;
+  // The 2FA session's own valid-token row (S22) is asked here, before its logout: a second 2FA login would spend another TOTP step.
+  const [method] = ep.id.split(' ') as [Method];
+  const isLogout = ep.id === 'POST /api/v1/user/logout';
+  const success = method === 'POST' && !isLogout ? 201 : 200;
+  const valid = login.twoFactor === true;
+  if (valid) instances.push(...shapes.map((shape) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, login.variant)));
+  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : [])];
+  const several = status.length > 1;
   ep.check(
     title,
-    { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335', ...(userScoped ? ['S327'] : [])], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 with "This action is unauthorized." for another user\u2019s resources' } : {}) },
+    {
+      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), '5', '7'],
+      status: several ? status : 401,
+      instances,
+      rules: ['S335', ...(userScoped ? ['S327'] : [])],
+      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
+    },
     async (t) => {
       const needs = needsOf(ep.id);
       // A JWT names a user of the platform that signs it (platformId): a platform may authenticate only its own (4.1).
@@ -287,12 +301,30 @@ function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, ro
       if (exact) Object.assign(sent, alteredTokens(real));
       if (has('recased-secret') && sent['recased-secret'] === undefined) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
       await send(rows.filter((r) => r !== loggedOut), real);
+      // Banks to delete while a session of the user is valid: the 2FA holder's only session is the one destroyed below,
+      // and a logout may destroy every token of the user.
+      const banks = needs.has('bank') ? [owner.bank] : [];
+      if (valid) {
+        // The valid-token row (S22; sections 2.1 and 5.2): the session's own token answers the route's success on the
+        // user's own records, in every path shape; on logout that request is the logout of the logged-out row.
+        for (const shape of shapes) {
+          // A delete deletes: each request its own bank.
+          const target = method === 'DELETE' && ep.id.includes('{bank}') ? { ...owner, bank: (await createBank(t, owner.id, real)).bank.id } : owner;
+          const request = requestOf(ep.id, shape, target);
+          const response = await t.request(request.method, request.path, { ...request.body(), token: real });
+          const created = request.method === 'POST' && ep.id.endsWith('/bank') && response.isJson ? response.json?.data?.id : undefined;
+          if (typeof created === 'string') banks.push(created);
+          const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${login.sends}`;
+          expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
+          t.expectStatus(response, success);
+        }
+      }
       if (!loggedOut) return;
-      // The holder's bank deleted while a session of the user is valid: the 2FA holder's only session is the one destroyed
-      // here, and a logout may destroy every token of the user. The row then asks for a bank that is gone, as the
-      // logged-out kind of helpers/arrange/access.ts asks for one never made: authentication is judged before the record.
-      if (needs.has('bank')) await t.delete(bankPath(owner.id, owner.bank), { token: owner.token });
-      sent[loggedOut.access.variant] = await destroy(real, !login.twoFactor);
+      // The row then asks for a bank that is gone, as the logged-out kind of helpers/arrange/access.ts asks for one never
+      // made: authentication is judged before the record.
+      for (const bank of banks) await t.delete(bankPath(owner.id, bank), { token: real });
+      if (!(valid && isLogout)) await destroy(real, !login.twoFactor);
+      sent[loggedOut.access.variant] = real;
       await send([loggedOut], real);
     },
   );
