@@ -127,13 +127,14 @@ export function accessTableCheck(ep: EndpointChecks): void {
   if (!isProtected(endpoint)) return;
   validTokenChecks(ep);
   const rows = accessRows(endpoint);
-  for (const login of LOGIN_KINDS) {
-    const first = login.variant === FIRST_LOGIN;
-    const own = rows.filter((r) => r.login === login.variant || (first && r.login === undefined));
+  // Three checks, as the valid-token rows: the password login's, the 2FA login's (a 2FA account), the JWT logins' (a trusted platform).
+  for (const logins of [LOGIN_KINDS.filter((k) => k.variant === FIRST_LOGIN), LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
+    const first = logins.some((k) => k.variant === FIRST_LOGIN);
+    const own = rows.filter((r) => logins.some((k) => k.variant === r.login) || (first && r.login === undefined));
     const title = first
       ? `answers the whole access table in every path shape (${own.map((r) => r.variant).join(', ')})`
-      : `answers the access table in every path shape to ${login.sends.replace(/^the token of /, 'the tokens of ')} (${own.map((r) => r.access.variant).join(', ')})`;
-    accessRowsCheck(ep, login.twoFactor ? `${title}; and answers its success to that token before its logout (${login.variant})` : title, login, own);
+      : `answers the access table in every path shape to the tokens of ${logins.map((k) => k.sends.replace(/^the token of /, '')).join(', and of ')} (${[...new Set(own.map((r) => r.access.variant))].join(', ')})`;
+    accessRowsCheck(ep, logins.some((k) => k.twoFactor) ? `${title}; and answers its success to that token before its logout (valid-2fa)` : title, logins, own);
   }
 }
 
@@ -208,28 +209,32 @@ function alteredTokens(real: string): Record<string, string | undefined> {
 }
 
 /**
- * The rows of the access table that send the token of one kind of login (`login`), or are made from it, on one
+ * The rows of the access table that send the token of some kinds of login (`logins`), or are made from it, on one
  * protected endpoint in every path shape. The password login's rows: a session of its own for the altered tokens, and
- * the owner's session (issued after the logout) for another user's resources, as before. Every other kind: one session
- * of that kind (the 2FA holder's own login: one TOTP code), whose token is sent to another user's resources and altered
- * for the exact-token rows, then destroyed by logout and sent again (the logged-out row of that kind).
+ * the owner's session (issued after the logout) for another user's resources, as before. The 2FA and the JWT kinds: one
+ * session of each kind (the 2FA holder's own login: one TOTP code; a JWT login by id, by email), whose token is sent to
+ * another user's resources and altered for the exact-token rows, then destroyed by logout and sent again (the
+ * logged-out row of that kind). The 2FA session also asks its valid-token row (S22) before its logout.
  */
-function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, rows: AccessRow[]): void {
+function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[], rows: AccessRow[]): void {
   if (rows.length === 0) return;
   const endpoint = endpointById.get(ep.id)!;
   const shapes = pathShapes(endpoint);
   const instances = shapes.flatMap((shape) => rows.map((r) => instanceId(r.access.rule, ep.id, shape || null, r.variant)));
   const has = (cls: string) => rows.some((r) => r.access.variant === cls);
   const userScoped = rows.some((r) => r.access.userScoped);
-  const loggedOut = rows.find((r) => r.access.login !== undefined);
+  const loggedOut = rows.filter((r) => r.access.login !== undefined);
   const exact = ['malformed', 'wrong-secret', 'recased-secret', 'another-id', 'secret-appended', 'secret-truncated'].some(has);
-  const first = login.variant === FIRST_LOGIN;
+  const first = logins.some((k) => k.variant === FIRST_LOGIN);
+  const platform = logins.some((k) => k.platform);
+  const twoFactor = logins.some((k) => k.twoFactor);
+  const kindOf = (variant: string | undefined) => LOGIN_KINDS.find((k) => k.variant === variant);
   // The 2FA session's own valid-token row (S22) is asked here, before its logout: a second 2FA login would spend another TOTP step.
   const [method] = ep.id.split(' ') as [Method];
   const isLogout = ep.id === 'POST /api/v1/user/logout';
   const success = method === 'POST' && !isLogout ? 201 : 200;
-  const valid = login.twoFactor === true;
-  if (valid) instances.push(...shapes.map((shape) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, login.variant)));
+  const valid = twoFactor;
+  if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
   const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : [])];
   const several = status.length > 1;
   ep.check(
@@ -244,18 +249,19 @@ function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, ro
     async (t) => {
       const needs = needsOf(ep.id);
       // A JWT names a user of the platform that signs it (platformId): a platform may authenticate only its own (4.1).
-      const ofPlatform = login.platform ? { platformId: (await platformFor(t)).id } : {};
-      const [owner, other] = await Promise.all([holderOf(t, needs, login.twoFactor ? { twoFactor: true } : ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
-      if (login.twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
+      const ofPlatform = platform ? { platformId: (await platformFor(t)).id } : {};
+      const [owner, other] = await Promise.all([holderOf(t, needs, twoFactor ? { twoFactor: true } : ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
+      if (twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
       const sent: Record<string, string | undefined> = { 'no-token': undefined };
-      const send = (list: AccessRow[], foreign: string) =>
+      const foreign = new Map<string | undefined, string>();
+      const send = (list: AccessRow[]) =>
         Promise.all(
           shapes.flatMap((shape) =>
             list.map(async (row) => {
-              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${row.access.sends}${first ? '' : `, made from ${login.sends}`}`;
+              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${row.access.sends}${first ? '' : `, made from ${kindOf(row.login)?.sends}`}`;
               if (row.access.userScoped) {
                 const request = requestOf(ep.id, shape, other!);
-                const response = await t.request(request.method, request.path, { ...request.body(), token: foreign });
+                const response = await t.request(request.method, request.path, { ...request.body(), token: foreign.get(row.login)! });
                 if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, other!.id, other!.token, response);
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
                 // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
@@ -263,7 +269,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, ro
                 return;
               }
               const request = requestOf(ep.id, shape, owner);
-              const token = sent[row.access.variant];
+              const token = sent[row.variant];
               const response = await t.request(request.method, request.path, { ...request.body(), ...(token === undefined ? {} : { token }) });
               if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, owner.id, owner.token, response);
               expect(response.status, `${where}: expected 401, got ${response.status}`).toBe(401);
@@ -284,23 +290,30 @@ function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, ro
         if (out.status !== 200) throw new Error(`precondition: logout must answer 200, got ${out.status}`);
         return token;
       };
+      const recasedMissing = () => rows.some((r) => r.access.variant === 'recased-secret' && sent[r.variant] === undefined);
       if (first) {
-        if (loggedOut) sent[loggedOut.access.variant] = await destroy(await logIn(t, owner.user), true);
+        for (const row of loggedOut) sent[row.variant] = await destroy(await logIn(t, owner.user), true);
         // The owner's valid token is one issued after that logout: a logout that destroys every token of the user (as a
         // Laravel Sanctum `tokens()->delete()` does) is not forbidden by 4.5 ("destroys the token"; round wb3), so a token
         // issued before it may be gone. Advised on by logout's own test, never failed here.
-        if (loggedOut) owner.token = await logIn(t, owner.user);
+        if (loggedOut.length > 0) owner.token = await logIn(t, owner.user);
         // The token sent with another secret: a session of its own, so that a faulty logout it reaches destroys no other.
         if (exact) Object.assign(sent, alteredTokens(await logIn(t, owner.user)));
-        if (has('recased-secret') && sent['recased-secret'] === undefined) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
-        await send(rows, owner.token);
+        if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
+        foreign.set(FIRST_LOGIN, owner.token);
+        await send(rows);
         return;
       }
-      // One session of the kind: a 2FA holder's own login (a second one would wait for another TOTP step), a JWT login.
-      const real = login.twoFactor ? owner.token : await logInWithJwt(t, owner.user, login.claim);
-      if (exact) Object.assign(sent, alteredTokens(real));
-      if (has('recased-secret') && sent['recased-secret'] === undefined) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
-      await send(rows.filter((r) => r !== loggedOut), real);
+      // One session of each kind: a 2FA holder's own login (a second one would wait for another TOTP step), a JWT login.
+      const loginOf = (kind: LoginKind) => logInWithJwt(t, owner.user, kind.claim);
+      for (const kind of logins) foreign.set(kind.variant, kind.twoFactor ? owner.token : await loginOf(kind));
+      for (const row of rows) {
+        if (!row.access.ofLogin || row.access.userScoped) continue;
+        sent[row.variant] = alteredTokens(foreign.get(row.login)!)[row.access.variant];
+      }
+      if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
+      await send(rows.filter((r) => !loggedOut.includes(r)));
+      const real = foreign.get(logins[0]!.variant)!;
       // Banks to delete while a session of the user is valid: the 2FA holder's only session is the one destroyed below,
       // and a logout may destroy every token of the user.
       const banks = needs.has('bank') ? [owner.bank] : [];
@@ -314,18 +327,24 @@ function accessRowsCheck(ep: EndpointChecks, title: string, login: LoginKind, ro
           const response = await t.request(request.method, request.path, { ...request.body(), token: real });
           const created = request.method === 'POST' && ep.id.endsWith('/bank') && response.isJson ? response.json?.data?.id : undefined;
           if (typeof created === 'string') banks.push(created);
-          const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${login.sends}`;
+          const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${logins[0]!.sends}`;
           expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
           t.expectStatus(response, success);
         }
       }
-      if (!loggedOut) return;
-      // The row then asks for a bank that is gone, as the logged-out kind of helpers/arrange/access.ts asks for one never
+      if (loggedOut.length === 0) return;
+      // The rows then ask for a bank that is gone, as the logged-out kind of helpers/arrange/access.ts asks for one never
       // made: authentication is judged before the record.
       for (const bank of banks) await t.delete(bankPath(owner.id, bank), { token: real });
-      if (!(valid && isLogout)) await destroy(real, !login.twoFactor);
-      sent[loggedOut.access.variant] = real;
-      await send([loggedOut], real);
+      // The first kind's session is the one the rows above were sent; a logout may destroy every token of the user (an
+      // allowed reading of 4.5), so each further kind logs in anew (a JWT login: no TOTP step) before its own logout.
+      for (const [i, row] of loggedOut.entries()) {
+        const kind = kindOf(row.access.login)!;
+        const token = i === 0 ? foreign.get(kind.variant)! : await loginOf(kind);
+        if (!(valid && isLogout)) await destroy(token, !kind.twoFactor);
+        sent[row.variant] = token;
+      }
+      await send(loggedOut);
     },
   );
 }
