@@ -370,10 +370,11 @@ const written: Mutant[] = [
  *   logged-out-password and logged-out-jwt (id claim) only. Now ACCESS_CLASSES (helpers/spec/instances.ts) marks the
  *   rows made from a login's token `ofLogin` and gives each kind of LOGIN_KINDS its logged-out row (logged-out-2fa,
  *   logged-out-jwt-email added); accessRows derives every row per kind of login (`recased-secret (valid-2fa)`, ...), and
- *   accessTableCheck (helpers/arrange/invariants.ts) asks them of every protected route in every path shape, one check
- *   per endpoint and kind: one session of that kind (a 2FA holder's own login, one TOTP code; a JWT login by id or by
- *   email) sent to another user's resources (403 or 409 "This action is unauthorized."), altered (401), then destroyed
- *   by logout and sent again (401).
+ *   accessTableCheck (helpers/arrange/invariants.ts) asks them of every protected route in every path shape, per
+ *   endpoint one check for the 2FA login and one for the two JWT logins (as the valid-token rows group them; the same
+ *   number of tests as before): one session of each kind (a 2FA holder's own login, one TOTP code, which also asks its
+ *   valid-token row; a JWT login by id, by email) sent to another user's resources (403 or 409 "This action is
+ *   unauthorized."), altered (401), then destroyed by logout and sent again (401).
  * - wb8-nft-show-crypto-available-zero: NFT show is compared with the list on quantity, name, precision and properties
  *   only (suites/balances.test.ts); compare the stable fields of LISTS' ASSET_STABLE too (amounts.crypto, memo, chain,
  *   alias, type), as the filtered lists are.
