@@ -17,7 +17,9 @@ import { runBin } from './support.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-describe('mutants of the reference', () => {
+// Concurrent: the whole mutation run (the longest test of `npm test`) starts at once instead of after the runs of the
+// tests above it (a minute or two of small mutation runs).
+describe.concurrent('mutants of the reference', () => {
   it('are at least 80, uniquely named, each citing a known clause and changing something real', () => {
     expect(MUTANTS.length).toBeGreaterThanOrEqual(80);
     const names = MUTANTS.map((m) => m.name);
