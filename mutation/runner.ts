@@ -156,7 +156,8 @@ export function newlySkipped(records: readonly TestRecord[], passedUnmutated: Re
 }
 
 function resultOf(mutant: Mutant, failed: readonly TestRecord[], durationMs: number): MutantResult {
-  const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
+  // The quickest first: the kill hints take the first ones (mutation/hints.ts), so a later run tries the cheapest killers.
+  const citing = failed.filter((r) => r.clauses.includes(mutant.clause)).sort((a, b) => (a.durationMs ?? 0) - (b.durationMs ?? 0));
   return {
     name: mutant.name,
     clause: mutant.clause,
