@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createVitest } from 'vitest/node';
@@ -59,6 +59,18 @@ describe('the last phase runs every test that asks for it', () => {
     const asking = files.filter((file) => /runsLast: true/.test(readFileSync(join(ROOT, 'suites', file), 'utf8')));
     expect(asking.length).toBeGreaterThan(0);
     for (const file of asking) expect(runsLast, file).toContain(`suites/${file.replace(/\.ts$/, '.js')}`);
+  });
+
+  it('declares runsLast only in the suite files themselves: a runsLast from a shared helper would escape the check above and run in neither phase', () => {
+    const built = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
+    const sources = (path: string): string[] => {
+      const full = join(ROOT, path);
+      if (!statSync(full).isDirectory()) return path.endsWith('.ts') ? [path] : [];
+      return readdirSync(full).flatMap((entry) => sources(`${path}/${entry}`));
+    };
+    const allowed = new Set(['helpers/check/check.ts', 'vitest.run.config.ts', ...runsLastFiles().map((file) => file.replace(/\.js$/, '.ts'))]);
+    const naming = built.include.flatMap(sources).filter((file) => /\brunsLast\b/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(naming.filter((file) => !allowed.has(file))).toEqual([]);
   });
 
   it('collects every suite file in the main phase and only the files of RUNS_LAST in the last (as `conformance run` loads dist/)', async () => {
