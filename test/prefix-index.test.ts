@@ -66,7 +66,7 @@ describe('redactTextWith with prepared secrets and extra patterns (helpers/net/r
     const { redactTextWith, REDACTED } = await import('../helpers/net/redact.js');
     const text = 'id 12|abcdefghijklmnopqr and 7|ABCDEFGHIJKLMNOPQRST end';
     const expected = `id ${REDACTED} and ${REDACTED} end`;
-    for (const pattern of [/\b\d+\|[A-Za-z0-9]{16,}\b/g, /\b\d+\|[A-Za-z0-9]{16,}\b/, /\b\d+\|[A-Za-z0-9]{16,}\b/dg]) {
+    for (const pattern of [/\b\d+\|[A-Za-z0-9]{16,}\b/g, /\b\d+\|[A-Za-z0-9]{16,}\b/, /\b\d+\|[A-Za-z0-9]{16,}\b/dg, /\b\d+\|[A-Za-z0-9]{16,}\b/d]) {
       expect(redactTextWith(text, { patterns: [pattern] })).toBe(expected);
       expect(redactTextWith(text, { patterns: [pattern] })).toBe(expected);
     }

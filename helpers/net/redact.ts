@@ -227,7 +227,7 @@ const WITH_INDICES = new WeakMap<RegExp, RegExp>();
 function withIndices(pattern: RegExp): RegExp {
   if (pattern.global && pattern.hasIndices) return pattern;
   let global = WITH_INDICES.get(pattern);
-  if (!global) WITH_INDICES.set(pattern, (global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gd`)));
+  if (!global) WITH_INDICES.set(pattern, (global = new RegExp(pattern.source, `${pattern.flags.replace(/[gd]/g, '')}gd`)));
   return global;
 }
 
