@@ -1,6 +1,7 @@
 import type { Mutant } from './types.js';
+import type { Mutation } from '../mutation.js';
 import { ISO_4217_NUMERIC } from '../../helpers/spec/currencies.js';
-import { authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
+import { answered, authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
 const LIST = 'GET /api/v1/user/{user}/bank';
@@ -13,6 +14,21 @@ const CODES = Object.keys(ISO_4217_NUMERIC);
 function numericOfAnother(code: string): string {
   const at = CODES.indexOf(code.toUpperCase());
   return ISO_4217_NUMERIC[CODES[(at + 1) % CODES.length]!]!;
+}
+
+/**
+ * A bank create answered with one of `statuses` reserves its iban (a uniqueness row written before the policy or the
+ * authentication runs, never rolled back): a later valid create of that iban, by any user, is refused 422 as taken.
+ */
+function refusedCreateReservesIban(statuses: readonly number[]): Mutation {
+  const reserved = new Set<string>();
+  return answered(CREATE, undefined, (_body, request, status) => {
+    const iban = typeof request.body?.iban === 'string' ? request.body.iban.toUpperCase() : undefined;
+    if (iban === undefined) return false;
+    if (statuses.includes(status)) reserved.add(iban);
+    else if (status === 201 && reserved.has(iban)) return { status: 422, body: { message: 'The iban has already been taken.', errors: { iban: ['The iban has already been taken.'] } } };
+    return false;
+  });
 }
 
 /** Mutants of the bank part (section 4.10 with 2.4, 3, 5.6, 7 and 8): each one deviation from one clause. */
@@ -377,6 +393,22 @@ export const banksMutants: Mutant[] = [
     group: 'banks',
     description: 'show answers the currency as the ISO 4217 numeric code of another currency; create and list answer the code sent',
     mutation: { transform: { route: SHOW, status: 200, apply(body) { body.data.currency = numericOfAnother(String(body.data.currency)); } } },
+  },
+  // A refused create stores nothing (S333, S341), so it reserves no iban either (white-box round wb8 closed the 422 case,
+  // wb8-banks-refused-create-reserves-iban; these two prove the other refusals of helpers/arrange/invariants.ts createInvariantChecks).
+  {
+    name: 'banks-foreign-path-create-reserves-iban',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank create refused with 403 or 409 under another user\u2019s path reserves its iban: the path\u2019s user then creating that iban is refused 422 "The iban has already been taken."',
+    mutation: refusedCreateReservesIban([403, 409]),
+  },
+  {
+    name: 'banks-unauthenticated-create-reserves-iban',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank create refused with 401 (no token) reserves its iban: the path\u2019s user then creating that iban is refused 422 "The iban has already been taken."',
+    mutation: refusedCreateReservesIban([401]),
   },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
