@@ -29,7 +29,7 @@ import { twoByteText } from '../helpers/arrange/text.js';
 import { drawDistinct, drawStream, drawText, runPart, runSeed } from '../helpers/arrange/draw.js';
 import { CURRENCIES_ALWAYS_SENT, CURRENCIES_SINCE_2015 } from '../helpers/arrange/currencies.js';
 import { comparableValue } from '../helpers/spec/normalisation.js';
-import { sameCurrency } from '../helpers/spec/currencies.js';
+import { currencyWritings, sameCurrency } from '../helpers/spec/currencies.js';
 import { hookWouldAdd } from '../helpers/states/file.js';
 import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
 
@@ -645,7 +645,8 @@ list.describe(() => {
     const code = String(other.bank.externalPlatform?.code ?? '');
     // The platform's name too: a target comparing company or platform with it lists nothing for the code.
     const name = String(other.bank.externalPlatform?.name ?? '');
-    for (const [filter, value] of [['currency', 'EUR'], ['status', String(other.bank.status)], ['platform', code], ['company', code], ['platform', name], ['company', name], ['company', String(other.bank.bankName ?? '')]] as const) {
+    // The currency in both its ISO 4217 codes: a target may compare the filter with the numeric code it stores (allowed-bank-currency-stored-numeric).
+    for (const [filter, value] of [...currencyWritings('EUR').map((code) => ['currency', code] as const), ['status', String(other.bank.status)], ['platform', code], ['company', code], ['platform', name], ['company', name], ['company', String(other.bank.bankName ?? '')]] as const) {
       const response = await t.get(banksPath(caller.user.id), { token: caller.token, query: { [filter]: value } });
       const listed = expectFilteredList<{ id: string }>(t, response, filter, value, 'bank-list-response');
       if (listed) expect(listed.map((bank) => bank.id), `${filter}=${value}: another user\u2019s bank must not be listed (section 5.6)`).not.toContain(other.bank.id);
