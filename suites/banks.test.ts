@@ -519,9 +519,15 @@ list.describe(() => {
     for (const writing of ['EUR', ...(numeric !== undefined ? [numeric] : [])]) {
       if (writing !== 'EUR' && listed.some((bank) => bank.id === euro.bank.id)) break;
       const response = await t.get(banksPath(user.id), { token, query: { currency: writing } });
-      if (writing === 'EUR') t.expectStatus(response, 200);
-      const data: { id: string; currency?: unknown }[] | undefined = writing === 'EUR' ? t.expectSchema(response, 'bank-list-response').data : expectFilteredList<{ id: string; currency?: unknown }>(t, response, 'currency', writing, 'bank-list-response');
-      if (data === undefined) break;
+      // A service that stores the numeric code may not know EUR as a filter value: 422 keyed by the filter, advised on
+      // (allowed-bank-list-unknown-filter-value-422 with allowed-bank-currency-stored-numeric); its numeric code is asked next.
+      const alphabeticRequired = writing === 'EUR' && numeric === undefined;
+      if (alphabeticRequired) t.expectStatus(response, 200);
+      const data: { id: string; currency?: unknown }[] | undefined = alphabeticRequired ? t.expectSchema(response, 'bank-list-response').data : expectFilteredList<{ id: string; currency?: unknown }>(t, response, 'currency', writing, 'bank-list-response');
+      if (data === undefined) {
+        if (writing === 'EUR') continue;
+        break;
+      }
       expect(ids({ data }), `the USD bank does not match currency=${writing}`).not.toContain(dollar.bank.id);
       for (const bank of data) expect(sameCurrency(bank.currency, 'EUR'), `every listed bank matches the filter (currency=${writing}); got currency ${JSON.stringify(bank.currency)}`).toBe(true);
       if (writing !== 'EUR' && data.some((bank) => bank.id === euro.bank.id)) t.advise(`currency=EUR does not list the EUR bank, but currency=${writing} (the ISO 4217 numeric code its record shows) does: the filter compares the code the service stores, not the one sent`);

@@ -437,6 +437,15 @@ export const banksMutants: Mutant[] = [
     judgedBy: { groups: ['banks'], clauses: 'all' },
   },
   {
+    name: 'allowed-bank-currency-stored-numeric-alphabetic-filter-refused',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank\u2019s currency is stored and filtered as its ISO 4217 numeric code, and a filter value the service does not know is refused: currency=EUR answers 422 keyed by currency, currency=978 lists the EUR banks',
+    mutation: { ...currencyStoredNumeric(false), deviation: 'banks.unknown-filter-value-422' },
+    allowed: true,
+    judgedBy: { groups: ['banks'], clauses: 'all' },
+  },
+  {
     name: 'banks-currency-numeric-filter-ignored',
     clause: '4.10',
     group: 'banks',
