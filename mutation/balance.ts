@@ -51,6 +51,9 @@ export class WorkQueue<M> {
   /** Shard `shard` asks for work, telling the rules it pinned: the next item, or undefined when the run is over. */
   next(shard: number, pinnedThere: readonly string[] = []): Promise<WorkItem<M> | undefined> {
     for (const rule of pinnedThere) this.pinned.add(rule);
+    // A shard's last ask may be heard after its exit (IPC messages can trail the exit event): handed a unit, the unit
+    // would be lost, and the shard counted busy for ever would keep the others waiting (a hung run).
+    if (this.gone.has(shard)) return Promise.resolve(undefined);
     this.busy.delete(shard);
     return new Promise((resolve) => {
       this.waiting.set(shard, resolve);

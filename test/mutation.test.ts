@@ -90,6 +90,14 @@ describe.concurrent('mutants of the reference', () => {
     crash.leave(1);
     expect(names(await crash.next(0))).toBe('y');
     expect(await crash.next(0)).toBeUndefined();
+
+    // A shard's ask heard after its exit gets nothing, and neither hangs the others nor takes their work.
+    const late = new WorkQueue([['x'], ['y']], () => 1, 2);
+    expect(names(await late.next(0))).toBe('x');
+    late.leave(1);
+    expect(await late.next(1)).toBeUndefined();
+    expect(names(await late.next(0))).toBe('y');
+    expect(await late.next(0)).toBeUndefined();
   });
 
   it('run a reading\u2019s groups side by side only while that skips no test the unmutated run passed (else each group alone)', () => {

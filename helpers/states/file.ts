@@ -73,7 +73,7 @@ export const LONGEST_EMAIL = 255;
  */
 export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; resetType?: ResetType; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 14, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; about 26 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
-  { kind: 'user with balances', state: 'user', role: 'balances', minimum: 1, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds)' },
+  { kind: 'user with balances', state: 'user', role: 'balances', minimum: 2, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds); the access table of a balance {asset} route holds two at once (an owner and the other user of its another-user rows)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
   { kind: 'user with a used bank', state: 'user', role: 'bank.used', minimum: 1, fullSpeed: 1, why: 'the bank delete 403 test' },
   { kind: 'user with a reset token', state: 'user', role: 'password-reset.token', minimum: 2, fullSpeed: 8, why: 'reset-password tests that do not spend the token; one uses two addresses' },
