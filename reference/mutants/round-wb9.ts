@@ -12,7 +12,7 @@ import type { Mutant } from './types.js';
  * begins with an ISO code as currency, an e-mail address with a `+` tag); combinations never sent (three filters at once,
  * a past expirationDate beside a valid pair, a nested `user[id]` or `{ user: { id } }` beside the route's user); refused
  * creates for a field the "stores nothing" tables never break (the second image); a reset of an account with 2FA; and
- * fields of a show or of a record the suite never compares (a coin's favorite, an NFT's description and meta, a bonus's
+ * fields of a show or of a record the suite never compares (a coin's favorite, description and meta, a bonus's
  * order amounts and its user's isActive; a canceled bonus left out of the unfiltered list, or not shown). Each breaks a
  * rule that holds under every reading of the specification; its description quotes the sentence it breaks. The
  * validation deviations are honoured by the modules (`wb9.*`); the others rewrite answers as sent.
@@ -22,7 +22,6 @@ const CARD_CREATE = 'POST /api/v1/user/{user}/card';
 const BANK_CREATE = 'POST /api/v1/user/{user}/bank';
 const COIN_SHOW = 'GET /api/v1/user/{user}/balances/{asset}';
 const COIN_LIST = 'GET /api/v1/user/{user}/balances';
-const NFT_SHOW = 'GET /api/v1/user/{user}/balances/nft/{asset}';
 const FORGOT = 'POST /api/v1/user/forgot-password';
 
 /** Characters (code points) of a text. */
@@ -128,7 +127,7 @@ const written: Mutant[] = [
     return changed;
   }) },
   // white-box round wb9
-  { name: 'wb9-nft-show-description-empty', clause: '4.7', group: 'balances', description: 'sections 4.7/2.2 ("200: { data: <Balance record> }"; description "map from language code to text"): the NFT show answers description {} for an NFT the list describes (show does not load the translations)', mutation: answered(NFT_SHOW, 200, (body) => body?.data?.description && typeof body.data.description === 'object' && Object.keys(body.data.description).length > 0 && ((body.data.description = {}), true)) },
+  { name: 'wb9-coin-show-description-empty', clause: '4.9', group: 'balances', description: 'sections 4.9/2.2 ("200: { data: <Balance record> }"; description "map from language code to text"): the coin show answers description {} for a coin the list describes (show does not load the translations)', mutation: answered(COIN_SHOW, 200, (body) => body?.data?.description && typeof body.data.description === 'object' && Object.keys(body.data.description).length > 0 && ((body.data.description = {}), true)) },
   // white-box round wb9
   { name: 'wb9-coin-show-meta-empty', clause: '4.9', group: 'balances', description: 'sections 4.9/2.2 ("200: { data: <Balance record> }"; meta image, url, genesis_date, links, total_supply): the coin show answers meta {} for a coin whose list entry carries them (show does not load the asset\u2019s metadata)', mutation: answered(COIN_SHOW, 200, (body) => body?.data?.meta && typeof body.data.meta === 'object' && Object.keys(body.data.meta).length > 0 && ((body.data.meta = {}), true)) },
 
@@ -143,9 +142,90 @@ const written: Mutant[] = [
 
 /**
  * The survivors of the round (no test citing their clause, in their group, failed), each re-checked as a deviation under
- * every reading; each names the check that would catch it. They are not registered, so the mutation run stays at 100 %.
+ * every reading and each checked to change the reference's answer to the input it waits for (a control against the
+ * unmutated reference, sent by hand: every one of them answers otherwise than the reference there). Each names the check
+ * that would catch it. They are not registered, so the mutation run stays at 100 %:
+ * - wb9-cards-svg-accepted, wb9-cards-tiff-accepted-image2: the image rows send PNG, JPEG, BMP (accepted) and GIF, WebP,
+ *   text named .png, an empty file (refused), never an SVG or a TIFF. Send an SVG (XML text) and a TIFF (II*\0 and MM\0*)
+ *   as cardImage1 and as cardImage2: 422 keyed by the field.
+ * - wb9-cards-last-four-any-number-of-four-characters: lastFourDigits rows are 123, 0000, 12345, 12a4. Send four characters
+ *   that read as a number but are not four digits (-123, +123, 1.23, 1e10, " 123" is open as outer white space): 422.
+ * - wb9-cards-date-four-digit-year-past-accepted, wb9-cards-year-four-digit-past-accepted: a four-digit year is sent only
+ *   in the future (the 201-or-422 test). Send a past year in four digits, as expirationDate (01/2020) and as the pair
+ *   (01 and 2020): 422 under both readings of y (not format y, or in the past).
+ * - wb9-cards-past-date-accepted-beside-pair: a past expirationYear is sent beside a valid date, never a past (or
+ *   malformed) expirationDate beside a valid pair. Send last year's expirationDate (and "soon") beside a future pair: 422.
+ * - wb9-cards-holder-name-min-3, wb9-cards-alias-min-3, wb9-cards-holder-name-digit-refused: holderNames and aliases are
+ *   faker's, 191/192 characters, apostrophes, markup and astral letters; never one or two characters, never a digit.
+ *   Add them to the wb7 value-class test: a holderName and an alias of one and two characters (Li, Wu, A), and with
+ *   digits (John Smith 2nd, Card 24): 201, stored as sent.
+ * - wb9-cards-refused-image2-stored: the 422-stores-nothing tables break an expiry, lastFourDigits and cardImage1 (a GIF);
+ *   never cardImage2 alone. Add a create refused for its cardImage2 alone (a GIF or WebP, read whole) to the refused
+ *   creates, then compare the list. (A 10240 KiB + 1 KiB cardImage2 is cut off by the upload and never stored, so the
+ *   mutant stores only a file of another type; its first form stored that one too and was killed by a 500, an artefact.)
+ * - wb9-cards-three-filters-ignored, wb9-banks-three-filters-or: filters-combined sends pairs only. Send every filter of
+ *   the list at once (cards: status, company, platform; banks: status, currency, company, platform, and each triple),
+ *   values from records of two platforms: exactly the records every filter alone lists.
+ * - wb9-cards-create-owner-from-user-bracket-id, wb9-banks-create-owner-from-user-object: EXTRA_FIELDS sends user_id,
+ *   userId and user as strings. Add the nested forms: a form field user[id] (cards) and a JSON member user: { id } (banks),
+ *   each naming the other user: refused or ignored, never the other user's record.
+ * - wb9-banks-currency-crypto-accepted, wb9-banks-currency-prefix-matched: the one unknown code sent is XYZ. Send the
+ *   platform's own crypto symbols (BTC, ETH, USDT; the symbols of state balances) and codes that begin with a valid one
+ *   (EURO, USD1): 422 keyed by currency.
+ * - wb9-banks-iban-min-15, wb9-banks-iban-letters-only-refused: the IBAN class sends 16 characters or more, but for the
+ *   drawn one, under 15 only when the draw of iban-extra gives no digit before its 14-character run part (about one run in
+ *   20: detection hangs on the draw), and every IBAN holds digits. Send short IBANs every run (1, 2 and 14 characters:
+ *   alphanumeric, max 191) and one of letters only: 201.
+ * - wb9-banks-bank-name-min-3, wb9-banks-bank-name-digits-only-refused: bankNames are faker's, 191/192, markup, astral;
+ *   never one or two characters, never digits only (as a string). Send them in the bankName value class: 201.
+ * - wb9-bonuses-user-is-active-false: the user object of a bonus is judged by its schema, its masked e-mail and
+ *   anti-phishing, and its id (advised). The caller is logged in, so active (5.5: inactive accounts cannot log in):
+ *   every bonus of the caller, listed and shown, must give user.isActive true and user.status as the other records do.
+ * - wb9-bonuses-show-order-amounts-swapped: bonus show is compared with the list on its own stable fields, its asset and
+ *   the ids of its user and order, never on the order's fields. Compare the order's stable fields too (publicId, status,
+ *   type, fromSymbol, toSymbol, fromAmount, toAmount, rate, createdAt).
+ * - wb9-coin-show-favorite-false, wb9-coin-list-filtered-favorite-false, wb9-coin-show-description-empty: ASSET_STABLE
+ *   (symbol, name, alias, type, precision, quantity, memo, chain, amounts.crypto) leaves out favorite and description,
+ *   which nothing in a run changes. Add favorite and description to the show-vs-list and filtered-entry comparisons.
+ * - wb9-login-plus-address-refused, wb9-forgot-plus-address-refused: every account's e-mail comes from the state without
+ *   a + tag (user has emailLength only). Ask the state for an address with a + tag (an additive param, say
+ *   { emailTag: true }; a target without it gets the test not verified) and log in and send forgot-password with it: 200.
+ * - wb9-reset-2fa-account-password-unchanged: the reset tests reset accounts without 2FA. Reset a 2FA account (state user
+ *   with twoFactor) and log in with the new password and a TOTP code (200) and with the old one and a code (403).
+ * Score before fixes: 3 caught of 31 (wb9-bonuses-list-unfiltered-hides-canceled by "answers 200 with the user's bonuses
+ * as full records" and the list invariants; wb9-bonuses-show-canceled-404 by "answers 200 with the bonus asked for as a
+ * full record"; wb9-coin-show-meta-empty by "writes meta.genesis_date as a calendar date for each coin the state names").
  */
-const OPEN = new Set<string>([]);
+const OPEN = new Set<string>([
+  'wb9-cards-svg-accepted',
+  'wb9-cards-tiff-accepted-image2',
+  'wb9-cards-last-four-any-number-of-four-characters',
+  'wb9-cards-date-four-digit-year-past-accepted',
+  'wb9-cards-year-four-digit-past-accepted',
+  'wb9-cards-past-date-accepted-beside-pair',
+  'wb9-cards-holder-name-min-3',
+  'wb9-cards-alias-min-3',
+  'wb9-cards-holder-name-digit-refused',
+  'wb9-cards-refused-image2-stored',
+  'wb9-cards-three-filters-ignored',
+  'wb9-cards-create-owner-from-user-bracket-id',
+  'wb9-banks-currency-crypto-accepted',
+  'wb9-banks-currency-prefix-matched',
+  'wb9-banks-iban-min-15',
+  'wb9-banks-iban-letters-only-refused',
+  'wb9-banks-bank-name-min-3',
+  'wb9-banks-bank-name-digits-only-refused',
+  'wb9-banks-three-filters-or',
+  'wb9-banks-create-owner-from-user-object',
+  'wb9-bonuses-user-is-active-false',
+  'wb9-bonuses-show-order-amounts-swapped',
+  'wb9-coin-show-favorite-false',
+  'wb9-coin-list-filtered-favorite-false',
+  'wb9-coin-show-description-empty',
+  'wb9-login-plus-address-refused',
+  'wb9-forgot-plus-address-refused',
+  'wb9-reset-2fa-account-password-unchanged',
+]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb9Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
