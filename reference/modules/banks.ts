@@ -137,7 +137,11 @@ function createRules(ctx: ReferenceContext, userId: string, currency?: string): 
   // Deviation of a mutant only: a short list of "major" currencies instead of ISO 4217.
   // Allowed reading (reading round 8): the codes of ISO 4217's list of historic denominations are ISO currency codes too.
   const known = ctx.deviates('banks.currency-short-list') ? (code: string) => MAJOR_CURRENCIES.includes(code) : ctx.deviates('r8.currency-historic-codes') ? (code: string) => isIso4217(code) || HISTORIC_CURRENCIES.includes(code) : isIso4217;
-  const iso = rules.custom((value) => (typeof value === 'string' && known(value) ? undefined : 'The selected currency is invalid.'));
+  // White-box round wb9, deviations of mutants only: the platform's currency table holds its crypto assets too (BTC, USDT
+  // ...); the code matched against ISO 4217 by an unanchored pattern, so a code that begins with one passes (EURO, USDT).
+  const CRYPTO = ['BTC', 'ETH', 'USDT', 'USDC', 'BNB', 'XRP', 'SOL', 'LTC', 'DOGE', 'TRX'];
+  const knownCode = ctx.deviates('wb9.banks-currency-crypto-accepted') ? (code: string) => known(code) || CRYPTO.includes(code) : ctx.deviates('wb9.banks-currency-prefix-matched') ? (code: string) => known(code) || (code.length > 3 && known(code.slice(0, 3))) : known;
+  const iso = rules.custom((value) => (typeof value === 'string' && knownCode(value) ? undefined : 'The selected currency is invalid.'));
   return {
     bankName: [
       rules.required,
@@ -262,6 +266,11 @@ export const banks: ReferenceModule = {
     'r7.iban-unique-case-sensitive',
     // Allowed reading (reading round 7): the `platform` filter compares the code in any letter case (also honoured by the cards module).
     'r7.platform-filter-any-case',
+    // White-box round wb9.
+    'wb9.banks-currency-crypto-accepted',
+    'wb9.banks-currency-prefix-matched',
+    'wb9.banks-three-filters-or',
+    'wb9.banks-create-owner-from-user-object',
     // White-box round wb6.
     'wb6.banks-iban-word-characters',
     'wb6.banks-swift-word-characters',
@@ -459,7 +468,11 @@ export const banks: ReferenceModule = {
       const owner = ctx.deviates('banks.create-owner-from-body') && typeof body.user_id === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user_id) ? body.user_id : user.id;
       // White-box round wb6, deviation of a mutant only: the owner read as Laravel's $request->user reads it (the body's `user` before the route's {user}).
       const routeOwner = ctx.deviates('wb6.banks-create-owner-from-user-field') && typeof body.user === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(body.user) ? body.user : undefined;
-      const id = insertBank(ctx, routeOwner ?? owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
+      // White-box round wb9, deviation of a mutant only: the owner read from a nested user object ({ user: { id } }, a relation
+      // mass-assigned through the request's user.id), when one is sent.
+      const nestedId = ctx.deviates('wb9.banks-create-owner-from-user-object') && body.user !== null && typeof body.user === 'object' ? (body.user as { id?: unknown }).id : undefined;
+      const nestedOwner = typeof nestedId === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(nestedId) ? nestedId : undefined;
+      const id = insertBank(ctx, nestedOwner ?? routeOwner ?? owner, { bankName: body.bankName as string, iban: body.iban as string, swift: body.swift as string, currency: body.currency as string });
       // White-box round wb1, deviation of a mutant only: createdAt mass-assigned from the body.
       if (ctx.deviates('wb1.banks-created-at-from-body') && (typeof body.createdAt === 'number' || typeof body.createdAt === 'string')) ctx.db.prepare('UPDATE banks SET created_at = ? WHERE id = ?').run(Number(body.createdAt), id);
       // White-box round wb6, deviation of a mutant only: deleted_at (or deletedAt) mass-assigned from the body, so the new bank is born soft-deleted.
@@ -569,6 +582,9 @@ export const banks: ReferenceModule = {
       }
       // Deviation of a mutant only: two filters or more are joined with OR, not AND.
       if (ctx.deviates('banks.filters-combined-or') && where.length - scopedBy > 1) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
+      // White-box round wb9, deviation of a mutant only: three filters or more are joined with OR (a query builder's orWhere
+      // from the third filter on); two are still joined with AND.
+      if (ctx.deviates('wb9.banks-three-filters-or') && where.length - scopedBy > 2) where.push(`(${where.splice(scopedBy).join(' OR ')})`);
       const rows = ctx.db.prepare(`${SELECT_BANK} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.rowid DESC`).all(...params) as BankRow[];
       // Deviation of a mutant only: a join that shows the newest bank twice once the user has two banks or more.
       if (ctx.deviates('banks.list-newest-twice') && rows.length > 1) rows.unshift(rows[0]!);

@@ -235,6 +235,16 @@ export const cards: ReferenceModule = {
   name: 'cards',
   ddl: DDL,
   deviations: [
+    // White-box round wb9, deviations of mutants only.
+    'wb9.cards-svg-accepted',
+    'wb9.cards-tiff-accepted.cardImage2',
+    'wb9.cards-last-four-any-number-of-four-characters',
+    'wb9.cards-date-four-digit-year-unchecked',
+    'wb9.cards-year-four-digit-unchecked',
+    'wb9.cards-date-unchecked-beside-pair',
+    'wb9.cards-refused-image2-stored',
+    'wb9.cards-three-filters-ignored',
+    'wb9.cards-create-owner-from-user-bracket-id',
     // Allowed reading (reading round 9).
     'r9.card-image-dimensions-read',
     'r9.card-current-month-expired',
@@ -363,6 +373,10 @@ export const cards: ReferenceModule = {
       } else {
         type = sniffImage(value.head);
       }
+      // White-box round wb9, deviations of mutants only: an SVG (text that opens with <svg or <?xml) taken as an image (an "image" rule
+      // that lets SVG in), and a TIFF taken for cardImage2 (its mimes list copied from a scanner upload form).
+      if (!type && ctx.deviates('wb9.cards-svg-accepted') && /^\s*<(\?xml|svg)/i.test(value.head.toString('latin1'))) return undefined;
+      if (!type && ctx.deviates(`wb9.cards-tiff-accepted.${field}`) && (value.head.subarray(0, 4).equals(Buffer.from([0x49, 0x49, 0x2a, 0x00])) || value.head.subarray(0, 4).equals(Buffer.from([0x4d, 0x4d, 0x00, 0x2a])))) return undefined;
       if (!type) return `The ${name} field must be an image.`;
       // Allowed reading (reading round 9): an image is a file whose dimensions can be read (PHP's getimagesize, ImageIO's reader).
       if (ctx.deviates('r9.card-image-dimensions-read') && !value.truncated && !imageDimensionsReadable(Buffer.concat(value.chunks), type)) return `The ${name} field must be an image.`;
@@ -436,7 +450,9 @@ export const cards: ReferenceModule = {
         lastFourDigits: [
           rules.required,
           rules.string,
-          ctx.deviates('cards.last-four-five-digits')
+          ctx.deviates('wb9.cards-last-four-any-number-of-four-characters')
+            ? rules.custom((value) => (typeof value === 'string' && value.length === 4 && value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : 'The last four digits field must be 4 digits.'))
+            : ctx.deviates('cards.last-four-five-digits')
             ? rules.regex(/^[0-9]{4,5}$/, 'The :attribute field must be 4 digits.')
             : ctx.deviates('r7.unicode-decimal-digits')
               ? rules.regex(/^\p{Nd}{4}$/u, 'The :attribute field must be 4 digits.')
@@ -456,7 +472,13 @@ export const cards: ReferenceModule = {
         add('expirationDate', 'The expiration date field must be a string.');
       } else {
         const parsed = parseDate(input.expirationDate);
-        if (!parsed) add('expirationDate', 'The expiration date field must match the format m/y.');
+        // White-box round wb9, deviations of mutants only: a date written with a four-digit year is let through unchecked (the
+        // past check reads two-digit years only); beside a month and a year the date goes unchecked (the pair is the expiry).
+        if (ctx.deviates('wb9.cards-date-four-digit-year-unchecked') && /^(0[1-9]|1[0-2])\/[0-9]{4}$/.test(input.expirationDate)) {
+          /* let through */
+        } else if (ctx.deviates('wb9.cards-date-unchecked-beside-pair') && hasMonth && hasYear) {
+          /* let through */
+        } else if (!parsed) add('expirationDate', 'The expiration date field must match the format m/y.');
         // Allowed reading (reading round 9): the date read as the first day of its month, so the current month is past.
         else if ((parsed.year < thisYear || (parsed.year === thisYear && (parsed.month < thisMonth || (parsed.month === thisMonth && ctx.deviates('r9.card-current-month-expired'))))) && !ctx.deviates('cards.past-date-accepted')) {
           add('expirationDate', 'The expiration date field must be a date after or equal to today.');
@@ -479,9 +501,9 @@ export const cards: ReferenceModule = {
       if (!hasYear) {
         if (!hasDate) add('expirationYear', 'The expiration year field is required when expiration date is not present.');
         else if (hasMonth && !ctx.deviates('cards.year-required-with-month-ignored')) add('expirationYear', 'The expiration year field is required when expiration month is present.');
-      } else if ((typeof input.expirationYear !== 'string' || !yearPattern.test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
+      } else if ((typeof input.expirationYear !== 'string' || !(ctx.deviates('wb9.cards-year-four-digit-unchecked') ? /^([0-9]{2}|[0-9]{4})$/ : yearPattern).test(input.expirationYear)) && !(ctx.deviates('cards.year-format-unchecked') && /^[0-9A-Za-z]+$/.test(String(input.expirationYear)))) {
         if (!pairUnchecked) add('expirationYear', 'The expiration year field must match the format y.');
-      } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted') && !(hasDate && ctx.deviates('wb6.cards-past-year-unchecked-beside-date'))) {
+      } else if (yearOf(String(input.expirationYear)) < thisYear && !ctx.deviates('cards.past-year-accepted') && !(ctx.deviates('wb9.cards-year-four-digit-unchecked') && String(input.expirationYear).length === 4) && !(hasDate && ctx.deviates('wb6.cards-past-year-unchecked-beside-date'))) {
         // White-box round wb6, deviation of a mutant only (above): beside an expirationDate, a past expirationYear goes unchecked.
         add('expirationYear', 'The expiration year field must be a date after or equal to today.');
       }
@@ -559,6 +581,8 @@ export const cards: ReferenceModule = {
         if (ctx.deviates('wb2.cards-alias-unique-per-user') && typeof input.alias === 'string' && ctx.db.prepare('SELECT 1 FROM cards WHERE user_id = ? AND alias = ?').get(user.id, input.alias)) fail(ERRORS.validation({ alias: ['The alias has already been taken.'] }));
         // White-box round wb6, deviation of a mutant only: the owner read as Laravel's $request->user reads it (the form's `user` before the route's {user}).
         if (ctx.deviates('wb6.cards-create-owner-from-user-field') && typeof input.user === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(input.user)) owner = input.user;
+        // White-box round wb9, deviation of a mutant only: the owner read from the form's nested user[id] (PHP's nested form names).
+        if (ctx.deviates('wb9.cards-create-owner-from-user-bracket-id') && typeof input['user[id]'] === 'string' && ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(input['user[id]'])) owner = input['user[id]'] as string;
         const store = (expirationDate: string) => {
           // Allowed reading (round r6): record ids are time-ordered UUIDs of version 7 (RFC 9562).
           const id = ctx.deviates('r6.ids-uuid-v7') ? uuidV7(ctx.now()) : randomUUID();
@@ -584,6 +608,9 @@ export const cards: ReferenceModule = {
           if (ctx.deviates('cards.refused-create-stored.invalid') && isUpload(input.cardImage1) && isUpload(input.cardImage2)) store(String(input.expirationDate ?? ''));
           // Deviation of a mutant only: a create refused only for its expiry fields stores the card all the same.
           const fields = error instanceof HttpAnswer ? Object.keys((error.answer.body.errors ?? {}) as Record<string, unknown>) : [];
+          // White-box round wb9, deviation of a mutant only: the card is stored with its first image before the second is judged
+          // (a file of another type, read whole, is stored; a file over the limit is cut off by the upload and never stored).
+          if (ctx.deviates('wb9.cards-refused-image2-stored') && fields.length === 1 && fields[0] === 'cardImage2' && isUpload(input.cardImage1) && isUpload(input.cardImage2) && !input.cardImage2.truncated && input.cardImage2.size > 0 && input.cardImage2.size <= MAX_IMAGE_KB * 1024) store(String(input.expirationDate ?? ''));
           if (ctx.deviates('cards.refused-create-stored.expiry') && fields.length > 0 && fields.every((f) => f.startsWith('expiration'))) store(String(input.expirationDate ?? ''));
           throw error;
         }
@@ -618,7 +645,10 @@ export const cards: ReferenceModule = {
         const queried = (request.query as Record<string, unknown> | undefined)?.user_id;
         const params: unknown[] = unscoped ? [] : [ctx.deviates('cards.other-user-list-allowed') ? pathUser : ctx.deviates('wb6.cards-list-owner-from-query') && typeof queried === 'string' && queried !== '' ? queried : user.id];
         const scopedBy = where.length;
-        if (!ctx.deviates('cards.list-filters-ignored')) {
+        // White-box round wb9, deviation of a mutant only: with all three filters given the query builder drops them (a filter
+        // chain rebuilt for two at most).
+        const threeFilters = ctx.deviates('wb9.cards-three-filters-ignored') && ['status', 'company', 'platform'].every((name) => filter(name) !== undefined);
+        if (!ctx.deviates('cards.list-filters-ignored') && !threeFilters) {
           const status = filter('status');
           const company = filter('company');
           const platform = filter('platform');

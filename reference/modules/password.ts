@@ -90,6 +90,8 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // White-box round wb9, deviation of a mutant only.
+    'wb9.reset-2fa-account-password-unchanged',
     // The provider-state hook of an older contract: password-reset.token ignores the param type (the latest e-mail's token).
     'contract.hook-ignores-reset-type',
     // Allowed reading (reading round 9).
@@ -226,7 +228,9 @@ export const password: ReferenceModule = {
       if (ctx.deviates('r8.reset-password-must-change') && passwordMatches(storedPassword(ctx, String(body.password)), user.password_hash)) {
         fail(ERRORS.validation({ password: ['The new password must be different from the current password.'] }));
       }
-      if (!ctx.deviates('reset.password-unchanged')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
+      // White-box round wb9, deviation of a mutant only: for an account with 2FA the new password is written to a credentials
+      // record the login does not read (the reset answers 200 and the old password stays).
+      if (!ctx.deviates('reset.password-unchanged') && !(ctx.deviates('wb9.reset-2fa-account-password-unchanged') && user.totp_secret)) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
       if (ctx.deviates('r7.reset-lifts-restriction')) ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(user.email);
       // Deviation of a mutant only: the answer echoes the reset token it was sent.
