@@ -210,6 +210,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     if (interruption.interrupted) {
       collector.addUnreachedLater();
       markNotRun(collector.records, interruption.signal);
+    } else {
+      // Not interrupted, every test the main phase left to the last one ran there: one that did not is the suite's fault
+      // (a test marked to run last in a file the last phase does not collect), never a silent gap in the report.
+      for (const test of collector.unreachedLater()) collector.moduleErrors.push(`${test.file}: "${test.name}" was left to the last phase, which never ran it (vitest.run.config.ts RUNS_LAST)`);
     }
     // An interrupted run ran only the groups it reached: one whose tests never started is not reported as run.
     const requestedGroups = options.groups ? [...new Set(options.groups)] : undefined;

@@ -8,6 +8,8 @@ export const MUTANTS_USAGE = `usage: npm run mutants [-- options]
   --explore       judge the mutants with the properties of \`conformance explore\` instead of the suites
   --seed N        with --explore: the seed (default 1)
   --runs N        with --explore: runs per property (default 20)
+  --write-hints   record the tests that killed each deviation in mutation/kill-hints.json (later runs try them first)
+  --no-hints      judge every deviation by a whole run of its clause's tests, as if no hint were recorded
   --help          this text
 exit codes: 0 every selected mutant ran and was killed, 1 a survivor or a mutant that did not run, 2 usage error`;
 
@@ -26,6 +28,10 @@ export interface MutantsArgs {
   explore?: boolean;
   seed?: string;
   runs?: string;
+  /** Record the tests that killed each deviation (mutation/hints.ts). */
+  writeHints?: boolean;
+  /** Ignore the recorded hints. */
+  noHints?: boolean;
 }
 
 const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
@@ -46,6 +52,8 @@ export function parseMutantsArgs(argv: string[]): MutantsArgs {
         explore: { type: 'boolean' },
         seed: { type: 'string' },
         runs: { type: 'string' },
+        'write-hints': { type: 'boolean' },
+        'no-hints': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -66,6 +74,9 @@ export function parseMutantsArgs(argv: string[]): MutantsArgs {
   }
   if (values.json !== undefined) args.json = values.json;
   if (values.explore) args.explore = true;
+  if (values['write-hints']) args.writeHints = true;
+  if (values['no-hints']) args.noHints = true;
+  if (args.explore && args.writeHints) throw new MutantsUsageError('mutants: --write-hints records the suites\' kills, not those of --explore; see `npm run mutants -- --help`');
   for (const flag of ['seed', 'runs'] as const) {
     const text = values[flag];
     if (text === undefined) continue;

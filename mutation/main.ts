@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Mutant } from '../reference/mutants/types.js';
 import type { BaselineProblem, MutantResult } from './runner.js';
 import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unknownSelection, type MutantsArgs } from './args.js';
 import { scoreLines, unpinnedRules } from './score.js';
 import { mutantCost, unitCost, WorkQueue } from './balance.js';
 import type { WorkSource } from './runner.js';
+import { RUN_KINDS, type Spent } from './spent.js';
+import { HINTS_FILE, readHints, writeHints } from './hints.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -92,7 +94,9 @@ async function runShard(out: string): Promise<void> {
     requeue: (items) => void process.send!({ kind: 'requeue', items: items.map((item) => ({ names: item.unit.map((m) => m.name), ...(item.why ? { why: item.why } : {}) })) } satisfies ToParent),
   };
   const suite = values.explore ? EXPLORE_SUITE(Number(values.seed ?? 1), Number(values.runs ?? 20)) : undefined;
-  const outcome = await runMutants(source, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite);
+  // The kill hints are the suites' (never those of --explore, whose tests are other).
+  const hints = values.explore || values.noHints ? new Map<string, string[]>() : readHints();
+  const outcome = await runMutants(source, (result) => console.log(`${line(result)} ${(result.durationMs / 1000).toFixed(1)} s`), suite, hints);
   writeFileSync(out, JSON.stringify(outcome));
   process.disconnect();
 }
@@ -105,6 +109,7 @@ interface ShardTime {
 
 function spawnShard(index: number, count: number, out: string, queue: WorkQueue<string>, times: ShardTime[], started: number): Promise<number> {
   const args = [process.argv[1]!, '--shard', `${index}/${count}`, '--json', out];
+  if (values.noHints) args.push('--no-hints');
   for (const g of values.group ?? []) args.push('--group', g);
   for (const m of values.mutant ?? []) args.push('--mutant', m);
   if (values.explore) args.push('--explore', '--seed', values.seed ?? '1', '--runs', values.runs ?? '20');
@@ -147,6 +152,7 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'mutants-'));
   const started = performance.now();
   const times: ShardTime[] = [];
+  const spent = Object.fromEntries(RUN_KINDS.map((kind) => [kind, { runs: 0, cpuMs: 0 }])) as Spent;
   let results: MutantResult[] = [];
   const baseline: BaselineProblem[] = [];
   const citedRules = new Set<string>();
@@ -164,8 +170,12 @@ async function main(): Promise<number> {
       return 1;
     }
     for (const out of outs) {
-      const part = JSON.parse(readFileSync(out, 'utf8')) as { results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] };
+      const part = JSON.parse(readFileSync(out, 'utf8')) as { results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[]; spent: Spent };
       results.push(...part.results);
+      for (const kind of RUN_KINDS) {
+        spent[kind].runs += part.spent[kind].runs;
+        spent[kind].cpuMs += part.spent[kind].cpuMs;
+      }
       for (const rule of part.citedRules) citedRules.add(rule);
       for (const b of part.baseline) if (!baseline.some((x) => x.group === b.group)) baseline.push(b);
     }
@@ -195,6 +205,19 @@ async function main(): Promise<number> {
   console.log(`Rules pinned by a mutant: ${citedRules.size - unpinned.length}/${citedRules.size}${judgesRules ? '' : ' (a selection: not judged)'}`);
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   console.log(`(${seconds(performance.now() - started)} s; shards busy ${times.map((t) => `${seconds(t.busyMs)} s`).join(', ')}, ended at ${times.map((t) => `${seconds(t.endedMs)} s`).join(', ')})`);
+  // Where the CPU went (bench/ keeps the measured figures): the runs of each kind, with the CPU of the shard processes over them.
+  console.log(`(CPU: ${RUN_KINDS.filter((kind) => spent[kind].runs > 0).map((kind) => `${kind} ${spent[kind].runs} run${spent[kind].runs === 1 ? '' : 's'} ${seconds(spent[kind].cpuMs)} s`).join('; ')})`);
+  const deviations = results.filter((r) => !r.allowed);
+  if (!values.explore && deviations.length > 0) {
+    const byHint = deviations.filter((r) => r.byHint).length;
+    const advice = values.writeHints ? `; written to ${relative(process.cwd(), HINTS_FILE)}` : byHint < deviations.length ? '; `npm run mutants -- --write-hints` records the others' : '';
+    console.log(`Kill hints: ${byHint}/${deviations.length} deviations killed by the tests that killed them last time${advice}`);
+  }
+  if (values.writeHints) {
+    const killed = new Map(deviations.filter((r) => r.killed).map((r) => [r.name, r.killedBy]));
+    const known = new Set(MUTANTS.map((m) => m.name));
+    writeHints(killed, readHints(), (name) => known.has(name));
+  }
   const rulesPinned = !judgesRules || unpinned.length === 0;
   return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 && rulesPinned ? 0 : 1;
 }

@@ -15,8 +15,9 @@ import type { TestRecord } from '../reporting/model.js';
 import { exploreFiles } from '../cli/explore.js';
 import { keptThreads } from './kept-workers.js';
 import { coverOf, together } from './compose.js';
-import { NARROWED_REASON } from '../helpers/check/narrowing.js';
+import { NARROWED_REASON, NOT_HINTED_REASON } from '../helpers/check/narrowing.js';
 import { judgedGroups } from './judged.js';
+import { cpuNow, RUN_KINDS, type Spent } from './spent.js';
 import type { WorkItem } from './balance.js';
 
 export interface MutantResult {
@@ -45,6 +46,8 @@ export interface MutantResult {
   together?: number;
   /** An allowed reading judged alone after a run together was not clean: why it was not. */
   aloneBecause?: string;
+  /** A deviation killed by the tests that killed it last time (mutation/hints.ts), run first and alone. */
+  byHint?: boolean;
 }
 
 export interface BaselineProblem {
@@ -103,6 +106,24 @@ export class KillWatch {
     this.told = undefined;
   }
 
+  /**
+   * The first run of a deviation, of its hinted tests alone (mutation/hints.ts), killed it: their failures pin their rules,
+   * and `rest`, the candidates that did not run, are all that is to come. The rules they could still pin: the second run
+   * starts narrowed to them, and needs no run at all when there are none.
+   */
+  killedFirst(failures: readonly Pick<TestRecord, 'clauses' | 'rules'>[], rest: readonly string[]): string[] {
+    for (const record of failures) if (record.clauses.includes(this.clause)) for (const rule of record.rules ?? []) this.pinned.add(rule);
+    this.killed = true;
+    this.pending = new Set(rest);
+    const needed = this.needed();
+    this.told = needed.join(' ');
+    return needed;
+  }
+
+  private needed(): string[] {
+    return [...new Set([...this.pending].flatMap((id) => this.rulesOf.get(id) ?? []))].filter((rule) => !this.pinned.has(rule)).sort();
+  }
+
   heard(record: Pick<TestRecord, 'id' | 'outcome' | 'clauses' | 'rules'>, tell: (needed: string[]) => void): void {
     this.pending.delete(record.id);
     if (record.outcome === 'failed' && record.clauses.includes(this.clause)) {
@@ -110,7 +131,7 @@ export class KillWatch {
       for (const rule of record.rules ?? []) this.pinned.add(rule);
     }
     if (!this.killed) return;
-    const needed = [...new Set([...this.pending].flatMap((id) => this.rulesOf.get(id) ?? []))].filter((rule) => !this.pinned.has(rule)).sort();
+    const needed = this.needed();
     const key = needed.join(' ');
     if (key === this.told) return;
     this.told = key;
@@ -131,11 +152,12 @@ export { judgedGroups } from './judged.js';
 
 /** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses or the narrowing of a killed one. */
 export function newlySkipped(records: readonly TestRecord[], passedUnmutated: ReadonlySet<string>): string[] {
-  return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses') && r.reason !== NARROWED_REASON).map((r) => r.id);
+  return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses') && r.reason !== NARROWED_REASON && r.reason !== NOT_HINTED_REASON).map((r) => r.id);
 }
 
 function resultOf(mutant: Mutant, failed: readonly TestRecord[], durationMs: number): MutantResult {
-  const citing = failed.filter((r) => r.clauses.includes(mutant.clause));
+  // The quickest first: the kill hints take the first ones (mutation/hints.ts), so a later run tries the cheapest killers.
+  const citing = failed.filter((r) => r.clauses.includes(mutant.clause)).sort((a, b) => (a.durationMs ?? 0) - (b.durationMs ?? 0));
   return {
     name: mutant.name,
     clause: mutant.clause,
@@ -176,7 +198,7 @@ export function localSource(units: readonly (readonly Mutant[])[]): WorkSource {
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
  * much as its group's requests.
  */
-export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSource, onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[] }> {
+export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSource, onResult: (result: MutantResult) => void = () => {}, suite?: MutantSuite, hints: ReadonlyMap<string, readonly string[]> = new Map()): Promise<{ results: MutantResult[]; baseline: BaselineProblem[]; citedRules: string[]; spent: Spent }> {
   const source = Array.isArray(work) ? localSource(work as readonly (readonly Mutant[])[]) : (work as WorkSource);
   const records = new RunRecords();
   const statesToken = randomBytes(24).toString('hex');
@@ -219,7 +241,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
    * Runs the tests of `groups` against one reference carrying `mutation`, in one vitest run: the
    * groups' files run side by side, as in `conformance run`, so one group's waits overlap another's work.
    */
-  async function runGroups(groups: readonly string[], mutation?: Mutation, focusClauses?: readonly string[], watch?: KillWatch): Promise<TestRecord[]> {
+  async function runGroups(groups: readonly string[], mutation?: Mutation, focusClauses?: readonly string[], watch?: KillWatch, narrow: { only?: readonly string[]; needed?: readonly string[] } = {}): Promise<TestRecord[]> {
     const reference = await startReference({ states: true, statesToken, ...(mutation ? { mutation } : {}) });
     const narrowChannel = watch ? `conformance-narrow-${randomUUID()}` : undefined;
     const channel = narrowChannel ? new BroadcastChannel(narrowChannel) : undefined;
@@ -238,6 +260,8 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
         ...(focusClauses ? { focusClauses } : {}),
         run: randomUUID(),
         ...(narrowChannel ? { narrowChannel } : {}),
+        ...(narrow.only ? { onlyTests: narrow.only } : {}),
+        ...(narrow.needed ? { neededRules: narrow.needed } : {}),
       };
       vitest.provide('target', target);
       for (const [key, value] of Object.entries(suite?.provide ?? {})) vitest.provide(key as 'target', value as TargetInfo);
@@ -271,7 +295,14 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
     // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
     const citedRules = new Set<string>();
     const judged = [...source.groups];
+    const spent = Object.fromEntries(RUN_KINDS.map((kind) => [kind, { runs: 0, cpuMs: 0 }])) as Spent;
+    const spend = (kind: keyof Spent, since: number) => {
+      spent[kind].runs += 1;
+      spent[kind].cpuMs += cpuNow() - since;
+    };
+    const unmutatedSince = cpuNow();
     const unmutated = await runGroups(judged);
+    spend('unmutated', unmutatedSince);
     for (const record of unmutated) for (const rule of record.rules ?? []) citedRules.add(rule);
     for (const group of judged) {
       const failed = unmutated.filter((r) => r.group === group && r.outcome !== 'passed');
@@ -291,6 +322,21 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       // A deviation's run ends early once it is killed (KillWatch): the tests that could still pin a rule run, the others skip.
       const candidates = (of: readonly string[]) => unmutated.filter((r) => r.clauses.includes(mutant.clause) && of.includes(r.group)).map((r) => r.id);
       const watch = mutant.allowed ? undefined : new KillWatch(mutant.clause, candidates(groups), rulesOf, pinned);
+      // A deviation with kill hints runs its hinted tests alone first; killed by them, the tests that could still pin a
+      // rule run next (most often none). Not killed by them (a hint gone stale), its whole run decides, as without hints.
+      const hinted = watch ? (hints.get(mutant.name) ?? []).filter((id) => candidates(groups).includes(id)) : [];
+      if (watch && hinted.length > 0) {
+        const first = await runGroups(groups, mutant.mutation, focus, undefined, { only: hinted });
+        const kills = first.filter((r) => r.outcome === 'failed' && r.clauses.includes(mutant.clause));
+        if (kills.length > 0) {
+          const ran = first.filter((r) => r.outcome !== 'skipped');
+          const needed = watch.killedFirst(kills, candidates(groups).filter((id) => !hinted.includes(id)));
+          const rest = needed.length > 0 ? (await runGroups(groups, mutant.mutation, focus, watch, { needed })).filter((r) => !hinted.includes(r.id)) : [];
+          const result = resultOf(mutant, [...ran, ...rest].filter((r) => r.outcome === 'failed'), performance.now() - started);
+          for (const rule of result.killedRules) pinned.add(rule);
+          return { ...result, byHint: true };
+        }
+      }
       let records = await runGroups(groups, mutant.mutation, focus, watch);
       // Side by side, one group's tests could restrict or slow another's into a skip (a brute-force
       // restriction per address, say): a test the unmutated run passed that skipped here judged nothing.
@@ -317,8 +363,10 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       for (const rule of pinnedElsewhere) pinned.add(rule);
       if (!item) break;
       const { unit, why } = item;
+      const since = cpuNow();
       if (unit.length === 1) {
         const result = await judgeAlone(unit[0]!);
+        spend(unit[0]!.allowed ? 'reading alone' : 'deviation', since);
         results.push(why ? { ...result, aloneBecause: why } : result);
         onResult(results.at(-1)!);
         continue;
@@ -329,6 +377,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       const started = performance.now();
       const joint = together(unit);
       const records = await runGroups(judgedGroups(unit[0]!), joint.mutation);
+      spend('readings together', since);
       const failed = records.filter((r) => r.outcome === 'failed').map((r) => r.id);
       const skipped = newlySkipped(records, passedUnmutated);
       const conflicts = joint.conflicts();
@@ -365,7 +414,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
         source.requeue([{ unit: unit.slice(0, half), why: reason }, { unit: unit.slice(half), why: reason }]);
       }
     }
-    return { results, baseline, citedRules: [...citedRules] };
+    return { results, baseline, citedRules: [...citedRules], spent };
   } finally {
     await vitest.close();
     await threads.close();

@@ -114,13 +114,18 @@ export class CollectingReporter implements Reporter {
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
   }
 
+  /** The tests the main phase left to the last one that the last phase never ran. */
+  unreachedLater(): TestRecord[] {
+    const ids = new Set(this.records.map((record) => record.id));
+    return this.later.filter((record) => !ids.has(record.id));
+  }
+
   /**
    * An interrupted run: the tests of the last phase that it never collected (interrupted before or while the last phase
    * started) are reported as skipped, to be marked not run, rather than left out of the report and its counts.
    */
   addUnreachedLater(): void {
-    const ids = new Set(this.records.map((record) => record.id));
-    const unreached = this.later.filter((record) => !ids.has(record.id));
+    const unreached = this.unreachedLater();
     if (unreached.length === 0) return;
     this.records.push(...unreached);
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));

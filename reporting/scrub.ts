@@ -1,6 +1,6 @@
 import { isCredentialValue, isSecretKey } from '../helpers/spec/credential-names.js';
 import { MAX_JSON_DEPTH } from '../helpers/spec/quote.js';
-import { REDACTED, redactTextWith, TOO_DEEP } from '../helpers/net/redact.js';
+import { REDACTED, redactTextWith, SecretList, TOO_DEEP } from '../helpers/net/redact.js';
 import type { TestRecord } from './model.js';
 
 /**
@@ -48,11 +48,11 @@ export function sessionSecrets(tests: TestRecord[]): Set<string> {
 }
 
 /** Every secret at once (issue 29): the run's session tokens, every registered secret, the worker's patterns and access tokens by their shape. */
-function scrubText(text: string, secrets: Set<string>): string {
+function scrubText(text: string, secrets: SecretList): string {
   return redactTextWith(text, { also: secrets, patterns: [TOKEN_SHAPE] });
 }
 
-function scrubValue(value: unknown, secrets: Set<string>, key?: string, depth = 0): unknown {
+function scrubValue(value: unknown, secrets: SecretList, key?: string, depth = 0): unknown {
   if (key !== undefined && isSecretKey(key) && isCredentialValue(key, value)) return REDACTED;
   if (typeof value === 'string') return scrubText(value, secrets);
   // A record nests a few levels above the target's JSON, which is bounded where it is read.
@@ -82,7 +82,7 @@ const SUITE_VARIABLE = /^(NEW_)?PASSWORD(_\d+)?$/;
 
 /** Every test record with the secrets the worker missed replaced by [REDACTED] in its content (exchanges, messages, findings). */
 export function scrubRecords(tests: TestRecord[]): TestRecord[] {
-  const secrets = sessionSecrets(tests);
+  const secrets = new SecretList(sessionSecrets(tests));
   return tests.map((test) => {
     const scrubbed = scrubValue(test, secrets) as TestRecord;
     for (const field of IDENTITY_FIELDS) {
@@ -112,6 +112,6 @@ export function scrubRecords(tests: TestRecord[]): TestRecord[] {
 
 /** Free text of the run (warnings) through the same patterns. */
 export function scrubLines(lines: string[], tests: TestRecord[]): string[] {
-  const secrets = sessionSecrets(tests);
+  const secrets = new SecretList(sessionSecrets(tests));
   return lines.map((line) => scrubText(line, secrets));
 }

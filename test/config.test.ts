@@ -3,11 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../helpers/net/config.js';
+import * as basics from '../helpers/net/config-basics.js';
 
 const noDotenv = join(tmpdir(), 'no-such-dotenv-file');
 const load = (env: Record<string, string>, overrides = {}) => loadConfig(overrides, env, noDotenv);
 
 describe('configuration', () => {
+  it('has one ConfigError, whichever module a file takes it from (the CLI maps it to exit 2 by instanceof; helpers/states/ takes it from config-basics.ts)', () => {
+    expect(basics.ConfigError).toBe(ConfigError);
+    expect(new basics.ConfigError('x')).toBeInstanceOf(ConfigError);
+    expect(new basics.ConfigError('x').name).toBe('ConfigError');
+    expect(load({}).MAX_RESPONSE_BYTES).toBe(basics.DEFAULT_MAX_RESPONSE_BYTES);
+  });
+
   it('defaults every optional variable', () => {
     const config = load({});
     expect(config.BASE_URL).toBeUndefined();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../cli/list.js';
 import { ENDPOINTS, pathShapes } from '../helpers/spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, INSTANCES, LISTS, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
+import { ACCESS_CLASSES, CREATES, FIRST_LOGIN, INSTANCES, LOGIN_KINDS, accessRows, LISTS, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
 import { RULES } from '../helpers/spec/rules.js';
 import { instanceCoverage, ruleCoverage } from '../reporting/coverage.js';
 import type { TestRecord } from '../reporting/model.js';
@@ -28,10 +28,20 @@ describe('rule instances', () => {
       for (const shape of pathShapes(endpoint)) {
         for (const access of ACCESS_CLASSES) {
           if (access.userScoped && !isUserScoped(endpoint)) continue;
-          const id = instanceId(access.rule, endpoint.id, shape || null, access.variant);
-          expect(INSTANCES.some((i) => i.id === id), id).toBe(true);
+          // A row made from a login's token is asked with a token of every kind of login (round wb8), the password's under its own name.
+          const variants = access.ofLogin ? LOGIN_KINDS.map((k) => (k.variant === FIRST_LOGIN ? access.variant : `${access.variant} (${k.variant})`)) : [access.variant];
+          for (const variant of variants) {
+            const id = instanceId(access.rule, endpoint.id, shape || null, variant);
+            expect(INSTANCES.some((i) => i.id === id), id).toBe(true);
+          }
         }
+        expect(accessRows(endpoint).map((r) => r.variant)).toEqual(INSTANCES.filter((i) => i.endpoint === endpoint.id && i.shape === (shape || null) && ACCESS_CLASSES.some((c) => c.rule === i.rule)).map((i) => i.variant));
       }
+    }
+    // Every kind of login has its logged-out row, and every row of another user or an altered secret is asked of each kind.
+    expect(LOGIN_KINDS.map((k) => ACCESS_CLASSES.filter((c) => c.login === k.variant).length)).toEqual(LOGIN_KINDS.map(() => 1));
+    for (const kind of ['valid-2fa', 'valid-jwt-id', 'valid-jwt-email']) {
+      for (const cls of ['another-user', 'recased-secret', 'secret-truncated']) expect(INSTANCES.some((i) => i.id === `${cls === 'another-user' ? 'S326' : 'S322'} GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] \u00b7 ${cls} (${kind})`), `${cls} (${kind})`).toBe(true);
     }
     expect(INSTANCES.some((i) => i.id === 'S326 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · another-user')).toBe(true);
     expect(INSTANCES.some((i) => i.id === 'S322 GET /api/v1/user/{user}/bonus/assets/{asset?} [with {asset}] · recased-secret')).toBe(true);

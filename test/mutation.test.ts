@@ -3,11 +3,13 @@ import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
 import { judgedGroups, KillWatch, newlySkipped } from '../mutation/runner.js';
-import { NARROWED_REASON, narrowedOut } from '../helpers/check/narrowing.js';
+import { NARROWED_REASON, narrowedOut, narrowingOf, NOT_HINTED_REASON, notHinted } from '../helpers/check/narrowing.js';
+import type { TargetInfo } from '../helpers/check/target.js';
+import { readHints, writeHints } from '../mutation/hints.js';
 import { mutantCost, WorkQueue } from '../mutation/balance.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { keptThreads } from '../mutation/kept-workers.js';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -15,7 +17,9 @@ import { runBin } from './support.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-describe('mutants of the reference', () => {
+// Concurrent: the whole mutation run (the longest test of `npm test`) starts at once instead of after the runs of the
+// tests above it (a minute or two of small mutation runs).
+describe.concurrent('mutants of the reference', () => {
   it('are at least 80, uniquely named, each citing a known clause and changing something real', () => {
     expect(MUTANTS.length).toBeGreaterThanOrEqual(80);
     const names = MUTANTS.map((m) => m.name);
@@ -171,6 +175,57 @@ describe('mutants of the reference', () => {
     expect(narrowedOut({ needed: undefined }, ['R1'])).toBeUndefined();
     expect(newlySkipped([{ id: 'b', outcome: 'skipped', reason: NARROWED_REASON } as never], new Set(['b']))).toEqual([]);
   });
+
+  it('judge a deviation first by the tests that killed it last time (kill hints), then by the tests that could still pin a rule', () => {
+    const rulesOf = new Map([
+      ['a', ['R1']],
+      ['b', ['R1', 'R2']],
+      ['c', ['R3']],
+    ]);
+    const pinned = new Set(['R3']);
+    const watch = new KillWatch('4.10', ['a', 'b', 'c'], rulesOf, pinned);
+    // The hinted test a killed it alone: R1 is pinned; of the others, b could still pin R2, c nothing new.
+    expect(watch.killedFirst([{ clauses: ['4.10'], rules: ['R1'] }], ['b', 'c'])).toEqual(['R2']);
+    expect(pinned).toEqual(new Set(['R1', 'R3']));
+    // The second run starts narrowed to them; a test not hinted skips in the first run with a reason no verdict counts.
+    expect(narrowingOf({ narrowChannel: `test-${process.pid}-hinted`, neededRules: ['R2'] } as unknown as TargetInfo)?.needed).toEqual(new Set(['R2']));
+    expect(notHinted({ onlyTests: ['a'] }, 'b')).toBe(NOT_HINTED_REASON);
+    expect(notHinted({ onlyTests: ['a'] }, 'a')).toBeUndefined();
+    expect(notHinted({}, 'b')).toBeUndefined();
+    expect(newlySkipped([{ id: 'b', outcome: 'skipped', reason: NOT_HINTED_REASON } as never], new Set(['b']))).toEqual([]);
+    // Hints are read leniently (a missing or broken file only costs time) and written in name order, at most two a deviation.
+    const dir = mkdtempSync(join(tmpdir(), 'hints-'));
+    try {
+      const file = join(dir, 'kill-hints.json');
+      expect(readHints(file)).toEqual(new Map());
+      writeFileSync(file, '{ not json');
+      expect(readHints(file)).toEqual(new Map());
+      writeHints(new Map([['z-dev', ['t1', 't2', 't3']], ['a-dev', ['t4']]]), new Map([['gone', ['t5']], ['kept', ['t6']]]), (name) => name !== 'gone', file);
+      expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')))).toEqual(['a-dev', 'kept', 'z-dev']);
+      expect(readHints(file).get('z-dev')).toEqual(['t1', 't2']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keep a deviation\u2019s verdict whatever its hint: killed by a good one, killed by a whole run past a stale one', async () => {
+    const script = `
+      const { runMutants } = await import('./dist/mutation/runner.js');
+      const { MUTANTS } = await import('./dist/reference/mutants/index.js');
+      const pick = (name) => MUTANTS.find((m) => m.name === name);
+      const target = pick('banks-delete-keeps-bank');
+      const other = pick('banks-currency-filter-ignored');
+      const unhinted = await runMutants([[target], [other]]);
+      const killers = (name) => unhinted.results.find((r) => r.name === name).killedBy;
+      const good = await runMutants([[target]], undefined, undefined, new Map([[target.name, killers(target.name).slice(0, 1)]]));
+      // A test of the same clause that does not kill it (the other deviation's killer), and a test that no longer exists.
+      const stale = await runMutants([[target]], undefined, undefined, new Map([[target.name, [...killers(other.name).filter((id) => !killers(target.name).includes(id)).slice(0, 1), 'no-such-test']]]));
+      const view = (r) => ({ killed: r.killed, byHint: r.byHint === true });
+      process.stdout.write(JSON.stringify({ good: view(good.results[0]), stale: view(stale.results[0]) }));
+      process.exitCode = 0;`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: join(import.meta.dirname, '..'), maxBuffer: 16 * 1024 * 1024 });
+    expect(JSON.parse(stdout)).toEqual({ good: { killed: true, byHint: true }, stale: { killed: true, byHint: false } });
+  }, 240_000);
 
   it('narrow each group\u2019s run alone as a run of its own, after a side-by-side run that skipped (KillWatch.restart)', () => {
     const rulesOf = new Map([

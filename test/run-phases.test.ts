@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createVitest } from 'vitest/node';
 import { markNotRun, NOT_RUN } from '../cli/interrupt.js';
 import { CollectingReporter } from '../reporting/collector.js';
 import { ROOT } from './support.js';
+import { SUITE_CONFIG_LOADER } from '../cli/run.js';
 
 /** A vitest test case as the collector reads it (reporting/collector.ts toRecord). */
 function testCase(name: string, meta: Record<string, unknown>, state: 'passed' | 'skipped') {
@@ -44,13 +46,44 @@ describe('conformance run in two phases (vitest.run.config.ts)', () => {
   });
 });
 
+/** RUNS_LAST of vitest.run.config.ts. */
+function runsLastFiles(): string[] {
+  const config = readFileSync(join(ROOT, 'vitest.run.config.ts'), 'utf8');
+  return JSON.parse(/const RUNS_LAST = (\[[^\]]*\])/.exec(config)![1]!.replace(/'/g, '"')) as string[];
+}
+
 describe('the last phase runs every test that asks for it', () => {
   it('lists in RUNS_LAST every suite file with a runsLast test (a test of another file would run in neither phase)', () => {
-    const config = readFileSync(join(ROOT, 'vitest.run.config.ts'), 'utf8');
-    const runsLast = JSON.parse(/const RUNS_LAST = (\[[^\]]*\])/.exec(config)![1]!.replace(/'/g, '"')) as string[];
+    const runsLast = runsLastFiles();
     const files = readdirSync(join(ROOT, 'suites')).filter((file) => file.endsWith('.test.ts'));
     const asking = files.filter((file) => /runsLast: true/.test(readFileSync(join(ROOT, 'suites', file), 'utf8')));
     expect(asking.length).toBeGreaterThan(0);
     for (const file of asking) expect(runsLast, file).toContain(`suites/${file.replace(/\.ts$/, '.js')}`);
+  });
+
+  it('declares runsLast only in the suite files themselves: a runsLast from a shared helper would escape the check above and run in neither phase', () => {
+    const built = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
+    const sources = (path: string): string[] => {
+      const full = join(ROOT, path);
+      if (!statSync(full).isDirectory()) return path.endsWith('.ts') ? [path] : [];
+      return readdirSync(full).flatMap((entry) => sources(`${path}/${entry}`));
+    };
+    const allowed = new Set(['helpers/check/check.ts', 'vitest.run.config.ts', ...runsLastFiles().map((file) => file.replace(/\.js$/, '.ts'))]);
+    const naming = built.include.flatMap(sources).filter((file) => /\brunsLast\b/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(naming.filter((file) => !allowed.has(file))).toEqual([]);
+  });
+
+  it('collects every suite file in the main phase and only the files of RUNS_LAST in the last (as `conformance run` loads dist/)', async () => {
+    const root = join(ROOT, 'dist');
+    const vitest = await createVitest('test', { root, config: join(root, 'vitest.run.config.js'), watch: false, reporters: [], ...SUITE_CONFIG_LOADER }, {}, {});
+    try {
+      const files: Record<string, string[]> = {};
+      for (const project of vitest.projects) files[project.name] = (await project.globTestFiles()).testFiles.map((file) => file.slice(root.length + 1).replace(/\\/g, '/')).sort();
+      const suites = readdirSync(join(ROOT, 'suites')).filter((file) => file.endsWith('.test.ts')).map((file) => `suites/${file.replace(/\.ts$/, '.js')}`).sort();
+      expect(files.main).toEqual(suites);
+      expect(files.last).toEqual(runsLastFiles().sort());
+    } finally {
+      await vitest.close();
+    }
   });
 });

@@ -116,7 +116,9 @@ describe.concurrent('the preflight of a states file logs in with its user accoun
   }, 120_000);
 });
 
-describe('failed logins per STATES_FILE account (issue 28 review)', () => {
+// Side by side: each is a run from its own exported file (its own accounts), and each spends most of its minutes waiting
+// for TOTP steps and leases, not computing.
+describe.concurrent('failed logins per STATES_FILE account (issue 28 review)', () => {
   it('the login tests from a --minimum file: every test runs, and no account of the file meets more than FAILED_LOGINS_PER_ACCOUNT refused logins, but the brute-force tests', async () => {
     const { FAILED_LOGINS_PER_ACCOUNT, failedLoginsPerAccount } = await import('../helpers/spec/logins.js');
     const dir = tempDir('states-failed-logins-');

@@ -39,15 +39,17 @@ export function monthYear(monthsAhead: number, now = new Date()): { month: strin
 
 /** The latest local time on Earth is 14 hours ahead of UTC (UTC+14, Line Islands). */
 const LATEST_OFFSET_MS = 14 * 3600 * 1000;
+/** An hour more: the test's own length, and a target's clock a little ahead, never carry a month sent into the current one. */
+const LATER_MONTH_MARGIN_MS = 3600 * 1000;
 
 /**
  * Months later in the current year than the current month in every time zone (section 4.6a "not in the past", white-box
- * round wb8): counted from the latest local time on Earth (UTC+14), the next month and December, as `m/y` with a
- * two-digit year. None in December: no month of the year is left after the current one, which is open (201 or 422, the
+ * round wb8): counted from the latest local time on Earth (UTC+14) an hour ahead, the next month and December, as `m/y`
+ * with a two-digit year. None in December: no month of the year is left after the current one, which is open (201 or 422, the
  * target's time zone decides).
  */
 export function laterMonthsThisYear(now = new Date()): { month: string; year: string; date: string }[] {
-  const latest = new Date(now.getTime() + LATEST_OFFSET_MS);
+  const latest = new Date(now.getTime() + LATEST_OFFSET_MS + LATER_MONTH_MARGIN_MS);
   if (latest.getUTCMonth() === 11) return [];
   const next = monthYear(1, latest);
   const december = monthYear(11 - latest.getUTCMonth(), latest);

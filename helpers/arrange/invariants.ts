@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants } from '../spec/instances.js';
+import { CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
 import { ASSETS_PARAM, canonicalDecimal } from './balances.js';
-import { bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
+import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor } from './jwt.js';
@@ -29,6 +29,7 @@ import { comparableValue, hasId, idKey, sameId } from '../spec/normalisation.js'
  */
 
 type Method = 'GET' | 'POST' | 'DELETE';
+type LoginKind = (typeof LOGIN_KINDS)[number];
 
 /** One user with the records every endpoint's path needs: a bank, a card, bonuses and balances. */
 interface Holder {
@@ -111,24 +112,31 @@ export function anotherId(token: string): string {
 }
 
 /**
- * Sections 5.3 and 5.6 on one protected endpoint, every path shape: the whole access table. No token,
- * a malformed token, a real token id with a wrong secret and with its secret in another letter case, the
- * real secret under another id, with a character appended and with its last one removed, a
- * destroyed password session and a destroyed JWT session answer 401 `{ error }`; a valid token of one
- * user on another user's resources 403 or 409. The requests go out together.
+ * Sections 5.3 and 5.6 on one protected endpoint, every path shape: the whole access table (accessRows), one check per
+ * kind of login (LOGIN_KINDS) whose token its rows send or are made from. No token, a malformed token, a real token id
+ * with a wrong secret and with its secret in another letter case, the real secret under another id, with a character
+ * appended and with its last one removed, a session destroyed by logout answer 401 `{ error }`; a valid token of one
+ * user on another user's resources 403 or 409. The password login's check holds the rows without a login (no token).
  *
- * The destroyed JWT session is a check of its own: it needs a platform the target trusts, which a
- * STATES_FILE target without a platform key cannot give. There only its instances are not verified,
- * never the other rows of the table.
+ * A check per login kind (round wb8): a backend keeps a token path per kind of login (a guard of JWT sessions, one of
+ * 2FA sessions), each of which may look a token up, scope a query or keep a destroyed token its own way; and a target
+ * without a 2FA account or a trusted platform leaves only that kind's instances not verified, never the other rows.
+ * Each check is one session of its kind, sent every row in every path shape; the 2FA check spends one TOTP code.
  */
 export function accessTableCheck(ep: EndpointChecks): void {
   const endpoint = endpointById.get(ep.id)!;
   if (!isProtected(endpoint)) return;
   validTokenChecks(ep);
-  const classes = ACCESS_CLASSES.filter((c) => !c.userScoped || isUserScoped(endpoint));
-  const needsPlatform = (c: (typeof ACCESS_CLASSES)[number]) => c.variant === 'logged-out-jwt';
-  accessRowsCheck(ep, `answers the whole access table in every path shape (${classes.filter((c) => !needsPlatform(c)).map((c) => c.variant).join(', ')})`, classes.filter((c) => !needsPlatform(c)));
-  accessRowsCheck(ep, 'answers 401 { error } in every path shape to the token of a JWT login destroyed by logout (logged-out-jwt)', classes.filter(needsPlatform));
+  const rows = accessRows(endpoint);
+  // Three checks, as the valid-token rows: the password login's, the 2FA login's (a 2FA account), the JWT logins' (a trusted platform).
+  for (const logins of [LOGIN_KINDS.filter((k) => k.variant === FIRST_LOGIN), LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
+    const first = logins.some((k) => k.variant === FIRST_LOGIN);
+    const own = rows.filter((r) => logins.some((k) => k.variant === r.login) || (first && r.login === undefined));
+    const title = first
+      ? `answers the whole access table in every path shape (${own.map((r) => r.variant).join(', ')})`
+      : `answers the access table in every path shape to the tokens of ${logins.map((k) => k.sends.replace(/^the token of /, '')).join(', and of ')} (${[...new Set(own.map((r) => r.access.variant))].join(', ')})`;
+    accessRowsCheck(ep, logins.some((k) => k.twoFactor) ? `${title}; and answers its success to that token before its logout (valid-2fa)` : title, logins, own);
+  }
 }
 
 /**
@@ -137,8 +145,9 @@ export function accessTableCheck(ep: EndpointChecks): void {
  * by email) is accepted on the user's own records: the endpoint's success (200, 201 for a create). Each kind's session
  * is one login, reused over the path shapes; the records are the holder's (a bank deleted is one made for that request).
  * A logout is sent each kind's token once, each of another user: a logout that destroys every token of its user (an
- * allowed reading of 4.5) never reaches another row. The 2FA row needs a 2FA account, the JWT rows a platform the target
- * trusts: each a check of its own.
+ * allowed reading of 4.5) never reaches another row. The JWT rows need a platform the target trusts: a check of their
+ * own. The 2FA row is asked by the 2FA check of the access table (accessRowsCheck), whose one 2FA session serves every
+ * row of that kind (a 2FA login spends a TOTP step).
  */
 function validTokenChecks(ep: EndpointChecks): void {
   const endpoint = endpointById.get(ep.id)!;
@@ -146,9 +155,9 @@ function validTokenChecks(ep: EndpointChecks): void {
   const [method] = ep.id.split(' ') as [Method];
   const isLogout = ep.id === 'POST /api/v1/user/logout';
   const success = method === 'POST' && !isLogout ? 201 : 200;
-  // Three checks: a target without a 2FA state, or a STATES_FILE whose 2FA account lacks the records a route needs,
-  // leaves only the 2FA rows not verified, never the password rows; one without a trusted platform only the JWT rows.
-  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform && !k.twoFactor), LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
+  // Two checks here: a target without a trusted platform leaves only the JWT rows not verified, never the password row.
+  // The 2FA row is a check of the access table's (accessRowsCheck): its one 2FA session (one TOTP code) serves every row.
+  for (const kinds of [LOGIN_KINDS.filter((k) => !k.platform && !k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
     const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
     ep.check(
       `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
@@ -190,60 +199,70 @@ function validTokenChecks(ep: EndpointChecks): void {
   }
 }
 
-function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACCESS_CLASSES)[number][]): void {
-  if (classes.length === 0) return;
+/** The tokens of the rows made from one real token (the `ofLogin` classes but another-user), by class; each learnt as a secret. */
+function alteredTokens(real: string): Record<string, string | undefined> {
+  const again = recased(real);
+  const wrong = wrongSecret(real);
+  // The secret compared whole and with its id: the real secret under another id, one character longer, one shorter.
+  const [elsewhere, appended, truncated] = [anotherId(real), `${real}x`, real.slice(0, -1)];
+  for (const secret of [again, wrong, elsewhere, appended, truncated]) if (secret !== undefined) registerSecret(secret);
+  return { malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again, 'another-id': elsewhere, 'secret-appended': appended, 'secret-truncated': truncated };
+}
+
+/**
+ * The rows of the access table that send the token of some kinds of login (`logins`), or are made from it, on one
+ * protected endpoint in every path shape. The password login's rows: a session of its own for the altered tokens, and
+ * the owner's session (issued after the logout) for another user's resources, as before. The 2FA and the JWT kinds: one
+ * session of each kind (the 2FA holder's own login: one TOTP code; a JWT login by id, by email), whose token is sent to
+ * another user's resources and altered for the exact-token rows, then destroyed by logout and sent again (the
+ * logged-out row of that kind). The 2FA session also asks its valid-token row (S22) before its logout.
+ */
+function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[], rows: AccessRow[]): void {
+  if (rows.length === 0) return;
   const endpoint = endpointById.get(ep.id)!;
   const shapes = pathShapes(endpoint);
-  const instances = shapes.flatMap((shape) => classes.map((c) => instanceId(c.rule, ep.id, shape || null, c.variant)));
-  const has = (variant: string) => classes.some((c) => c.variant === variant);
-  const userScoped = classes.some((c) => c.userScoped);
-  const status = userScoped ? [401, 403, 409] : 401;
+  const instances = shapes.flatMap((shape) => rows.map((r) => instanceId(r.access.rule, ep.id, shape || null, r.variant)));
+  const has = (cls: string) => rows.some((r) => r.access.variant === cls);
+  const userScoped = rows.some((r) => r.access.userScoped);
+  const loggedOut = rows.filter((r) => r.access.login !== undefined);
+  const exact = ['malformed', 'wrong-secret', 'recased-secret', 'another-id', 'secret-appended', 'secret-truncated'].some(has);
+  const first = logins.some((k) => k.variant === FIRST_LOGIN);
+  const platform = logins.some((k) => k.platform);
+  const twoFactor = logins.some((k) => k.twoFactor);
+  const kindOf = (variant: string | undefined) => LOGIN_KINDS.find((k) => k.variant === variant);
+  // The 2FA session's own valid-token row (S22) is asked here, before its logout: a second 2FA login would spend another TOTP step.
+  const [method] = ep.id.split(' ') as [Method];
+  const isLogout = ep.id === 'POST /api/v1/user/logout';
+  const success = method === 'POST' && !isLogout ? 201 : 200;
+  const valid = twoFactor;
+  if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
+  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : [])];
+  const several = status.length > 1;
   ep.check(
     title,
-    { clauses: [endpoint.clauses[0]!, '5', '7'], status, instances, rules: ['S335', ...(userScoped ? ['S327'] : [])], ...(userScoped ? { rulesOnEveryBranch: 'each request of the table asserts its own status: 401 with { error } for a credential, 403 or 409 with "This action is unauthorized." for another user\u2019s resources' } : {}) },
+    {
+      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), '5', '7'],
+      status: several ? status : 401,
+      instances,
+      rules: ['S335', ...(userScoped ? ['S327'] : [])],
+      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
+    },
     async (t) => {
       const needs = needsOf(ep.id);
-      // A logged-out JWT session is one of a user of the platform that signed it (platformId): a platform may authenticate only its own (4.1).
-      const ofPlatform = has('logged-out-jwt') ? { platformId: (await platformFor(t)).id } : {};
-      const [owner, other] = await Promise.all([holderOf(t, needs, ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
-      // Sessions of the owner destroyed by logout, one of each kind of login the rows need.
-      const destroyed = async (login: () => Promise<string>): Promise<string> => {
-        const token = await login();
-        // A newer session of the same user before the logout: a logout that destroys another token than the one
-        // it was sent (the user's newest, say) leaves this one valid, and the row sees it (4.5: "destroys the token").
-        const newer = await logIn(t, owner.user);
-        t.cleanup(() => t.post('/api/v1/user/logout', { token: newer }));
-        const out = await t.post('/api/v1/user/logout', { token });
-        if (out.status !== 200) throw new Error(`precondition: logout must answer 200, got ${out.status}`);
-        return token;
-      };
+      // A JWT names a user of the platform that signs it (platformId): a platform may authenticate only its own (4.1).
+      const ofPlatform = platform ? { platformId: (await platformFor(t)).id } : {};
+      const [owner, other] = await Promise.all([holderOf(t, needs, twoFactor ? { twoFactor: true } : ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
+      if (twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
       const sent: Record<string, string | undefined> = { 'no-token': undefined };
-      if (has('logged-out-password')) sent['logged-out-password'] = await destroyed(() => logIn(t, owner.user));
-      if (has('logged-out-jwt')) sent['logged-out-jwt'] = await destroyed(() => logInWithJwt(t, owner.user));
-      // The owner's valid token is one issued after those logouts: a logout that destroys every token of the user (as a
-      // Laravel Sanctum `tokens()->delete()` does) is not forbidden by 4.5 ("destroys the token"; round wb3), so a token
-      // issued before it may be gone. Advised on by logout's own test, never failed here.
-      if (has('logged-out-password') || has('logged-out-jwt')) owner.token = await logIn(t, owner.user);
-      if (['malformed', 'wrong-secret', 'recased-secret', 'another-id', 'secret-appended', 'secret-truncated'].some(has)) {
-        // The token sent with another secret: a session of its own, so that a faulty logout it reaches destroys no other.
-        const real = await logIn(t, owner.user);
-        const again = recased(real);
-        if (again === undefined && has('recased-secret')) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
-        const wrong = wrongSecret(real);
-        // The secret compared whole and with its id: the real secret under another id, one character longer, one shorter.
-        const [elsewhere, appended, truncated] = [anotherId(real), `${real}x`, real.slice(0, -1)];
-        for (const secret of [again, wrong, elsewhere, appended, truncated]) registerSecret(secret);
-        Object.assign(sent, { malformed: real.replace('|', ''), 'wrong-secret': wrong, 'recased-secret': again, 'another-id': elsewhere, 'secret-appended': appended, 'secret-truncated': truncated });
-      }
-      const jobs: Promise<void>[] = [];
-      for (const shape of shapes) {
-        for (const access of classes) {
-          jobs.push(
-            (async () => {
-              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${access.sends}`;
-              if (access.userScoped) {
+      const foreign = new Map<string | undefined, string>();
+      const send = (list: AccessRow[]) =>
+        Promise.all(
+          shapes.flatMap((shape) =>
+            list.map(async (row) => {
+              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${row.access.sends}${first ? '' : `, made from ${kindOf(row.login)?.sends}`}`;
+              if (row.access.userScoped) {
                 const request = requestOf(ep.id, shape, other!);
-                const response = await t.request(request.method, request.path, { ...request.body(), token: owner.token });
+                const response = await t.request(request.method, request.path, { ...request.body(), token: foreign.get(row.login)! });
                 if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, other!.id, other!.token, response);
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
                 // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
@@ -251,17 +270,82 @@ function accessRowsCheck(ep: EndpointChecks, title: string, classes: (typeof ACC
                 return;
               }
               const request = requestOf(ep.id, shape, owner);
-              const token = sent[access.variant];
+              const token = sent[row.variant];
               const response = await t.request(request.method, request.path, { ...request.body(), ...(token === undefined ? {} : { token }) });
               if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, owner.id, owner.token, response);
               expect(response.status, `${where}: expected 401, got ${response.status}`).toBe(401);
               t.expectStatus(response, 401);
               t.expectSchema(response, 'error-auth');
-            })(),
-          );
+            }),
+          ),
+        );
+      // Destroys a session of the owner by logout. A newer session of the same user before it (where it costs no TOTP
+      // code): a logout that destroys another token than the one it was sent (the user's newest, say) leaves this one
+      // valid, and the row sees it (4.5: "destroys the token").
+      const destroy = async (token: string, newer: boolean): Promise<string> => {
+        if (newer) {
+          const later = await logIn(t, owner.user);
+          t.cleanup(() => t.post('/api/v1/user/logout', { token: later }));
+        }
+        const out = await t.post('/api/v1/user/logout', { token });
+        if (out.status !== 200) throw new Error(`precondition: logout must answer 200, got ${out.status}`);
+        return token;
+      };
+      const recasedMissing = () => rows.some((r) => r.access.variant === 'recased-secret' && sent[r.variant] === undefined);
+      if (first) {
+        for (const row of loggedOut) sent[row.variant] = await destroy(await logIn(t, owner.user), true);
+        // The owner's valid token is one issued after that logout: a logout that destroys every token of the user (as a
+        // Laravel Sanctum `tokens()->delete()` does) is not forbidden by 4.5 ("destroys the token"; round wb3), so a token
+        // issued before it may be gone. Advised on by logout's own test, never failed here.
+        if (loggedOut.length > 0) owner.token = await logIn(t, owner.user);
+        // The token sent with another secret: a session of its own, so that a faulty logout it reaches destroys no other.
+        if (exact) Object.assign(sent, alteredTokens(await logIn(t, owner.user)));
+        if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
+        foreign.set(FIRST_LOGIN, owner.token);
+        await send(rows);
+        return;
+      }
+      // One session of each kind: a 2FA holder's own login (a second one would wait for another TOTP step), a JWT login.
+      const loginOf = (kind: LoginKind) => logInWithJwt(t, owner.user, kind.claim);
+      for (const kind of logins) foreign.set(kind.variant, kind.twoFactor ? owner.token : await loginOf(kind));
+      for (const row of rows) {
+        if (!row.access.ofLogin || row.access.userScoped) continue;
+        sent[row.variant] = alteredTokens(foreign.get(row.login)!)[row.access.variant];
+      }
+      if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
+      await send(rows.filter((r) => !loggedOut.includes(r)));
+      const real = foreign.get(logins[0]!.variant)!;
+      // Banks to delete while a session of the user is valid: the 2FA holder's only session is the one destroyed below,
+      // and a logout may destroy every token of the user.
+      const banks = needs.has('bank') ? [owner.bank] : [];
+      if (valid) {
+        // The valid-token row (S22; sections 2.1 and 5.2): the session's own token answers the route's success on the
+        // user's own records, in every path shape; on logout that request is the logout of the logged-out row.
+        for (const shape of shapes) {
+          // A delete deletes: each request its own bank.
+          const target = method === 'DELETE' && ep.id.includes('{bank}') ? { ...owner, bank: (await createBank(t, owner.id, real)).bank.id } : owner;
+          const request = requestOf(ep.id, shape, target);
+          const response = await t.request(request.method, request.path, { ...request.body(), token: real });
+          const created = request.method === 'POST' && ep.id.endsWith('/bank') && response.isJson ? response.json?.data?.id : undefined;
+          if (typeof created === 'string') banks.push(created);
+          const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${logins[0]!.sends}`;
+          expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
+          t.expectStatus(response, success);
         }
       }
-      await Promise.all(jobs);
+      if (loggedOut.length === 0) return;
+      // The rows then ask for a bank that is gone, as the logged-out kind of helpers/arrange/access.ts asks for one never
+      // made: authentication is judged before the record.
+      for (const bank of banks) await t.delete(bankPath(owner.id, bank), { token: real });
+      // The first kind's session is the one the rows above were sent; a logout may destroy every token of the user (an
+      // allowed reading of 4.5), so each further kind logs in anew (a JWT login: no TOTP step) before its own logout.
+      for (const [i, row] of loggedOut.entries()) {
+        const kind = kindOf(row.access.login)!;
+        const token = i === 0 ? foreign.get(kind.variant)! : await loginOf(kind);
+        if (!(valid && isLogout)) await destroy(token, !kind.twoFactor);
+        sent[row.variant] = token;
+      }
+      await send(loggedOut);
     },
   );
 }

@@ -26,7 +26,8 @@ export function narrowingOf(target: TargetInfo): Narrowing | undefined {
   if (name === undefined) return undefined;
   if (current?.name !== name) {
     current?.channel.close();
-    const narrowing: Narrowing = { needed: undefined };
+    // A run of a deviation killed already (by its hinted tests) is narrowed from its first test on.
+    const narrowing: Narrowing = { needed: target.neededRules ? new Set(target.neededRules) : undefined };
     const channel = new BroadcastChannel(name);
     channel.onmessage = (event) => {
       const needed = (event as { data?: { needed?: unknown } }).data?.needed;
@@ -48,3 +49,10 @@ export function narrowedOut(narrowing: Narrowing | undefined, rules: readonly st
 
 /** The skip reason of a test left out once the mutant was killed (mutation/runner.ts tells it apart from other skips). */
 export const NARROWED_REASON = 'the mutant is killed already, and every rule this test cites is pinned';
+
+/** The reason a test skips in the first run of a deviation, which runs only the tests that killed it last time (mutation/hints.ts). */
+export function notHinted(target: Pick<TargetInfo, 'onlyTests'>, id: string): string | undefined {
+  return target.onlyTests && !target.onlyTests.includes(id) ? NOT_HINTED_REASON : undefined;
+}
+
+export const NOT_HINTED_REASON = 'the mutant is judged first by the tests that killed it last time';

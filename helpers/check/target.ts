@@ -34,6 +34,10 @@ export interface TargetInfo {
   run?: string;
   /** Mutation runs only: the BroadcastChannel on which the runner narrows the run once the mutant is killed (narrowing.ts). */
   narrowChannel?: string;
+  /** Mutation runs only: the rules still needed from the start of the run (a deviation killed already; narrowing.ts). */
+  neededRules?: readonly string[];
+  /** Mutation runs only: the ids of the only tests to run (the tests that killed the mutant last time; mutation/hints.ts). */
+  onlyTests?: readonly string[];
 }
 
 declare module 'vitest' {

@@ -7,6 +7,7 @@
 
 import { isCredentialValue, isSecretKey } from '../spec/credential-names.js';
 import { MAX_JSON_DEPTH } from '../spec/quote.js';
+import { PrefixIndex } from './prefix-index.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -22,7 +23,7 @@ const registered: string[] = [];
  * Shorter ones (configured secrets only) are searched one by one.
  */
 const PLAIN_PREFIX = 6;
-const plainByPrefix = new Map<string, string[]>();
+const plainByPrefix = new PrefixIndex(PLAIN_PREFIX);
 const shortSecrets: string[] = [];
 
 function addSecret(value: string): void {
@@ -33,21 +34,16 @@ function addSecret(value: string): void {
     shortSecrets.push(value);
     return;
   }
-  const prefix = value.slice(0, PLAIN_PREFIX);
-  const values = plainByPrefix.get(prefix);
-  if (values) values.push(value);
-  else plainByPrefix.set(prefix, [value]);
+  plainByPrefix.add(value);
 }
 
 /** Where the registered secrets stand in `text` (each as `occurrences` finds it), in one pass over the text. */
 function registeredOccurrences(text: string, into: [number, number][]): void {
   for (const secret of shortSecrets) occurrences(text, secret, into);
   if (plainByPrefix.size === 0) return;
-  for (let at = 0; at + PLAIN_PREFIX <= text.length; at++) {
-    const candidates = plainByPrefix.get(text.slice(at, at + PLAIN_PREFIX));
-    if (!candidates) continue;
+  plainByPrefix.scan(text, (at, candidates) => {
     for (const secret of candidates) if (text.startsWith(secret, at) && standsAt(text, secret, at)) into.push([at, at + secret.length]);
-  }
+  });
 }
 
 /** A header whose value is a secret wherever it appears (a gateway's own header, from --header). */
@@ -98,27 +94,24 @@ const ENCODED_PREFIX = 16;
  * secret part: helpers/net/secrets.ts), each as good as the token. Eight or so per token, so they are
  * found by their first 16 characters in one pass over a text, not by one search each.
  */
-const encodedByPrefix = new Map<string, string[]>();
+const encodedByPrefix = new PrefixIndex(ENCODED_PREFIX);
 
 /** Registers a token written in another alphabet: replaced wherever it appears, like the token itself. */
 export function registerEncodedSecret(value: string): void {
   if (value.length < ENCODED_PREFIX) return;
-  const prefix = value.slice(0, ENCODED_PREFIX);
-  const values = encodedByPrefix.get(prefix);
-  if (values?.includes(value)) return;
-  if (values) values.push(value);
-  else encodedByPrefix.set(prefix, [value]);
+  if (encodedByPrefix.get(value.slice(0, ENCODED_PREFIX))?.includes(value)) return;
+  encodedByPrefix.add(value);
   registered.push(value);
 }
 
 /** Where the encoded forms of learnt tokens stand in `text`, found by their first 16 characters (the longest at each place). */
 function encodedOccurrences(text: string, into: [number, number][]): void {
   if (encodedByPrefix.size === 0 || text.length < ENCODED_PREFIX) return;
-  for (let at = 0; at + ENCODED_PREFIX <= text.length; at++) {
+  encodedByPrefix.scan(text, (at, candidates) => {
     let longest = 0;
-    for (const value of encodedByPrefix.get(text.slice(at, at + ENCODED_PREFIX)) ?? []) if (value.length > longest && text.startsWith(value, at)) longest = value.length;
+    for (const value of candidates) if (value.length > longest && text.startsWith(value, at)) longest = value.length;
     if (longest > 0) into.push([at, at + longest]);
-  }
+  });
 }
 
 /** How many secrets the worker knows (each encoded form counted): it only grows, so a change says that something was learnt. */
@@ -193,20 +186,68 @@ export function redactText(text: string): string {
 }
 
 /** redactText with more secrets (`also`) and patterns: the report's own safety net (reporting/scrub.ts). */
-export function redactTextWith(text: string, options: { also?: Iterable<string>; patterns?: RegExp[] }): string {
+export function redactTextWith(text: string, options: { also?: Iterable<string> | SecretList; patterns?: RegExp[] }): string {
   const places: [number, number][] = [];
   registeredOccurrences(text, places);
-  for (const secret of options.also ?? []) if (secret.length > 0 && secret !== REDACTED) occurrences(text, secret, places);
+  if (options.also instanceof SecretList) options.also.occurrences(text, places);
+  else for (const secret of options.also ?? []) if (secret.length > 0 && secret !== REDACTED) occurrences(text, secret, places);
   encodedOccurrences(text, places);
-  for (const pattern of [...PATTERNS, ...(options.patterns ?? [])]) {
-    const global = pattern.flags.includes('d') ? pattern : new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gd`);
-    global.lastIndex = 0;
-    for (const match of text.matchAll(global)) {
-      const [start, end] = match.indices?.groups?.s ?? match.indices![0]!;
-      if (end > start) places.push([start, end]);
+  for (const pattern of PATTERNS) patternPlaces(text, pattern, places);
+  for (const pattern of options.patterns ?? []) patternPlaces(text, withIndices(pattern), places);
+  return writePlaces(text, places);
+}
+
+/**
+ * More secrets for redactTextWith (`also`), prepared once for many texts (the report's safety net scrubs every string
+ * of a report with the run's session tokens): found in one pass by their prefixes, the short ones one by one, at the
+ * same places as one search each.
+ */
+export class SecretList {
+  private readonly index = new PrefixIndex(PLAIN_PREFIX);
+  private readonly short: string[] = [];
+
+  constructor(secrets: Iterable<string>) {
+    for (const secret of new Set(secrets)) {
+      if (secret.length === 0 || secret === REDACTED) continue;
+      if (secret.length < PLAIN_PREFIX) this.short.push(secret);
+      else this.index.add(secret);
     }
   }
-  return writePlaces(text, places);
+
+  occurrences(text: string, into: [number, number][]): void {
+    for (const secret of this.short) occurrences(text, secret, into);
+    this.index.scan(text, (at, candidates) => {
+      for (const secret of candidates) if (text.startsWith(secret, at) && standsAt(text, secret, at)) into.push([at, at + secret.length]);
+    });
+  }
+}
+
+/** Each extra pattern as a global one with indices, made once (it was made again for every string). */
+const WITH_INDICES = new WeakMap<RegExp, RegExp>();
+function withIndices(pattern: RegExp): RegExp {
+  if (pattern.global && pattern.hasIndices) return pattern;
+  let global = WITH_INDICES.get(pattern);
+  if (!global) WITH_INDICES.set(pattern, (global = new RegExp(pattern.source, `${pattern.flags.replace(/[gd]/g, '')}gd`)));
+  return global;
+}
+
+/**
+ * The places of a global pattern's matches (its group `s`, else the whole match), as `text.matchAll` finds them: by
+ * `exec` from the start, without the copy of the pattern that matchAll makes at each call (a share of the redaction's
+ * time, called on every string of every exchange). An empty match moves on by one character (one code point under u or v).
+ */
+function patternPlaces(text: string, global: RegExp, places: [number, number][]): void {
+  global.lastIndex = 0;
+  for (let match = global.exec(text); match !== null; match = global.exec(text)) {
+    const [start, end] = match.indices?.groups?.s ?? match.indices![0]!;
+    if (end > start) places.push([start, end]);
+    if (match[0] === '') {
+      const at = global.lastIndex;
+      const wide = (global.unicode || global.flags.includes('v')) && at + 1 < text.length && (text.codePointAt(at) ?? 0) > 0xffff;
+      global.lastIndex = at + (wide ? 2 : 1);
+    }
+  }
+  global.lastIndex = 0;
 }
 
 /**
@@ -291,10 +332,19 @@ export function secretIn(text: string, except: ReadonlySet<string> = new Set()):
   if (secrets.has(text) && !except.has(text)) return text;
   if (text.length < SUBSTRING_SECRET_LENGTH) return undefined;
   // A long secret inside the text, found by its first characters in one pass.
-  for (let at = 0; at + SUBSTRING_SECRET_LENGTH <= text.length; at++) {
-    const candidates = plainByPrefix.get(text.slice(at, at + PLAIN_PREFIX));
-    if (!candidates) continue;
-    for (const secret of candidates) if (secret.length >= SUBSTRING_SECRET_LENGTH && !except.has(secret) && text.startsWith(secret, at)) return secret;
-  }
-  return undefined;
+  let found: string | undefined;
+  plainByPrefix.scan(
+    text,
+    (at, candidates) => {
+      for (const secret of candidates) {
+        if (secret.length >= SUBSTRING_SECRET_LENGTH && !except.has(secret) && text.startsWith(secret, at)) {
+          found = secret;
+          return true;
+        }
+      }
+      return false;
+    },
+    SUBSTRING_SECRET_LENGTH,
+  );
+  return found;
 }

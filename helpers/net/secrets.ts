@@ -7,6 +7,7 @@
 
 import { normalizedKey } from '../spec/credential-names.js';
 import { idKey } from '../spec/normalisation.js';
+import { PrefixIndex } from './prefix-index.js';
 import { registerConfiguredSecret, registerEncodedSecret, registerSecret } from './redact.js';
 
 /**
@@ -76,14 +77,11 @@ const encodings = new Map<string, SecretFound>();
  * Every long value (learnt or encoded) by its first SUBSTRING_SECRET_LENGTH characters: a text is
  * searched in one pass over its positions, whatever the number of secrets the run learnt.
  */
-const byPrefix = new Map<string, string[]>();
+const byPrefix = new PrefixIndex(SUBSTRING_SECRET_LENGTH);
 
 function indexLong(value: string): void {
   if (value.length < SUBSTRING_SECRET_LENGTH) return;
-  const prefix = value.slice(0, SUBSTRING_SECRET_LENGTH);
-  const values = byPrefix.get(prefix);
-  if (values) values.push(value);
-  else byPrefix.set(prefix, [value]);
+  byPrefix.add(value);
 }
 
 /**
@@ -185,12 +183,14 @@ export function secretsIn(text: string): SecretFound[] {
   if (whole) found.set(whole, { secret: whole, form: 'as is' });
   const encoded = encodings.get(text);
   if (encoded && !found.has(encoded.secret)) found.set(encoded.secret, encoded);
-  for (let at = 0; at + SUBSTRING_SECRET_LENGTH <= text.length && text.length > SUBSTRING_SECRET_LENGTH; at++) {
-    for (const value of byPrefix.get(text.slice(at, at + SUBSTRING_SECRET_LENGTH)) ?? []) {
-      if (!text.startsWith(value, at)) continue;
-      const item: SecretFound = learnt.has(value) ? { secret: learnt.get(value)!, form: 'as is' } : encodings.get(value)!;
-      if (!found.has(item.secret)) found.set(item.secret, item);
-    }
+  if (text.length > SUBSTRING_SECRET_LENGTH) {
+    byPrefix.scan(text, (at, candidates) => {
+      for (const value of candidates) {
+        if (!text.startsWith(value, at)) continue;
+        const item: SecretFound = learnt.has(value) ? { secret: learnt.get(value)!, form: 'as is' } : encodings.get(value)!;
+        if (!found.has(item.secret)) found.set(item.secret, item);
+      }
+    });
   }
   return [...found.values()];
 }

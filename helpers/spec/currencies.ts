@@ -41,8 +41,8 @@ export const ISO_4217_NUMERIC: Readonly<Record<string, string>> = Object.freeze(
 const ALPHABETIC_OF_NUMERIC: ReadonlyMap<string, string> = new Map(Object.entries(ISO_4217_NUMERIC).map(([alphabetic, numeric]) => [numeric, alphabetic]));
 
 /**
- * The alphabetic code a currency code names: an ISO 4217 numeric code of the table (three digits, or fewer when it was
- * stored as a number and lost its leading zeros: "36" for AUD) is read as its alphabetic code; any other text is given
+ * The alphabetic code a currency code names: an ISO 4217 numeric code of the table (three digits, leading zeros included,
+ * as the standard writes it: "036" for AUD, never "36") is read as its alphabetic code; any other text is given
  * back trimmed and upper-cased (ISO 4217 writes its letters upper-case). Two codes of one currency give one result; a
  * numeric code the table does not hold stays as it is, so it never equals a letter code.
  */

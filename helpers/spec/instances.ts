@@ -37,19 +37,25 @@ export const isUserScoped = (endpoint: Endpoint): boolean => endpoint.id.include
 
 /**
  * The access table of sections 5.3 and 5.6, asked of every protected route in every path shape: each
- * kind of credential, the rule that answers it, and what it sends.
+ * kind of credential, the rule that answers it, and what it sends. `login`: the row sends a token of that
+ * kind of login (LOGIN_KINDS) destroyed by logout. `ofLogin`: the row is made from the token of a login (a
+ * session of another user, a real token's secret altered); it is asked with the token of every kind of login
+ * (accessRows), since a backend keeps a token path per login kind (round wb8: a guard of JWT or 2FA sessions that
+ * scopes by the token's user, or compares a secret without case, while the password guard is right).
  */
-export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true }[] = [
+export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true; ofLogin?: true; login?: string }[] = [
   { variant: 'no-token', rule: 'S321', sends: 'no Authorization header' },
-  { variant: 'malformed', rule: 'S322', sends: 'a bearer token that is no <numeric_id>|<secret>' },
-  { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length' },
-  { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case' },
-  { variant: 'another-id', rule: 'S322', sends: 'a real token\u2019s secret under another numeric id' },
-  { variant: 'secret-appended', rule: 'S322', sends: 'a real token with a character appended to its secret' },
-  { variant: 'secret-truncated', rule: 'S322', sends: 'a real token with the last character of its secret removed' },
-  { variant: 'logged-out-password', rule: 'S322', sends: 'a token of a password login destroyed by logout' },
-  { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login destroyed by logout' },
-  { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true },
+  { variant: 'malformed', rule: 'S322', sends: 'a bearer token that is no <numeric_id>|<secret>', ofLogin: true },
+  { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length', ofLogin: true },
+  { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case', ofLogin: true },
+  { variant: 'another-id', rule: 'S322', sends: 'a real token\u2019s secret under another numeric id', ofLogin: true },
+  { variant: 'secret-appended', rule: 'S322', sends: 'a real token with a character appended to its secret', ofLogin: true },
+  { variant: 'secret-truncated', rule: 'S322', sends: 'a real token with the last character of its secret removed', ofLogin: true },
+  { variant: 'logged-out-password', rule: 'S322', sends: 'a token of a password login destroyed by logout', login: 'valid-password' },
+  { variant: 'logged-out-2fa', rule: 'S322', sends: 'a token of a login with a 2FA code destroyed by logout', login: 'valid-2fa' },
+  { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login naming the user by id destroyed by logout', login: 'valid-jwt-id' },
+  { variant: 'logged-out-jwt-email', rule: 'S322', sends: 'a token of a JWT login naming the user by email destroyed by logout', login: 'valid-jwt-email' },
+  { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true, ofLogin: true },
 ];
 
 /**
@@ -64,6 +70,36 @@ export const LOGIN_KINDS: readonly { variant: string; sends: string; platform?: 
   { variant: 'valid-jwt-id', sends: 'the token of a JWT login naming the user by id', platform: true, claim: 'id' },
   { variant: 'valid-jwt-email', sends: 'the token of a JWT login naming the user by email', platform: true, claim: 'email' },
 ];
+
+/** The login kind whose token the table's `ofLogin` rows are written for (their own variant names): e-mail and password. */
+export const FIRST_LOGIN = 'valid-password';
+
+export type AccessClass = (typeof ACCESS_CLASSES)[number];
+/** One row of the access table as asked: the class, the login kind whose token it sends, and its instance variant. */
+export interface AccessRow {
+  access: AccessClass;
+  /** The login kind (LOGIN_KINDS variant) whose token the row sends or is made from; undefined for no-token. */
+  login: string | undefined;
+  variant: string;
+}
+
+/**
+ * The rows of the access table an endpoint answers, each `ofLogin` class once per kind of login: the password
+ * login's under the class's own variant, every other kind's as `<class> (<login kind>)`, e.g.
+ * `recased-secret (valid-2fa)`, `another-user (valid-jwt-email)`. One table: a new class or login kind grows every route.
+ */
+export function accessRows(endpoint: Endpoint): AccessRow[] {
+  const out: AccessRow[] = [];
+  for (const access of ACCESS_CLASSES) {
+    if (access.userScoped && !isUserScoped(endpoint)) continue;
+    if (!access.ofLogin) {
+      out.push({ access, login: access.login, variant: access.variant });
+      continue;
+    }
+    for (const login of LOGIN_KINDS) out.push({ access, login: login.variant, variant: login.variant === FIRST_LOGIN ? access.variant : `${access.variant} (${login.variant})` });
+  }
+  return out;
+}
 
 /**
  * Section 5.6: "Inactive accounts receive 403 on bank, bonus and card endpoints", asked of every protected
@@ -159,10 +195,7 @@ function derive(): RuleInstance[] {
   const out: RuleInstance[] = [];
   for (const endpoint of ENDPOINTS.filter(isProtected)) {
     for (const shape of pathShapes(endpoint)) {
-      for (const access of ACCESS_CLASSES) {
-        if (access.userScoped && !isUserScoped(endpoint)) continue;
-        out.push(make(access.rule, endpoint.id, shape, access.variant));
-      }
+      for (const row of accessRows(endpoint)) out.push(make(row.access.rule, endpoint.id, shape, row.variant));
       for (const login of LOGIN_KINDS) out.push(make(VALID_TOKEN_RULE, endpoint.id, shape, login.variant));
       const inactive = inactiveRuleOf(endpoint);
       if (inactive) out.push(make(inactive, endpoint.id, shape, INACTIVE_VARIANT));

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { Agent, request } from 'undici';
-import { ConfigError } from '../net/config.js';
+import { ConfigError } from '../net/config-basics.js';
 import { describeTransportFailure } from '../net/http.js';
 import { withoutCredentials } from '../net/redact.js';
 import { ACCOUNT_KINDS, countOf, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';

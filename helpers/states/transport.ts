@@ -4,7 +4,7 @@ import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../net/config.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../net/config-basics.js';
 import { escapeControls, quote, tooDeep } from '../spec/quote.js';
 
 /**

@@ -1,6 +1,8 @@
 import type { Mutant } from './types.js';
-import { ISO_4217_NUMERIC } from '../../helpers/spec/currencies.js';
-import { authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
+import type { Mutation } from '../mutation.js';
+import { ISO_4217_NUMERIC, alphabeticCurrency } from '../../helpers/spec/currencies.js';
+import { answered, authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
+import { parse, recordsOf } from './reading.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
 const LIST = 'GET /api/v1/user/{user}/bank';
@@ -13,6 +15,51 @@ const CODES = Object.keys(ISO_4217_NUMERIC);
 function numericOfAnother(code: string): string {
   const at = CODES.indexOf(code.toUpperCase());
   return ISO_4217_NUMERIC[CODES[(at + 1) % CODES.length]!]!;
+}
+
+/**
+ * A bank create answered with one of `statuses` reserves its iban (a uniqueness row written before the policy or the
+ * authentication runs, never rolled back): a later valid create of that iban, by any user, is refused 422 as taken.
+ */
+function refusedCreateReservesIban(statuses: readonly number[]): Mutation {
+  const reserved = new Set<string>();
+  return answered(CREATE, undefined, (_body, request, status) => {
+    const iban = typeof request.body?.iban === 'string' ? request.body.iban.toUpperCase() : undefined;
+    if (iban === undefined) return false;
+    if (statuses.includes(status)) reserved.add(iban);
+    else if (status === 201 && reserved.has(iban)) return { status: 422, body: { message: 'The iban has already been taken.', errors: { iban: ['The iban has already been taken.'] } } };
+    return false;
+  });
+}
+
+const BANK_ROUTES = ['/api/v1/user/:user/bank', '/api/v1/user/:user/bank/:bank'];
+
+/**
+ * A bank's currency stored as its ISO 4217 numeric code (allowed-r9-currency-shown-numeric, and a payment core keyed by
+ * number): every bank answer shows "978" for EUR sent, and the list's currency filter compares with the stored code, so
+ * currency=978 lists the EUR banks and currency=EUR none. The reference stores the alphabetic code: a numeric filter is
+ * mapped to it, any other value to one no bank has. `numericFilterIgnored`: the deviation of a numeric filter that
+ * filters nothing (the whole list for currency=978).
+ */
+function currencyStoredNumeric(numericFilterIgnored: boolean): Mutation {
+  return {
+    request(request) {
+      if (request.method !== 'GET' || !/^\/api\/v1\/user\/[^/?]+\/bank(?:\?|$)/.test(request.url)) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (typeof query.currency !== 'string') return;
+      if (/^\d{3}$/.test(query.currency.trim())) {
+        if (numericFilterIgnored) delete query.currency;
+        else query.currency = alphabeticCurrency(query.currency);
+      } else query.currency = `not-a-numeric-code-${query.currency}`;
+    },
+    wire(answer) {
+      if ((answer.status !== 200 && answer.status !== 201) || !BANK_ROUTES.includes(answer.url)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      for (const record of recordsOf(body)) if (typeof record?.currency === 'string' && Object.hasOwn(ISO_4217_NUMERIC, record.currency.toUpperCase())) record.currency = ISO_4217_NUMERIC[record.currency.toUpperCase()];
+      return JSON.stringify(body);
+    },
+  };
 }
 
 /** Mutants of the bank part (section 4.10 with 2.4, 3, 5.6, 7 and 8): each one deviation from one clause. */
@@ -368,7 +415,7 @@ export const banksMutants: Mutant[] = [
     name: 'banks-currency-answered-numeric-of-another',
     clause: '2.4',
     group: 'banks',
-    description: 'create answers the currency as the ISO 4217 numeric code of another currency (USD’s 840 for EUR sent): not the code sent in another form',
+    description: 'create answers the currency as the ISO 4217 numeric code of another currency (FJD’s 242 for EUR sent, the next code of the table): not the code sent in another form',
     mutation: { transform: { route: CREATE, status: 201, apply(body) { body.data.currency = numericOfAnother(String(body.data.currency)); } } },
   },
   {
@@ -377,6 +424,49 @@ export const banksMutants: Mutant[] = [
     group: 'banks',
     description: 'show answers the currency as the ISO 4217 numeric code of another currency; create and list answer the code sent',
     mutation: { transform: { route: SHOW, status: 200, apply(body) { body.data.currency = numericOfAnother(String(body.data.currency)); } } },
+  },
+  // The reading the currency filter's numeric fallback serves (suites/banks.test.ts, helpers/check/filters.ts): a currency
+  // stored and filtered as its numeric code; and the deviation that fallback must still catch.
+  {
+    name: 'allowed-bank-currency-stored-numeric',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank\u2019s currency is stored as its ISO 4217 numeric code: every bank answer shows 978 for EUR sent, and the currency filter compares with that code (currency=978 lists the EUR banks, currency=EUR none)',
+    mutation: currencyStoredNumeric(false),
+    allowed: true,
+    judgedBy: { groups: ['banks'], clauses: 'all' },
+  },
+  {
+    name: 'allowed-bank-currency-stored-numeric-alphabetic-filter-refused',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank\u2019s currency is stored and filtered as its ISO 4217 numeric code, and a filter value the service does not know is refused: currency=EUR answers 422 keyed by currency, currency=978 lists the EUR banks',
+    mutation: { ...currencyStoredNumeric(false), deviation: 'banks.unknown-filter-value-422' },
+    allowed: true,
+    judgedBy: { groups: ['banks'], clauses: 'all' },
+  },
+  {
+    name: 'banks-currency-numeric-filter-ignored',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank\u2019s currency is stored and shown as its ISO 4217 numeric code, and the currency filter given a numeric code filters nothing (currency=978 lists the USD bank too)',
+    mutation: currencyStoredNumeric(true),
+  },
+  // A refused create stores nothing (S333, S341), so it reserves no iban either (white-box round wb8 closed the 422 case,
+  // wb8-banks-refused-create-reserves-iban; these two prove the other refusals of helpers/arrange/invariants.ts createInvariantChecks).
+  {
+    name: 'banks-foreign-path-create-reserves-iban',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank create refused with 403 or 409 under another user\u2019s path reserves its iban: the path\u2019s user then creating that iban is refused 422 "The iban has already been taken."',
+    mutation: refusedCreateReservesIban([403, 409]),
+  },
+  {
+    name: 'banks-unauthenticated-create-reserves-iban',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a bank create refused with 401 (no token) reserves its iban: the path\u2019s user then creating that iban is refused 422 "The iban has already been taken."',
+    mutation: refusedCreateReservesIban([401]),
   },
   authenticationSkipped('banks-create-unauthenticated', 'banks', CREATE, 422, { message: 'The given data was invalid.', errors: { bankName: ['The bank name field is required.'] } }, 'the bank create'),
   authenticationSkipped('banks-list-unauthenticated', 'banks', LIST, 200, { data: [] }, 'the bank list'),
