@@ -15,6 +15,7 @@ import { registerSecret } from '../helpers/net/redact.js';
 import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/password.js';
 import { hasMicrosecondDigits, utcMicros } from '../helpers/spec/utc-time.js';
 import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
+import { idKey, sameId } from '../helpers/spec/normalisation.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -101,7 +102,7 @@ function describeOffset(micros: bigint): string {
 function expectSession(t: CheckContext, response: ApiResponse, userId: string, options: { shortLived?: boolean } = {}): string {
   t.expectStatus(response, 200);
   const { data } = t.expectSchema(response, 'session-response');
-  expect(data.userId, 'data.userId must be the authenticated user (section 2.1)').toBe(userId);
+  expect(idKey(data.userId), 'data.userId must be the authenticated user (section 2.1; a UUID in any letter case)').toBe(idKey(userId));
   const created = epochMicros('data.created', data.created);
   const until = epochMicros('data.until', data.until);
   const now = BigInt(Date.now()) * 1000n;
@@ -865,7 +866,7 @@ authenticateJwtEp.describe(() => {
     expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
     if (response.status !== 200) return t.advise(`a JWT whose email and id name two different users answered ${response.status} (section 4.1 says "one of" them: exactly one, or either)`);
     const { data } = t.expectSchema(response, 'session-response');
-    const named = data.userId === byEmail.id ? 'email' : data.userId === byId.id ? 'id' : undefined;
+    const named = sameId(data.userId, byEmail.id) ? 'email' : sameId(data.userId, byId.id) ? 'id' : undefined;
     if (!named) throw new Error(`sections 4.1 and 5: a JWT naming one user by email and another by id gave a Session for a third user (${data.userId}), whom neither claim names`);
     // Whichever user the Session names, its token must be that user's (section 2.1: userId is the authenticated user), not the other claim's.
     const own = await t.get(`/api/v1/user/${data.userId}/bank`, { token: data.id });

@@ -10,6 +10,7 @@ import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized
 import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filters.js';
 import { platformsOfState } from '../helpers/arrange/banks.js';
 import { schemaRules } from '../helpers/spec/rules.js';
+import { hasId, idKey, sameId } from '../helpers/spec/normalisation.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset
@@ -31,7 +32,7 @@ const show = endpoint('GET /api/v1/user/{user}/bonus/{bonus}');
 
 /** Section 2.5a says only "User object (2.6)": a user other than the path's is advised on, never failed. */
 function adviseUserOwner(t: CheckContext, bonus: { id: string; user: { id: string } }, owner: string): void {
-  if (bonus.user.id !== owner) t.advise(`bonus ${bonus.id} carries user ${bonus.user.id}, not the path's user (section 2.5a does not say whose user object it is)`);
+  if (!sameId(bonus.user.id, owner)) t.advise(`bonus ${bonus.id} carries user ${bonus.user.id}, not the path's user (section 2.5a does not say whose user object it is)`);
 }
 
 function assert(condition: unknown, message: string): asserts condition {
@@ -193,11 +194,11 @@ list.describe(() => {
     t.expectStatus(response, 200);
     const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
     const ids = data.map((b) => b.id);
-    for (const id of bonuses.ids) assert(ids.includes(id), `the list must hold bonus ${id} of the provider state; it holds ${ids.length} bonus(es)`);
+    for (const id of bonuses.ids) assert(hasId(ids, id), `the list must hold bonus ${id} of the provider state; it holds ${ids.length} bonus(es)`);
     for (const b of data) adviseUserOwner(t, b, user.id);
-    const foreign = other.bonuses.ids.filter((id) => ids.includes(id));
+    const foreign = other.bonuses.ids.filter((id) => hasId(ids, id));
     assert(foreign.length === 0, `the list must not hold another user's bonuses; it holds ${foreign.join(', ')}`);
-    const extra = ids.filter((id) => !bonuses.ids.includes(id));
+    const extra = ids.filter((id) => !hasId(bonuses.ids, id));
     if (extra.length > 0) t.advise(`the list holds ${extra.length} bonus(es) of the user that the provider state did not report`);
   });
 
@@ -213,8 +214,8 @@ list.describe(() => {
       assert(data.length >= 1, `the provider state holds a ${status} bonus, so status=${status} must list at least one`);
       const wrong = data.filter((b) => b.status !== status).map((b) => `${b.id} (${b.status})`);
       assert(wrong.length === 0, `status=${status} must list only ${status} bonuses; it lists ${wrong.join(', ')}`);
-      const expected = all.filter((b) => b.status === status).map((b) => b.id).sort();
-      const got = data.map((b) => b.id).sort();
+      const expected = all.filter((b) => b.status === status).map((b) => idKey(b.id)).sort();
+      const got = data.map((b) => idKey(b.id)).sort();
       assert(JSON.stringify(expected) === JSON.stringify(got), `status=${status} must list the ${expected.length} ${status} bonus(es) of the unfiltered list, got ${got.length}`);
     });
   }
@@ -246,7 +247,7 @@ list.describe(() => {
     // the code as a value it does not know: 422 keyed by platform (advised on), helpers/check/filters.ts.
     const data = expectFilteredList<Listed>(t, response, 'platform', code, 'bonus-list-response');
     if (!data) return;
-    const outside = data.map((b) => b.id).filter((id) => !all.some((b) => b.id === id));
+    const outside = data.map((b) => b.id).filter((id) => !all.some((b) => sameId(b.id, id)));
     assert(outside.length === 0, `platform=${code} must list only bonuses of the user's unfiltered list; it also lists ${outside.join(', ')}`);
     const expected = all.filter((b) => b.order.externalPlatform.code === code).length;
     if (data.length !== expected || data.some((b) => b.order.externalPlatform.code !== code)) {
@@ -272,7 +273,7 @@ list.describe(() => {
     // 200 with bonuses of the user, or 422 keyed by status (advised on): helpers/check/filters.ts.
     const data = expectFilteredList<Listed>(t, response, 'status', 'not-a-status', 'bonus-list-response');
     if (!data) return;
-    const outside = data.map((b) => b.id).filter((id) => !all.includes(id));
+    const outside = data.map((b) => b.id).filter((id) => !hasId(all, id));
     assert(outside.length === 0, `status=not-a-status must list only bonuses of the user's unfiltered list; it also lists ${outside.join(', ')}`);
     if (data.length > 0) t.advise(`status=not-a-status answered 200 with ${data.length} bonus(es), as if the filter were ignored (the specification does not say how an unknown status value is treated)`);
   });
@@ -290,7 +291,7 @@ list.describe(() => {
     }
     t.expectStatus(response, 200);
     const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
-    const outside = data.map((b) => b.id).filter((id) => !all.includes(id));
+    const outside = data.map((b) => b.id).filter((id) => !hasId(all, id));
     assert(outside.length === 0, `platform= (empty) must list only bonuses of the user's unfiltered list; it also lists ${outside.join(', ')}`);
     if (data.length !== bonuses.ids.length) t.advise(`platform= (empty) listed ${data.length} of the user's ${bonuses.ids.length} bonuses (the specification does not say whether an empty filter is ignored)`);
   });
@@ -302,7 +303,7 @@ list.describe(() => {
     const caller = await userWithToken(t);
     const other = await userWithBonuses(t);
     const leakedUnder = (filter: string, value: string, data: Listed[] | undefined) => {
-      const leaked = (data ?? []).filter((b) => other.bonuses.ids.includes(b.id)).map((b) => b.id);
+      const leaked = (data ?? []).filter((b) => hasId(other.bonuses.ids, b.id)).map((b) => b.id);
       assert(leaked.length === 0, `${filter}=${value}: another user's bonuses must not be listed (section 5.6); listed ${leaked.join(', ')}`);
     };
     for (const status of BONUS_STATUSES) {
@@ -368,7 +369,7 @@ show.describe(() => {
       const response = await t.get(`${bonusesPath(user.id)}/${id}`, { token });
       t.expectStatus(response, 200);
       const { data } = t.expectSchema(response, 'bonus-response');
-      assert(data.id === id, `data.id must be the bonus asked for, ${id}, got ${data.id}`);
+      assert(sameId(data.id, id), `data.id must be the bonus asked for, ${id} (a UUID in any letter case), got ${data.id}`);
       adviseUserOwner(t, data, user.id);
     }
   });

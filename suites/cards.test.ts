@@ -11,6 +11,7 @@ import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, pngDataUrl } from '../helpers/arrange/images.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { schemaRules } from '../helpers/spec/rules.js';
+import { comparableValue, idKey, sameId } from '../helpers/spec/normalisation.js';
 import { drawStream, runPart, runSeed } from '../helpers/arrange/draw.js';
 import { expectStoredAsSent } from '../helpers/check/stored.js';
 
@@ -48,11 +49,11 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-/** The ids of the user's cards now, sorted: what a refused create is compared with. */
+/** The ids of the user's cards now, each as ids are compared (idKey), sorted: what a refused create is compared with. */
 async function cardIds(t: CheckContext, userId: string, token: string): Promise<string[]> {
   const response = await t.get(cardsPath(userId), { token });
   if (response.status !== 200 || !Array.isArray(response.json?.data)) throw new Error(`precondition: listing the user's cards must answer 200 with a list, got ${response.status}`);
-  return response.json.data.map((card: { id: string }) => card.id).sort();
+  return response.json.data.map((card: { id: string }) => idKey(card.id)).sort();
 }
 
 /**
@@ -62,8 +63,8 @@ async function cardIds(t: CheckContext, userId: string, token: string): Promise<
  */
 function assertSameCard(t: CheckContext, actual: Record<string, unknown>, expected: Record<string, unknown>, where: string): void {
   for (const field of STABLE_FIELDS) {
-    const a = JSON.stringify(actual[field]);
-    const e = JSON.stringify(expected[field]);
+    const a = JSON.stringify(comparableValue(field, actual[field]));
+    const e = JSON.stringify(comparableValue(field, expected[field]));
     assert(a === e, `${where}: field ${field} must be ${e} as the create answer said, got ${a}`);
   }
   for (const field of SERVICE_FIELDS) {
@@ -127,7 +128,7 @@ create.describe(() => {
   // identifiers read back equal those of the create answer stays advised on (assertSameCard: 2.5 does not say a
   // service-set field is written one way, an identifier may be a signed address made per request).
   // Both empty is no identifier at all, which 2.5 ("string") does not forbid (allowed-card-empty-status-and-images): only one identifier given to both images fails.
-  const sameImageId = (card: Record<string, unknown>) => card.cardImage1 === card.cardImage2 && card.cardImage1 !== '';
+  const sameImageId = (card: Record<string, unknown>) => sameId(card.cardImage1, card.cardImage2) && card.cardImage1 !== '';
   create.check('answers two different image identifiers for a card created with two different images, in create and in show', { rules: [...schemaRules('card-response'), 'S276', 'S277', 'S282'], clauses: ['4.6a', '2.5'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { form } = cardForm({ cardImage1: IMAGES.png(), cardImage2: IMAGES.jpeg() });
@@ -571,12 +572,12 @@ list.describe(() => {
       return (t.expectSchema(response, 'card-list-response') as { data: Record<string, any>[] }).data;
     };
     const all = await listed();
-    const entry = all.find((c) => c.id === card.id);
+    const entry = all.find((c) => sameId(c.id, card.id));
     assert(entry, `the list must hold the card ${card.id} just created; it holds ${all.length} card(s)`);
     assertSameCard(t, entry, card, 'the listed card');
 
     const byStatus = await listed({ status: card.status });
-    assert(byStatus.some((c) => c.id === card.id), `status=${card.status} must list the card ${card.id}, whose status it is`);
+    assert(byStatus.some((c) => sameId(c.id, card.id)), `status=${card.status} must list the card ${card.id}, whose status it is`);
     assert(byStatus.every((c) => c.status === card.status), `status=${card.status} must list only cards of that status; got ${byStatus.map((c) => c.status).join(', ')}`);
 
     // A value no card has may also be refused as unknown (422 keyed by the filter, advised on): helpers/check/filters.ts.
@@ -587,7 +588,7 @@ list.describe(() => {
     // Section 4.6a names company and platform as filters without saying what they match: advisories only.
     for (const filter of ['company', 'platform']) {
       const unmatched = await listedOrRefused(filter);
-      if (unmatched?.some((c) => c.id === card.id)) t.advise(`${filter}=${noSuch}, a value no card seems to have, still lists the card: the filter seems ignored`);
+      if (unmatched?.some((c) => sameId(c.id, card.id))) t.advise(`${filter}=${noSuch}, a value no card seems to have, still lists the card: the filter seems ignored`);
     }
 
     // A target that compares company and platform with something else than the platform code (the platform ID of
@@ -595,7 +596,7 @@ list.describe(() => {
     const code = String(card.externalPlatform?.code ?? '');
     for (const filter of ['company', 'platform']) {
       const matching = expectFilteredList(t, await t.get(cardsPath(user.id), { token, query: { [filter]: code } }), filter, code, 'card-list-response');
-      if (matching && !matching.some((c) => c.id === card.id)) {
+      if (matching && !matching.some((c) => sameId(c.id, card.id))) {
         t.advise(`${filter}=${code} (the card's externalPlatform.code) does not list the card; section 4.6a does not say which value the ${filter} filter matches`);
       }
     }
@@ -632,7 +633,7 @@ list.describe(() => {
     for (const [filter, value] of [['status', String(card.status)], ['platform', code], ['company', code], ['platform', name], ['company', name]] as const) {
       const response = await t.get(cardsPath(caller.user.id), { token: caller.token, query: { [filter]: value } });
       const listed = expectFilteredList<{ id: string }>(t, response, filter, value, 'card-list-response');
-      if (listed) assert(!listed.some((c) => c.id === card.id), `${filter}=${value}: another user's card ${card.id} must not be listed (section 5.6)`);
+      if (listed) assert(!listed.some((c) => sameId(c.id, card.id)), `${filter}=${value}: another user's card ${card.id} must not be listed (section 5.6)`);
     }
   });
 
@@ -670,7 +671,7 @@ show.describe(() => {
     assertEchoes(t, card, fields);
     const listed = await t.get(cardsPath(user.id), { token });
     t.expectStatus(listed, 200);
-    const entry = (t.expectSchema(listed, 'card-list-response') as { data: Record<string, any>[] }).data.find((c) => c.id === card.id);
+    const entry = (t.expectSchema(listed, 'card-list-response') as { data: Record<string, any>[] }).data.find((c) => sameId(c.id, card.id));
     assert(entry, `the list must hold the card ${card.id} just created`);
     assertSameCard(t, entry, card, 'the listed card');
     const response = await t.get(cardPath(user.id, card.id), { token });
@@ -688,7 +689,7 @@ show.describe(() => {
     const entries = (t.expectSchema(listed, 'card-list-response') as { data: Record<string, any>[] }).data;
     for (const platform of platforms) {
       for (const id of platform.ids) {
-        const entry = entries.find((c) => c.id === id);
+        const entry = entries.find((c) => sameId(c.id, id));
         assert(entry, `the list must hold the card ${id} of provider state card.two-platforms (platform ${platform.code})`);
         const response = await t.get(cardPath(user.id, id), { token });
         t.expectStatus(response, 200);

@@ -140,6 +140,14 @@ describe('credential findings in an answer', () => {
       learnSecret(late, 'token', { owner: randomUUID() });
       expect(credentialFindings({ data: { note: late } })).toEqual(['/data/note carries a token the run knows to belong to another session or user']);
     });
+
+    test('a state\'s token in its own user\'s login answer is the caller\'s, whatever the letter case of the user\'s UUID (allowed-r10-ids-upper-case); another user\'s stays a finding', () => {
+      const owner = randomUUID();
+      const stateToken = constant();
+      learnSecret(stateToken, 'token', { owner });
+      expect(scanCredentials({ data: { id: `7|${constant()}`, userId: owner.toUpperCase(), ttl: 7200, rememberToken: stateToken } }, { issues: true }).findings).toEqual([]);
+      expect(scanCredentials({ data: { id: `8|${constant()}`, userId: randomUUID().toUpperCase(), ttl: 7200, rememberToken: stateToken } }, { issues: true }).findings).toEqual(['/data/rememberToken carries a token the run knows to belong to another session or user']);
+    });
   });
 
   test('a remember-me token is the caller\'s own in the answer to its login or reset, and a credential field anywhere else (issue 28)', () => {

@@ -12,7 +12,7 @@ import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
-import { comparableValue } from '../spec/normalisation.js';
+import { comparableValue, hasId, idKey, sameId } from '../spec/normalisation.js';
 
 /**
  * The invariants of issue 27, checked once over every resource from the tables of
@@ -418,8 +418,8 @@ async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path
       // A 200 that is no list would otherwise pass unread: the list's answer is { data: [...] } (4.10, 4.11, 4.6a).
       expect(Array.isArray(response.json?.data), `${where}: a 200 must answer the list { data: [...] }`).toBe(true);
       const ids: string[] = response.json.data.map((r: any) => r?.id);
-      expect(ids.filter((id) => theirs.includes(id)), `${where}: the list holds the other user\u2019s records (its owner taken from the query, not the path)`).toEqual([]);
-      expect(ids.filter((id) => !own.includes(id)), `${where}: the list holds records that are not the caller\u2019s`).toEqual([]);
+      expect(ids.filter((id) => hasId(theirs, id)), `${where}: the list holds the other user\u2019s records (its owner taken from the query, not the path)`).toEqual([]);
+      expect(ids.filter((id) => !hasId(own, id)), `${where}: the list holds records that are not the caller\u2019s`).toEqual([]);
     }),
   );
 }
@@ -436,7 +436,8 @@ export function listInvariantChecks(ep: EndpointChecks): void {
   const invariants = listInvariants(ep.id);
   const cite = (...names: string[]) => names.filter((n) => invariants.includes(n as never)).map((n) => instanceId(list.rule, ep.id, null, n));
   const path = (userId: string) => ep.id.split(' ')[1]!.replace('{user}', encodeURIComponent(userId)).replace('/{asset?}', '');
-  const keyOf = (entry: any): string => (list.entries === 'records' ? entry?.id : ep.id.includes('/bonus/') ? entry?.asset?.symbol : entry?.symbol);
+  // A record by its id as ids are compared (a UUID in any letter case: idKey); an asset by its symbol.
+  const keyOf = (entry: any): string => (list.entries === 'records' ? (idKey(entry?.id) as string) : ep.id.includes('/bonus/') ? entry?.asset?.symbol : entry?.symbol);
 
   const sequenced = cite('each-once', 'only-own', 'shows-create', 'shows-delete');
   ep.check(
@@ -491,8 +492,8 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         const [mine, theirs] = await Promise.all([t.state('bonuses', { userId: owner.user.id }), t.state('bonuses', { userId: other.user.id })]);
         const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
         expectEachOnce(ids, ep.id);
-        expect(ids.filter((id) => theirs.ids.includes(id)), `${ep.id}: the list holds another user\u2019s bonuses`).toEqual([]);
-        expect(mine.ids.filter((id) => !ids.includes(id)), `${ep.id}: the list misses bonuses of the user`).toEqual([]);
+        expect(ids.filter((id) => hasId(theirs.ids, id)), `${ep.id}: the list holds another user\u2019s bonuses`).toEqual([]);
+        expect(mine.ids.filter((id) => !hasId(ids, id)), `${ep.id}: the list misses bonuses of the user`).toEqual([]);
         await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, ids, theirs.ids);
         return;
       }
@@ -504,10 +505,10 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         made.push(await create(owner));
         // Shown at once: the list right after the create holds it.
         const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
-        expect(ids, `${ep.id}: the list right after a create (201) does not hold the record it created`).toEqual(expect.arrayContaining(made));
+        expect(ids, `${ep.id}: the list right after a create (201) does not hold the record it created`).toEqual(expect.arrayContaining(made.map((id) => idKey(id))));
         expectEachOnce(ids, ep.id);
-        expect(ids, `${ep.id}: the list holds another user\u2019s record`).not.toContain(theirs);
-        expect(ids.filter((id) => !before.includes(id) && !made.includes(id)), `${ep.id}: the list holds records nobody created for this user`).toEqual([]);
+        expect(ids, `${ep.id}: the list holds another user\u2019s record`).not.toContain(idKey(theirs));
+        expect(ids.filter((id) => !hasId(before, id) && !hasId(made, id)), `${ep.id}: the list holds records nobody created for this user`).toEqual([]);
       }
       await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, [...before, ...made], [theirs]);
       if (invariants.includes('shows-delete')) {
@@ -516,8 +517,8 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         const removed = await t.delete(`${path(owner.user.id)}/${made[1]}`, { token: owner.token });
         t.expectStatus(removed, 200);
         const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
-        expect(ids, `${ep.id}: the list right after a delete (200) still holds the deleted record`).not.toContain(made[1]);
-        expect(ids, `${ep.id}: the list after a delete lost another record`).toContain(made[0]);
+        expect(ids, `${ep.id}: the list right after a delete (200) still holds the deleted record`).not.toContain(idKey(made[1]!));
+        expect(ids, `${ep.id}: the list after a delete lost another record`).toContain(idKey(made[0]!));
       }
     },
   );
@@ -537,7 +538,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       // A STATES_FILE's banks serve every run (and the other filter tests): only a hook's, made for this test, are deleted.
       if (endpoint.group === 'banks' && t.target.states.kind !== 'file') for (const p of platforms) for (const id of p.ids) deleteAfterwards(t, user.id, id, token);
       const records = await listOf(t, path(user.id), token);
-      const on = (p: { ids: string[] }) => records.find((r) => p.ids.includes(r.id));
+      const on = (p: { ids: string[] }) => records.find((r) => hasId(p.ids, r.id));
       const [a, b] = [on(platforms[0]!), on(platforms[1]!)];
       if (!a || !b) throw new Error(`precondition: the unfiltered list must hold the records of ${state}`);
       // Which value names a platform to this target (docs/judging.md, "Meaning of a filter the spec only names"): its
@@ -552,7 +553,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
           const value = forms[i]!(platforms[0]!, a);
           if (typeof value !== 'string' || value === '') continue;
           const probe = await t.get(path(user.id), { token, query: { [name]: value } });
-          if (probe.status === 200 && Array.isArray(probe.json?.data) && probe.json.data.some((r: any) => r?.id === a.id)) {
+          if (probe.status === 200 && Array.isArray(probe.json?.data) && probe.json.data.some((r: any) => sameId(r?.id, a.id))) {
             formOf.set(name, i);
             break;
           }
@@ -586,7 +587,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       const problems: string[] = [];
       const twice = new Set<string>();
       let judged = 0;
-      const ids = (r: ApiResponse): string[] => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => x.id) : []);
+      const ids = (r: ApiResponse): string[] => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => String(idKey(x.id))) : []);
       const once = (r: ApiResponse, query: Record<string, string>) => {
         const listed = ids(r);
         if (listed.some((id, i) => listed.indexOf(id) !== i)) twice.add(JSON.stringify(query));
@@ -670,7 +671,8 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
   const path = (userId: string) => ep.id.split(' ')[1]!.replace('{user}', encodeURIComponent(userId));
   const isCoins = ep.id.endsWith('/balances');
   const entriesOf = (response: ApiResponse): any[] | undefined => (isCoins ? response.json?.data?.coins : response.json?.data);
-  const keyOf = (entry: any): string => (list.entries === 'records' ? entry?.id : entry?.symbol);
+  // A record by its id as ids are compared (a UUID in any letter case: idKey); an asset by its symbol.
+  const keyOf = (entry: any): string => (list.entries === 'records' ? (idKey(entry?.id) as string) : entry?.symbol);
   ep.check(
     `lists each ${list.entries === 'records' ? 'record' : 'asset'} under a filter (${filters.join(', ')}) with the fields the unfiltered list gives it (${list.stable.join(', ')})`,
     { clauses: [endpoint.clauses[0]!, RECORD_SECTION[endpoint.group]!], status: 200, instances },
@@ -684,6 +686,7 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
       } else if (group === 'bonuses') own = (await t.state('bonuses', { userId: user.id })).ids;
       else if (group === 'banks') own = [(await createBank(t, user.id, token)).bank.id, (await createBank(t, user.id, token, { swift: swiftOfLength(8) })).bank.id];
       else own = [(await createCard(t, user.id, token)).card.id];
+      if (list.entries === 'records') own = own.map((id) => idKey(id));
       const unfiltered = await t.get(path(user.id), { token });
       t.expectStatus(unfiltered, 200);
       const all = entriesOf(unfiltered);
@@ -844,15 +847,15 @@ export function createInvariantChecks(ep: EndpointChecks): void {
         const mine = await listOf(t, listPath(owner.user.id), owner.token);
         if (response.status === 201) {
           const record = response.json?.data;
-          expect(record?.id, `${ep.id} with extra ${field}: the record took the id sent`).not.toBe(sentId);
+          expect(idKey(record?.id), `${ep.id} with extra ${field}: the record took the id sent (in some letter case)`).not.toBe(idKey(sentId));
           expect(record?.status, `${ep.id} with extra ${field}: section 3 shows a new record CONFIRMED, the record took the status sent`).toBe('CONFIRMED');
-          expect(mine.map((r) => r.id), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner, or stored deleted)`).toContain(record?.id);
+          expect(mine.map((r) => idKey(r.id)), `${ep.id} with extra ${field}: the record is not in the caller\u2019s list (another owner, or stored deleted)`).toContain(idKey(record?.id));
           if (!timed) skew ??= skewOf(record?.createdAt, from, to);
           else {
             // Section 1.4 (createdAt is the creation time): the record answered and listed was created within the request's window,
             // widened by the target's measured clock offset and a few seconds of tolerance, whatever createdAt the body named.
             const [lo, hi] = [from - skew! - CLOCK_TOLERANCE, to + skew! + CLOCK_TOLERANCE];
-            const listed = mine.find((r) => r.id === record?.id);
+            const listed = mine.find((r) => sameId(r.id, record?.id));
             for (const [where, value] of [['the create answer', record?.createdAt], ['the list', listed?.createdAt]] as const) {
               expect(typeof value === 'number' && value >= lo && value <= hi, `${ep.id} with extra ${field} ${sentCreatedAt}: ${where} shows createdAt ${JSON.stringify(value)}, outside the request's time window [${lo}, ${hi}] (the target's clock offset ${skew} s and ${CLOCK_TOLERANCE} s tolerance included): the record took the creation time of the body`).toBe(true);
             }
@@ -893,7 +896,7 @@ export function roundTripChecks(ep: EndpointChecks): void {
       const holderName = NEWER_HOLDER_NAMES.find((name) => name.toUpperCase() !== String(record.holderName).toUpperCase())!;
       const newer = isBank ? (await createBank(t, user.id, token)).bank : (await createCard(t, user.id, token, { holderName })).card;
       const base = isBank ? banksPath(user.id) : `/api/v1/user/${user.id}/card`;
-      const listed = (await listOf(t, base, token)).find((r) => r.id === record.id);
+      const listed = (await listOf(t, base, token)).find((r) => sameId(r.id, record.id));
       expect(listed, `${ep.id}: the list right after the create does not hold the record`).toBeDefined();
       expect(stable(listed, create.stable), `${ep.id}: the list answers the record with other fields than the create`).toEqual(stable(record, create.stable));
       // Both records shown, the first and the newer one, each compared with its own create answer.
@@ -918,7 +921,7 @@ export function roundTripChecks(ep: EndpointChecks): void {
         t.expectStatus(shown, 200);
         expect(stable(shown.json?.data, fields), `${ep.id}: show answers bonus ${record.id} with other fields than the list`).toEqual(stable(record, fields));
         // The nested records too (2.5a): the bonus's own asset summary, and the user and order it belongs to, by their ids.
-        const nested = (bonus: any) => ({ asset: bonus?.asset, userId: bonus?.user?.id, orderId: bonus?.order?.id });
+        const nested = (bonus: any) => ({ asset: bonus?.asset, userId: comparableValue('user.id', bonus?.user?.id), orderId: comparableValue('order.id', bonus?.order?.id) });
         expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user or order than the list`).toEqual(nested(record));
       }),
     );

@@ -1,4 +1,5 @@
 import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
+import { sameId } from '../spec/normalisation.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
 import { onNewTarget } from '../check/target.js';
@@ -157,7 +158,7 @@ export async function platformUser<N extends JwtAccountState>(t: CheckContext, s
  * platforms authenticate only their own users refuses it rightly, and its hook (or file) did not offer `platformId`.
  */
 export function skipUnlessOwnUser(t: CheckContext, response: { status: number }, user: { platformId?: string }, platform: { id: string }): void {
-  if (response.status !== 403 || user.platformId === platform.id) return;
+  if (response.status !== 403 || sameId(user.platformId, platform.id)) return;
   t.skip(`not verified: the platform's JWT for the account answered 403, and the provider state did not say that the account belongs to platform ${platform.id} (it answered no "platformId"): a platform may authenticate only its own users (section 4.1 does not say; docs/judging.md), so give the state user (and user.inactive, user.locked, user.throttled, user.short-session) the param platformId (docs/provider-states.md)`);
 }
 
@@ -188,7 +189,7 @@ export async function otherPlatform(t: CheckContext): Promise<Platform> {
   const other = await registeredPlatform(t, 1);
   // A STATES_FILE names its second platform statically: without a first one configured (its platform entry,
   // JWT_PLATFORM_ID) the suite's platform would be that same one, and a platform's own key is no other's.
-  if (t.target.states.kind === 'file' && (t.target.jwtPlatform === undefined || t.target.jwtPlatform.id === other.id)) {
+  if (t.target.states.kind === 'file' && (t.target.jwtPlatform === undefined || sameId(t.target.jwtPlatform.id, other.id))) {
     t.skip(`STATES_FILE's secondPlatform ${other.id} is the only platform the suite signs with${t.target.jwtPlatform ? ' (JWT_PLATFORM_ID names it too)' : ''}: a second platform needs a first one apart; give the file a platform entry of another platform (or JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE)`);
   }
   return other;

@@ -3,6 +3,10 @@ import type { CheckContext } from './check.js';
 import { expectValidationError } from './errors.js';
 import type { ApiResponse } from '../net/http.js';
 import { currencyWritings, sameCurrency } from '../spec/currencies.js';
+import { hasId, idKey, sameId } from '../spec/normalisation.js';
+
+/** A record's id as ids are compared (a UUID in any letter case: helpers/spec/normalisation.ts, idKey). */
+const recordKey = (record: Record<string, any>): string => idKey(String(record.id));
 
 /**
  * The list filters of sections 4.10, 4.6a and 4.11 are "optional filters, strings"; what a value gets
@@ -56,14 +60,14 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   const { filter, platforms, schema, state } = options;
   const [first, second] = platforms;
   if (!first || !second || platforms.length !== 2) throw new Error(`precondition: provider state ${state} must answer two platforms, got ${platforms.length}`);
-  if (first.code === second.code || first.id === second.id) throw new Error(`precondition: provider state ${state} must answer two platforms with different ids and codes, got ${first.code} (${first.id}) and ${second.code} (${second.id})`);
+  if (first.code === second.code || sameId(first.id, second.id)) throw new Error(`precondition: provider state ${state} must answer two platforms with different ids and codes, got ${first.code} (${first.id}) and ${second.code} (${second.id})`);
   const unfiltered = await options.list();
   t.expectStatus(unfiltered, 200);
   const all = (t.expectSchema(unfiltered, schema) as { data: Record<string, any>[] }).data;
   const onPlatform = new Map<string, Record<string, any>[]>(platforms.map((p) => [p.code, all.filter((record) => options.platformOf(record)?.code === p.code)]));
   for (const p of platforms) {
     const shown = onPlatform.get(p.code)!.map((record) => String(record.id));
-    const missing = p.ids.filter((id) => !shown.includes(id));
+    const missing = p.ids.filter((id) => !hasId(shown, id));
     if (p.ids.length === 0 || missing.length > 0) throw new Error(`precondition: provider state ${state} reports ${p.ids.length} record(s) on platform ${p.code}, but the user's unfiltered list shows ${missing.length > 0 ? `${missing.join(', ')} not listed with externalPlatform.code ${p.code}` : 'none'}`);
   }
   // The name each platform's records show, when they all show the same one and the other platform's differ.
@@ -75,11 +79,11 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   const names = new Map(platforms.map((p) => [p.code, nameOf(p)]));
   const nameless = names.get(first.code) === undefined || names.get(second.code) === undefined || names.get(first.code) === names.get(second.code);
   if (nameless) t.advise(`the user's records on platforms ${first.code} and ${second.code} (provider state ${state}) do not show one distinct externalPlatform.name per platform, so ${filter} is not sent a platform's name`);
-  const yours = new Set(all.map((record) => String(record.id)));
+  const yours = new Set(all.map(recordKey));
   for (const p of platforms) {
-    const expected = onPlatform.get(p.code)!.map((record) => String(record.id)).sort();
+    const expected = onPlatform.get(p.code)!.map(recordKey).sort();
     const other = platforms.find((q) => q !== p)!;
-    const others = onPlatform.get(other.code)!.map((record) => String(record.id));
+    const others = onPlatform.get(other.code)!.map(recordKey);
     const name = nameless ? undefined : names.get(p.code);
     const values: (readonly [string, string])[] = [['code', p.code], ['ID', p.id], ...(name === undefined ? [] : [['name', name] as const])];
     let matched: string | undefined;
@@ -87,7 +91,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
       const response = await options.list({ [filter]: value });
       const listed = expectFilteredList(t, response, filter, value, schema);
       if (!listed) continue;
-      const ids = listed.map((record) => String(record.id)).sort();
+      const ids = listed.map(recordKey).sort();
       const foreign = ids.filter((id) => !yours.has(id));
       expect(foreign, `${filter}=${value} (platform ${p.code}'s ${reading}) must list only the caller's records; it lists ${foreign.join(', ')}`).toEqual([]);
       const wrong = ids.filter((id) => others.includes(id));
@@ -122,16 +126,16 @@ export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: 
   const unfiltered = await options.list();
   t.expectStatus(unfiltered, 200);
   const all = (t.expectSchema(unfiltered, schema) as { data: Record<string, any>[] }).data;
-  const platformOfId = new Map(platforms.flatMap((p) => p.ids.map((id) => [id, p.code] as const)));
-  const missing = [...platformOfId.keys()].filter((id) => !all.some((record) => String(record.id) === id));
+  const platformOfId = new Map(platforms.flatMap((p) => p.ids.map((id) => [idKey(id), p.code] as const)));
+  const missing = [...platformOfId.keys()].filter((id) => !all.some((record) => recordKey(record) === id));
   if (missing.length > 0) throw new Error(`precondition: the user's unfiltered list must hold the records of provider state ${state}; it lacks ${missing.join(', ')}`);
-  const values = [...new Set(all.filter((record) => platformOfId.has(String(record.id))).map((record) => record[filter]))].filter((value): value is string => typeof value === 'string' && value !== '');
+  const values = [...new Set(all.filter((record) => platformOfId.has(recordKey(record))).map((record) => record[filter]))].filter((value): value is string => typeof value === 'string' && value !== '');
   if (values.length === 0) t.skip(`the records of provider state ${state} show no ${filter} to filter by (an empty ${filter} filters nothing a reading agrees on)`);
   const where = (id: string) => (platformOfId.has(id) ? ` (platform ${platformOfId.get(id)})` : '');
   // A currency is the same in any of its ISO 4217 writings (letter case, or the numeric code: helpers/spec/currencies.ts).
   const sameValue = (shown: unknown, value: string) => (filter === 'currency' ? sameCurrency(shown, value) : typeof shown === 'string' && shown.toUpperCase() === value.toUpperCase());
   for (const value of values) {
-    const expected = all.filter((record) => record[filter] === value).map((record) => String(record.id)).sort();
+    const expected = all.filter((record) => record[filter] === value).map(recordKey).sort();
     // The value as the records show it and as the specification writes such values (upper case: ISO 4217 codes,
     // section 3's CONFIRMED): a record may show a code in another letter case than the filter takes it
     // (allowed-r8-currency-shown-lower-case, "eur" shown for a filter that takes "EUR"), and a currency as its ISO 4217
@@ -142,10 +146,10 @@ export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: 
     for (const sent of [...new Set([value, value.toUpperCase(), ...(filter === 'currency' ? currencyWritings(value) : [])])]) {
       const listed = expectFilteredList(t, await options.list({ [filter]: sent }), filter, sent, schema);
       if (listed === undefined) continue;
-      const ids = listed.map((record) => String(record.id));
+      const ids = listed.map(recordKey);
       const wrong = listed.filter((record) => !sameValue(record[filter], value)).map((record) => `${record.id} (${JSON.stringify(record[filter])})`);
       expect(wrong, `${filter}=${sent} must list only records with ${filter} ${value} (in any letter case${filter === 'currency' ? ', or as its ISO 4217 numeric code' : ''})`).toEqual([]);
-      const foreign = ids.filter((id) => !all.some((record) => String(record.id) === id));
+      const foreign = ids.filter((id) => !all.some((record) => recordKey(record) === id));
       expect(foreign, `${filter}=${sent} must list only the caller's records (those of the unfiltered list)`).toEqual([]);
       const missed = expected.filter((id) => !ids.includes(id));
       if (missed.length === 0) {

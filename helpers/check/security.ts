@@ -1,5 +1,6 @@
 import { isCredentialKey, isCredentialValue, normalizedKey } from '../spec/credential-names.js';
 import { isSharedConstant, learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
+import { sameId } from '../spec/normalisation.js';
 
 export { isCredentialKey } from '../spec/credential-names.js';
 
@@ -76,7 +77,7 @@ function tokenAllowed(secret: LearntSecret, body: unknown, context: AnswerContex
   if (context.issues) {
     if (secret.issuedIn !== undefined && secret.issuedIn === body) return true;
     const subject = subjectOf(body);
-    if (subject !== undefined && secret.owner === subject) return true;
+    if (subject !== undefined && secret.owner !== undefined && sameId(secret.owner, subject)) return true;
   }
   return false;
 }

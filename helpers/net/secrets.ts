@@ -6,6 +6,7 @@
  */
 
 import { normalizedKey } from '../spec/credential-names.js';
+import { idKey } from '../spec/normalisation.js';
 import { PrefixIndex } from './prefix-index.js';
 import { registerConfiguredSecret, registerEncodedSecret, registerSecret } from './redact.js';
 
@@ -109,6 +110,8 @@ export function encodedForms(value: string): { text: string; form: SecretFound['
  */
 export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: string; session?: string; issuedIn?: object; underTokenName?: boolean; at?: string } = {}): void {
   if (typeof value !== 'string' || value === '') return;
+  // A user by its id as ids are compared (a UUID in any letter case: the hook and the interface may write one user's id in two cases).
+  if (about.owner !== undefined) about = { ...about, owner: idKey(about.owner) };
   if (kind === 'configured') registerConfiguredSecret(value);
   else {
     registerSecret(value);

@@ -53,12 +53,16 @@ export const EQUIVALENT_FORMS: Readonly<Record<string, EquivalentForm>> = {
   },
 };
 
+/** Fields that hold an id (of the record, or of the user or order it belongs to): compared by `idKey`. */
+const ID_FIELDS = new Set(['id', 'userId', 'user.id', 'order.id']);
+
 /**
  * A field's value as two reads of one record are compared (create, list, show): the same value in another writing
- * its standard defines compares equal. Only the currency's numeric code for now (a record listed as "978" and shown
- * as "EUR" is one currency); other fields compare as they are.
+ * its standard defines compares equal. The currency's numeric code (a record listed as "978" and shown as "EUR" is
+ * one currency) and a UUID's letter case (an id: `idKey`); other fields compare as they are.
  */
 export function comparableValue(field: string, value: unknown): unknown {
+  if (ID_FIELDS.has(field)) return idKey(value);
   return field === 'currency' && typeof value === 'string' && /^\d{3}$/.test(value.trim()) ? alphabeticCurrency(value) : value;
 }
 
@@ -94,4 +98,34 @@ export function storedForm(stored: unknown, sent: string, field?: string): Store
 /** True when `value` differs from `other` only by outer white space or letter case (a value outside a rule only so is not outside it under every reading). */
 export function differsOnlyByWhitespaceOrCase(value: string, other: string): boolean {
   return value !== other && storedForm(value, other) === 'normalised';
+}
+
+/** A UUID as 1.6 and 2.1 write it ("UUID string"): 8-4-4-4-12 hexadecimal digits, in either letter case. */
+const UUID_TEXT = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+/**
+ * An id as the suite compares it (docs/judging.md, "Equivalent forms": ids): a UUID's letter case is no part of it.
+ * The specification says "UUID string" (1.6, 2.1 ...) and never a letter case, RFC 9562 reads UUIDs in any case, and
+ * SQL Server's uniqueidentifier reads back upper-case (allowed-r10-ids-upper-case); the provider-state hook may write
+ * a UUID in another case than the interface. So a UUID is brought to lower case, and nothing else changes: another
+ * UUID, a truncated one, or a text that is no UUID (compared as it is) stays another id. Every comparison of ids
+ * (an answer's userId with the user's id, a record's id with the id asked for, list membership, a state's ids
+ * against a list) goes through this key, `sameId` or `hasId`.
+ */
+export function idKey(id: string): string;
+export function idKey(id: unknown): unknown;
+export function idKey(id: unknown): unknown {
+  return typeof id === 'string' && UUID_TEXT.test(id) ? id.toLowerCase() : id;
+}
+
+/** True when two ids name one record or user: equal, or one UUID in two letter cases (`idKey`). */
+export function sameId(a: unknown, b: unknown): boolean {
+  return idKey(a) === idKey(b);
+}
+
+/** True when `ids` holds `id` in some letter case of a UUID (`sameId`): list membership by id. */
+export function hasId(ids: Iterable<unknown>, id: unknown): boolean {
+  const key = idKey(id);
+  for (const each of ids) if (idKey(each) === key) return true;
+  return false;
 }

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
 import { learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
+import { sameId } from '../spec/normalisation.js';
 import { StateError, type BalanceAmount, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
@@ -346,7 +347,7 @@ export function loadStatesFile(path: string): StatesFileV1 {
     }
   });
 
-  if (checked.platform && checked.secondPlatform && checked.platform.id === checked.secondPlatform.id) {
+  if (checked.platform && checked.secondPlatform && sameId(checked.platform.id, checked.secondPlatform.id)) {
     fail(path, `the secondPlatform entry names the platform ${checked.platform.id} of the platform entry; give a second platform the target trusts, with a key of its own, or remove the entry`);
   }
   for (const [entry, platform] of [['platform', checked.platform], ['secondPlatform', checked.secondPlatform]] as const) {
@@ -473,8 +474,8 @@ export class FileStates implements StatesTransport {
   private async lease(state: AccountState, params: Record<string, unknown>, options: StateRequestOptions): Promise<StateOutcome<StateName>> {
     // `platformId` (added later): a file's accounts are users of the platform the suite signs its JWTs with (its platform
     // entry, or JWT_PLATFORM_ID); none is of its secondPlatform.
-    if (params.platformId !== undefined && params.platformId === this.file.secondPlatform?.id) {
-      return this.skip(`STATES_FILE's accounts are users of its platform entry (or of JWT_PLATFORM_ID), not of its secondPlatform ${this.file.secondPlatform.id}`, state, params);
+    if (params.platformId !== undefined && sameId(params.platformId, this.file.secondPlatform?.id)) {
+      return this.skip(`STATES_FILE's accounts are users of its platform entry (or of JWT_PLATFORM_ID), not of its secondPlatform ${this.file.secondPlatform?.id}`, state, params);
     }
     let role: UserRole | AccountState = state;
     if (state === 'user') {
@@ -568,8 +569,9 @@ export class FileStates implements StatesTransport {
       return this.skip('STATES_FILE has no platform entry and JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE are not set; add a platform entry with its privateKeyFile', name, params);
     }
     const byEmail = name === 'password-reset.token';
-    const key = String(byEmail ? params.email : params.userId).toLowerCase();
-    const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() : a.id.toLowerCase()) === key);
+    // An e-mail in any letter case; a user id as ids are compared (a UUID in any letter case: sameId).
+    const email = String(params.email).toLowerCase();
+    const account = this.file.accounts.find((a) => (byEmail ? a.email.toLowerCase() === email : sameId(a.id, params.userId)));
     if (!account) return this.skip(`state ${name} is asked for an account that STATES_FILE does not hold`, name, params);
     const label = `${account.state} account ${account.email}`;
     if (name === 'balances') return account.balances ? { provided: true, data: account.balances } : this.skip(`STATES_FILE gives the ${label} no balances; add them`, name, params);

@@ -2,6 +2,7 @@ import type { Config } from '../net/config.js';
 import { ConfigError, roadOf } from '../net/config.js';
 import { checkPlatformKey, checkTheRoad, redirectsElsewhere } from '../net/preflight.js';
 import { quote } from '../spec/quote.js';
+import { sameId } from '../spec/normalisation.js';
 import { withoutCredentials } from '../net/redact.js';
 import { isLoopback } from '../net/transport.js';
 import { HttpClient, TransportError } from '../net/http.js';
@@ -32,7 +33,7 @@ async function checkFileLogin(config: Config, baseUrl: string, path: string, fil
     if (typeof token !== 'string') return; // Not this preflight's to judge: the login tests report the answer's shape.
     registerSecret(token);
     try {
-      if (typeof session?.userId === 'string' && session.userId.toLowerCase() !== account.id.toLowerCase()) {
+      if (typeof session?.userId === 'string' && !sameId(session.userId, account.id)) {
         throw new ConfigError(`${where} logs in as the user ${session.userId}, not as the id ${account.id} the file gives it: the file is stale or the entry mixes two accounts; export it again or correct its "id"`);
       }
       const read = await http.send({ method: 'GET', path: `/api/v1/user/${encodeURIComponent(account.id)}/bank`, token });

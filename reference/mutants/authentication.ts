@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Mutant } from './types.js';
 
 /**
@@ -206,6 +206,10 @@ export const authenticationMutants: Mutant[] = [
   }),
   session('session-userid-not-uuid', '2.1', 'userId is a numeric string instead of the user UUID', (data) => {
     data.userId = '1024';
+  }),
+  // UUIDs compare in any letter case (allowed-r10-ids-upper-case): another UUID written upper-case is still another user.
+  session('session-userid-another-uuid-upper-case', '2.1', 'userId is another UUID than the user\u2019s, written upper-case (as a reading that writes UUIDs upper-case would write it): the Session names someone else', (data) => {
+    data.userId = randomUUID().toUpperCase();
   }),
   session('session-until-not-created-plus-ttl', '2.1', 'until is not created + ttl (it equals created)', (data) => {
     data.until = data.created;
