@@ -38,22 +38,43 @@ export function canJudgeTogether(mutant: Mutant): boolean {
   return !(mutant.mutation.deviation || mutant.mutation.deviations?.length);
 }
 
+/** The units of readings of an earlier run (mutation/hints.ts): those judged together in a clean run, and those judged alone. */
+export interface UnitHints {
+  together: readonly (readonly string[])[];
+  alone: readonly string[];
+}
+
 /**
  * The runs of `mutants`, in order: each either one mutant or several readings judged together
  * (same groups judged, none sharing what the static rules keep apart, at most MAX_TOGETHER).
  * Deterministic: every shard computes the same units.
  */
-export function unitsOf(mutants: readonly Mutant[], groupsOf: (mutant: Mutant) => readonly string[]): Mutant[][] {
+export function unitsOf(mutants: readonly Mutant[], groupsOf: (mutant: Mutant) => readonly string[], hints: UnitHints = { together: [], alone: [] }): Mutant[][] {
   const units: Mutant[][] = [];
   const open = new Map<string, Mutant[][]>();
+  const key = (mutant: Mutant) => [...groupsOf(mutant)].sort().join(',');
+  // The units of the last run first (mutation/hints.ts): readings judged together in a clean run form that unit again
+  // (those still selected, still judged by the same groups, at most MAX_TOGETHER), and readings judged alone at the end
+  // start alone, rather than spend again the runs whose failure, skip or conflict split them. Only time is at stake:
+  // a unit's verdict stands only when its run is clean, as for any other.
+  const byName = new Map(mutants.filter(canJudgeTogether).map((m) => [m.name, m]));
+  const placed = new Set<string>();
+  for (const names of hints.together) {
+    const unit = names.map((name) => byName.get(name)).filter((m): m is Mutant => m !== undefined && !placed.has(m.name));
+    const kept = unit.filter((m) => key(m) === key(unit[0]!) && !unit.some((other) => other !== m && keptApart(m, other))).slice(0, MAX_TOGETHER);
+    if (kept.length < 2) continue;
+    for (const m of kept) placed.add(m.name);
+    units.push(kept);
+  }
+  const alone = new Set(hints.alone);
   for (const mutant of mutants) {
-    if (!canJudgeTogether(mutant)) {
+    if (placed.has(mutant.name)) continue;
+    if (!canJudgeTogether(mutant) || alone.has(mutant.name)) {
       units.push([mutant]);
       continue;
     }
-    const key = [...groupsOf(mutant)].sort().join(',');
-    const batches = open.get(key) ?? [];
-    open.set(key, batches);
+    const batches = open.get(key(mutant)) ?? [];
+    open.set(key(mutant), batches);
     const batch = batches.find((b) => b.length < MAX_TOGETHER && b.every((other) => !keptApart(mutant, other)));
     if (batch) batch.push(mutant);
     else {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../helpers/spec/package-root.js';
+import type { UnitHints } from './compose.js';
 
 /**
  * Kill hints: for each deviation, the tests that killed it in an earlier run. A deviation's run starts with them alone
@@ -36,4 +37,38 @@ export function writeHints(killed: ReadonlyMap<string, readonly string[]>, earli
   for (const [name, ids] of killed) if (ids.length > 0) merged.set(name, ids.slice(0, HINTS_PER_MUTANT));
   const sorted = Object.fromEntries([...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   writeFileSync(file, `${JSON.stringify(sorted, null, 1)}\n`);
+}
+
+/**
+ * Unit hints: how the allowed readings were judged in an earlier run, together (each clean run's readings) or alone
+ * (after a run together that failed, skipped, conflicted or changed nothing). The next run starts from these units
+ * (mutation/compose.ts unitsOf) instead of spending again the runs that split them. Written with the kill hints.
+ */
+export const UNITS_FILE = join(PACKAGE_ROOT, 'mutation', 'reading-units.json');
+
+export function readUnitHints(file = UNITS_FILE): UnitHints {
+  const none: UnitHints = { together: [], alone: [] };
+  if (!existsSync(file)) return none;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { together?: unknown; alone?: unknown };
+    const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string') : []);
+    return { together: Array.isArray(parsed.together) ? parsed.together.map(names).filter((unit) => unit.length > 0) : [], alone: names(parsed.alone) };
+  } catch {
+    return none;
+  }
+}
+
+/** Writes the units the readings of a whole run were judged in: each clean run together once, the others alone, in name order. */
+export function writeUnitHints(readings: readonly { name: string; judgedWith?: readonly string[] }[], file = UNITS_FILE): void {
+  const together = new Map<string, string[]>();
+  const alone: string[] = [];
+  for (const reading of readings) {
+    if (!reading.judgedWith || reading.judgedWith.length < 2) alone.push(reading.name);
+    else {
+      const unit = [...reading.judgedWith].sort();
+      together.set(unit.join(' '), unit);
+    }
+  }
+  const units = [...together.values()].sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+  writeFileSync(file, `${JSON.stringify({ together: units, alone: alone.sort() }, null, 1)}\n`);
 }

@@ -9,7 +9,7 @@ import { scoreLines, unpinnedRules } from './score.js';
 import { mutantCost, unitCost, WorkQueue } from './balance.js';
 import type { WorkSource } from './runner.js';
 import { RUN_KINDS, type Spent } from './spent.js';
-import { HINTS_FILE, readHints, writeHints } from './hints.js';
+import { HINTS_FILE, readHints, readUnitHints, writeHints, writeUnitHints } from './hints.js';
 
 /**
  * `npm run mutants [-- --group G] [--mutant NAME] [--shards N]`: runs the suite against every mutant
@@ -161,7 +161,7 @@ async function main(): Promise<number> {
     // The parent needs the runner's grouping only (not vitest): the units, costliest first, handed out as the shards ask.
     const { judgedGroups } = await import('./judged.js');
     const { unitsOf } = await import('./compose.js');
-    const units = unitsOf(mutants, judgedGroups).map((unit) => unit.map((m) => m.name));
+    const units = unitsOf(mutants, judgedGroups, values.explore || values.noHints ? undefined : readUnitHints()).map((unit) => unit.map((m) => m.name));
     const byName = new Map(mutants.map((m) => [m.name, m]));
     const queue = new WorkQueue(units, (unit) => unitCost(unit, (name) => mutantCost(byName.get(name)!, judgedGroups(byName.get(name)!))), shards);
     const codes = await Promise.all(outs.map((out, i) => spawnShard(i, shards, out, queue, times, started)));
@@ -217,6 +217,10 @@ async function main(): Promise<number> {
     const killed = new Map(deviations.filter((r) => r.killed).map((r) => [r.name, r.killedBy]));
     const known = new Set(MUTANTS.map((m) => m.name));
     writeHints(killed, readHints(), (name) => known.has(name));
+    // The units of the readings only from a run of all of them: a selection's units say nothing of the others.
+    const readings = results.filter((r) => r.allowed);
+    if (readings.length === MUTANTS.filter((m) => m.allowed).length) writeUnitHints(readings);
+    else if (readings.length > 0) console.log(`Unit hints not written: ${readings.length} of ${MUTANTS.filter((m) => m.allowed).length} readings ran (a run of every reading writes them)`);
   }
   const rulesPinned = !judgesRules || unpinned.length === 0;
   return missing.length === 0 && results.length > 0 && results.every((r) => (r.allowed ? r.conformant : r.killed)) && baseline.length === 0 && problems.length === 0 && rulesPinned ? 0 : 1;

@@ -48,6 +48,8 @@ export interface MutantResult {
   aloneBecause?: string;
   /** A deviation killed by the tests that killed it last time (mutation/hints.ts), run first and alone. */
   byHint?: boolean;
+  /** An allowed reading judged in a clean run together with others: the names of that run's readings (mutation/hints.ts). */
+  judgedWith?: string[];
 }
 
 export interface BaselineProblem {
@@ -390,7 +392,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
         else {
           const share = (performance.now() - started) / unit.length;
           for (const mutant of rest) {
-            const result = { ...resultOf(mutant, [], share), together: unit.length };
+            const result = { ...resultOf(mutant, [], share), together: unit.length, judgedWith: rest.map((m) => m.name) };
             results.push(result);
             onResult(result);
           }
@@ -399,7 +401,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       } else if (failed.length === 0 && skipped.length === 0 && conflicts.length === 0) {
         const share = (performance.now() - started) / unit.length;
         for (const mutant of unit) {
-          const result = { ...resultOf(mutant, [], share), together: unit.length };
+          const result = { ...resultOf(mutant, [], share), together: unit.length, judgedWith: unit.map((m) => m.name) };
           results.push(result);
           onResult(result);
         }

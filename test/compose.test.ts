@@ -60,6 +60,22 @@ describe('readings judged together (mutation/compose.ts)', () => {
     expect(all.length).toBeLessThan(MUTANTS.length);
   });
 
+  it('start from the units of the last run (unit hints): its clean runs together again, its readings judged alone alone', () => {
+    const names = (units: Mutant[][]) => units.map((u) => u.map((m) => m.name));
+    const r = (name: string, extra: Partial<Mutant> = {}) => readingOf(name, wire((t) => t), extra);
+    const mutants = [r('a'), r('b'), r('c'), r('d'), r('e'), r('f', { group: 'cards', judgedBy: { groups: ['cards'], clauses: 'all' } }), readingOf('g', { deviation: 'banks.numeric-currency' })];
+    const hinted = unitsOf(mutants, judgedGroups, {
+      // c and e together again; a name no longer registered, a deviation and a reading of other groups are left out of a hinted unit.
+      together: [['c', 'e', 'gone'], ['b', 'g'], ['d', 'f']],
+      alone: ['a'],
+    });
+    expect(names(hinted)).toEqual([['c', 'e'], ['a'], ['b', 'd'], ['f'], ['g']]);
+    // Every mutant once, whatever the hints say.
+    expect(hinted.flat().map((m) => m.name).sort()).toEqual(mutants.map((m) => m.name).sort());
+    // No hints: as before.
+    expect(names(unitsOf(mutants, judgedGroups))).toEqual([['a', 'b', 'c', 'd', 'e'], ['f'], ['g']]);
+  });
+
   it('addresses records of a list by their id, so a reordering and a changed member are told apart', () => {
     const before = { data: [{ id: 'a', name: 'x' }, { id: 'b', name: 'y' }] };
     expect([...changedPlaces(before, { data: [{ id: 'b', name: 'y' }, { id: 'a', name: 'x' }] })]).toEqual(['/data#order']);

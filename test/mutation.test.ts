@@ -5,7 +5,7 @@ import { knownDeviations } from '../reference/app.js';
 import { judgedGroups, KillWatch, newlySkipped } from '../mutation/runner.js';
 import { NARROWED_REASON, narrowedOut, narrowingOf, NOT_HINTED_REASON, notHinted } from '../helpers/check/narrowing.js';
 import type { TargetInfo } from '../helpers/check/target.js';
-import { readHints, writeHints } from '../mutation/hints.js';
+import { readHints, readUnitHints, writeHints, writeUnitHints } from '../mutation/hints.js';
 import { mutantCost, WorkQueue } from '../mutation/balance.js';
 import { missingResults, MutantsUsageError, parseMutantsArgs, unknownSelection } from '../mutation/args.js';
 import { keptThreads } from '../mutation/kept-workers.js';
@@ -211,6 +211,11 @@ describe.concurrent('mutants of the reference', () => {
       writeHints(new Map([['z-dev', ['t1', 't2', 't3']], ['a-dev', ['t4']]]), new Map([['gone', ['t5']], ['kept', ['t6']]]), (name) => name !== 'gone', file);
       expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')))).toEqual(['a-dev', 'kept', 'z-dev']);
       expect(readHints(file).get('z-dev')).toEqual(['t1', 't2']);
+      // The readings' units: each clean run together once, the others alone.
+      const units = join(dir, 'reading-units.json');
+      expect(readUnitHints(units)).toEqual({ together: [], alone: [] });
+      writeUnitHints([{ name: 'r2', judgedWith: ['r3', 'r2'] }, { name: 'r3', judgedWith: ['r2', 'r3'] }, { name: 'r1' }, { name: 'r0', judgedWith: ['r0'] }], units);
+      expect(readUnitHints(units)).toEqual({ together: [['r2', 'r3']], alone: ['r0', 'r1'] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
