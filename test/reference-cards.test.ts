@@ -152,6 +152,28 @@ describe('reference cards: images (section 8)', () => {
     expect(fileBytes(IMAGES.pngOverLimit()).length).toBe(OVER_LIMIT_IMAGE_BYTES);
     expect(OVER_LIMIT_IMAGE_BYTES).toBe(10240 * 1024 + 1024);
     expect(fileBytes(IMAGES.pngOverLimit()).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    // White-box round wb9: an SVG document and TIFFs of both byte orders (header, one IFD of 8 entries, 1x1, the strip after it).
+    expect(fileBytes(IMAGES.svg()).toString('utf8')).toMatch(/^<\?xml [^>]*\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1" height="1">/);
+    for (const order of ['little', 'big'] as const) {
+      const tiff = fileBytes(IMAGES.tiff(order));
+      const u16 = (at: number) => (order === 'little' ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+      const u32 = (at: number) => (order === 'little' ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+      expect(tiff.subarray(0, 4).toString('hex')).toBe(order === 'little' ? '49492a00' : '4d4d002a');
+      expect([u32(4), u16(8)]).toEqual([8, 8]);
+      const entry = (tag: number) => { for (let i = 0; i < 8; i++) if (u16(10 + i * 12) === tag) return u16(10 + i * 12 + 2) === 3 ? u16(10 + i * 12 + 8) : u32(10 + i * 12 + 8); };
+      expect([entry(256), entry(257), entry(258), entry(259), entry(279)]).toEqual([1, 1, 8, 1, 1]);
+      expect(entry(273)).toBe(tiff.length - 1);
+    }
+  });
+
+  test.each([
+    ['an SVG', IMAGES.svg()],
+    ['a TIFF (big-endian)', IMAGES.tiff('big')],
+  ])('refuses %s as cardImage2 with 422 keyed by the field', async (_name, image) => {
+    const user = await userWithToken();
+    const response = await create(user, { cardImage2: image });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['cardImage2']);
   });
 });
 

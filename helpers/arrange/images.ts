@@ -170,6 +170,50 @@ export function webpBytes(): Buffer {
 }
 
 /**
+ * A valid 1x1 SVG: an image format (XML text), but not one of the types section 8 lists (jpg, jpeg, bmp, png), so it
+ * is refused however the target tells types apart (white-box round wb9).
+ */
+export function svgBytes(): Buffer {
+  return Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><rect width="1" height="1" fill="#000"/></svg>\n', 'utf8');
+}
+
+/**
+ * A valid uncompressed 1x1 greyscale TIFF, little-endian (`II*\0`) or big-endian (`MM\0*`): an image, but not one of
+ * the types section 8 lists (white-box round wb9). One IFD of eight entries, then the one pixel.
+ */
+export function tiffBytes(order: 'little' | 'big'): Buffer {
+  const count = 8;
+  const entries: [tag: number, type: 3 | 4, value: number][] = [
+    [256, 3, 1], // ImageWidth
+    [257, 3, 1], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // PhotometricInterpretation: BlackIsZero
+    [273, 4, 8 + 2 + count * 12 + 4], // StripOffsets: the pixel after the IFD
+    [278, 3, 1], // RowsPerStrip
+    [279, 4, 1], // StripByteCounts
+  ];
+  const buffer = Buffer.alloc(8 + 2 + entries.length * 12 + 4 + 1);
+  const u16 = (value: number, at: number) => (order === 'little' ? buffer.writeUInt16LE(value, at) : buffer.writeUInt16BE(value, at));
+  const u32 = (value: number, at: number) => (order === 'little' ? buffer.writeUInt32LE(value, at) : buffer.writeUInt32BE(value, at));
+  buffer.write(order === 'little' ? 'II' : 'MM', 0, 'ascii');
+  u16(42, 2);
+  u32(8, 4);
+  u16(entries.length, 8);
+  entries.forEach(([tag, type, value], i) => {
+    const at = 10 + i * 12;
+    u16(tag, at);
+    u16(type, at + 2);
+    u32(1, at + 4);
+    if (type === 3) u16(value, at + 8);
+    else u32(value, at + 8);
+  });
+  u32(0, 10 + entries.length * 12);
+  buffer[buffer.length - 1] = 0x80;
+  return buffer;
+}
+
+/**
  * SUM_OVER_LIMIT_IMAGE_BYTES, 6 000 000 bytes: inside the limit of section 8 under both readings of a KB, while two
  * of them (12 000 000 bytes) are over it under both: what tells a limit per image from one on the images together.
  */
@@ -186,6 +230,9 @@ export const IMAGES = {
   pngNamedUpperCase: () => once('png-upper', () => uploadFile('CARD.PNG', 'image/png', pngBytes())),
   gif: () => once('gif', () => uploadFile('card.gif', 'image/gif', gifBytes())),
   webp: () => once('webp', () => uploadFile('card.webp', 'image/webp', webpBytes())),
+  svg: () => once('svg', () => uploadFile('card.svg', 'image/svg+xml', svgBytes())),
+  /** TIFFs of both byte orders, as a scanner writes them. */
+  tiff: (order: 'little' | 'big') => once(`tiff-${order}`, () => uploadFile(order === 'little' ? 'card.tif' : 'card.tiff', 'image/tiff', tiffBytes(order))),
   /** Real PNGs of 6 000 000 bytes each, one a name: each inside the limit, the two together over it. */
   pngHalfOverLimit: (which: 1 | 2) => once(`half-${which}`, () => paddedPng(`card-6000000b-${which}.png`, SUM_OVER_LIMIT_IMAGE_BYTES)),
   /** Plain text named and declared as a PNG: only its content says it is no image. */

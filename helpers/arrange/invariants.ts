@@ -527,7 +527,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
   if (!invariants.includes('filters-combined')) return;
   const filters = endpoint.query!.map((q) => q.name);
   ep.check(
-    `lists, for two filters together, exactly the records both filters alone list, each once (${filters.join(', ')})`,
+    `lists, for two filters together${filters.length >= 3 ? ', three and all at once' : ''}, exactly the records each filter alone lists, each once (${filters.join(', ')})`,
     { clauses: [endpoint.clauses[0]!], status: 200, instances: cite('filters-combined') },
     async (t) => {
       const state = endpoint.group === 'banks' ? 'bank.two-platforms' : endpoint.group === 'cards' ? 'card.two-platforms' : 'bonuses.two-platforms';
@@ -573,10 +573,19 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       // filter's from the first, the other's from the second: ordered pairs) and from one record for both (unordered
       // pairs, so that the intersection holds that record under the readings where each filter alone lists it).
       const sources: [any, { id: string; code: string }, any, { id: string; code: string }][] = [[a, platforms[0]!, b, platforms[1]!], [a, platforms[0]!, a, platforms[0]!], [b, platforms[1]!, b, platforms[1]!]];
-      const combos: [Record<string, string>, Record<string, string>][] = [];
+      const combos: Record<string, string>[][] = [];
       for (const [ra, pa, rb, pb] of sources) {
         const same = ra === rb;
         for (const f of filters) for (const g of filters) if (f !== g && (!same || f < g)) combos.push([{ [f]: valueOf(f, ra, pa) }, { [g]: valueOf(g, rb, pb) }]);
+      }
+      // White-box round wb9: three filters or more (a query builder's orWhere from the third on; all three ignored
+      // together). Each triple and all filters at once, bounded: the values from one record each (a, then b), and
+      // alternating between the two records (first from a, second from b, ...).
+      const groups = filters.length < 3 ? [] : [...subsetsOfThree(filters), ...(filters.length > 3 ? [filters] : [])];
+      for (const group of groups) {
+        combos.push(group.map((f) => ({ [f]: valueOf(f, a, platforms[0]!) })));
+        combos.push(group.map((f) => ({ [f]: valueOf(f, b, platforms[1]!) })));
+        combos.push(group.map((f, i) => (i % 2 === 0 ? { [f]: valueOf(f, a, platforms[0]!) } : { [f]: valueOf(f, b, platforms[1]!) })));
       }
       const answers = new Map<string, Promise<ApiResponse>>();
       const ask = (query: Record<string, string>) => {
@@ -593,27 +602,36 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         if (listed.some((id, i) => listed.indexOf(id) !== i)) twice.add(JSON.stringify(query));
       };
       await Promise.all(
-        combos.map(async ([q1, q2]) => {
-          const [one, two, both] = await Promise.all([ask(q1), ask(q2), ask({ ...q1, ...q2 })]);
-          // Each once on every list answered, also of a pair left unjudged below.
-          for (const [r, q] of [[one, q1], [two, q2], [both, { ...q1, ...q2 }]] as const) if (r.status === 200) once(r, q);
-          // A filter value a target refuses (an allowed reading: 422) leaves the pair unjudged.
-          if (one.status !== 200 || two.status !== 200) return;
+        combos.map(async (singles) => {
+          const together = Object.assign({}, ...singles) as Record<string, string>;
+          const [answersAlone, all] = await Promise.all([Promise.all(singles.map(ask)), ask(together)]);
+          // Each once on every list answered, also of a combination left unjudged below.
+          for (const [r, q] of [...answersAlone.map((r, i) => [r, singles[i]!] as const), [all, together] as const]) if (r.status === 200) once(r, q);
+          // A filter value a target refuses (an allowed reading: 422) leaves the combination unjudged.
+          if (answersAlone.some((r) => r.status !== 200)) return;
           judged++;
-          t.expectStatus(both, 200);
-          const alone = [ids(one), ids(two)];
-          const listed = ids(both);
-          const extra = listed.filter((id: string) => !alone[0]!.includes(id) || !alone[1]!.includes(id));
-          if (extra.length > 0) problems.push(`${JSON.stringify({ ...q1, ...q2 })} lists ${extra.join(', ')}, which ${JSON.stringify(q1)} or ${JSON.stringify(q2)} alone excludes`);
-          const missing = alone[0]!.filter((id: string) => alone[1]!.includes(id) && !listed.includes(id));
-          if (missing.length > 0) problems.push(`${JSON.stringify({ ...q1, ...q2 })} does not list ${[...new Set(missing)].join(', ')}, which ${JSON.stringify(q1)} and ${JSON.stringify(q2)} alone each list`);
+          t.expectStatus(all, 200);
+          const alone = answersAlone.map(ids);
+          const listed = ids(all);
+          const names = singles.map((q) => JSON.stringify(q)).join(' or ');
+          const extra = listed.filter((id: string) => alone.some((list) => !list.includes(id)));
+          if (extra.length > 0) problems.push(`${JSON.stringify(together)} lists ${extra.join(', ')}, which ${names} alone excludes`);
+          const missing = alone[0]!.filter((id: string) => alone.every((list) => list.includes(id)) && !listed.includes(id));
+          if (missing.length > 0) problems.push(`${JSON.stringify(together)} does not list ${[...new Set(missing)].join(', ')}, which ${singles.map((q) => JSON.stringify(q)).join(' and ')} alone each list`);
         }),
       );
       expect([...twice], `${ep.id}: a filtered list holds a record more than once (issue 27: a list holds each record once)`).toEqual([]);
-      expect(problems, `${ep.id}: two filters together list other records than those both filters alone list`).toEqual([]);
+      expect(problems, `${ep.id}: filters together list other records than those every filter alone lists`).toEqual([]);
       if (judged === 0) t.skip(`not verified: the target refused every filter value taken from the records of ${state} (422, an allowed reading), so no pair of filters could be judged`);
     },
   );
+}
+
+/** The subsets of three of a list of names, in order. */
+function subsetsOfThree(names: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) for (let k = j + 1; k < names.length; k++) out.push([names[i]!, names[j]!, names[k]!]);
+  return out;
 }
 
 /** A field of an entry, dotted for a nested object (`amounts.crypto`). */
@@ -746,7 +764,7 @@ async function snapshot(t: CheckContext, listPath: string, token: string, fields
  * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
  * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
  * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
- * `userId`, `user`, `id`, `status`, `createdAt`, `created_at`, `deleted_at`, `deletedAt`: EXTRA_FIELDS) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
+ * `userId`, `user`, a nested `user[id]`, `id`, `status`, `createdAt`, `created_at`, `deleted_at`, `deletedAt`: EXTRA_FIELDS) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
  * or ignored: never another owner, status, id or creation time (S351).
  */
 /** Seconds of clock tolerance around a request's time window (a second's rounding on each side, and more). */
@@ -819,7 +837,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
       const sentCreatedAt = 1_000_000_000;
       // A deletion time (2001-09-09): a record that took it is soft-deleted, so that no list holds it.
       const sentDeletedAt = '2001-09-09T01:46:40.000000Z';
-      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, user: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt, deleted_at: sentDeletedAt, deletedAt: sentDeletedAt };
+      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, user: other.user.id, 'user[id]': other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt, deleted_at: sentDeletedAt, deletedAt: sentDeletedAt };
       // The target's clock may be off the suite's: the offset of a record created without such a field (the first 201) widens the window.
       let skew: number | undefined;
       const skewOf = (createdAt: unknown, from: number, to: number) => (typeof createdAt === 'number' ? Math.max(0, from - createdAt, createdAt - to) : 0);
@@ -833,7 +851,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
         const before = await snapshot(t, listPath(owner.user.id), owner.token, create.stable);
         const from = Math.floor(Date.now() / 1000);
         const response = isBank
-          ? await t.post(listPath(owner.user.id), { token: owner.token, json: bankPayload({ [field]: values[field] } as never) })
+          ? await t.post(listPath(owner.user.id), { token: owner.token, json: bankPayload((field === 'user[id]' ? { user: { id: values[field] } } : { [field]: values[field] }) as never) })
           : await (async () => {
               const { form } = cardForm();
               form.append(field, String(values[field]));
