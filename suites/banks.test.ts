@@ -363,6 +363,14 @@ create.describe(() => {
     { description: 'a swift that is a JSON number of 8 digits', field: 'swift', input: withField('swift', () => 12345678), expected: 422, constraint: 'bank.swift.string', numberAdvised: true },
     { description: 'the currency code USD', field: 'currency', input: withField('currency', () => 'USD'), expected: 201, constraint: 'bank.currency.iso' },
     { description: 'the unknown currency code XYZ', field: 'currency', input: withField('currency', () => 'XYZ'), expected: 422, constraint: 'bank.currency.iso' },
+    // Issue 27, white-box round wb9: codes no edition of ISO 4217 holds under any reading (historic codes, any letter case,
+    // numeric codes allowed): the platform's crypto symbols (BTC, ETH, USDT; a crypto ticker is no ISO 4217 code) and
+    // codes that begin with a valid one (EURO, USD1: four characters, where every ISO 4217 code has three).
+    { description: 'the crypto symbol BTC as currency', field: 'currency', input: withField('currency', () => 'BTC'), expected: 422, constraint: 'bank.currency.iso' },
+    { description: 'the crypto symbol USDT as currency', field: 'currency', input: withField('currency', () => 'USDT'), expected: 422, constraint: 'bank.currency.iso' },
+    { description: 'the crypto symbol ETH as currency', field: 'currency', input: withField('currency', () => 'ETH'), expected: 422, constraint: 'bank.currency.iso' },
+    { description: 'the four-letter code EURO, which begins with EUR, as currency', field: 'currency', input: withField('currency', () => 'EURO'), expected: 422, constraint: 'bank.currency.iso' },
+    { description: 'the code USD1, which begins with USD, as currency', field: 'currency', input: withField('currency', () => 'USD1'), expected: 422, constraint: 'bank.currency.iso' },
     { description: 'the non-alphanumeric currency E-R', field: 'currency', input: withField('currency', () => 'E-R'), expected: 422, constraint: 'bank.currency.alphanumeric' },
     { description: 'the non-alphanumeric currency US$', field: 'currency', input: withField('currency', () => 'US$'), expected: 422, constraint: 'bank.currency.alphanumeric' },
     { description: 'a body without currency', field: 'currency', input: () => withoutField('currency'), expected: 422, constraint: 'bank.currency.required' },
@@ -423,10 +431,11 @@ create.describe(() => {
     // one grapheme, so every way of counting keeps these far under 191) are a valid bankName, stored as sent. Sent on
     // every run, not left to faker's company names. None of them changes under NFC, NFD or NFKC.
     {
-      description: 'bankNames with the markup and quoting characters & < > " \' and with characters outside the Basic Multilingual Plane (an emoji, a CJK extension letter)',
+      description: 'bankNames with the markup and quoting characters & < > " \' and with characters outside the Basic Multilingual Plane (an emoji, a CJK extension letter), of one and two characters, and of digits only',
       field: 'bankName',
       constraint: 'bank.bankName.max',
-      values: () => ['Barclays & Co <Main> "Savings" O\'Brien\u2019s', 'Piggy Bank \u{1F3E6}\u{1F437}', '\u{20BB7}\u{2000B} Bank'],
+      // White-box round wb9: one and two characters (BP, KB are banks) and digits only (a bank known by its number): 4.10 gives no minimum and no charset.
+      values: () => ['Barclays & Co <Main> "Savings" O\'Brien\u2019s', 'Piggy Bank \u{1F3E6}\u{1F437}', '\u{20BB7}\u{2000B} Bank', 'A', 'KB', '1822'],
     },
     {
       description: 'swift codes of 8 to 11 alphanumerics that are not BICs (digits where a BIC has its bank letters; 9 and 10 characters; lower and mixed case)',
@@ -436,10 +445,15 @@ create.describe(() => {
       values: () => [`x${drawText('swift-lower', 7, lower + digits)}`, `Ab${drawText('swift-mixed', 7, lower.toUpperCase() + digits)}z`, drawText('swift-digits', 8, digits), `${drawText('swift-9-head', 4, digits)}${drawText('swift-9', 5)}`, `${drawText('swift-10-head', 4, digits)}${drawText('swift-10', 6)}`, `${drawText('swift-11-head', 4, digits)}${drawText('swift-11', 7)}`, nonBic('swift-extra-1', 8 + Math.floor(drawStream('swift-extra-1-length')() * 4)), nonBic('swift-extra-2', 8 + Math.floor(drawStream('swift-extra-2-length')() * 4))],
     },
     {
-      description: 'ibans of digits only, and of digits before letters (16, 22 and 34 characters, and a drawn length)',
+      description: 'ibans of digits only, of letters only, and of digits before letters (14, 16, 22 and 34 characters, and a drawn length)',
       field: 'iban',
       constraint: 'bank.iban.alphanumeric',
-      values: () => [runPart(16), `${drawText('iban-22', 10, digits)}${runPart(12)}`, `${drawText('iban-34', 22, digits)}${runPart(12)}`, `${runPart(20)}${drawText('iban-letters', 2, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}`, `${drawText('iban-extra', Math.floor(drawStream('iban-extra-length')() * 20), digits)}${runPart(14)}`],
+      // White-box round wb9: 4.10/8 give iban no minimum length and no country letters or check digits ("max 191,
+      // alphanumeric, unique"), so an iban of 14 characters (under the shortest national IBAN, 15) and one of letters only
+      // are valid on every run, not only when the draw of iban-extra happens to be short. Each is unique per run (its
+      // letters are the run part's digits spelt as letters). One or two characters are not sent: they cannot stay unique
+      // from run to run on a target that keeps a deleted bank's IBAN taken (allowed-r1-bank-iban-taken-after-delete).
+      values: () => [runPart(14), runPart(16).replace(/[0-9]/g, (digit) => 'ABCDEFGHIJ'[Number(digit)]!), runPart(16), `${drawText('iban-22', 10, digits)}${runPart(12)}`, `${drawText('iban-34', 22, digits)}${runPart(12)}`, `${runPart(20)}${drawText('iban-letters', 2, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}`, `${drawText('iban-extra', Math.floor(drawStream('iban-extra-length')() * 20), digits)}${runPart(14)}`],
     },
     {
       description: `currency codes of the ISO 4217 editions since 2015 (${CURRENCIES_ALWAYS_SENT.join(', ')} and three drawn)`,

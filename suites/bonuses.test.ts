@@ -35,6 +35,17 @@ function adviseUserOwner(t: CheckContext, bonus: { id: string; user: { id: strin
   if (!sameId(bonus.user.id, owner)) t.advise(`bonus ${bonus.id} carries user ${bonus.user.id}, not the path's user (section 2.5a does not say whose user object it is)`);
 }
 
+/**
+ * Sections 2.6 and 5.5/5.6 (issue 27, white-box round wb9): a bonus that embeds the caller's own user (by its id) gives
+ * user.isActive true. The caller logged in and was answered 200 on a bonus endpoint, which an inactive account is not
+ * (5.5: login refused; 5.6: 403 on bonus endpoints), so its account is active under every reading. A bonus carrying
+ * another user (2.5a does not say whose user object it is: adviseUserOwner) is not judged here.
+ */
+function expectCallerActive(bonus: { id: string; user?: { id?: unknown; isActive?: unknown } }, caller: string): void {
+  if (bonus.user === undefined || bonus.user === null || !sameId(bonus.user.id, caller)) return;
+  assert(bonus.user.isActive === true, `bonus ${bonus.id} embeds the caller’s user with isActive ${JSON.stringify(bonus.user.isActive)}: the caller is logged in and answered 200 on a bonus endpoint, so its account is active (sections 2.6, 5.5, 5.6)`);
+}
+
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
@@ -196,6 +207,7 @@ list.describe(() => {
     const ids = data.map((b) => b.id);
     for (const id of bonuses.ids) assert(hasId(ids, id), `the list must hold bonus ${id} of the provider state; it holds ${ids.length} bonus(es)`);
     for (const b of data) adviseUserOwner(t, b, user.id);
+    for (const b of data) expectCallerActive(b, user.id);
     const foreign = other.bonuses.ids.filter((id) => hasId(ids, id));
     assert(foreign.length === 0, `the list must not hold another user's bonuses; it holds ${foreign.join(', ')}`);
     const extra = ids.filter((id) => !hasId(bonuses.ids, id));
@@ -371,6 +383,7 @@ show.describe(() => {
       const { data } = t.expectSchema(response, 'bonus-response');
       assert(sameId(data.id, id), `data.id must be the bonus asked for, ${id} (a UUID in any letter case), got ${data.id}`);
       adviseUserOwner(t, data, user.id);
+      expectCallerActive(data, user.id);
     }
   });
 

@@ -166,46 +166,42 @@ const written: Mutant[] = [
  * - wb9-cards-create-owner-from-user-bracket-id, wb9-banks-create-owner-from-user-object: EXTRA_FIELDS (helpers/spec/
  *   instances.ts) gains `user[id]`, sent as the form field user[id] (cards) and the JSON member user: { id } (banks),
  *   naming the other user: refused or ignored, never the other user's record.
- * Still open:
- * - wb9-banks-currency-crypto-accepted, wb9-banks-currency-prefix-matched: the one unknown code sent is XYZ. Send the
- *   platform's own crypto symbols (BTC, ETH, USDT; the symbols of state balances) and codes that begin with a valid one
- *   (EURO, USD1): 422 keyed by currency.
- * - wb9-banks-iban-min-15, wb9-banks-iban-letters-only-refused: the IBAN class sends 16 characters or more, but for the
- *   drawn one, under 15 only when the draw of iban-extra gives no digit before its 14-character run part (about one run in
- *   20: detection hangs on the draw), and every IBAN holds digits. Send short IBANs every run (1, 2 and 14 characters:
- *   alphanumeric, max 191) and one of letters only: 201.
- * - wb9-banks-bank-name-min-3, wb9-banks-bank-name-digits-only-refused: bankNames are faker's, 191/192, markup, astral;
- *   never one or two characters, never digits only (as a string). Send them in the bankName value class: 201.
- * - wb9-bonuses-user-is-active-false: the user object of a bonus is judged by its schema, its masked e-mail and
- *   anti-phishing, and its id (advised). The caller is logged in, so active (5.5: inactive accounts cannot log in):
- *   every bonus of the caller, listed and shown, must give user.isActive true and user.status as the other records do.
- * - wb9-bonuses-show-order-amounts-swapped: bonus show is compared with the list on its own stable fields, its asset and
- *   the ids of its user and order, never on the order's fields. Compare the order's stable fields too (publicId, status,
- *   type, fromSymbol, toSymbol, fromAmount, toAmount, rate, createdAt).
+ * Closed since (fix-wb9b; registered, each killed on every run):
+ * - wb9-banks-currency-crypto-accepted, wb9-banks-currency-prefix-matched: bank create rows send BTC, ETH, USDT (crypto
+ *   symbols, no ISO 4217 code in any edition, historic ones included) and EURO, USD1 (four characters: every ISO 4217
+ *   code has three): 422 keyed by currency.
+ * - wb9-banks-iban-min-15, wb9-banks-iban-letters-only-refused: the IBAN value class sends, every run, an iban of 14
+ *   digits and one of 16 letters (both unique per run): 201 (4.10/8: "max 191, alphanumeric, unique", no minimum, no
+ *   country letters or check digits). Not of one or two characters: those cannot stay unique from run to run on a target
+ *   that keeps a deleted bank's IBAN taken (allowed-r1-bank-iban-taken-after-delete).
+ * - wb9-banks-bank-name-min-3, wb9-banks-bank-name-digits-only-refused: the bankName value class sends A, KB and 1822:
+ *   201 (4.10/8: "max 191" alone).
+ * - wb9-bonuses-user-is-active-false: bonus list and show ("as full records") fail a bonus that embeds the caller's own
+ *   user (by its id) with user.isActive other than true: the caller logged in and was answered 200 on a bonus endpoint,
+ *   which 5.5/5.6 refuse to an inactive account. A bonus carrying another user stays only advised on (2.5a).
+ * - wb9-bonuses-show-order-amounts-swapped: the bonus show-vs-list round trip compares the order's stable fields
+ *   (publicId, type, typeOperation, fromSymbol, toSymbol, fromAmount, toAmount, rate, createdAt; decimals by value; not
+ *   status, which section 3 leaves open).
  * - wb9-coin-show-favorite-false, wb9-coin-list-filtered-favorite-false, wb9-coin-show-description-empty: ASSET_STABLE
- *   (symbol, name, alias, type, precision, quantity, memo, chain, amounts.crypto) leaves out favorite and description,
- *   which nothing in a run changes. Add favorite and description to the show-vs-list and filtered-entry comparisons.
+ *   (helpers/spec/instances.ts) holds favorite and description (the interface has no route that changes a favorite, so
+ *   the suite never does); a description is compared with its languages in any order.
+ * Still open:
  * - wb9-login-plus-address-refused, wb9-forgot-plus-address-refused: every account's e-mail comes from the state without
  *   a + tag (user has emailLength only). Ask the state for an address with a + tag (an additive param, say
  *   { emailTag: true }; a target without it gets the test not verified) and log in and send forgot-password with it: 200.
+ *   Left open (fix-wb9b): the param is a change of the public contract (docs/provider-states.md, LATER_PARAMS in
+ *   helpers/states/transport.ts, the reference's hook, and an account kind of STATES_FILE with such an e-mail).
  * - wb9-reset-2fa-account-password-unchanged: the reset tests reset accounts without 2FA. Reset a 2FA account (state user
  *   with twoFactor) and log in with the new password and a TOTP code (200) and with the old one and a code (403).
+ *   Left open (fix-wb9b): a STATES_FILE run (--minimum, 0 skipped: test/states-file-run.test.ts) needs a new account
+ *   kind for it, a disposable 2FA account with a reset token (helpers/states/file.ts ACCOUNT_KINDS, whose roles are
+ *   either 2fa or password-reset.token today; states export; docs/provider-states.md), leased with totp so that its two
+ *   logins fall in two TOTP steps (helpers/states/leases.ts); without it the test would be skipped on every file run.
  * Score before fixes: 3 caught of 31 (wb9-bonuses-list-unfiltered-hides-canceled by "answers 200 with the user's bonuses
  * as full records" and the list invariants; wb9-bonuses-show-canceled-404 by "answers 200 with the bonus asked for as a
  * full record"; wb9-coin-show-meta-empty by "writes meta.genesis_date as a calendar date for each coin the state names").
  */
 const OPEN = new Set<string>([
-  'wb9-banks-currency-crypto-accepted',
-  'wb9-banks-currency-prefix-matched',
-  'wb9-banks-iban-min-15',
-  'wb9-banks-iban-letters-only-refused',
-  'wb9-banks-bank-name-min-3',
-  'wb9-banks-bank-name-digits-only-refused',
-  'wb9-bonuses-user-is-active-false',
-  'wb9-bonuses-show-order-amounts-swapped',
-  'wb9-coin-show-favorite-false',
-  'wb9-coin-list-filtered-favorite-false',
-  'wb9-coin-show-description-empty',
   'wb9-login-plus-address-refused',
   'wb9-forgot-plus-address-refused',
   'wb9-reset-2fa-account-password-unchanged',
