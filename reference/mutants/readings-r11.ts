@@ -55,11 +55,11 @@ const NUMERIC_CURRENCY: Record<string, string> = { '978': 'EUR', '840': 'USD', '
 
 /** German texts for the answers' messages, as a Symfony team whose translator's default locale is `de` writes them. */
 function german(text: string, status: number): string {
-  if (text === 'This action is unauthorized.') return text;
+  // 5.6 quotes this text, and 7 gives the 404's ("message: no query results"): both stay as given.
+  if (text === 'This action is unauthorized.' || status === 404) return text;
   if (/inactive/i.test(text)) return 'Dieses Konto ist deaktiviert.';
   if (status === 401) return 'Nicht authentifiziert.';
   if (status === 403) return 'Zugriff verweigert.';
-  if (status === 404) return 'Kein Datensatz gefunden.';
   if (status === 422) return 'Die übermittelten Daten sind ungültig.';
   if (status === 423) return 'Dieses Konto ist gesperrt.';
   if (status === 425) return 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte später erneut versuchen.';
@@ -94,8 +94,13 @@ const readingsR11Written: Mutant[] = [
     'allowed-r11-created-id-upper-case-only',
     'banks',
     '2.4',
-    'the create answer (201) writes the new record\u2019s id upper-case while every later read writes it lower-case, as a team whose service formats the Guid it generated with `ToString("D").ToUpperInvariant()` and reads records back from PostgreSQL\u2019s uuid column (lower-case) does (2.4, 2.5: "id | string (UUID)": the letter case of a UUID is not given, nor that the create answer and the reads write it alike)',
+    'the create answer (201) writes the new record\u2019s id upper-case while every later read writes it lower-case and a path reads it in either case, as a team whose service formats the Guid it generated with `ToString("D").ToUpperInvariant()` and reads records back from PostgreSQL\u2019s uuid column (lower-case) does (2.4, 2.5: "id | string (UUID)": the letter case of a UUID is not given, nor that the create answer and the reads write it alike)',
     {
+      request(request) {
+        // The uuid column reads an id in any letter case: the upper-case id of the create answer names its record.
+        const params = (request.params ?? {}) as Record<string, unknown>;
+        for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && UUID_TEXT.test(value)) params[key] = value.toLowerCase();
+      },
       wire(answer) {
         if (answer.method !== 'POST' || answer.status !== 201 || (answer.url !== '/api/v1/user/:user/bank' && answer.url !== '/api/v1/user/:user/card')) return undefined;
         const body = parse(answer.payload);
@@ -300,7 +305,7 @@ const readingsR11Written: Mutant[] = [
     'allowed-r11-messages-in-german',
     'authentication',
     '7',
-    'every message of every answer is written in German (`Content-Language: de`), as a Symfony team whose translator\u2019s default locale is `de` writes them ("Dieses Konto ist deaktiviert.", "Die übermittelten Daten sind ungültig.", validation texts "Dieser Wert ist ungültig."), except the text 5.6 quotes, "This action is unauthorized." (7 gives the formats { error: string }, { message: string } and no texts; 5.6: "Inactive accounts receive 403 with a message that the account is inactive": the language of that message is not given)',
+    'every message of every answer is written in German (`Content-Language: de`), as a Symfony team whose translator\u2019s default locale is `de` writes them ("Dieses Konto ist deaktiviert.", "Die übermittelten Daten sind ungültig.", validation texts "Dieser Wert ist ungültig."), except the texts the specification gives: 5.6\u2019s "This action is unauthorized." and the 404\u2019s "no query results" (7 gives the formats { error: string }, { message: string } and no texts; 5.6: "Inactive accounts receive 403 with a message that the account is inactive": the language of that message is not given)',
     {
       wire(answer, reply) {
         if (answer.payload.length === 0) return undefined;
