@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, only, parse, reading } from './reading.js';
+import { ALL, isSessionAnswer, only, parse, reading } from './reading.js';
 
 /**
  * Reading round 11 (issue 28): implementation choices the specification leaves open, each taken the other way
@@ -332,6 +332,81 @@ const readingsR11Written: Mutant[] = [
       },
     },
     ALL,
+  ),
+
+  reading(
+    'allowed-r11-one-message-per-field',
+    'banks',
+    '7',
+    'a 422 names every invalid field but gives each only its first message (Laravel\u2019s `bail` on every field, Symfony\u2019s constraint groups in sequence), so a field that breaks two rules has one text in its list (7: "Validation (422): { message: string, errors: { <field_name>: [string, ...] } }": how many texts a field\u2019s list holds is not given)',
+    {
+      wire(answer) {
+        if (answer.status !== 422) return undefined;
+        const body = parse(answer.payload);
+        if (!body?.errors || typeof body.errors !== 'object') return undefined;
+        let changed = false;
+        for (const [field, texts] of Object.entries(body.errors)) {
+          if (Array.isArray(texts) && texts.length > 1) {
+            body.errors[field] = texts.slice(0, 1);
+            changed = true;
+          }
+        }
+        return changed ? JSON.stringify(body) : undefined;
+      },
+    },
+    ALL,
+  ),
+  reading(
+    'allowed-r11-bank-validation-before-inactive',
+    'banks',
+    '7',
+    'a bank create of an inactive account whose body misses a required field is answered 422 (the missing fields) before the account state is looked at, as a Spring team whose `@Valid` request body is checked before the service loads the account does (5.6: "Inactive accounts receive 403 with a message that the account is inactive on bank, bonus and card endpoints"; 7: "422 | bank create | invalid field": which of the two comes first when both hold is not given)',
+    {
+      wire(answer, reply) {
+        if (answer.method !== 'POST' || answer.status !== 403 || answer.url !== '/api/v1/user/:user/bank') return undefined;
+        if (!/inactive/i.test(String(parse(answer.payload)?.message ?? ''))) return undefined;
+        const body = (reply.request.body ?? {}) as Record<string, unknown>;
+        const missing = ['bankName', 'iban', 'swift', 'currency'].filter((field) => typeof body[field] !== 'string' || (body[field] as string).trim() === '');
+        if (missing.length === 0) return undefined;
+        reply.code(422);
+        const errors = Object.fromEntries(missing.map((field) => [field, [`The ${field} field is required.`]]));
+        return JSON.stringify({ message: `The ${missing[0]} field is required.`, errors });
+      },
+    },
+    only('banks'),
+  ),
+  reading(
+    'allowed-r11-bonus-status-filter-british-spelling',
+    'bonuses',
+    '4.11',
+    'the bonus list\u2019s `status` filter also reads the British spelling `cancelled` as `canceled`, as a team whose enum accepts both spellings on input does (4.11: "query status (optional; distributed, pending, canceled)": whether another spelling of a value is read is not given)',
+    {
+      request(request) {
+        if (request.method !== 'GET' || routeOf(request) !== '/api/v1/user/:user/bonus') return;
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        if (typeof query.status === 'string' && query.status.toLowerCase() === 'cancelled') query.status = 'canceled';
+      },
+    },
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-r11-session-times-millisecond-clock',
+    'authentication',
+    '2.1',
+    'the Session\u2019s `until` and `created` carry six fraction digits of which the last three are always zero ("2026-11-26T08:18:18.891000Z"), as a Java team whose clock (`Instant.now()` on a millisecond clock) or database column (`TIMESTAMP(3)`) keeps milliseconds and formats with `SSSSSS` writes them (1.4: "The authentication response uses ISO 8601 UTC strings with microseconds (until, created)": six digits are written, while how fine the clock behind them is, is not given)',
+    {
+      wire(answer) {
+        if (!isSessionAnswer(answer)) return undefined;
+        const body = parse(answer.payload);
+        const session = body?.data;
+        if (!session) return undefined;
+        for (const key of ['until', 'created']) {
+          if (typeof session[key] === 'string') session[key] = session[key].replace(/\.(\d{3})\d{3}(Z|[+-]\d\d:?\d\d)$/, '.$1000$2');
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('authentication'),
   ),
 
   // ---- HTTP (1.2)
