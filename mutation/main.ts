@@ -101,7 +101,7 @@ async function runShard(out: string): Promise<void> {
   process.disconnect();
 }
 
-/** How long each shard worked, and how long the run went on after the first shard had nothing left to do. */
+/** How long each shard spent on its units, and when it ended (from the run's start): shards ending far apart mean poor balance. */
 interface ShardTime {
   busyMs: number;
   endedMs: number;
