@@ -944,15 +944,22 @@ export function roundTripChecks(ep: EndpointChecks): void {
         expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user or order than the list`).toEqual(nested(record));
         // The order's stable fields too (2.7; issue 27, round wb9): not its status, which section 3 leaves open; decimal
         // strings compared as numbers (a show and a list may write one amount with other trailing zeros).
-        const order = (bonus: any) => Object.fromEntries(ORDER_STABLE.map((field) => [field, DECIMAL_FIELDS.has(field) && typeof bonus?.order?.[field] === 'string' ? canonicalDecimal(bonus.order[field]) : bonus?.order?.[field]]));
-        expect(order(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another order (${ORDER_STABLE.join(', ')}) than the list`).toEqual(order(record));
+        const order = (bonus: any, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, DECIMAL_FIELDS.has(field) && typeof bonus?.order?.[field] === 'string' ? canonicalDecimal(bonus.order[field]) : bonus?.order?.[field]]));
+        expect(order(shown.json?.data, ORDER_STABLE), `${ep.id}: show answers bonus ${record.id} with another order (${ORDER_STABLE.join(', ')}) than the list`).toEqual(order(record, ORDER_STABLE));
+        // Its amounts and rate only where both reads show the order in one status: an order that moved between the two
+        // reads (section 3: transitions not shown) may have been filled at its rate in between, setting its amounts.
+        const sameStatus = comparableValue('order.status', shown.json?.data?.order?.status) === comparableValue('order.status', record?.order?.status);
+        if (sameStatus) expect(order(shown.json?.data, ORDER_AMOUNTS), `${ep.id}: show answers bonus ${record.id} with another order (${ORDER_AMOUNTS.join(', ')}, the order's status ${JSON.stringify(record?.order?.status)} in both reads) than the list`).toEqual(order(record, ORDER_AMOUNTS));
+        else if (JSON.stringify(order(shown.json?.data, ORDER_AMOUNTS)) !== JSON.stringify(order(record, ORDER_AMOUNTS))) t.advise(`bonus ${record.id}: the order's ${ORDER_AMOUNTS.join(', ')} differ between show and list, and so does its status (${JSON.stringify(record?.order?.status)} listed, ${JSON.stringify(shown.json?.data?.order?.status)} shown): a transition between the two reads, which section 3 leaves open, so not judged`);
       }),
     );
   });
 }
 
 /** The fields of a bonus's order (2.7) the suite treats as stable between two reads: not status or statusReason (section 3). */
-const ORDER_STABLE = ['publicId', 'type', 'typeOperation', 'fromSymbol', 'toSymbol', 'fromAmount', 'toAmount', 'rate', 'createdAt'] as const;
+const ORDER_STABLE: readonly string[] = ['publicId', 'type', 'typeOperation', 'fromSymbol', 'toSymbol', 'createdAt'];
+/** An order's amounts and rate: stable while its status is (a fill, a transition section 3 leaves open, may set them). */
+const ORDER_AMOUNTS: readonly string[] = ['fromAmount', 'toAmount', 'rate'];
 const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['fromAmount', 'toAmount', 'rate']);
 
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
