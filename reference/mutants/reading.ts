@@ -39,6 +39,24 @@ export function parse(payload: string): any {
   }
 }
 
+/** The successful answers (200, 201) of `urls` changed by `change`, which edits the body in place (and may set headers through `reply`). */
+export function onSuccess(urls: readonly string[], change: (body: any, answer: WireAnswer, reply: FastifyReply) => void) {
+  return {
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      if ((answer.status !== 200 && answer.status !== 201) || !urls.includes(answer.url)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      change(body, answer, reply);
+      return JSON.stringify(body);
+    },
+  };
+}
+
+/** Each string field `keys` of the records of an answer rewritten by `rewrite`. */
+export function eachText(body: any, keys: readonly string[], rewrite: (text: string) => string): void {
+  for (const record of recordsOf(body)) for (const key of keys) if (typeof record?.[key] === 'string') record[key] = rewrite(record[key]);
+}
+
 /** An answer that issues a Session: a login or a JWT login answered 200. */
 export const isSessionAnswer = (answer: WireAnswer): boolean => answer.status === 200 && (answer.url === '/api/v1/authenticate' || answer.url === '/api/v1/authenticate-jwt/:platform');
 

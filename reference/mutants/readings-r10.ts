@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import { claimsOf, type Seen } from './make.js';
 import type { Mutant } from './types.js';
-import { ALL, only, parse, reading, recordsOf, tokenShownAs } from './reading.js';
+import { ALL, eachText, only, onSuccess, parse, reading, recordsOf, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 10 (issue 28): implementation choices the specification leaves open, each taken the other
@@ -21,24 +21,6 @@ const CARD_URLS = ['/api/v1/user/:user/card', '/api/v1/user/:user/card/:card'];
 const BONUS_URLS = ['/api/v1/user/:user/bonus', '/api/v1/user/:user/bonus/:bonus'];
 const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
 const WHOLE_UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** The successful answers (200, 201) of `urls` changed by `change`, which edits the body in place. */
-function onSuccess(urls: readonly string[], change: (body: any, answer: WireAnswer) => void) {
-  return {
-    wire(answer: WireAnswer) {
-      if ((answer.status !== 200 && answer.status !== 201) || !urls.includes(answer.url)) return undefined;
-      const body = parse(answer.payload);
-      if (body === undefined) return undefined;
-      change(body, answer);
-      return JSON.stringify(body);
-    },
-  };
-}
-
-/** Each string field `keys` of the records of an answer rewritten by `rewrite`. */
-function eachText(body: any, keys: readonly string[], rewrite: (text: string) => string): void {
-  for (const record of recordsOf(body)) for (const key of keys) if (typeof record?.[key] === 'string') record[key] = rewrite(record[key]);
-}
 
 /** A decimal string without the trailing zeros of its fraction ("100.50000000" as "100.5", "2.000" as "2"). */
 function minimal(text: string): string {

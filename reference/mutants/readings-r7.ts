@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, reading, recordsOf, parse, tokenShownAs, gzippedAs } from './reading.js';
+import { ALL, gzippedAs, isSessionAnswer, only, onSuccess, parse, reading, recordsOf, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 7 (issue 28): implementation choices the specification leaves open, each taken the
@@ -23,7 +23,6 @@ const BONUS_URLS = ['/api/v1/user/:user/bonus', '/api/v1/user/:user/bonus/:bonus
 const SUMMARY_URL = '/api/v1/user/:user/bonus/assets/:asset?';
 const LIST_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/card', '/api/v1/user/:user/bonus', '/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances'];
 const UUID_ROUTES = [...BANK_URLS, ...CARD_URLS, ...BONUS_URLS, SUMMARY_URL, '/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset', '/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
-
 
 /** HTTP reason phrases, as frameworks name an error in its body. */
 const REASONS: Record<number, string> = {
@@ -56,19 +55,6 @@ function everyBody(change: (body: any, answer: WireAnswer, reply: FastifyReply) 
   };
 }
 
-/** The successful answers (200, 201) of `urls` changed by `change`, which edits the body in place. */
-function onSuccess(urls: readonly string[], change: (body: any, answer: WireAnswer, reply: FastifyReply) => void) {
-  return {
-    wire(answer: WireAnswer, reply: FastifyReply) {
-      if ((answer.status !== 200 && answer.status !== 201) || !urls.includes(answer.url)) return undefined;
-      const body = parse(answer.payload);
-      if (body === undefined) return undefined;
-      change(body, answer, reply);
-      return JSON.stringify(body);
-    },
-  };
-}
-
 /** Java's Double.toString: `7200.0`, `-1.0`, `0.5`, and from 10^7 (or under 10^-3) `1.764125E9`, `3.9925E-4`. */
 export function javaDouble(value: number): string {
   if (!Number.isFinite(value)) return 'null';
@@ -90,7 +76,6 @@ function writeNumbers(value: unknown, number: (n: number) => string): string {
   const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${writeNumbers(item, number)}`).join(',')}}`;
 }
-
 
 /** Rails' SecureRandom.base64: standard base64 with `+`, `/` and `=` padding (31 bytes, 44 characters). */
 function base64Secret(): string {

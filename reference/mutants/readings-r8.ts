@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, parse, reading, recordsOf, gzippedAs } from './reading.js';
+import { ALL, gzippedAs, isSessionAnswer, only, onSuccess, parse, reading, recordsOf } from './reading.js';
 
 /**
  * Reading round 8 (issue 28): implementation choices the specification leaves open, each taken the
@@ -21,19 +20,6 @@ const BONUS_URLS = ['/api/v1/user/:user/bonus', '/api/v1/user/:user/bonus/:bonus
 const SUMMARY_URL = '/api/v1/user/:user/bonus/assets/:asset?';
 const BALANCE_URLS = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset', '/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
 const AUTH_URLS = ['/api/v1/authenticate', '/api/v1/authenticate-jwt/:platform'];
-
-/** The successful answers (200, 201) of `urls` changed by `change`, which edits the body in place. */
-function onSuccess(urls: readonly string[], change: (body: any, answer: WireAnswer, reply: FastifyReply) => void) {
-  return {
-    wire(answer: WireAnswer, reply: FastifyReply) {
-      if ((answer.status !== 200 && answer.status !== 201) || !urls.includes(answer.url)) return undefined;
-      const body = parse(answer.payload);
-      if (body === undefined) return undefined;
-      change(body, answer, reply);
-      return JSON.stringify(body);
-    },
-  };
-}
 
 /** Each JSON error answer (4xx) changed by `change`, which returns the new body (or undefined to leave it). */
 function onError(change: (body: any, answer: WireAnswer) => unknown) {

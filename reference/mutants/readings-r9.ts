@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ISO_4217_NUMERIC } from '../../helpers/spec/currencies.js';
-import { ALL, only, parse, reading, recordsOf } from './reading.js';
+import { ALL, eachText, only, onSuccess, parse, reading, recordsOf } from './reading.js';
 
 /**
  * Reading round 9 (issue 28): implementation choices the specification leaves open, each taken the other
@@ -22,24 +22,6 @@ const BONUS_URLS = ['/api/v1/user/:user/bonus', '/api/v1/user/:user/bonus/:bonus
 const BALANCE_URLS = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset', '/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
 const LIST_URLS = ['/api/v1/user/:user/bank', '/api/v1/user/:user/card', '/api/v1/user/:user/bonus'];
 const FILTERS = ['status', 'currency', 'company', 'platform'];
-
-/** The successful answers (200, 201) of `urls` changed by `change`, which edits the body in place. */
-function onSuccess(urls: readonly string[], change: (body: any, answer: WireAnswer) => void) {
-  return {
-    wire(answer: WireAnswer) {
-      if ((answer.status !== 200 && answer.status !== 201) || !urls.includes(answer.url)) return undefined;
-      const body = parse(answer.payload);
-      if (body === undefined) return undefined;
-      change(body, answer);
-      return JSON.stringify(body);
-    },
-  };
-}
-
-/** Each string field `keys` of the records of an answer rewritten by `rewrite`. */
-function eachText(body: any, keys: readonly string[], rewrite: (text: string) => string): void {
-  for (const record of recordsOf(body)) for (const key of keys) if (typeof record?.[key] === 'string') record[key] = rewrite(record[key]);
-}
 
 /** The query of a request as an editable object (fastify parses it before the onRequest hooks run). */
 function queryOf(request: FastifyRequest): Record<string, unknown> {
