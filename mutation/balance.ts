@@ -75,10 +75,6 @@ export class WorkQueue<M> {
     this.serve();
   }
 
-  get remaining(): number {
-    return this.items.length;
-  }
-
   private serve(): void {
     for (const [shard, resolve] of this.waiting) {
       const item = this.items.shift();

@@ -61,7 +61,8 @@ export function unitsOf(mutants: readonly Mutant[], groupsOf: (mutant: Mutant) =
   const placed = new Set<string>();
   for (const names of hints.together) {
     const unit = names.map((name) => byName.get(name)).filter((m): m is Mutant => m !== undefined && !placed.has(m.name));
-    const kept = unit.filter((m) => key(m) === key(unit[0]!) && !unit.some((other) => other !== m && keptApart(m, other))).slice(0, MAX_TOGETHER);
+    const first = unit[0] && key(unit[0]);
+    const kept = unit.filter((m) => key(m) === first && !unit.some((other) => other !== m && keptApart(m, other))).slice(0, MAX_TOGETHER);
     if (kept.length < 2) continue;
     for (const m of kept) placed.add(m.name);
     units.push(kept);
@@ -73,8 +74,9 @@ export function unitsOf(mutants: readonly Mutant[], groupsOf: (mutant: Mutant) =
       units.push([mutant]);
       continue;
     }
-    const batches = open.get(key(mutant)) ?? [];
-    open.set(key(mutant), batches);
+    const groups = key(mutant);
+    const batches = open.get(groups) ?? [];
+    open.set(groups, batches);
     const batch = batches.find((b) => b.length < MAX_TOGETHER && b.every((other) => !keptApart(mutant, other)));
     if (batch) batch.push(mutant);
     else {

@@ -8,7 +8,7 @@ import { missingResults, MUTANTS_USAGE, MutantsUsageError, parseMutantsArgs, unk
 import { scoreLines, unpinnedRules } from './score.js';
 import { mutantCost, unitCost, WorkQueue } from './balance.js';
 import type { WorkSource } from './runner.js';
-import { RUN_KINDS, type Spent } from './spent.js';
+import { nothingSpent, RUN_KINDS, type Spent } from './spent.js';
 import { HINTS_FILE, readHints, readUnitHints, writeHints, writeUnitHints } from './hints.js';
 
 /**
@@ -152,7 +152,7 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'mutants-'));
   const started = performance.now();
   const times: ShardTime[] = [];
-  const spent = Object.fromEntries(RUN_KINDS.map((kind) => [kind, { runs: 0, cpuMs: 0 }])) as Spent;
+  const spent = nothingSpent();
   let results: MutantResult[] = [];
   const baseline: BaselineProblem[] = [];
   const citedRules = new Set<string>();

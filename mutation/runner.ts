@@ -17,7 +17,7 @@ import { keptThreads } from './kept-workers.js';
 import { coverOf, together } from './compose.js';
 import { NARROWED_REASON, NOT_HINTED_REASON } from '../helpers/check/narrowing.js';
 import { judgedGroups } from './judged.js';
-import { cpuNow, RUN_KINDS, type Spent } from './spent.js';
+import { cpuNow, nothingSpent, type Spent } from './spent.js';
 import type { WorkItem } from './balance.js';
 
 export interface MutantResult {
@@ -297,7 +297,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
     // The rules the tests of the judged groups cite, from the unmutated runs: each must be pinned by a mutant.
     const citedRules = new Set<string>();
     const judged = [...source.groups];
-    const spent = Object.fromEntries(RUN_KINDS.map((kind) => [kind, { runs: 0, cpuMs: 0 }])) as Spent;
+    const spent = nothingSpent();
     const spend = (kind: keyof Spent, since: number) => {
       spent[kind].runs += 1;
       spent[kind].cpuMs += cpuNow() - since;
@@ -323,16 +323,17 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       const focus = clauses === 'all' ? undefined : clauses;
       // A deviation's run ends early once it is killed (KillWatch): the tests that could still pin a rule run, the others skip.
       const candidates = (of: readonly string[]) => unmutated.filter((r) => r.clauses.includes(mutant.clause) && of.includes(r.group)).map((r) => r.id);
-      const watch = mutant.allowed ? undefined : new KillWatch(mutant.clause, candidates(groups), rulesOf, pinned);
+      const candidateIds = candidates(groups);
+      const watch = mutant.allowed ? undefined : new KillWatch(mutant.clause, candidateIds, rulesOf, pinned);
       // A deviation with kill hints runs its hinted tests alone first; killed by them, the tests that could still pin a
       // rule run next (most often none). Not killed by them (a hint gone stale), its whole run decides, as without hints.
-      const hinted = watch ? (hints.get(mutant.name) ?? []).filter((id) => candidates(groups).includes(id)) : [];
+      const hinted = watch ? (hints.get(mutant.name) ?? []).filter((id) => candidateIds.includes(id)) : [];
       if (watch && hinted.length > 0) {
         const first = await runGroups(groups, mutant.mutation, focus, undefined, { only: hinted });
         const kills = first.filter((r) => r.outcome === 'failed' && r.clauses.includes(mutant.clause));
         if (kills.length > 0) {
           const ran = first.filter((r) => r.outcome !== 'skipped');
-          const needed = watch.killedFirst(kills, candidates(groups).filter((id) => !hinted.includes(id)));
+          const needed = watch.killedFirst(kills, candidateIds.filter((id) => !hinted.includes(id)));
           const rest = needed.length > 0 ? (await runGroups(groups, mutant.mutation, focus, watch, { needed })).filter((r) => !hinted.includes(r.id)) : [];
           const result = resultOf(mutant, [...ran, ...rest].filter((r) => r.outcome === 'failed'), performance.now() - started);
           for (const rule of result.killedRules) pinned.add(rule);

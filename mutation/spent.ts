@@ -9,3 +9,8 @@ export function cpuNow(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
+
+/** No run yet, of any kind. */
+export function nothingSpent(): Spent {
+  return Object.fromEntries(RUN_KINDS.map((kind) => [kind, { runs: 0, cpuMs: 0 }])) as Spent;
+}

@@ -197,9 +197,9 @@ describe.concurrent('mutants of the reference', () => {
     expect(pinned).toEqual(new Set(['R1', 'R3']));
     // The second run starts narrowed to them; a test not hinted skips in the first run with a reason no verdict counts.
     expect(narrowingOf({ narrowChannel: `test-${process.pid}-hinted`, neededRules: ['R2'] } as unknown as TargetInfo)?.needed).toEqual(new Set(['R2']));
-    expect(notHinted({ onlyTests: ['a'] }, 'b')).toBe(NOT_HINTED_REASON);
-    expect(notHinted({ onlyTests: ['a'] }, 'a')).toBeUndefined();
-    expect(notHinted({}, 'b')).toBeUndefined();
+    expect(notHinted({ onlyTests: ['a'] }, () => 'b')).toBe(NOT_HINTED_REASON);
+    expect(notHinted({ onlyTests: ['a'] }, () => 'a')).toBeUndefined();
+    expect(notHinted({}, () => { throw new Error('no id is computed outside a hinted run'); })).toBeUndefined();
     expect(newlySkipped([{ id: 'b', outcome: 'skipped', reason: NOT_HINTED_REASON } as never], new Set(['b']))).toEqual([]);
     // Hints are read leniently (a missing or broken file only costs time) and written in name order, at most two a deviation.
     const dir = mkdtempSync(join(tmpdir(), 'hints-'));

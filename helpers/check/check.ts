@@ -457,7 +457,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     const t = createContext(ctx, run, cleanups, holder, answers, phase);
     const focus = t.target.focusClauses;
     if (focus !== undefined && !meta.clauses.some((clause) => focus.includes(clause))) ctx.skip(`cites none of the clauses ${focus.join(', ')}`);
-    const narrowed = notHinted(t.target, testId(fullName)) ?? narrowedOut(narrowingOf(t.target), conformance.rules);
+    const narrowed = notHinted(t.target, () => testId(fullName)) ?? narrowedOut(narrowingOf(t.target), conformance.rules);
     if (narrowed) ctx.skip(narrowed);
     const rateLimited = `not verified: rate limited, the target still answered 429 or 503 with Retry-After after ${RETRY_ATTEMPTS} retries; lower --rate or raise the target's limit`;
     // Sections 5.5 and 8 give neither the threshold of the brute-force restriction nor whose failures count: a login

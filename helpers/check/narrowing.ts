@@ -50,9 +50,12 @@ export function narrowedOut(narrowing: Narrowing | undefined, rules: readonly st
 /** The skip reason of a test left out once the mutant was killed (mutation/runner.ts tells it apart from other skips). */
 export const NARROWED_REASON = 'the mutant is killed already, and every rule this test cites is pinned';
 
-/** The reason a test skips in the first run of a deviation, which runs only the tests that killed it last time (mutation/hints.ts). */
-export function notHinted(target: Pick<TargetInfo, 'onlyTests'>, id: string): string | undefined {
-  return target.onlyTests && !target.onlyTests.includes(id) ? NOT_HINTED_REASON : undefined;
+/**
+ * The reason a test skips in the first run of a deviation, which runs only the tests that killed it last time
+ * (mutation/hints.ts). `id` is asked only then: every other run, every test, leaves it uncomputed.
+ */
+export function notHinted(target: Pick<TargetInfo, 'onlyTests'>, id: () => string): string | undefined {
+  return target.onlyTests && !target.onlyTests.includes(id()) ? NOT_HINTED_REASON : undefined;
 }
 
 export const NOT_HINTED_REASON = 'the mutant is judged first by the tests that killed it last time';
