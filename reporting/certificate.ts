@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { parseBoundedJson, TooLargeError } from '../helpers/spec/bounded.js';
+import { membersInOrder } from '../helpers/spec/normalisation.js';
 import { calculateJwkThumbprint, CompactSign, compactVerify, decodeProtectedHeader, errors, exportJWK } from 'jose';
 import type { Report, Verdict } from './model.js';
 
@@ -381,9 +382,7 @@ export async function verifyCertificate(certificate: string, publicKey: KeyObjec
 }
 
 /** JSON with its object keys sorted: two values compare alike whatever order their keys came in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
-}
+const canonical = membersInOrder;
 
 /**
  * What a certificate claims that its report does not say; undefined when every claim is the report's.

@@ -12,7 +12,7 @@ import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
-import { comparableValue, hasId, idKey, sameId } from '../spec/normalisation.js';
+import { comparableValue, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
 
 /**
  * The invariants of issue 27, checked once over every resource from the tables of
@@ -638,9 +638,6 @@ function subsetsOfThree(names: readonly string[]): string[][] {
 export function fieldOf(entry: any, path: string): unknown {
   return path.split('.').reduce((value, key) => (value === null || typeof value !== 'object' ? undefined : value[key]), entry);
 }
-
-/** A JSON value written with the members of every object in key order: two writings of one value compare equal. */
-const membersInOrder = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
 
 /**
  * A field's value as compared between two reads: the same value in another allowed writing compares equal

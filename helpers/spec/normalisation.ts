@@ -66,6 +66,11 @@ export function comparableValue(field: string, value: unknown): unknown {
   return field === 'currency' && typeof value === 'string' && /^\d{3}$/.test(value.trim()) ? alphabeticCurrency(value) : value;
 }
 
+/** JSON with the members of every object in key order: two writings of one value compare alike, whatever order their keys came in. */
+export function membersInOrder(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
+}
+
 /**
  * The fields an embossed card prints: their text may be stored transliterated to the Latin letters embossing allows
  * (ISO/IEC 7813's character set: accents taken off, "Siobhán" as "Siobhan"), the reading that stores them upper-cased
