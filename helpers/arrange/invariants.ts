@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
@@ -929,13 +930,25 @@ export function roundTripChecks(ep: EndpointChecks): void {
   ep.check('shows each listed record with the fields the list gives it', { clauses: [endpoint.clauses[0]!], status: 200, instances }, async (t) => {
     const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
     await t.state('bonuses', { userId: user.id });
-    const listed = await listOf(t, `/api/v1/user/${user.id}/bonus`, token);
+    const path = `/api/v1/user/${user.id}/bonus`;
+    const listed = await listOf(t, path, token);
     const fields = ['id', 'amount', 'type', 'value', 'status', 'bonusedAt', 'createdAt'];
+    // A second read of the list, made only when a show differs from the first: a bonus may move between the reads
+    // (section 3 names its statuses and leaves their transitions open), so a show is wrong only where both lists,
+    // read before and after it, agree with each other and not with it.
+    let relisted: Promise<any[]> | undefined;
     await Promise.all(
       listed.map(async (record) => {
-        const shown = await t.get(`/api/v1/user/${user.id}/bonus/${record.id}`, { token });
+        const shown = await t.get(`${path}/${record.id}`, { token });
         t.expectStatus(shown, 200);
-        expect(stable(shown.json?.data, fields), `${ep.id}: show answers bonus ${record.id} with other fields than the list`).toEqual(stable(record, fields));
+        if (!isDeepStrictEqual(stable(shown.json?.data, fields), stable(record, fields))) {
+          const later = (await (relisted ??= listOf(t, path, token))).find((r) => sameId(r.id, record.id));
+          if (later && isDeepStrictEqual(stable(later, fields), stable(record, fields))) {
+            expect(stable(shown.json?.data, fields), `${ep.id}: show answers bonus ${record.id} with other fields than the list gives it both before and after the show`).toEqual(stable(record, fields));
+          } else {
+            t.advise(`bonus ${record.id}: show and list differ in ${fields.join(', ')}, and the list changed between a read before and one after the show: a transition between the reads, which section 3 leaves open, so not judged`);
+          }
+        }
         // The nested records too (2.5a): the bonus's own asset summary, and the user and order it belongs to, by their ids.
         const nested = (bonus: any) => ({ asset: bonus?.asset, userId: comparableValue('user.id', bonus?.user?.id), orderId: comparableValue('order.id', bonus?.order?.id) });
         expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user or order than the list`).toEqual(nested(record));

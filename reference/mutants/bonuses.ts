@@ -1,10 +1,37 @@
+import { fastifyPath, type Mutation } from '../mutation.js';
 import type { Mutant } from './types.js';
+import { parse } from './reading.js';
 import { authenticationSkipped } from './make.js';
 
 const LIST = 'GET /api/v1/user/{user}/bonus';
 const SHOW = 'GET /api/v1/user/{user}/bonus/{bonus}';
 /** Registered with the optional-segment syntax, so this one route serves both `/bonus/assets` and `/bonus/assets/{asset}`. */
 const SUMMARY = 'GET /api/v1/user/{user}/bonus/assets/{asset?}';
+
+/**
+ * A pending bonus settled lazily by its first show (a ledger that settles on read): the show answers it distributed,
+ * and so does every later answer that holds it; a list filtered by status lists it as what it now is.
+ */
+function settledWhenShown(): Mutation {
+  const settled = new Set<string>();
+  const show = fastifyPath(SHOW.split(' ')[1]!);
+  const list = fastifyPath(LIST.split(' ')[1]!);
+  return {
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.status !== 200 || (answer.url !== show && answer.url !== list)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      if (answer.url === show) {
+        if (body?.data?.status === 'pending' && typeof body.data.id === 'string') settled.add(body.data.id.toLowerCase());
+      } else if (!Array.isArray(body?.data)) return undefined;
+      const records: any[] = answer.url === show ? [body.data] : body.data;
+      for (const record of records) if (record?.status === 'pending' && typeof record.id === 'string' && settled.has(record.id.toLowerCase())) record.status = 'distributed';
+      const filter = (reply.request.query as Record<string, unknown> | undefined)?.status;
+      if (answer.url === list && typeof filter === 'string') body.data = body.data.filter((record: any) => !(settled.has(String(record?.id).toLowerCase()) && record.status !== filter));
+      return JSON.stringify(body);
+    },
+  };
+}
 
 type Entry = { distributed: { bonuses: number; amount: unknown }; pending: unknown; canceled: unknown };
 
@@ -211,6 +238,16 @@ export const bonusesMutants: Mutant[] = [
         },
       },
     },
+  },
+  // Section 3 names a bonus's statuses and shows no transition: a bonus may move between two reads of it.
+  {
+    name: 'allowed-bonus-pending-settled-when-shown',
+    clause: '3',
+    group: 'bonuses',
+    description: 'a pending bonus is settled (distributed) the first time it is shown, so a list read before the show gives it pending and every read after it distributed (section 3: "Transitions: not shown")',
+    mutation: settledWhenShown(),
+    allowed: true,
+    judgedBy: { groups: ['bonuses'], clauses: 'all' },
   },
   // Section 4.11 lists the status values (distributed, pending, canceled) without saying what another value gets.
   {
