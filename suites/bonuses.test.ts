@@ -226,9 +226,17 @@ list.describe(() => {
       assert(data.length >= 1, `the provider state holds a ${status} bonus, so status=${status} must list at least one`);
       const wrong = data.filter((b) => b.status !== status).map((b) => `${b.id} (${b.status})`);
       assert(wrong.length === 0, `status=${status} must list only ${status} bonuses; it lists ${wrong.join(', ')}`);
-      const expected = all.filter((b) => b.status === status).map((b) => idKey(b.id)).sort();
+      const ofStatus = (bonuses: Listed[]) => bonuses.filter((b) => b.status === status).map((b) => idKey(b.id)).sort();
+      const expected = ofStatus(all);
       const got = data.map((b) => idKey(b.id)).sort();
-      assert(JSON.stringify(expected) === JSON.stringify(got), `status=${status} must list the ${expected.length} ${status} bonus(es) of the unfiltered list, got ${got.length}`);
+      if (JSON.stringify(expected) !== JSON.stringify(got)) {
+        // A bonus may move between the reads (section 3: transitions not shown): judged only when a second unfiltered
+        // read, after the filtered one, gives the same ${status} bonuses as the first.
+        const again = await t.get(bonusesPath(user.id), { token });
+        const later = again.status === 200 && Array.isArray(again.json?.data) ? ofStatus(again.json.data as Listed[]) : undefined;
+        if (later && JSON.stringify(later) !== JSON.stringify(expected)) t.advise(`status=${status} listed ${got.length} bonus(es), the unfiltered list ${expected.length} before it and ${later.length} after it: a transition between the reads, which section 3 leaves open, so not judged`);
+        else assert(false, `status=${status} must list the ${expected.length} ${status} bonus(es) of the unfiltered list (read before and after it), got ${got.length}`);
+      }
     });
   }
 
