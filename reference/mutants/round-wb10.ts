@@ -170,21 +170,21 @@ const written: Mutant[] = [
     return changed;
   }) },
   // white-box round wb10
-  { name: 'wb10-bonuses-show-order-assets-swapped', clause: '2.7', group: 'bonuses', description: 'sections 2.7/4.11 (order "fromSymbol, toSymbol", "fromAsset, toAsset | asset summary"; "Show ... 200 { data: <Bonus> }"): the show answers the order with fromAsset and toAsset swapped (its transformer maps them by the operation\u2019s direction), so fromAsset is no longer the asset of fromSymbol; the list gives them right', mutation: answered(ROUTE.bonusShow, 200, (body) => {
+  { name: 'wb10-bonuses-show-order-assets-swapped', clause: '4.11', group: 'bonuses', description: 'sections 2.7/4.11 (order "fromSymbol, toSymbol", "fromAsset, toAsset | asset summary"; "Show ... 200 { data: <Bonus> }"): the show answers the order with fromAsset and toAsset swapped (its transformer maps them by the operation\u2019s direction), so fromAsset is no longer the asset of fromSymbol; the list gives them right', mutation: answered(ROUTE.bonusShow, 200, (body) => {
     const order = body?.data?.order;
     if (!order?.fromAsset || !order?.toAsset || order.fromAsset.symbol === order.toAsset.symbol) return false;
     [order.fromAsset, order.toAsset] = [order.toAsset, order.fromAsset];
     return true;
   }) },
   // white-box round wb10
-  { name: 'wb10-bonuses-show-order-commissions-swapped', clause: '2.7', group: 'bonuses', description: 'sections 2.7/4.11 (order commissions "{ percent: decimal string, amount: decimal string }"): the show answers the order\u2019s commission percent as its amount and its amount as its percent; the list gives them right (the order in the same status in both)', mutation: answered(ROUTE.bonusShow, 200, (body) => {
+  { name: 'wb10-bonuses-show-order-commissions-swapped', clause: '4.11', group: 'bonuses', description: 'sections 2.7/4.11 (order commissions "{ percent: decimal string, amount: decimal string }"): the show answers the order\u2019s commission percent as its amount and its amount as its percent; the list gives them right (the order in the same status in both)', mutation: answered(ROUTE.bonusShow, 200, (body) => {
     const commissions = body?.data?.order?.commissions;
     if (!commissions || commissions.percent === commissions.amount) return false;
     [commissions.percent, commissions.amount] = [commissions.amount, commissions.percent];
     return true;
   }) },
   // white-box round wb10
-  { name: 'wb10-bonuses-show-user-created-at-of-bonus', clause: '2.6', group: 'bonuses', description: 'sections 2.6/4.11 (user createdAt integer; "Show ... 200 { data: <Bonus> }"): the show answers the user\u2019s createdAt with the bonus\u2019s createdAt (a column of the joined query read under the wrong table); the list gives the user\u2019s', mutation: answered(ROUTE.bonusShow, 200, (body) => {
+  { name: 'wb10-bonuses-show-user-created-at-of-bonus', clause: '4.11', group: 'bonuses', description: 'sections 2.6/4.11 (user createdAt integer; "Show ... 200 { data: <Bonus> }"): the show answers the user\u2019s createdAt with the bonus\u2019s createdAt (a column of the joined query read under the wrong table); the list gives the user\u2019s', mutation: answered(ROUTE.bonusShow, 200, (body) => {
     const user = body?.data?.user;
     if (!user || typeof body.data.createdAt !== 'number' || user.createdAt === body.data.createdAt) return false;
     user.createdAt = body.data.createdAt;
@@ -198,7 +198,7 @@ const written: Mutant[] = [
     return changed;
   }) },
   // white-box round wb10
-  { name: 'wb10-bonuses-user-carries-otp-secret-key', clause: '2.6', group: 'bonuses', description: 'section 2.6 (the user object, whose e-mail and anti-phishing code are "masked by the service"): every bonus\u2019s user carries otp_secret_key, the user\u2019s TOTP secret in base32 (active_model_otp\u2019s column, serialised with the model)', mutation: recordsRewritten(BONUS_ROUTES, (bonus) => {
+  { name: 'wb10-bonuses-user-carries-otp-secret-key', clause: '4.11', group: 'bonuses', description: 'section 2.6 (the user object, whose e-mail and anti-phishing code are "masked by the service"): every bonus\u2019s user carries otp_secret_key, the user\u2019s TOTP secret in base32 (active_model_otp\u2019s column, serialised with the model)', mutation: recordsRewritten(BONUS_ROUTES, (bonus) => {
     if (!bonus.user || typeof bonus.user.id !== 'string') return false;
     bonus.user.otp_secret_key = base32Of(bonus.user.id);
     return true;
@@ -223,7 +223,34 @@ const written: Mutant[] = [
  * stays at 100 %.
  * Score before fixes: filled in below.
  */
-const OPEN = new Set<string>([]);
+const OPEN = new Set<string>([
+  'wb10-login-email-array-read-as-text',
+  'wb10-login-2fa-account-throttle-ignored',
+  'wb10-forgot-email-array-read-as-text',
+  'wb10-reset-email-array-read-as-text',
+  'wb10-reset-password-array-read-as-text',
+  'wb10-reset-refused-email-resets-token-owner',
+  'wb10-reset-refused-long-password-saved',
+  'wb10-reset-writes-bearer-users-password',
+  'wb10-nft-show-meta-empty',
+  'wb10-nft-list-filtered-meta-empty',
+  'wb10-coin-list-filtered-meta-empty',
+  'wb10-banks-refused-currency-reserves-iban',
+  'wb10-banks-refused-bank-name-reserves-iban',
+  'wb10-banks-bank-name-formula-prefix-stripped',
+  'wb10-bonuses-filtered-list-asset-of-order',
+  'wb10-bonuses-filtered-list-order-of-first-bonus',
+  'wb10-bonuses-show-order-assets-swapped',
+  'wb10-bonuses-show-order-commissions-swapped',
+  'wb10-bonuses-show-user-created-at-of-bonus',
+  'wb10-bonuses-summary-asset-name-as-symbol',
+  'wb10-bonuses-user-carries-otp-secret-key',
+  'wb10-cards-jpeg-name-refused-image2',
+  'wb10-cards-exif-jpeg-refused',
+  'wb10-cards-bmp-v5-header-refused',
+  'wb10-cards-refused-alias-stored',
+  'wb10-cards-alias-formula-prefix-stripped',
+]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb10Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
