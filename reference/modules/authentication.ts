@@ -472,6 +472,7 @@ export const authentication: ReferenceModule = {
     // White-box round wb10, deviations of mutants only.
     'wb10.login-email-array-as-text',
     'wb10.login-2fa-throttle-ignored',
+    'wb10.login-2fa-code-as-number',
     // White-box round wb7.
     'wb7.login-2fa-password-case-insensitive',
     'wb7.login-2fa-account-lock-unchecked',
@@ -575,7 +576,9 @@ export const authentication: ReferenceModule = {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const sent = typeof body['2fa'] === 'string' ? body['2fa'] : '';
         // Allowed reading (a mutant that must survive): spaces inside the code are removed before it is compared.
-        const code = ctx.deviates('login.2fa-spaces-removed') ? sent.replace(/ /g, '') : sent;
+        // White-box round wb10, deviation of a mutant only: the code read as a number and written back (parseInt), so a code that
+        // begins with 0 (one in ten) loses its leading zeros and never matches.
+        const code = ctx.deviates('login.2fa-spaces-removed') ? sent.replace(/ /g, '') : ctx.deviates('wb10.login-2fa-code-as-number') && /^[0-9]+$/.test(sent) ? String(Number.parseInt(sent, 10)) : sent;
         if (!totpValid(ctx, user.totp_secret, code)) {
           recordFailure(ctx, email);
           recordAddressFailure(ctx, request);

@@ -93,6 +93,7 @@ export const password: ReferenceModule = {
   deviations: [
     // White-box round wb10, deviations of mutants only.
     'wb10.forgot-email-array-as-text',
+    'wb10.forgot-replaces-password',
     'wb10.reset-email-array-as-text',
     'wb10.reset-password-array-as-text',
     'wb10.reset-bad-email-resets-token-owner',
@@ -185,6 +186,9 @@ export const password: ReferenceModule = {
         if (last && ctx.now() - last.created_ms < 60_000) fail(ERRORS.validation({ email: ['Please wait before retrying.'] }));
       }
       const kind = body.type === 'text' ? 'text' : 'link';
+      // White-box round wb10, deviation of a mutant only: the old "forgot password" that replaces the password with a random one
+      // at once (mailed beside the reset token), so the account's password no longer logs in before any reset.
+      if (ctx.deviates('wb10.forgot-replaces-password')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(randomBytes(12).toString('base64url')), user.id);
       const token = sendResetMail(ctx, user.email, kind);
       const message = kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.';
       // Deviation of a mutant only: the answer also carries the token the e-mail carries.
