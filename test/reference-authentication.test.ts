@@ -355,10 +355,11 @@ describe('authentication mutants', () => {
     const { roundWb3OpenGaps, roundWb3NotDeviations } = await import('../reference/mutants/round-wb3.js');
     const { roundWb6OpenGaps } = await import('../reference/mutants/round-wb6.js');
     const { roundWb7OpenGaps } = await import('../reference/mutants/round-wb7.js');
+    const { roundWb10OpenGaps } = await import('../reference/mutants/round-wb10.js');
     const { readingsR7Refused } = await import('../reference/mutants/readings-r7.js');
     const { readingsR8Refused } = await import('../reference/mutants/readings-r8.js');
     const { readingsR9Refused } = await import('../reference/mutants/readings-r9.js');
-    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps, ...readingsR7Refused, ...readingsR8Refused, ...readingsR9Refused].map((m) => m.mutation.deviation));
+    const used = new Set([...MUTANTS, ...roundWb3OpenGaps, ...roundWb3NotDeviations, ...roundWb6OpenGaps, ...roundWb7OpenGaps, ...roundWb10OpenGaps, ...readingsR7Refused, ...readingsR8Refused, ...readingsR9Refused].map((m) => m.mutation.deviation));
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 

@@ -469,6 +469,10 @@ export const authentication: ReferenceModule = {
     'jwt.id-claim-throttle-ignored',
     // White-box round wb6.
     'wb6.login-password-array-as-text',
+    // White-box round wb10, deviations of mutants only.
+    'wb10.login-email-array-as-text',
+    'wb10.login-2fa-throttle-ignored',
+    'wb10.login-2fa-code-as-number',
     // White-box round wb7.
     'wb7.login-2fa-password-case-insensitive',
     'wb7.login-2fa-account-lock-unchecked',
@@ -514,6 +518,8 @@ export const authentication: ReferenceModule = {
       const body = (request.body ?? {}) as Record<string, unknown>;
       // White-box round wb6, deviation of a mutant only: a password sent as a JSON array is read as the text of its items (a loosely typed input helper).
       if (ctx.deviates('wb6.login-password-array-as-text') && Array.isArray(body.password)) body.password = body.password.join(',');
+      // White-box round wb10, deviation of a mutant only: an e-mail sent as a JSON array is read as its first item (a query builder's where() with an array).
+      if (ctx.deviates('wb10.login-email-array-as-text') && Array.isArray(body.email)) body.email = body.email[0];
       // Allowed reading (a mutant that must survive): a missing or malformed e-mail, or a missing password, is wrong credentials.
       if (ctx.deviates('login.malformed-answers-403') && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email) || body.password === undefined)) fail(ERRORS.wrongCredentials());
       // Allowed reading (reading round 5): a restricted e-mail is answered 425 before its body is validated (a throttle middleware before the controller).
@@ -546,7 +552,8 @@ export const authentication: ReferenceModule = {
       });
       const email = String(body.email);
       restrictAddress(ctx, request);
-      restrict(ctx, email);
+      // White-box round wb10, deviation of a mutant only: the accounts with 2FA log in through a route without the brute-force restriction.
+      if (!(ctx.deviates('wb10.login-2fa-throttle-ignored') && findUserByEmail(ctx, email)?.totp_secret)) restrict(ctx, email);
       const user = findUserByEmail(ctx, email);
       if (!user && ctx.deviates('login.unknown-email-422')) fail(ERRORS.validation({ email: ['The selected email is invalid.'] }));
       if (!user && ctx.deviates('login.unknown-email-404')) fail(ERRORS.notFound('App\\Models\\User', email));
@@ -569,7 +576,9 @@ export const authentication: ReferenceModule = {
         // Section 4.2: the 2FA code is required for an account with 2FA; its absence or a wrong code are wrong credentials.
         const sent = typeof body['2fa'] === 'string' ? body['2fa'] : '';
         // Allowed reading (a mutant that must survive): spaces inside the code are removed before it is compared.
-        const code = ctx.deviates('login.2fa-spaces-removed') ? sent.replace(/ /g, '') : sent;
+        // White-box round wb10, deviation of a mutant only: the code read as a number and written back (parseInt), so a code that
+        // begins with 0 (one in ten) loses its leading zeros and never matches.
+        const code = ctx.deviates('login.2fa-spaces-removed') ? sent.replace(/ /g, '') : ctx.deviates('wb10.login-2fa-code-as-number') && /^[0-9]+$/.test(sent) ? String(Number.parseInt(sent, 10)) : sent;
         if (!totpValid(ctx, user.totp_secret, code)) {
           recordFailure(ctx, email);
           recordAddressFailure(ctx, request);

@@ -267,6 +267,9 @@ export const banks: ReferenceModule = {
     // Allowed reading (reading round 7): the `platform` filter compares the code in any letter case (also honoured by the cards module).
     'r7.platform-filter-any-case',
     // White-box round wb9.
+    // White-box round wb10, deviations of mutants only.
+    'wb10.banks-iban-hyphens-stripped',
+    'wb10.banks-swift-hyphens-stripped',
     'wb9.banks-currency-crypto-accepted',
     'wb9.banks-currency-prefix-matched',
     'wb9.banks-three-filters-or',
@@ -446,6 +449,8 @@ export const banks: ReferenceModule = {
       if (ctx.deviates('banks.numeric-currency') && typeof body.currency === 'number') body.currency = NUMERIC_CURRENCIES[body.currency] ?? String(body.currency);
       // Allowed reading (reading round 1): an ISO 4217 code in any letter case is that code, stored upper-case.
       if (ctx.deviates('banks.currency-case-insensitive') && typeof body.currency === 'string') body.currency = body.currency.toUpperCase();
+      // White-box round wb10, deviations of mutants only: the separators people paste in (DE89-3704-...) taken out before validation.
+      for (const field of ['iban', 'swift']) if (ctx.deviates(`wb10.banks-${field}-hyphens-stripped`) && typeof body[field] === 'string') body[field] = (body[field] as string).replace(/-/g, '');
       const { user } = request as AuthenticatedRequest;
       try {
         validate(body, createRules(ctx, user.id, typeof body.currency === 'string' ? body.currency : undefined));

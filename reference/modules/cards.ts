@@ -236,6 +236,11 @@ export const cards: ReferenceModule = {
   ddl: DDL,
   deviations: [
     // White-box round wb9, deviations of mutants only.
+    // White-box round wb10, deviations of mutants only.
+    'wb10.cards-jpeg-extension-refused.cardImage2',
+    'wb10.cards-jpeg-jfif-only',
+    'wb10.cards-bmp-info-header-only',
+    'wb10.cards-refused-alias-stored',
     'wb9.cards-svg-accepted',
     'wb9.cards-tiff-accepted.cardImage2',
     'wb9.cards-last-four-any-number-of-four-characters',
@@ -377,6 +382,10 @@ export const cards: ReferenceModule = {
       // that lets SVG in), and a TIFF taken for cardImage2 (its mimes list copied from a scanner upload form).
       if (!type && ctx.deviates('wb9.cards-svg-accepted') && /^\s*<(\?xml|svg)/i.test(value.head.toString('latin1'))) return undefined;
       if (!type && ctx.deviates(`wb9.cards-tiff-accepted.${field}`) && (value.head.subarray(0, 4).equals(Buffer.from([0x49, 0x49, 0x2a, 0x00])) || value.head.subarray(0, 4).equals(Buffer.from([0x4d, 0x4d, 0x00, 0x2a])))) return undefined;
+      // White-box round wb10, deviations of mutants only: a JPEG told by its JFIF marker alone (an Exif JPEG, as cameras and phones
+      // write, refused), and a BMP told by the 40-byte BITMAPINFOHEADER alone (the V4 and V5 headers GIMP and others write refused).
+      if (type === 'jpeg' && ctx.deviates('wb10.cards-jpeg-jfif-only') && value.head[3] !== 0xe0) return `The ${name} field must be an image.`;
+      if (type === 'bmp' && ctx.deviates('wb10.cards-bmp-info-header-only') && value.head.readUInt32LE(14) !== 40) return `The ${name} field must be an image.`;
       if (!type) return `The ${name} field must be an image.`;
       // Allowed reading (reading round 9): an image is a file whose dimensions can be read (PHP's getimagesize, ImageIO's reader).
       if (ctx.deviates('r9.card-image-dimensions-read') && !value.truncated && !imageDimensionsReadable(Buffer.concat(value.chunks), type)) return `The ${name} field must be an image.`;
@@ -390,7 +399,7 @@ export const cards: ReferenceModule = {
       const refused = ctx.deviates(`cards.jpeg-refused.${field}`) ? 'jpeg' : ctx.deviates(`cards.bmp-refused.${field}`) ? 'bmp' : undefined;
       // White-box round wb6, deviation of a mutant only: the file name's extension compared case-sensitively with jpg, jpeg, bmp, png (IMG_0001.JPG refused).
       if (ctx.deviates('wb6.cards-image-extension-case-sensitive') && /\.[A-Za-z0-9]+$/.test(value.filename) && !/\.(jpg|jpeg|bmp|png)$/.test(value.filename)) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
-      if (ctx.deviates('cards.jpeg-extension-refused') && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
+      if ((ctx.deviates('cards.jpeg-extension-refused') || ctx.deviates(`wb10.cards-jpeg-extension-refused.${field}`)) && /\.jpeg$/i.test(value.filename)) return `The ${name} field must be a file of type: jpg, bmp, png.`;
       if (!allowed.includes(type) || type === refused) return `The ${name} field must be a file of type: ${ALLOWED_TYPES.join(', ')}.`;
       // Allowed reading (round r6): a KB of the SI, 1000 bytes (10240 KB = 10 240 000 bytes).
       const limitBytes = ctx.deviates('cards.size-limit-10000000-bytes') ? 10_000_000 : MAX_IMAGE_KB * (ctx.deviates('r6.image-limit-si-kilobytes') ? 1000 : 1024);
@@ -611,6 +620,12 @@ export const cards: ReferenceModule = {
           // White-box round wb9, deviation of a mutant only: the card is stored with its first image before the second is judged
           // (a file of another type, read whole, is stored; a file over the limit is cut off by the upload and never stored).
           if (ctx.deviates('wb9.cards-refused-image2-stored') && fields.length === 1 && fields[0] === 'cardImage2' && isUpload(input.cardImage1) && isUpload(input.cardImage2) && !input.cardImage2.truncated && input.cardImage2.size > 0 && input.cardImage2.size <= MAX_IMAGE_KB * 1024) store(String(input.expirationDate ?? ''));
+          // White-box round wb10, deviation of a mutant only: a card refused for its alias alone (over 191 characters) is stored with
+          // the alias cut to 191 (a column that truncates, written before the length rule is judged).
+          if (ctx.deviates('wb10.cards-refused-alias-stored') && fields.length === 1 && fields[0] === 'alias' && typeof input.alias === 'string' && [...input.alias].length > 191 && isUpload(input.cardImage1) && isUpload(input.cardImage2)) {
+            input.alias = [...input.alias].slice(0, 191).join('');
+            store(String(input.expirationDate ?? ''));
+          }
           if (ctx.deviates('cards.refused-create-stored.expiry') && fields.length > 0 && fields.every((f) => f.startsWith('expiration'))) store(String(input.expirationDate ?? ''));
           throw error;
         }

@@ -4,6 +4,7 @@ import { StateNotAllowed } from '../context.js';
 import { ERRORS, fail } from '../errors.js';
 import { refuseUnknownMembers, rules, validate } from '../validation.js';
 import { emailRule, findUserByEmail, hashPassword, passwordMatches, sessionOf } from './authentication.js';
+import { resolveToken } from '../tokens.js';
 
 /**
  * Sections 4.3 and 4.4: password reset. Forgot-password puts the e-mail it would send (the token as
@@ -90,6 +91,14 @@ export const password: ReferenceModule = {
   name: 'password',
   ddl: DDL,
   deviations: [
+    // White-box round wb10, deviations of mutants only.
+    'wb10.forgot-email-array-as-text',
+    'wb10.forgot-replaces-password',
+    'wb10.reset-email-array-as-text',
+    'wb10.reset-password-array-as-text',
+    'wb10.reset-bad-email-resets-token-owner',
+    'wb10.reset-password-saved-before-max',
+    'wb10.reset-uses-bearer-user',
     // White-box round wb9, deviation of a mutant only.
     'wb9.reset-2fa-account-password-unchanged',
     // The provider-state hook of an older contract: password-reset.token ignores the param type (the latest e-mail's token).
@@ -152,6 +161,8 @@ export const password: ReferenceModule = {
     app.post('/api/v1/user/forgot-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (ctx.deviates('r5.forgot-type-any-case') && typeof body.type === 'string') body.type = body.type.toLowerCase();
+      // White-box round wb10, deviation of a mutant only: an e-mail sent as a JSON array is read as its first item.
+      if (ctx.deviates('wb10.forgot-email-array-as-text') && Array.isArray(body.email)) body.email = body.email[0];
       if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'type']);
       validate(body, {
         email: [rules.required, rules.string, emailRule(ctx), rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
@@ -175,6 +186,9 @@ export const password: ReferenceModule = {
         if (last && ctx.now() - last.created_ms < 60_000) fail(ERRORS.validation({ email: ['Please wait before retrying.'] }));
       }
       const kind = body.type === 'text' ? 'text' : 'link';
+      // White-box round wb10, deviation of a mutant only: the old "forgot password" that replaces the password with a random one
+      // at once (mailed beside the reset token), so the account's password no longer logs in before any reset.
+      if (ctx.deviates('wb10.forgot-replaces-password')) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(randomBytes(12).toString('base64url')), user.id);
       const token = sendResetMail(ctx, user.email, kind);
       const message = kind === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.';
       // Deviation of a mutant only: the answer also carries the token the e-mail carries.
@@ -195,6 +209,20 @@ export const password: ReferenceModule = {
       if (ctx.deviates('wb2.reset-refused-spends-token') && typeof body.email === 'string' && typeof body.token === 'string' && typeof body.password === 'string' && [...body.password].length < 8) {
         const owner = findUserByEmail(ctx, body.email);
         if (owner && tokenValid(ctx, owner.email, body.token)) ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(owner.email);
+      }
+      // White-box round wb10, deviations of mutants only: an e-mail or a password sent as a JSON array read as its text.
+      if (ctx.deviates('wb10.reset-email-array-as-text') && Array.isArray(body.email)) body.email = body.email[0];
+      if (ctx.deviates('wb10.reset-password-array-as-text') && Array.isArray(body.password)) body.password = body.password.join(',');
+      // White-box round wb10, deviations of mutants only: the new password is saved before the request is validated whole: for the
+      // token's owner when the e-mail breaks its rules (the reset found by its token), or when the password is over 191 characters.
+      if (typeof body.token === 'string' && typeof body.password === 'string' && [...body.password].length >= 8) {
+        const badEmail = typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) || [...body.email].length > 255;
+        const tooLong = [...body.password].length > 191;
+        if ((badEmail && ctx.deviates('wb10.reset-bad-email-resets-token-owner')) || (!badEmail && tooLong && ctx.deviates('wb10.reset-password-saved-before-max'))) {
+          const row = ctx.db.prepare('SELECT email FROM password_reset_tokens WHERE token_hash = ?').get(hashToken(body.token)) as { email: string } | undefined;
+          const owner = row ? findUserByEmail(ctx, row.email) : undefined;
+          if (owner && (badEmail || owner.email.toLowerCase() === String(body.email).toLowerCase())) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, body.password)), owner.id);
+        }
       }
       validate(body, {
         email: [rules.required, rules.string, emailRule(ctx), rules.max(ctx.deviates('reset.email-max-191') ? 191 : 255)],
@@ -230,7 +258,10 @@ export const password: ReferenceModule = {
       }
       // White-box round wb9, deviation of a mutant only: for an account with 2FA the new password is written to a credentials
       // record the login does not read (the reset answers 200 and the old password stays).
-      if (!ctx.deviates('reset.password-unchanged') && !(ctx.deviates('wb9.reset-2fa-account-password-unchanged') && user.totp_secret)) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), user.id);
+      // White-box round wb10, deviation of a mutant only: the password written is the one of the bearer's user (auth()->user()), when a bearer is sent.
+      const bearer = /^Bearer (.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+      const writtenFor = (ctx.deviates('wb10.reset-uses-bearer-user') && bearer !== undefined ? resolveToken(ctx.db, bearer, ctx.now())?.user : undefined) ?? user;
+      if (!ctx.deviates('reset.password-unchanged') && !(ctx.deviates('wb9.reset-2fa-account-password-unchanged') && user.totp_secret)) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(storedPassword(ctx, String(body.password))), writtenFor.id);
       ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(user.email);
       if (ctx.deviates('r7.reset-lifts-restriction')) ctx.db.prepare('DELETE FROM login_failures WHERE email = ?').run(user.email);
       // Deviation of a mutant only: the answer echoes the reset token it was sent.
