@@ -163,7 +163,14 @@ summary.describe(() => {
         const singleEntries = (t.expectSchema(single, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
         const whole = entries.find((e) => e.asset.symbol === asset);
         assert(whole, `the summary of all assets must have an entry for asset ${asset}`);
-        expect(figures(singleEntries.find((e) => e.asset.symbol === asset)), `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets`).toEqual(figures(whole));
+        const one = figures(singleEntries.find((e) => e.asset.symbol === asset));
+        if (JSON.stringify(one) === JSON.stringify(figures(whole))) return;
+        // A bonus may move between the two reads (section 3: transitions not shown; a pending bonus settled): judged only
+        // when a second read of the summary of all assets, after the one of this asset, gives the asset the figures of the first.
+        const again = await t.get(summaryPath(user.id), { token });
+        const later = again.status === 200 && Array.isArray(again.json?.data) ? figures((again.json.data as Summary[]).find((e) => e?.asset?.symbol === asset)) : undefined;
+        if (later !== undefined && JSON.stringify(later) !== JSON.stringify(figures(whole))) return t.advise(`the summary of asset ${asset} differs from its entry of the summary of all assets, which itself changed between a read before and one after it: a transition between the reads, which section 3 leaves open, so not judged`);
+        expect(one, `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets (read before and after it)`).toEqual(figures(whole));
       }),
     );
   });
