@@ -34,12 +34,13 @@ function settledWhenShown(): Mutation {
 }
 
 /**
- * A user's pending bonuses settled (distributed) by a ledger job that the summary of all assets starts once it has
- * answered: that summary shows them pending, every later answer (a summary of one asset or of all, a list, a show)
+ * A user's pending bonuses settled (distributed, `bonusedAt` the time of settlement) by a ledger job that a read starts
+ * once it has answered: `trigger` 'summary', the summary of all assets; 'list', any list of the user's bonuses. The
+ * triggering answer shows them pending, every later answer (a summary of one asset or of all, a list, a show)
  * distributed, and a list filtered by status lists them as what they now are.
  */
-function settledWhenSummarised(): Mutation {
-  const settled = new Set<string>();
+function settledAfter(trigger: 'summary' | 'list'): Mutation {
+  const settled = new Map<string, number>();
   const summary = fastifyPath(SUMMARY.split(' ')[1]!);
   const show = fastifyPath(SHOW.split(' ')[1]!);
   const list = fastifyPath(LIST.split(' ')[1]!);
@@ -57,13 +58,13 @@ function settledWhenSummarised(): Mutation {
       const user = String((reply.request.params as Record<string, unknown> | undefined)?.user ?? '').toLowerCase();
       const body = parse(answer.payload);
       if (body === undefined) return undefined;
-      if (answer.url === summary) {
+      const at = settled.get(user);
+      if (at === undefined) {
         const asset = (reply.request.params as Record<string, unknown> | undefined)?.asset;
-        const whole = asset === undefined || asset === '';
-        if (!settled.has(user)) {
-          if (whole) settled.add(user);
-          return undefined;
-        }
+        if (trigger === 'summary' ? answer.url === summary && (asset === undefined || asset === '') : answer.url === list) settled.set(user, Math.floor(Date.now() / 1000));
+        return undefined;
+      }
+      if (answer.url === summary) {
         for (const entry of Array.isArray(body?.data) ? body.data : []) {
           if (!entry?.pending || !entry?.distributed) continue;
           entry.distributed = { bonuses: entry.distributed.bonuses + entry.pending.bonuses, amount: entry.distributed.amount + entry.pending.amount };
@@ -71,9 +72,8 @@ function settledWhenSummarised(): Mutation {
         }
         return JSON.stringify(body);
       }
-      if (!settled.has(user)) return undefined;
       const records: any[] = answer.url === show ? [body?.data] : Array.isArray(body?.data) ? body.data : [];
-      for (const record of records) if (record?.status === 'pending') record.status = 'distributed';
+      for (const record of records) if (record?.status === 'pending') Object.assign(record, { status: 'distributed', bonusedAt: at });
       const filter = (reply.request as any)[FILTER];
       if (answer.url === list && typeof filter === 'string') body.data = body.data.filter((record: any) => record?.status === filter);
       return JSON.stringify(body);
@@ -303,7 +303,17 @@ export const bonusesMutants: Mutant[] = [
     clause: '3',
     group: 'bonuses',
     description: 'a user\u2019s pending bonuses are settled (distributed) once the summary of all assets has answered, so that summary gives them pending and every later read (the summary of one asset, the list, a show) distributed (section 3: "Transitions: not shown")',
-    mutation: settledWhenSummarised(),
+    mutation: settledAfter('summary'),
+    allowed: true,
+    judgedBy: { groups: ['bonuses'], clauses: 'all' },
+  },
+  // The same, a ledger settling a user's pending bonuses once a list has held them.
+  {
+    name: 'allowed-bonus-pending-settled-when-listed',
+    clause: '3',
+    group: 'bonuses',
+    description: 'a user\u2019s pending bonuses are settled (distributed, bonusedAt the time of settlement) once a list has held them, so that list gives them pending and every later read (a filtered list, a show, a summary) distributed (section 3: "Transitions: not shown")',
+    mutation: settledAfter('list'),
     allowed: true,
     judgedBy: { groups: ['bonuses'], clauses: 'all' },
   },
