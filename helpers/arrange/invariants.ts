@@ -728,7 +728,7 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
           }
         }
       }
-      const problems: string[] = [];
+      const problems: { key: string; field: string; problem: string }[] = [];
       let judged = 0;
       await Promise.all(
         queries.map(async (query) => {
@@ -741,14 +741,32 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
             const base = byKey.get(keyOf(entry));
             if (base === undefined || !own.includes(keyOf(entry))) continue;
             judged++;
+            // A record that moved between the reads (its status changed: section 3 shows no transition; a pending bonus
+            // settled may be dated anew) is advised on, not failed.
+            const moved = list.entries === 'records' && JSON.stringify(base?.status) !== JSON.stringify(entry?.status);
             for (const field of list.stable) {
               const [was, is] = [comparable(field, fieldOf(base, field)), comparable(field, fieldOf(entry, field))];
-              if (JSON.stringify(was) !== JSON.stringify(is)) problems.push(`${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`);
+              if (JSON.stringify(was) === JSON.stringify(is)) continue;
+              const problem = `${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`;
+              if (moved) t.advise(`${problem}, and its status moved from ${JSON.stringify(base?.status)} to ${JSON.stringify(entry?.status)} between the reads: a transition, which section 3 leaves open, so not judged`);
+              else problems.push({ key: keyOf(entry), field, problem });
             }
           }
         }),
       );
-      expect(problems, `${ep.id}: a filtered list shows a ${list.entries === 'records' ? 'record' : 'asset'} with other fields than the unfiltered list (a filter narrows which entries are listed, not what they say)`).toEqual([]);
+      // An entry may change between the reads (a record's move, section 3; a balance's staking rewards or vesting, which
+      // 2.2 does not hold still): a difference fails only when a second unfiltered read, after the filtered ones, gives
+      // the entry's field as the first did; else it is advised on.
+      let failing = problems;
+      if (problems.length > 0) {
+        const again = await t.get(path(user.id), { token });
+        const later = again.status === 200 ? entriesOf(again) : undefined;
+        const laterByKey = new Map((Array.isArray(later) ? later : []).map((entry) => [keyOf(entry), entry]));
+        const changed = (p: { key: string; field: string }) => laterByKey.has(p.key) && JSON.stringify(comparable(p.field, fieldOf(laterByKey.get(p.key), p.field))) !== JSON.stringify(comparable(p.field, fieldOf(byKey.get(p.key), p.field)));
+        for (const p of problems.filter(changed)) t.advise(`${p.problem}, and a second unfiltered read gives it another ${p.field} than the first: it changed between the reads, which the specification does not rule out, so not judged`);
+        failing = problems.filter((p) => !changed(p));
+      }
+      expect(failing.map((p) => p.problem), `${ep.id}: a filtered list shows a ${list.entries === 'records' ? 'record' : 'asset'} with other fields than the unfiltered list (read before and after it; a filter narrows which entries are listed, not what they say)`).toEqual([]);
       if (judged === 0) t.skip(`not verified: no filter value taken from the user’s own ${list.entries === 'records' ? 'records' : 'assets'} listed any of them (${queries.map((q) => JSON.stringify(q)).join(', ')}), so no filtered entry could be compared`);
     },
   );
