@@ -124,8 +124,13 @@ export async function resetInProgress(t: CheckContext, { spends = true, params =
   return { user, token, bearer };
 }
 
-/** Section 4.2: the login status for an e-mail and password. */
-export async function loginStatus(t: CheckContext, email: string, password: string): Promise<number> {
-  const response = await t.post('/api/v1/authenticate', { json: { email, password } });
+/** Section 4.2: the login status for an e-mail and password (and a 2FA code, when given); a Session it opens is logged out after the test. */
+export async function loginStatus(t: CheckContext, email: string, password: string, code?: string): Promise<number> {
+  const response = await t.post('/api/v1/authenticate', { json: { email, password, ...(code === undefined ? {} : { '2fa': code }) } });
+  const token = code !== undefined && response.status === 200 && response.isJson ? response.json?.data?.id : undefined;
+  if (typeof token === 'string') {
+    learnSecret(token, 'token');
+    t.cleanup(() => t.post('/api/v1/user/logout', { token }));
+  }
   return response.status;
 }
