@@ -406,6 +406,8 @@ export const authentication: ReferenceModule = {
     // The provider-state hook of an older contract: it ignores the param platformId of the account states (the account
     // is not of that platform, and the data names none), as a hook written before the param was added.
     'contract.hook-ignores-platform-id',
+    // A provider-state hook written before the param emailTag of state user (added later): its addresses carry no + tag.
+    'contract.hook-ignores-email-tag',
     'r7.restriction-ends-sessions',
     'r7.brute-force-threshold-three',
     'r7.jwt-failures-counted',
@@ -688,7 +690,7 @@ export const authentication: ReferenceModule = {
         const length = params.emailLength;
         const emailLength = typeof length === 'number' && Number.isInteger(length) && length >= 20 && length <= 255 ? length : undefined;
         const platform = onPlatform(params);
-        return { ...createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}), ...(params.emailTag === true ? { emailTag: true } : {}), ...platform }), ...platform };
+        return { ...createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}), ...(params.emailTag === true && !ctx.deviates('contract.hook-ignores-email-tag') ? { emailTag: true } : {}), ...platform }), ...platform };
       },
       // An active account whose logins issue sessions of SHORT_SESSION_TTL_SECONDS (sections 2.1 and 5.2).
       'user.short-session': (params) => {
