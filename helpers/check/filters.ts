@@ -27,6 +27,9 @@ export function expectFilteredList<T = Record<string, any>>(t: CheckContext, res
   return (t.expectSchema(response, schema) as { data: T[] }).data;
 }
 
+/** A filter value no record has, whatever field a reading compares it with, by equality or as a search term. */
+const NO_SUCH_VALUE = 'no-such-value-0000';
+
 /** A platform of a `*.two-platforms` provider state (helpers/states/transport.ts). */
 export interface FilterPlatform {
   id: string;
@@ -49,8 +52,8 @@ export interface FilterPlatform {
  * `company` (4.10, 4.6a) is only named, and nothing ties it to the platform: it may be the bank (`bankName`), the
  * issuer of a SWIFT code, a corporate card's holder, a search (reading rounds r6, r12). The same values are sent,
  * and what holds under every reading is judged: a 200 list holds only the caller's records (those of the
- * unfiltered list), each once. Whether one of the platform's values lists that platform's records, and only them,
- * is advised on (issue 28, principle 1).
+ * unfiltered list), each once, and a value no record has lists none of them. Whether one of the platform's values
+ * lists that platform's records, and only them, is advised on (issue 28, principle 1).
  *
  * `list(query)` lists the user's records (the unfiltered list when `query` is undefined); `platformOf`
  * reads a record's platform (`externalPlatform`, a bonus's order's); the state's records
@@ -97,6 +100,13 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   // `company` is only named (4.10, 4.6a): what ties it to a platform is advised on, not judged (see above).
   const judged = filter === 'platform';
   const yours = new Set(all.map(recordKey));
+  if (!judged) {
+    // A value no record has under any reading (equality or search, with any field) lists no record, or is refused as
+    // one the service does not know (docs/judging.md: "a list filter value no record has may be answered 200 with no
+    // record or 422 keyed by the filter"): a filter that still lists the user's records is ignored.
+    const listed = expectFilteredList(t, await options.list({ [filter]: NO_SUCH_VALUE }), filter, NO_SUCH_VALUE, schema);
+    if (listed) expect(listed.map(recordKey).filter((id) => yours.has(id)), `${filter}=${NO_SUCH_VALUE}, a value no record has under any reading of ${filter}, must list none of the user's records (or be refused with 422 keyed by ${filter}); the filter is ignored`).toEqual([]);
+  }
   for (const p of platforms) {
     const expected = onPlatform.get(p.code)!.map(recordKey).sort();
     const other = platforms.find((q) => q !== p)!;
