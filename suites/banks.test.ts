@@ -652,11 +652,14 @@ list.describe(() => {
     return true;
   }
 
-  // Section 4.10: company and platform keep the user's banks of one platform. The user has banks on two (provider state
-  // bank.two-platforms); each platform is sent by its code, its ID and its name, since what the filters compare is not said
-  // (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts.
+  // Section 4.10: platform keeps the user's banks of one platform. The user has banks on two (provider state
+  // bank.two-platforms); each platform is sent by its code, its ID, its name and its url's host, since what the filter
+  // compares is not said (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts. company is only
+  // named, and nothing ties it to the platform (reading round r12): sent the same values, it must list only the user's
+  // banks, each once; whether it lists one platform's banks is advised on.
   for (const [filter, rule] of [['company', 'S223'], ['platform', 'S224']] as const) {
-    list.check(`lists every bank of one platform and none of another under the ${filter} filter (the platform\u2019s code, ID or name)`, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
+    const title = filter === 'company' ? 'lists only the user\u2019s banks, each once, under the company filter, and advises on whether it names a platform (its code, ID, name or url host)' : 'lists every bank of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)';
+    list.check(title, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
       if (filter === 'company' && (await companyIsBankName(t))) return;
       await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform });

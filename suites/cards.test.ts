@@ -630,11 +630,14 @@ list.describe(() => {
     }
   });
 
-  // Section 4.6a: company and platform keep the user's cards of one platform. The user has cards on two (provider state
-  // card.two-platforms); each platform is sent by its code, its ID and its name, since what the filters compare is not said
-  // (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts.
+  // Section 4.6a: platform keeps the user's cards of one platform. The user has cards on two (provider state
+  // card.two-platforms); each platform is sent by its code, its ID, its name and its url's host, since what the filter
+  // compares is not said (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts. company is only
+  // named, and nothing ties it to the platform (a corporate card's holder, reading round r12): sent the same values, it
+  // must list only the user's cards, each once; whether it lists one platform's cards is advised on.
   for (const [filter, rule] of [['company', 'S280'], ['platform', 'S281']] as const) {
-    list.check(`lists every card of one platform and none of another under the ${filter} filter (the platform\u2019s code, ID or name)`, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
+    const title = filter === 'company' ? 'lists only the user\u2019s cards, each once, under the company filter, and advises on whether it names a platform (its code, ID, name or url host)' : 'lists every card of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)';
+    list.check(title, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
       const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
       await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform });
     });

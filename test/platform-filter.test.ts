@@ -5,16 +5,19 @@ import { ApiResponse } from '../helpers/net/http.js';
 
 /**
  * helpers/check/filters.ts expectPlatformFilter: the company and platform filters judged on a user's records on two
- * platforms, sent each platform's code, ID and name (docs/judging.md, "Judgements beyond the letter"). A list answered by a
- * fake target that compares the filter one way; the context records advisories and skips.
+ * platforms, sent each platform's code, ID, name and url host (docs/judging.md, "Judgements beyond the letter"); for
+ * company only what holds under every reading (reading round r12). A list answered by a fake target that compares the
+ * filter one way; the context records advisories and skips.
  */
 
 interface Platform extends FilterPlatform {
   name: string;
+  url?: string;
 }
 
 const A: Platform = { id: 'id-a', code: 'REF', name: 'Reference Platform', ids: ['a1', 'a2'] };
 const B: Platform = { id: 'id-b', code: 'PXYZ', name: 'Other Platform', ids: ['b1'] };
+const hosted = (p: Platform, host: string): Platform => ({ ...p, url: `https://${host}/` });
 
 class Skipped extends Error {}
 
@@ -33,22 +36,34 @@ function context() {
 
 const answer = (status: number, body: unknown) => new ApiResponse(status, { 'content-type': 'application/json' }, JSON.stringify(body), { ok: true, value: body });
 
-/** A target whose filter compares `by` (or lists everything when `by` is 'ignored', nothing when 'nothing', or refuses unknown values with 422 when `refuse`). */
-function target(platforms: Platform[], by: 'code' | 'id' | 'name' | 'ignored' | 'nothing', refuse = false) {
-  const records = platforms.flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: 'https://x.test' } })));
+type Reading = 'code' | 'id' | 'name' | 'host' | 'ignored' | 'nothing' | 'everything-but-unknown' | 'twice' | 'foreign';
+
+/**
+ * A target whose filter compares `by` (or lists everything when `by` is 'ignored', nothing when 'nothing', every record
+ * for a known value when 'everything-but-unknown', the code's records twice when 'twice', another user's record beside
+ * them when 'foreign'), refusing unknown values with 422 when `refuse`.
+ */
+function target(platforms: Platform[], by: Reading, refuse = false) {
+  const records = platforms.flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: p.url ?? 'https://x.test' } })));
   return async (query?: Record<string, string>) => {
     const value = query ? Object.values(query)[0] : undefined;
     if (value === undefined || by === 'ignored') return answer(200, { data: records });
     if (by === 'nothing') return answer(200, { data: [] });
-    const platform = platforms.find((p) => (by === 'code' ? p.code : by === 'id' ? p.id : p.name) === value);
-    if (!platform && refuse) return answer(422, { message: 'The given data was invalid.', errors: { company: ['The selected company is invalid.'] } });
+    if (by === 'everything-but-unknown') return answer(200, { data: value === 'no-such-value-0000' ? [] : records });
+    const same = (p: Platform) => (by === 'id' ? p.id : by === 'name' ? p.name : by === 'host' ? new URL(p.url ?? 'https://x.test').hostname : p.code) === value;
+    const platform = platforms.find(same);
+    const listed = records.filter((r) => platform && r.externalPlatform.code === platform.code);
+    if (by === 'twice') return answer(200, { data: [...listed, ...listed] });
+    if (by === 'foreign') return answer(200, { data: [...listed, { id: 'someone-else', externalPlatform: records[0]!.externalPlatform }] });
+    const key = query ? Object.keys(query)[0]! : '';
+    if (!platform && refuse) return answer(422, { message: 'The given data was invalid.', errors: { [key]: [`The selected ${key} is invalid.`] } });
     return answer(200, { data: records.filter((r) => platform && r.externalPlatform.code === platform.code) });
   };
 }
 
-async function judge(platforms: Platform[], by: Parameters<typeof target>[1], refuse = false) {
+async function judge(platforms: Platform[], by: Reading, refuse = false, filter: 'company' | 'platform' = 'platform') {
   const { t, advisories } = context();
-  await expectPlatformFilter(t, { filter: 'company', platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: target(platforms, by, refuse), platformOf: (r) => r.externalPlatform });
+  await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: target(platforms, by, refuse), platformOf: (r) => r.externalPlatform });
   return advisories;
 }
 
@@ -57,12 +72,32 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
     expect(await judge([A, B], 'code')).toEqual([]);
     expect((await judge([A, B], 'id')).join('\n')).toMatch(/compares a platform's ID/);
     expect((await judge([A, B], 'name')).join('\n')).toMatch(/compares a platform's name/);
-    expect((await judge([A, B], 'name', true)).join('\n')).toMatch(/refused with 422 keyed by company/);
+    expect((await judge([A, B], 'name', true)).join('\n')).toMatch(/refused with 422 keyed by platform/);
   });
 
   it('fails a filter that is ignored, and one that lists nothing for the code, the ID and the name', async () => {
     await expect(judge([A, B], 'ignored')).rejects.toThrow(/must list none of the user's records on platform/);
-    await expect(judge([A, B], 'nothing')).rejects.toThrow(/must list the user's records on platform REF when given its code \(REF\), its ID \(id-a\) or its name/);
+    await expect(judge([A, B], 'nothing')).rejects.toThrow(/must list the user's records on platform REF when given its code \(REF\), its ID \(id-a\), its name/);
+  });
+
+  it('sends the host of the url the records show, when each platform shows its own, and passes a filter compared with it (reading round r12)', async () => {
+    const [a, b] = [hosted(A, 'ref.platform.test'), hosted(B, 'other.platform.test')];
+    expect((await judge([a, b], 'host')).join('\n')).toMatch(/compares a platform's url host/);
+    await expect(judge([a, b], 'nothing')).rejects.toThrow(/its url's host \(ref\.platform\.test\); none did/);
+    // One host for both platforms names neither: not sent (the records of A and B above all show https://x.test).
+    await expect(judge([A, B], 'host')).rejects.toThrow(/its name \("Reference Platform"\); none did/);
+  });
+
+  it('judges company only where every reading agrees: the user\u2019s records, each once, none for a value no record has (reading round r12)', async () => {
+    expect(await judge([A, B], 'code', false, 'company')).toEqual([]);
+    expect((await judge([A, B], 'name', false, 'company')).join('\n')).toMatch(/company compares a platform's name/);
+    // A company that names no platform by any value sent (a SWIFT institution code, a card's holder): advised on.
+    expect((await judge([A, B], 'nothing', false, 'company')).join('\n')).toMatch(/company did not list exactly the user's records on platform REF/);
+    expect((await judge([A, B], 'everything-but-unknown', false, 'company')).join('\n')).toMatch(/company did not list exactly the user's records on platform PXYZ/);
+    expect((await judge([A, B], 'id', true, 'company')).join('\n')).toMatch(/refused with 422 keyed by company/);
+    await expect(judge([A, B], 'ignored', false, 'company')).rejects.toThrow(/company=no-such-value-0000, a value no record has under any reading of company, must list none of the user's records/);
+    await expect(judge([A, B], 'twice', false, 'company')).rejects.toThrow(/must list each record once/);
+    await expect(judge([A, B], 'foreign', false, 'company')).rejects.toThrow(/must list only the caller's records/);
   });
 
   it('does not send a name two platforms share, and reports a target that lists nothing by code or ID as not verified', async () => {

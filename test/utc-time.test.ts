@@ -20,6 +20,14 @@ const readings = [
   '2026-W48-4T08:18:18.891157Z',
   '2026W484T081818.891157+0000',
   '2026-W48-4T08:18:18,891157+00:00',
+  // The separator and the designator in lower case (RFC 3339 5.6: "the 'T' and 'Z' characters ... may alternatively be
+  // lower case"; reading round r12, allowed-r12-session-times-lower-case-t-z), in each format and mixed.
+  '2026-11-26t08:18:18.891157z',
+  '2026-11-26t08:18:18.891157Z',
+  '2026-11-26T08:18:18.891157z',
+  '20261126t081818.891157z',
+  '2026-11-26t08:18:18,891157+00:00',
+  '2026-330t08:18:18.891157z',
 ];
 // Days only an ordinal or week date names unusually: week 53, a week 1 that starts in the previous calendar year,
 // a week-year's last week that ends in the next one, and day 366 of a leap year.
@@ -59,6 +67,9 @@ const notReadings = [
   '2026-W48T08:18:18.891157Z', // a week without its day is no complete date
   '2026-13-01T08:18:18.891157Z',
   '2026-11-26T24:00:00.000000Z',
+  '2026-11-26x08:18:18.891157z', // neither T nor t between date and time
+  '2026-11-26t08:18:18.891157y',
+  '2026-w48-4t08:18:18.891157z', // RFC 3339's leave for lower case is T and Z only
 ];
 
 describe('ISO 8601 UTC times with microseconds (section 1.4)', () => {

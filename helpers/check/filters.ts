@@ -27,6 +27,9 @@ export function expectFilteredList<T = Record<string, any>>(t: CheckContext, res
   return (t.expectSchema(response, schema) as { data: T[] }).data;
 }
 
+/** A filter value no record has, whatever field a reading compares it with, by equality or as a search term. */
+const NO_SUCH_VALUE = 'no-such-value-0000';
+
 /** A platform of a `*.two-platforms` provider state (helpers/states/transport.ts). */
 export interface FilterPlatform {
   id: string;
@@ -35,15 +38,22 @@ export interface FilterPlatform {
 }
 
 /**
- * Sections 4.10, 4.6a and 4.11: the `company` and `platform` filters keep the caller's records of one
- * platform. The specification names them without saying what they are compared with: a record shows its
- * platform (`externalPlatform`) by code and by name, and section 4.1 calls a platform by its ID. So all three
- * are sent (docs/judging.md, "Judgements beyond the letter"): for each platform, its code, its ID and the name its
- * records show. A 422 keyed by the filter is allowed (a value the service does not know, advised on); a 200
- * list holds no record of the other platform and is either empty (a value read another way names no
- * platform) or every record of the platform; and the code, the ID or the name lists every record of it.
- * Two platforms sharing one name cannot be told apart by name: the name is then not sent, and a target
- * whose code and ID list nothing is not verified (skipped with that reason), never failed.
+ * Sections 4.10, 4.6a and 4.11: the `platform` filter keeps the caller's records of one platform. The
+ * specification names it without saying what it is compared with: a record shows its platform
+ * (`externalPlatform`) by code, by name and by url, and section 4.1 calls a platform by its ID. So all four
+ * are sent (docs/judging.md, "Judgements beyond the letter"): for each platform, its code, its ID, the name its
+ * records show and the host of the url they show (a tenant named by its domain, reading round r12). A 422 keyed by
+ * the filter is allowed (a value the service does not know, advised on); a 200 list holds no record of the other
+ * platform and is either empty (a value read another way names no platform) or every record of the platform; and
+ * the code, the ID, the name or the host lists every record of it. Two platforms sharing one name (host) cannot be
+ * told apart by it: it is then not sent, and a target whose other values list nothing is not verified (skipped with
+ * that reason), never failed.
+ *
+ * `company` (4.10, 4.6a) is only named, and nothing ties it to the platform: it may be the bank (`bankName`), the
+ * issuer of a SWIFT code, a corporate card's holder, a search (reading rounds r6, r12). The same values are sent,
+ * and what holds under every reading is judged: a 200 list holds only the caller's records (those of the
+ * unfiltered list), each once, and a value no record has lists none of them. Whether one of the platform's values
+ * lists that platform's records, and only them, is advised on (issue 28, principle 1).
  *
  * `list(query)` lists the user's records (the unfiltered list when `query` is undefined); `platformOf`
  * reads a record's platform (`externalPlatform`, a bonus's order's); the state's records
@@ -54,7 +64,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   platforms: readonly FilterPlatform[];
   schema: string;
   list: (query?: Record<string, string>) => Promise<ApiResponse>;
-  platformOf: (record: Record<string, any>) => { code?: unknown; name?: unknown } | null | undefined;
+  platformOf: (record: Record<string, any>) => { code?: unknown; name?: unknown; url?: unknown; urls?: { website?: unknown } | null } | null | undefined;
   state: string;
 }): Promise<void> {
   const { filter, platforms, schema, state } = options;
@@ -79,13 +89,31 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   const names = new Map(platforms.map((p) => [p.code, nameOf(p)]));
   const nameless = names.get(first.code) === undefined || names.get(second.code) === undefined || names.get(first.code) === names.get(second.code);
   if (nameless) t.advise(`the user's records on platforms ${first.code} and ${second.code} (provider state ${state}) do not show one distinct externalPlatform.name per platform, so ${filter} is not sent a platform's name`);
+  // The host of the url each platform's records show (a bonus's order shows urls.website), when distinct per platform.
+  const hostOf = (p: FilterPlatform): string | undefined => {
+    const hosts = new Set(onPlatform.get(p.code)!.map((record) => urlHost(options.platformOf(record))));
+    const [host] = hosts;
+    return hosts.size === 1 && host !== undefined ? host : undefined;
+  };
+  const hosts = new Map(platforms.map((p) => [p.code, hostOf(p)]));
+  const hostless = hosts.get(first.code) === undefined || hosts.get(second.code) === undefined || hosts.get(first.code) === hosts.get(second.code);
+  // `company` is only named (4.10, 4.6a): what ties it to a platform is advised on, not judged (see above).
+  const judged = filter === 'platform';
   const yours = new Set(all.map(recordKey));
+  if (!judged) {
+    // A value no record has under any reading (equality or search, with any field) lists no record, or is refused as
+    // one the service does not know (docs/judging.md: "a list filter value no record has may be answered 200 with no
+    // record or 422 keyed by the filter"): a filter that still lists the user's records is ignored.
+    const listed = expectFilteredList(t, await options.list({ [filter]: NO_SUCH_VALUE }), filter, NO_SUCH_VALUE, schema);
+    if (listed) expect(listed.map(recordKey).filter((id) => yours.has(id)), `${filter}=${NO_SUCH_VALUE}, a value no record has under any reading of ${filter}, must list none of the user's records (or be refused with 422 keyed by ${filter}); the filter is ignored`).toEqual([]);
+  }
   for (const p of platforms) {
     const expected = onPlatform.get(p.code)!.map(recordKey).sort();
     const other = platforms.find((q) => q !== p)!;
     const others = onPlatform.get(other.code)!.map(recordKey);
     const name = nameless ? undefined : names.get(p.code);
-    const values: (readonly [string, string])[] = [['code', p.code], ['ID', p.id], ...(name === undefined ? [] : [['name', name] as const])];
+    const host = hostless ? undefined : hosts.get(p.code);
+    const values: (readonly [string, string])[] = [['code', p.code], ['ID', p.id], ...(name === undefined ? [] : [['name', name] as const]), ...(host === undefined ? [] : [['url host', host] as const])];
     let matched: string | undefined;
     for (const [reading, value] of values) {
       const response = await options.list({ [filter]: value });
@@ -94,17 +122,42 @@ export async function expectPlatformFilter(t: CheckContext, options: {
       const ids = listed.map(recordKey).sort();
       const foreign = ids.filter((id) => !yours.has(id));
       expect(foreign, `${filter}=${value} (platform ${p.code}'s ${reading}) must list only the caller's records; it lists ${foreign.join(', ')}`).toEqual([]);
+      const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+      expect(twice, `${filter}=${value} (platform ${p.code}'s ${reading}) must list each record once; it lists ${[...new Set(twice)].join(', ')} more than once`).toEqual([]);
       const wrong = ids.filter((id) => others.includes(id));
+      const whole = ids.length === 0 || (wrong.length === 0 && ids.join() === expected.join());
+      if (!judged) {
+        if (whole && ids.length > 0) matched ??= reading;
+        continue;
+      }
       expect(wrong, `${filter}=${value} (platform ${p.code}'s ${reading}) must list none of the user's records on platform ${other.code}; it lists ${wrong.join(', ')}`).toEqual([]);
       if (ids.length === 0) continue;
       expect(ids, `${filter}=${value} (platform ${p.code}'s ${reading}) lists records of that platform, so it must list every one of the user's ${expected.length} records on it`).toEqual(expected);
       matched ??= reading;
     }
-    if (matched === undefined && name === undefined) {
-      t.skip(`${filter} listed none of the user's records on platform ${p.code} given its code (${p.code}) or its ID (${p.id}), and the two platforms of provider state ${state} show no distinct names to send instead: a target comparing ${filter} with a platform's name cannot be judged`);
+    const tried = `its code (${p.code}), its ID (${p.id})${name === undefined ? '' : `, its name (${JSON.stringify(name)})`}${host === undefined ? '' : `, its url's host (${host})`}`;
+    if (!judged) {
+      if (matched === undefined) t.advise(`${filter} did not list exactly the user's records on platform ${p.code} given ${tried}; the target compares ${filter} with something else (section ${schema.startsWith('card') ? '4.6a' : '4.10'} names the filter without saying what it matches)`);
+      else if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
+      continue;
     }
-    expect(matched, `${filter} must list the user's records on platform ${p.code} when given its code (${p.code}), its ID (${p.id}) or its name (${JSON.stringify(name)}); none did`).toBeDefined();
+    if (matched === undefined && name === undefined && host === undefined) {
+      t.skip(`${filter} listed none of the user's records on platform ${p.code} given its code (${p.code}) or its ID (${p.id}), and the two platforms of provider state ${state} show no distinct names or url hosts to send instead: a target comparing ${filter} with a platform's name cannot be judged`);
+    }
+    expect(matched, `${filter} must list the user's records on platform ${p.code} when given ${tried}; none did`).toBeDefined();
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
+  }
+}
+
+/** The host, lower-case, of the url a record's platform shows (`url`, or a bonus order's `urls.website`); undefined when it shows none. */
+function urlHost(platform: { url?: unknown; urls?: { website?: unknown } | null } | null | undefined): string | undefined {
+  const url = platform?.url ?? platform?.urls?.website;
+  if (typeof url !== 'string') return undefined;
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === '' ? undefined : host;
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,7 +6,9 @@
  * (`2026-11-26T08:18:18.891157Z`, `2026-330T08:18:18.891157Z`, `2026-W48-4T08:18:18.891157Z`) or the basic one
  * (`20261126T081818.891157Z`, `2026330T081818.891157Z`, `2026W484T081818.891157Z`), date and time in the same
  * format, with a comma or a full stop before the fraction, and UTC as `Z`, `+00:00`, `+0000` or `+00`. Every one
- * of these forms is a reading of the text, so each is accepted (issue 28, reading rounds r5 and r6);
+ * of these forms is a reading of the text, so each is accepted (issue 28, reading rounds r5 and r6); so is the
+ * separator `t` and the designator `z` in lower case (RFC 3339 5.6, the Internet's profile of ISO 8601: "Per [ABNF]
+ * and ISO8601, the 'T' and 'Z' characters in this syntax may alternatively be lower case", reading round r12);
  * schemas/common.json's isoMicrosUtc pattern says the same, and this parser alone judges whether the day is real
  * (no 2026-02-30, no day 366 of a common year, no week 53 of a 52-week year, no W54).
  * The fraction may have any length, none included: common writers (Java's `Instant.toString()`) drop trailing
@@ -17,9 +19,9 @@
  */
 
 // Groups: 1 year, 2 month, 3 day | 4 day of the year | 5 week, 6 weekday; 7 hour, 8 minute, 9 second; 10 fraction.
-const ZONE_AND_FRACTION = '(?:[.,](\\d+))?(?:Z|\\+00(?::?00)?)$';
-const EXTENDED = new RegExp(`^(\\d{4})-(?:(\\d{2})-(\\d{2})|(\\d{3})|W(\\d{2})-([1-7]))T(\\d{2}):(\\d{2}):(\\d{2})${ZONE_AND_FRACTION}`);
-const BASIC = new RegExp(`^(\\d{4})(?:(\\d{2})(\\d{2})|(\\d{3})|W(\\d{2})([1-7]))T(\\d{2})(\\d{2})(\\d{2})${ZONE_AND_FRACTION}`);
+const ZONE_AND_FRACTION = '(?:[.,](\\d+))?(?:[Zz]|\\+00(?::?00)?)$';
+const EXTENDED = new RegExp(`^(\\d{4})-(?:(\\d{2})-(\\d{2})|(\\d{3})|W(\\d{2})-([1-7]))[Tt](\\d{2}):(\\d{2}):(\\d{2})${ZONE_AND_FRACTION}`);
+const BASIC = new RegExp(`^(\\d{4})(?:(\\d{2})(\\d{2})|(\\d{3})|W(\\d{2})([1-7]))[Tt](\\d{2})(\\d{2})(\\d{2})${ZONE_AND_FRACTION}`);
 
 const DAY_MS = 86_400_000;
 
