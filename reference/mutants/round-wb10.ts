@@ -273,8 +273,9 @@ const written: Mutant[] = [
  *   bonus, and commissions (order in one status) and user.createdAt between list and show.
  * - wb10-bonuses-summary-asset-name-as-symbol: the two path shapes of the summary are compared on orders and figures
  *   only. Compare the entry's whole asset summary (name, alias, type, precision) too.
- * - wb10-bonuses-user-carries-otp-secret-key: helpers/spec/credential-names.ts lacks otp_secret_key (active_model_otp),
- *   and with it encrypted_otp_secret (devise-two-factor before 5) and two_factor_secret_key. Add them: a security finding.
+ * - wb10-bonuses-user-carries-otp-secret-key: helpers/spec/credential-names.ts lacked otp_secret_key (active_model_otp),
+ *   and with it encrypted_otp_secret (devise-two-factor before 5) and two_factor_secret_key. Caught by: the security
+ *   finding of every bonus list and show test (credential-names.ts now names the OTP secrets and backup codes).
  * - wb10-cards-jpeg-name-refused-image2: the `.jpeg` name is sent as cardImage1 only. Send it as cardImage2: 201.
  * - wb10-cards-exif-jpeg-refused: every JPEG sent is JFIF (APP0). Add an Exif JPEG (APP1, as phones write) for each
  *   image: 201.
@@ -305,7 +306,6 @@ const OPEN = new Set<string>([
   'wb10-bonuses-show-order-commissions-swapped',
   'wb10-bonuses-show-user-created-at-of-bonus',
   'wb10-bonuses-summary-asset-name-as-symbol',
-  'wb10-bonuses-user-carries-otp-secret-key',
   'wb10-cards-jpeg-name-refused-image2',
   'wb10-cards-exif-jpeg-refused',
   'wb10-cards-bmp-v5-header-refused',
