@@ -92,7 +92,14 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
         const response = await t.get(showPath(user.id, symbol), { token });
         t.expectStatus(response, 200);
         const { data } = t.expectSchema(response, 'balance-response');
-        expect(comparableFields(data, stable), `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')})`).toEqual(comparableFields(entry, stable));
+        const [shown, was] = [comparableFields(data, stable), comparableFields(entry, stable)];
+        if (JSON.stringify(shown) === JSON.stringify(was)) return;
+        // A balance may change between the reads (staking rewards, a vesting release: 2.2 does not hold amounts still):
+        // judged only when a second read of the list, after the show, gives the asset as the first did; else advised on.
+        const again = await t.get(listPath(user.id), { token });
+        const later = again.status === 200 ? (entriesOf(again.json) as { symbol: string }[] | undefined)?.find?.((r) => r.symbol === symbol) : undefined;
+        if (later !== undefined && JSON.stringify(comparableFields(later, stable)) !== JSON.stringify(was)) return t.advise(`the shown ${kind} ${symbol} differs from the list's entry, and a second read of the list, after the show, gives the entry otherwise than the first: it changed between the reads, which the specification does not rule out, so not judged`);
+        expect(shown, `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')}; a list read after the show agrees with the one before)`).toEqual(was);
       }),
     );
   });

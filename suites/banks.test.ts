@@ -21,7 +21,7 @@ import {
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
-import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms } from '../helpers/check/filters.js';
+import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { expectStoredAsSent } from '../helpers/check/stored.js';
 import { GARBAGE_TOKEN, logIn, userWithToken } from '../helpers/arrange/flows.js';
@@ -577,8 +577,14 @@ list.describe(() => {
     const response = await t.get(banksPath(user.id), { token, query: { status } });
     t.expectStatus(response, 200);
     const body = t.expectSchema(response, 'bank-list-response');
-    expect(ids(body), `the bank with status ${status} matches status=${status}`).toContain(idKey(euro.bank.id));
-    if (dollar.bank.status === status) expect(ids(body), `the second bank with status ${status} matches too`).toContain(idKey(dollar.bank.id));
+    // Section 3 shows no transition: a bank that a list read after the filtered one shows with another status than its
+    // create answer did has moved between the reads (advised on); one still shown with that status must be listed.
+    const banks: [{ id: string }, string][] = [[euro.bank, 'the bank'], ...(dollar.bank.status === status ? [[dollar.bank, 'the second bank'] as [{ id: string }, string]] : [])];
+    for (const [bank, which] of banks) {
+      if (ids(body).includes(idKey(bank.id))) continue;
+      if (await movedSince(() => t.get(banksPath(user.id), { token }), bank.id, 'status', status)) t.advise(`status=${status} did not list ${which} ${bank.id}, which a list read after it shows with another status: a transition between the reads, which section 3 leaves open, so not judged`);
+      else expect(ids(body), `${which} with status ${status} matches status=${status} (a list read after it shows it so)`).toContain(idKey(bank.id));
+    }
     for (const bank of body.data) expect(bank.status, 'every listed bank matches the filter').toBe(status);
   });
 
@@ -825,10 +831,10 @@ remove.describe(() => {
     for (const [filter, value] of [['currency', currency], ['status', status]] as const) {
       // An empty status (allowed, docs/judging.md) filters nothing a reading agrees on: no filtered list is asked for it.
       if (typeof value !== 'string' || value === '') continue;
-      const filtered = await t.get(banksPath(user.id), { token, query: { [filter]: value } });
-      t.expectStatus(filtered, 200);
-      const matching = t.expectSchema(filtered, 'bank-list-response');
-      expect(ids(matching), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its ${filter} (${filter}=${value})`).not.toContain(idKey(id));
+      // The user has no bank left with the value: a 422 keyed by the filter (a value none of the user's banks has, an
+      // allowed reading: allowed-bank-list-filter-value-none-has-422) is advised on (helpers/check/filters.ts).
+      const matching = expectFilteredList(t, await t.get(banksPath(user.id), { token, query: { [filter]: value } }), filter, value, 'bank-list-response');
+      if (matching) expect(ids({ data: matching }), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its ${filter} (${filter}=${value})`).not.toContain(idKey(id));
     }
     // A currency shown in another writing than the one sent (the ISO 4217 numeric code, allowed-r9-currency-shown-numeric):
     // the code sent is asked for too, as a target may compare the filter with either.

@@ -164,7 +164,14 @@ summary.describe(() => {
         const singleEntries = (t.expectSchema(single, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
         const whole = entries.find((e) => e.asset.symbol === asset);
         assert(whole, `the summary of all assets must have an entry for asset ${asset}`);
-        expect(figures(singleEntries.find((e) => e.asset.symbol === asset)), `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets`).toEqual(figures(whole));
+        const one = figures(singleEntries.find((e) => e.asset.symbol === asset));
+        if (JSON.stringify(one) === JSON.stringify(figures(whole))) return;
+        // A bonus may move between the two reads (section 3: transitions not shown; a pending bonus settled): judged only
+        // when a second read of the summary of all assets, after the one of this asset, gives the asset the figures of the first.
+        const again = await t.get(summaryPath(user.id), { token });
+        const later = again.status === 200 && Array.isArray(again.json?.data) ? figures((again.json.data as Summary[]).find((e) => e?.asset?.symbol === asset)) : undefined;
+        if (later !== undefined && JSON.stringify(later) !== JSON.stringify(figures(whole))) return t.advise(`the summary of asset ${asset} differs from its entry of the summary of all assets, which itself changed between a read before and one after it: a transition between the reads, which section 3 leaves open, so not judged`);
+        expect(one, `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets (read before and after it)`).toEqual(figures(whole));
       }),
     );
   });
@@ -224,7 +231,6 @@ list.describe(() => {
       const response = await t.get(bonusesPath(user.id), { token, query: { status } });
       t.expectStatus(response, 200);
       const { data } = t.expectSchema(response, 'bonus-list-response') as { data: Listed[] };
-      assert(data.length >= 1, `the provider state holds a ${status} bonus, so status=${status} must list at least one`);
       const wrong = data.filter((b) => b.status !== status).map((b) => `${b.id} (${b.status})`);
       assert(wrong.length === 0, `status=${status} must list only ${status} bonuses; it lists ${wrong.join(', ')}`);
       const ofStatus = (bonuses: Listed[]) => bonuses.filter((b) => b.status === status).map((b) => idKey(b.id)).sort();
@@ -235,9 +241,11 @@ list.describe(() => {
         // read, after the filtered one, gives the same ${status} bonuses as the first.
         const again = await t.get(bonusesPath(user.id), { token });
         const later = again.status === 200 && Array.isArray(again.json?.data) ? ofStatus(again.json.data as Listed[]) : undefined;
-        if (later && JSON.stringify(later) !== JSON.stringify(expected)) t.advise(`status=${status} listed ${got.length} bonus(es), the unfiltered list ${expected.length} before it and ${later.length} after it: a transition between the reads, which section 3 leaves open, so not judged`);
-        else assert(false, `status=${status} must list the ${expected.length} ${status} bonus(es) of the unfiltered list (read before and after it), got ${got.length}`);
+        if (later && JSON.stringify(later) !== JSON.stringify(expected)) return t.advise(`status=${status} listed ${got.length} bonus(es), the unfiltered list ${expected.length} before it and ${later.length} after it: a transition between the reads, which section 3 leaves open, so not judged`);
+        assert(false, `status=${status} must list the ${expected.length} ${status} bonus(es) of the unfiltered list (read before and after it), got ${got.length}`);
       }
+      // Judged where no bonus moved between the reads: the state's promise of a bonus in each status then holds for the list.
+      assert(data.length >= 1, `the provider state holds a ${status} bonus, so status=${status} must list at least one`);
     });
   }
 

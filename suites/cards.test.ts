@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, laterMonthsThisYear, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
-import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms } from '../helpers/check/filters.js';
+import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, pngDataUrl } from '../helpers/arrange/images.js';
@@ -601,7 +601,11 @@ list.describe(() => {
     assertSameCard(t, entry, card, 'the listed card');
 
     const byStatus = await listed({ status: card.status });
-    assert(byStatus.some((c) => sameId(c.id, card.id)), `status=${card.status} must list the card ${card.id}, whose status it is`);
+    if (!byStatus.some((c) => sameId(c.id, card.id))) {
+      // Section 3 shows no transition: a card that a list read after the filtered one shows with another status has moved (advised on).
+      if (await movedSince(() => t.get(cardsPath(user.id), { token }), card.id, 'status', String(card.status))) t.advise(`status=${card.status} did not list the card ${card.id}, which a list read after it shows with another status: a transition between the reads, which section 3 leaves open, so not judged`);
+      else assert(false, `status=${card.status} must list the card ${card.id}, whose status it is (a list read after it shows it so)`);
+    }
     assert(byStatus.every((c) => c.status === card.status), `status=${card.status} must list only cards of that status; got ${byStatus.map((c) => c.status).join(', ')}`);
 
     // A value no card has may also be refused as unknown (422 keyed by the filter, advised on): helpers/check/filters.ts.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, SuiteLimitError, TransportError } from '../helpers/net/http.js';
+import { deadlineOf, HttpClient, SuiteLimitError, TransportError } from '../helpers/net/http.js';
 import { REDACTED, registerSecret } from '../helpers/net/redact.js';
 
 let server: Server;
@@ -105,6 +105,13 @@ describe('HTTP client', () => {
     await expect(client({ timeoutMs: 200 }).send({ method: 'GET', path: '/slow' })).rejects.toThrowError(/no complete answer within 200 ms \(REQUEST_TIMEOUT_MS\)/);
   });
 
+  it('aborts a request in flight with the reason of its signal (an interrupted run), not as a time-out', async () => {
+    const interrupted = new AbortController();
+    const sent = client({ timeoutMs: 5000 }).send({ method: 'GET', path: '/slow', signal: interrupted.signal });
+    setTimeout(() => interrupted.abort(new Error('the run was interrupted')), 50);
+    await expect(sent).rejects.toThrowError(/^the run was interrupted$/);
+  });
+
   it('tells of each rate limiter\'s answer as it comes, before the retries end', async () => {
     let heard = 0;
     const sent = client({ timeoutMs: 5000 }).send({ method: 'GET', path: '/limited' }, undefined, () => heard++);
@@ -124,5 +131,35 @@ describe('HTTP client', () => {
     const failure = refused.send({ method: 'GET', path: '/' });
     await expect(failure).rejects.toBeInstanceOf(TransportError);
     await expect(failure).rejects.toThrowError(/refused \(ECONNREFUSED\).*check BASE_URL/);
+  });
+});
+
+describe("a request's deadline (deadlineOf: AbortSignal.any over AbortSignal.timeout, without their weak references)", () => {
+  it('ends with a TimeoutError after its time, as AbortSignal.timeout', async () => {
+    const { signal } = deadlineOf(20);
+    await new Promise((resolve) => signal.addEventListener('abort', resolve));
+    expect(signal.reason).toBeInstanceOf(DOMException);
+    const native = AbortSignal.timeout(1);
+    await new Promise((resolve) => native.addEventListener('abort', resolve));
+    expect(signal.reason).toMatchObject({ name: native.reason.name, message: native.reason.message, code: native.reason.code });
+  });
+
+  it("ends with its signal's reason when that comes first, or at once when it already came, as AbortSignal.any", () => {
+    const outer = new AbortController();
+    const { signal, dispose } = deadlineOf(10_000, outer.signal);
+    expect(signal.aborted).toBe(false);
+    outer.abort(new Error('interrupted'));
+    expect(signal.reason).toEqual(new Error('interrupted'));
+    dispose();
+    expect(deadlineOf(10_000, outer.signal).signal.reason).toEqual(new Error('interrupted'));
+  });
+
+  it('lets go of its timer and of its signal once disposed', async () => {
+    const outer = new AbortController();
+    const { signal, dispose } = deadlineOf(20, outer.signal);
+    dispose();
+    outer.abort(new Error('late'));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(signal.aborted).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ describe('the npm package', () => {
   it('ships what a user runs, compiled, and no test, bench, mutation-runner or CI file', () => {
     const files = packedFiles();
     // The suites' TypeScript is shipped too: reports, JUnit and annotations point at its lines.
-    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'dist/cli/main.js', 'dist/vitest.suite.config.js', 'dist/vitest.run.config.js', 'dist/suites/cards.test.js', 'dist/suites/cards.test.js.map', 'suites/cards.test.ts', 'schemas/card.json', 'dist/reference/app.js', 'dist/reporting/junit.js', 'dist/helpers/spec/openapi.js', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
+    for (const needed of ['bin/conformance.mjs', 'bin/reference.mjs', 'dist/cli/main.js', 'dist/vitest.suite.config.js', 'dist/vitest.run.config.js', 'dist/suites/cards.test.js', 'dist/suites/cards.test.js.map', 'suites/cards.test.ts', 'schemas/card.json', 'dist/reference/app.js', 'dist/reporting/junit.js', 'dist/helpers/spec/openapi.js', 'dist/helpers/spec/schemas.standalone.cjs', 'docs/provider-states.md', 'README.md', 'LICENSE', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
     // Every page of docs/ the README sends a reader to (issue 26).

@@ -11,6 +11,21 @@ describe('redaction', () => {
     expect(redactLearntSince(recorded, registeredSecretCount())).toBe(recorded);
   });
 
+  it('copies, redacting again, only the parts where a fresh secret stands; the rest is kept as it is and the original is untouched', () => {
+    const before = registeredSecretCount();
+    const untouched = { message: 'sent', list: ['keep me', { deep: true }] };
+    const recorded = { data: { link: 'https://x.test/reset/5e2d0ffee5e2d0ffee5e2d0ffee77', untouched }, ['key 5e2d0ffee5e2d0ffee5e2d0ffee77']: 1, other: untouched.list };
+    const copy = structuredClone(recorded);
+    registerSecret('5e2d0ffee5e2d0ffee5e2d0ffee77');
+    const again = redactLearntSince(recorded, before) as typeof recorded & Record<string, unknown>;
+    expect(again).toEqual({ data: { link: `https://x.test/reset/${REDACTED}`, untouched }, [`key ${REDACTED}`]: 1, other: untouched.list });
+    expect(recorded).toEqual(copy);
+    expect(again).not.toBe(recorded);
+    expect(again.data).not.toBe(recorded.data);
+    expect(again.data.untouched).toBe(untouched);
+    expect(again.other).toBe(untouched.list);
+  });
+
   it('replaces credential headers whatever their value', () => {
     expect(redactHeaders({ Authorization: 'Bearer 1|abc', token: 'eyJhbGciOi', accept: 'application/json' })).toEqual({ Authorization: REDACTED, token: REDACTED, accept: 'application/json' });
   });

@@ -186,7 +186,7 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook giving state user.brute-force would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
-      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.resetType ? { resetType: kind.resetType } : {}) })).toBe(kind.kind);
+      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.emailTag ? { emailTag: true } : {}), ...(kind.twoFactor ? { twoFactor: true } : {}), ...(kind.resetType ? { resetType: kind.resetType } : {}) })).toBe(kind.kind);
     }
   });
 
@@ -219,6 +219,33 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await ask(pool)).toBe(`${plain.id} token-1`);
     expect(await ask([plain], 'text')).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token of type text".*\(a provider-state hook giving state password-reset.token \(type: "text"\) would add this test\)$/);
     expect(() => loadStatesFile(write({ version: 2, accounts: [account(4, { resetTokenType: 'text' })] }))).toThrow(/missing field "resetToken"/);
+  });
+
+  it('gives state user with emailTag (added later) only an account whose address carries a + tag, keeps it from the others while they fit, and skips with the kind\u2019s name without one', async () => {
+    const tagged = account(9, { email: 'user9+tag@x.test' });
+    const idOf = async (accounts: FileAccount[], params: Record<string, unknown>) => {
+      const outcome = (await new FileStates(write({ version: 2, accounts })).get('user', params, { holder: { id: 'h' } })) as { provided: boolean; data?: { id: string }; reason?: string };
+      return outcome.provided ? outcome.data!.id : outcome.reason;
+    };
+    expect(await idOf([account(1), tagged], { emailTag: true })).toBe(tagged.id);
+    expect(await idOf([tagged, account(1)], {})).toBe(account(1).id);
+    expect(await idOf([tagged], {})).toBe(tagged.id);
+    expect(await idOf([account(1), account(2, { email: '+lead@x.test' })], { emailTag: true })).toMatch(/^STATES_FILE has no account of kind "user with an e-mail with a \+ tag"; add one whose e-mail address carries a \+ tag .*\(a provider-state hook giving state user \(emailTag: true\) would add this test\)$/);
+  });
+
+  it('gives the reset of a 2FA account (added later) only a disposable account with a totpSecret and a resetToken, leased as a 2FA account; the other resets keep off it while others fit', async () => {
+    const twoFactorReset = account(7, { disposable: true, resetToken: 'token-7', totpSecret: 'JBSWY3DPEHPK3PXP' });
+    const plain = account(1, { disposable: true, resetToken: 'token-1' });
+    const idOf = async (accounts: FileAccount[], params: Record<string, unknown>) => {
+      const outcome = (await new FileStates(write({ version: 2, accounts })).get('user', params, { holder: { id: 'h' }, needs: ['password-reset.token'], mutates: true })) as { provided: boolean; data?: { id: string; totpSecret?: string }; reason?: string };
+      return outcome.provided ? `${outcome.data!.id}${outcome.data!.totpSecret ? ' with 2FA' : ''}` : outcome.reason;
+    };
+    expect(await idOf([plain, twoFactorReset], { twoFactor: true })).toBe(`${twoFactorReset.id} with 2FA`);
+    expect(await idOf([twoFactorReset, plain], {})).toBe(plain.id);
+    expect(await idOf([plain], { twoFactor: true })).toMatch(/^STATES_FILE has no account of kind "disposable user with 2FA and a reset token": a reset that succeeds spends .*\(a provider-state hook giving state user \(twoFactor: true\) would add this test\)$/);
+    // A 2FA login that asks for no reset token never gets it.
+    const login = (await new FileStates(write({ version: 2, accounts: [twoFactorReset] })).get('user', { twoFactor: true }, { holder: { id: 'h' } })) as { provided: boolean; reason?: string };
+    expect(login.provided).toBe(false);
   });
 
   it('gives a 2FA login that needs bonuses or balances the "user with 2FA, bonuses and balances"; a file made before it skips those with the reason (issue 27)', async () => {
@@ -494,7 +521,10 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(schemaProblems('states-file', skeleton)).toEqual([]);
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 13);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 14);
+    // Added later: the reset of a 2FA account, and an address with a + tag (state user with emailTag).
+    expect(skeleton.accounts.filter((a) => a.state === 'user' && a.totpSecret && a.resetToken && a.disposable)).toHaveLength(2);
+    expect(skeleton.accounts.filter((a) => a.email.includes('with a + tag'))).toHaveLength(1);
     expect(skeleton.accounts.filter((a) => a.state !== 'user' && a.totpSecret).map((a) => a.state)).toEqual(['user.inactive', 'user.locked']);
     expect(skeleton.accounts.filter((a) => a.resetTokenType === 'text')).toHaveLength(2);
     expect(skeleton.secondPlatform).toBeDefined();

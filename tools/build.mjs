@@ -6,10 +6,10 @@
 //   moved) would still run from its old compiled file (`conformance run` takes every
 //   dist/suites/*.test.js) and be packed: compiled files whose source is gone are removed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -44,4 +44,14 @@ for (const file of filesUnder(dist, /\.js(\.map)?$/)) {
     rmSync(file);
     console.log(`removed ${relative(root, file)} (no ${relative(root, source)})`);
   }
+}
+
+// The schemas' validators as ajv's standalone code (helpers/spec/schemas.ts STANDALONE_FILE), so that no worker
+// compiles them again; a schema that does not compile fails the build here. (Not in a project without that module:
+// test/build.test.ts builds a small one with this script.)
+const schemasModule = join(dist, 'helpers', 'spec', 'schemas.js');
+if (existsSync(schemasModule)) {
+  const schemas = await import(pathToFileURL(schemasModule).href);
+  const current = existsSync(schemas.STANDALONE_FILE) && readFileSync(schemas.STANDALONE_FILE, 'utf8').endsWith(`\n${schemas.standaloneDigestLine()}`);
+  if (!current) writeFileSync(schemas.STANDALONE_FILE, schemas.standaloneModule());
 }

@@ -588,13 +588,15 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         combos.push(group.map((f) => ({ [f]: valueOf(f, b, platforms[1]!) })));
         combos.push(group.map((f, i) => (i % 2 === 0 ? { [f]: valueOf(f, a, platforms[0]!) } : { [f]: valueOf(f, b, platforms[1]!) })));
       }
-      const answers = new Map<string, Promise<ApiResponse>>();
-      const ask = (query: Record<string, string>) => {
-        const key = JSON.stringify(Object.entries(query).sort());
-        if (!answers.has(key)) answers.set(key, t.get(path(user.id), { token, query }));
-        return answers.get(key)!;
+      // Each round of reads asks every list once (a filter's list shared by the combinations that hold it).
+      const round = () => {
+        const answers = new Map<string, Promise<ApiResponse>>();
+        return (query: Record<string, string>) => {
+          const key = JSON.stringify(Object.entries(query).sort());
+          if (!answers.has(key)) answers.set(key, t.get(path(user.id), { token, query }));
+          return answers.get(key)!;
+        };
       };
-      const problems: string[] = [];
       const twice = new Set<string>();
       let judged = 0;
       const ids = (r: ApiResponse): string[] => (Array.isArray(r.json?.data) ? r.json.data.map((x: any) => String(idKey(x.id))) : []);
@@ -602,27 +604,39 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         const listed = ids(r);
         if (listed.some((id, i) => listed.indexOf(id) !== i)) twice.add(JSON.stringify(query));
       };
-      await Promise.all(
-        combos.map(async (singles) => {
-          const together = Object.assign({}, ...singles) as Record<string, string>;
-          const [answersAlone, all] = await Promise.all([Promise.all(singles.map(ask)), ask(together)]);
-          // Each once on every list answered, also of a combination left unjudged below.
-          for (const [r, q] of [...answersAlone.map((r, i) => [r, singles[i]!] as const), [all, together] as const]) if (r.status === 200) once(r, q);
-          // A filter value a target refuses (an allowed reading: 422) leaves the combination unjudged.
-          if (answersAlone.some((r) => r.status !== 200)) return;
-          judged++;
-          t.expectStatus(all, 200);
-          const alone = answersAlone.map(ids);
-          const listed = ids(all);
-          const names = singles.map((q) => JSON.stringify(q)).join(' or ');
-          const extra = listed.filter((id: string) => alone.some((list) => !list.includes(id)));
-          if (extra.length > 0) problems.push(`${JSON.stringify(together)} lists ${extra.join(', ')}, which ${names} alone excludes`);
-          const missing = alone[0]!.filter((id: string) => alone.every((list) => list.includes(id)) && !listed.includes(id));
-          if (missing.length > 0) problems.push(`${JSON.stringify(together)} does not list ${[...new Set(missing)].join(', ')}, which ${singles.map((q) => JSON.stringify(q)).join(' and ')} alone each list`);
-        }),
-      );
+      const judge = async (ask: (query: Record<string, string>) => Promise<ApiResponse>): Promise<string[]> => {
+        const problems: string[] = [];
+        judged = 0;
+        await Promise.all(
+          combos.map(async (singles) => {
+            const together = Object.assign({}, ...singles) as Record<string, string>;
+            const [answersAlone, all] = await Promise.all([Promise.all(singles.map(ask)), ask(together)]);
+            // Each once on every list answered, also of a combination left unjudged below.
+            for (const [r, q] of [...answersAlone.map((r, i) => [r, singles[i]!] as const), [all, together] as const]) if (r.status === 200) once(r, q);
+            // A filter value a target refuses (an allowed reading: 422) leaves the combination unjudged.
+            if (answersAlone.some((r) => r.status !== 200)) return;
+            judged++;
+            t.expectStatus(all, 200);
+            const alone = answersAlone.map(ids);
+            const listed = ids(all);
+            const names = singles.map((q) => JSON.stringify(q)).join(' or ');
+            const extra = listed.filter((id: string) => alone.some((list) => !list.includes(id)));
+            if (extra.length > 0) problems.push(`${JSON.stringify(together)} lists ${extra.join(', ')}, which ${names} alone excludes`);
+            const missing = alone[0]!.filter((id: string) => alone.every((list) => list.includes(id)) && !listed.includes(id));
+            if (missing.length > 0) problems.push(`${JSON.stringify(together)} does not list ${[...new Set(missing)].join(', ')}, which ${singles.map((q) => JSON.stringify(q)).join(' and ')} alone each list`);
+          }),
+        );
+        return problems;
+      };
+      const first = await judge(round());
+      // The lists of a round are read a moment apart, concurrently: a record whose status moved between them (section 3:
+      // transitions not shown) can be in one list and not in another. A problem is judged only when a second round of
+      // reads, made after the first, finds it again; one found once is advised on.
+      const problems = first.length === 0 ? first : await judge(round()).then((again) => first.filter((p) => again.includes(p)));
+      const passing = first.filter((p) => !problems.includes(p));
+      if (passing.length > 0) t.advise(`${ep.id}: filters together listed other records than every filter alone in one round of reads and not in a second (${passing.join('; ')}): a record that moved between the reads, which section 3 leaves open, so not judged`);
       expect([...twice], `${ep.id}: a filtered list holds a record more than once (issue 27: a list holds each record once)`).toEqual([]);
-      expect(problems, `${ep.id}: filters together list other records than those every filter alone lists`).toEqual([]);
+      expect(problems, `${ep.id}: filters together list other records than those every filter alone lists, in two rounds of reads`).toEqual([]);
       if (judged === 0) t.skip(`not verified: the target refused every filter value taken from the records of ${state} (422, an allowed reading), so no pair of filters could be judged`);
     },
   );
@@ -757,7 +771,7 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
           }
         }
       }
-      const problems: string[] = [];
+      const problems: { key: string; field: string; problem: string }[] = [];
       let judged = 0;
       await Promise.all(
         queries.map(async (query) => {
@@ -770,14 +784,32 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
             const base = byKey.get(keyOf(entry));
             if (base === undefined || !own.includes(keyOf(entry))) continue;
             judged++;
+            // A record that moved between the reads (its status changed: section 3 shows no transition; a pending bonus
+            // settled may be dated anew) is advised on, not failed.
+            const moved = list.entries === 'records' && JSON.stringify(base?.status) !== JSON.stringify(entry?.status);
             for (const field of fields) {
               const [was, is] = [comparable(field, fieldOf(base, field)), comparable(field, fieldOf(entry, field))];
-              if (JSON.stringify(was) !== JSON.stringify(is)) problems.push(`${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`);
+              if (JSON.stringify(was) === JSON.stringify(is)) continue;
+              const problem = `${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`;
+              if (moved) t.advise(`${problem}, and its status moved from ${JSON.stringify(base?.status)} to ${JSON.stringify(entry?.status)} between the reads: a transition, which section 3 leaves open, so not judged`);
+              else problems.push({ key: keyOf(entry), field, problem });
             }
           }
         }),
       );
-      expect(problems, `${ep.id}: a filtered list shows a ${list.entries === 'records' ? 'record' : 'asset'} with other fields than the unfiltered list (a filter narrows which entries are listed, not what they say)`).toEqual([]);
+      // An entry may change between the reads (a record's move, section 3; a balance's staking rewards or vesting, which
+      // 2.2 does not hold still): a difference fails only when a second unfiltered read, after the filtered ones, gives
+      // the entry's field as the first did; else it is advised on.
+      let failing = problems;
+      if (problems.length > 0) {
+        const again = await t.get(path(user.id), { token });
+        const later = again.status === 200 ? entriesOf(again) : undefined;
+        const laterByKey = new Map((Array.isArray(later) ? later : []).map((entry) => [keyOf(entry), entry]));
+        const changed = (p: { key: string; field: string }) => laterByKey.has(p.key) && JSON.stringify(comparable(p.field, fieldOf(laterByKey.get(p.key), p.field))) !== JSON.stringify(comparable(p.field, fieldOf(byKey.get(p.key), p.field)));
+        for (const p of problems.filter(changed)) t.advise(`${p.problem}, and a second unfiltered read gives it another ${p.field} than the first: it changed between the reads, which the specification does not rule out, so not judged`);
+        failing = problems.filter((p) => !changed(p));
+      }
+      expect(failing.map((p) => p.problem), `${ep.id}: a filtered list shows a ${list.entries === 'records' ? 'record' : 'asset'} with other fields than the unfiltered list (read before and after it; a filter narrows which entries are listed, not what they say)`).toEqual([]);
       if (judged === 0) t.skip(`not verified: no filter value taken from the user’s own ${list.entries === 'records' ? 'records' : 'assets'} listed any of them (${queries.map((q) => JSON.stringify(q)).join(', ')}), so no filtered entry could be compared`);
     },
   );

@@ -159,6 +159,31 @@ export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: 
       }
       left ??= missed;
     }
-    expect((left ?? expected).map((id) => `${id}${where(id)}`), `${filter}=${value} must list every record of the user the unfiltered list shows with ${filter} ${value}, on either platform of provider state ${state}; it leaves out`).toEqual([]);
+    let missedOut = left ?? expected;
+    if (filter === 'status' && missedOut.length > 0) {
+      // Section 3 shows no transition, so a record may move between the unfiltered read and the filtered ones (a bank
+      // verified a moment after it was listed): a record a second unfiltered read, after the filtered ones, shows with
+      // another status has moved, which is advised on; only a record still shown with the value and not listed fails.
+      const again = await options.list();
+      const later = again.status === 200 && Array.isArray(again.json?.data) ? (again.json.data as Record<string, any>[]) : undefined;
+      const moved = later === undefined ? [] : missedOut.filter((id) => later.some((record) => recordKey(record) === id && !sameValue(record[filter], value)));
+      if (moved.length > 0) t.advise(`${filter}=${value} left out ${moved.join(', ')}, which the unfiltered list showed with ${filter} ${value} before the filtered reads and with another ${filter} after them: a transition between the reads, which section 3 leaves open, so not judged`);
+      missedOut = missedOut.filter((id) => !moved.includes(id));
+    }
+    expect(missedOut.map((id) => `${id}${where(id)}`), `${filter}=${value} must list every record of the user the unfiltered list shows with ${filter} ${value} (read before and after it), on either platform of provider state ${state}; it leaves out`).toEqual([]);
   }
+}
+
+/**
+ * Section 3 shows no transition, so a record may move between two reads a moment apart (a bank or card verified a
+ * moment after it was created or listed). True when a read of the unfiltered list (`list()`), made after the read that
+ * left the record out of the list filtered by `filter`=`value`, shows the record with another value: a move between
+ * the reads, advised on by the caller rather than failed. False when the list still shows it with that value, or does
+ * not answer 200 with a list.
+ */
+export async function movedSince(list: () => Promise<ApiResponse>, id: string, filter: string, value: string): Promise<boolean> {
+  const again = await list();
+  if (again.status !== 200 || !Array.isArray(again.json?.data)) return false;
+  const record = (again.json.data as Record<string, any>[]).find((r) => sameId(r?.id, id));
+  return record !== undefined && record[filter] !== value;
 }

@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import { ConfigError } from '../net/config-basics.js';
 import { describeTransportFailure } from '../net/http.js';
 import { withoutCredentials } from '../net/redact.js';
-import { ACCOUNT_KINDS, countOf, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
+import { ACCOUNT_KINDS, countOf, hasEmailTag, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
 import { schemaReference, type Kind } from './template.js';
 import { HookStates, StateError, StatesAuthError, type StateName } from './transport.js';
 
@@ -49,10 +49,18 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
     }
     return account;
   }
-  const user = await ask(hook, 'user', { ...onPlatform, ...(kind.role === '2fa' || kind.role === '2fa-records' ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}) });
+  const twoFactor = kind.role === '2fa' || kind.role === '2fa-records' || kind.twoFactor === true;
+  const user = await ask(hook, 'user', { ...onPlatform, ...(twoFactor ? { twoFactor: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.emailTag ? { emailTag: true } : {}) });
   if (!user) return undefined;
   if (kind.emailLength && user.email.length !== kind.emailLength) return undefined;
+  // emailTag (added later): a hook that does not honour it answers an address without a + tag, which is not of the kind.
+  if (kind.emailTag && !hasEmailTag(user.email)) return undefined;
   const account: FileAccount = { state: 'user', id: user.id, email: user.email, password: user.password, ...(kind.disposable ? { disposable: true } : {}) };
+  // A 2FA account with a reset token (added later): its TOTP secret beside the token.
+  if (kind.twoFactor) {
+    if (!user.totpSecret) return undefined;
+    account.totpSecret = user.totpSecret;
+  }
   switch (kind.role) {
     case '2fa':
       if (!user.totpSecret) return undefined;

@@ -72,7 +72,15 @@ export const LONGEST_EMAIL = 255;
  * provider states of docs/provider-states.md the kind stands for (test/states-file.test.ts holds every
  * state of the contract to a place in the file).
  */
-export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; resetType?: ResetType; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
+/**
+ * An address whose local part carries a `+` tag (RFC 5233 subaddress, `name+tag@example.com`): state `user` with
+ * `emailTag: true` (added later) gives one; a STATES_FILE's account serves those tests when its address is so written.
+ */
+export function hasEmailTag(email: string): boolean {
+  return /^[^@]*[^@+]\+[^@]*@[^@]+$/.test(email);
+}
+
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; emailTag?: true; resetType?: ResetType; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 14, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; about 26 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT)' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 2, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds); the access table of a balance {asset} route holds two at once (an owner and the other user of its another-user rows)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
@@ -86,12 +94,14 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user.locked with 2FA', state: 'user.locked', twoFactor: true, minimum: 1, fullSpeed: 1, why: 'the login 423 test of a locked account with 2FA, with its password and a valid code (an account serves one test a TOTP step)' },
   { kind: 'user.throttled', state: 'user.throttled', minimum: 1, fullSpeed: 2, why: 'login 425 tests' },
   { kind: 'user.expired-token', state: 'user.expired-token', minimum: 1, fullSpeed: 1, why: 'the 401 test of an expired token' },
+  { kind: 'user with an e-mail with a + tag', state: 'user', role: 'plain', emailTag: true, minimum: 1, fullSpeed: 1, why: 'login and forgot-password with an address whose local part carries a + tag (name+tag@example.com, a valid address; added later, state user with emailTag); forgot-password a minute after another to it (helpers/arrange/password.ts sendForgot)' },
   { kind: `user with an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, why: 'forgot-password for an address longer than 191 characters' },
   { kind: `user with an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'plain', emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 3, why: 'forgot-password for an address of 255 characters, the limit, without type, with type text and with type link; a target may refuse a second forgot-password to one address within a minute (an allowed reading), so one account serves them a minute apart (helpers/arrange/password.ts sendForgot), three at once' },
   { kind: 'user with records on two platforms', state: 'user', role: 'two-platforms', minimum: 1, fullSpeed: 3, why: 'the company and platform filters of banks, cards and bonuses (version 2)' },
   { kind: 'user.forbidden', state: 'user.forbidden', minimum: 1, fullSpeed: 1, why: 'a bank create the platform forbids the account (version 2)' },
   { kind: 'user.short-session', state: 'user.short-session', minimum: 1, fullSpeed: 2, why: 'tokens watched until they expire, of a password login and of a JWT login side by side (version 2)' },
   { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 9, fullSpeed: 9, perRun: true, why: 'reset-password tests that succeed (the retry after a reset refused for its password among them, and the 72-byte password prefix note, which sets an 80-character password through a reset); each spends its account, which serves once' },
+  { kind: 'disposable user with 2FA and a reset token', state: 'user', role: 'password-reset.token', twoFactor: true, disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset of a 2FA account (added later): the new password logs in with a TOTP code and the old one is refused (the forgot and reset requests carry a plain user\u2019s bearer); leased as a 2FA account, one test a TOTP step; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address of 255 characters, the limit; serves once' },
   { kind: 'disposable user with a reset token of type text', state: 'user', role: 'password-reset.token', disposable: true, resetType: 'text', minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset with the token of a forgot-password of type text (section 4.3), as its e-mail shows it; serves once' },
@@ -150,17 +160,19 @@ const ROLE_WORDS: Record<UserRole, string> = {
  * 2FA", "disposable user with a reset token", "user.locked"): what a skip says is missing and what
  * a test waits for, so that the fix is to add an account of exactly that kind.
  */
-export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; twoFactor?: boolean; resetType?: ResetType } = {}): string {
-  const email = options.emailLength !== undefined ? `an e-mail of ${options.emailLength} characters` : '';
+export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; emailTag?: boolean; twoFactor?: boolean; resetType?: ResetType } = {}): string {
+  const email = options.emailLength !== undefined ? `an e-mail of ${options.emailLength} characters` : options.emailTag ? 'an e-mail with a + tag' : '';
   if (state !== 'user') return [state, options.twoFactor ? '2FA' : '', email].filter(Boolean).join(' with ');
-  const carries = `${ROLE_WORDS[role as UserRole] ?? ''}${role === 'password-reset.token' && options.resetType ? ` of type ${options.resetType}` : ''}`;
+  // A 2FA account with a reset token (added later): "user with 2FA and a reset token".
+  const twoFactor = options.twoFactor && role === 'password-reset.token' ? '2FA and ' : '';
+  const carries = `${twoFactor}${ROLE_WORDS[role as UserRole] ?? ''}${role === 'password-reset.token' && options.resetType ? ` of type ${options.resetType}` : ''}`;
   const extras = [carries, email].filter(Boolean);
   return `${options.disposable ? 'disposable ' : ''}user${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}`;
 }
 
 /** Does an account of the file count as one of that kind? */
 export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[number]): boolean {
-  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && (kind.state === 'user' || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (account.disposable === true) === (kind.disposable === true) && account.resetTokenType === kind.resetType && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
+  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && ((kind.state === 'user' && kind.role !== 'password-reset.token') || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (kind.emailTag === undefined || hasEmailTag(account.email)) && (account.disposable === true) === (kind.disposable === true) && account.resetTokenType === kind.resetType && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
 }
 
 /**
@@ -480,8 +492,10 @@ export class FileStates implements StatesTransport {
     let role: UserRole | AccountState = state;
     if (state === 'user') {
       const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
-      role = params.twoFactor === true ? (needs.some((need) => need === 'bonuses' || need === 'balances') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
+      // A 2FA account whose password a reset changes (added later): an account with a resetToken and a totpSecret.
+      role = params.twoFactor === true ? (needs.includes('password-reset.token') ? 'password-reset.token' : needs.some((need) => need === 'bonuses' || need === 'balances') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
     }
+    const resetTwoFactor = state === 'user' && role === 'password-reset.token' && params.twoFactor === true;
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
     // States user.inactive and user.locked with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
     const stateTwoFactor = state !== 'user' && params.twoFactor === true;
@@ -494,6 +508,12 @@ export class FileStates implements StatesTransport {
     }
     // The token of a typed forgot-password (state password-reset.token with `type`) only an account of that resetTokenType
     // carries; the others are kept for the tests that ask for one while other accounts fit.
+    // A reset token of a 2FA account only an account with a totpSecret carries; the others are kept for the tests that ask for one while other accounts fit.
+    if (resetTwoFactor) candidates = candidates.filter(({ account }) => account.totpSecret !== undefined);
+    else if (role === 'password-reset.token') {
+      const withoutTotp = candidates.filter(({ account }) => account.totpSecret === undefined);
+      if (withoutTotp.length > 0) candidates = withoutTotp;
+    }
     const resetType = role === 'password-reset.token' ? options.resetType : undefined;
     if (resetType !== undefined) candidates = candidates.filter(({ account }) => account.resetTokenType === resetType);
     else if (role === 'password-reset.token') {
@@ -506,6 +526,13 @@ export class FileStates implements StatesTransport {
       // An account with a long address is kept for the tests that ask for one while others fit.
       const kept = candidates.filter(({ account }) => account.email.length <= 191);
       if (kept.length > 0) candidates = kept;
+    }
+    // `emailTag` (added later): an address with a + tag (name+tag@domain); such an account is kept for the tests that ask for one while others fit.
+    const emailTag = params.emailTag === true && state === 'user';
+    if (emailTag) candidates = candidates.filter(({ account }) => hasEmailTag(account.email));
+    else {
+      const untagged = candidates.filter(({ account }) => !hasEmailTag(account.email));
+      if (untagged.length > 0) candidates = untagged;
     }
     // An account of user.brute-force serves once whatever the file says: the test leaves it restricted.
     const spends = options.mutates === true || state === 'user.brute-force';
@@ -523,9 +550,10 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.disposable !== true);
       if (kept.length > 0) candidates = kept;
     }
-    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(stateTwoFactor ? { twoFactor: true } : {}), ...(resetType !== undefined ? { resetType } : {}) });
+    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(emailTag ? { emailTag: true } : {}), ...(stateTwoFactor || resetTwoFactor ? { twoFactor: true } : {}), ...(resetType !== undefined ? { resetType } : {}) });
     if (candidates.length === 0) {
       if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`, state, params);
+      if (emailTag && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address carries a + tag in its local part, as name+tag@example.com (see \`conformance states template\`)`, state, params);
       if (options.mutates && role === 'password-reset.token' && resetType !== undefined) {
         return this.skip(`STATES_FILE has no account of kind "${kind}": a reset with the token of a forgot-password of type ${resetType} needs an account whose resetToken that e-mail carried, as it shows it ("resetTokenType": "${resetType}", marked "disposable": true; \`conformance states export\` writes them)`, 'password-reset.token', { type: resetType });
       }
@@ -542,7 +570,7 @@ export class FileStates implements StatesTransport {
     {
       const entry = this.held.get(holder.id) ?? { indices: [], chain: Promise.resolve() };
       this.held.set(holder.id, entry);
-      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' || role === '2fa-records' || stateTwoFactor ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
+      const answer = entry.chain.then(() => this.leases.acquire({ holder: holder.id, cls: kind, candidates: candidates.map((c) => c.index), ...(spends ? { spends: true } : {}), ...(role === '2fa' || role === '2fa-records' || stateTwoFactor || resetTwoFactor ? { totp: true } : {}), ...(!spends && options.failsLogins ? { failsLogins: options.failsLogins } : {}) }));
       entry.chain = answer.catch(() => undefined);
       const granted = await answer;
       if ('impossible' in granted) return this.skip(`STATES_FILE: ${granted.impossible}`, state, params);

@@ -13,7 +13,7 @@ export type Kind = (typeof ACCOUNT_KINDS)[number];
 
 /** The fields an account of that kind carries, with placeholder values. */
 function skeletonAccount(kind: Kind, n: number): FileAccount {
-  const email = kind.emailLength ? `<e-mail address of exactly ${kind.emailLength} characters, of ${kind.kind} ${n}>` : `<e-mail of ${kind.kind} ${n}>`;
+  const email = kind.emailLength ? `<e-mail address of exactly ${kind.emailLength} characters, of ${kind.kind} ${n}>` : kind.emailTag ? `<e-mail address with a + tag (name+tag@example.com), of ${kind.kind} ${n}>` : `<e-mail of ${kind.kind} ${n}>`;
   const account: FileAccount = { state: kind.state, id: `<user id (UUID) of ${kind.kind} ${n}>`, email, password: '<its password>', ...(kind.disposable ? { disposable: true } : {}) };
   const extras: Partial<Record<UserRole | 'inactive', Partial<FileAccount>>> = {
     balances: {
@@ -50,6 +50,8 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
     },
   };
   // user.inactive and user.locked with 2FA (added later): the account's credentials, its TOTP secret, and the inactive one's token.
+  // A user with 2FA and a reset token (added later): its TOTP secret beside the token.
+  if (kind.twoFactor && kind.state === 'user') return { ...account, totpSecret: '<its base32 TOTP secret>', resetToken: '<token of the latest forgot-password e-mail sent to it>' };
   if (kind.twoFactor) return { ...account, ...(kind.state === 'user.inactive' ? { token: '<access token issued before it became inactive, unexpired>' } : {}), totpSecret: '<its base32 TOTP secret>' };
   if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
   if (kind.state === 'user.brute-force') return { ...account, attempts: 5 };
@@ -79,6 +81,8 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user.forbidden': 'an active account whose role or policy forbids it to create a bank (and nothing else)',
   'user.short-session': 'an active account whose sessions last 2 to 5 seconds (a setting of the target for that account)',
   'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',
+  'user with an e-mail with a + tag': 'an active account whose e-mail address carries a + tag in its local part (name+tag@example.com)',
+  'disposable user with 2FA and a reset token': 'an active account whose login needs a 2FA code, to which forgot-password was sent; give its TOTP secret and the token; serves once',
   'disposable user': 'a fresh active account that has never had a card; serves once',
   'disposable user with records on two platforms': 'as a user with records on two platforms, none of whose banks was used in earlier actions (the suite deletes one on each platform); serves once',
   'disposable user with a reset token of type text': 'an active account to which forgot-password was sent with "type": "text"; give the token as that e-mail shows it, and "resetTokenType": "text"; serves once (as with "link")',

@@ -39,6 +39,7 @@ export interface BalanceAmount {
  * made it; a hook that does not offer the param answers none.
  */
 export interface StateData {
+  /** With params.emailTag (added later), `email`'s local part carries a + tag (name+tag@domain); a hook that does not offer the param answers one without. */
   user: { id: string; email: string; password: string; totpSecret?: string; platformId?: string };
   /** `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
   'user.inactive': { id: string; email: string; password: string; token: string; totpSecret?: string; platformId?: string };
@@ -185,7 +186,7 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
  * before may refuse them with 422, and is then asked again without them (HookStates.get).
  */
 export const LATER_PARAMS: Partial<Record<string, readonly string[]>> = {
-  user: ['platformId'],
+  user: ['platformId', 'emailTag'],
   'user.inactive': ['platformId', 'twoFactor'],
   'user.locked': ['platformId', 'twoFactor'],
   'user.throttled': ['platformId'],

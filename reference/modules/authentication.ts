@@ -131,11 +131,13 @@ function emailOfLength(id: string, length: number): string {
  * Creates an active account (provider state `user`) and answers its id, e-mail and password.
  * `emailLength` (provider-state param, 20 to 255): the address has exactly that many characters.
  */
-export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean; platformId?: string; emailLength?: number } = {}) {
+export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean; platformId?: string; emailLength?: number; emailTag?: boolean } = {}) {
   const id = randomUUID();
+  // `emailTag` (provider-state param, added later): the local part carries a + tag (RFC 5233 subaddress, name+tag@domain).
+  const tag = options.emailTag ? `+tag${id.slice(9, 13)}` : '';
   const email = options.emailLength
     ? emailOfLength(id, options.emailLength)
-    : `${faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 20) || 'user'}.${id.slice(0, 8)}@example.test`.toLowerCase();
+    : `${faker.internet.username().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 20) || 'user'}.${id.slice(0, 8)}${tag}@example.test`.toLowerCase();
   const password = randomPassword();
   // Allowed reading (reading round 9): a 128-bit TOTP secret, answered in base32 with its `=` padding (RFC 4648 6).
   const totpSecret = options.twoFactor ? (ctx.deviates('r9.totp-secret-padded') ? base32(randomBytes(16)) : generateSecret()) : null;
@@ -404,6 +406,8 @@ export const authentication: ReferenceModule = {
     // The provider-state hook of an older contract: it ignores the param platformId of the account states (the account
     // is not of that platform, and the data names none), as a hook written before the param was added.
     'contract.hook-ignores-platform-id',
+    // A provider-state hook written before the param emailTag of state user (added later): its addresses carry no + tag.
+    'contract.hook-ignores-email-tag',
     'r7.restriction-ends-sessions',
     'r7.brute-force-threshold-three',
     'r7.jwt-failures-counted',
@@ -695,7 +699,7 @@ export const authentication: ReferenceModule = {
         const length = params.emailLength;
         const emailLength = typeof length === 'number' && Number.isInteger(length) && length >= 20 && length <= 255 ? length : undefined;
         const platform = onPlatform(params);
-        return { ...createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}), ...platform }), ...platform };
+        return { ...createUser(ctx, { twoFactor: params.twoFactor === true, ...(emailLength ? { emailLength } : {}), ...(params.emailTag === true && !ctx.deviates('contract.hook-ignores-email-tag') ? { emailTag: true } : {}), ...platform }), ...platform };
       },
       // An active account whose logins issue sessions of SHORT_SESSION_TTL_SECONDS (sections 2.1 and 5.2).
       'user.short-session': (params) => {

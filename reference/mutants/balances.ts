@@ -1,5 +1,7 @@
 import type { Mutant } from './types.js';
+import { fastifyPath, type Mutation } from '../mutation.js';
 import { authenticationSkipped } from './make.js';
+import { parse, recordsOf } from './reading.js';
 
 const NFT_LIST = 'GET /api/v1/user/{user}/balances/nft';
 const NFT_SHOW = 'GET /api/v1/user/{user}/balances/nft/{asset}';
@@ -8,6 +10,44 @@ const COIN_SHOW = 'GET /api/v1/user/{user}/balances/{asset}';
 
 type AmountSet = Record<string, unknown>;
 type BalanceRecord = { quantity?: unknown; chain?: unknown; meta?: Record<string, unknown>; amounts: { crypto: AmountSet; fiat: AmountSet } };
+
+/** A decimal string with `units` of its `scale`-th fractional digit added (`'1.5'`, 3 units of 1e-8: `'1.50000003'`). */
+function plusUnits(amount: string, units: number, scale: number): string | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) return undefined;
+  const digits = Math.max(scale, match[2]?.length ?? 0);
+  const scaled = BigInt(match[1]! + (match[2] ?? '').padEnd(digits, '0')) + BigInt(units) * 10n ** BigInt(digits - scale);
+  const text = scaled.toString().padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * Staking rewards that accrue as they are read (a ledger that credits each block, here each answer): every answer that
+ * holds a user's asset (a list, filtered or not, or a show) shows its crypto `staking` one unit of 1e-8 higher than the
+ * answer before it.
+ */
+function stakingAccruesPerRead(): Mutation {
+  const reads = new Map<string, number>();
+  const routes = [NFT_LIST, NFT_SHOW, COIN_LIST, COIN_SHOW].map((route) => fastifyPath(route.split(' ')[1]!));
+  return {
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.status !== 200 || !routes.includes(answer.url)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      const user = String((reply.request.params as Record<string, unknown> | undefined)?.user ?? '').toLowerCase();
+      for (const record of recordsOf(body)) {
+        const staking = record?.amounts?.crypto?.staking;
+        if (typeof staking !== 'string' || typeof record?.symbol !== 'string') continue;
+        const key = `${user} ${record.symbol}`;
+        const n = (reads.get(key) ?? 0) + 1;
+        reads.set(key, n);
+        const more = plusUnits(staking, n, 8);
+        if (more !== undefined) record.amounts.crypto.staking = more;
+      }
+      return JSON.stringify(body);
+    },
+  };
+}
 
 /** Mutants of the balances group (sections 4.6 to 4.9, the record of 2.2, amounts of 1.5, access of 5 and 7). */
 export const balancesMutants: Mutant[] = [
@@ -358,5 +398,15 @@ export const balancesMutants: Mutant[] = [
     group: 'balances',
     description: 'a valid access token sent with another Authorization scheme (Basic) authenticates protected endpoints',
     mutation: { deviation: 'auth.any-scheme-accepted' },
+  },
+  // Section 2.2 gives amounts and does not hold them still: a balance may change between two reads a moment apart.
+  {
+    name: 'allowed-balances-staking-accrues-between-reads',
+    clause: '2.2',
+    group: 'balances',
+    description: 'a held asset\u2019s crypto staking amount grows by 1e-8 with every answer that holds it (rewards credited as they accrue), so a list, a filtered list and a show a moment apart each give another staking amount',
+    mutation: stakingAccruesPerRead(),
+    allowed: true,
+    judgedBy: { groups: ['balances'], clauses: 'all' },
   },
 ];

@@ -1,7 +1,7 @@
 import type { Mutant } from './types.js';
 import type { Mutation } from '../mutation.js';
 import { ISO_4217_NUMERIC, alphabeticCurrency } from '../../helpers/spec/currencies.js';
-import { answered, authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
+import { answered, authenticationSkipped, newRecordStatus, statusMovesOnceListed, validationSkipped } from './make.js';
 import { parse, recordsOf } from './reading.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
@@ -346,6 +346,33 @@ export const banksMutants: Mutant[] = [
     description: 'the list refuses a status, currency, platform or company the service does not know with 422 keyed by the filter, instead of an empty list',
     mutation: { deviation: 'banks.unknown-filter-value-422' },
     allowed: true,
+  },
+  // Section 3 shows a new bank CONFIRMED and no transition: a bank may move between two reads a moment apart.
+  {
+    name: 'allowed-bank-status-moves-once-listed',
+    clause: '3',
+    group: 'banks',
+    description: 'a bank moves from CONFIRMED to VERIFIED once a list has held it, so the list that first holds it shows CONFIRMED and every later read VERIFIED, and the status filter lists it by what it now is (section 3: "Transitions: not shown")',
+    mutation: statusMovesOnceListed(BANK_ROUTES[0]!, BANK_ROUTES[1]!),
+    allowed: true,
+    judgedBy: { groups: ['banks'], clauses: 'all' },
+  },
+  // Section 4.10 names the filters and not what a value gets that none of the user's banks has: a filter validated against
+  // the user's own records (a Laravel `exists` rule scoped to the user) refuses it (docs/judging.md, "Meaning of a filter").
+  {
+    name: 'allowed-bank-list-filter-value-none-has-422',
+    clause: '4.10',
+    group: 'banks',
+    description: 'a list with one filter (status, currency, platform or company) whose value none of the user\u2019s banks has is refused with 422 keyed by the filter, instead of an empty list (a filter validated against the user\u2019s own banks); so is such a value after the user\u2019s only bank with it was deleted',
+    mutation: answered(LIST, 200, (body, request) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const given = ['status', 'currency', 'platform', 'company'].filter((name) => query[name] !== undefined);
+      if (given.length !== 1 || typeof query[given[0]!] !== 'string' || !Array.isArray(body?.data) || body.data.length > 0) return false;
+      const name = given[0]!;
+      return { status: 422, body: { message: `The selected ${name} is invalid.`, errors: { [name]: [`The selected ${name} is invalid.`] } } };
+    }),
+    allowed: true,
+    judgedBy: { groups: ['banks'], clauses: 'all' },
   },
   // Section 4.10 does not say what company and platform are compared with; section 4.1 calls a platform's `{platform}` its ID.
   {

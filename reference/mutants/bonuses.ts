@@ -33,6 +33,54 @@ function settledWhenShown(): Mutation {
   };
 }
 
+/**
+ * A user's pending bonuses settled (distributed, `bonusedAt` the time of settlement) by a ledger job that a read starts
+ * once it has answered: `trigger` 'summary', the summary of all assets; 'list', any list of the user's bonuses. The
+ * triggering answer shows them pending, every later answer (a summary of one asset or of all, a list, a show)
+ * distributed, and a list filtered by status lists them as what they now are.
+ */
+function settledAfter(trigger: 'summary' | 'list'): Mutation {
+  const settled = new Map<string, number>();
+  const summary = fastifyPath(SUMMARY.split(' ')[1]!);
+  const show = fastifyPath(SHOW.split(' ')[1]!);
+  const list = fastifyPath(LIST.split(' ')[1]!);
+  const FILTER = Symbol('settled status filter');
+  return {
+    request(request) {
+      const user = /^\/api\/v1\/user\/([^/?]+)\/bonus(?:\?|$)/.exec(request.url)?.[1];
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (user === undefined || !settled.has(decodeURIComponent(user).toLowerCase()) || (query.status !== 'pending' && query.status !== 'distributed')) return;
+      (request as any)[FILTER] = query.status;
+      delete query.status;
+    },
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.status !== 200 || ![summary, show, list].includes(answer.url)) return undefined;
+      const user = String((reply.request.params as Record<string, unknown> | undefined)?.user ?? '').toLowerCase();
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      const at = settled.get(user);
+      if (at === undefined) {
+        const asset = (reply.request.params as Record<string, unknown> | undefined)?.asset;
+        if (trigger === 'summary' ? answer.url === summary && (asset === undefined || asset === '') : answer.url === list) settled.set(user, Math.floor(Date.now() / 1000));
+        return undefined;
+      }
+      if (answer.url === summary) {
+        for (const entry of Array.isArray(body?.data) ? body.data : []) {
+          if (!entry?.pending || !entry?.distributed) continue;
+          entry.distributed = { bonuses: entry.distributed.bonuses + entry.pending.bonuses, amount: entry.distributed.amount + entry.pending.amount };
+          entry.pending = { bonuses: 0, amount: 0 };
+        }
+        return JSON.stringify(body);
+      }
+      const records: any[] = answer.url === show ? [body?.data] : Array.isArray(body?.data) ? body.data : [];
+      for (const record of records) if (record?.status === 'pending') Object.assign(record, { status: 'distributed', bonusedAt: at });
+      const filter = (reply.request as any)[FILTER];
+      if (answer.url === list && typeof filter === 'string') body.data = body.data.filter((record: any) => record?.status === filter);
+      return JSON.stringify(body);
+    },
+  };
+}
+
 type Entry = { distributed: { bonuses: number; amount: unknown }; pending: unknown; canceled: unknown };
 
 /** Mutants of the bonuses group (section 4.11 and the records of 2.3, 2.5a, 2.5b, 2.6, 2.7). */
@@ -246,6 +294,26 @@ export const bonusesMutants: Mutant[] = [
     group: 'bonuses',
     description: 'a pending bonus is settled (distributed) the first time it is shown, so a list read before the show gives it pending and every read after it distributed (section 3: "Transitions: not shown")',
     mutation: settledWhenShown(),
+    allowed: true,
+    judgedBy: { groups: ['bonuses'], clauses: 'all' },
+  },
+  // The same, a ledger settling a user's pending bonuses once the summary of all assets has answered.
+  {
+    name: 'allowed-bonus-pending-settled-when-summarised',
+    clause: '3',
+    group: 'bonuses',
+    description: 'a user\u2019s pending bonuses are settled (distributed) once the summary of all assets has answered, so that summary gives them pending and every later read (the summary of one asset, the list, a show) distributed (section 3: "Transitions: not shown")',
+    mutation: settledAfter('summary'),
+    allowed: true,
+    judgedBy: { groups: ['bonuses'], clauses: 'all' },
+  },
+  // The same, a ledger settling a user's pending bonuses once a list has held them.
+  {
+    name: 'allowed-bonus-pending-settled-when-listed',
+    clause: '3',
+    group: 'bonuses',
+    description: 'a user\u2019s pending bonuses are settled (distributed, bonusedAt the time of settlement) once a list has held them, so that list gives them pending and every later read (a filtered list, a show, a summary) distributed (section 3: "Transitions: not shown")',
+    mutation: settledAfter('list'),
     allowed: true,
     judgedBy: { groups: ['bonuses'], clauses: 'all' },
   },

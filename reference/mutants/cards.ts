@@ -1,5 +1,6 @@
 import type { Mutant } from './types.js';
-import { authenticationSkipped, newRecordStatus, validationSkipped } from './make.js';
+import { fastifyPath } from '../mutation.js';
+import { authenticationSkipped, newRecordStatus, statusMovesOnceListed, validationSkipped } from './make.js';
 
 /**
  * Mutants of the cards group (section 4.6a with 2.5, 5.6, 7 and 8): each deviates from one clause,
@@ -195,6 +196,16 @@ export const cardsMutants: Mutant[] = [
     group: 'cards',
     description: 'the 191-character alias limit counts UTF-8 bytes, so 191 two-byte letters are refused',
     mutation: { deviation: 'cards.alias-max-bytes' },
+  },
+  // Section 3 shows a new card CONFIRMED and no transition: a card may move between two reads a moment apart.
+  {
+    name: 'allowed-card-status-moves-once-listed',
+    clause: '3',
+    group: 'cards',
+    description: 'a card moves from CONFIRMED to VERIFIED once a list has held it, so the list that first holds it shows CONFIRMED and every later read VERIFIED, and the status filter lists it by what it now is (section 3: "Transitions: not shown")',
+    mutation: statusMovesOnceListed(fastifyPath(LIST.split(' ')[1]!), fastifyPath(SHOW.split(' ')[1]!)),
+    allowed: true,
+    judgedBy: { groups: ['cards'], clauses: 'all' },
   },
   // Section 4.6a gives the filters as optional strings without saying what a value no record has gets.
   {

@@ -115,3 +115,36 @@ export function answered(route: string, status: number | undefined, change: (bod
     },
   };
 }
+
+/**
+ * A record (bank or card) verified a moment after it is first listed (section 3 shows a new one CONFIRMED and no
+ * transition): the list that first holds it shows it CONFIRMED, every later answer of `list` or `show` VERIFIED, and the
+ * list's status filter takes it by what it now is. `list` and `show` are fastify's forms of the routes.
+ */
+export function statusMovesOnceListed(list: string, show: string): Mutation {
+  const moved = new Set<string>();
+  const FILTER = Symbol('moved status filter');
+  const key = (id: unknown) => String(id).toLowerCase();
+  const listPattern = new RegExp(`^${list.replace(/:\w+/g, '[^/?]+')}(?:\\?|$)`);
+  return {
+    request(request) {
+      if (request.method !== 'GET' || !listPattern.test(request.url)) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (typeof query.status !== 'string') return;
+      (request as any)[FILTER] = query.status;
+      delete query.status;
+    },
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.status !== 200 || (answer.url !== list && answer.url !== show)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      const records: any[] = Array.isArray(body?.data) ? body.data : body?.data && typeof body.data === 'object' ? [body.data] : [];
+      for (const record of records) if (record?.status === 'CONFIRMED' && moved.has(key(record.id))) record.status = 'VERIFIED';
+      if (answer.url !== list || !Array.isArray(body?.data)) return JSON.stringify(body);
+      const filter = (reply.request as any)[FILTER];
+      if (typeof filter === 'string') body.data = body.data.filter((record: any) => record?.status === filter);
+      for (const record of body.data) moved.add(key(record?.id));
+      return JSON.stringify(body);
+    },
+  };
+}
