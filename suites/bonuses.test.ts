@@ -1,4 +1,4 @@
-import { invariantChecks } from '../helpers/arrange/invariants.js';
+import { comparableAssetSummary, invariantChecks } from '../helpers/arrange/invariants.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -149,13 +149,14 @@ summary.describe(() => {
   });
 
   // Sections 4.11 and 2.5b: the {asset} segment selects that asset's summary; whatever its counts and amounts
-  // mean, the summary of one asset is that asset's entry of the summary of all.
-  summary.check('answers, with {asset}, the entry of that asset in the summary of all assets (orders, counts, amounts)', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S261'], clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+  // mean, the summary of one asset is that asset's entry of the summary of all: its asset summary (2.3, every field;
+  // round wb10) too.
+  summary.check('answers, with {asset}, the entry of that asset in the summary of all assets (asset, orders, counts, amounts)', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S261'], clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const everything = await t.get(summaryPath(user.id), { token });
     t.expectStatus(everything, 200);
     const entries = (t.expectSchema(everything, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
-    const figures = (entry: Summary | undefined) => entry && { orders: entry.orders, ...Object.fromEntries(BONUS_STATUSES.map((status) => [status, { bonuses: entry[status]?.bonuses, amount: Number(entry[status]?.amount) }])) };
+    const figures = (entry: Summary | undefined) => entry && { asset: comparableAssetSummary(entry.asset), orders: entry.orders, ...Object.fromEntries(BONUS_STATUSES.map((status) => [status, { bonuses: entry[status]?.bonuses, amount: Number(entry[status]?.amount) }])) };
     await Promise.all(
       bonuses.assets.map(async (asset) => {
         const single = await t.get(summaryPath(user.id, asset), { token });

@@ -25,6 +25,11 @@ describe('credential findings in an answer', () => {
     expect(findings.join(' ')).not.toContain('abcdef123456');
   });
 
+  test('name the one-time-password secrets and backup codes real backends keep on the user, whatever their library', () => {
+    const user = { id: 'u-1', otp_secret_key: 'JBSWY3DPEHPK3PXP', encrypted_otp_secret: 'c2VjcmV0', google2fa_secret: 'JBSWY3DP', two_factor_secret: 'eyJpdiI6', totp_secret: 'JBSWY3DP', mfa_secret: 'JBSWY3DP', otp_backup_codes: ['a1b2c3', 'd4e5f6'] };
+    expect(credentialFindings({ data: { user } }).map((finding) => finding.split(' ')[0])).toEqual(Object.keys(user).slice(1).map((key) => `/data/user/${key}`));
+  });
+
   test('are redacted from the exchanges a report shows, like any credential', () => {
     expect(redactJson({ data: [{ rememberToken: 'abcdef123456', user: { password_hash: '$2y$10$xyz', two_factor_secret: 'JBSWY3DP' } }] })).toEqual({
       data: [{ rememberToken: REDACTED, user: { password_hash: REDACTED, two_factor_secret: REDACTED } }],

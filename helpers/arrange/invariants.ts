@@ -5,7 +5,7 @@ import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
 import { CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
-import { ASSETS_PARAM, canonicalDecimal } from './balances.js';
+import { ASSETS_PARAM, calendarDate, canonicalDecimal } from './balances.js';
 import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
@@ -661,11 +661,39 @@ export function fieldOf(entry: any, path: string): unknown {
  * 2.2 giving the items no order and JSON an object's members none).
  */
 export function comparable(path: string, value: unknown): unknown {
-  if (path === 'precision' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
+  if ((path === 'precision' || path.endsWith('.precision')) && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
+  if (ASSET_SUMMARY_PATH.test(path) && value !== null && typeof value === 'object' && !Array.isArray(value)) return comparableAssetSummary(value);
+  if (path === 'meta' && value !== null && typeof value === 'object' && !Array.isArray(value)) return comparableMeta(value as Record<string, unknown>);
   if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
   if (path === 'properties' && Array.isArray(value)) return value.map(membersInOrder).sort();
   if (path === 'description' && value !== null && typeof value === 'object' && !Array.isArray(value)) return membersInOrder(value);
   return comparableValue(path, value);
+}
+
+/** The fields of an asset summary (2.3), the nested asset of a bonus, its order (fromAsset, toAsset) and a bonus summary entry. */
+export const ASSET_SUMMARY_FIELDS: readonly string[] = ['name', 'symbol', 'alias', 'type', 'precision'];
+const ASSET_SUMMARY_PATH = /(?:^|\.)(?:asset|fromAsset|toAsset)$/;
+
+/**
+ * An asset summary (2.3) as compared between two reads: its five fields, precision as a number (2.3 writes it a numeric
+ * string, 2.2 an integer or one), members beyond 2.3 left out (nothing says they are stable).
+ */
+export function comparableAssetSummary(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(ASSET_SUMMARY_FIELDS.map((field) => [field, comparable(field, (value as Record<string, unknown>)[field])]));
+}
+
+/**
+ * An asset's meta (2.2) as compared between two reads (issue 27, round wb10): its members whatever their order, each
+ * value as written, but `genesis_date` (a date string in any writing: its class, helpers/arrange/balances.ts
+ * calendarDate) and `total_supply` (a live figure, like a price: its type only, so a supply that moved between the reads
+ * is no difference but a missing one is).
+ */
+function comparableMeta(meta: Record<string, unknown>): string {
+  const out: Record<string, unknown> = { ...meta };
+  if (typeof out.genesis_date === 'string') out.genesis_date = calendarDate(out.genesis_date);
+  if ('total_supply' in out) out.total_supply = typeof out.total_supply;
+  return membersInOrder(out);
 }
 
 /** The stable `fields` of an entry (LISTS), each as compared between two reads (`comparable`). */
@@ -698,6 +726,7 @@ const RECORD_SECTION: Readonly<Partial<Record<string, string>>> = { balances: '2
 
 function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], instances: string[]): void {
   const endpoint = endpointById.get(ep.id)!;
+  const fields = [...list.stable, ...(list.underFilter ?? [])];
   const filters = endpoint.query!.map((q) => q.name);
   const path = (userId: string) => ep.id.split(' ')[1]!.replace('{user}', encodeURIComponent(userId));
   const isCoins = ep.id.endsWith('/balances');
@@ -705,7 +734,7 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
   // A record by its id as ids are compared (a UUID in any letter case: idKey); an asset by its symbol.
   const keyOf = (entry: any): string => (list.entries === 'records' ? (idKey(entry?.id) as string) : entry?.symbol);
   ep.check(
-    `lists each ${list.entries === 'records' ? 'record' : 'asset'} under a filter (${filters.join(', ')}) with the fields the unfiltered list gives it (${list.stable.join(', ')})`,
+    `lists each ${list.entries === 'records' ? 'record' : 'asset'} under a filter (${filters.join(', ')}) with the fields the unfiltered list gives it (${fields.join(', ')})`,
     { clauses: [endpoint.clauses[0]!, RECORD_SECTION[endpoint.group]!], status: 200, instances },
     async (t) => {
       const group = endpoint.group;
@@ -758,7 +787,7 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
             // A record that moved between the reads (its status changed: section 3 shows no transition; a pending bonus
             // settled may be dated anew) is advised on, not failed.
             const moved = list.entries === 'records' && JSON.stringify(base?.status) !== JSON.stringify(entry?.status);
-            for (const field of list.stable) {
+            for (const field of fields) {
               const [was, is] = [comparable(field, fieldOf(base, field)), comparable(field, fieldOf(entry, field))];
               if (JSON.stringify(was) === JSON.stringify(is)) continue;
               const problem = `${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`;
@@ -982,11 +1011,12 @@ export function roundTripChecks(ep: EndpointChecks): void {
           }
         }
         // The nested records too (2.5a): the bonus's own asset summary, and the user and order it belongs to, by their ids.
-        const nested = (bonus: any) => ({ asset: bonus?.asset, userId: comparableValue('user.id', bonus?.user?.id), orderId: comparableValue('order.id', bonus?.order?.id) });
-        expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user or order than the list`).toEqual(nested(record));
+        // And the user's createdAt (2.6; round wb10): a user's creation time is stable.
+        const nested = (bonus: any) => ({ asset: bonus?.asset, userId: comparableValue('user.id', bonus?.user?.id), userCreatedAt: bonus?.user?.createdAt, orderId: comparableValue('order.id', bonus?.order?.id) });
+        expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user (id, createdAt) or order than the list`).toEqual(nested(record));
         // The order's stable fields too (2.7; issue 27, round wb9): not its status, which section 3 leaves open; decimal
         // strings compared as numbers (a show and a list may write one amount with other trailing zeros).
-        const order = (bonus: any, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, DECIMAL_FIELDS.has(field) && typeof bonus?.order?.[field] === 'string' ? canonicalDecimal(bonus.order[field]) : bonus?.order?.[field]]));
+        const order = (bonus: any, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, orderField(field, bonus?.order?.[field])]));
         expect(order(shown.json?.data, ORDER_STABLE), `${ep.id}: show answers bonus ${record.id} with another order (${ORDER_STABLE.join(', ')}) than the list`).toEqual(order(record, ORDER_STABLE));
         // Its amounts and rate only where both reads show the order in one status: an order that moved between the two
         // reads (section 3: transitions not shown) may have been filled at its rate in between, setting its amounts.
@@ -998,11 +1028,25 @@ export function roundTripChecks(ep: EndpointChecks): void {
   });
 }
 
-/** The fields of a bonus's order (2.7) the suite treats as stable between two reads: not status or statusReason (section 3). */
-const ORDER_STABLE: readonly string[] = ['publicId', 'type', 'typeOperation', 'fromSymbol', 'toSymbol', 'createdAt'];
-/** An order's amounts and rate: stable while its status is (a fill, a transition section 3 leaves open, may set them). */
-const ORDER_AMOUNTS: readonly string[] = ['fromAmount', 'toAmount', 'rate'];
+/**
+ * The fields of a bonus's order (2.7) the suite treats as stable between two reads: not status or statusReason (section
+ * 3). Its assets (round wb10) as asset summaries (2.3: `comparableAssetSummary`).
+ */
+const ORDER_STABLE: readonly string[] = ['publicId', 'type', 'typeOperation', 'fromSymbol', 'toSymbol', 'fromAsset', 'toAsset', 'createdAt'];
+/**
+ * An order's amounts, rate and commissions (round wb10): stable while its status is (a fill, a transition section 3
+ * leaves open, may set them).
+ */
+const ORDER_AMOUNTS: readonly string[] = ['fromAmount', 'toAmount', 'rate', 'commissions'];
 const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['fromAmount', 'toAmount', 'rate']);
+
+/** A field of an order as compared between two reads: decimal strings as numbers (trailing zeros), commissions' members so too, assets as summaries. */
+function orderField(field: string, value: unknown): unknown {
+  if (DECIMAL_FIELDS.has(field) && typeof value === 'string') return canonicalDecimal(value);
+  if (field === 'commissions' && value !== null && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
+  if (field === 'fromAsset' || field === 'toAsset') return comparableAssetSummary(value);
+  return value;
+}
 
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
 export function invariantChecks(ep: EndpointChecks): void {

@@ -14,14 +14,30 @@ const CREDENTIAL_NAMES = new Set([
   'remembertoken',
   'resettoken',
   'passwordresettoken',
+  // The one-time-password (2FA) secrets and backup codes real backends keep on the user and ship when it is serialised
+  // whole: Laravel Fortify (two_factor_secret, two_factor_recovery_codes), pragmarx/google2fa (google2fa_secret),
+  // active_model_otp (otp_secret_key), devise-two-factor (otp_secret, encrypted_otp_secret,
+  // otp_backup_codes), django-otp and others (totp_secret, mfa_secret, authenticator_secret).
   'twofactorsecret',
+  'twofactorsecretkey',
   'twofactorrecoverycodes',
+  'twofactorbackupcodes',
   'recoverycodes',
+  'backupcodes',
+  'otpbackupcodes',
   'totpsecret',
+  'totpsecretkey',
+  'totpkey',
   'otpsecret',
+  'otpsecretkey',
+  'encryptedotpsecret',
   'mfasecret',
+  'mfasecretkey',
   'google2fasecret',
+  'google2fasecretkey',
+  'authenticatorsecret',
   '2fasecret',
+  '2fasecretkey',
 ]);
 
 /** Names the suite itself sends or holds (request bodies, states, JWTs): redacted wherever they appear, never a finding on their own. */

@@ -254,10 +254,16 @@ const written: Mutant[] = [
  *   refused for its password, the old password still logs in (200): do it for every 422 row of RESET_ROWS.
  * - wb10-reset-writes-bearer-users-password: every reset carries the account's own bearer (bearerOf). Send a reset with
  *   another account's bearer: the e-mail's account gets the new password, the bearer's keeps its own (both logins).
- * - wb10-nft-show-meta-empty, wb10-nft-list-filtered-meta-empty, wb10-coin-list-filtered-meta-empty: ASSET_STABLE
- *   (helpers/spec/instances.ts) leaves meta out (only genesis_date is judged, and on the unfiltered coin list and show).
- *   Add meta (its keys and values; nothing in a run changes an asset's metadata) to the show-vs-list and filtered-vs-
- *   unfiltered comparisons.
+ * - wb10-nft-list-filtered-meta-empty, wb10-coin-list-filtered-meta-empty: ASSET_STABLE (helpers/spec/instances.ts)
+ *   left meta out (only genesis_date was judged, and on the unfiltered coin list and show). Caught by: "lists each asset
+ *   under a filter (assets[]) with the fields the unfiltered list gives it" of the NFT and the coin list (LISTS
+ *   `underFilter: ['meta']`: meta compared whole, its members in any order, genesis_date as a date in any writing and
+ *   total_supply by its type, a live figure).
+ * - wb10-nft-show-meta-empty: DOUBTFUL (below), not fixed. 2.2 says meta "May be empty" and does not say when: a show
+ *   that does not load the token's metadata answers a Balance record of the documented shape, and nothing in the text
+ *   ties the show's meta to the list's (the filter principle of docs/judging.md binds a filtered list to the unfiltered
+ *   one, not a show to a list). A reading-proof check would need the state to name the asset's meta (an additive
+ *   balances param) and two lists around the show giving it; the suite has neither, so it stays unjudged.
  * - wb10-banks-refused-currency-reserves-iban, wb10-banks-refused-bank-name-reserves-iban: the "reserves no iban" sequence
  *   (invariants.ts createInvariantChecks) re-creates the iban only after a 422 for the swift. Do it after the 422 of each
  *   field of the "each for a different field" table (currency, bankName; iban aside): 201.
@@ -265,16 +271,20 @@ const written: Mutant[] = [
  *   (& < > " ' emoji CJK) never begin with = + - or @. Add bankName, holderName and alias that begin with each (@home,
  *   +1 card, -Tech, =Bank): 201 and stored as sent.
  * - wb10-bonuses-filtered-list-asset-of-order, wb10-bonuses-filtered-list-order-of-first-bonus: the bonus LISTS entry's
- *   stable fields are id, amount, type, value, bonusedAt, createdAt. Add asset (symbol, name) and order (id, publicId)
- *   to the filtered-vs-unfiltered comparison, as the list-show round trip has them.
+ *   stable fields were id, amount, type, value, bonusedAt, createdAt. Caught by: "lists each record under a filter
+ *   (status, platform) with the fields the unfiltered list gives it" (now also the asset summary, 2.3, and the order's
+ *   id, publicId, type, typeOperation, fromSymbol, toSymbol and createdAt; not its status, section 3).
  * - wb10-bonuses-show-order-assets-swapped, wb10-bonuses-show-order-commissions-swapped, wb10-bonuses-show-user-created-
- *   at-of-bonus: the list-show round trip compares the order's symbols, amounts and rate but not fromAsset/toAsset,
- *   commissions, or the user beyond its id. Compare fromAsset.symbol with fromSymbol (and toAsset with toSymbol) in every
- *   bonus, and commissions (order in one status) and user.createdAt between list and show.
- * - wb10-bonuses-summary-asset-name-as-symbol: the two path shapes of the summary are compared on orders and figures
- *   only. Compare the entry's whole asset summary (name, alias, type, precision) too.
- * - wb10-bonuses-user-carries-otp-secret-key: helpers/spec/credential-names.ts lacks otp_secret_key (active_model_otp),
- *   and with it encrypted_otp_secret (devise-two-factor before 5) and two_factor_secret_key. Add them: a security finding.
+ *   at-of-bonus: the list-show round trip compared the order's symbols, amounts and rate but not fromAsset/toAsset,
+ *   commissions, or the user beyond its id. Caught by: "shows each listed record with the fields the list gives it"
+ *   (ORDER_STABLE now has fromAsset and toAsset as asset summaries; ORDER_AMOUNTS commissions, compared where both reads
+ *   give the order one status; the nested user its createdAt).
+ * - wb10-bonuses-summary-asset-name-as-symbol: the two path shapes of the summary were compared on orders and figures
+ *   only. Caught by: "answers, with {asset}, the entry of that asset in the summary of all assets (asset, orders,
+ *   counts, amounts)" (the entry's asset summary compared on name, symbol, alias, type and precision).
+ * - wb10-bonuses-user-carries-otp-secret-key: helpers/spec/credential-names.ts lacked otp_secret_key (active_model_otp),
+ *   and with it encrypted_otp_secret (devise-two-factor before 5) and two_factor_secret_key. Caught by: the security
+ *   finding of every bonus list and show test (credential-names.ts now names the OTP secrets and backup codes).
  * - wb10-cards-jpeg-name-refused-image2: the `.jpeg` name is sent as cardImage1 only. Send it as cardImage2: 201.
  * - wb10-cards-exif-jpeg-refused: every JPEG sent is JFIF (APP0). Add an Exif JPEG (APP1, as phones write) for each
  *   image: 201.
@@ -293,19 +303,9 @@ const OPEN = new Set<string>([
   'wb10-reset-refused-email-resets-token-owner',
   'wb10-reset-refused-long-password-saved',
   'wb10-reset-writes-bearer-users-password',
-  'wb10-nft-show-meta-empty',
-  'wb10-nft-list-filtered-meta-empty',
-  'wb10-coin-list-filtered-meta-empty',
   'wb10-banks-refused-currency-reserves-iban',
   'wb10-banks-refused-bank-name-reserves-iban',
   'wb10-banks-bank-name-formula-prefix-stripped',
-  'wb10-bonuses-filtered-list-asset-of-order',
-  'wb10-bonuses-filtered-list-order-of-first-bonus',
-  'wb10-bonuses-show-order-assets-swapped',
-  'wb10-bonuses-show-order-commissions-swapped',
-  'wb10-bonuses-show-user-created-at-of-bonus',
-  'wb10-bonuses-summary-asset-name-as-symbol',
-  'wb10-bonuses-user-carries-otp-secret-key',
   'wb10-cards-jpeg-name-refused-image2',
   'wb10-cards-exif-jpeg-refused',
   'wb10-cards-bmp-v5-header-refused',
@@ -313,8 +313,14 @@ const OPEN = new Set<string>([
   'wb10-cards-alias-formula-prefix-stripped',
 ]);
 
+/** Gaps judged not a deviation under every reading (the header says why): not registered, not counted, not fixed. */
+const DOUBTFUL = new Set<string>(['wb10-nft-show-meta-empty']);
+
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb10Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb10Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !DOUBTFUL.has(mutant.name));
+
+/** The round's doubtful gaps (not registered). */
+export const roundWb10Doubtful: Mutant[] = written.filter((mutant) => DOUBTFUL.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb10OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
