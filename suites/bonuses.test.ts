@@ -170,8 +170,18 @@ summary.describe(() => {
         // when a second read of the summary of all assets, after the one of this asset, gives the asset the figures of the first.
         const again = await t.get(summaryPath(user.id), { token });
         const later = again.status === 200 && Array.isArray(again.json?.data) ? figures((again.json.data as Summary[]).find((e) => e?.asset?.symbol === asset)) : undefined;
-        if (later !== undefined && JSON.stringify(later) !== JSON.stringify(figures(whole))) return t.advise(`the summary of asset ${asset} differs from its entry of the summary of all assets, which itself changed between a read before and one after it: a transition between the reads, which section 3 leaves open, so not judged`);
-        expect(one, `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets (read before and after it)`).toEqual(figures(whole));
+        // Figure by figure (orders, and each status's count and amount): a settled bonus moves the pending and distributed
+        // figures, not the orders or the canceled ones, which are still judged.
+        const was = figures(whole) as Record<string, unknown>;
+        if (one === undefined || later === undefined) return void expect(one, `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets (read before and after it)`).toEqual(was);
+        const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+        const shown = one as Record<string, unknown>;
+        const differing = Object.keys(was).filter((key) => !same(shown[key], was[key]));
+        const moved = differing.filter((key) => !same((later as Record<string, unknown>)[key], was[key]));
+        if (moved.length > 0) t.advise(`the summary of asset ${asset} differs from its entry of the summary of all assets in ${moved.join(', ')}, which itself changed between a read before and one after it: a transition between the reads, which section 3 leaves open, so not judged`);
+        const judged = differing.filter((key) => !moved.includes(key));
+        const pick = (values: Record<string, unknown>) => Object.fromEntries(judged.map((key) => [key, values[key]]));
+        expect(pick(shown), `section 4.11: the summary of asset ${asset} must be that asset\u2019s entry of the summary of all assets (read before and after it)`).toEqual(pick(was));
       }),
     );
   });

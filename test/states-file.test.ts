@@ -233,7 +233,7 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await idOf([account(1), account(2, { email: '+lead@x.test' })], { emailTag: true })).toMatch(/^STATES_FILE has no account of kind "user with an e-mail with a \+ tag"; add one whose e-mail address carries a \+ tag .*\(a provider-state hook giving state user \(emailTag: true\) would add this test\)$/);
   });
 
-  it('gives the reset of a 2FA account (added later) only a disposable account with a totpSecret and a resetToken, leased as a 2FA account; the other resets keep off it while others fit', async () => {
+  it('gives the reset of a 2FA account (added later) only a disposable account with a totpSecret and a resetToken, leased as a 2FA account; the other resets never get it', async () => {
     const twoFactorReset = account(7, { disposable: true, resetToken: 'token-7', totpSecret: 'JBSWY3DPEHPK3PXP' });
     const plain = account(1, { disposable: true, resetToken: 'token-1' });
     const idOf = async (accounts: FileAccount[], params: Record<string, unknown>) => {
@@ -242,6 +242,8 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     };
     expect(await idOf([plain, twoFactorReset], { twoFactor: true })).toBe(`${twoFactorReset.id} with 2FA`);
     expect(await idOf([twoFactorReset, plain], {})).toBe(plain.id);
+    // Never another reset, even when no other account fits: it would log in after the reset without a code.
+    expect(await idOf([twoFactorReset], {})).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token"/);
     expect(await idOf([plain], { twoFactor: true })).toMatch(/^STATES_FILE has no account of kind "disposable user with 2FA and a reset token": a reset that succeeds spends .*\(a provider-state hook giving state user \(twoFactor: true\) would add this test\)$/);
     // A 2FA login that asks for no reset token never gets it.
     const login = (await new FileStates(write({ version: 2, accounts: [twoFactorReset] })).get('user', { twoFactor: true }, { holder: { id: 'h' } })) as { provided: boolean; reason?: string };

@@ -108,12 +108,10 @@ export async function sendForgot(t: CheckContext, user: { email: string }, json:
  * another e-mail would make it invalid, so forgot-password is not sent. A test whose reset succeeds
  * (`spends`) spends that token, which only a new e-mail can renew: it needs a "disposable" account.
  */
-export async function resetInProgress(t: CheckContext, { spends = true, params = {}, type, otherBearer = false }: { spends?: boolean; params?: Record<string, unknown>; type?: 'text' | 'link'; otherBearer?: boolean } = {}) {
+export async function resetInProgress(t: CheckContext, { spends = true, params = {}, type }: { spends?: boolean; params?: Record<string, unknown>; type?: 'text' | 'link' } = {}) {
   const fromFile = t.target.states.kind === 'file';
   const user = await t.state('user', params, { mutates: !fromFile || spends, needs: ['password-reset.token'], ...(type ? { resetType: type } : {}) });
-  // `otherBearer`: the bearer of another fresh account (as for an address longer than login takes), so the test's own
-  // logins of the account are its first (a 2FA account's code then opens no session before the test sends it).
-  const bearer = otherBearer ? (await userWithToken(t)).token : await bearerOf(t, user);
+  const bearer = await bearerOf(t, user);
   if (!fromFile) {
     // Section 4.3: `type` (text or link) says how the e-mail shows the token; without it, the default.
     const forgot = await sendForgot(t, user, { email: user.email, ...(type ? { type } : {}) }, bearer);

@@ -101,7 +101,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user.forbidden', state: 'user.forbidden', minimum: 1, fullSpeed: 1, why: 'a bank create the platform forbids the account (version 2)' },
   { kind: 'user.short-session', state: 'user.short-session', minimum: 1, fullSpeed: 2, why: 'tokens watched until they expire, of a password login and of a JWT login side by side (version 2)' },
   { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 9, fullSpeed: 9, perRun: true, why: 'reset-password tests that succeed (the retry after a reset refused for its password among them, and the 72-byte password prefix note, which sets an 80-character password through a reset); each spends its account, which serves once' },
-  { kind: 'disposable user with 2FA and a reset token', state: 'user', role: 'password-reset.token', twoFactor: true, disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset of a 2FA account (added later): the new password logs in with a TOTP code and the old one is refused (the forgot and reset requests carry a plain user\u2019s bearer); leased as a 2FA account, one test a TOTP step; serves once' },
+  { kind: 'disposable user with 2FA and a reset token', state: 'user', role: 'password-reset.token', twoFactor: true, disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset of a 2FA account (added later): the new password logs in with a TOTP code and the old one is refused; its logins fall in two TOTP steps; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address of 255 characters, the limit; serves once' },
   { kind: 'disposable user with a reset token of type text', state: 'user', role: 'password-reset.token', disposable: true, resetType: 'text', minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset with the token of a forgot-password of type text (section 4.3), as its e-mail shows it; serves once' },
@@ -508,12 +508,9 @@ export class FileStates implements StatesTransport {
     }
     // The token of a typed forgot-password (state password-reset.token with `type`) only an account of that resetTokenType
     // carries; the others are kept for the tests that ask for one while other accounts fit.
-    // A reset token of a 2FA account only an account with a totpSecret carries; the others are kept for the tests that ask for one while other accounts fit.
-    if (resetTwoFactor) candidates = candidates.filter(({ account }) => account.totpSecret !== undefined);
-    else if (role === 'password-reset.token') {
-      const withoutTotp = candidates.filter(({ account }) => account.totpSecret === undefined);
-      if (withoutTotp.length > 0) candidates = withoutTotp;
-    }
+    // A reset token of a 2FA account only an account with a totpSecret carries, and it serves no other reset: those log in
+    // after the reset without a code (a 2FA account refuses that, a false failure) and are not leased one test a TOTP step.
+    candidates = candidates.filter(({ account }) => role !== 'password-reset.token' || (account.totpSecret !== undefined) === resetTwoFactor);
     const resetType = role === 'password-reset.token' ? options.resetType : undefined;
     if (resetType !== undefined) candidates = candidates.filter(({ account }) => account.resetTokenType === resetType);
     else if (role === 'password-reset.token') {

@@ -28,3 +28,13 @@ export async function freshTotpCode(secret: string, signal?: AbortSignal): Promi
   await untilFreshTotpStep(signal);
   return totpCode(secret);
 }
+
+/**
+ * Waits until the next 30 s TOTP step has begun (and 1 s into it, for a target whose clock runs a little behind):
+ * a code made then belongs to a step after every code sent so far, so no code is sent twice (a target may refuse a
+ * code that already opened a session, as RFC 6238 5.2 asks of a verifier). `signal` cuts the wait.
+ */
+export async function untilNextTotpStep(signal?: AbortSignal): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  await sleep(left + 1_000, undefined, signal ? { signal } : {});
+}

@@ -209,13 +209,12 @@ const written: Mutant[] = [
  *   answers an address without a tag gets both not verified with the reason. A STATES_FILE gives them its account of
  *   kind "user with an e-mail with a + tag" (one whose address is so written; no new field).
  * - wb9-reset-2fa-account-password-unchanged: "answers 200 for a 2FA account, and the new password logs in with a TOTP
- *   code while the old one is refused" (suites/password.test.ts) resets an account of state user with twoFactor (its
- *   forgot and reset requests carry another fresh account's bearer): the new password with a valid code logs in (200),
- *   the account's first login, so its code has opened no session before (allowed-r3-totp-code-single-use); the old
- *   password with that code is then refused (403: wrong credentials, and a code already used). A
+ *   code while the old one is refused" (suites/password.test.ts) resets an account of state user with twoFactor: the old
+ *   password with a valid code is refused (403) in the step of the bearer's login, the new one with a code of the next
+ *   TOTP step logs in (200), so no code that opened a session is sent again (allowed-r3-totp-code-single-use). A
  *   STATES_FILE gives it its account of kind "disposable user with 2FA and a reset token" (totpSecret and resetToken,
- *   disposable), leased as a 2FA account (helpers/states/leases.ts totp); the other reset tests keep off it while
- *   other accounts fit.
+ *   disposable), leased as a 2FA account (helpers/states/leases.ts totp); the other reset tests never get it
+ *   (they log in after the reset without a code).
  * Score before fixes: 3 caught of 31 (wb9-bonuses-list-unfiltered-hides-canceled by "answers 200 with the user's bonuses
  * as full records" and the list invariants; wb9-bonuses-show-canceled-404 by "answers 200 with the bonus asked for as a
  * full record"; wb9-coin-show-meta-empty by "writes meta.genesis_date as a calendar date for each coin the state names").
