@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +153,19 @@ describe("a request's deadline (deadlineOf: AbortSignal.any over AbortSignal.tim
     expect(signal.reason).toEqual(new Error('interrupted'));
     dispose();
     expect(deadlineOf(10_000, outer.signal).signal.reason).toEqual(new Error('interrupted'));
+  });
+
+  it('adds one listener to a signal however many requests it bounds (no MaxListenersExceededWarning past 10)', () => {
+    const outer = new AbortController();
+    const deadlines = Array.from({ length: 12 }, () => deadlineOf(10_000, outer.signal));
+    expect(getEventListeners(outer.signal, 'abort')).toHaveLength(1);
+    deadlines[0]!.dispose();
+    outer.abort(new Error('interrupted'));
+    expect(deadlines[0]!.signal.aborted).toBe(false);
+    for (const { signal, dispose } of deadlines.slice(1)) {
+      expect(signal.reason).toEqual(new Error('interrupted'));
+      dispose();
+    }
   });
 
   it('lets go of its timer and of its signal once disposed', async () => {

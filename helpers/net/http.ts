@@ -237,16 +237,45 @@ export function deadlineOf(ms: number, signal?: AbortSignal): { signal: AbortSig
   // As AbortSignal.timeout's: never what keeps the process alive.
   timer.unref();
   if (!signal) return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-  const onAbort = () => controller.abort(signal.reason);
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+  }
+  const unfollow = follow(signal, controller);
   return {
     signal: controller.signal,
     dispose: () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      unfollow();
     },
   };
+}
+
+/** The deadlines in flight under each signal, all aborted by its one listener. */
+const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * Has `controller` aborted with `signal`'s reason. One 'abort' listener a signal, however many requests it bounds: a
+ * listener per request would pass EventTarget's limit of 10 (a MaxListenersExceededWarning in the CI log) as soon as a
+ * test sends more than 10 requests at once under --concurrency 11 or more. Returns what lets go of the controller.
+ */
+function follow(signal: AbortSignal, controller: AbortController): () => void {
+  let live = followers.get(signal);
+  if (!live) {
+    const controllers = new Set<AbortController>();
+    followers.set(signal, (live = controllers));
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const each of controllers) each.abort(signal.reason);
+        controllers.clear();
+      },
+      { once: true },
+    );
+  }
+  live.add(controller);
+  const controllers = live;
+  return () => controllers.delete(controller);
 }
 
 /** A tiny counting semaphore: the suite's load on a target stays bounded per worker. */

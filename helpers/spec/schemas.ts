@@ -32,6 +32,15 @@ const AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true } as 
  */
 export const STANDALONE_FILE = join(PACKAGE_ROOT, 'dist', 'helpers', 'spec', 'schemas.standalone.cjs');
 
+/**
+ * This module as the build compiled it. What makes the validators is code as well as data: the ajv-formats mode
+ * (`fullFormats` or `fastFormats` is written into the standalone code), a keyword or format registered in `newAjv`.
+ * None of it is in the schema files or AJV_OPTIONS, so the digest covers this module's compiled text: a change to it
+ * makes the build write the validators again and a run with an older file compile them. (Code that configures ajv
+ * belongs in this module for that reason.) The compiled file, not import.meta.url: the self-tests run this as TypeScript.
+ */
+const COMPILED_MODULE = join(PACKAGE_ROOT, 'dist', 'helpers', 'spec', 'schemas.js');
+
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 let standalone: Record<string, ValidateFunction> | null | undefined;
@@ -48,11 +57,12 @@ export function loadSchemaDocuments(dir = SCHEMA_DIR): Map<string, Record<string
 
 const require = createRequire(import.meta.url);
 
-/** What the standalone validators were made from: the schema documents, the options and ajv's version. */
+/** What the standalone validators were made from: the schema documents, the options, ajv's version and the code that set ajv up. */
 export function schemasDigest(documents = loadSchemaDocuments()): string {
   const entries = [...documents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const versions = ['ajv', 'ajv-formats'].map((name) => (require(`${name}/package.json`) as { version: string }).version);
-  return createHash('sha256').update(JSON.stringify({ options: AJV_OPTIONS, versions, entries })).digest('hex');
+  const code = existsSync(COMPILED_MODULE) ? createHash('sha256').update(readFileSync(COMPILED_MODULE)).digest('hex') : null;
+  return createHash('sha256').update(JSON.stringify({ options: AJV_OPTIONS, versions, code, entries })).digest('hex');
 }
 
 function newAjv(source: boolean, documents = loadSchemaDocuments()): Ajv2020 {
@@ -86,7 +96,13 @@ export function standaloneValidators(): Record<string, ValidateFunction> | null 
   if (standalone !== undefined) return standalone;
   standalone = null;
   if (!existsSync(STANDALONE_FILE)) return null;
-  const module = require(STANDALONE_FILE) as Record<string, ValidateFunction> & Record<typeof STANDALONE_DIGEST_EXPORT, unknown>;
+  let module: Record<string, ValidateFunction> & Record<typeof STANDALONE_DIGEST_EXPORT, unknown>;
+  try {
+    module = require(STANDALONE_FILE) as typeof module;
+  } catch {
+    // A stale file is run before its digest is read: made by another ajv, it may require a runtime module this one lacks.
+    return null;
+  }
   if (module[STANDALONE_DIGEST_EXPORT] === schemasDigest()) standalone = module;
   return standalone;
 }
