@@ -224,7 +224,7 @@ create.describe(() => {
   });
 
   // Section 7: a create refused with 422 stores nothing, whichever field refused it. Several creates, each refused for a
-  // different field (an expiry in the past, a malformed expirationYear, lastFourDigits, each image), then one list.
+  // different field (an expiry in the past, a malformed expirationYear, lastFourDigits, each image, holderName, alias), then one list.
   create.check('stores nothing for creates refused with 422, each for a different field (the list is unchanged)', { rules: ['S341'], clauses: ['4.6a', '7'], status: 422 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await cardIds(t, user.id, token);
@@ -237,6 +237,9 @@ create.describe(() => {
       ['a GIF as cardImage1', { cardImage1: IMAGES.gif() }, 'cardImage1'],
       // White-box round wb9: the second image alone (a card stored with its first image before the second is judged).
       ['a GIF as cardImage2', { cardImage2: IMAGES.gif() }, 'cardImage2'],
+      // White-box round wb10: every field of the create, so holderName and alias too (a card stored, its alias cut to 191).
+      ['a holderName of 192 characters', { holderName: 'H'.repeat(192) }, 'holderName'],
+      ['an alias of 192 characters', { alias: 'A'.repeat(192) }, 'alias'],
     ];
     for (const [, fields, key] of refusals) {
       const response = await t.post(cardsPath(user.id), { token, form: cardForm(fields).form });
@@ -349,40 +352,44 @@ create.describe(() => {
   const lastYear = monthYear(-12, earliest);
   const later = monthYear(30);
 
-  const rows: Row[] = [
-    // cardImage1: an image, jpg/jpeg/bmp/png judged by content, at most 10240 KB.
-    { description: 'a real PNG as cardImage1', input: { cardImage1: IMAGES.png() }, expected: 201, constraint: 'card.cardImage1.type' },
-    { description: 'a real JPEG as cardImage1', input: { cardImage1: IMAGES.jpeg() }, expected: 201, constraint: 'card.cardImage1.type' },
-    { description: 'a real BMP as cardImage1', input: { cardImage1: IMAGES.bmp() }, expected: 201, constraint: 'card.cardImage1.type' },
-    { description: 'a GIF as cardImage1', input: { cardImage1: IMAGES.gif() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
+  /**
+   * The image rows of sections 4.6a and 8, each sent as cardImage1 and as cardImage2 ("same constraints"; white-box round
+   * wb10: a `.jpeg` name refused for the second image alone). A 201 row stores a card (cards cannot be deleted). A
+   * description names its image with {field}, or ends with it ("... as cardImage2").
+   */
+  const IMAGE_FIELDS = ['cardImage1', 'cardImage2'] as const;
+  const IMAGE_ROWS: { description: string; file: () => CardFields['cardImage1']; expected: 201 | 422; constraint: 'type' | 'max' | 'required'; rules?: string[] }[] = [
+    { description: 'a real PNG', file: IMAGES.png, expected: 201, constraint: 'type' },
+    { description: 'a real JPEG', file: IMAGES.jpeg, expected: 201, constraint: 'type' },
+    { description: 'a real BMP', file: IMAGES.bmp, expected: 201, constraint: 'type' },
+    { description: 'a JPEG file named .jpeg', file: IMAGES.jpegNamedJpeg, expected: 201, constraint: 'type' },
+    // White-box round wb10: a JPEG that opens with an Exif segment (APP1, no JFIF APP0), as cameras and phones write it,
+    // and BMPs with the V4 (108 bytes) and V5 (124 bytes, GIMP's default) headers are JPEGs and BMPs all the same.
+    { description: 'an Exif JPEG (APP1, no JFIF segment)', file: IMAGES.jpegExif, expected: 201, constraint: 'type' },
+    { description: 'a BMP with a BITMAPV4HEADER (108 bytes)', file: IMAGES.bmpV4, expected: 201, constraint: 'type' },
+    { description: 'a BMP with a BITMAPV5HEADER (124 bytes)', file: IMAGES.bmpV5, expected: 201, constraint: 'type' },
+    { description: 'a GIF', file: IMAGES.gif, expected: 422, constraint: 'type' },
     // Issue 27: every image type; WebP is an image, but not of a type section 8 lists.
-    { description: 'a WebP as cardImage1', input: { cardImage1: IMAGES.webp() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
+    { description: 'a WebP', file: IMAGES.webp, expected: 422, constraint: 'type' },
     // White-box round wb9: an SVG (an image format of XML text) and a TIFF (both byte orders) are images of types section 8
     // does not list, refused as either image.
-    { description: 'an SVG as cardImage1', input: { cardImage1: IMAGES.svg() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
-    { description: 'a TIFF (little-endian) as cardImage1', input: { cardImage1: IMAGES.tiff('little') }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
-    { description: 'a text file named .png as cardImage1', input: { cardImage1: IMAGES.textAsPng() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
-    { description: 'a PNG of 10 240 000 bytes (10240 KB of 1000 bytes) as cardImage1', input: { cardImage1: IMAGES.pngAtLimit() }, expected: 201, constraint: 'card.cardImage1.max' },
-    { description: 'a PNG of 10240 KiB + 1 KiB as cardImage1', input: { cardImage1: IMAGES.pngOverLimit() }, expected: 422, constraint: 'card.cardImage1.max', errorKey: 'cardImage1' },
-    { description: 'a JPEG file named .jpeg as cardImage1', input: { cardImage1: IMAGES.jpegNamedJpeg() }, expected: 201, constraint: 'card.cardImage1.type' },
-    { description: 'a form without cardImage1', input: { cardImage1: null }, expected: 422, constraint: 'card.cardImage1.required', errorKey: 'cardImage1' },
-    // Section 4.6a: the images travel as uploaded files (S317) and cardImage1 is "required, a file" (S294). A real PNG
-    // in a text part is no file; an empty file is no image.
-    { description: 'cardImage1 as a plain text part (a PNG data URL), not a file', input: { cardImage1: pngDataUrl() }, expected: 422, constraint: 'card.cardImage1.required', rules: ['S317'], errorKey: 'cardImage1' },
-    { description: 'an empty file as cardImage1', input: { cardImage1: IMAGES.empty() }, expected: 422, constraint: 'card.cardImage1.type', errorKey: 'cardImage1' },
-    // cardImage2: the same constraints.
-    { description: 'a real JPEG as cardImage2', input: { cardImage2: IMAGES.jpeg() }, expected: 201, constraint: 'card.cardImage2.type' },
-    { description: 'a real BMP as cardImage2', input: { cardImage2: IMAGES.bmp() }, expected: 201, constraint: 'card.cardImage2.type' },
-    { description: 'a GIF as cardImage2', input: { cardImage2: IMAGES.gif() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
-    { description: 'a WebP as cardImage2', input: { cardImage2: IMAGES.webp() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
-    { description: 'an SVG as cardImage2', input: { cardImage2: IMAGES.svg() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
-    { description: 'a TIFF (big-endian) as cardImage2', input: { cardImage2: IMAGES.tiff('big') }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
-    { description: 'a text file named .png as cardImage2', input: { cardImage2: IMAGES.textAsPng() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
-    { description: 'a PNG of 10 240 000 bytes (10240 KB of 1000 bytes) as cardImage2', input: { cardImage2: IMAGES.pngAtLimit() }, expected: 201, constraint: 'card.cardImage2.max' },
-    { description: 'a PNG of 10240 KiB + 1 KiB as cardImage2', input: { cardImage2: IMAGES.pngOverLimit() }, expected: 422, constraint: 'card.cardImage2.max', errorKey: 'cardImage2' },
-    { description: 'a form without cardImage2', input: { cardImage2: null }, expected: 422, constraint: 'card.cardImage2.required', errorKey: 'cardImage2' },
-    { description: 'cardImage2 as a plain text part (a PNG data URL), not a file', input: { cardImage2: pngDataUrl() }, expected: 422, constraint: 'card.cardImage2.required', rules: ['S317'], errorKey: 'cardImage2' },
-    { description: 'an empty file as cardImage2', input: { cardImage2: IMAGES.empty() }, expected: 422, constraint: 'card.cardImage2.type', errorKey: 'cardImage2' },
+    { description: 'an SVG', file: IMAGES.svg, expected: 422, constraint: 'type' },
+    { description: 'a TIFF (little-endian)', file: () => IMAGES.tiff('little'), expected: 422, constraint: 'type' },
+    { description: 'a TIFF (big-endian)', file: () => IMAGES.tiff('big'), expected: 422, constraint: 'type' },
+    { description: 'a text file named .png', file: IMAGES.textAsPng, expected: 422, constraint: 'type' },
+    { description: 'a PNG of 10 240 000 bytes (10240 KB of 1000 bytes)', file: IMAGES.pngAtLimit, expected: 201, constraint: 'max' },
+    { description: 'a PNG of 10240 KiB + 1 KiB', file: IMAGES.pngOverLimit, expected: 422, constraint: 'max' },
+    // Section 4.6a: the images travel as uploaded files (S317) and each is "required, a file" (S294). A real PNG in a text
+    // part is no file; an empty file is no image.
+    { description: 'a form without {field}', file: () => null, expected: 422, constraint: 'required' },
+    { description: '{field} as a plain text part (a PNG data URL), not a file', file: pngDataUrl, expected: 422, constraint: 'required', rules: ['S317'] },
+    { description: 'an empty file', file: IMAGES.empty, expected: 422, constraint: 'type' },
+  ];
+
+  const rows: Row[] = [
+    // cardImage1 and cardImage2 (the same constraints): an image, jpg/jpeg/bmp/png judged by content, at most 10240 KB.
+    // Every image row is sent as each image (IMAGE_ROWS, below the table).
+    ...IMAGE_FIELDS.flatMap((field) => IMAGE_ROWS.map((image): Row => ({ description: image.description.includes('{field}') ? image.description.replace('{field}', field) : `${image.description} as ${field}`, input: { [field]: image.file() }, expected: image.expected, constraint: `card.${field}.${image.constraint}`, ...(image.rules ? { rules: image.rules } : {}), ...(image.expected === 422 ? { errorKey: field } : {}) }))),
     // holderName and alias: required, at most 191 characters.
     { description: 'a holderName of 191 characters', input: { holderName: 'H'.repeat(191) }, expected: 201, constraint: 'card.holderName.max' },
     { description: 'a holderName of 192 characters', input: { holderName: 'H'.repeat(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
@@ -535,14 +542,20 @@ create.describe(() => {
   // upper-cased as embossed is advised on). Sent on every run, not left to faker's names; none of them changes under NFC,
   // NFD or NFKC. Two cards (cards cannot be deleted), each field of each class in one of them. White-box round wb9: no
   // minimum length and no character rule either, so names of one and two characters (Li, A, Wu) and a holderName with
-  // digits (a company card) are valid too: two cards more.
-  create.check('answers 201 for holderNames and aliases with apostrophes (straight and typographic), markup characters, characters outside the Basic Multilingual Plane, of one and two characters, and with digits, stored as sent', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '8', '2.5', '3'], status: 201, constraint: 'card.holderName.max' }, async (t) => {
+  // digits (a company card) are valid too: two cards more. White-box round wb10: and names that begin with = + - or @.
+  create.check('answers 201 for holderNames and aliases with apostrophes (straight and typographic), markup characters, characters outside the Basic Multilingual Plane, of one and two characters, with digits, and beginning with = + - @, stored as sent', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '8', '2.5', '3'], status: 201, constraint: 'card.holderName.max' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const inputs: CardFields[] = [
       { holderName: "Miles O'Brien", alias: 'Card \u{1F4B3}\u{1F600} \u{20BB7} & <b>"x"</b>' },
       { holderName: 'Siobh\u00e1n O\u2019Brien \u{20BB7}\u{1F600}', alias: "O'Hara\u2019s card" },
       { holderName: 'Li', alias: 'A' },
       { holderName: 'Acme 24 GmbH', alias: 'Wu' },
+      // White-box round wb10: texts that begin with a spreadsheet formula character (= + - @): a CSV-injection filter on
+      // input that takes it off stores another text than the one sent. Each character once in each field: four cards.
+      { holderName: '=Acme Ltd', alias: '@work' },
+      { holderName: '-Tech Holdings', alias: '+1 card' },
+      { holderName: '@Home Co', alias: '=Shared' },
+      { holderName: '+44 Trading', alias: '-Travel' },
     ];
     for (const input of inputs) {
       const { form, fields } = cardForm(input);

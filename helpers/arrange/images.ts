@@ -97,16 +97,22 @@ export function paddedPng(name: string, total: number): UploadFile {
   };
 }
 
+/** APP0 JFIF: the segment a JFIF JPEG opens with. */
+const APP0_JFIF = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+/** APP1 Exif: the segment a camera's or phone's JPEG opens with (Exif 2.3): "Exif\0\0", a little-endian TIFF header and an empty IFD0. */
+const APP1_EXIF = [0xff, 0xe1, 0x00, 0x16, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00];
+
 /**
- * A minimal valid baseline JPEG (JFIF, 1x1 grey): one quantisation table, one-code DC and AC Huffman
- * tables, and a scan whose only block is DC difference 0 followed by end-of-block.
+ * A minimal valid baseline JPEG (1x1 grey): one quantisation table, one-code DC and AC Huffman tables, and a scan
+ * whose only block is DC difference 0 followed by end-of-block. JFIF (APP0) by default; `exif`: an Exif JPEG (APP1,
+ * no APP0), as cameras and phones write (white-box round wb10).
  */
-export function jpegBytes(): Buffer {
+export function jpegBytes(kind: 'jfif' | 'exif' = 'jfif'): Buffer {
   const ones = new Array<number>(64).fill(1);
   const oneCodeTable = (classAndId: number) => [0xff, 0xc4, 0x00, 0x14, classAndId, 1, ...new Array<number>(15).fill(0), 0x00];
   return Buffer.from([
     0xff, 0xd8, // SOI
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, // APP0 JFIF
+    ...(kind === 'jfif' ? APP0_JFIF : APP1_EXIF),
     0xff, 0xdb, 0x00, 0x43, 0x00, ...ones, // DQT, table 0
     0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, // SOF0: 8-bit, 1x1, one component
     ...oneCodeTable(0x00), // DHT: DC table 0, code "0" = category 0
@@ -117,17 +123,21 @@ export function jpegBytes(): Buffer {
   ]);
 }
 
-/** A valid 2x2 24-bit BMP (BITMAPINFOHEADER, rows padded to 4 bytes). */
-export function bmpBytes(): Buffer {
+/**
+ * A valid 2x2 24-bit BMP, rows padded to 4 bytes. Its DIB header: BITMAPINFOHEADER (40 bytes) by default;
+ * BITMAPV4HEADER (108) or BITMAPV5HEADER (124, GIMP's default), as sRGB without masks (BI_RGB) (white-box round wb10).
+ */
+export function bmpBytes(header: 40 | 108 | 124 = 40): Buffer {
   const width = 2;
   const height = 2;
   const rowSize = Math.ceil((width * 3) / 4) * 4;
   const pixels = rowSize * height;
-  const buffer = Buffer.alloc(54 + pixels);
+  const offset = 14 + header;
+  const buffer = Buffer.alloc(offset + pixels);
   buffer.write('BM', 0, 'ascii');
   buffer.writeUInt32LE(buffer.length, 2);
-  buffer.writeUInt32LE(54, 10);
-  buffer.writeUInt32LE(40, 14);
+  buffer.writeUInt32LE(offset, 10);
+  buffer.writeUInt32LE(header, 14);
   buffer.writeInt32LE(width, 18);
   buffer.writeInt32LE(height, 22);
   buffer.writeUInt16LE(1, 26);
@@ -136,7 +146,11 @@ export function bmpBytes(): Buffer {
   buffer.writeUInt32LE(pixels, 34);
   buffer.writeInt32LE(2835, 38);
   buffer.writeInt32LE(2835, 42);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buffer.set([0x20 * x, 0x40 * y, 0xc0], 54 + y * rowSize + x * 3);
+  // V4 and V5: colour masks (unused under BI_RGB, left 0), the colour space sRGB ('sRGB' as LCS_sRGB), endpoints and
+  // gammas 0; V5 adds the rendering intent (LCS_GM_IMAGES) and no profile.
+  if (header >= 108) buffer.writeUInt32LE(0x73524742, 14 + 56);
+  if (header >= 124) buffer.writeUInt32LE(4, 14 + 108);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buffer.set([0x20 * x, 0x40 * y, 0xc0], offset + y * rowSize + x * 3);
   return buffer;
 }
 
@@ -223,6 +237,11 @@ export const IMAGES = {
   png: () => once('png', () => uploadFile('card.png', 'image/png', pngBytes())),
   jpeg: () => once('jpeg', () => uploadFile('card.jpg', 'image/jpeg', jpegBytes())),
   bmp: () => once('bmp', () => uploadFile('card.bmp', 'image/bmp', bmpBytes())),
+  /** White-box round wb10: a JPEG that opens with an Exif segment (APP1, no JFIF APP0), as cameras and phones write. */
+  jpegExif: () => once('jpeg-exif', () => uploadFile('IMG_0002.jpg', 'image/jpeg', jpegBytes('exif'))),
+  /** White-box round wb10: BMPs with a BITMAPV4HEADER (108 bytes) and a BITMAPV5HEADER (124 bytes, GIMP's default). */
+  bmpV4: () => once('bmp-v4', () => uploadFile('card-v4.bmp', 'image/bmp', bmpBytes(108))),
+  bmpV5: () => once('bmp-v5', () => uploadFile('card-v5.bmp', 'image/bmp', bmpBytes(124))),
   /** The same JPEG named `.jpeg`, the other extension section 8 names. */
   jpegNamedJpeg: () => once('jpeg-name', () => uploadFile('card.jpeg', 'image/jpeg', jpegBytes())),
   /** The same JPEG and PNG named in capitals (`.JPG` as cameras write it, `.PNG`): the letter case of an extension is not said. */
