@@ -8,7 +8,7 @@ import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccoun
 import { freshTotpCode, totpCode, untilFreshTotpStep } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, platformUser, secondsFromNow, skipUnlessOwnUser, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
-import { twoByteText } from '../helpers/arrange/text.js';
+import { WRAPPED_TEXT, twoByteText } from '../helpers/arrange/text.js';
 import { HOOK_WOULD_ADD } from '../helpers/states/file.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { registerSecret } from '../helpers/net/redact.js';
@@ -625,28 +625,32 @@ authenticate.describe(() => {
     expectAuthError(t, response, 403);
   });
 
-  // Section 4.2: password is a string. The account's own password inside an array or an object is no password of the
-  // account: it must not log in (round wb6: an input helper that joins an array's items). Which refusal is not said
-  // (docs/judging.md "Other JSON types": elsewhere another type must only not succeed): 403 (wrong credentials) and
-  // 422 (keyed by password) pass; another refusal is advised on. Two failed logins at most, of a fresh account.
-  authenticate.check('never logs in with the account\u2019s password inside an array or an object (403 or 422)', { rules: ['S166'], clauses: ['4.2', '5', '7'], status: [403, 422], rulesOnEveryBranch: 'every answer but a refusal fails: a Session for a password that is not a string is a login with wrong credentials (5.5), whichever refusal came' }, async (t) => {
-    const user = await t.state('user', {}, { failsLogins: 2 });
-    for (const [kind, password] of [['an array', [user.password]], ['an object', { password: user.password }]] as const) {
-      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password } });
-      logOutLater(t, response);
-      skipUnprovoked425(t, response, 2);
-      expect(response.status, `a login whose password is the account\u2019s password inside ${kind} must not succeed (section 4.2: password is a string)`).not.toBe(200);
-      expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
-      if (response.status === 403) expectAuthError(t, response, 403);
-      else if (response.status === 422) {
-        const body = t.expectSchema(response, 'error-validation');
-        if (!Object.keys(body.errors ?? {}).includes('password')) t.advise(`a login whose password is ${kind} answered 422 with errors not keyed by password (${Object.keys(body.errors ?? {}).join(', ')})`);
-      } else {
-        t.expectStatus(response, response.status);
-        t.advise(`a login whose password is ${kind} answered ${response.status}; 403 (wrong credentials) or 422 (password is a string) was expected, but only a success is wrong under every reading`);
+  // Section 4.2: email and password are strings. The account's own e-mail or password inside an array or an object is no
+  // credential of the account: it must not log in (round wb6: an input helper that joins an array's items; round wb10: a
+  // query builder whose where() reads an array as its first item). One test per field, from the one table of every string
+  // field sent as another JSON type (WRAPPED_TEXT, helpers/arrange/text.ts). Which refusal is not said (docs/judging.md
+  // "Other JSON types": elsewhere another type must only not succeed): 403 (wrong credentials) and 422 (keyed by the
+  // field) pass; another refusal is advised on. Two failed logins at most, of a fresh account.
+  for (const field of ['email', 'password'] as const) {
+    authenticate.check(`never logs in with the account\u2019s ${field} inside an array or an object (403 or 422)`, { rules: ['S166'], clauses: ['4.2', '5', '7'], status: [403, 422], rulesOnEveryBranch: `every answer but a refusal fails: a Session for ${field === 'email' ? 'an e-mail' : 'a password'} that is not a string is a login with wrong credentials (5.5), whichever refusal came` }, async (t) => {
+      const user = await t.state('user', {}, { failsLogins: WRAPPED_TEXT.length });
+      for (const { kind, wrap } of WRAPPED_TEXT) {
+        const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, [field]: wrap(user[field]) } });
+        logOutLater(t, response);
+        skipUnprovoked425(t, response, WRAPPED_TEXT.length);
+        expect(response.status, `a login whose ${field} is the account\u2019s ${field} inside ${kind} must not succeed (section 4.2: ${field} is a string)`).not.toBe(200);
+        expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
+        if (response.status === 403) expectAuthError(t, response, 403);
+        else if (response.status === 422) {
+          const body = t.expectSchema(response, 'error-validation');
+          if (!Object.keys(body.errors ?? {}).includes(field)) t.advise(`a login whose ${field} is ${kind} answered 422 with errors not keyed by ${field} (${Object.keys(body.errors ?? {}).join(', ')})`);
+        } else {
+          t.expectStatus(response, response.status);
+          t.advise(`a login whose ${field} is ${kind} answered ${response.status}; 403 (wrong credentials) or 422 (${field} is a string) was expected, but only a success is wrong under every reading`);
+        }
       }
-    }
-  });
+    });
+  }
 
   // Security notes: how a password is compared is not given (section 4.2), so these only advise (`--strict` fails
   // them). Each sends one login the account's own password does not match letter for letter.
