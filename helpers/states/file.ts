@@ -99,6 +99,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
   { kind: 'disposable user with records on two platforms', state: 'user', role: 'two-platforms', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the bank delete on either of two platforms: deletes a bank of it on each platform; serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
+  { kind: 'user.brute-force with 2FA', state: 'user.brute-force', twoFactor: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold of an account whose login needs a 2FA code (added later): the account stays restricted, so it serves once' },
 ];
 
 /** How many accounts of a kind a file for `runs` runs holds. */
