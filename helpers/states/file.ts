@@ -224,7 +224,7 @@ const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
   'user.expired-token': ['token'],
   'user.forbidden': [],
   'user.short-session': [],
-  'user.brute-force': ['attempts'],
+  'user.brute-force': ['attempts', 'totpSecret'],
 };
 const CREDENTIALS: (keyof FileAccount)[] = ['state', 'id', 'email', 'password'];
 
@@ -484,7 +484,7 @@ export class FileStates implements StatesTransport {
       role = params.twoFactor === true ? (needs.some((need) => need === 'bonuses' || need === 'balances') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
     }
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
-    // States user.inactive and user.locked with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
+    // States user.inactive, user.locked and user.brute-force with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
     const stateTwoFactor = state !== 'user' && params.twoFactor === true;
     if (state !== 'user') candidates = candidates.filter(({ account }) => (account.totpSecret !== undefined) === stateTwoFactor);
     // A 2FA login with no records asked takes a 2FA account with records when the file has no other (a file without them keeps its 2FA accounts for the login tests).
