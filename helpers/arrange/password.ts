@@ -5,6 +5,7 @@ import { logIn, userWithToken } from './flows.js';
 import type { ApiResponse } from '../net/http.js';
 import { learnSecret } from '../net/secrets.js';
 import { TWO_BYTE_LETTERS } from './text.js';
+import { RESTRICTED_REASON } from '../spec/logins.js';
 
 /** Helpers of the password-reset suite (sections 4.3, 4.4): addresses of a given length, a reset in progress. */
 
@@ -133,4 +134,15 @@ export async function loginStatus(t: CheckContext, email: string, password: stri
     t.cleanup(() => t.post('/api/v1/user/logout', { token }));
   }
   return response.status;
+}
+
+/**
+ * Section 4.4 with S341 (a 422 refusal stores nothing): after a refused reset (or any request that must leave the
+ * password alone), the account's unchanged password still logs in (200). That login succeeds on a conformant target,
+ * so it is no failed login (docs/judging.md "Failed logins"). A 425 is a restriction provoked elsewhere: not verified.
+ */
+export async function expectPasswordUnchanged(t: CheckContext, user: { email: string; password: string }, after: string): Promise<void> {
+  const status = await loginStatus(t, user.email, user.password);
+  if (status === 425) t.skip(RESTRICTED_REASON);
+  if (status !== 200) throw new Error(`after ${after}, logging in with the unchanged password of ${user.email} must answer 200, got ${status}`);
 }

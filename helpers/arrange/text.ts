@@ -13,3 +13,14 @@ export function twoByteText(length: number): string {
   for (let i = 0; i < length; i++) text += TWO_BYTE_LETTERS[i % TWO_BYTE_LETTERS.length];
   return text;
 }
+
+/**
+ * Issue 27 (docs/judging.md "Other JSON types"): a documented string field's right value sent as another JSON type, inside
+ * an array and inside an object. One table for every string field of login (e-mail, password), forgot-password (e-mail)
+ * and reset-password (e-mail, token, new password): a server that reads an array as its first item, or joins its items,
+ * takes the value inside as if it were sent as text.
+ */
+export const WRAPPED_TEXT: readonly { kind: string; wrap: (value: string) => unknown }[] = [
+  { kind: 'a JSON array', wrap: (value) => [value] },
+  { kind: 'a JSON object', wrap: (value) => ({ value }) },
+];

@@ -79,3 +79,20 @@ export function expectValidationError(t: CheckContext, response: ApiResponse, fi
 function describeKeys(named: readonly string[]): string {
   return named.length === 1 ? `${named[0]} keys` : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]} key`;
 }
+
+/**
+ * docs/judging.md "Other JSON types": where only a refusal is due (a field sent as another JSON type, for which no
+ * section names a 422), any 4xx passes; a 422 keyed by `field` is the reading expected, and another refusal (another
+ * key, another status) is advised on. A success or a 5xx fails.
+ */
+export function expectRefused(t: CheckContext, response: ApiResponse, field: string, what: string): void {
+  expectNoServerError(response);
+  expect(response.status >= 400, `${what} must be refused (4xx); got ${response.status}`).toBe(true);
+  if (response.status === 422) {
+    const { errors } = t.expectSchema(response, ERROR_FORMATS.validation) as { errors: Record<string, string[]> };
+    if (!Object.keys(errors).includes(field)) t.advise(`${what} was answered 422 with errors not keyed by ${field} (${Object.keys(errors).join(', ')})`);
+    return;
+  }
+  t.expectStatus(response, response.status);
+  t.advise(`${what} was answered ${response.status}; 422 keyed by ${field} was expected, but only a success is wrong under every reading`);
+}

@@ -109,6 +109,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
   { kind: 'disposable user with records on two platforms', state: 'user', role: 'two-platforms', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the bank delete on either of two platforms: deletes a bank of it on each platform; serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
+  { kind: 'user.brute-force with 2FA', state: 'user.brute-force', twoFactor: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold of an account whose login needs a 2FA code (added later): the account stays restricted, so it serves once' },
 ];
 
 /** How many accounts of a kind a file for `runs` runs holds. */
@@ -235,7 +236,7 @@ const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
   'user.expired-token': ['token'],
   'user.forbidden': [],
   'user.short-session': [],
-  'user.brute-force': ['attempts'],
+  'user.brute-force': ['attempts', 'totpSecret'],
 };
 const CREDENTIALS: (keyof FileAccount)[] = ['state', 'id', 'email', 'password'];
 
@@ -497,7 +498,7 @@ export class FileStates implements StatesTransport {
     }
     const resetTwoFactor = state === 'user' && role === 'password-reset.token' && params.twoFactor === true;
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
-    // States user.inactive and user.locked with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
+    // States user.inactive, user.locked and user.brute-force with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
     const stateTwoFactor = state !== 'user' && params.twoFactor === true;
     if (state !== 'user') candidates = candidates.filter(({ account }) => (account.totpSecret !== undefined) === stateTwoFactor);
     // A 2FA login with no records asked takes a 2FA account with records when the file has no other (a file without them keeps its 2FA accounts for the login tests).

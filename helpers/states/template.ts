@@ -52,7 +52,7 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
   // user.inactive and user.locked with 2FA (added later): the account's credentials, its TOTP secret, and the inactive one's token.
   // A user with 2FA and a reset token (added later): its TOTP secret beside the token.
   if (kind.twoFactor && kind.state === 'user') return { ...account, totpSecret: '<its base32 TOTP secret>', resetToken: '<token of the latest forgot-password e-mail sent to it>' };
-  if (kind.twoFactor) return { ...account, ...(kind.state === 'user.inactive' ? { token: '<access token issued before it became inactive, unexpired>' } : {}), totpSecret: '<its base32 TOTP secret>' };
+  if (kind.twoFactor) return { ...account, ...(kind.state === 'user.inactive' ? { token: '<access token issued before it became inactive, unexpired>' } : {}), ...(kind.state === 'user.brute-force' ? { attempts: 5 } : {}), totpSecret: '<its base32 TOTP secret>' };
   if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
   if (kind.state === 'user.brute-force') return { ...account, attempts: 5 };
   if (kind.resetType) return { ...account, resetToken: `<token of the latest forgot-password e-mail sent to it, of type ${kind.resetType}, as that e-mail shows it>`, resetTokenType: kind.resetType };
@@ -83,6 +83,7 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',
   'user with an e-mail with a + tag': 'an active account whose e-mail address carries a + tag in its local part (name+tag@example.com)',
   'disposable user with 2FA and a reset token': 'an active account whose login needs a 2FA code, to which forgot-password was sent; give its TOTP secret and the token; serves once',
+  'user.brute-force with 2FA': 'as user.brute-force, an account whose login needs a 2FA code; give its TOTP secret; serves once',
   'disposable user': 'a fresh active account that has never had a card; serves once',
   'disposable user with records on two platforms': 'as a user with records on two platforms, none of whose banks was used in earlier actions (the suite deletes one on each platform); serves once',
   'disposable user with a reset token of type text': 'an active account to which forgot-password was sent with "type": "text"; give the token as that e-mail shows it, and "resetTokenType": "text"; serves once (as with "link")',

@@ -711,7 +711,8 @@ export const authentication: ReferenceModule = {
         return user;
       },
       // A fresh active account and the number of failed logins after which its login is restricted (425, section 8).
-      'user.brute-force': () => ({ ...createUser(ctx), attempts: bruteForceThreshold(ctx) }),
+      // Optional twoFactor (added later, docs/provider-states.md): the account's login then needs a TOTP code as well.
+      'user.brute-force': (params) => ({ ...createUser(ctx, { twoFactor: params.twoFactor === true }), attempts: bruteForceThreshold(ctx) }),
       // An access token issued to an active account whose lifetime is over (sections 5.2 and 5.3).
       'user.expired-token': () => {
         const user = createUser(ctx);
