@@ -89,22 +89,16 @@ const recased = (sent: string, real: string) => sent.toLowerCase() === real.toLo
 const cut = (sent: string, real: string) => sent.length >= 8 && real.startsWith(sent);
 const anySecret = () => true;
 
-/** The user's first bank createdAt, in every bank answer after it (a timestamp computed once and kept by a long-lived service). */
-function bankCreatedAtFrozen(): Mutation {
-  let frozen: number | undefined;
+/** Every bank answer's createdAt cut to the midnight (UTC) of its day (a created_at column typed DATE). */
+function bankCreatedAtDay(): Mutation {
   return {
     wire(answer: WireAnswer) {
       if ((answer.status !== 200 && answer.status !== 201) || !BANK_URLS.includes(answer.url) || answer.method === 'DELETE') return;
       const body = parse(answer.payload);
       if (body === undefined) return;
       const records: any[] = Array.isArray(body?.data) ? body.data : body?.data && typeof body.data === 'object' ? [body.data] : [];
-      if (answer.method === 'POST' && answer.status === 201 && frozen === undefined && typeof body?.data?.createdAt === 'number') {
-        frozen = body.data.createdAt;
-        return;
-      }
-      if (frozen === undefined) return;
       let changed = false;
-      for (const record of records) if (typeof record?.createdAt === 'number' && record.createdAt > frozen) { record.createdAt = frozen; changed = true; }
+      for (const record of records) if (typeof record?.createdAt === 'number' && record.createdAt % 86_400 !== 0) { record.createdAt -= record.createdAt % 86_400; changed = true; }
       return changed ? JSON.stringify(body) : undefined;
     },
   };
@@ -155,11 +149,11 @@ const written: Mutant[] = [
   // white-box round wb11
   { name: 'wb11-coin-show-memo-negated', clause: '4.9', group: 'balances', description: 'sections 4.9/2.2 ("200: { data: <Balance record> }"; memo boolean): the coin show answers memo negated (a tinyint column read as "no memo" when 1); the list gives it right', mutation: answered(COIN_SHOW, 200, (body) => typeof body?.data?.memo === 'boolean' && ((body.data.memo = !body.data.memo), true)) },
   // white-box round wb11
-  { name: 'wb11-nft-show-precision-zero', clause: '4.7', group: 'balances', description: 'sections 4.7/2.2 ("200: { data: <Balance record> }"; precision "Decimal places"): the NFT show answers precision 0 for every NFT (an NFT read as indivisible); the list gives the asset\u2019s precision', mutation: answered(NFT_SHOW, 200, (body) => body?.data && body.data.precision !== undefined && Number(body.data.precision) !== 0 && ((body.data.precision = 0), true)) },
+  { name: 'wb11-nft-show-chain-native', clause: '4.7', group: 'balances', description: 'sections 4.7/2.2 ("200: { data: <Balance record> }"; chain "{ name, symbol } (both null for a native coin)"): the NFT show answers chain { name: null, symbol: null } for an NFT whose list entry names its chain (the chain relation not loaded by the show, as for a native coin)', mutation: answered(NFT_SHOW, 200, (body) => body?.data?.chain && (body.data.chain.name !== null || body.data.chain.symbol !== null) && ((body.data.chain = { name: null, symbol: null }), true)) },
 
   // --- banks ---
   // white-box round wb11
-  { name: 'wb11-banks-created-at-frozen', clause: '4.10', group: 'banks', description: 'sections 2.4/1.4 (createdAt "Unix seconds"; timestamps named createdAt are integers, Unix seconds): every bank created after the first in the process carries the first one\u2019s createdAt (a clock read once in a singleton service); create, list and show agree', mutation: bankCreatedAtFrozen() },
+  { name: 'wb11-banks-created-at-date-column', clause: '4.10', group: 'banks', description: 'sections 2.4/1.4 (createdAt "Unix seconds"; "Timestamps named createdAt ... are integers (Unix seconds)"): every bank\u2019s createdAt is the midnight (UTC) of the day it was created (a created_at column typed DATE); create, list and show agree', mutation: bankCreatedAtDay() },
   // white-box round wb11
   { name: 'wb11-banks-list-non-eur-bank-twice', clause: '4.10', group: 'banks', description: 'section 4.10 ("List ... 200 { data: [<Bank>] }", the user\u2019s banks): the list holds twice every bank whose currency is not EUR (a join on an exchange-rate table that holds a bid and an ask row for every currency but the base one)', mutation: answered(ROUTE.bankList, 200, (body) => {
     if (!Array.isArray(body?.data)) return false;
@@ -191,6 +185,13 @@ const written: Mutant[] = [
   { name: 'wb11-bonuses-show-order-tx-id-of-payment', clause: '4.11', group: 'bonuses', description: 'sections 4.11/2.7 (txId string or null): the show answers a settled order\u2019s txId with its payment\u2019s id; the list gives the transaction hash', mutation: bonusShow((bonus) => typeof bonus?.order?.txId === 'string' && typeof bonus.order.payment?.id === 'string' && bonus.order.txId !== bonus.order.payment.id && ((bonus.order.txId = bonus.order.payment.id), true)) },
   // white-box round wb11
   { name: 'wb11-bonuses-show-user-trade-status-false', clause: '4.11', group: 'bonuses', description: 'sections 4.11/2.6 (user tradeStatus boolean): the show answers the user\u2019s tradeStatus false for a user the list, read a moment before and after, gives true (a permission not loaded by the show, read as denied)', mutation: bonusShow((bonus) => bonus?.user?.tradeStatus === true && ((bonus.user.tradeStatus = false), true)) },
+
+  // white-box round wb11
+  { name: 'wb11-bonuses-user-email-fully-masked', clause: '4.11', group: 'bonuses', description: 'section 2.6 (email "string, masked by the service (partially replaced with asterisks)"): every bonus\u2019s user e-mail is answered wholly replaced with asterisks (****************), not partially (a mask helper applied to the whole string)', mutation: answered(ROUTE.bonusList, 200, (body) => {
+    let changed = false;
+    for (const bonus of Array.isArray(body?.data) ? body.data : []) if (typeof bonus?.user?.email === 'string' && /[^*]/.test(bonus.user.email)) { bonus.user.email = '*'.repeat(bonus.user.email.length); changed = true; }
+    return changed;
+  }) },
 
   // --- bonuses: filtered lists ---
   // white-box round wb11
