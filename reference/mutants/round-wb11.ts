@@ -241,12 +241,66 @@ const written: Mutant[] = [
 
 /**
  * The survivors of the round (no test citing their clause, in their group, failed), each re-checked as a deviation under
- * every reading; each names the check that would catch it. Those still open are not registered, so the mutation run stays
- * at 100 %.
- * Score before fixes: (to be measured)
+ * every reading; each names the check that would catch it. Controls made while judging (not kept): the same helpers
+ * aimed at a compared field (a bonus show's amount; a filtered bonus list's amount) are killed at once by the show-list
+ * and filtered-list comparisons, so the rewrites below fire and the survivors are fields those comparisons leave out; a
+ * third control, every entry of the asset summary (both path shapes) answering its asset's name as "X", survives: the
+ * summary's asset is compared between its two path shapes only, never with the bonus list's asset of the same symbol.
+ * Two rewrites that first never fired or fired by timing were replaced before scoring (an NFT's precision, 0 in the
+ * reference already; a bank createdAt frozen at the first create, inside the 10 s window in a fast run).
+ * Score before fixes: 13 caught of 33 (the five token rows by the access table of every path shape; the NFT description
+ * and chain and the coin memo by the show-list comparisons; the bank list holding non-EUR banks twice, the create
+ * answering a BIC11 cut to 8, and a createdAt of a DATE column by the bank create and list checks; a card show with the
+ * first card's alias by the stored-as-sent rows; the e-mail wholly masked by "masks the user's e-mail in every bonus").
+ * Two more, the bonus lists keeping one bonus per order, were killed in 6 of 7 and 7 of 7 judged runs, but only by the
+ * draw of the reference's bonuses state (its last bonus shares an order with the one before in about half of its calls;
+ * the suite does not ask for such an order): counted open and not registered, as round wb10 did.
  * Open (each with the check that would catch it):
+ * - wb11-bonuses-show-order-type-operation-name-enum, -quote-of-order, -payment-currency-of-coin, -fee-percent-of-amount,
+ *   -payment-amount-null, -life-until-without-created, -parent-of-itself, -tx-id-of-payment: the show-list round trip
+ *   compares the order's id, publicId, type, typeOperation, symbols, assets, createdAt and (in one status) amounts, rate
+ *   and commissions, never typeOperationName, quote, parentOrder/childOrder, txId or payment. Caught by: "shows each
+ *   listed record with the fields the list gives it" comparing the whole order but its status and statusReason, and,
+ *   where both reads give one status, payment, txId, wallet and mode too (each field judged against a second list read).
+ * - wb11-bonuses-show-user-trade-status-false: the nested user is compared on id and createdAt only. Caught by: the same
+ *   round trip comparing the whole user (isActive, status, tradeStatus, email, options, meta, selfDeleted, deletedAt).
+ * - wb11-bonuses-status-filtered-order-amounts-swapped, wb11-bonuses-platform-filtered-commissions-zero,
+ *   wb11-bonuses-filtered-order-rate-inverted, wb11-bonuses-filtered-order-to-asset-of-from, wb11-bonuses-filtered-
+ *   order-quote-of-order, wb11-bonuses-filtered-order-type-operation-name-enum, wb11-bonuses-status-filtered-user-
+ *   created-at-of-bonus: the bonus LISTS entry (helpers/spec/instances.ts) compares under a filter only id, amount, type,
+ *   value, bonusedAt, createdAt, asset and order id, publicId, type, typeOperation, symbols, createdAt. Caught by: "lists
+ *   each record under a filter (status, platform) with the fields the unfiltered list gives it" with the show's order and
+ *   user fields (ORDER_STABLE, ORDER_AMOUNTS where the status agrees, the user's fields) in the LISTS entry.
+ * - wb11-bonuses-summary-asset-precision-of-fiat, wb11-bonuses-summary-asset-type-fiat: the summary's asset is compared
+ *   between its two path shapes only. Caught by: "answers each asset summary with the asset summary the bonus list gives
+ *   its symbol" (name, symbol, alias, type, precision compared with comparableAssetSummary).
+ * - wb11-bonuses-list-one-bonus-per-order, wb11-bonuses-filtered-list-one-bonus-per-order: caught only when the state
+ *   happens to give an order two bonuses. Caught on every run by: a state param (additive) or a check that asks the
+ *   bonuses state for an order with two bonuses and finds both in the list, filtered and not (not verified, with the
+ *   reason, where the target cannot arrange it).
  */
-const OPEN = new Set<string>([]);
+const OPEN = new Set<string>([
+  'wb11-bonuses-show-order-type-operation-name-enum',
+  'wb11-bonuses-show-order-quote-of-order',
+  'wb11-bonuses-show-order-payment-currency-of-coin',
+  'wb11-bonuses-show-order-fee-percent-of-amount',
+  'wb11-bonuses-show-order-payment-amount-null',
+  'wb11-bonuses-show-order-life-until-without-created',
+  'wb11-bonuses-show-order-parent-of-itself',
+  'wb11-bonuses-show-order-tx-id-of-payment',
+  'wb11-bonuses-show-user-trade-status-false',
+  'wb11-bonuses-status-filtered-order-amounts-swapped',
+  'wb11-bonuses-platform-filtered-commissions-zero',
+  'wb11-bonuses-status-filtered-user-created-at-of-bonus',
+  'wb11-bonuses-filtered-order-rate-inverted',
+  'wb11-bonuses-filtered-order-to-asset-of-from',
+  'wb11-bonuses-filtered-order-quote-of-order',
+  'wb11-bonuses-filtered-order-type-operation-name-enum',
+  'wb11-bonuses-summary-asset-precision-of-fiat',
+  'wb11-bonuses-summary-asset-type-fiat',
+  'wb11-bonuses-list-one-bonus-per-order',
+  'wb11-bonuses-filtered-list-one-bonus-per-order',
+]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb11Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
