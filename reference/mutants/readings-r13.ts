@@ -405,8 +405,31 @@ const readingsR13Written: Mutant[] = [
   ),
 ];
 
-/** The readings of round 13 the suite refused (see REFUSED), not registered as allowed readings. */
-const REFUSED = new Set<string>([]);
+/**
+ * Readings of round 13 the suite refused (candidate false failures). Run on 2026-11-26 against main at 54a92b4
+ * (`node bin/mutants.mjs --mutant allowed-r13-... --shards 1`, then `conformance run --mutant NAME --grep ...` for the
+ * messages). 17 of 20 stayed conformant. The three refused, not registered, for the lead to judge:
+ * - allowed-r13-interim-100-continue (every test: the run stops before any test, "target unreachable: POST
+ *   .../api/v1/user/logout: the connection was closed by the target (UND_ERR_SOCKET)"). The suite's HTTP client,
+ *   undici 7, destroys the socket on any 100 response it did not ask for (lib/dispatcher/client-h1.js: `if (statusCode
+ *   === 100) util.destroy(socket, new SocketError('bad response'))`; nodejs/undici#197, open, "wontfix"). RFC 9110 15.2:
+ *   "A client MUST be able to parse one or more 1xx responses received prior to a final response, even if the client
+ *   does not expect one. A user agent MAY ignore unexpected 1xx responses." Servers do send it unasked (LocalStack's S3
+ *   sends 100 on a slow first byte, mswjs/interceptors#599). A false failure of the client stack, not of an `expect`; and
+ *   the message blames the target ("closed by the target") for a valid answer.
+ * - allowed-r13-precision-decimal-column (17 bonus tests: "schema bonus-list-response: /data/0/asset/precision
+ *   (pattern), /data/0/order/fromAsset/precision (pattern) ..."; "schema bonus-asset-summary-list-response:
+ *   /data/0/asset/precision (pattern)"). 2.3 gives `precision: numeric string`, not "integer string": "8.00" is a
+ *   numeric string (PHP's is_numeric, MySQL DECIMAL through PDO) whose value is the whole number 8; 2.2 sets "integer or
+ *   numeric string" side by side, so a numeric string is not by definition a string of digits.
+ * - allowed-r13-amounts-decimal-format-no-leading-zero (3 balance tests, whichever coins have an amount below one:
+ *   "schema balance-coin-list-response: /data/coins/0/amounts/crypto/available (pattern), .../vesting (pattern)";
+ *   "schema balance-response: /data/amounts/crypto/staking (pattern), .../reserve (pattern)"). 1.5 gives "decimal strings
+ *   (up to 25 fractional digits, or the bare string 0)" and no grammar; ".50000000" is a decimal numeral (Java's
+ *   BigDecimal, Python's Decimal, SQL's numeric literal all read it), and `DecimalFormat("#.00000000")` writes it. The
+ *   weakest of the three: "decimal string" may fairly be read as requiring an integer digit.
+ */
+const REFUSED = new Set<string>(['allowed-r13-interim-100-continue', 'allowed-r13-precision-decimal-column', 'allowed-r13-amounts-decimal-format-no-leading-zero']);
 
 export const readingsR13Refused: Mutant[] = readingsR13Written.filter((mutant) => REFUSED.has(mutant.name));
 
