@@ -182,6 +182,22 @@ const readingsR13Written: Mutant[] = [
     only('bonuses'),
   ),
 
+  reading(
+    'allowed-r13-total-supply-updated-per-read',
+    'balances',
+    '2.2',
+    'a coin\u2019s `meta.total_supply` is the supply of the moment, refreshed from the market-data feed at each read, so it grows a little between two reads of an inflationary coin (list, then show), as a team serving CoinGecko\u2019s figures does (2.2: "meta ... for coins also ... total_supply (number)"; 3: "Transitions: not shown": nothing says the figure is fixed)',
+    (() => {
+      let reads = 0;
+      return onAnswers(COIN_ROUTES, (body) => {
+        const metas = recordsOf(body).map((record) => record?.meta).filter((meta) => meta && typeof meta.total_supply === 'number');
+        if (metas.length === 0) return false;
+        reads += 1;
+        for (const meta of metas) meta.total_supply += reads;
+      });
+    })(),
+    only('balances'),
+  ),
   // ---- Bonuses and orders (2.5a, 2.7)
   reading(
     'allowed-r13-order-life-seconds-remaining',
@@ -259,6 +275,22 @@ const readingsR13Written: Mutant[] = [
       const records = recordsOf(body).filter((record) => typeof record?.alias === 'string');
       if (records.length === 0) return false;
       for (const record of records) record.alias = record.alias.toLowerCase();
+    }),
+    only('cards'),
+  ),
+
+  reading(
+    'allowed-r13-card-expiration-month-and-year-members',
+    'cards',
+    '2.5',
+    'card records also carry `expirationMonth` and `expirationYear` ("07", "31"), the parts of `expirationDate`, as a team whose card resource mirrors the create body\u2019s fields does (2.5 lists the fields of a card record, not that it has no others; 4.6a: "expirationMonth ... format m", "expirationYear ... format y")',
+    onAnswers([CARDS, CARD], (body) => {
+      const records = recordsOf(body).filter((record) => typeof record?.expirationDate === 'string' && /^\d{1,2}\/\d{2,4}$/.test(record.expirationDate));
+      if (records.length === 0) return false;
+      for (const record of records) {
+        const [month, year] = record.expirationDate.split('/');
+        Object.assign(record, { expirationMonth: month, expirationYear: year });
+      }
     }),
     only('cards'),
   ),
