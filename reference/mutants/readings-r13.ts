@@ -12,6 +12,8 @@ import { ALL, only, parse, reading, recordsOf } from './reading.js';
  * (/work/shared/spec/interface.md) and docs/provider-states.md. Written without reading the suite (suites/, helpers/,
  * test/, explore/, schemas/, docs/judging.md). None repeats a reading of rounds 1 to 12 or of the groups' own
  * `allowed-*` mutants. Each description quotes the text that leaves the point open.
+ * Run against the suite: 19 of 22 stayed conformant (registered); the 3 refused are kept in `readingsR13Refused` (not
+ * registered), with their failing tests, messages and the argument from the text.
  */
 
 const LOGIN = '/api/v1/authenticate';
@@ -440,13 +442,14 @@ const readingsR13Written: Mutant[] = [
 /**
  * Readings of round 13 the suite refused (candidate false failures). Run on 2026-11-26 against main at 54a92b4
  * (`node bin/mutants.mjs --mutant allowed-r13-... --shards 1`, then `conformance run --mutant NAME --grep ...` for the
- * messages). 17 of 20 stayed conformant. The three refused, not registered, for the lead to judge:
+ * messages). 19 of 22 stayed conformant. The three refused, not registered, for the lead to judge:
  * - allowed-r13-interim-100-continue (every test: the run stops before any test, "target unreachable: POST
  *   .../api/v1/user/logout: the connection was closed by the target (UND_ERR_SOCKET)"). The suite's HTTP client,
  *   undici 7, destroys the socket on any 100 response it did not ask for (lib/dispatcher/client-h1.js: `if (statusCode
  *   === 100) util.destroy(socket, new SocketError('bad response'))`; nodejs/undici#197, open, "wontfix"). RFC 9110 15.2:
  *   "A client MUST be able to parse one or more 1xx responses received prior to a final response, even if the client
- *   does not expect one. A user agent MAY ignore unexpected 1xx responses." Servers do send it unasked (LocalStack's S3
+ *   does not expect one. A user agent MAY ignore unexpected 1xx responses."; 15.2.1: "If the request did not contain an Expect header field
+ *   containing the 100-continue expectation, the client can simply discard this interim response." Servers do send it unasked (LocalStack's S3
  *   sends 100 on a slow first byte, mswjs/interceptors#599). A false failure of the client stack, not of an `expect`; and
  *   the message blames the target ("closed by the target") for a valid answer.
  * - allowed-r13-precision-decimal-column (17 bonus tests: "schema bonus-list-response: /data/0/asset/precision
