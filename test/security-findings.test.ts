@@ -30,6 +30,11 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings({ data: { user } }).map((finding) => finding.split(' ')[0])).toEqual(Object.keys(user).slice(1).map((key) => `/data/user/${key}`));
   });
 
+  test('leave the 2FA settings and counts beside them alone: a name is matched whole, and only a text (or a list of texts for codes) is a secret', () => {
+    const user = { two_factor_enabled: true, twoFactorConfirmedAt: 1764144000, otp_required_for_login: false, backup_codes_count: 8, otp_secret: null, totp_secret: '', backup_codes: [], recovery_codes: 10, mfa_secret: false };
+    expect(credentialFindings({ data: { user } })).toEqual([]);
+  });
+
   test('are redacted from the exchanges a report shows, like any credential', () => {
     expect(redactJson({ data: [{ rememberToken: 'abcdef123456', user: { password_hash: '$2y$10$xyz', two_factor_secret: 'JBSWY3DP' } }] })).toEqual({
       data: [{ rememberToken: REDACTED, user: { password_hash: REDACTED, two_factor_secret: REDACTED } }],

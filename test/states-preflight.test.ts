@@ -144,7 +144,8 @@ describe.concurrent('failed logins per STATES_FILE account (issue 28 review)', (
     const exported = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', path]);
     expect(exported.code, exported.stderr).toBe(0);
     const file = JSON.parse(readFileSync(path, 'utf8')) as { accounts: Record<string, unknown>[] };
-    const plain = (a: Record<string, unknown>) => a.state === 'user' && Object.keys(a).sort().join() === 'email,id,password,state';
+    // Plain user accounts, not the one whose e-mail carries a + tag (a kind of its own, which the login tests also need).
+    const plain = (a: Record<string, unknown>) => a.state === 'user' && Object.keys(a).sort().join() === 'email,id,password,state' && !/\+[^@]*@/.test(String(a.email));
     let kept = 0;
     file.accounts = file.accounts.filter((a) => !plain(a) || ++kept <= 4);
     writeFileSync(path, JSON.stringify(file));
