@@ -53,9 +53,10 @@ export { expectNoServerError } from '../check/errors.js';
 
 /** A decimal string written without leading zeros of its whole part and trailing zeros of its fraction: equal values, equal writings. */
 export function canonicalDecimal(value: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  // '.5' (no integer digits, as Java's DecimalFormat writes a value below one) is 0.5.
+  const match = /^(-?)(\d+|(?=\.\d))(?:\.(\d+))?$/.exec(value);
   if (!match) return value;
-  const whole = match[2]!.replace(/^0+(?=\d)/, '');
+  const whole = (match[2] || '0').replace(/^0+(?=\d)/, '');
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   const sign = match[1] && (whole !== '0' || fraction !== '') ? '-' : '';
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
@@ -68,7 +69,7 @@ export function fractionDigits(value: string): number {
 
 /** `precision` as section 2.2 allows it, an integer or a numeric string; undefined for anything else. */
 export function precisionOf(value: unknown): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.0+)?\s*$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(number) && number >= 0 ? number : undefined;
 }
 

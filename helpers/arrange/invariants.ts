@@ -663,7 +663,7 @@ export function fieldOf(entry: any, path: string): unknown {
  * 2.2 giving the items no order and JSON an object's members none).
  */
 export function comparable(path: string, value: unknown): unknown {
-  if ((path === 'precision' || path.endsWith('.precision')) && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return Number(value);
+  if ((path === 'precision' || path.endsWith('.precision')) && (typeof value === 'number' || (typeof value === 'string' && /^\d+(\.0+)?$/.test(value)))) return Number(value);
   if (ASSET_SUMMARY_PATH.test(path) && value !== null && typeof value === 'object' && !Array.isArray(value)) return comparableAssetSummary(value);
   if (path === 'meta' && value !== null && typeof value === 'object' && !Array.isArray(value)) return comparableMeta(value as Record<string, unknown>);
   if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));

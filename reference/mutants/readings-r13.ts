@@ -162,7 +162,7 @@ const readingsR13Written: Mutant[] = [
   reading(
     'allowed-r13-amounts-decimal-format-no-leading-zero',
     'balances',
-    '1.5',
+    '1',
     'an amount below one is written without its leading zero (".50000000" for 0.5), as a Kotlin team formatting amounts with `DecimalFormat("#.00000000")` writes it; whole amounts and the bare "0" are written as before (1.5: "Monetary and crypto amounts are decimal strings (up to 25 fractional digits, or the bare string 0)": a decimal numeral with no integer digit is a decimal string; nothing says it has one)',
     onAnswers(BALANCE_ROUTES, (body) => {
       const sets = recordsOf(body).flatMap((record) => [record?.amounts?.crypto, record?.amounts?.fiat]).filter((set) => set && typeof set === 'object');
@@ -464,7 +464,11 @@ const readingsR13Written: Mutant[] = [
  *   BigDecimal, Python's Decimal, SQL's numeric literal all read it), and `DecimalFormat("#.00000000")` writes it. The
  *   weakest of the three: "decimal string" may fairly be read as requiring an integer digit.
  */
-const REFUSED = new Set<string>(['allowed-r13-interim-100-continue', 'allowed-r13-precision-decimal-column', 'allowed-r13-amounts-decimal-format-no-leading-zero']);
+// The lead's judgement: the two schema readings are false failures, fixed (schemas/common.json decimalString and
+// numericString, the comparisons in helpers/arrange): registered. The interim 100 Continue stays out: the suite's HTTP
+// client (undici) closes the connection on an unasked 1xx answer, a limit of the client, not a verdict (the run stops
+// with "target unreachable", exit 2); left for a later change of the client.
+const REFUSED = new Set<string>(['allowed-r13-interim-100-continue']);
 
 export const readingsR13Refused: Mutant[] = readingsR13Written.filter((mutant) => REFUSED.has(mutant.name));
 
