@@ -95,13 +95,13 @@ const written: Mutant[] = [
 
   // --- password ---
   // white-box round wb10
-  { name: 'wb10-forgot-email-array-read-as-text', clause: '4.3', group: 'password', description: 'sections 4.3/7 (email "string ... valid e-mail"; "422 when the e-mail is unknown"): a known e-mail sent inside a JSON array is answered 200 and a reset e-mail sent (the array read as its first item)', mutation: { deviation: 'wb10.forgot-email-array-as-text' } },
+  { name: 'wb10-forgot-email-array-read-as-text', clause: '4.3', group: 'password', description: 'sections 4.3/7 (email "string ... valid e-mail"; "422 when the e-mail is unknown"): a known e-mail sent inside a JSON array or object is answered 200 and a reset e-mail sent (read as the first item or value)', mutation: { deviation: 'wb10.forgot-email-array-as-text' } },
   // white-box round wb10
   { name: 'wb10-forgot-replaces-password', clause: '4.4', group: 'password', description: 'sections 4.3/4.4 ("Starts a password reset"; reset-password "Finishes a password reset"): forgot-password replaces the account\u2019s password with a random one at once, so the password stops working before any reset is finished (anyone who knows an address locks its owner out)', mutation: { deviation: 'wb10.forgot-replaces-password' } },
   // white-box round wb10
-  { name: 'wb10-reset-email-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (email "string ... valid e-mail"): the account\u2019s e-mail sent inside a JSON array with its valid token resets the password (the array read as its first item)', mutation: { deviation: 'wb10.reset-email-array-as-text' } },
+  { name: 'wb10-reset-email-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (email "string ... valid e-mail"): the account\u2019s e-mail sent inside a JSON array or object with its valid token resets the password (read as the first item or value)', mutation: { deviation: 'wb10.reset-email-array-as-text' } },
   // white-box round wb10
-  { name: 'wb10-reset-password-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (password "string ... min 8, max 191"): a new password sent as a JSON array of texts is taken as the text of its items joined with commas', mutation: { deviation: 'wb10.reset-password-array-as-text' } },
+  { name: 'wb10-reset-password-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (password "string ... min 8, max 191"): a new password sent as a JSON array (or object) of texts is taken as the text of its items (values) joined with commas', mutation: { deviation: 'wb10.reset-password-array-as-text' } },
   // white-box round wb10
   { name: 'wb10-reset-refused-email-resets-token-owner', clause: '4.4', group: 'password', description: 'sections 4.4/7 (email "required ... valid e-mail, max 255"; a 422 is a refusal): a reset with a valid token and an e-mail that is missing, malformed or over 255 characters is answered 422, but the token\u2019s owner already has the new password (the reset found by its token and saved before the e-mail is validated)', mutation: { deviation: 'wb10.reset-bad-email-resets-token-owner' } },
   // white-box round wb10
