@@ -16,9 +16,9 @@ export function twoByteText(length: number): string {
 
 /**
  * Issue 27 (docs/judging.md "Other JSON types"): a documented string field's right value sent as another JSON type, inside
- * an array and inside an object. One table for every string field of login (e-mail, password), forgot-password (e-mail)
+ * an array and inside an object. One table for the string fields of login (e-mail, password), forgot-password (e-mail)
  * and reset-password (e-mail, token, new password): a server that reads an array as its first item, or joins its items,
- * takes the value inside as if it were sent as text.
+ * takes the value inside as if it were sent as text. Login's 2fa and forgot-password's type are not sent so (yet).
  */
 export const WRAPPED_TEXT: readonly { kind: string; wrap: (value: string) => unknown }[] = [
   { kind: 'a JSON array', wrap: (value) => [value] },

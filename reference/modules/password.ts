@@ -161,8 +161,8 @@ export const password: ReferenceModule = {
     app.post('/api/v1/user/forgot-password', { preHandler }, async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (ctx.deviates('r5.forgot-type-any-case') && typeof body.type === 'string') body.type = body.type.toLowerCase();
-      // White-box round wb10, deviation of a mutant only: an e-mail sent as a JSON array is read as its first item.
-      if (ctx.deviates('wb10.forgot-email-array-as-text') && Array.isArray(body.email)) body.email = body.email[0];
+      // White-box round wb10, deviation of a mutant only: an e-mail sent as a JSON array (or object) is read as its first item (value).
+      if (ctx.deviates('wb10.forgot-email-array-as-text') && body.email !== null && typeof body.email === 'object') body.email = Object.values(body.email)[0];
       if (ctx.deviates('r7.unknown-body-members-refused')) refuseUnknownMembers(body, ['email', 'type']);
       validate(body, {
         email: [rules.required, rules.string, emailRule(ctx), rules.max(ctx.deviates('forgot.email-max-191') ? 191 : ctx.deviates('forgot.email-max-254') ? 254 : 255)],
@@ -210,9 +210,10 @@ export const password: ReferenceModule = {
         const owner = findUserByEmail(ctx, body.email);
         if (owner && tokenValid(ctx, owner.email, body.token)) ctx.db.prepare('DELETE FROM password_reset_tokens WHERE email = ?').run(owner.email);
       }
-      // White-box round wb10, deviations of mutants only: an e-mail or a password sent as a JSON array read as its text.
-      if (ctx.deviates('wb10.reset-email-array-as-text') && Array.isArray(body.email)) body.email = body.email[0];
-      if (ctx.deviates('wb10.reset-password-array-as-text') && Array.isArray(body.password)) body.password = body.password.join(',');
+      // White-box round wb10, deviations of mutants only: an e-mail or a password sent as a JSON array (or object) read as its
+      // text: the first item (value), the items (values) joined with commas.
+      if (ctx.deviates('wb10.reset-email-array-as-text') && body.email !== null && typeof body.email === 'object') body.email = Object.values(body.email)[0];
+      if (ctx.deviates('wb10.reset-password-array-as-text') && body.password !== null && typeof body.password === 'object') body.password = Object.values(body.password).join(',');
       // White-box round wb10, deviations of mutants only: the new password is saved before the request is validated whole: for the
       // token's owner when the e-mail breaks its rules (the reset found by its token), or when the password is over 191 characters.
       if (typeof body.token === 'string' && typeof body.password === 'string' && [...body.password].length >= 8) {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
 import { parse, recordsOf } from './reading.js';
@@ -88,6 +89,35 @@ const written: Mutant[] = [
   { name: 'wb10-login-email-array-read-as-text', clause: '4.2', group: 'authentication', description: 'sections 4.2/5.5 (email "string ... valid e-mail"; "Login is refused for ... wrong credentials"): the account\u2019s e-mail sent inside a JSON array, with its password, logs in (the array read as its first item, as a query builder\u2019s where() with an array does)', mutation: { deviation: 'wb10.login-email-array-as-text' } },
   // white-box round wb10
   { name: 'wb10-login-2fa-account-throttle-ignored', clause: '5', group: 'authentication', description: 'sections 5.5/8 ("Login is refused ... temporarily after brute force detection (425)"; "Repeated failed logins lead to a temporary restriction (425)"): an account with 2FA is never restricted, however many logins failed (its login route lacks the throttle)', mutation: { deviation: 'wb10.login-2fa-throttle-ignored' } },
+  // Review of fix-wb10a (an allowed reading): a verifier that checks the 2FA code before the password spends a valid code
+  // whatever the password (RFC 6238 5.2), so the same code sent again with a wrong password is refused as a wrong code,
+  // here 422 keyed by 2fa (a wrong code's status is open: docs/judging.md "2FA"). The failure still counts. The
+  // brute-force test of a 2FA account sends the current code with each wrong login: it must stay conformant.
+  {
+    name: 'allowed-wb10-login-2fa-code-spent-before-password',
+    clause: '5',
+    group: 'authentication',
+    description: 'section 4.2 (2fa "exactly 6 digits"; nothing says how often a code may be sent) and RFC 6238 5.2: a valid 2FA code checked before the password is spent even when the password is wrong, and the same code sent again with a wrong password is answered 422 keyed by 2fa (the failed login still counted)',
+    mutation: (() => {
+      const spent = new Set<string>();
+      return {
+        wire(answer: WireAnswer, reply: FastifyReply) {
+          if (answer.url !== '/api/v1/authenticate' || answer.status !== 403) return;
+          const body = reply.request.body && typeof reply.request.body === 'object' ? (reply.request.body as Record<string, unknown>) : {};
+          if (typeof body.email !== 'string' || typeof body['2fa'] !== 'string' || !/^[0-9]{6}$/.test(body['2fa'])) return;
+          const key = `${body.email.toLowerCase()}|${body['2fa']}`;
+          if (!spent.has(key)) {
+            spent.add(key);
+            return;
+          }
+          reply.code(422);
+          return JSON.stringify({ message: 'The 2fa code has already been used.', errors: { '2fa': ['The 2fa code has already been used.'] } });
+        },
+      };
+    })(),
+    allowed: true,
+    judgedBy: { clauses: ['4.2', '5', '8'] },
+  },
   // white-box round wb10
   { name: 'wb10-login-2fa-code-leading-zero-refused', clause: '4.2', group: 'authentication', description: 'sections 4.2/5 (2fa "string ... exactly 6 digits"; a valid code logs in): a valid 2FA code that begins with 0 (one code in ten) is refused 403, the code read as a number (parseInt) and its leading zeros lost', mutation: { deviation: 'wb10.login-2fa-code-as-number' } },
   // white-box round wb10
@@ -95,13 +125,13 @@ const written: Mutant[] = [
 
   // --- password ---
   // white-box round wb10
-  { name: 'wb10-forgot-email-array-read-as-text', clause: '4.3', group: 'password', description: 'sections 4.3/7 (email "string ... valid e-mail"; "422 when the e-mail is unknown"): a known e-mail sent inside a JSON array is answered 200 and a reset e-mail sent (the array read as its first item)', mutation: { deviation: 'wb10.forgot-email-array-as-text' } },
+  { name: 'wb10-forgot-email-array-read-as-text', clause: '4.3', group: 'password', description: 'sections 4.3/7 (email "string ... valid e-mail"; "422 when the e-mail is unknown"): a known e-mail sent inside a JSON array or object is answered 200 and a reset e-mail sent (read as the first item or value)', mutation: { deviation: 'wb10.forgot-email-array-as-text' } },
   // white-box round wb10
   { name: 'wb10-forgot-replaces-password', clause: '4.4', group: 'password', description: 'sections 4.3/4.4 ("Starts a password reset"; reset-password "Finishes a password reset"): forgot-password replaces the account\u2019s password with a random one at once, so the password stops working before any reset is finished (anyone who knows an address locks its owner out)', mutation: { deviation: 'wb10.forgot-replaces-password' } },
   // white-box round wb10
-  { name: 'wb10-reset-email-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (email "string ... valid e-mail"): the account\u2019s e-mail sent inside a JSON array with its valid token resets the password (the array read as its first item)', mutation: { deviation: 'wb10.reset-email-array-as-text' } },
+  { name: 'wb10-reset-email-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (email "string ... valid e-mail"): the account\u2019s e-mail sent inside a JSON array or object with its valid token resets the password (read as the first item or value)', mutation: { deviation: 'wb10.reset-email-array-as-text' } },
   // white-box round wb10
-  { name: 'wb10-reset-password-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (password "string ... min 8, max 191"): a new password sent as a JSON array of texts is taken as the text of its items joined with commas', mutation: { deviation: 'wb10.reset-password-array-as-text' } },
+  { name: 'wb10-reset-password-array-read-as-text', clause: '4.4', group: 'password', description: 'section 4.4 (password "string ... min 8, max 191"): a new password sent as a JSON array (or object) of texts is taken as the text of its items (values) joined with commas', mutation: { deviation: 'wb10.reset-password-array-as-text' } },
   // white-box round wb10
   { name: 'wb10-reset-refused-email-resets-token-owner', clause: '4.4', group: 'password', description: 'sections 4.4/7 (email "required ... valid e-mail, max 255"; a 422 is a refusal): a reset with a valid token and an e-mail that is missing, malformed or over 255 characters is answered 422, but the token\u2019s owner already has the new password (the reset found by its token and saved before the e-mail is validated)', mutation: { deviation: 'wb10.reset-bad-email-resets-token-owner' } },
   // white-box round wb10
