@@ -222,6 +222,10 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       reporters: [records],
       // The reference is on loopback, so the runs can be more concurrent than a run against staging.
       maxConcurrency: 16,
+      // A thread for each group's file: a run of several groups then lasts as long as its longest file, whose waits (the
+      // next TOTP step of a 2FA reset, up to 31 s; a session's lifetime) overlap the other files' work instead of holding
+      // one of the suite's two workers while the other files queue. Waits, not the CPU, set the length of such a run.
+      maxWorkers: Number(process.env.MUTANTS_WORKERS ?? 6),
       ...SUITE_CONFIG_LOADER,
       // The same files run again for every mutant: Vite's module runner evaluates them again from its
       // transforms, where the native imports of a `conformance run` (lighter, slower to repeat) made
