@@ -174,7 +174,16 @@ describe('interim 1xx answers before the final one', () => {
 
   it('leaves an unasked 101 Switching Protocols to undici: a transport failure, never read as the answer', async () => {
     const target = await rawTarget(() => `HTTP/1.1 101 Switching Protocols\r\nupgrade: h2c\r\nconnection: Upgrade\r\n\r\n${json(200, { data: {} })}`);
-    await expect(client(target.url).send({ method: 'GET', path: '/a' })).rejects.toThrow(TransportError);
+    const error = await client(target.url).send({ method: 'GET', path: '/a' }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as Error).message).toMatch(/the target answered 101 Switching Protocols to a request that asked no upgrade/);
+  });
+
+  it('leaves an interim answer larger than undici\'s header bound to undici: refused as so large a final answer would be', async () => {
+    const target = await rawTarget(() => `HTTP/1.1 100 Continue\r\nx-padding: ${'a'.repeat(MAX_INTERIM_BYTES)}\r\n\r\n${json(200, { data: {} })}`);
+    const error = await client(target.url).send({ method: 'POST', path: '/a', json: {} }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as Error).message).toMatch(/UND_ERR_HEADERS_OVERFLOW/);
   });
 });
 

@@ -21,8 +21,11 @@ import { buildConnector, Client, Pool, type Dispatcher } from 'undici';
  * answer whose header section exceeds MAX_INTERIM_BYTES (undici then judges it as before).
  */
 
-/** The largest interim answer dropped; beyond it the bytes go to undici as they are. */
-export const MAX_INTERIM_BYTES = 64 * 1024;
+/**
+ * The largest interim answer dropped: undici's own bound on a header section (maxHeaderSize, Node's 16 KiB). A larger one
+ * goes to undici as it is, which refuses it as it would refuse a final answer so large ("Headers Overflow").
+ */
+export const MAX_INTERIM_BYTES = 16 * 1024;
 
 const EMPTY = Buffer.alloc(0);
 const HTTP1 = Buffer.from('HTTP/1.', 'latin1');
@@ -51,10 +54,20 @@ export function interimLength(bytes: Buffer): number {
   return bytes.length >= MAX_INTERIM_BYTES ? 0 : -1;
 }
 
+/** Whether a write starts a request: its first line is a request line (undici writes a request's head first, as a string). */
 function startsRequest(chunk: unknown): boolean {
-  if (typeof chunk === 'string') return REQUEST_LINE.test(chunk.slice(0, 8192));
-  if (chunk instanceof Uint8Array) return REQUEST_LINE.test(Buffer.from(chunk.buffer, chunk.byteOffset, Math.min(chunk.byteLength, 8192)).toString('latin1'));
-  return false;
+  let line: string;
+  if (typeof chunk === 'string') {
+    const end = chunk.indexOf('\r\n');
+    if (end < 0) return false;
+    line = chunk.slice(0, end + 2);
+  } else if (chunk instanceof Uint8Array) {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const end = bytes.indexOf('\r\n');
+    if (end < 0) return false;
+    line = bytes.toString('latin1', 0, end + 2);
+  } else return false;
+  return REQUEST_LINE.test(line);
 }
 
 const layered = new WeakSet<object>();
