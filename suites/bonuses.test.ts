@@ -186,6 +186,37 @@ summary.describe(() => {
     );
   });
 
+  // Sections 2.5b and 2.3 (issue 27, round wb11): a summary entry's asset is "<asset summary>", the asset summary of 2.3
+  // that a bonus of that asset carries too (2.5a: asset). The summary names its asset by symbol ({asset} is a symbol), so
+  // its asset summary is the one the bonus list gives that symbol, every field of 2.3 (name, symbol, alias, type,
+  // precision; precision as a number, the writings 2.2 and 2.3 allow): in the summary of all assets and with {asset}. A
+  // list that gives one symbol two asset summaries (two assets sharing a symbol) is matched by either of them; a summary
+  // entry of a symbol the list has no bonus of (an allowed reading lists every asset, as zeros) is not compared.
+  summary.check('answers each asset summary with the asset summary the bonus list gives its symbol, with and without {asset}', { rules: [...schemaRules('bonus-asset-summary-list-response', 'bonus-list-response'), 'S85', 'S260', 'S261'], clauses: ['4.11', '2.5b', '2.3'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const listed = await t.get(bonusesPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    const all = (t.expectSchema(listed, 'bonus-list-response') as { data: Listed[] }).data;
+    const summariesOf = (symbol: string) => [...new Set(all.filter((b) => b.asset.symbol === symbol).map((b) => JSON.stringify(comparableAssetSummary(b.asset))))];
+    const expectListed = (where: string, entry: Summary) => {
+      const listedForms = summariesOf(entry.asset.symbol);
+      if (listedForms.length === 0) return;
+      const shown = comparableAssetSummary(entry.asset);
+      if (listedForms.includes(JSON.stringify(shown))) return;
+      expect(shown, `section 2.5b: ${where} answers asset ${entry.asset.symbol} with another asset summary (2.3: name, symbol, alias, type, precision) than the bonus list gives that symbol`).toEqual(JSON.parse(listedForms[0]!));
+    };
+    const everything = await t.get(summaryPath(user.id), { token });
+    t.expectStatus(everything, 200);
+    for (const entry of (t.expectSchema(everything, 'bonus-asset-summary-list-response') as { data: Summary[] }).data) expectListed('the summary of all assets', entry);
+    for (const asset of bonuses.assets) {
+      const single = await t.get(summaryPath(user.id, asset), { token });
+      t.expectStatus(single, 200);
+      const entries = (t.expectSchema(single, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
+      assert(entries.length >= 1, `the summary of asset ${asset}, in which the user has bonuses, must not be empty`);
+      for (const entry of entries) expectListed(`the summary of asset ${asset}`, entry);
+    }
+  });
+
   summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S268'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
