@@ -268,6 +268,8 @@ export const bonuses: ReferenceModule = {
     // Allowed readings of reading round 5.
     'r5.status-filters-any-case',
     'r5.bonus-summary-asset-any-case',
+    // Allowed reading (round wb11): a provider-state hook written before the param sharedOrder of state bonuses ignores it.
+    'contract.hook-ignores-shared-order',
   ],
 
   register(app, ctx) {
@@ -676,7 +678,7 @@ export const bonuses: ReferenceModule = {
     return {
       bonuses: (params) => {
         if (typeof params.userId !== 'string') throw new StateNotAllowed('state bonuses needs params.userId');
-        return createBonuses(params.userId, params.sharedOrder === true);
+        return createBonuses(params.userId, params.sharedOrder === true && !ctx.deviates('contract.hook-ignores-shared-order'));
       },
       // Provider state `bonuses.two-platforms` (issue 19): the bonuses of state `bonuses`, whose orders are on the
       // user's own platform and on the partner platform, answered per platform.

@@ -219,6 +219,9 @@ const written: Mutant[] = [
   { name: 'wb11-bonuses-list-one-bonus-per-order', clause: '4.11', group: 'bonuses', description: 'section 4.11 ("List ... 200 { data: [<Bonus>] }", the user\u2019s bonuses): the list holds one bonus per order, so the second bonus an order earned is never listed (a GROUP BY order_id); show answers it', mutation: onePerOrder(() => true) },
   // white-box round wb11
   { name: 'wb11-bonuses-filtered-list-one-bonus-per-order', clause: '4.11', group: 'bonuses', description: 'section 4.11 (status, platform "optional" filters of the user\u2019s bonuses): a filtered list holds one bonus per order, so the second bonus an order earned is left out; the unfiltered list holds it', mutation: onePerOrder((request) => filtered(request, ['status', 'platform'])) },
+  // Closing the round (fix-wb11b): the param sharedOrder of state bonuses was added to the contract, which is additive: a
+  // hook written before it answers no sharedOrder, and the test of an order's two bonuses is not verified, never failed.
+  { name: 'allowed-wb11-hook-ignores-shared-order', clause: '4.11', group: 'bonuses', allowed: true, judgedBy: { groups: ['bonuses'], clauses: 'all' }, description: 'the provider-state hook predates the param sharedOrder of state bonuses: it ignores it and answers the bonuses without sharedOrder (docs/provider-states.md: an older hook keeps working)', mutation: { deviation: 'contract.hook-ignores-shared-order' } },
 
   // --- bonuses: the asset summary beside the list ---
   // white-box round wb11
