@@ -85,7 +85,8 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       break;
     }
     case 'bonuses': {
-      const bonuses = await ask(hook, 'bonuses', { userId: user.id });
+      // sharedOrder (added later): two of its bonuses earned by one order, which a hook that does not offer it leaves out.
+      const bonuses = await ask(hook, 'bonuses', { userId: user.id, sharedOrder: true });
       if (!bonuses) return undefined;
       account.bonuses = bonuses;
       break;
