@@ -375,6 +375,9 @@ export function coverOf(pairs: readonly (readonly [string, string])[]): string[]
   return cover;
 }
 
+/** Why a unit runs once more whole: its first run skipped tests (and failed none). */
+export const SKIPPED_ONCE = 'tests skipped in the first run together, run once more';
+
 /** What a run of readings together decides: the readings it judged, and the parts that run again (and why). */
 export interface TogetherVerdict {
   judged: { names: string[]; vacuous: boolean }[];
@@ -392,10 +395,14 @@ export interface TogetherVerdict {
  *   as readings the suite did not put to the test (`vacuous`): running each alone, as before, spent a whole run of the
  *   suite on each to learn nothing more;
  * - two readings changed one thing: the fewest that account for every such pair run apart from the rest;
- * - a test failed or skipped: each half runs again, down to the reading alone, whose run decides.
+ * - a test skipped, none failed: the unit runs once more whole (the moment, not a reading, skips most tests);
+ * - a test failed, or skipped again: each half runs again, down to the reading alone, whose run decides.
  */
-export function togetherVerdict(unit: readonly string[], seen: { failed: readonly string[]; skipped: readonly string[]; skippedWhy?: (id: string) => string; conflicts: readonly { readings: readonly [string, string]; what: string }[]; unchanged: readonly string[] }): TogetherVerdict {
+export function togetherVerdict(unit: readonly string[], seen: { failed: readonly string[]; skipped: readonly string[]; skippedWhy?: (id: string) => string; retried?: boolean; conflicts: readonly { readings: readonly [string, string]; what: string }[]; unchanged: readonly string[] }): TogetherVerdict {
   const { failed, skipped, conflicts, unchanged } = seen;
+  // Skipped, none failed, on the unit's first run: a skip is most often the moment (a session's halfway request answered
+  // late on a loaded machine), not a reading; the whole unit runs once more before it is halved (each half a whole run).
+  if (failed.length === 0 && skipped.length > 0 && !seen.retried) return { judged: [], again: [{ names: [...unit], why: `${SKIPPED_ONCE}: ${skipped.map((id) => `${id} (${seen.skippedWhy?.(id) ?? ''})`).join(', ')}` }] };
   if (failed.length > 0 || skipped.length > 0) {
     const why = failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skipped.map((id) => `${id} (${seen.skippedWhy?.(id) ?? ''})`).join(', ')}`;
     const half = Math.ceil(unit.length / 2);

@@ -14,7 +14,7 @@ import { toRecord } from '../reporting/collector.js';
 import type { TestRecord } from '../reporting/model.js';
 import { exploreFiles } from '../cli/explore.js';
 import { keptThreads } from './kept-workers.js';
-import { together, togetherVerdict } from './compose.js';
+import { SKIPPED_ONCE, together, togetherVerdict } from './compose.js';
 import { NARROWED_REASON, NOT_HINTED_REASON } from '../helpers/check/narrowing.js';
 import { judgedGroups } from './judged.js';
 import { cpuNow, nothingSpent, type Spent } from './spent.js';
@@ -393,7 +393,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       const clean = failed.length === 0 && skipped.length === 0 && conflicts.length === 0;
       const verdict = togetherVerdict(
         unit.map((m) => m.name),
-        { failed, skipped, skippedWhy: (id) => records.find((r) => r.id === id)?.reason ?? '', conflicts, unchanged: clean ? joint.unchanged() : [] },
+        { failed, skipped, skippedWhy: (id) => records.find((r) => r.id === id)?.reason ?? '', retried: why?.startsWith(SKIPPED_ONCE) === true, conflicts, unchanged: clean ? joint.unchanged() : [] },
       );
       const share = (performance.now() - started) / unit.length;
       for (const { names, vacuous } of verdict.judged) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyReply } from 'fastify';
-import { canJudgeTogether, changedInText, changedPlaces, coverOf, MAX_TOGETHER, together, togetherVerdict, unitsOf } from '../mutation/compose.js';
+import { canJudgeTogether, changedInText, changedPlaces, coverOf, MAX_TOGETHER, SKIPPED_ONCE, together, togetherVerdict, unitsOf } from '../mutation/compose.js';
 import { judgedGroups } from '../mutation/runner.js';
 import { MUTANTS } from '../reference/mutants/index.js';
 import type { Mutation, WireAnswer } from '../reference/mutation.js';
@@ -206,7 +206,10 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const failed = togetherVerdict(unit, { ...clean, failed: ['t1'], unchanged: unit });
     expect(failed.judged).toEqual([]);
     expect(failed.again).toEqual([{ names: ['a', 'b'], why: 'failed together: t1' }, { names: ['c', 'd'], why: 'failed together: t1' }]);
-    expect(togetherVerdict(unit, { ...clean, skipped: ['t2'], skippedWhy: () => 'restricted', unchanged: [] }).again[0]).toEqual({ names: ['a', 'b'], why: 'tests skipped together: t2 (restricted)' });
+    // A skip (none failed) runs the whole unit once more; a second skip halves it.
+    expect(togetherVerdict(unit, { ...clean, skipped: ['t2'], skippedWhy: () => 'late', unchanged: [] })).toEqual({ judged: [], again: [{ names: unit, why: `${SKIPPED_ONCE}: t2 (late)` }] });
+    expect(togetherVerdict(unit, { ...clean, skipped: ['t2'], skippedWhy: () => 'restricted', retried: true, unchanged: [] }).again[0]).toEqual({ names: ['a', 'b'], why: 'tests skipped together: t2 (restricted)' });
+    expect(togetherVerdict(unit, { ...clean, failed: ['t1'], skipped: ['t2'], unchanged: [] }).again).toHaveLength(2);
     const conflicted = togetherVerdict(unit, { ...clean, conflicts: [{ readings: ['a', 'c'], what: 'GET /x /data/name' }], unchanged: [] });
     expect(conflicted.judged).toEqual([]);
     expect(conflicted.again.map((part) => part.names)).toEqual([['b', 'c', 'd'], ['a']]);
