@@ -280,22 +280,6 @@ const written: Mutant[] = [
  *   reason, where the target cannot arrange it).
  */
 const OPEN = new Set<string>([
-  'wb11-bonuses-show-order-type-operation-name-enum',
-  'wb11-bonuses-show-order-quote-of-order',
-  'wb11-bonuses-show-order-payment-currency-of-coin',
-  'wb11-bonuses-show-order-fee-percent-of-amount',
-  'wb11-bonuses-show-order-payment-amount-null',
-  'wb11-bonuses-show-order-life-until-without-created',
-  'wb11-bonuses-show-order-parent-of-itself',
-  'wb11-bonuses-show-order-tx-id-of-payment',
-  'wb11-bonuses-show-user-trade-status-false',
-  'wb11-bonuses-status-filtered-order-amounts-swapped',
-  'wb11-bonuses-platform-filtered-commissions-zero',
-  'wb11-bonuses-status-filtered-user-created-at-of-bonus',
-  'wb11-bonuses-filtered-order-rate-inverted',
-  'wb11-bonuses-filtered-order-to-asset-of-from',
-  'wb11-bonuses-filtered-order-quote-of-order',
-  'wb11-bonuses-filtered-order-type-operation-name-enum',
   'wb11-bonuses-summary-asset-precision-of-fiat',
   'wb11-bonuses-summary-asset-type-fiat',
   'wb11-bonuses-list-one-bonus-per-order',
