@@ -64,10 +64,11 @@ export function subtree(tree: MemberTree | undefined, path: string): MemberTree 
  *
  * `moving`: judged by the sandwich: a member two reads give otherwise fails only where a list read after the second
  * gives it as the first did (else the record moved between them: advised on).
- * `withOrderStatus`: an order's fill, which may be set when the order moves (filled at a rate: its amounts, its
- * commissions, its transaction, wallet, payment, mode and child order); where both reads give the order one status,
- * judged by the sandwich like `moving` (a fill may come in parts, a proof be uploaded, a count-down run, with no move of
- * its status); where they give it two, not judged (advised on).
+ * `withOrderStatus`: an order's status and its fill, which may be set when the order moves (filled at a rate: its
+ * amounts, its commissions, its transaction, wallet, payment, mode and child order); where both reads give the order one
+ * status, judged by the sandwich like `moving` (a fill may come in parts, a proof be uploaded, a count-down run, with no
+ * move of its status); where they give it two, not judged (advised on: a show may read the order where it is filled, a
+ * list where it was placed, allowed-wb9-bonus-order-filled-between-reads).
  */
 export const BONUS_MEMBERS_FREE: { moving: readonly string[]; withOrderStatus: readonly string[] } = {
   moving: [
@@ -78,10 +79,9 @@ export const BONUS_MEMBERS_FREE: { moving: readonly string[]; withOrderStatus: r
     'user.tradeStatus', // a trading permission, granted or withdrawn with the account's status
     'user.selfDeleted', // a self-deletion is a transition of the account
     'user.deletedAt',
-    'order.status', // section 3: the order's status (REJECTED seen)
-    'order.statusReason',
   ],
-  withOrderStatus: ['order.fromAmount', 'order.toAmount', 'order.rate', 'order.commissions', 'order.txId', 'order.wallet', 'order.walletAddress', 'order.childOrder', 'order.payment', 'order.mode', 'order.updates', 'order.transfer', 'order.meta'],
+  // Section 3: the order's status (REJECTED seen), its reason and its fill.
+  withOrderStatus: ['order.status', 'order.statusReason', 'order.fromAmount', 'order.toAmount', 'order.rate', 'order.commissions', 'order.txId', 'order.wallet', 'order.walletAddress', 'order.childOrder', 'order.payment', 'order.mode', 'order.updates', 'order.transfer', 'order.meta'],
 };
 
 /** True when a dotted member path is one of `members` or lies inside one. */
