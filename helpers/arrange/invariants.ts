@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
@@ -14,6 +13,7 @@ import { registerSecret } from '../net/redact.js';
 import { expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { comparableValue, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
+import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
 
 /**
  * The invariants of issue 27, checked once over every resource from the tables of
@@ -651,8 +651,9 @@ function subsetsOfThree(names: readonly string[]): string[][] {
   return out;
 }
 
-/** A field of an entry, dotted for a nested object (`amounts.crypto`). */
+/** A field of an entry, dotted for a nested object (`amounts.crypto`); the entry itself for the empty path. */
 export function fieldOf(entry: any, path: string): unknown {
+  if (path === '') return entry;
   return path.split('.').reduce((value, key) => (value === null || typeof value !== 'object' ? undefined : value[key]), entry);
 }
 
@@ -698,6 +699,35 @@ function comparableMeta(meta: Record<string, unknown>): string {
   return membersInOrder(out);
 }
 
+/**
+ * A member of a record as two reads compare it (round wb11): a decimal string by its value (trailing zeros, '.5'), a
+ * precision as a number, a UUID in any letter case (`idKey`), a currency's ISO 4217 numeric code as its alphabetic one,
+ * an object whatever the order of its members, an array whatever the order of its items (no list is said to be ordered).
+ */
+function comparableMember(kind: MemberKind, path: string, value: unknown): string {
+  let form: unknown = value;
+  if (kind === 'decimal' && typeof value === 'string') form = canonicalDecimal(value);
+  else if (kind === 'precision') form = comparable('precision', value);
+  else if (typeof value === 'string') form = path.split('.').pop() === 'currency' ? comparableValue('currency', value) : idKey(value);
+  if (Array.isArray(form)) return JSON.stringify(form.map((item) => membersInOrder(item)).sort());
+  return membersInOrder(form);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The members in which two reads of a record differ (dotted paths under `path`), compared member by member over the
+ * members its schema names (`tree`: helpers/spec/members.ts), recursively, over the members both reads give (an extra
+ * member, or one only a read gives, is the schema checks' concern); each leaf as `comparableMember` brings it.
+ */
+export function memberDifferences(tree: MemberTree | undefined, was: unknown, is: unknown, path = ''): string[] {
+  if (tree?.members && isPlainObject(was) && isPlainObject(is)) {
+    return Object.entries(tree.members).flatMap(([name, member]) => (Object.hasOwn(was, name) && Object.hasOwn(is, name) ? memberDifferences(member, was[name], is[name], path ? `${path}.${name}` : name) : []));
+  }
+  const kind = tree?.kind ?? 'value';
+  return comparableMember(kind, path, was) === comparableMember(kind, path, is) ? [] : [path];
+}
+
 /** The stable `fields` of an entry (LISTS), each as compared between two reads (`comparable`). */
 export function comparableFields(entry: unknown, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((field) => [field, comparable(field, fieldOf(entry, field))]));
@@ -735,6 +765,14 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
   const entriesOf = (response: ApiResponse): any[] | undefined => (isCoins ? response.json?.data?.coins : response.json?.data);
   // A record by its id as ids are compared (a UUID in any letter case: idKey); an asset by its symbol.
   const keyOf = (entry: any): string => (list.entries === 'records' ? (idKey(entry?.id) as string) : entry?.symbol);
+  // The members of `field` in which two entries differ: over the record's schema where the list names one (LISTS
+  // `record`: every member it names, recursively), else the field as one value (`comparable`).
+  const tree = list.record === undefined ? undefined : memberTree(list.record);
+  const differing = (field: string, was: unknown, is: unknown): string[] => {
+    const node = subtree(tree, field);
+    if (node) return memberDifferences(node, fieldOf(was, field), fieldOf(is, field), field);
+    return JSON.stringify(comparable(field, fieldOf(was, field))) === JSON.stringify(comparable(field, fieldOf(is, field))) ? [] : [field];
+  };
   ep.check(
     `lists each ${list.entries === 'records' ? 'record' : 'asset'} under a filter (${filters.join(', ')}) with the fields the unfiltered list gives it (${fields.join(', ')})`,
     { clauses: [endpoint.clauses[0]!, RECORD_SECTION[endpoint.group]!], status: 200, instances },
@@ -789,11 +827,12 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
             // A record that moved between the reads (section 3 shows no transition; a pending bonus settled may be dated
             // anew) is told apart below by a second unfiltered read, field by field, not by this one read's status: a
             // filtered list that shows a status of its own would otherwise excuse every other field it gives otherwise.
+            // A nested object of a record with a schema (a bonus's order, user, asset) member by member, recursively.
             for (const field of fields) {
-              const [was, is] = [comparable(field, fieldOf(base, field)), comparable(field, fieldOf(entry, field))];
-              if (JSON.stringify(was) === JSON.stringify(is)) continue;
-              const problem = `${JSON.stringify(query)}: ${keyOf(entry)} has ${field} ${JSON.stringify(fieldOf(entry, field))}, the unfiltered list ${JSON.stringify(fieldOf(base, field))}`;
-              problems.push({ key: keyOf(entry), field, problem });
+              for (const member of differing(field, base, entry)) {
+                const problem = `${JSON.stringify(query)}: ${keyOf(entry)} has ${member} ${JSON.stringify(fieldOf(entry, member))}, the unfiltered list ${JSON.stringify(fieldOf(base, member))}`;
+                problems.push({ key: keyOf(entry), field: member, problem });
+              }
             }
           }
         }),
@@ -806,7 +845,7 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
         const again = await t.get(path(user.id), { token });
         const later = again.status === 200 ? entriesOf(again) : undefined;
         const laterByKey = new Map((Array.isArray(later) ? later : []).map((entry) => [keyOf(entry), entry]));
-        const changed = (p: { key: string; field: string }) => laterByKey.has(p.key) && JSON.stringify(comparable(p.field, fieldOf(laterByKey.get(p.key), p.field))) !== JSON.stringify(comparable(p.field, fieldOf(byKey.get(p.key), p.field)));
+        const changed = (p: { key: string; field: string }) => laterByKey.has(p.key) && differing(p.field, byKey.get(p.key), laterByKey.get(p.key)).length > 0;
         for (const p of problems.filter(changed)) t.advise(`${p.problem}, and a second unfiltered read gives it another ${p.field} than the first: it changed between the reads, which the specification does not rule out, so not judged`);
         failing = problems.filter((p) => !changed(p));
       }
@@ -994,67 +1033,42 @@ export function roundTripChecks(ep: EndpointChecks): void {
     await t.state('bonuses', { userId: user.id });
     const path = `/api/v1/user/${user.id}/bonus`;
     const listed = await listOf(t, path, token);
-    const fields = ['id', 'amount', 'type', 'value', 'status', 'bonusedAt', 'createdAt'];
-    // A second read of the list, made only when a show differs from the first: a bonus may move between the reads
-    // (section 3 names its statuses and leaves their transitions open), so a show is wrong only where both lists,
-    // read before and after it, agree with each other and not with it.
+    // The bonus as shown and as listed, member by member over every member its schema names (2.5a with its user 2.6,
+    // asset 2.3 and order 2.7), recursively (round wb11). The members section 3 leaves free to move between two reads
+    // (BONUS_MEMBERS_FREE, helpers/spec/members.ts) are judged by a second read of the list, made only when one differs:
+    // a member that read gives as the first did fails (the show, not a move, differs), one it gives otherwise moved
+    // between the reads (advised on), each member alone, so a bonus that settled meanwhile (its status and bonusedAt new)
+    // does not excuse a member the show gives otherwise. A bonus the later list no longer holds is judged on every member
+    // (no transition of section 3 takes a bonus off its list). The order's status and its fill, where show and list give
+    // the order two statuses, are advised on (the order filled between the reads: allowed-wb9-bonus-order-filled-between-reads).
+    // Every other member is the record's own and fails at once.
+    const tree = memberTree('bonus');
+    const { moving, withOrderStatus } = BONUS_MEMBERS_FREE;
+    const differing = (member: string, was: unknown, is: unknown) => memberDifferences(subtree(tree, member), fieldOf(was, member), fieldOf(is, member), member);
     let relisted: Promise<any[]> | undefined;
     await Promise.all(
       listed.map(async (record) => {
         const shown = await t.get(`${path}/${record.id}`, { token });
         t.expectStatus(shown, 200);
-        const [was, is] = [stable(record, fields), stable(shown.json?.data, fields)];
-        if (!isDeepStrictEqual(is, was)) {
-          // Field by field: a field the list read after the show gives otherwise than the first moved between the reads
-          // (advised on); a field it gives as the first did is judged, so a bonus that settled meanwhile (its status and
-          // bonusedAt new) does not excuse an amount or type the show gives otherwise. A bonus the later list no longer
-          // holds is judged on every field (no transition of section 3 takes a bonus off its list).
+        const bonus = shown.json?.data;
+        const differs = differing('', record, bonus);
+        if (differs.length === 0) return;
+        const orderMoved = differing('order.status', record, bonus).length > 0;
+        const unjudged = orderMoved ? differs.filter((member) => isUnder(member, withOrderStatus)) : [];
+        if (unjudged.length > 0) t.advise(`bonus ${record.id}: show and list give its order two statuses (${JSON.stringify(record?.order?.status)} listed, ${JSON.stringify(bonus?.order?.status)} shown) and differ in ${unjudged.join(', ')}: the order moved between the reads (section 3 shows no transition), which may set its fill, so not judged`);
+        const free = differs.filter((member) => !unjudged.includes(member) && (isUnder(member, moving) || isUnder(member, withOrderStatus)));
+        let moved: string[] = [];
+        if (free.length > 0) {
           const later = (await (relisted ??= listOf(t, path, token))).find((r) => sameId(r.id, record.id));
-          const then = later === undefined ? undefined : stable(later, fields);
-          const differing = fields.filter((field) => !isDeepStrictEqual(is[field], was[field]));
-          const moved = then === undefined ? [] : differing.filter((field) => !isDeepStrictEqual(then[field], was[field]));
+          moved = later === undefined ? [] : free.filter((member) => differing(member, record, later).length > 0);
           if (moved.length > 0) t.advise(`bonus ${record.id}: show and list differ in ${moved.join(', ')}, which the list read after the show gives otherwise than the one before: a transition between the reads, which section 3 leaves open, so not judged`);
-          const judged = differing.filter((field) => !moved.includes(field));
-          const pick = (values: Record<string, unknown>) => Object.fromEntries(judged.map((field) => [field, values[field]]));
-          expect(pick(is), `${ep.id}: show answers bonus ${record.id} with other fields than the list gives it both before and after the show`).toEqual(pick(was));
         }
-        // The nested records too (2.5a): the bonus's own asset summary (its five fields of 2.3, precision as a number, as
-        // the order's fromAsset and toAsset below and the filtered list compare it), and the user and order it belongs to,
-        // by their ids. And the user's createdAt (2.6; round wb10): a user's creation time is stable.
-        const nested = (bonus: any) => ({ asset: comparableAssetSummary(bonus?.asset), userId: comparableValue('user.id', bonus?.user?.id), userCreatedAt: bonus?.user?.createdAt, orderId: comparableValue('order.id', bonus?.order?.id) });
-        expect(nested(shown.json?.data), `${ep.id}: show answers bonus ${record.id} with another asset, user (id, createdAt) or order than the list`).toEqual(nested(record));
-        // The order's stable fields too (2.7; issue 27, round wb9): not its status, which section 3 leaves open; decimal
-        // strings compared as numbers (a show and a list may write one amount with other trailing zeros).
-        const order = (bonus: any, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, orderField(field, bonus?.order?.[field])]));
-        expect(order(shown.json?.data, ORDER_STABLE), `${ep.id}: show answers bonus ${record.id} with another order (${ORDER_STABLE.join(', ')}) than the list`).toEqual(order(record, ORDER_STABLE));
-        // Its amounts and rate only where both reads show the order in one status: an order that moved between the two
-        // reads (section 3: transitions not shown) may have been filled at its rate in between, setting its amounts.
-        const sameStatus = comparableValue('order.status', shown.json?.data?.order?.status) === comparableValue('order.status', record?.order?.status);
-        if (sameStatus) expect(order(shown.json?.data, ORDER_AMOUNTS), `${ep.id}: show answers bonus ${record.id} with another order (${ORDER_AMOUNTS.join(', ')}, the order's status ${JSON.stringify(record?.order?.status)} in both reads) than the list`).toEqual(order(record, ORDER_AMOUNTS));
-        else if (JSON.stringify(order(shown.json?.data, ORDER_AMOUNTS)) !== JSON.stringify(order(record, ORDER_AMOUNTS))) t.advise(`bonus ${record.id}: the order's ${ORDER_AMOUNTS.join(', ')} differ between show and list, and so does its status (${JSON.stringify(record?.order?.status)} listed, ${JSON.stringify(shown.json?.data?.order?.status)} shown): a transition between the two reads, which section 3 leaves open, so not judged`);
+        const judged = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member));
+        const pick = (value: unknown) => Object.fromEntries(judged.map((member) => [member, fieldOf(value, member)]));
+        expect(pick(bonus), `${ep.id}: show answers bonus ${record.id} with other members than the list gives it (${judged.join(', ')}; those section 3 leaves free to move, ${free.filter((member) => judged.includes(member)).join(', ') || 'none'}, given so by the list both before and after the show)`).toEqual(pick(record));
       }),
     );
   });
-}
-
-/**
- * The fields of a bonus's order (2.7) the suite treats as stable between two reads: not status or statusReason (section
- * 3). Its assets (round wb10) as asset summaries (2.3: `comparableAssetSummary`).
- */
-const ORDER_STABLE: readonly string[] = ['publicId', 'type', 'typeOperation', 'fromSymbol', 'toSymbol', 'fromAsset', 'toAsset', 'createdAt'];
-/**
- * An order's amounts, rate and commissions (round wb10): stable while its status is (a fill, a transition section 3
- * leaves open, may set them).
- */
-const ORDER_AMOUNTS: readonly string[] = ['fromAmount', 'toAmount', 'rate', 'commissions'];
-const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['fromAmount', 'toAmount', 'rate']);
-
-/** A field of an order as compared between two reads: decimal strings as numbers (trailing zeros), commissions' members so too, assets as summaries. */
-function orderField(field: string, value: unknown): unknown {
-  if (DECIMAL_FIELDS.has(field) && typeof value === 'string') return canonicalDecimal(value);
-  if (field === 'commissions' && value !== null && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
-  if (field === 'fromAsset' || field === 'toAsset') return comparableAssetSummary(value);
-  return value;
 }
 
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */

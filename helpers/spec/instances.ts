@@ -124,7 +124,8 @@ export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-d
  * nested object): the echoed fields of a record (CREATES), a bonus's own fields, an asset's description, favorite and
  * crypto amounts. Not a record's status or platform (section 3 leaves transitions open) and not an asset's fiat
  * amounts (a price may move between two reads). `underFilter`: fields compared between a filtered and an unfiltered
- * read only, beyond `stable`.
+ * read only, beyond `stable`. `record`: the schema of an entry (schemas/, by name), whose nested objects are then
+ * compared member by member over the members it names, recursively, each member a difference of its own.
  */
 // favorite and description (issue 27, round wb9): the suite never changes a favorite (the interface has no route that
 // does) and nothing in a run changes a description, so two reads a moment apart give the same.
@@ -132,14 +133,14 @@ const ASSET_STABLE = ['symbol', 'name', 'alias', 'type', 'precision', 'quantity'
 // An asset's meta (round wb10) is compared between a filtered and an unfiltered read only (`underFilter`): a filter
 // narrows which entries a list holds, never what it says of them (docs/judging.md). Not between show and list: 2.2 says
 // meta "May be empty" without saying when, so a show that leaves it empty may be a reading (round wb10's DOUBTFUL).
-// A bonus's nested asset (2.3) and its order's id and stable fields (2.7; not its status, section 3) are a bonus's own.
-const BONUS_ORDER_STABLE = ['order.id', 'order.publicId', 'order.type', 'order.typeOperation', 'order.fromSymbol', 'order.toSymbol', 'order.createdAt'] as const;
-export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets'; stable: readonly string[]; underFilter?: readonly string[] }[] = [
+// A bonus's nested asset (2.3), user (2.6) and order (2.7) are compared member by member over the members their schemas
+// name (`record`: helpers/spec/members.ts), recursively, each difference judged alone (round wb11).
+export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets'; stable: readonly string[]; underFilter?: readonly string[]; record?: string }[] = [
   { endpoint: 'GET /api/v1/user/{user}/balances/nft', rule: 'S196', entries: 'assets', stable: [...ASSET_STABLE, 'properties'], underFilter: ['meta'] },
   { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets', stable: ASSET_STABLE, underFilter: ['meta'] },
   { endpoint: 'GET /api/v1/user/{user}/bank', rule: 'S219', entries: 'records', stable: ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] },
   { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', rule: 'S88', entries: 'assets', stable: ['asset.symbol', 'orders'] },
-  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records', stable: ['id', 'amount', 'type', 'value', 'bonusedAt', 'createdAt', 'asset', ...BONUS_ORDER_STABLE] },
+  { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records', stable: ['id', 'amount', 'type', 'value', 'bonusedAt', 'createdAt', 'asset', 'order', 'user'], record: 'bonus' },
   { endpoint: 'GET /api/v1/user/{user}/card', rule: 'S278', entries: 'records', stable: ['id', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'createdAt'] },
 ];
 
