@@ -765,8 +765,10 @@ authenticate.describe(() => {
   // (or STATES_FILE) that gives no such account gets that row not verified, with the reason. The code is the current
   // one, so it is sent again within its TOTP step: a verifier that checks the code first may spend it (RFC 6238 5.2)
   // and refuse it again as a wrong code, whose status is open (any 4xx, docs/judging.md "2FA"), and whether such a
-  // refusal counts toward the threshold is not said. So on the account with 2FA a refusal other than 403 is advised on,
-  // and after one the missing 425 is not verified; after only 403s (wrong credentials, failed logins) it still fails.
+  // refusal counts toward the threshold is not said. So on the account with 2FA a refusal other than 403 of a code this
+  // test already sent is advised on, and after one the missing 425 is not verified; after only 403s (wrong credentials,
+  // failed logins) it still fails. A code sent for the first time is no spent code: with a wrong password it is wrong
+  // credentials (403) under every reading, as "a 2FA account's valid code with a wrong password" requires.
   for (const twoFactor of [false, true]) {
     const asked = twoFactor ? 'user.brute-force with twoFactor: an account with 2FA' : 'user.brute-force';
     authenticate.check(`answers 425 with { error } to a failed login once one account has failed as many as the threshold the target gives (state ${asked})`, { rules: [...schemaRules('error-auth'), 'S168', 'S325', 'S334', 'S346'], clauses: ['4.2', '5', '7', '8'], status: 425, runsLast: true }, async (t) => {
@@ -775,7 +777,15 @@ authenticate.describe(() => {
       if (twoFactor && !user.totpSecret) t.skip('not verified: the target does not provide state user.brute-force with twoFactor (no totpSecret returned)');
       if (!Number.isInteger(attempts) || attempts < 1) throw new Error(`precondition: state user.brute-force must give attempts, a whole number from 1, got ${JSON.stringify(attempts)}`);
       if (attempts > BRUTE_FORCE_MAX_ATTEMPTS) t.skip(`state user.brute-force gives a threshold of ${attempts} failed logins, more than the ${BRUTE_FORCE_MAX_ATTEMPTS} the suite sends to a staging target: not verified`);
-      const wrong = async () => ({ json: { email: user.email, password: `${user.password}-wrong`, ...(user.totpSecret ? { '2fa': await freshTotpCode(user.totpSecret, t.signal) } : {}) } });
+      // The codes sent so far: only a code sent again may have been spent.
+      const sent = new Set<string>();
+      let again = false;
+      const wrong = async () => {
+        const code = user.totpSecret ? await freshTotpCode(user.totpSecret, t.signal) : undefined;
+        again = code !== undefined && sent.has(code);
+        if (code !== undefined) sent.add(code);
+        return { json: { email: user.email, password: `${user.password}-wrong`, ...(code !== undefined ? { '2fa': code } : {}) } };
+      };
       // The 2FA account's first refusal other than 403 (a code spent or refused as wrong: see above), if any.
       let otherRefusal: number | undefined;
       for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -787,7 +797,7 @@ authenticate.describe(() => {
         if (response.status === 425 && attempt === 1) t.skip(RESTRICTED_REASON);
         // Restricted sooner than the state said: still a restriction after repeated failed logins.
         if (response.status === 425) return expectAuthError(t, response, 425);
-        if (twoFactor && response.status !== 403 && response.status >= 400 && response.status < 500) {
+        if (twoFactor && again && response.status !== 403 && response.status >= 400 && response.status < 500) {
           t.expectStatus(response, response.status);
           t.advise(`failed login ${attempt} of the account with 2FA (a wrong password with the current code, sent again within its TOTP step) was answered ${response.status}, not 403 (wrong credentials)`);
           otherRefusal ??= response.status;

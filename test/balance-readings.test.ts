@@ -33,6 +33,14 @@ describe('amounts and precision (sections 1.5 and 2.2)', () => {
     expect(canonicalDecimal('1.23')).not.toBe(canonicalDecimal('1.2345'));
   });
 
+  // Reading round 13: a value below one may leave out its integer digit ('.5', Java's DecimalFormat); the same value.
+  it('writes a value without its integer digit as the same value, and no other writing so', () => {
+    expect([canonicalDecimal('.5'), canonicalDecimal('.50000000'), canonicalDecimal('-.50'), canonicalDecimal('-.0')]).toEqual(['0.5', '0.5', '-0.5', '0']);
+    expect(canonicalDecimal('.5')).not.toBe(canonicalDecimal('5'));
+    // Not decimal writings: returned as they are, so they never equal a value.
+    expect([canonicalDecimal('.'), canonicalDecimal('5.'), canonicalDecimal(''), canonicalDecimal('-'), canonicalDecimal('1e5')]).toEqual(['.', '5.', '', '-', '1e5']);
+  });
+
   it('counts the fractional digits a writing carries', () => {
     expect([fractionDigits('0'), fractionDigits('1.50'), fractionDigits('0.12345678')]).toEqual([0, 2, 8]);
   });
@@ -40,5 +48,8 @@ describe('amounts and precision (sections 1.5 and 2.2)', () => {
   it('reads precision as an integer or a numeric string, nothing else', () => {
     expect([precisionOf(8), precisionOf('6'), precisionOf(0)]).toEqual([8, 6, 0]);
     expect([precisionOf('x'), precisionOf(1.5), precisionOf(null), precisionOf('-1')]).toEqual([undefined, undefined, undefined, undefined]);
+    // Reading round 13: a whole number with a fraction of zeros ('8.00', a DECIMAL column) is that number; any other fraction is none.
+    expect([precisionOf('8.00'), precisionOf('0.0')]).toEqual([8, 0]);
+    expect([precisionOf('8.5'), precisionOf('8.'), precisionOf('.0'), precisionOf('8.01')]).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

@@ -534,7 +534,7 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(4);
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force' && a.totpSecret && a.attempts)).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 16);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 15);
     // Added later: the reset of a 2FA account, and an address with a + tag (state user with emailTag).
     expect(skeleton.accounts.filter((a) => a.state === 'user' && a.totpSecret && a.resetToken && a.disposable)).toHaveLength(2);
     expect(skeleton.accounts.filter((a) => a.email.includes('with a + tag'))).toHaveLength(1);

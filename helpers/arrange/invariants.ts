@@ -668,10 +668,15 @@ export function comparable(path: string, value: unknown): unknown {
   if (ASSET_SUMMARY_PATH.test(path) && value !== null && typeof value === 'object' && !Array.isArray(value)) return comparableAssetSummary(value);
   if (path === 'meta' && value !== null && typeof value === 'object' && !Array.isArray(value)) return comparableMeta(value as Record<string, unknown>);
   if (path.startsWith('amounts.') && value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? canonicalDecimal(v) : v]));
+  // A bonus's own amount and value (2.5a, 1.5): decimal strings, compared as numbers like its order's amounts.
+  if (BONUS_DECIMAL_FIELDS.has(path) && typeof value === 'string') return canonicalDecimal(value);
   if (path === 'properties' && Array.isArray(value)) return value.map(membersInOrder).sort();
   if (path === 'description' && value !== null && typeof value === 'object' && !Array.isArray(value)) return membersInOrder(value);
   return comparableValue(path, value);
 }
+
+/** A bonus record's decimal-string fields (2.5a, 1.5): the same value in another writing compares equal. */
+const BONUS_DECIMAL_FIELDS: ReadonlySet<string> = new Set(['amount', 'value']);
 
 /** The fields of an asset summary (2.3), the nested asset of a bonus, its order (fromAsset, toAsset) and a bonus summary entry. */
 export const ASSET_SUMMARY_FIELDS: readonly string[] = ['name', 'symbol', 'alias', 'type', 'precision'];

@@ -355,6 +355,25 @@ export const balancesMutants: Mutant[] = [
     },
     allowed: true,
   },
+  // Allowed reading (round r13's two number writings, review of 0e833b8): the coin show alone writes them, so that the show
+  // differs from the list in writing only, and the precision check meets "8.00" on every run.
+  {
+    name: 'allowed-balances-show-precision-decimal-column-amounts-without-leading-zero',
+    clause: '2.2',
+    group: 'balances',
+    description: 'coin show writes precision as a DECIMAL column reads back ("8.00") and each crypto amount below one without its integer digit (".5", Java\u2019s DecimalFormat); the list writes them as before (2.2 "integer or numeric string"; 1.5 "decimal strings": the same values)',
+    mutation: {
+      transform: {
+        route: COIN_SHOW,
+        status: 200,
+        apply(body: { data: BalanceRecord & { precision?: unknown } }) {
+          if (/^\d+$/.test(String(body.data.precision))) body.data.precision = `${body.data.precision}.00`;
+          for (const [field, value] of Object.entries(body.data.amounts.crypto)) if (/^0\.\d+$/.test(String(value))) body.data.amounts.crypto[field] = String(value).slice(1);
+        },
+      },
+    },
+    allowed: true,
+  },
   {
     name: 'allowed-balances-genesis-date-other-writings',
     clause: '2.2',

@@ -33,6 +33,44 @@ function settledWhenShown(): Mutation {
   };
 }
 
+/** A decimal string as DecimalFormat("#.0000000000") writes it: no integer digit below one, ten fraction digits (more kept). */
+function decimalFormatted(amount: unknown): unknown {
+  const match = typeof amount === 'string' ? /^(\d+)(?:\.(\d+))?$/.exec(amount) : null;
+  if (!match) return amount;
+  const whole = match[1]!.replace(/^0+/, '');
+  return `${whole}.${(match[2] ?? '').padEnd(10, '0')}`;
+}
+
+/** A decimal string rounded to two decimal places, as a money formatter writes it ("0.01" for "0.00597778"). */
+function roundedToCents(amount: unknown): unknown {
+  return typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount) ? Number(amount).toFixed(2) : amount;
+}
+
+/** The bonus show and the bonus lists asked with a query (a filter) write each bonus's amount and value through `write`. */
+function amountsWrittenOtherwise(write: (amount: unknown) => unknown = decimalFormatted): Mutation {
+  const show = fastifyPath(SHOW.split(' ')[1]!);
+  const list = fastifyPath(LIST.split(' ')[1]!);
+  return {
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.status !== 200) return undefined;
+      const filtered = answer.url === list && Object.keys((reply.request.query as Record<string, unknown> | undefined) ?? {}).length > 0;
+      if (answer.url !== show && !filtered) return undefined;
+      const body = parse(answer.payload);
+      const records: any[] = answer.url === show ? [body?.data] : Array.isArray(body?.data) ? body.data : [];
+      let changed = false;
+      for (const record of records) {
+        for (const field of ['amount', 'value']) {
+          if (record && typeof record === 'object' && record[field] !== write(record[field])) {
+            record[field] = write(record[field]);
+            changed = true;
+          }
+        }
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
 /**
  * A user's pending bonuses settled (distributed, `bonusedAt` the time of settlement) by a ledger job that a read starts
  * once it has answered: `trigger` 'summary', the summary of all assets; 'list', any list of the user's bonuses. The
@@ -316,6 +354,26 @@ export const bonusesMutants: Mutant[] = [
     mutation: settledAfter('list'),
     allowed: true,
     judgedBy: { groups: ['bonuses'], clauses: 'all' },
+  },
+  // Section 1.5 gives amounts as decimal strings and no one writing of a value: a bonus's show and its filtered lists may
+  // be written by another serializer than the unfiltered list (review of 0e833b8: the bonus's own amount and value were
+  // compared letter for letter, where its order's amounts and a balance's are compared as numbers).
+  {
+    name: 'allowed-bonus-show-and-filtered-amounts-written-otherwise',
+    clause: '1',
+    group: 'bonuses',
+    description: 'a bonus\u2019s show and its filtered lists write its `amount` and `value` through another serializer than the unfiltered list, Java\u2019s DecimalFormat("#.0000000000"): a value below one without its leading zero, the fraction padded to ten digits (".0059777800" where the list gives "0.00597778"); the same values (1.5: "decimal strings (up to 25 fractional digits, or the bare string 0)": no one writing of a value is given)',
+    mutation: amountsWrittenOtherwise(),
+    allowed: true,
+    judgedBy: { groups: ['bonuses'], clauses: 'all' },
+  },
+  // Its deviation: another value, not another writing (the comparisons above take numbers, never a rounding).
+  {
+    name: 'bonuses-show-and-filtered-amounts-rounded-to-cents',
+    clause: '4.11',
+    group: 'bonuses',
+    description: 'sections 4.11/2.5a/1.5 (show and list answer the same bonus): a bonus\u2019s show and its filtered lists write its `amount` and `value` rounded to two decimal places ("0.01" where the list gives "0.00597778"), a money formatter applied to a crypto amount',
+    mutation: amountsWrittenOtherwise(roundedToCents),
   },
   // Section 4.11 lists the status values (distributed, pending, canceled) without saying what another value gets.
   {
