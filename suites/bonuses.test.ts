@@ -191,7 +191,9 @@ summary.describe(() => {
   // its asset summary is the one the bonus list gives that symbol, every field of 2.3 (name, symbol, alias, type,
   // precision; precision as a number, the writings 2.2 and 2.3 allow): in the summary of all assets and with {asset}. A
   // list that gives one symbol two asset summaries (two assets sharing a symbol) is matched by either of them; a summary
-  // entry of a symbol the list has no bonus of (an allowed reading lists every asset, as zeros) is not compared.
+  // entry of a symbol the list has no bonus of (an allowed reading lists every asset, as zeros) is not compared. A bonus may
+  // keep a copy of its asset as granted, so a difference is judged only on bonuses made in this run (a hook's), and advised
+  // on for a STATES_FILE account, whose bonuses may predate an edit of the asset.
   summary.check('answers each asset summary with the asset summary the bonus list gives its symbol, with and without {asset}', { rules: [...schemaRules('bonus-asset-summary-list-response', 'bonus-list-response'), 'S85', 'S260', 'S261'], clauses: ['4.11', '2.5b', '2.3'], status: 200 }, async (t) => {
     const { user, token, bonuses } = await userWithBonuses(t);
     const listed = await t.get(bonusesPath(user.id), { token });
@@ -203,6 +205,13 @@ summary.describe(() => {
       if (listedForms.length === 0) return;
       const shown = comparableAssetSummary(entry.asset);
       if (listedForms.includes(JSON.stringify(shown))) return;
+      // A bonus may keep a copy of its asset summary as it was when granted (2.5a does not say its asset is read live), and
+      // a STATES_FILE account's bonuses may be older than an edit of the asset (a new name, a new precision) that the
+      // summary shows: only bonuses the hook made in this run, for a fresh user, cannot be, so only there is it judged.
+      if (t.target.states.kind === 'file') {
+        t.advise(`section 2.5b: ${where} answers asset ${entry.asset.symbol} with another asset summary (2.3) than the bonus list gives that symbol; the STATES_FILE account's bonuses may keep a copy of the asset as it was when they were granted, so this is not judged`);
+        return;
+      }
       expect(shown, `section 2.5b: ${where} answers asset ${entry.asset.symbol} with another asset summary (2.3: name, symbol, alias, type, precision) than the bonus list gives that symbol`).toEqual(JSON.parse(listedForms[0]!));
     };
     const everything = await t.get(summaryPath(user.id), { token });
@@ -346,7 +355,7 @@ list.describe(() => {
     const { user, token, bonuses } = await userWithBonuses(t, { sharedOrder: true });
     const pair = bonuses.sharedOrder;
     if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((id) => typeof id === 'string' && id !== '') || sameId(pair[0], pair[1])) {
-      return t.skip('not verified: provider state bonuses gives no sharedOrder (the ids of two of its bonuses, in one status, that one order earned; a param added later), so whether the list holds every bonus of an order that earned two cannot be checked');
+      return t.skip('not verified: provider state bonuses gives no sharedOrder, or not two different ids in it (the ids of two of its bonuses, in one status, that one order earned; a param added later), so whether the list holds every bonus of an order that earned two cannot be checked');
     }
     const read = async (query?: Record<string, string>) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) });
     const unfiltered = await read();

@@ -22,6 +22,9 @@ beforeAll(async () => {
       if (body.state === 'user' && params.emailLength === 1) return answer(422, { message: 'emailLength must be 20 to 255' });
       if (body.state === 'user') return answer(200, { data: { id: 'u1', email: 'u@x.test', password: 'Pw-from-hook-123' } });
       if (body.state === 'bank.used') return answer(501, { message: 'not implemented' });
+      // A strict hook of the contract before sharedOrder of bonuses (added later) refuses it.
+      if (body.state === 'bonuses' && 'sharedOrder' in params) return answer(422, { message: 'unknown param' });
+      if (body.state === 'bonuses' && params.userId === 'old-hook') return answer(200, { data: { ids: ['b1', 'b2', 'b3'], assets: ['BTC'] } });
       if (body.state === 'bonuses') return answer(500, { message: 'boom' });
       if (body.state === 'balances') return answer(503, { message: 'busy' }, { 'retry-after': '0' });
       return answer(404, { message: 'unknown' });
@@ -41,6 +44,13 @@ describe('provider states over the HTTP hook', () => {
     expect(seen.slice(before).map((s) => s.body)).toEqual([
       { state: 'user', params: { twoFactor: true, platformId: 'p1' } },
       { state: 'user', params: { twoFactor: true } },
+    ]);
+    // sharedOrder of state bonuses (added later): asked again without it, the bonuses answered without sharedOrder.
+    const shared = seen.length;
+    expect(await hook.get('bonuses', { userId: 'old-hook', sharedOrder: true })).toEqual({ provided: true, data: { ids: ['b1', 'b2', 'b3'], assets: ['BTC'] } });
+    expect(seen.slice(shared).map((s) => s.body)).toEqual([
+      { state: 'bonuses', params: { userId: 'old-hook', sharedOrder: true } },
+      { state: 'bonuses', params: { userId: 'old-hook' } },
     ]);
     // A 422 to params that were always in the contract stays the state's refusal: asked once, never again.
     const refused = seen.length;

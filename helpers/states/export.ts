@@ -26,6 +26,17 @@ function balancesOf(balances: NonNullable<FileAccount['balances']>): NonNullable
   return { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.amount ? { amount: balances.amount } : {}) };
 }
 
+/**
+ * The bonuses of an account as the file holds them: the optional fields a hook may add, carried over when it gives them;
+ * `sharedOrder` (added later) only as two different ids of `ids`, which is what the file's load check accepts, so a hook's
+ * malformed pair costs that one test (not verified), never the whole export.
+ */
+function bonusesOf(bonuses: NonNullable<FileAccount['bonuses']>): NonNullable<FileAccount['bonuses']> {
+  const shared = bonuses.sharedOrder;
+  const pair = Array.isArray(shared) && shared.length === 2 && shared[0] !== shared[1] && shared.every((id) => typeof id === 'string' && bonuses.ids.includes(id));
+  return { ids: bonuses.ids, assets: bonuses.assets, ...(typeof bonuses.antiPhishing === 'string' ? { antiPhishing: bonuses.antiPhishing } : {}), ...(pair ? { sharedOrder: shared } : {}) };
+}
+
 /** The account states a JWT names, which take `platformId` (docs/provider-states.md): a file's accounts are users of its platform entry. */
 const ON_PLATFORM = new Set<string>(['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.short-session']);
 
@@ -43,7 +54,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const bank = await ask(hook, 'bank.used', { userId: data.id });
       const fresh = await ask(hook, 'bank', { userId: data.id });
       const card = await ask(hook, 'card', { userId: data.id });
-      if (bonuses) account.bonuses = bonuses;
+      if (bonuses) account.bonuses = bonusesOf(bonuses);
       if (bank) account.bankUsed = { id: bank.id };
       if (fresh) account.bank = { id: fresh.id };
       if (card) account.card = { id: card.id };
@@ -74,7 +85,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const balances = await ask(hook, 'balances', { userId: user.id });
       if (!bonuses || !balances) return undefined;
       account.totpSecret = user.totpSecret;
-      account.bonuses = bonuses;
+      account.bonuses = bonusesOf(bonuses);
       account.balances = balancesOf(balances);
       break;
     }
@@ -88,7 +99,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       // sharedOrder (added later): two of its bonuses earned by one order, which a hook that does not offer it leaves out.
       const bonuses = await ask(hook, 'bonuses', { userId: user.id, sharedOrder: true });
       if (!bonuses) return undefined;
-      account.bonuses = bonuses;
+      account.bonuses = bonusesOf(bonuses);
       break;
     }
     case 'two-platforms': {

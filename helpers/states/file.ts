@@ -347,7 +347,7 @@ export function loadStatesFile(path: string): StatesFileV1 {
     }
     // The list test of an order's two bonuses reads bonuses.sharedOrder as two of the account's bonuses (docs/provider-states.md).
     const shared = account.bonuses?.sharedOrder;
-    if (shared && (shared[0] === shared[1] || shared.some((id) => !account.bonuses!.ids.includes(id)))) fail(path, `${where}: bonuses.sharedOrder must name two different bonuses of its bonuses.ids (two that one order earned, in one status); name them so`);
+    if (shared && (shared[0] === shared[1] || shared.some((id) => !account.bonuses!.ids.includes(id)))) fail(path, `${where}: bonuses.sharedOrder must name two different bonuses of its bonuses.ids (two that one order earned, in one status); name them so, or leave out the optional sharedOrder`);
     for (const key of [`id ${account.id}`, `email ${account.email.toLowerCase()}`]) {
       const other = seen.get(key);
       if (other === undefined) {
