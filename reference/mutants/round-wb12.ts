@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, claimsOf, type Seen } from './make.js';
@@ -59,13 +60,13 @@ const bearerOf = (request: Seen): string | undefined => {
   return match?.[1];
 };
 
-type SessionKind = 'jwt' | '2fa';
+type SessionKind = 'jwt' | '2fa' | 'password';
 
 /** Remembers the access tokens that logins of `kind` issue (a JWT login; a login that carried a 2FA code). */
 function learnSession(kind: SessionKind, issued: Set<string>, answer: WireAnswer, reply: FastifyReply): void {
   if (answer.status !== 200 || answer.method !== 'POST') return;
   const code = (reply.request.body as Record<string, unknown> | undefined)?.['2fa'];
-  const of = answer.url === URL.jwt ? 'jwt' : answer.url === URL.login && typeof code === 'string' && code !== '' ? '2fa' : undefined;
+  const of = answer.url === URL.jwt ? 'jwt' : answer.url !== URL.login ? undefined : typeof code === 'string' && code !== '' ? '2fa' : 'password';
   if (of !== kind) return;
   const id = parse(answer.payload)?.data?.id;
   if (typeof id === 'string') issued.add(id);
@@ -200,6 +201,59 @@ function bankDeleteTakesCard(): Mutation {
       hidden.add(key(params.bank));
       reply.code(200);
       return JSON.stringify({ message: BANK_DELETED });
+    },
+  };
+}
+
+/**
+ * A bank create of a session of `kind` stored otherwise than it is answered, as later lists of the bank routes show it:
+ * `apply` sees each create's answer and request and names the bank `moved` to another user's list (an extra body field
+ * taken), or a bank `stored` from a refused create's body, for the path's user.
+ */
+function banksStoredForSession(kind: SessionKind, apply: (answer: WireAnswer, reply: FastifyReply, body: any) => { moved?: { id: string; to: string; record: any } ; stored?: any } | undefined): Mutation {
+  const issued = new Set<string>();
+  const shownTo = new Map<string, any[]>();
+  const hidden = new Set<string>();
+  return {
+    wire(answer, reply) {
+      learnSession(kind, issued, answer, reply);
+      const user = paramsOf(reply).user;
+      if (answer.method === 'POST' && answer.url === URL.bankList && typeof user === 'string') {
+        const bearer = bearerOf(reply.request as unknown as Seen);
+        if (bearer === undefined || !issued.has(bearer)) return undefined;
+        const done = apply(answer, reply, parse(answer.payload));
+        if (done?.moved) { hidden.add(key(done.moved.id)); shownTo.set(key(done.moved.to), [...(shownTo.get(key(done.moved.to)) ?? []), done.moved.record]); }
+        if (done?.stored) shownTo.set(key(user), [...(shownTo.get(key(user)) ?? []), done.stored]);
+        return undefined;
+      }
+      if (answer.method !== 'GET' || answer.url !== URL.bankList || answer.status !== 200 || typeof user !== 'string') return undefined;
+      const body = parse(answer.payload);
+      if (!Array.isArray(body?.data)) return undefined;
+      const extra = shownTo.get(key(user)) ?? [];
+      const kept = body.data.filter((bank: any) => !hidden.has(key(bank?.id)));
+      if (extra.length === 0 && kept.length === body.data.length) return undefined;
+      body.data = [...kept, ...extra];
+      return JSON.stringify(body);
+    },
+  };
+}
+
+const OWNER_FIELDS = ['user_id', 'userId', 'user'] as const;
+
+/** A card created with a session of `kind` is stored for another owner (the platform's service account): answered 201, then never listed or shown for the user. */
+function cardsStoredElsewhereFor(kind: SessionKind): Mutation {
+  const issued = new Set<string>();
+  const hidden = new Set<string>();
+  return {
+    wire(answer, reply) {
+      learnSession(kind, issued, answer, reply);
+      if (answer.method === 'POST' && answer.url === URL.cardList && answer.status === 201) {
+        const bearer = bearerOf(reply.request as unknown as Seen);
+        const id = parse(answer.payload)?.data?.id;
+        if (bearer !== undefined && issued.has(bearer) && typeof id === 'string') hidden.add(key(id));
+        return undefined;
+      }
+      return hide(hidden, answer, reply, URL.cardList, URL.cardOne, 'Card');
     },
   };
 }
@@ -375,6 +429,25 @@ const written: Mutant[] = [
   { name: 'wb12-2fa-session-bank-show-foreign-bank', clause: '5', group: 'banks', description: 'section 5.6 ("Access to another user\u2019s resources ... yields 403 or 409"): to the session of a login with a 2FA code, bank show under the caller\u2019s own {user} answers another user\u2019s bank by its id', mutation: foreignShownToSession('2fa', [URL.bankList, URL.bankOne], URL.bankOne, 'bank') },
   // white-box round wb12
   { name: 'wb12-jwt-session-bonus-show-foreign-bonus', clause: '5', group: 'bonuses', description: 'section 5.6 ("Access to another user\u2019s resources ... yields 403 or 409"): to the session of a platform\u2019s JWT, bonus show under the caller\u2019s own {user} answers another user\u2019s bonus by its id', mutation: foreignShownToSession('jwt', [URL.bonusList, URL.bonusOne], URL.bonusOne, 'bonus') },
+
+  // --- what a create of other kinds of session stores ---
+  // white-box round wb12
+  { name: 'wb12-jwt-session-bank-create-owner-from-user-id', clause: '4.10', group: 'banks', description: 'sections 4.10/1.6 ("POST /api/v1/user/{user}/bank"; "{user} is the user ID"): a bank created with the session of a platform\u2019s JWT whose body carries user_id (or userId, user) naming another user is stored for that user (a platform trusted to act on behalf of any user), though answered 201 under the path\u2019s', mutation: banksStoredForSession('jwt', (answer, reply, body) => {
+    const sent = reply.request.body as Record<string, unknown> | undefined;
+    const other = OWNER_FIELDS.map((name) => sent?.[name]).find((value): value is string => typeof value === 'string' && UUID.test(value));
+    if (answer.status !== 201 || other === undefined || key(other) === key(paramsOf(reply).user) || typeof body?.data?.id !== 'string') return undefined;
+    return { moved: { id: body.data.id, to: other, record: body.data } };
+  }) },
+  // white-box round wb12
+  { name: 'wb12-jwt-session-refused-bank-create-stored', clause: '4.10', group: 'banks', description: 'sections 4.10/7 (create "422 invalid field, for example an unknown currency"; a refusal is the answer instead of the action): a bank create of the session of a platform\u2019s JWT refused with 422 is stored all the same and listed (the platform controller saves before it validates)', mutation: banksStoredForSession('jwt', (answer, reply) => {
+    const sent = reply.request.body as Record<string, unknown> | undefined;
+    if (answer.status !== 422 || !sent || typeof sent !== 'object') return undefined;
+    const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+    return { stored: { id: randomUUID(), status: 'CONFIRMED', bankName: text(sent.bankName), iban: text(sent.iban), swift: text(sent.swift), currency: text(sent.currency), externalPlatform: { code: 'DEFAULT', name: 'Default platform', url: 'https://platform.example' }, createdAt: Math.floor(Date.now() / 1000) } };
+  }) },
+
+  // white-box round wb12
+  { name: 'wb12-jwt-session-card-create-stored-elsewhere', clause: '4.6a', group: 'cards', description: 'section 4.6a ("Create POST /api/v1/user/{user}/card ... 201 { data: <Card> }"; "List ... 200 { data: [<Card>] }", the user\u2019s cards): a card created with the session of a platform\u2019s JWT is answered 201 but stored for the platform\u2019s service account, so the user\u2019s list never holds it and its show answers 404', mutation: cardsStoredElsewhereFor('jwt') },
 
   // --- a used bank, deleted by other kinds of session ---
   // white-box round wb12
