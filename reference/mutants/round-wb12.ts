@@ -461,7 +461,7 @@ const written: Mutant[] = [
   // white-box round wb12
   { name: 'wb12-cards-show-bank-id', clause: '4.6a', group: 'cards', description: 'sections 4.6a/7 (show errors "404 ... no record found"): card show of the id of one of the user\u2019s banks answers 200 with the bank as a card (one payment_methods table, its type never asked)', mutation: showsOtherKind([URL.bankList, URL.bankOne], URL.cardOne, 'card', bankAsCard) },
   // white-box round wb12
-  { name: 'wb12-banks-delete-card-id-deletes-card', clause: '4.10', group: 'banks', description: 'section 4.10 ("Delete DELETE /api/v1/user/{user}/bank/{bank}", the user\u2019s bank accounts): bank delete of the id of one of the user\u2019s cards answers 200 and the card is gone from the card list and show (one payment_methods table)', mutation: bankDeleteTakesCard() },
+  { name: 'wb12-banks-delete-card-id-deletes-card', clause: '4.10', group: 'banks', description: 'sections 1/4.10 ("create, list, show and delete a user\u2019s bank accounts"; "Delete DELETE /api/v1/user/{user}/bank/{bank}"): bank delete of the id of one of the user\u2019s cards answers 200 and the card is gone from the card list and show (one payment_methods table)', mutation: bankDeleteTakesCard() },
   // white-box round wb12
   { name: 'wb12-bonuses-show-order-id', clause: '4.11', group: 'bonuses', description: 'sections 4.11/7 (show errors "404 ... no record found"; {bonus} "record IDs"): bonus show of the id of one of the user\u2019s orders answers 200 with that order\u2019s bonus (where id = ? or order_id = ?)', mutation: bonusShowByOrderId() },
 
