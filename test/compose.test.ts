@@ -243,4 +243,28 @@ describe('readings judged together (mutation/compose.ts)', () => {
     send(labelOnly.mutation, { data: [] });
     expect(labelOnly.unchanged()).toEqual(['transform-only']);
   });
+
+  it('sees a request hook that changes only the query, and a reply method that is no read: neither is taken as unchanged', () => {
+    // A hook that takes the status filter off the query (the reference lists everything) and a wire that filters again:
+    // the answer's text is the unmutated one, yet a transform between them met the unfiltered list. Had the hook been
+    // taken as unchanged, togetherVerdict would judge both readings vacuously, though alone the transform acts.
+    const FILTER = Symbol('filter');
+    const refilters: Mutation = {
+      request(request) {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        if (typeof query.status !== 'string') return;
+        (request as unknown as Record<symbol, unknown>)[FILTER] = query.status;
+        delete query.status;
+      },
+    };
+    const joint = together([readingOf('refilters', refilters), readingOf('empty-list-404', { transform: { route: 'GET /api/v1/user/{user}/bank', apply: () => undefined } })]);
+    const request = { method: 'GET', raw: { url: '/api/v1/user/u/bank?status=VERIFIED' }, headers: {}, query: { status: 'VERIFIED' }, params: { user: 'u' } } as unknown as Parameters<NonNullable<Mutation['request']>>[0];
+    joint.mutation.request!(request);
+    expect(joint.unchanged()).toEqual(['empty-list-404']);
+    // A rewrite that relabels the answer through a reply method other than header/code (reply.type) has acted.
+    const relabels = together([readingOf('relabels', { wire: (_answer, reply) => void reply.type('text/plain') }), readingOf('reads', { wire: (_answer, reply) => void reply.getHeader('content-type') })]);
+    const answer: WireAnswer = { method: 'GET', url: '/api/v1/user/:user/bank', status: 200, payload: '{"data":[]}' };
+    relabels.mutation.wire!(answer, { ...replyStub(), type: () => undefined, getHeader: () => 'application/json' } as unknown as FastifyReply);
+    expect(relabels.unchanged()).toEqual(['reads']);
+  });
 });
