@@ -148,6 +148,14 @@ describe('interim 1xx answers before the final one', () => {
     expect((await http.send({ method: 'POST', path: '/b', json: {} })).json).toEqual({ data: { ok: true } });
   });
 
+  it('hands undici a large final answer after an interim one byte for byte, through its pauses (back-pressure)', async () => {
+    const text = 'x'.repeat(900 * 1024);
+    const target = await rawTarget(() => `${CONTINUE}${json(200, { data: { text } })}`);
+    const http = client(target.url);
+    for (let i = 0; i < 2; i++) expect((await http.send({ method: 'POST', path: '/a', json: { i } })).json).toEqual({ data: { text } });
+    expect(target.connections()).toBe(1);
+  });
+
   it('reads through them over TLS', async () => {
     const target = await rawTarget(echo, { tls: true });
     await exchangeThree(client(target.url, { caFile: CA_FILE }));
