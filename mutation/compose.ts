@@ -11,8 +11,9 @@ import type { Mutant } from '../reference/mutants/types.js';
  * are such implementations). The verdict of a run together stands only when it is clean:
  * - every test passed, and none that passed against the unmutated reference skipped;
  * - no two readings changed the same thing of the same route: the same member of an answer (or a
- *   member and one inside it), its status, one header, its framing, or its text beyond its value
- *   (escapes, spacing), which any later rewrite may undo; nor did one change the status of a route
+ *   member and one inside it), its status, one header, its framing, its text beyond its value
+ *   (escapes, spacing), which any later rewrite may undo, or the Node.js answer or server beyond it
+ *   (`reply.raw`, `reply.server`: a keep-alive timeout one sets and another sets otherwise); nor did one change the status of a route
  *   whose status another one read (every transform of it, a wire rewrite reading `answer.status`),
  *   which may have kept that one from applying at all. Each rewrite is seen as it happens, in
  *   order, so a reading whose change another one covered or undid is never taken as judged;
@@ -113,6 +114,10 @@ const STATUS_READ = '#status?';
 function overlap(a: Place, b: Place): boolean {
   if ((a === '#status' && b === STATUS_READ) || (a === STATUS_READ && b === '#status')) return true;
   if (a === STATUS_READ && b === STATUS_READ) return false;
+  // The Node.js answer or server itself (`reply.raw`, `reply.server`, a reply method that is no read): what one reading
+  // sets there (the server's keep-alive timeout, say) another may set otherwise, for every connection, unseen.
+  const beyond = (p: Place) => p === '#raw' || p === '#server' || p.startsWith('#call:');
+  if (beyond(a) && beyond(b)) return true;
   const special = (p: Place) => p.startsWith('#') || p.startsWith('header:') || p.endsWith('#order');
   if (special(a) || special(b)) return a === b;
   return a === b || a === '' || b === '' || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);

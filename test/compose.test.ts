@@ -149,6 +149,23 @@ describe('readings judged together (mutation/compose.ts)', () => {
     expect(MUTANTS.filter((m) => m.mutation.deviation).every((m) => !canJudgeTogether(m))).toBe(true);
   });
 
+  it('finds two readings that reach the server or the Node.js answer (keep-alive timeouts of r4 and r7): one may undo the other, unseen', () => {
+    const server = { keepAliveTimeout: 5000 };
+    const viaServer = readingOf('idle-1s', {
+      wire: (_answer, reply) => {
+        (reply.server.server as unknown as typeof server).keepAliveTimeout = 1000;
+      },
+    });
+    const viaRaw = readingOf('idle-2s', {
+      wire: (_answer, reply) => {
+        (reply.raw as unknown as { _keepAliveTimeout?: number })._keepAliveTimeout = 2000;
+      },
+    });
+    const joint = together([viaServer, viaRaw]);
+    joint.mutation.wire!({ method: 'GET', url: '/api/v1/user/:user/bank', status: 200, payload: '{"data":[]}' }, { ...replyStub(), server: { server }, raw: {} } as unknown as FastifyReply);
+    expect(joint.conflicts().map((c) => c.readings)).toEqual([['idle-1s', 'idle-2s']]);
+  });
+
   it('sees a reading kept from applying by another that changed the status it applies to', () => {
     const route = 'GET /api/v1/user/{user}/bank';
     // "created" answers 201 where the reference answers 200; "renamed" rewrites the member of a 200 answer only.
