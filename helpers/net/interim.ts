@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { buildConnector, Client, Pool, type Dispatcher } from 'undici';
 
@@ -22,10 +23,11 @@ import { buildConnector, Client, Pool, type Dispatcher } from 'undici';
  */
 
 /**
- * The largest interim answer dropped: undici's own bound on a header section (maxHeaderSize, Node's 16 KiB). A larger one
- * goes to undici as it is, which refuses it as it would refuse a final answer so large ("Headers Overflow").
+ * The largest interim answer dropped: undici's own bound on a header section (its default maxHeaderSize is Node's
+ * http.maxHeaderSize: 16 KiB, or what --max-http-header-size sets). A larger one goes to undici as it is, which refuses
+ * it as it would refuse a final answer so large ("Headers Overflow").
  */
-export const MAX_INTERIM_BYTES = 16 * 1024;
+export const MAX_INTERIM_BYTES = Number.isInteger(maxHeaderSize) && maxHeaderSize > 0 ? maxHeaderSize : 16 * 1024;
 
 const EMPTY = Buffer.alloc(0);
 const HTTP1 = Buffer.from('HTTP/1.', 'latin1');
