@@ -11,8 +11,9 @@ import type { Mutant } from '../reference/mutants/types.js';
  * are such implementations). The verdict of a run together stands only when it is clean:
  * - every test passed, and none that passed against the unmutated reference skipped;
  * - no two readings changed the same thing of the same route: the same member of an answer (or a
- *   member and one inside it), its status, one header, its framing, or its text beyond its value
- *   (escapes, spacing), which any later rewrite may undo; nor did one change the status of a route
+ *   member and one inside it), its status, one header, its framing, its text beyond its value
+ *   (escapes, spacing), which any later rewrite may undo, or the Node.js answer or server beyond it
+ *   (`reply.raw`, `reply.server`: a keep-alive timeout one sets and another sets otherwise); nor did one change the status of a route
  *   whose status another one read (every transform of it, a wire rewrite reading `answer.status`),
  *   which may have kept that one from applying at all. Each rewrite is seen as it happens, in
  *   order, so a reading whose change another one covered or undid is never taken as judged;
@@ -113,6 +114,10 @@ const STATUS_READ = '#status?';
 function overlap(a: Place, b: Place): boolean {
   if ((a === '#status' && b === STATUS_READ) || (a === STATUS_READ && b === '#status')) return true;
   if (a === STATUS_READ && b === STATUS_READ) return false;
+  // The Node.js answer or server itself (`reply.raw`, `reply.server`, a reply method that is no read): what one reading
+  // sets there (the server's keep-alive timeout, say) another may set otherwise, for every connection, unseen.
+  const beyond = (p: Place) => p === '#raw' || p === '#server' || p.startsWith('#call:');
+  if (beyond(a) && beyond(b)) return true;
   const special = (p: Place) => p.startsWith('#') || p.startsWith('header:') || p.endsWith('#order');
   if (special(a) || special(b)) return a === b;
   return a === b || a === '' || b === '' || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
@@ -182,6 +187,9 @@ export function changedInText(before: string, after: string): Set<Place> {
   return places;
 }
 
+/** The methods of a reply that only read it: calling any other one counts as a change (togetherVerdict relies on it). */
+const READERS = new Set<string | symbol>(['getHeader', 'getHeaders', 'hasHeader', 'getResponseTime', 'elapsedTime', 'getSerializationFunction']);
+
 /** A reference to `reply` that notes what a rewrite changes through it. */
 function watched(reply: FastifyReply, note: (place: Place) => void): FastifyReply {
   return new Proxy(reply, {
@@ -194,6 +202,8 @@ function watched(reply: FastifyReply, note: (place: Place) => void): FastifyRepl
       if (property === 'header' || property === 'removeHeader')
         return (name: string, ...rest: unknown[]) => (note(`header:${String(name).toLowerCase()}`), (value as (...a: unknown[]) => unknown).call(target, name, ...rest), receiver);
       if (property === 'headers') return (headers: Record<string, unknown>) => (Object.keys(headers).forEach((name) => note(`header:${name.toLowerCase()}`)), (value as (h: unknown) => unknown).call(target, headers), receiver);
+      // Any other method may change the answer unseen (`type`, `redirect`, `hijack`, `send`): noted, unless it only reads.
+      if (!READERS.has(property)) note(`#call:${String(property)}`);
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
@@ -210,7 +220,7 @@ export interface Together {
   conflicts(): { readings: [string, string]; what: string }[];
   /**
    * The readings that changed nothing in the whole run: no answer (its members, status, headers, framing, text,
-   * label) and no request (a request hook's headers or URL). Their way of answering was never put to the tests
+   * label) and no request (a request hook's method, URL, headers, query or params). Their way of answering was never put to the tests
    * there, perhaps because another reading changed what they act on. They are judged again without the others.
    * A change on some routes only counts as acting (a rewrite kept from acting on one route but not on another
    * stays the known limit above).
@@ -236,13 +246,15 @@ export function together(members: readonly Mutant[]): Together {
 
   const deviations = members.map((m) => m.mutation.deviation).filter((d): d is string => Boolean(d));
   const contentType = members.find((m) => m.mutation.contentType)?.mutation.contentType;
-  // A request hook is traced by what it changes of the request (its headers, its URL): one that changed nothing
+  // A request hook is traced by what it changes of the request (method, URL, headers, query, params): one that changed nothing
   // (say, it maps back only a token form its own rewrite never issued) has not acted.
   const requested = new Set<number>();
   const requests = members.flatMap((m, member) => {
     const see = m.mutation.request;
     if (!see) return [];
-    const seen = (request: FastifyRequest) => JSON.stringify([request.raw.url, request.headers]);
+    // Its URL and headers, and the query and params the routes read (a hook that deletes `query.status` changes the
+    // reference's answer as surely as one that rewrites the URL: bonuses.ts and make.ts have such hooks).
+    const seen = (request: FastifyRequest) => JSON.stringify([request.method, request.raw.url, request.headers, request.query ?? null, request.params ?? null]);
     return [
       (request: FastifyRequest) => {
         const before = seen(request);
@@ -393,7 +405,11 @@ export interface TogetherVerdict {
  * - clean, and no reading changed anything: every reading met the very answers of the unmutated reference, so none
  *   kept another from acting, and a run of each alone would meet the same answers again. They are judged by this run,
  *   as readings the suite did not put to the test (`vacuous`): running each alone, as before, spent a whole run of the
- *   suite on each to learn nothing more;
+ *   suite on each to learn nothing more. This holds only because every way one reading reaches what another meets is
+ *   traced (`together`): a request hook's change of the method, URL, headers, query or params; each transform's body
+ *   and status; each wire rewrite's text, status, headers, `raw`, `server` and any call on the reply that is not a read.
+ *   A new channel (a hook that reaches the reference's state, a reading that acts by time) must be traced too, or
+ *   this branch would judge conformant a reading that another kept from acting;
  * - two readings changed one thing: the fewest that account for every such pair run apart from the rest;
  * - a test skipped, none failed: the unit runs once more whole (the moment, not a reading, skips most tests);
  * - a test failed, or skipped again: each half runs again, down to the reading alone, whose run decides.

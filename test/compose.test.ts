@@ -149,6 +149,23 @@ describe('readings judged together (mutation/compose.ts)', () => {
     expect(MUTANTS.filter((m) => m.mutation.deviation).every((m) => !canJudgeTogether(m))).toBe(true);
   });
 
+  it('finds two readings that reach the server or the Node.js answer (keep-alive timeouts of r4 and r7): one may undo the other, unseen', () => {
+    const server = { keepAliveTimeout: 5000 };
+    const viaServer = readingOf('idle-1s', {
+      wire: (_answer, reply) => {
+        (reply.server.server as unknown as typeof server).keepAliveTimeout = 1000;
+      },
+    });
+    const viaRaw = readingOf('idle-2s', {
+      wire: (_answer, reply) => {
+        (reply.raw as unknown as { _keepAliveTimeout?: number })._keepAliveTimeout = 2000;
+      },
+    });
+    const joint = together([viaServer, viaRaw]);
+    joint.mutation.wire!({ method: 'GET', url: '/api/v1/user/:user/bank', status: 200, payload: '{"data":[]}' }, { ...replyStub(), server: { server }, raw: {} } as unknown as FastifyReply);
+    expect(joint.conflicts().map((c) => c.readings)).toEqual([['idle-1s', 'idle-2s']]);
+  });
+
   it('sees a reading kept from applying by another that changed the status it applies to', () => {
     const route = 'GET /api/v1/user/{user}/bank';
     // "created" answers 201 where the reference answers 200; "renamed" rewrites the member of a 200 answer only.
@@ -245,5 +262,29 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const labelOnly = together([readingOf('label', { contentType: 'application/json;charset=UTF-8' }), readingOf('transform-only', { transform: { route: 'GET /api/v1/user/{user}/bank', apply: () => undefined } })]);
     send(labelOnly.mutation, { data: [] });
     expect(labelOnly.unchanged()).toEqual(['transform-only']);
+  });
+
+  it('sees a request hook that changes only the query, and a reply method that is no read: neither is taken as unchanged', () => {
+    // A hook that takes the status filter off the query (the reference lists everything) and a wire that filters again:
+    // the answer's text is the unmutated one, yet a transform between them met the unfiltered list. Had the hook been
+    // taken as unchanged, togetherVerdict would judge both readings vacuously, though alone the transform acts.
+    const FILTER = Symbol('filter');
+    const refilters: Mutation = {
+      request(request) {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        if (typeof query.status !== 'string') return;
+        (request as unknown as Record<symbol, unknown>)[FILTER] = query.status;
+        delete query.status;
+      },
+    };
+    const joint = together([readingOf('refilters', refilters), readingOf('empty-list-404', { transform: { route: 'GET /api/v1/user/{user}/bank', apply: () => undefined } })]);
+    const request = { method: 'GET', raw: { url: '/api/v1/user/u/bank?status=VERIFIED' }, headers: {}, query: { status: 'VERIFIED' }, params: { user: 'u' } } as unknown as Parameters<NonNullable<Mutation['request']>>[0];
+    joint.mutation.request!(request);
+    expect(joint.unchanged()).toEqual(['empty-list-404']);
+    // A rewrite that relabels the answer through a reply method other than header/code (reply.type) has acted.
+    const relabels = together([readingOf('relabels', { wire: (_answer, reply) => void reply.type('text/plain') }), readingOf('reads', { wire: (_answer, reply) => void reply.getHeader('content-type') })]);
+    const answer: WireAnswer = { method: 'GET', url: '/api/v1/user/:user/bank', status: 200, payload: '{"data":[]}' };
+    relabels.mutation.wire!(answer, { ...replyStub(), type: () => undefined, getHeader: () => 'application/json' } as unknown as FastifyReply);
+    expect(relabels.unchanged()).toEqual(['reads']);
   });
 });

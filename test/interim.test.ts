@@ -148,6 +148,14 @@ describe('interim 1xx answers before the final one', () => {
     expect((await http.send({ method: 'POST', path: '/b', json: {} })).json).toEqual({ data: { ok: true } });
   });
 
+  it('hands undici a large final answer after an interim one byte for byte, through its pauses (back-pressure)', async () => {
+    const text = 'x'.repeat(900 * 1024);
+    const target = await rawTarget(() => `${CONTINUE}${json(200, { data: { text } })}`);
+    const http = client(target.url);
+    for (let i = 0; i < 2; i++) expect((await http.send({ method: 'POST', path: '/a', json: { i } })).json).toEqual({ data: { text } });
+    expect(target.connections()).toBe(1);
+  });
+
   it('reads through them over TLS', async () => {
     const target = await rawTarget(echo, { tls: true });
     await exchangeThree(client(target.url, { caFile: CA_FILE }));
@@ -185,6 +193,41 @@ describe('interim 1xx answers before the final one', () => {
     expect(error).toBeInstanceOf(TransportError);
     expect((error as Error).message).toMatch(/UND_ERR_HEADERS_OVERFLOW/);
   });
+
+  it('leaves an interim answer with bare LF line endings to undici, which refuses it at once: no wait for a CRLF CRLF', async () => {
+    const target = await rawTarget(() => `HTTP/1.1 103 Early Hints\nlink: </a>\n\nHTTP/1.1 200 OK\ncontent-length: 2\n\n{}`);
+    const started = performance.now();
+    const error = await client(target.url).send({ method: 'POST', path: '/a', json: {} }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as Error).message).toMatch(/does not match the HTTP\/1\.1 protocol/);
+    expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  // Principle 8: a target that never ends its interim answers holds neither the run nor its memory.
+  it.each([
+    ['an endless stream of interim answers', (socket: Socket) => socket.write('HTTP/1.1 102 Processing\r\n\r\n')],
+    ['an interim answer whose header section never ends', (socket: Socket) => socket.write('HTTP/1.1 100 Continue\r\n', 'latin1', () => socket.write('x-more: y\r\n'))],
+  ])('ends a request met by %s within its time-out', async (_what, drip) => {
+    const sockets = new Set<Socket>();
+    const server = createNet((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      let timer: NodeJS.Timeout | undefined;
+      socket.once('data', () => {
+        timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : drip(socket)), 5);
+      });
+      socket.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    open.push({ close: () => new Promise<void>((resolve) => (sockets.forEach((socket) => socket.destroy()), server.close(() => resolve()))) });
+    const http = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { timeoutMs: 1000, maxResponseBytes: 1 << 20, maxConcurrency: 1 });
+    open.push({ close: () => http.close() });
+    const started = performance.now();
+    const error = await http.send({ method: 'POST', path: '/a', json: {} }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as Error).message).toMatch(/got no complete answer within 1000 ms/);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
 });
 
 describe('interimLength: where an answer starts', () => {
@@ -205,6 +248,12 @@ describe('interimLength: where an answer starts', () => {
     for (const text of ['HTTP/1.1 200 OK\r\n', 'HTTP/1.1 2', 'HTTP/1.1 101 Switching Protocols\r\n\r\n', 'HTTP/2 100\r\n\r\n', 'HTTP/1.1 1000 x\r\n\r\n', 'HTTP/1.1 10x\r\n\r\n', '<html>', 'http/1.1 100 Continue\r\n\r\n', 'HTTP/1.1  100\r\n\r\n']) {
       expect(interimLength(bytes(text)), text).toBe(0);
     }
+  });
+
+  it('passes on an interim answer with a bare LF (undici refuses it): never one running on into the final answer\'s head', () => {
+    expect(interimLength(bytes('HTTP/1.1 103 Early Hints\nlink: </a>\n\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}'))).toBe(0);
+    expect(interimLength(bytes('HTTP/1.1 100 Continue\r\nx: y\n'))).toBe(0);
+    expect(interimLength(bytes('HTTP/1.1 100 Continue\r\nx: y\r'))).toBe(-1);
   });
 
   it('passes on an interim answer larger than its bound, for undici to judge', () => {

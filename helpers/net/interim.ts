@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { buildConnector, Client, Pool, type Dispatcher } from 'undici';
 
@@ -22,10 +23,11 @@ import { buildConnector, Client, Pool, type Dispatcher } from 'undici';
  */
 
 /**
- * The largest interim answer dropped: undici's own bound on a header section (maxHeaderSize, Node's 16 KiB). A larger one
- * goes to undici as it is, which refuses it as it would refuse a final answer so large ("Headers Overflow").
+ * The largest interim answer dropped: undici's own bound on a header section (its default maxHeaderSize is Node's
+ * http.maxHeaderSize: 16 KiB, or what --max-http-header-size sets). A larger one goes to undici as it is, which refuses
+ * it as it would refuse a final answer so large ("Headers Overflow").
  */
-export const MAX_INTERIM_BYTES = 16 * 1024;
+export const MAX_INTERIM_BYTES = Number.isInteger(maxHeaderSize) && maxHeaderSize > 0 ? maxHeaderSize : 16 * 1024;
 
 const EMPTY = Buffer.alloc(0);
 const HTTP1 = Buffer.from('HTTP/1.', 'latin1');
@@ -50,24 +52,29 @@ export function interimLength(bytes: Buffer): number {
   if (bytes.length < 13) return -1;
   if (bytes[10] === 0x30 && bytes[11] === 0x31) return 0; // 101 Switching Protocols: undici's.
   const end = bytes.indexOf(END_OF_HEADER);
+  // A line ended by a bare LF: undici's parser refuses it (llhttp, strict), so it is undici's to refuse at once. Read
+  // through here, its header section would run on to the first CRLF CRLF, the final answer's, and take that head with
+  // it (or wait for one until the request's time is out).
+  if (bareLineFeed(bytes, end >= 0 ? end : bytes.length)) return 0;
   if (end >= 0 && end + END_OF_HEADER.length <= MAX_INTERIM_BYTES) return end + END_OF_HEADER.length;
   return bytes.length >= MAX_INTERIM_BYTES ? 0 : -1;
 }
 
-/** Whether a write starts a request: its first line is a request line (undici writes a request's head first, as a string). */
+/** Whether a LF not preceded by CR comes before `end`. */
+function bareLineFeed(bytes: Buffer, end: number): boolean {
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < end; at = bytes.indexOf(0x0a, at + 1)) if (at === 0 || bytes[at - 1] !== 0x0d) return true;
+  return false;
+}
+
+/**
+ * Whether a write starts a request: a string whose first line is a request line. undici writes a request's head as a
+ * string (latin1) and the body's bytes as buffers, so a body that itself begins with a request line (an uploaded text)
+ * never marks the start of an answer, which would read the answer's own bytes as interim answers.
+ */
 function startsRequest(chunk: unknown): boolean {
-  let line: string;
-  if (typeof chunk === 'string') {
-    const end = chunk.indexOf('\r\n');
-    if (end < 0) return false;
-    line = chunk.slice(0, end + 2);
-  } else if (chunk instanceof Uint8Array) {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const end = bytes.indexOf('\r\n');
-    if (end < 0) return false;
-    line = bytes.toString('latin1', 0, end + 2);
-  } else return false;
-  return REQUEST_LINE.test(line);
+  if (typeof chunk !== 'string') return false;
+  const end = chunk.indexOf('\r\n');
+  return end >= 0 && REQUEST_LINE.test(chunk.slice(0, end + 2));
 }
 
 const layered = new WeakSet<object>();
