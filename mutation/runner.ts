@@ -143,6 +143,14 @@ export class KillWatch {
   }
 }
 
+/** The worker threads of a mutation run (MUTANTS_WORKERS, default one per group's file): a whole number from 1. */
+export function mutationWorkers(value: string | undefined): number {
+  if (value === undefined || value === '') return 6;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`MUTANTS_WORKERS expects a whole number from 1, got "${value}"`);
+  return workers;
+}
+
 /** Which tests judge the mutants: the suites (default) or the properties of `conformance explore` with a seed and budget. */
 export interface MutantSuite {
   config: string;
@@ -225,7 +233,7 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       // A thread for each group's file: a run of several groups then lasts as long as its longest file, whose waits (the
       // next TOTP step of a 2FA reset, up to 31 s; a session's lifetime) overlap the other files' work instead of holding
       // one of the suite's two workers while the other files queue. Waits, not the CPU, set the length of such a run.
-      maxWorkers: Number(process.env.MUTANTS_WORKERS ?? 6),
+      maxWorkers: mutationWorkers(process.env.MUTANTS_WORKERS),
       ...SUITE_CONFIG_LOADER,
       // The same files run again for every mutant: Vite's module runner evaluates them again from its
       // transforms, where the native imports of a `conformance run` (lighter, slower to repeat) made

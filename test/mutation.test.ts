@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
-import { judgedGroups, KillWatch, newlySkipped } from '../mutation/runner.js';
+import { judgedGroups, KillWatch, mutationWorkers, newlySkipped } from '../mutation/runner.js';
 import { NARROWED_REASON, narrowedOut, narrowingOf, NOT_HINTED_REASON, notHinted } from '../helpers/check/narrowing.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { readHints, readUnitHints, writeHints, writeUnitHints } from '../mutation/hints.js';
@@ -256,6 +256,12 @@ describe.concurrent('mutants of the reference', () => {
     watch.restart(['a', 'b']);
     watch.heard({ id: 'a', outcome: 'failed', clauses: ['4.10'], rules: ['R1'] }, tell);
     expect(told).toEqual([['R2']]);
+  });
+
+  it('give each group\u2019s file a thread of its own unless MUTANTS_WORKERS says otherwise, and refuse a count that is not one', () => {
+    expect(mutationWorkers(undefined)).toBe(6);
+    expect(mutationWorkers('2')).toBe(2);
+    for (const bad of ['abc', '0', '1.5', '-3']) expect(() => mutationWorkers(bad), bad).toThrow(/MUTANTS_WORKERS expects a whole number from 1/);
   });
 
   it('cover every endpoint group', () => {
