@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, only, parse, reading, recordsOf, tokenShownAs } from './reading.js';
+import { ALL, isSessionAnswer, only, parse, reading, recordsOf, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 14 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -19,7 +19,9 @@ import { ALL, only, parse, reading, recordsOf, tokenShownAs } from './reading.js
 const FORGOT = '/api/v1/user/forgot-password';
 const RESET = '/api/v1/user/reset-password';
 const BANKS = '/api/v1/user/:user/bank';
+const BANK = '/api/v1/user/:user/bank/:bank';
 const CARDS = '/api/v1/user/:user/card';
+const CARD = '/api/v1/user/:user/card/:card';
 const BONUSES = '/api/v1/user/:user/bonus';
 const BONUS = '/api/v1/user/:user/bonus/:bonus';
 const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
@@ -101,6 +103,9 @@ const userNumberOf = (userId: string): number => {
   return number;
 };
 
+/** The requests a proxy in front already answered (and whose service answer is dropped). */
+const lingered = new WeakSet<object>();
+
 const readingsR14Written: Mutant[] = [
   // ---- Requests: how a query string is decoded (4.10, 4.11, 4.6a)
   reading(
@@ -129,20 +134,47 @@ const readingsR14Written: Mutant[] = [
 
   // ---- The road: a proxy in front with its own body limit (8, 4.6a)
   reading(
-    'allowed-r14-proxy-body-limit-413',
+    'allowed-r14-gateway-body-limit-413',
     'cards',
     '8',
-    'the service runs behind nginx with `client_max_body_size 11m` (room for one image at the 10240 KB limit and the rest of the form), so a card create whose request is over 11 MiB is refused by nginx itself with its 413 HTML page (`Server: nginx`) before the service sees it, as a team that sized its proxy for one large image does (8: "card images | max 10240 KB each", "Field limits (enforced as validation errors, status 422)": the service enforces them; the size of a request a deployment\u2019s proxy lets through is not given, and the proxy is the road, not the target)',
+    'the service runs behind an API gateway that buffers each request and refuses one over 11 MiB with its own 413 `{"message":"Request Too Long"}` (AWS API Gateway answers so over its payload limit; this one is set a little above one image at the 10240 KB limit and the rest of the form), so a card create of more than 11 MiB never reaches the service, whether its images break the per-image limit or not (8: "card images | max 10240 KB each", "Field limits (enforced as validation errors, status 422)": the service enforces them; the size of a request a deployment\u2019s gateway lets through is not given, and the gateway is the road, not the target)',
     {
       wire(answer, reply) {
         if (answer.method !== 'POST' || answer.url !== CARDS) return undefined;
         const length = Number(reply.request.headers['content-length'] ?? 0);
         if (!(length > 11 * 1024 * 1024)) return undefined;
         reply.code(413);
-        reply.header('content-type', 'text/html');
-        reply.header('server', 'nginx/1.24.0');
-        reply.header('connection', 'close');
-        return '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n';
+        reply.header('x-amzn-errortype', 'RequestTooLongException');
+        return JSON.stringify({ message: 'Request Too Long' });
+      },
+    },
+    only('cards'),
+  ),
+  reading(
+    'allowed-r14-nginx-body-limit-413-early',
+    'cards',
+    '8',
+    'the service runs behind nginx with `client_max_body_size 11m`: a card create whose Content-Length is over 11 MiB (one image over the 10240 KB limit, or two large images inside it) is answered at once by nginx, from the request\u2019s headers, with its 413 HTML page (`Server: nginx`, `Connection: close`) while the client is still sending the body, and nginx closes its side after the answer (RFC 9112 9.6: "A client sending a message body SHOULD monitor the network connection for an error response while it is transmitting the request"; 8: "card images | max 10240 KB each": the service enforces the limit; what a proxy in front lets through is not given, and the proxy is the road, not the target)',
+    {
+      request(request) {
+        if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (!(length > 11 * 1024 * 1024)) return;
+        const socket = request.raw.socket;
+        if (!socket || socket.destroyed) return;
+        const page = '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n';
+        socket.write(
+          `HTTP/1.1 413 Request Entity Too Large\r\nServer: nginx/1.24.0\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(page)}\r\nConnection: close\r\n\r\n${page}`,
+        );
+        // nginx's lingering close: its side is closed, what the client still sends is read and dropped.
+        socket.end();
+        lingered.add(request.raw);
+      },
+      wire(_answer, reply) {
+        if (!lingered.has(reply.request.raw)) return undefined;
+        // The service behind never answers: nginx already did. Nothing more goes on the closed socket.
+        reply.hijack();
+        return '';
       },
     },
     only('cards'),
@@ -156,6 +188,49 @@ const readingsR14Written: Mutant[] = [
     'a member whose value is null is left out of the record, as a Spring team with Jackson\u2019s `spring.jackson.default-property-inclusion=non_null` (or Go\u2019s `omitempty`, or protobuf\u2019s JSON mapping) writes it: a coin\u2019s `alias`, a native coin\u2019s `chain.name` and `chain.symbol`, an order\u2019s `txId`, `wallet`, `mode.status`..., a user\u2019s `deletedAt` and `selfDeleted` dates are absent when they have no value (2.2: "alias | string or null"; 2.7: "txId, wallet, walletAddress | string or null"; 2.6: "deletedAt | integer or null": a reader gets null for an absent member in every JSON binding; nothing says a null member is written out)',
     onAnswers([...BALANCE_ROUTES, ...BONUS_ROUTES, SUMMARY], (body) => withoutNulls(body?.data)),
     only('balances', 'bonuses'),
+  ),
+
+  // ---- Bank and card lists (4.10, 4.6a): a status filter value the service does not know
+  reading(
+    'allowed-r14-unknown-status-filter-ignored',
+    'banks',
+    '4.10',
+    'a bank or card list\u2019s `status` filter whose value is no status the service knows (its statuses: CONFIRMED, PENDING, REJECTED, BLOCKED) is ignored, and the list answers every record, as a Spring team binding the filter to an enum with a lenient converter (an unknown name bound as null, no filter) does (4.10: "query: status, currency, company, platform (all optional filters, strings)"; 4.6a likewise; 2: "Full set of allowed values of the status fields of banks, cards ...: not shown": what a value outside the set does is not given)',
+    {
+      request(request) {
+        if (request.method !== 'GET' || (routeOf(request) !== BANKS && routeOf(request) !== CARDS)) return;
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        if (typeof query.status !== 'string' || query.status === '') return;
+        if (!['CONFIRMED', 'PENDING', 'REJECTED', 'BLOCKED'].includes(query.status)) delete query.status;
+      },
+    },
+    only('banks', 'cards'),
+  ),
+
+  // ---- Records that carry a value that looks like a secret and is none (2.4, 2.5)
+  reading(
+    'allowed-r14-bank-iban-hash-member',
+    'banks',
+    '2.4',
+    'a bank record also carries `ibanHash`, the SHA-256 of its IBAN in hex, the key the service finds duplicate IBANs by without reading them in clear (a GDPR-minded team\u2019s blind index), as an extra member (2.4 lists the record\u2019s fields and says nothing of others; a hash of an IBAN, which the record shows in clear beside it, reveals nothing)',
+    onAnswers([BANKS, BANK], (body) => {
+      const records = recordsOf(body).filter((record) => record && typeof record.iban === 'string');
+      if (records.length === 0) return false;
+      for (const record of records) record.ibanHash = digest(record.iban.toUpperCase());
+    }),
+    only('banks'),
+  ),
+  reading(
+    'allowed-r14-card-psp-token-member',
+    'cards',
+    '2.5',
+    'a card record also carries `token`, the card\u2019s token at the payment processor (`tok_...`, what the platform charges the card with through its processor, useless without the platform\u2019s own secret key), as a team on Stripe or Adyen keeps it beside the card, as an extra member (2.5 lists the record\u2019s fields and says nothing of others; a processor\u2019s card token is no credential of this interface)',
+    onAnswers([CARDS, CARD], (body) => {
+      const records = recordsOf(body).filter((record) => record && typeof record.id === 'string');
+      if (records.length === 0) return false;
+      for (const record of records) record.token = `tok_${digest(`psp:${record.id.toLowerCase()}`).slice(0, 24)}`;
+    }),
+    only('cards'),
   ),
 
   // ---- Balances (2.2): values of keys whose form is not given
@@ -201,6 +276,19 @@ const readingsR14Written: Mutant[] = [
       for (const asset of bare) asset.alias = asset.symbol.toLowerCase();
     }),
     only('balances', 'bonuses'),
+  ),
+
+  reading(
+    'allowed-r14-lists-summary-descriptions',
+    'balances',
+    '2.2',
+    'the balance lists give each record a summary representation whose `description` is the empty object, and the show route the full text, as GitHub\u2019s API gives summary representations in lists and detailed ones for a single resource, to keep lists of many assets small (2.2: "description | object | Map from language code (for example en) to text; may be an empty object"; 4.6 and 4.8 give the lists records of the same type, and nothing says a list repeats every text a show gives)',
+    onAnswers(['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/nft'], (body) => {
+      const records = recordsOf(body).filter((record) => record?.description && typeof record.description === 'object' && Object.keys(record.description).length > 0);
+      if (records.length === 0) return false;
+      for (const record of records) record.description = {};
+    }),
+    only('balances'),
   ),
 
   // ---- Bonuses (2.5a, 2.3, 2.6, 2.7): values whose full set is "not shown"
@@ -354,6 +442,23 @@ const readingsR14Written: Mutant[] = [
     '2.1',
     'the `<numeric_id>` of an access token is the user\u2019s own numeric id (the account number of the users table), the same in every session of that user; the secret alone tells the sessions apart, as a team whose token table is keyed by (user, secret) writes it (2.1: "id | string | Access token, form <numeric_id>|<secret>": what the number numbers, a token or its user, is not given)',
     tokenShownAs((_id, secret, userId) => `${userNumberOf(userId)}|${secret}`),
+    ALL,
+  ),
+  reading(
+    'allowed-r14-session-password-changed-at',
+    'authentication',
+    '2.1',
+    'a Session also carries `passwordChangedAt` (Unix seconds: when the account\u2019s password was last set) and `passwordExpiresAt` (null: no expiry policy), so an app can prompt for a renewal, as a team under a password-rotation policy writes it, as extra members (2.1 lists the Session\u2019s fields and says nothing of others; a time named after the password is not the password, nor its hash)',
+    {
+      wire(answer) {
+        if (!isSessionAnswer(answer)) return undefined;
+        const body = parse(answer.payload);
+        if (!body?.data || typeof body.data !== 'object') return undefined;
+        body.data.passwordChangedAt = Math.floor(Date.now() / 1000) - 86_400;
+        body.data.passwordExpiresAt = null;
+        return JSON.stringify(body);
+      },
+    },
     ALL,
   ),
   reading(
