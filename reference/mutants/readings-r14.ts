@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
+import { ROUTE, answered, claimsOf } from './make.js';
 import type { Mutant } from './types.js';
 import { ALL, isSessionAnswer, only, parse, reading, recordsOf, tokenShownAs } from './reading.js';
 
@@ -217,6 +218,19 @@ const readingsR14Written: Mutant[] = [
       const records = recordsOf(body).filter((record) => record && typeof record.iban === 'string');
       if (records.length === 0) return false;
       for (const record of records) record.ibanHash = digest(record.iban.toUpperCase());
+    }),
+    only('banks'),
+  ),
+  reading(
+    'allowed-r14-bank-holder-member',
+    'banks',
+    '2.4',
+    'a bank record also carries `holder`, `{ email, name }`: the account holder the bank account was registered for, the caller\u2019s own e-mail in clear and a name not yet known (null), as a team that keeps the holder beside each bank account for payouts writes it, as an extra member (2.4 lists the record\u2019s fields and says nothing of others; 2.6 masks the e-mail of the user object inside a bonus only, and a caller\u2019s own address shown to that caller reveals nothing)',
+    onAnswers([BANKS, BANK], (body, _answer, reply) => {
+      const email = (reply.request as unknown as { user?: { email?: string } }).user?.email;
+      const records = recordsOf(body).filter((record) => record && typeof record.iban === 'string');
+      if (typeof email !== 'string' || records.length === 0) return false;
+      for (const record of records) record.holder = { email, name: null };
     }),
     only('banks'),
   ),
@@ -459,6 +473,19 @@ const readingsR14Written: Mutant[] = [
         return JSON.stringify(body);
       },
     },
+    ALL,
+  ),
+  reading(
+    'allowed-r14-jwt-lifetime-capped-one-hour',
+    'authentication',
+    '4.1',
+    'a platform JWT whose `expire` (Unix seconds) lies more than one hour ahead is refused as an invalid payload (412), as Google\u2019s service-account JWTs are refused when `exp` is over an hour after issue, so that a leaked platform token cannot serve for long; a JWT expiring within the hour is taken as before (4.1: "expire (required, timestamp, must be now or later)"; 7: "412 | authenticate-jwt | JWT payload invalid": how far ahead a platform may date its JWTs is not given, and a platform signs each JWT for one login)',
+    answered(ROUTE.jwt, 200, (_body, request) => {
+      const expire = claimsOf(request)?.expire;
+      const seconds = typeof expire === 'number' ? expire : typeof expire === 'string' && /^[0-9]+$/.test(expire) ? Number(expire) : undefined;
+      if (seconds === undefined || seconds <= Math.floor(Date.now() / 1000) + 3600) return;
+      return { status: 412, body: { error: 'The JWT payload is invalid: expire is more than one hour ahead.' } };
+    }),
     ALL,
   ),
   reading(
