@@ -113,8 +113,9 @@ const readingsR14Written: Mutant[] = [
     'allowed-r14-query-plus-kept-literal',
     'banks',
     '4.10',
-    'a `+` in a query value is read as a plus sign, not as a space, as Spring WebFlux reads a query string (RFC 3986 3.4 gives `+` no meaning; only the HTML form encoding, application/x-www-form-urlencoded, maps it to a space), so `company=Reference+Exchange` looks for "Reference+Exchange"; a space sent as `%20` is read as a space (4.10: "query: status, currency, company, platform (all optional filters, strings)"; 4.11 and 4.6a likewise: how a filter value is encoded in the query is not given, and 1.2 names JSON for bodies only)',
+    'the `platform` filters of the bank, card and bonus lists take the platform\u2019s name (as the groups\u2019 allowed readings `*-platform-filter-by-name` do), and a `+` in a query value is read as a plus sign, not as a space, as Spring WebFlux reads a query string (RFC 3986 3.4 gives `+` no meaning; only the HTML form encoding, application/x-www-form-urlencoded, maps it to a space), so `platform=Reference+Exchange` looks for a platform named "Reference+Exchange"; a space sent as `%20` is read as a space (4.10: "query: status, currency, company, platform (all optional filters, strings)"; 4.11 and 4.6a likewise: how a filter value is encoded in the query is not given, and 1.2 names JSON for bodies only)',
     {
+      deviations: ['banks.platform-filter-by-name', 'cards.platform-filter-by-name', 'bonuses.platform-filter-by-name'],
       request(request) {
         if (request.method !== 'GET' || !FILTERED_LISTS.includes(routeOf(request))) return;
         const raw = request.raw.url ?? '';
