@@ -508,6 +508,23 @@ const readingsR14Written: Mutant[] = [
     ALL,
   ),
   reading(
+    'allowed-r14-waf-requires-user-agent',
+    'authentication',
+    '1',
+    'the service runs behind an AWS WAF with the managed core rule set, whose rule NoUserAgent_HEADER blocks a request without a User-Agent header: the load balancer answers it 403 with its own HTML page (`Server: awselb/2.0`) and the service never sees it (RFC 9110 10.1.5: "A user agent SHOULD send a User-Agent header field in each request"; 1.2 names the headers a client sends for JSON and says nothing of others; a firewall in front is the road, not the target)',
+    {
+      wire(_answer, reply) {
+        const agent = reply.request.headers['user-agent'];
+        if (typeof agent === 'string' && agent.trim() !== '') return undefined;
+        reply.code(403);
+        reply.header('content-type', 'text/html');
+        reply.header('server', 'awselb/2.0');
+        return '<html>\r\n<head><title>403 Forbidden</title></head>\r\n<body>\r\n<center><h1>403 Forbidden</h1></center>\r\n</body>\r\n</html>\r\n';
+      },
+    },
+    ALL,
+  ),
+  reading(
     'allowed-r14-gzip-two-members',
     'authentication',
     '1',
