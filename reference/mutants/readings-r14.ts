@@ -566,7 +566,7 @@ const readingsR14Written: Mutant[] = [
  *   of allowed values of the status fields of banks, cards ...: not shown"; 4.10 and 4.6a name the filter only. Round 13
  *   registered the same reading for bonuses (allowed-r13-bonus-status-filter-unknown-ignored), whose values 4.11 does
  *   list; for banks and cards, whose values are not even listed, the suite still decides what an unknown one does.
- * - allowed-r14-jwt-lifetime-capped-one-hour (about 58 tests: every JWT login, e.g. "POST .../authenticate-jwt/{platform}
+ * - allowed-r14-jwt-lifetime-capped-one-hour (42 tests: every JWT login, e.g. "POST .../authenticate-jwt/{platform}
  *   answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds and (where a seconds expire is read)
  *   in Unix seconds": "must authenticate under either unit, got 412"). The suite's JWTs carry `expire` in milliseconds,
  *   which a target reading seconds (as the reference does) takes for a date some 55 000 years ahead. 4.1 sets one bound
@@ -578,7 +578,7 @@ const readingsR14Written: Mutant[] = [
  *   coin list gives it (..., description)"; the same for NFTs). 2.2: description "may be an empty object"; a list of
  *   summary representations (GitHub's API design) with the full text only on show. The suite requires list and show to
  *   agree field for field; it already accepts an IBAN masked in lists only (allowed-r11-iban-masked-in-lists).
- * - allowed-r14-null-members-omitted (33 tests: every bonus and balance record, e.g. "schema bonus-list-response:
+ * - allowed-r14-null-members-omitted (34 tests: every bonus and balance record, e.g. "schema bonus-list-response:
  *   /data/0/user/deletedAt (required), /data/0/user/selfDeleted/status (required) ..."). Jackson's NON_NULL, Go's
  *   omitempty and protobuf's JSON mapping leave null members out; "string or null" gives the type of a value, and a
  *   JSON reader gets null for an absent member. The weakest of the text readings: the tables list the records' fields,
