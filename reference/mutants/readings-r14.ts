@@ -506,7 +506,7 @@ const readingsR14Written: Mutant[] = [
     'allowed-r14-content-type-charset-utf8-label',
     'authentication',
     '1',
-    'answers are labelled `Content-Type: application/json; charset=utf8`, the label MySQL-minded stacks write (PHP\u2019s `header()` in an old code base, a .NET handler given `Encoding.UTF8.WebName`-like text), which the WHATWG Encoding Standard lists as a label of UTF-8 (1.2: "Requests and responses are JSON": RFC 8259 8.1 makes the text UTF-8 whatever the label says, and JSON\u2019s media type defines no charset parameter, so its spelling says nothing about the bytes)',
+    'answers are labelled `Content-Type: application/json; charset=utf8`, the label MySQL-minded stacks write (MySQL\u2019s charset name `utf8` copied into a PHP `header()` call of an old code base), which the WHATWG Encoding Standard lists as a label of UTF-8 (1.2: "Requests and responses are JSON": RFC 8259 8.1 makes the text UTF-8 whatever the label says, and JSON\u2019s media type defines no charset parameter, so its spelling says nothing about the bytes)',
     { contentType: 'application/json; charset=utf8' },
     ALL,
   ),
