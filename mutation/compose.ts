@@ -374,3 +374,40 @@ export function coverOf(pairs: readonly (readonly [string, string])[]): string[]
   }
   return cover;
 }
+
+/** What a run of readings together decides: the readings it judged, and the parts that run again (and why). */
+export interface TogetherVerdict {
+  judged: { names: string[]; vacuous: boolean }[];
+  again: { names: string[]; why: string }[];
+}
+
+/**
+ * The verdict of one run of `unit` together, from what the run saw:
+ * - clean (no test failed or newly skipped, no two readings changed one thing), and each reading changed something:
+ *   every reading is judged conformant by it;
+ * - clean, and some readings changed nothing: those that changed something are judged; the others run again without
+ *   them (another reading may have changed what they act on);
+ * - clean, and no reading changed anything: every reading met the very answers of the unmutated reference, so none
+ *   kept another from acting, and a run of each alone would meet the same answers again. They are judged by this run,
+ *   as readings the suite did not put to the test (`vacuous`): running each alone, as before, spent a whole run of the
+ *   suite on each to learn nothing more;
+ * - two readings changed one thing: the fewest that account for every such pair run apart from the rest;
+ * - a test failed or skipped: each half runs again, down to the reading alone, whose run decides.
+ */
+export function togetherVerdict(unit: readonly string[], seen: { failed: readonly string[]; skipped: readonly string[]; skippedWhy?: (id: string) => string; conflicts: readonly { readings: readonly [string, string]; what: string }[]; unchanged: readonly string[] }): TogetherVerdict {
+  const { failed, skipped, conflicts, unchanged } = seen;
+  if (failed.length > 0 || skipped.length > 0) {
+    const why = failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skipped.map((id) => `${id} (${seen.skippedWhy?.(id) ?? ''})`).join(', ')}`;
+    const half = Math.ceil(unit.length / 2);
+    return { judged: [], again: [{ names: unit.slice(0, half), why }, { names: unit.slice(half), why }] };
+  }
+  if (conflicts.length > 0) {
+    const apart = new Set(coverOf(conflicts.map((c) => [c.readings[0], c.readings[1]] as const)));
+    const why = `${conflicts[0]!.readings.join(' and ')} touch ${conflicts[0]!.what}${conflicts.length > 1 ? ` (+${conflicts.length - 1} more)` : ''}`;
+    return { judged: [], again: [{ names: unit.filter((name) => !apart.has(name)), why }, { names: unit.filter((name) => apart.has(name)), why }] };
+  }
+  const acted = unit.filter((name) => !unchanged.includes(name));
+  if (acted.length === 0) return { judged: [{ names: [...unit], vacuous: true }], again: [] };
+  if (acted.length === unit.length) return { judged: [{ names: [...unit], vacuous: false }], again: [] };
+  return { judged: [{ names: acted, vacuous: false }], again: [{ names: unit.filter((name) => unchanged.includes(name)), why: `changed nothing when together with ${acted.length} other readings` }] };
+}

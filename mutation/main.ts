@@ -60,7 +60,8 @@ function checkRegistry(): string[] {
 function line(result: MutantResult): string {
   if (result.allowed) {
     const mark = result.conformant ? 'allowed ' : 'REFUSED ';
-    const how = result.together ? ` (judged together with ${result.together - 1} other reading${result.together === 2 ? '' : 's'})` : result.aloneBecause ? ` (judged alone: ${result.aloneBecause})` : '';
+    const others = result.together ? `${result.together - 1} other reading${result.together === 2 ? '' : 's'}` : '';
+    const how = result.vacuous ? ` (changed no answer of its run, nor did the ${others} with it: not put to the test)` : result.together ? ` (judged together with ${others})` : result.aloneBecause ? ` (judged alone: ${result.aloneBecause})` : '';
     const by = result.conformant ? `conformant, as it must be${how}` : `an allowed reading fails: ${[...result.killedBy, ...result.otherFailures].join(', ')}${how}`;
     return `  ${mark} ${result.name} [${result.group}, clause ${result.clause}] ${by}`;
   }

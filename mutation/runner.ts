@@ -14,7 +14,7 @@ import { toRecord } from '../reporting/collector.js';
 import type { TestRecord } from '../reporting/model.js';
 import { exploreFiles } from '../cli/explore.js';
 import { keptThreads } from './kept-workers.js';
-import { coverOf, together } from './compose.js';
+import { together, togetherVerdict } from './compose.js';
 import { NARROWED_REASON, NOT_HINTED_REASON } from '../helpers/check/narrowing.js';
 import { judgedGroups } from './judged.js';
 import { cpuNow, nothingSpent, type Spent } from './spent.js';
@@ -50,6 +50,8 @@ export interface MutantResult {
   byHint?: boolean;
   /** An allowed reading judged in a clean run together with others: the names of that run's readings (mutation/hints.ts). */
   judgedWith?: string[];
+  /** An allowed reading that changed no answer of its run, where no other reading did either: the suite did not put it to the test. */
+  vacuous?: boolean;
 }
 
 export interface BaselineProblem {
@@ -220,6 +222,10 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       reporters: [records],
       // The reference is on loopback, so the runs can be more concurrent than a run against staging.
       maxConcurrency: 16,
+      // A thread for each group's file: a run of several groups then lasts as long as its longest file, whose waits (the
+      // next TOTP step of a 2FA reset, up to 31 s; a session's lifetime) overlap the other files' work instead of holding
+      // one of the suite's two workers while the other files queue. Waits, not the CPU, set the length of such a run.
+      maxWorkers: Number(process.env.MUTANTS_WORKERS ?? 6),
       ...SUITE_CONFIG_LOADER,
       // The same files run again for every mutant: Vite's module runner evaluates them again from its
       // transforms, where the native imports of a `conformance run` (lighter, slower to repeat) made
@@ -384,38 +390,20 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       const failed = records.filter((r) => r.outcome === 'failed').map((r) => r.id);
       const skipped = newlySkipped(records, passedUnmutated);
       const conflicts = joint.conflicts();
-      const unchanged = failed.length === 0 && skipped.length === 0 && conflicts.length === 0 ? joint.unchanged() : [];
-      if (unchanged.length > 0) {
-        // Judged only where they took effect: those that changed nothing run again without the others (alone, when none of the others changed anything either).
-        const reason = `changed nothing when together with ${unit.filter((m) => !unchanged.includes(m.name)).length} other readings`;
-        const rest = unit.filter((m) => !unchanged.includes(m.name));
-        if (rest.length === 0) source.requeue(unit.map((mutant) => ({ unit: [mutant], why: 'changed nothing together' })));
-        else {
-          const share = (performance.now() - started) / unit.length;
-          for (const mutant of rest) {
-            const result = { ...resultOf(mutant, [], share), together: unit.length, judgedWith: rest.map((m) => m.name) };
-            results.push(result);
-            onResult(result);
-          }
-          source.requeue([{ unit: unit.filter((m) => unchanged.includes(m.name)), why: reason }]);
-        }
-      } else if (failed.length === 0 && skipped.length === 0 && conflicts.length === 0) {
-        const share = (performance.now() - started) / unit.length;
-        for (const mutant of unit) {
-          const result = { ...resultOf(mutant, [], share), together: unit.length, judgedWith: unit.map((m) => m.name) };
+      const clean = failed.length === 0 && skipped.length === 0 && conflicts.length === 0;
+      const verdict = togetherVerdict(
+        unit.map((m) => m.name),
+        { failed, skipped, skippedWhy: (id) => records.find((r) => r.id === id)?.reason ?? '', conflicts, unchanged: clean ? joint.unchanged() : [] },
+      );
+      const share = (performance.now() - started) / unit.length;
+      for (const { names, vacuous } of verdict.judged) {
+        for (const name of names) {
+          const result: MutantResult = { ...resultOf(unit.find((m) => m.name === name)!, [], share), together: unit.length, judgedWith: names, ...(vacuous ? { vacuous: true } : {}) };
           results.push(result);
           onResult(result);
         }
-      } else if (failed.length === 0 && skipped.length === 0) {
-        const apart = new Set(coverOf(conflicts.map((c) => c.readings)));
-        const reason = `${conflicts[0]!.readings.join(' and ')} touch ${conflicts[0]!.what}${conflicts.length > 1 ? ` (+${conflicts.length - 1} more)` : ''}`;
-        source.requeue([{ unit: unit.filter((m) => !apart.has(m.name)), why: reason }, { unit: unit.filter((m) => apart.has(m.name)), why: reason }]);
-      } else {
-        const reason =
-          failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skipped.map((id) => `${id} (${records.find((r) => r.id === id)?.reason ?? ''})`).join(', ')}`;
-        const half = Math.ceil(unit.length / 2);
-        source.requeue([{ unit: unit.slice(0, half), why: reason }, { unit: unit.slice(half), why: reason }]);
       }
+      if (verdict.again.length > 0) source.requeue(verdict.again.filter((part) => part.names.length > 0).map((part) => ({ unit: part.names.map((name) => unit.find((m) => m.name === name)!), why: part.why })));
     }
     return { results, baseline, citedRules: [...citedRules], spent };
   } finally {

@@ -17,6 +17,9 @@ export function scoreLines(all: readonly MutantResult[]): string[] {
   const score = results.length === 0 ? 0 : Math.floor((100 * killed) / results.length);
   lines.push(`Mutation score: ${killed}/${results.length} killed (${score}%)`);
   if (readings.length > 0) lines.push(`Allowed readings: ${readings.filter((r) => r.conformant).length}/${readings.length} conformant`);
+  // A reading that changed no answer of its run proves nothing about the suite's fairness: the run says how many did not act.
+  const vacuous = readings.filter((r) => r.vacuous).length;
+  if (vacuous > 0) lines.push(`Allowed readings that changed no answer of their run (not put to the test): ${vacuous}`);
   return lines;
 }
 

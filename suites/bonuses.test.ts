@@ -186,6 +186,37 @@ summary.describe(() => {
     );
   });
 
+  // Sections 2.5b and 2.3 (issue 27, round wb11): a summary entry's asset is "<asset summary>", the asset summary of 2.3
+  // that a bonus of that asset carries too (2.5a: asset). The summary names its asset by symbol ({asset} is a symbol), so
+  // its asset summary is the one the bonus list gives that symbol, every field of 2.3 (name, symbol, alias, type,
+  // precision; precision as a number, the writings 2.2 and 2.3 allow): in the summary of all assets and with {asset}. A
+  // list that gives one symbol two asset summaries (two assets sharing a symbol) is matched by either of them; a summary
+  // entry of a symbol the list has no bonus of (an allowed reading lists every asset, as zeros) is not compared.
+  summary.check('answers each asset summary with the asset summary the bonus list gives its symbol, with and without {asset}', { rules: [...schemaRules('bonus-asset-summary-list-response', 'bonus-list-response'), 'S85', 'S260', 'S261'], clauses: ['4.11', '2.5b', '2.3'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const listed = await t.get(bonusesPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    const all = (t.expectSchema(listed, 'bonus-list-response') as { data: Listed[] }).data;
+    const summariesOf = (symbol: string) => [...new Set(all.filter((b) => b.asset.symbol === symbol).map((b) => JSON.stringify(comparableAssetSummary(b.asset))))];
+    const expectListed = (where: string, entry: Summary) => {
+      const listedForms = summariesOf(entry.asset.symbol);
+      if (listedForms.length === 0) return;
+      const shown = comparableAssetSummary(entry.asset);
+      if (listedForms.includes(JSON.stringify(shown))) return;
+      expect(shown, `section 2.5b: ${where} answers asset ${entry.asset.symbol} with another asset summary (2.3: name, symbol, alias, type, precision) than the bonus list gives that symbol`).toEqual(JSON.parse(listedForms[0]!));
+    };
+    const everything = await t.get(summaryPath(user.id), { token });
+    t.expectStatus(everything, 200);
+    for (const entry of (t.expectSchema(everything, 'bonus-asset-summary-list-response') as { data: Summary[] }).data) expectListed('the summary of all assets', entry);
+    for (const asset of bonuses.assets) {
+      const single = await t.get(summaryPath(user.id, asset), { token });
+      t.expectStatus(single, 200);
+      const entries = (t.expectSchema(single, 'bonus-asset-summary-list-response') as { data: Summary[] }).data;
+      assert(entries.length >= 1, `the summary of asset ${asset}, in which the user has bonuses, must not be empty`);
+      for (const entry of entries) expectListed(`the summary of asset ${asset}`, entry);
+    }
+  });
+
   summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S268'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
     const owner = await userWithBonuses(t);
     const { token } = await userWithToken(t);
@@ -301,6 +332,62 @@ list.describe(() => {
     const { user, token } = await userWithToken(t, {}, { needs: ['bonuses.two-platforms'] });
     const { platforms } = await t.state('bonuses.two-platforms', { userId: user.id });
     await expectPlatformFilter(t, { filter: 'platform', platforms: platformsOfState(platforms, 'bonuses.two-platforms'), schema: 'bonus-list-response', state: 'bonuses.two-platforms', list: (query) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bonus) => bonus.order?.externalPlatform });
+  });
+
+  // Section 4.11 ("the user's bonuses"; issue 27, round wb11): an order may earn more than one bonus (2.5a gives each bonus
+  // its order, and nothing makes a bonus the only one of its order), and the list holds every bonus of the user, so both
+  // bonuses of one order, each under its own id: a list keyed by the order (a GROUP BY order_id, a join on the order's key)
+  // drops one. The state arranges such a pair, in one status (its param sharedOrder: issue 27, "data that exposes a fault is
+  // arranged, not hoped for"). Under a filter the two stand or fall together: status=their status lists both, and since
+  // they share their order they share its platform, so a platform value lists both or neither, whatever the filter compares
+  // (the platform's code, ID or name, sent each: helpers/check/filters.ts). A bonus may move between reads (section 3): a
+  // filtered list is judged only when a second unfiltered read, after it, gives the two the status and platform of the first.
+  list.check('lists both bonuses of an order that earned two, unfiltered and under the status and platform filters', { rules: [...schemaRules('bonus-list-response'), 'S262', 'S263', 'S264'], clauses: ['4.11', '2.5a'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t, { sharedOrder: true });
+    const pair = bonuses.sharedOrder;
+    if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((id) => typeof id === 'string' && id !== '') || sameId(pair[0], pair[1])) {
+      return t.skip('not verified: provider state bonuses gives no sharedOrder (the ids of two of its bonuses, in one status, that one order earned; a param added later), so whether the list holds every bonus of an order that earned two cannot be checked');
+    }
+    const read = async (query?: Record<string, string>) => t.get(bonusesPath(user.id), { token, ...(query ? { query } : {}) });
+    const unfiltered = await read();
+    t.expectStatus(unfiltered, 200);
+    const all = (t.expectSchema(unfiltered, 'bonus-list-response') as { data: Record<string, any>[] }).data;
+    const first = pair.map((id) => all.find((b) => sameId(b.id, id)));
+    const missing = pair.filter((_, i) => first[i] === undefined);
+    assert(missing.length === 0, `the list must hold both bonuses that one order earned (provider state bonuses, sharedOrder ${pair.join(', ')}); it lacks ${missing.join(', ')} (${all.length} bonus(es) listed)`);
+    const [a, b] = first as [Record<string, any>, Record<string, any>];
+    if (!sameId(a.order?.id, b.order?.id) || a.status !== b.status) t.advise(`provider state bonuses gave sharedOrder ${pair.join(', ')} as two bonuses of one order in one status; the list shows them with orders ${a.order?.id} and ${b.order?.id}, statuses ${a.status} and ${b.status}`);
+    // The filters and their values: each status of the two, and their platform by its code, ID and name (strings or numbers).
+    const platform = a.order?.externalPlatform;
+    const values: [string, string][] = [
+      ...[...new Set([a.status, b.status])].filter((s): s is string => typeof s === 'string').map((s): [string, string] => ['status', s]),
+      ...[...new Set([platform?.code, platform?.id, platform?.name].filter((v) => (typeof v === 'string' && v !== '') || typeof v === 'number').map(String))].map((v): [string, string] => ['platform', v]),
+    ];
+    const placeOf = (bonus: Record<string, any> | undefined) => bonus && JSON.stringify([bonus.status, bonus.order?.externalPlatform ?? null]);
+    for (const [filter, value] of values) {
+      const response = await read({ [filter]: value });
+      let data: Record<string, any>[] | undefined;
+      if (filter === 'status') {
+        t.expectStatus(response, 200);
+        data = (t.expectSchema(response, 'bonus-list-response') as { data: Record<string, any>[] }).data;
+      } else data = expectFilteredList(t, response, filter, value, 'bonus-list-response');
+      if (!data) continue;
+      const ids = data.map((bonus) => String(bonus.id));
+      const held = pair.filter((id) => hasId(ids, id));
+      // status: the two of that status in the unfiltered read; platform: both or neither.
+      const expected = filter === 'status' ? pair.filter((_, i) => first[i]?.status === value) : held.length === 0 ? [] : pair;
+      if (held.length === expected.length && held.every((id) => expected.includes(id))) continue;
+      const again = await read();
+      const later = again.status === 200 && Array.isArray(again.json?.data) ? pair.map((id) => (again.json.data as Record<string, any>[]).find((bonus) => sameId(bonus?.id, id))) : undefined;
+      if (later === undefined || later.some((bonus, i) => placeOf(bonus) !== placeOf(first[i]))) {
+        t.advise(`${filter}=${value} lists ${held.length} of the two bonuses of one order (${pair.join(', ')}), which moved between the unfiltered reads before and after it (status or platform): a transition section 3 leaves open, so not judged`);
+        continue;
+      }
+      const listed = held.join(', ') || 'neither of them';
+      assert(false, filter === 'status'
+        ? `status=${value} must list ${expected.length === 2 ? 'both bonuses' : 'the bonus'} of one order that the unfiltered list, read before and after it, gives status ${value} (${expected.join(', ')}); it lists ${listed}`
+        : `platform=${value} must list both bonuses one order earned (${pair.join(', ')}), which share its platform, or neither; it lists only ${listed} (the unfiltered list gives both the same status and platform before and after it)`);
+    }
   });
 
   list.check('answers a status outside distributed, pending and canceled', { rules: [...schemaRules('bonus-list-response'), 'S262'], clauses: ['4.11'], status: 200 }, async (t) => {

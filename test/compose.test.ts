@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyReply } from 'fastify';
-import { canJudgeTogether, changedInText, changedPlaces, coverOf, MAX_TOGETHER, together, unitsOf } from '../mutation/compose.js';
+import { canJudgeTogether, changedInText, changedPlaces, coverOf, MAX_TOGETHER, together, togetherVerdict, unitsOf } from '../mutation/compose.js';
 import { judgedGroups } from '../mutation/runner.js';
 import { MUTANTS } from '../reference/mutants/index.js';
 import type { Mutation, WireAnswer } from '../reference/mutation.js';
@@ -192,6 +192,24 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const apart = together([onlyNumbers]);
     send(apart.mutation, { n: 1 });
     expect(apart.unchanged()).toEqual([]);
+  });
+
+  it('judges a clean run: each reading that acted, the others again without them; none acted, all judged as not put to the test', () => {
+    const unit = ['a', 'b', 'c', 'd'];
+    const clean = { failed: [], skipped: [], conflicts: [] };
+    expect(togetherVerdict(unit, { ...clean, unchanged: [] })).toEqual({ judged: [{ names: unit, vacuous: false }], again: [] });
+    expect(togetherVerdict(unit, { ...clean, unchanged: ['b', 'd'] })).toEqual({ judged: [{ names: ['a', 'c'], vacuous: false }], again: [{ names: ['b', 'd'], why: 'changed nothing when together with 2 other readings' }] });
+    // No reading changed any answer: each met the unmutated reference's answers, so none kept another from acting, and
+    // a run alone would meet the same answers again (it used to cost a whole run of the suite each).
+    expect(togetherVerdict(unit, { ...clean, unchanged: unit })).toEqual({ judged: [{ names: unit, vacuous: true }], again: [] });
+    // Not clean: nothing is judged, whatever changed.
+    const failed = togetherVerdict(unit, { ...clean, failed: ['t1'], unchanged: unit });
+    expect(failed.judged).toEqual([]);
+    expect(failed.again).toEqual([{ names: ['a', 'b'], why: 'failed together: t1' }, { names: ['c', 'd'], why: 'failed together: t1' }]);
+    expect(togetherVerdict(unit, { ...clean, skipped: ['t2'], skippedWhy: () => 'restricted', unchanged: [] }).again[0]).toEqual({ names: ['a', 'b'], why: 'tests skipped together: t2 (restricted)' });
+    const conflicted = togetherVerdict(unit, { ...clean, conflicts: [{ readings: ['a', 'c'], what: 'GET /x /data/name' }], unchanged: [] });
+    expect(conflicted.judged).toEqual([]);
+    expect(conflicted.again.map((part) => part.names)).toEqual([['b', 'c', 'd'], ['a']]);
   });
 
   it('takes a reading with a request hook as acting only when it changed an answer or a request, and traces a content type alone', () => {

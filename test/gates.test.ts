@@ -233,12 +233,16 @@ describe('states template (issue 22)', () => {
     expect($schema).toMatch(/(^\.{1,2}\/|^file:).*schemas\/states-file\.json$/);
   });
 
-  it('states export writes the same $schema, relative to the folder of the file it writes', { timeout: 120_000 }, async () => {
+  it('states export writes the same $schema, relative to the folder of the file it writes, and the bonuses\u2019 sharedOrder the hook gives', { timeout: 120_000 }, async () => {
     const out = join(tempDir('export-schema-'), 'config', 'states.json');
     const result = await conformance(['states', 'export', '--minimum', '--target', reference.baseUrl, '--states', reference.statesUrl!, '--states-token', STATES_TOKEN, '--out', out]);
     expect(result.code, result.stderr).toBe(0);
-    const { $schema } = JSON.parse(readFileSync(out, 'utf8')) as { $schema: string };
+    const { $schema, accounts } = JSON.parse(readFileSync(out, 'utf8')) as { $schema: string; accounts: { bonuses?: { ids: string[]; sharedOrder?: string[] } }[] };
     const schemaFile = $schema.startsWith('file:') ? new URL($schema) : join(out, '..', $schema);
     expect(JSON.parse(readFileSync(schemaFile, 'utf8')).$id).toBe('https://account-api-conformance.local/schemas/states-file.json');
+    // The "user with bonuses" accounts are asked with sharedOrder (added later): the file keeps the two bonuses of one order.
+    const shared = accounts.map((account) => account.bonuses).filter((bonuses) => bonuses?.sharedOrder);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const bonuses of shared) for (const id of bonuses!.sharedOrder!) expect(bonuses!.ids).toContain(id);
   });
 });

@@ -69,6 +69,19 @@ describe('provider state bonuses', () => {
     expect(user.bonuses.antiPhishing.length).toBeGreaterThan(0);
   });
 
+  test('with sharedOrder, answers two of the user\u2019s bonuses, in one status, that one order earned (issue 27); without it, none', async () => {
+    const user = await userWithToken();
+    const bonuses = (await state('bonuses', { userId: user.id, sharedOrder: true })) as { ids: string[]; sharedOrder: string[] };
+    expect(bonuses.sharedOrder).toHaveLength(2);
+    for (const id of bonuses.sharedOrder) expect(bonuses.ids).toContain(id);
+    const data = (await get(`/api/v1/user/${user.id}/bonus`, user.token)).json().data as { id: string; status: string; order: { id: string } }[];
+    expect(data.map((b) => b.id).sort()).toEqual([...bonuses.ids].sort());
+    const [a, b] = bonuses.sharedOrder.map((id) => data.find((bonus) => bonus.id === id)!);
+    expect(a!.order.id).toBe(b!.order.id);
+    expect(a!.status).toBe(b!.status);
+    expect((await userWithBonuses()).bonuses).not.toHaveProperty('sharedOrder');
+  });
+
   test('refuses a call without userId', async () => {
     const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'bonuses', params: {} } });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

@@ -49,6 +49,8 @@ describe('a states file is checked before any test: one line naming the entry an
     ['one account listed twice', { version: 1, accounts: [account(1), { ...account(1), id: 'other' }] }, /are one account \(same email\) listed twice; remove one/],
     ['an amount of a coin not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'ETH', precision: 2, available: '1.25' } } }] }, /balances\.amount names ETH, which its balances\.coins do not hold/],
     ['an amount without exactly precision fractional digits', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'BTC', precision: 8, available: '1.25' } } }] }, /balances\.amount\.available 1\.25 must be written with exactly precision \(8\) fractional digits/],
+    ['a sharedOrder naming a bonus it does not hold', { version: 1, accounts: [{ ...account(1), bonuses: { ids: ['b1', 'b2'], assets: ['BTC'], sharedOrder: ['b1', 'b3'] } }] }, /bonuses\.sharedOrder must name two different bonuses of its bonuses\.ids/],
+    ['a sharedOrder naming one bonus twice', { version: 1, accounts: [{ ...account(1), bonuses: { ids: ['b1', 'b2'], assets: ['BTC'], sharedOrder: ['b1', 'b1'] } }] }, /bonuses\.sharedOrder must name two different bonuses/],
     ['a wrong version', { version: 3, accounts: [account(1)] }, /version must be 1 or 2/],
     ['an unknown state name in the unversioned format', { user: [account(1)], 'user.frozen': account(2) }, /unknown state name "user\.frozen"/],
     ['no JSON', '{ "version": 1,', /not a JSON file/],
@@ -167,6 +169,14 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
       expect(await states.get(state, { userId: 'id-1' })).toMatchObject({ provided: false, reason: expect.stringMatching(new RegExp(`^STATES_FILE gives the user account user1@x\\.test no twoPlatforms\\.${state.split('.')[0]} \\(its records on two platforms, state ${state}, version 2\\)`)) });
     }
     expect(await states.get('password-reset.token', { email: 'user4@x.test' })).toEqual({ provided: true, data: { token: 'reset-token-4' } });
+  });
+
+  it('gives state bonuses with sharedOrder (added later) only where the account names its order’s two bonuses, and skips with the reason elsewhere', async () => {
+    const bonuses = { ids: ['b1', 'b2', 'b3'], assets: ['BTC'] };
+    const states = new FileStates(write({ version: 2, accounts: [account(1, { bonuses }), account(2, { bonuses: { ...bonuses, sharedOrder: ['b1', 'b3'] } })] }));
+    expect(await states.get('bonuses', { userId: 'id-2', sharedOrder: true })).toEqual({ provided: true, data: { ...bonuses, sharedOrder: ['b1', 'b3'] } });
+    expect(await states.get('bonuses', { userId: 'id-1' })).toEqual({ provided: true, data: bonuses });
+    expect(await states.get('bonuses', { userId: 'id-1', sharedOrder: true })).toMatchObject({ provided: false, reason: expect.stringMatching(/^STATES_FILE gives the user account user1@x\.test no bonuses\.sharedOrder \(the ids of two of its bonuses, in one status, that one order earned; added later\); add them/) });
   });
 
   it('names the kind of account that is really missing, in the words of the template (issue 22)', async () => {

@@ -13,10 +13,13 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
  * then checks that no bonus answers it in clear (section 2.6). It is registered as a secret (as written,
  * in lower case and in upper case), so it is redacted wherever a target's answer leaks it into the report;
  * like every registered secret, only from 6 characters (helpers/net/redact.ts).
+ *
+ * `sharedOrder` (issue 27: data that exposes a fault is arranged): asks the state for two bonuses, in one status, that one
+ * order earned (the state's param and field `sharedOrder`, added later); a target that cannot arrange them answers none.
  */
-export async function userWithBonuses(t: CheckContext) {
+export async function userWithBonuses(t: CheckContext, options: { sharedOrder?: true } = {}) {
   const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
-  const bonuses = await t.state('bonuses', { userId: user.id });
+  const bonuses = await t.state('bonuses', { userId: user.id, ...(options.sharedOrder ? { sharedOrder: true } : {}) });
   if (!Array.isArray(bonuses.ids) || bonuses.ids.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty ids array');
   if (!Array.isArray(bonuses.assets) || bonuses.assets.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty assets array');
   const reported = (bonuses as { antiPhishing?: unknown }).antiPhishing;

@@ -686,6 +686,10 @@ export function describeTransportFailure(error: unknown, method: string, rawUrl:
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${method} ${url}: the host name does not resolve (${code}); check BASE_URL`;
   // Plain HTTP to a TLS port: the server closes the connection (or answers bytes that are no HTTP).
   const tlsPortHint = /^http:\/\//i.test(rawUrl) ? '; if that port serves TLS, use https://' : '';
+  // undici closes the connection itself on an unasked 101 (the target did not): the cause named, not "closed by the target".
+  if (code === 'UND_ERR_SOCKET' && err.message === 'bad upgrade') {
+    return `${method} ${url}: the target answered 101 Switching Protocols to a request that asked no upgrade (${code}: RFC 9110 7.8 forbids it); the suite speaks HTTP/1.1: let the target, or the proxy in front of it, answer the request itself`;
+  }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${method} ${url}: the connection was closed by the target (${code})${tlsPortHint}`;
   if (code === 'HPE_INVALID_CONSTANT' || code === 'HPE_INVALID_HEADER_TOKEN' || code === 'UND_ERR_INFO' || /parse error|invalid (http )?response/i.test(err.cause?.message ?? err.message ?? '')) {
     return `${method} ${url}: the answer is not HTTP (${code ?? 'parse error'})${tlsPortHint}`;

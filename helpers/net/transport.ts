@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { interimTolerantFactory } from './interim.js';
 
 /**
  * The road to a target or hook: which dispatcher carries the requests (direct, or through the
@@ -75,7 +76,10 @@ export function trustedCas(caFile: string, env: NodeJS.ProcessEnv = process.env)
   return cas;
 }
 
-/** A dispatcher for requests to `url`: through the environment's proxy unless loopback or NO_PROXY. */
+/**
+ * A dispatcher for requests to `url`: through the environment's proxy unless loopback or NO_PROXY. Its connections read
+ * through interim 1xx answers (interim.ts), direct or through the proxy's tunnel.
+ */
 export function dispatcherFor(url: string, options: RoadOptions): Dispatcher {
   const tls = options.caFile ? { ca: trustedCas(options.caFile) } : {};
   const common = {
@@ -84,6 +88,7 @@ export function dispatcherFor(url: string, options: RoadOptions): Dispatcher {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connect: { timeout: options.timeoutMs, ...tls },
+    factory: interimTolerantFactory,
   };
   const proxied = !isLoopback(url) && PROXY_VARIABLES.some((name) => process.env[name]);
   return proxied ? new EnvHttpProxyAgent({ ...common, requestTls: tls }) : new Agent(common);

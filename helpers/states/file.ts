@@ -27,7 +27,7 @@ export interface FileAccount {
   totpSecret?: string;
   disposable?: boolean;
   balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount };
-  bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string };
+  bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string; sharedOrder?: string[] };
   bankUsed?: { id: string };
   resetToken?: string;
   /**
@@ -345,6 +345,9 @@ export function loadStatesFile(path: string): StatesFileV1 {
     if (amount && (/\.(\d+)$/.exec(amount.available)?.[1]?.length ?? 0) !== amount.precision) {
       fail(path, `${where}: balances.amount.available ${amount.available} must be written with exactly precision (${amount.precision}) fractional digits; write the coin's crypto available amount so`);
     }
+    // The list test of an order's two bonuses reads bonuses.sharedOrder as two of the account's bonuses (docs/provider-states.md).
+    const shared = account.bonuses?.sharedOrder;
+    if (shared && (shared[0] === shared[1] || shared.some((id) => !account.bonuses!.ids.includes(id)))) fail(path, `${where}: bonuses.sharedOrder must name two different bonuses of its bonuses.ids (two that one order earned, in one status); name them so`);
     for (const key of [`id ${account.id}`, `email ${account.email.toLowerCase()}`]) {
       const other = seen.get(key);
       if (other === undefined) {
@@ -601,6 +604,7 @@ export class FileStates implements StatesTransport {
     if (!account) return this.skip(`state ${name} is asked for an account that STATES_FILE does not hold`, name, params);
     const label = `${account.state} account ${account.email}`;
     if (name === 'balances') return account.balances ? { provided: true, data: account.balances } : this.skip(`STATES_FILE gives the ${label} no balances; add them`, name, params);
+    if (name === 'bonuses' && account.bonuses && params.sharedOrder === true && !account.bonuses.sharedOrder) return this.skip(`STATES_FILE gives the ${label} no bonuses.sharedOrder (the ids of two of its bonuses, in one status, that one order earned; added later); add them`, name, params);
     if (name === 'bonuses') return account.bonuses ? { provided: true, data: account.bonuses } : this.skip(`STATES_FILE gives the ${label} no bonuses; add them`, name, params);
     if (name === 'bank.used') return account.bankUsed ? { provided: true, data: account.bankUsed } : this.skip(`STATES_FILE gives the ${label} no bankUsed; add it`, name, params);
     if (name === 'bank' || name === 'card') return account[name] ? { provided: true, data: account[name] } : this.skip(`STATES_FILE gives the ${label} no "${name}" (a ${name} of it made for the test of an inactive account's own ${name}, version 2); add it`, name, params);

@@ -25,7 +25,7 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
         // The optional `amount` ({ symbol, precision, available }) has no placeholder the schema accepts: docs/provider-states.md.
       },
     },
-    bonuses: { bonuses: { ids: ['<bonus id: at least one distributed, one pending, one canceled>'], assets: ['<asset symbol of its bonuses>'], antiPhishing: '<optional: its anti-phishing code in clear>' } },
+    bonuses: { bonuses: { ids: ['<bonus id: at least one distributed, one pending, one canceled>'], assets: ['<asset symbol of its bonuses>'], antiPhishing: '<optional: its anti-phishing code in clear>', sharedOrder: ['<optional: a bonus id of one order that earned two, in one status>', '<the other bonus id of that order>'] } },
     'bank.used': { bankUsed: { id: '<id of its bank used in earlier actions>' } },
     'password-reset.token': { resetToken: '<token of the latest forgot-password e-mail sent to it>' },
     '2fa': { totpSecret: '<its base32 TOTP secret>' },

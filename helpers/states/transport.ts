@@ -62,8 +62,12 @@ export interface StateData {
    * `amount` (optional): one held coin's crypto available amount, written with exactly `precision` fractional digits (section 2.2: precision, decimal places).
    */
   balances: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount };
-  /** `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked. */
-  bonuses: { ids: string[]; assets: string[]; antiPhishing?: string };
+  /**
+   * `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked.
+   * `sharedOrder` (optional, added later): with params.sharedOrder, the ids of two of the bonuses, in one status, that one
+   * order earned; a hook that does not offer the param answers none.
+   */
+  bonuses: { ids: string[]; assets: string[]; antiPhishing?: string; sharedOrder?: string[] };
   'bank.used': { id: string };
   /** A fresh bank of that user, never used, so nothing but the account's state stands in the way of deleting it (added for issue 19). */
   bank: { id: string };
@@ -193,6 +197,7 @@ export const LATER_PARAMS: Partial<Record<string, readonly string[]>> = {
   'user.throttled': ['platformId'],
   'user.short-session': ['platformId'],
   'password-reset.token': ['type'],
+  bonuses: ['sharedOrder'],
 };
 
 /** A 401/403 the hook itself gave is JSON; anything else came from a gateway or proxy in front of it. */

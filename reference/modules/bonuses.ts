@@ -268,6 +268,8 @@ export const bonuses: ReferenceModule = {
     // Allowed readings of reading round 5.
     'r5.status-filters-any-case',
     'r5.bonus-summary-asset-any-case',
+    // Allowed reading (round wb11): a provider-state hook written before the param sharedOrder of state bonuses ignores it.
+    'contract.hook-ignores-shared-order',
   ],
 
   register(app, ctx) {
@@ -612,7 +614,31 @@ export const bonuses: ReferenceModule = {
       return order;
     };
 
-    const createBonuses = ctx.db.transaction((userId: string) => {
+    /** A bonus of `coin` earned by `order`, in `status`; its id. */
+    const grant = (userId: string, order: OrderRow, coin: (typeof BONUS_COINS)[number], status: BonusStatus): string => {
+      // A fixed-amount bonus worth 0.50 to 25.00 in fiat: `value` is the configured amount, `amount` the one granted.
+      const amount = decimal(faker.number.float({ min: 0.5, max: 25, fractionDigits: 2 }) / coin.price[0], Math.min(8, Number(coin.precision)));
+      const id = randomUUID();
+      insertBonus.run({
+        id,
+        user_id: userId,
+        order_id: order.id,
+        asset_symbol: coin.symbol,
+        amount,
+        type: 'amount',
+        value: amount,
+        status,
+        bonused_at: order.created_at + faker.number.int({ min: 60, max: 3_000 }),
+        created_at: order.created_at + 30,
+      });
+      return id;
+    };
+
+    /**
+     * `sharedOrder` (a param and field of the state added for issue 27): with it, one more bonus of the first order, in
+     * the status and asset of the first bonus, and the ids of both, so that a list keeping one bonus per order shows.
+     */
+    const createBonuses = ctx.db.transaction((userId: string, sharedOrder = false) => {
       const owner = ctx.db.prepare('SELECT id, platform_id FROM users WHERE id = ?').get(userId) as { id: string; platform_id: string } | undefined;
       if (!owner) throw new StateNotAllowed(`state bonuses: no user ${userId}`);
       // At least one bonus in each status, over at least two assets; one order earns two bonuses.
@@ -626,6 +652,7 @@ export const bonuses: ReferenceModule = {
       ];
       const now = Math.floor(ctx.now() / 1000);
       const ids: string[] = [];
+      const orders: OrderRow[] = [];
       let previous: OrderRow | undefined;
       plan.forEach((entry, index) => {
         const createdAt = now - faker.number.int({ min: 3_600, max: 90 * 86_400 });
@@ -635,34 +662,23 @@ export const bonuses: ReferenceModule = {
           index === plan.length - 1 && previous && previous.to_symbol === entry.coin.symbol
             ? previous
             : createOrder(userId, platformId, entry.coin, entry.status, createdAt);
-        // A fixed-amount bonus worth 0.50 to 25.00 in fiat: `value` is the configured amount, `amount` the one granted.
-        const amount = decimal(faker.number.float({ min: 0.5, max: 25, fractionDigits: 2 }) / entry.coin.price[0], Math.min(8, Number(entry.coin.precision)));
-        const id = randomUUID();
-        insertBonus.run({
-          id,
-          user_id: userId,
-          order_id: order.id,
-          asset_symbol: entry.coin.symbol,
-          amount,
-          type: 'amount',
-          value: amount,
-          status: entry.status,
-          bonused_at: order.created_at + faker.number.int({ min: 60, max: 3_000 }),
-          created_at: order.created_at + 30,
-        });
-        ids.push(id);
+        ids.push(grant(userId, order, entry.coin, entry.status));
+        orders.push(order);
         previous = order;
       });
+      // With sharedOrder, the first order earns a second bonus, of the first one's asset and status.
+      const shared = sharedOrder ? [ids[0]!, grant(userId, orders[0]!, plan[0]!.coin, plan[0]!.status)] : undefined;
+      if (shared) ids.push(shared[1]!);
       // `antiPhishing`: the optional, additive field of the state with which the suite checks that the
       // code is never answered in clear (section 2.6).
       const antiPhishing = (ctx.db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string }).anti_phishing;
-      return { ids, assets: [first.symbol, second.symbol], antiPhishing };
+      return { ids, assets: [first.symbol, second.symbol], antiPhishing, ...(shared ? { sharedOrder: shared } : {}) };
     });
 
     return {
       bonuses: (params) => {
         if (typeof params.userId !== 'string') throw new StateNotAllowed('state bonuses needs params.userId');
-        return createBonuses(params.userId);
+        return createBonuses(params.userId, params.sharedOrder === true && !ctx.deviates('contract.hook-ignores-shared-order'));
       },
       // Provider state `bonuses.two-platforms` (issue 19): the bonuses of state `bonuses`, whose orders are on the
       // user's own platform and on the partner platform, answered per platform.
