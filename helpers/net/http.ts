@@ -14,6 +14,7 @@ import { learnIssuedCredentials, learnSecret } from './secrets.js';
 import { issuesCredentials } from '../spec/credential-names.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 import { tooDeep } from '../spec/quote.js';
+import { withUserAgent } from './user-agent.js';
 
 /** The largest JSON answer a report keeps whole (the interface's documents are a few kilobytes; a list of every record, a few hundred). */
 export const RECORDED_JSON_CHARS = 256 * 1024;
@@ -295,15 +296,18 @@ class Gate {
   }
 }
 
-function buildQuery(query: RequestSpec['query']): string {
+/**
+ * A query string, each key and value percent-encoded as RFC 3986 3.4 wants: a space is `%20`, never `+` (the HTML form
+ * encoding of URLSearchParams, which Spring WebFlux and other RFC 3986 readers keep as a plus sign; round r14).
+ */
+export function buildQuery(query: RequestSpec['query']): string {
   if (!query) return '';
-  const params = new URLSearchParams();
+  const pairs: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(item)}`);
   }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
 
 function describeFormBody(form: MultipartForm): Record<string, string> {
@@ -345,7 +349,7 @@ export class HttpClient {
    */
   async send(spec: RequestSpec, capture?: (exchange: Exchange) => void, onRateLimited?: () => void): Promise<ApiResponse> {
     const url = `${this.baseUrl}${spec.path}${buildQuery(spec.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...spec.headers };
+    const headers: Record<string, string> = withUserAgent({ accept: 'application/json', ...this.options.headers, ...spec.headers });
     if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`;
     let body: Body;
     let shownBody: unknown;

@@ -6,6 +6,7 @@ import { interimTolerantFactory } from '../net/interim.js';
 import { ConfigError } from '../net/config-basics.js';
 import { describeTransportFailure } from '../net/http.js';
 import { withoutCredentials } from '../net/redact.js';
+import { withUserAgent } from '../net/user-agent.js';
 import { ACCOUNT_KINDS, countOf, hasEmailTag, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
 import { schemaReference, type Kind } from './template.js';
 import { HookStates, StateError, StatesAuthError, type StateName } from './transport.js';
@@ -120,7 +121,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const url = `${target.url}/api/v1/user/forgot-password`;
       let status: number;
       try {
-        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) }), signal: AbortSignal.timeout(target.timeoutMs) });
+        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: withUserAgent({ 'content-type': 'application/json', accept: 'application/json' }), body: JSON.stringify({ email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) }), signal: AbortSignal.timeout(target.timeoutMs) });
         await response.body.dump();
         status = response.statusCode;
       } catch (error) {

@@ -4,6 +4,7 @@ import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
 import { learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
+import { withUserAgent } from '../net/user-agent.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../net/config-basics.js';
 import { escapeControls, quote, tooDeep } from '../spec/quote.js';
 
@@ -256,7 +257,7 @@ export class HookStates implements StatesTransport {
 
   /** Sends one hook request. Exposed for the preflight, which asks for a state that cannot exist. */
   async call(name: string, params: Record<string, unknown>, onRateLimited?: () => void): Promise<{ status: number; text: string; body: unknown; contentType?: string; location?: string; retryAfter?: string }> {
-    const headers: Record<string, string> = { ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = withUserAgent({ ...this.road.headers, 'content-type': 'application/json', accept: 'application/json' });
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     return withRetries(() => this.callOnce(headers, name, params), (answer) => answer, this.timeoutMs, onRateLimited);
   }

@@ -591,12 +591,10 @@ const readingsR14Written: Mutant[] = [
  *   (NoUserAgent_HEADER) blocks every such request; sending one by default would let the run through.
  */
 const REFUSED = new Set<string>([
-  'allowed-r14-query-plus-kept-literal',
   'allowed-r14-unknown-status-filter-ignored',
   'allowed-r14-jwt-lifetime-capped-one-hour',
   'allowed-r14-lists-summary-descriptions',
   'allowed-r14-null-members-omitted',
-  'allowed-r14-waf-requires-user-agent',
 ]);
 
 export const readingsR14Refused: Mutant[] = readingsR14Written.filter((mutant) => REFUSED.has(mutant.name));
