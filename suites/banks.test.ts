@@ -611,12 +611,21 @@ list.describe(() => {
     });
   }
 
-  list.check('answers an empty list for a status no bank has', { rules: [...schemaRules('bank-list-response'), 'S221'], clauses: ['4.10'], status: 200 }, async (t) => {
+  // Section 2 does not show the set of a bank's statuses: a value the target does not know may be ignored (every bank
+  // listed) as well as match nothing (round r14: allowed-r14-unknown-status-filter-ignored), advised on. What holds under
+  // every reading: only the user's own banks. A known status listing banks of another status fails (tests above).
+  list.check('answers only the user’s banks for a status no bank has (none, or all when the value is ignored)', { rules: [...schemaRules('bank-list-response'), 'S221'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t);
+    const unfiltered = await t.get(banksPath(user.id), { token });
+    t.expectStatus(unfiltered, 200);
+    const all = (t.expectSchema(unfiltered, 'bank-list-response') as { data: { id: string }[] }).data.map((bank) => idKey(bank.id));
     const response = await t.get(banksPath(user.id), { token, query: { status: 'NO_SUCH_STATUS' } });
     // A status no bank has may also be refused as unknown (422 keyed by status, advised on): helpers/check/filters.ts.
     const data = expectFilteredList(t, response, 'status', 'NO_SUCH_STATUS', 'bank-list-response');
-    if (data) expect(data, 'no bank has the status NO_SUCH_STATUS').toEqual([]);
+    if (!data) return;
+    const outside = ids({ data }).filter((id) => !all.includes(id));
+    expect(outside, 'status=NO_SUCH_STATUS must list only banks of the user’s unfiltered list').toEqual([]);
+    if (data.length > 0) t.advise(`status=NO_SUCH_STATUS, a status no bank has, answered 200 with ${data.length} bank(s), as if the filter were ignored (section 2 does not show the set of a bank's statuses, nor what an unknown value does)`);
   });
 
   list.check('answers an empty list for a currency no bank has', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {

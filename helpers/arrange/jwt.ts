@@ -64,12 +64,27 @@ export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<s
  */
 const expireForms = new Map<string, 'number' | 'iso'>();
 
+/**
+ * The unit of the run's routine `expire`s (futureExpire). They are milliseconds first, far ahead read as seconds, so
+ * that a target reading either unit takes them. A target that reads seconds and keeps an upper bound (a lifetime cap,
+ * a 32-bit timestamp) refuses them: the first routine JWT login answered 412 (or a 5xx) is tried once more with the same
+ * instant in Unix seconds, and when that is taken the run's routine expires are Unix seconds (advised on). Only the
+ * check "... whose expire is 30 s ahead, in milliseconds ..." (suites/authentication.test.ts) judges milliseconds far
+ * ahead (round r14: allowed-r14-jwt-lifetime-capped-one-hour is a deviation, judged there only).
+ */
+const expireUnits = new Map<string, 'ms' | 's'>();
+
+/** The routine expires futureExpire gave in milliseconds while the unit was not known (the ones the unit probe may retry). */
+const routineMs = new Set<number>();
+
 /** What the suite signed, so that the first JWT login can be signed again with `expire` in the other form. */
 const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string> }>();
 
 // Learnt of one target: another target (the mutation runner's next reference) is asked again.
 onNewTarget(() => {
   expireForms.clear();
+  expireUnits.clear();
+  routineMs.clear();
   signedJwts.clear();
 });
 
@@ -86,7 +101,7 @@ function written(target: string, payload: JwtPayload): JwtPayload {
 function signer(target: string, raw: (payload: JwtPayload) => Promise<string>): (payload: JwtPayload) => Promise<string> {
   return async (payload) => {
     const jwt = await raw(written(target, payload));
-    if (!expireForms.has(target)) signedJwts.set(jwt, { payload, resign: raw });
+    if (!expireForms.has(target) || (!expireUnits.has(target) && typeof payload.expire === 'number' && routineMs.has(payload.expire))) signedJwts.set(jwt, { payload, resign: raw });
     return jwt;
   };
 }
@@ -98,11 +113,34 @@ function signer(target: string, raw: (payload: JwtPayload) => Promise<string>): 
 export async function sendWithExpireForm<R extends { status: number }>(t: CheckContext, jwt: string | undefined, send: (jwt: string | undefined) => Promise<R>): Promise<R> {
   const response = await send(jwt);
   const target = t.target.baseUrl;
-  const signed = jwt === undefined || expireForms.has(target) ? undefined : signedJwts.get(jwt);
+  if (jwt === undefined) return response;
+  const signed = signedJwts.get(jwt);
   if (!signed) return response;
   const { payload } = signed;
   const names = (typeof payload.email === 'string' && payload.email !== '') || (typeof payload.id === 'string' && payload.id !== '');
   if (!names || typeof payload.expire !== 'number' || !Number.isFinite(payload.expire) || payload.expire <= 0) return response;
+  // The unit probe: a routine expire in milliseconds refused (412 or a 5xx) is tried once in Unix seconds.
+  if (!expireUnits.has(target) && expireForms.get(target) !== 'iso' && routineMs.has(payload.expire)) {
+    if (response.status === 200 || response.status === 416) {
+      expireUnits.set(target, 'ms');
+      routineMs.clear();
+    } else if (response.status === 412 || response.status >= 500) {
+      const seconds = Math.ceil(payload.expire / 1000);
+      const retried = await send(await signed.resign({ ...payload, expire: seconds }));
+      if (retried.status !== 412 && retried.status < 500) {
+        expireUnits.set(target, 's');
+        routineMs.clear();
+        expireForms.set(target, expireForms.get(target) ?? 'number');
+        signedJwts.delete(jwt);
+        t.advise(`the JWT login answered ${response.status} to an expire in milliseconds ${Math.round((payload.expire - Date.now()) / 1000)} s ahead (far ahead read as Unix seconds) and ${retried.status} to the same instant in Unix seconds (${seconds}): expire is read as Unix seconds with an upper bound (a lifetime cap or a 32-bit timestamp); the run sends its routine expires in seconds, and the check "answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds ..." alone judges milliseconds far ahead`);
+        return retried;
+      }
+    }
+  }
+  if (expireForms.has(target)) {
+    signedJwts.delete(jwt);
+    return response;
+  }
   if (response.status === 200 || response.status === 416) {
     expireForms.set(target, 'number');
     signedJwts.clear();
@@ -206,7 +244,11 @@ export function secondsFromNow(seconds: number): number {
  * milliseconds since the epoch, which read as seconds is far in the future too.
  */
 export function futureExpire(seconds = 300): number {
-  return Date.now() + seconds * 1000;
+  // Unix seconds once the unit probe learnt that the target reads seconds with an upper bound (expireUnits).
+  if ([...expireUnits.values()].includes('s')) return secondsFromNow(seconds);
+  const expire = Date.now() + seconds * 1000;
+  if (expireUnits.size === 0 && routineMs.size < 10_000) routineMs.add(expire);
+  return expire;
 }
 
 /** A JWT `expire` in the past under both readings: Unix seconds `seconds` ago (read as milliseconds, January 1970). */
