@@ -2,7 +2,8 @@ import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadlineOf, HttpClient, SuiteLimitError, TransportError } from '../helpers/net/http.js';
+import { buildQuery, deadlineOf, HttpClient, SuiteLimitError, TransportError } from '../helpers/net/http.js';
+import { USER_AGENT } from '../helpers/net/user-agent.js';
 import { REDACTED, registerSecret } from '../helpers/net/redact.js';
 
 let server: Server;
@@ -23,6 +24,7 @@ beforeAll(async () => {
     if (request.url === '/gzip-empty') return response.writeHead(204, { 'content-encoding': 'gzip' }).end();
     if (request.url === '/gzip-corrupt') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('{"not":"gzip"}');
     if (request.url === '/zip-bomb') return response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.from(`"${'x'.repeat(100_000)}"`)));
+    if (request.url?.startsWith('/echo-request')) return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: request.url, agent: request.headers['user-agent'] ?? null }));
     if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 2000);
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -132,6 +134,23 @@ describe('HTTP client', () => {
     const failure = refused.send({ method: 'GET', path: '/' });
     await expect(failure).rejects.toBeInstanceOf(TransportError);
     await expect(failure).rejects.toThrowError(/refused \(ECONNREFUSED\).*check BASE_URL/);
+  });
+});
+
+describe('the requests the client writes (round r14)', () => {
+  it('writes a space in a query value as %20, never + (RFC 3986: Spring WebFlux reads + as a plus sign), and + as %2B', async () => {
+    expect(buildQuery({ platform: 'Reference Exchange', company: 'A+B', tag: ['x y', 'z'] })).toBe('?platform=Reference%20Exchange&company=A%2BB&tag=x%20y&tag=z');
+    expect(buildQuery({ none: undefined })).toBe('');
+    const response = await client().send({ method: 'GET', path: '/echo-request', query: { platform: 'Reference Exchange' } });
+    expect(response.json).toMatchObject({ url: '/echo-request?platform=Reference%20Exchange' });
+  });
+
+  it("sends User-Agent: account-api-conformance/<version> (RFC 9110 10.1.5), unless the user's --header sets one", async () => {
+    expect(USER_AGENT).toMatch(/^account-api-conformance\/\d+\.\d+\.\d+/);
+    expect((await client().send({ method: 'GET', path: '/echo-request' })).json).toMatchObject({ agent: USER_AGENT });
+    const own = new HttpClient(base, { timeoutMs: 1000, maxResponseBytes: 1024, maxConcurrency: 2, headers: { 'user-agent': 'Acme-Certifier/1.0' } });
+    expect((await own.send({ method: 'GET', path: '/echo-request' })).json).toMatchObject({ agent: 'Acme-Certifier/1.0' });
+    await own.close();
   });
 });
 
