@@ -572,17 +572,6 @@ const OPEN = new Set<string>([
   'wb12-jwt-session-card-create-stored-elsewhere',
   'wb12-banks-used-delete-allowed-for-jwt-session',
   'wb12-banks-used-delete-allowed-for-2fa-session',
-  'wb12-banks-show-card-id',
-  'wb12-cards-show-bank-id',
-  'wb12-banks-delete-card-id-deletes-card',
-  'wb12-bonuses-show-order-id',
-  'wb12-banks-show-non-uuid-500',
-  'wb12-cards-show-non-uuid-500',
-  'wb12-bonuses-show-non-uuid-500',
-  'wb12-banks-show-404-after-other-delete',
-  'wb12-banks-list-first-page-of-10',
-  'wb12-cards-list-first-page-of-10',
-  'wb12-jwt-expire-over-an-hour-refused',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
