@@ -56,8 +56,8 @@ describe('rule instances', () => {
     expect(LISTS.map((l) => l.endpoint).sort()).toEqual(lists.sort());
     const creates = ENDPOINTS.filter(isCreate).map((e) => e.id);
     expect(CREATES.map((c) => c.endpoint).sort()).toEqual(creates.sort());
-    expect(listInvariants('GET /api/v1/user/{user}/bank')).toEqual(['each-once', 'only-own', 'shows-create', 'shows-delete', 'filters-combined', 'filtered-same-fields']);
-    expect(listInvariants('GET /api/v1/user/{user}/card')).toEqual(['each-once', 'only-own', 'shows-create', 'filters-combined', 'filtered-same-fields']);
+    expect(listInvariants('GET /api/v1/user/{user}/bank')).toEqual(['each-once', 'only-own', 'shows-create', 'past-a-page', 'shows-delete', 'filters-combined', 'filtered-same-fields']);
+    expect(listInvariants('GET /api/v1/user/{user}/card')).toEqual(['each-once', 'only-own', 'shows-create', 'past-a-page', 'filters-combined', 'filtered-same-fields']);
     // Every list with a filter is judged filtered against unfiltered, field by field: each has stable fields to compare.
     const filtered = ENDPOINTS.filter((e) => isList(e) && (e.query?.length ?? 0) > 0).map((e) => e.id);
     expect(LISTS.filter((l) => listInvariants(l.endpoint).includes('filtered-same-fields')).map((l) => l.endpoint).sort()).toEqual(filtered.sort());
