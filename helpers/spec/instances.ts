@@ -210,7 +210,7 @@ export const ROUND_TRIPS: readonly { endpoint: string; rule: string; variants: r
  * "no record found"), each with the rule of its 404 (a delete: the rule that it removes that bank). The id classes each is
  * asked with (issue 27, round wb12): the ids of the user's records of another kind (a card's, a bank's, a bonus's, an
  * order's: one table of payment methods or a lookup by another column answers them), 404 and that record unchanged
- * (a delete: a refusal section 7 allows, 403, 404 or 409); ids that are no UUID (a uuid column whose cast error nothing
+ * (a delete: a refusal section 7 allows, 403, 404 or 409, or an idempotent 200, advised on); ids that are no UUID (a uuid column whose cast error nothing
  * catches), never a 5xx. A delete also deletes that record only (`deletes-that-only`): the user's other record is still
  * shown afterwards. A self-test fails when a record route of the catalogue is missing here.
  */

@@ -532,7 +532,7 @@ const written: Mutant[] = [
  *   id of another kind of record of the same user. Caught by: a table of shows and deletes asked with the ids of the
  *   user's other records (a card's and a bonus's on the bank routes, a bank's on the card show, an order's and a
  *   card's on the bonus show): 404 (a delete: 403, 409 or 404), and the record of that id unchanged afterwards.
- *   Caught by: "answers 404 (a delete: 403, 404 or 409) to the id of each of the user's records of another kind (a
+ *   Caught by: "answers 404 (a delete: 403, 404 or 409; an idempotent 200 advised on) to the id of each of the user's records of another kind (a
  *   bank, card, bonus or order), which stays as it was" (recordIdChecks, helpers/arrange/invariants.ts, over the
  *   RECORD_ROUTES table of helpers/spec/instances.ts: every show and delete of one record).
  * - wb12-banks-show-non-uuid-500, wb12-cards-show-non-uuid-500, wb12-bonuses-show-non-uuid-500: no path ever carries a
