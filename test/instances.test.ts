@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../cli/list.js';
 import { ENDPOINTS, pathShapes } from '../helpers/spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, FIRST_LOGIN, INSTANCES, LOGIN_KINDS, accessRows, LISTS, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
+import { ACCESS_CLASSES, CREATES, FIRST_LOGIN, INSTANCES, LOGIN_KINDS, accessRows, LISTS, RECORD_ROUTES, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
 import { RULES } from '../helpers/spec/rules.js';
 import { instanceCoverage, ruleCoverage } from '../reporting/coverage.js';
 import type { TestRecord } from '../reporting/model.js';
@@ -56,8 +56,8 @@ describe('rule instances', () => {
     expect(LISTS.map((l) => l.endpoint).sort()).toEqual(lists.sort());
     const creates = ENDPOINTS.filter(isCreate).map((e) => e.id);
     expect(CREATES.map((c) => c.endpoint).sort()).toEqual(creates.sort());
-    expect(listInvariants('GET /api/v1/user/{user}/bank')).toEqual(['each-once', 'only-own', 'shows-create', 'shows-delete', 'filters-combined', 'filtered-same-fields']);
-    expect(listInvariants('GET /api/v1/user/{user}/card')).toEqual(['each-once', 'only-own', 'shows-create', 'filters-combined', 'filtered-same-fields']);
+    expect(listInvariants('GET /api/v1/user/{user}/bank')).toEqual(['each-once', 'only-own', 'shows-create', 'past-a-page', 'shows-delete', 'filters-combined', 'filtered-same-fields']);
+    expect(listInvariants('GET /api/v1/user/{user}/card')).toEqual(['each-once', 'only-own', 'shows-create', 'past-a-page', 'filters-combined', 'filtered-same-fields']);
     // Every list with a filter is judged filtered against unfiltered, field by field: each has stable fields to compare.
     const filtered = ENDPOINTS.filter((e) => isList(e) && (e.query?.length ?? 0) > 0).map((e) => e.id);
     expect(LISTS.filter((l) => listInvariants(l.endpoint).includes('filtered-same-fields')).map((l) => l.endpoint).sort()).toEqual(filtered.sort());
@@ -65,6 +65,9 @@ describe('rule instances', () => {
     expect(LISTS.find((l) => l.endpoint === 'GET /api/v1/user/{user}/bank')!.stable).toEqual(CREATES.find((c) => c.endpoint === 'POST /api/v1/user/{user}/bank')!.stable);
     expect(LISTS.find((l) => l.endpoint === 'GET /api/v1/user/{user}/card')!.stable).toEqual(CREATES.find((c) => c.endpoint === 'POST /api/v1/user/{user}/card')!.stable);
     for (const create of CREATES) for (const refused of REFUSED_CREATES) expect(INSTANCES.some((i) => i.id === instanceId(refused.rule, create.endpoint, null, refused.variant))).toBe(true);
+    // Every route of one record (a {bank}, {card} or {bonus} id last) is asked with ids of another kind and ids that are no UUID (round wb12).
+    const recordRoutes = ENDPOINTS.filter((e) => /\{(bank|card|bonus)\}$/.test(e.id)).map((e) => e.id);
+    expect(RECORD_ROUTES.map((r) => r.endpoint).sort()).toEqual(recordRoutes.sort());
   });
 
   it('verifies a rule of several places only when each instance has a passing test; a failing one fails it', () => {

@@ -3,14 +3,14 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
-import { CREATES, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
+import { CREATES, DELETES_THAT_ONLY, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, RECORD_ROUTES, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
 import { ASSETS_PARAM, calendarDate, canonicalDecimal } from './balances.js';
 import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
-import { expectInactive, expectUnauthorized } from '../check/errors.js';
+import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { comparableValue, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
 import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
@@ -1076,6 +1076,179 @@ export function roundTripChecks(ep: EndpointChecks): void {
   });
 }
 
+/** The path of a user's list of records of `kind` (bank, card, bonus). */
+const recordsPath = (kind: 'bank' | 'card' | 'bonus', userId: string) => `/api/v1/user/${userId}/${kind}`;
+
+/**
+ * The fields of a record of `kind` compared before and after a request that must change nothing (the echoed fields of a
+ * create, CREATES; of a bonus, its own fields that section 3 leaves no transition to move: not its status, bonusedAt or order).
+ */
+const UNCHANGED_FIELDS: Readonly<Record<'bank' | 'card' | 'bonus', readonly string[]>> = {
+  bank: CREATES.find((c) => c.endpoint === 'POST /api/v1/user/{user}/bank')!.stable,
+  card: CREATES.find((c) => c.endpoint === 'POST /api/v1/user/{user}/card')!.stable,
+  bonus: ['id', 'amount', 'type', 'value', 'createdAt'],
+};
+
+/** One user holding a record of every kind (a bank, a card, the bonuses of provider state `bonuses` with their orders), each as its list shows it. */
+async function holderOfEveryKind(t: CheckContext) {
+  const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
+  await createBank(t, user.id, token);
+  await createCard(t, user.id, token);
+  await t.state('bonuses', { userId: user.id });
+  const lists = async () => ({
+    bank: await listOf(t, recordsPath('bank', user.id), token),
+    card: await listOf(t, recordsPath('card', user.id), token),
+    bonus: await listOf(t, recordsPath('bonus', user.id), token),
+  });
+  return { user, token, lists };
+}
+
+/**
+ * Issue 27, round wb12: the routes of one record (RECORD_ROUTES), each asked with the ids of the user's records of
+ * another kind and with ids that are no UUID, and a delete followed by a show of the user's other record.
+ * - Another kind (sections 1.6 and 7): a bank route sent a card's, a bonus's and an order's id, the card show a bank's,
+ *   a bonus's and an order's, the bonus show a bank's, a card's and an order's. No record of the route's kind has that
+ *   id: a show answers 404 "no query results"; a delete a refusal section 7 allows (403, 404 or 409). Every record of
+ *   the user is then listed with the fields it had (a payment-methods table shared by banks and cards, its type never
+ *   asked, deletes the card).
+ * - No UUID (1.6 gives record ids as UUIDs; no section says what another id gets, docs/judging.md "Precedence of
+ *   errors"): `not-a-uuid`, a real id cut short by a character and with one appended. A 5xx is never conformant, and a
+ *   success for an id that names no record neither; 404 is expected, another 4xx (422, 400: a route constraint, a
+ *   validation of the id) is advised on. A delete leaves the real record in place.
+ * - A delete deletes that record only: after the delete of one of the user's two banks, the other is still shown, with
+ *   the fields of its create, and listed.
+ */
+export function recordIdChecks(ep: EndpointChecks): void {
+  const route = RECORD_ROUTES.find((r) => r.endpoint === ep.id);
+  if (!route) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const isDelete = ep.id.startsWith('DELETE ');
+  const send = (t: CheckContext, path: string, token: string) => (isDelete ? t.delete(path, { token }) : t.get(path, { token }));
+  const cite = (variant: string) => [instanceId(route.rule, ep.id, null, variant)];
+  const unchanged = async (t: CheckContext, before: Record<string, any[]>, now: Record<string, any[]>, after: string) => {
+    for (const kind of ['bank', 'card', 'bonus'] as const) {
+      for (const record of before[kind]!) {
+        const later = now[kind]!.find((r) => sameId(r?.id, record?.id));
+        expect(later, `${ep.id}: the user\u2019s ${kind} ${record?.id} is no longer listed after ${after}`).toBeDefined();
+        expect(stable(later, UNCHANGED_FIELDS[kind]), `${ep.id}: the user\u2019s ${kind} ${record?.id} is listed with other fields after ${after}`).toEqual(stable(record, UNCHANGED_FIELDS[kind]));
+      }
+    }
+  };
+
+  ep.check(
+    `answers ${isDelete ? '403, 404 or 409 (200 advised on)' : '404'} to the id of each of the user\u2019s records of another kind (a bank, card, bonus or order), which stays as it was`,
+    { rules: schemaRules('error-message'), clauses: [endpoint.clauses[0]!, '1', '7'], status: isDelete ? [200, 403, 404, 409] : 404, instances: cite('id-of-another-kind'), ...(isDelete ? { rulesOnEveryBranch: 'every answer it accepts has its format (an error { message }, or the delete answer of an idempotent delete) and every record of the user is listed unchanged after it' } : {}) },
+    async (t) => {
+      const { user, token, lists } = await holderOfEveryKind(t);
+      const before = await lists();
+      const orders = before.bonus.map((bonus) => bonus?.order?.id).filter((id): id is string => typeof id === 'string');
+      const others: [string, string][] = [
+        ...(['bank', 'card', 'bonus'] as const).filter((kind) => kind !== route.kind).flatMap((kind) => before[kind].map((r): [string, string] => [kind, String(r.id)])),
+        ...orders.map((id): [string, string] => ['order', id]),
+      ];
+      for (const [kind, id] of others) {
+        const response = await send(t, `${recordsPath(route.kind, user.id)}/${encodeURIComponent(id)}`, token);
+        if (!isDelete) expectNotFound(t, response, `the id of the user\u2019s ${kind} on the ${route.kind} show`);
+        else if (response.status === 200) {
+          // An idempotent delete (allowed-r3-bank-delete-idempotent): 200 for an id that names no bank of the user. Judged
+          // by what follows: the record of that id is still listed, unchanged.
+          t.expectSchema(response, 'bank-delete-response');
+          t.advise(`${ep.id}: the id of the user’s ${kind} was answered 200 (an idempotent delete of a bank that does not exist); section 7 gives a delete 403 or 409`);
+        } else {
+          t.expectStatus(response, [403, 404, 409]);
+          t.expectSchema(response, 'error-message');
+        }
+      }
+      await unchanged(t, before, await lists(), `its id was sent to ${ep.id}`);
+    },
+  );
+
+  ep.check(
+    'never answers a server error (nor a record) to a record id that is no UUID: 404, another 4xx advised on',
+    { rules: [], clauses: [endpoint.clauses[0]!, '1', '7'], status: isDelete ? [200, 403, 404, 409] : 404, instances: cite('id-not-uuid'), ...(isDelete ? { rulesOnEveryBranch: 'a 5xx or a success fails it whatever refusal came, and the real record is listed unchanged after each' } : {}) },
+    async (t) => {
+      const { user, token, lists } = await holderOfEveryKind(t);
+      const before = await lists();
+      const real = String(before[route.kind][0]?.id ?? randomUUID());
+      for (const id of ['not-a-uuid', real.slice(0, -1), `${real}0`]) {
+        const response = await send(t, `${recordsPath(route.kind, user.id)}/${encodeURIComponent(id)}`, token);
+        expectNoServerError(response);
+        // A delete may answer 200 to an id that names no bank (allowed-r3-bank-delete-idempotent): judged by the real bank kept.
+        if (!(isDelete && response.status === 200)) expect(response.status >= 400, `${ep.id}: the record id ${JSON.stringify(id)} is no UUID (section 1.6) and names no record: a refusal (4xx) must answer it, got ${response.status}`).toBe(true);
+        if (response.status !== 404) t.advise(`${ep.id}: the record id ${JSON.stringify(id)}, which is no UUID, was answered ${response.status}; 404 (no record found, section 7) was expected, and no section says what an id of another form gets`);
+      }
+      await unchanged(t, before, await lists(), `ids that are no UUID were sent to ${ep.id}`);
+    },
+  );
+
+  if (!isDelete) return;
+  const create = CREATES.find((c) => c.endpoint === `POST ${ep.id.split(' ')[1]!.replace(/\/\{[^}]+\}$/, '')}`)!;
+  ep.check(
+    'deletes that record only: the user\u2019s other record is still shown with the fields of its create, and listed',
+    { rules: schemaRules('bank-response'), clauses: [endpoint.clauses[0]!], status: 200, instances: cite(DELETES_THAT_ONLY) },
+    async (t) => {
+      const { user, token } = await userWithToken(t);
+      const gone = (await createBank(t, user.id, token)).bank;
+      const kept = (await createBank(t, user.id, token)).bank;
+      const deleted = await t.delete(bankPath(user.id, gone.id), { token });
+      t.expectStatus(deleted, 200);
+      const shown = await t.get(bankPath(user.id, kept.id), { token });
+      expect(shown.status, `${ep.id}: after the delete of bank ${gone.id}, show of the user\u2019s other bank ${kept.id} must still answer 200, got ${shown.status}`).toBe(200);
+      const { data } = t.expectSchema(shown, 'bank-response');
+      expect(stable(data, create.stable), `${ep.id}: after the delete of another bank, show answers bank ${kept.id} with other fields than its create`).toEqual(stable(kept, create.stable));
+      const listed = await listOf(t, banksPath(user.id), token);
+      expect(listed.some((r) => sameId(r?.id, kept.id)), `${ep.id}: after the delete of another bank, bank ${kept.id} is no longer listed`).toBe(true);
+    },
+  );
+}
+
+/** More records than a common page holds (Laravel's 15, pages of 10): a list must hold them all (section 8). */
+export const PAST_A_PAGE = 16;
+
+/**
+ * Section 8 ("pagination of list endpoints: not shown") with 4.10 and 4.6a (the user's banks, cards): a list of a user
+ * with 16 records, more than a common page, holds each of them, once. The load is bounded: 16 creates (small card
+ * images), four at a time; the banks are deleted afterwards (cards have no delete).
+ * A list that says it is a page (a member beside `data`, such as Laravel's `meta` and `links`, or a header such as
+ * `Link` or `X-Total-Count`) is a reading section 8 leaves open (allowed-r6-lists-first-page-of-15,
+ * allowed-r3-list-pagination-members): records it lacks are advised on. A list that lacks them and says nothing of a
+ * next page answers as the whole list, and fails.
+ */
+export function pastAPageCheck(ep: EndpointChecks): void {
+  const list = LISTS.find((l) => l.endpoint === ep.id);
+  if (!list || !listInvariants(ep.id).includes('past-a-page')) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const createId = CREATES.find((c) => c.list === ep.id)!.endpoint;
+  const path = (userId: string) => createId.split(' ')[1]!.replace('{user}', userId);
+  ep.check(
+    `holds every record of a user who has ${PAST_A_PAGE}, more than a common page, each once`,
+    { clauses: [endpoint.clauses[0]!, '8'], status: 200, instances: [instanceId(list.rule, ep.id, null, 'past-a-page')] },
+    async (t) => {
+      const { user, token } = await userWithToken(t);
+      const made: string[] = [];
+      for (let i = 0; i < PAST_A_PAGE; i += 4) {
+        const batch = await Promise.all([0, 1, 2, 3].map(async () => (createId.endsWith('/bank') ? (await createBank(t, user.id, token)).bank : (await createCard(t, user.id, token)).card)));
+        made.push(...batch.map((record) => String(record.id)));
+      }
+      const response = await t.get(path(user.id), { token });
+      t.expectStatus(response, 200);
+      if (!Array.isArray(response.json?.data)) throw new Error(`precondition: GET ${path(user.id)} must answer 200 with a list, got ${response.text.slice(0, 200)}`);
+      const listed = (response.json.data as any[]).map((r) => idKey(r?.id) as string);
+      expectEachOnce(listed, ep.id);
+      const missing = made.filter((id) => !hasId(listed, id));
+      const pageSigns = [
+        ...Object.keys(response.json).filter((member) => member !== 'data').map((member) => `member ${member}`),
+        ...['link', 'x-total-count', 'x-pagination', 'x-next-page', 'x-total-pages'].filter((name) => response.headers[name] !== undefined).map((name) => `header ${name}`),
+      ];
+      if (missing.length > 0 && pageSigns.length > 0) {
+        t.advise(`${ep.id}: the list of a user with ${made.length} records just created holds ${made.length - missing.length} of them and says it is a page (${pageSigns.join(', ')}): section 8 does not show pagination, so a paginated list is a reading; not judged`);
+        return;
+      }
+      expect(missing, `${ep.id}: the list of a user with ${made.length} records just created misses ${missing.length} of them (section 8 shows no pagination: a list is every record of the user)`).toEqual([]);
+    },
+  );
+}
+
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
 export function invariantChecks(ep: EndpointChecks): void {
   accessTableCheck(ep);
@@ -1083,4 +1256,6 @@ export function invariantChecks(ep: EndpointChecks): void {
   listInvariantChecks(ep);
   createInvariantChecks(ep);
   roundTripChecks(ep);
+  recordIdChecks(ep);
+  pastAPageCheck(ep);
 }

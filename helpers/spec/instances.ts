@@ -110,7 +110,7 @@ export const INACTIVE_VARIANT = 'inactive-account';
 /** The rule of the inactive-account row for an endpoint, or undefined when section 5.6 does not name its group. */
 export const inactiveRuleOf = (endpoint: Endpoint): string | undefined => (isProtected(endpoint) ? INACTIVE_RULES[endpoint.group] : undefined);
 
-export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined' | 'filtered-same-fields';
+export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-delete' | 'filters-combined' | 'filtered-same-fields' | 'past-a-page';
 
 /**
  * Every list of the catalogue, the rule that makes it "the user's" list, and what kind of entries it
@@ -157,6 +157,9 @@ export function listInvariants(endpointId: string): ListInvariant[] {
   const out: ListInvariant[] = ['each-once'];
   if (list.entries === 'records') out.push('only-own');
   if (ENDPOINTS.some((e) => e.id === `POST ${path}`)) out.push('shows-create');
+  // Section 8 ("pagination of list endpoints: not shown"): a list holds every record of the user, also past a common
+  // page size; asked where the suite can make that many records (a create of the group).
+  if (CREATES.some((c) => c.list === endpointId)) out.push('past-a-page');
   if (ENDPOINTS.some((e) => e.id.startsWith(`DELETE ${path}/`))) out.push('shows-delete');
   if ((endpoint.query?.length ?? 0) >= 2) out.push('filters-combined');
   if ((endpoint.query?.length ?? 0) >= 1) out.push('filtered-same-fields');
@@ -202,6 +205,25 @@ export const ROUND_TRIPS: readonly { endpoint: string; rule: string; variants: r
   { endpoint: 'GET /api/v1/user/{user}/bonus/{bonus}', rule: 'S265', variants: ['list-show'] },
 ];
 
+/**
+ * The routes of one record (sections 1.6 and 7: `{bank}`, `{bonus}` and `{card}` are record ids, a show answers 404 when
+ * "no record found"), each with the rule of its 404 (a delete: the rule that it removes that bank). The id classes each is
+ * asked with (issue 27, round wb12): the ids of the user's records of another kind (a card's, a bank's, a bonus's, an
+ * order's: one table of payment methods or a lookup by another column answers them), 404 and that record unchanged
+ * (a delete: a refusal section 7 allows, 403, 404 or 409, or an idempotent 200, advised on); ids that are no UUID (a uuid column whose cast error nothing
+ * catches), never a 5xx. A delete also deletes that record only (`deletes-that-only`): the user's other record is still
+ * shown afterwards. A self-test fails when a record route of the catalogue is missing here.
+ */
+export const RECORD_ROUTES: readonly { endpoint: string; kind: 'bank' | 'card' | 'bonus'; rule: string }[] = [
+  { endpoint: 'GET /api/v1/user/{user}/bank/{bank}', kind: 'bank', rule: 'S253' },
+  { endpoint: 'DELETE /api/v1/user/{user}/bank/{bank}', kind: 'bank', rule: 'S227' },
+  { endpoint: 'GET /api/v1/user/{user}/card/{card}', kind: 'card', rule: 'S292' },
+  { endpoint: 'GET /api/v1/user/{user}/bonus/{bonus}', kind: 'bonus', rule: 'S274' },
+];
+export const RECORD_ID_CLASSES: readonly string[] = ['id-of-another-kind', 'id-not-uuid'];
+export const DELETES_THAT_ONLY = 'deletes-that-only';
+export const recordIdVariants = (endpointId: string): string[] => [...RECORD_ID_CLASSES, ...(endpointId.startsWith('DELETE ') ? [DELETES_THAT_ONLY] : [])];
+
 function derive(): RuleInstance[] {
   const out: RuleInstance[] = [];
   for (const endpoint of ENDPOINTS.filter(isProtected)) {
@@ -218,6 +240,7 @@ function derive(): RuleInstance[] {
     for (const field of EXTRA_FIELDS) out.push(make('S351', create.endpoint, '', `extra ${field}`));
   }
   for (const trip of ROUND_TRIPS) for (const variant of trip.variants) out.push(make(trip.rule, trip.endpoint, '', variant));
+  for (const route of RECORD_ROUTES) for (const variant of recordIdVariants(route.endpoint)) out.push(make(route.rule, route.endpoint, '', variant));
   return out;
 }
 
