@@ -711,7 +711,9 @@ function comparableMeta(meta: Record<string, unknown>): string {
  */
 function comparableMember(kind: MemberKind, path: string, value: unknown): string {
   let form: unknown = value;
-  if (kind === 'decimal' && typeof value === 'string') form = canonicalDecimal(value);
+  // A bonus's `value` (2.5a: a string, no format given) in another writing of the same decimal compares equal, as in
+  // `comparable`: under the reading that it is an amount (1.5) '.0029166700' and '0.00291667' are one value.
+  if ((kind === 'decimal' || (kind === 'value' && BONUS_DECIMAL_FIELDS.has(path))) && typeof value === 'string') form = canonicalDecimal(value);
   else if (kind === 'precision') form = comparable('precision', value);
   else if (typeof value === 'string') form = path.split('.').pop() === 'currency' ? comparableValue('currency', value) : idKey(value);
   if (Array.isArray(form)) return JSON.stringify(form.map((item) => membersInOrder(item)).sort());
