@@ -10,7 +10,7 @@ import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
-import { expectInactive, expectUnauthorized } from '../check/errors.js';
+import { UNAUTHORIZED, expectInactive, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { comparableValue, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
 import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
@@ -301,6 +301,29 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
   expect(failing, `${a.where}: the answer gives entries other stable fields (${list.stable.join(', ')}) than a password session of the same user is answered a moment before and after (sections 2.1 and 5.2: one Session, whichever login issued it)`).toEqual([]);
 }
 
+/** A show of one of a user's records (a bank, a card, a bonus): asked with another user's record under the caller's own {user}. */
+const isForeignShow = (endpointId: string): boolean => endpointId.startsWith('GET ') && /\{(bank|card|bonus)\}$/.test(endpointId);
+
+/**
+ * Sections 5.6 and 7 (round wb12): a show under the caller's own {user} of another user's record, found by its id alone,
+ * answers 403, 404 or 409 with { message } (404 "no query results"; 403 or 409 "This action is unauthorized."), never
+ * the record, to the token of every kind of login (the access table's another-user row sends it). Its owner is shown
+ * it first (200): the record exists.
+ */
+async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape: string, caller: Holder, owner: Holder, token: string, where: string): Promise<void> {
+  const theirs = requestOf(endpointId, shape, owner);
+  const shown = await t.get(theirs.path, { token: owner.token });
+  if (shown.status !== 200) throw new Error(`precondition: ${theirs.path} must answer its owner 200, got ${shown.status}`);
+  const request = requestOf(endpointId, shape, { ...caller, bank: owner.bank, card: owner.card, bonus: owner.bonus });
+  const response = await t.get(request.path, { token });
+  const at = `${where}, asking another user\u2019s record under the caller\u2019s own user id`;
+  expect([403, 404, 409], `${at}: expected 403, 404 or 409 (never another user\u2019s record), got ${response.status}`).toContain(response.status);
+  t.expectStatus(response, [403, 404, 409]);
+  const body = t.expectSchema(response, 'error-message');
+  if (response.status === 404) expect(body.message, `${at}: section 7, the 404 message says "no query results"`).toMatch(/no query results/i);
+  else expect(body.message, `${at}: section 5.6 gives the message`).toBe(UNAUTHORIZED);
+}
+
 /** The tokens of the rows made from one real token (the `ofLogin` classes but another-user), by class; each learnt as a secret. */
 function alteredTokens(real: string): Record<string, string | undefined> {
   const again = recased(real);
@@ -338,7 +361,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
   const success = method === 'POST' && !isLogout ? 201 : 200;
   const valid = twoFactor;
   if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
-  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : [])];
+  const foreignShow = userScoped && isForeignShow(ep.id);
+  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : []), ...(foreignShow ? [404] : [])];
   const several = status.length > 1;
   ep.check(
     title,
@@ -347,7 +371,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       status: several ? status : 401,
       instances,
       rules: ['S335', ...(userScoped ? ['S327'] : [])],
-      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
+      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${foreignShow ? ', 403, 404 or 409 with { message } for another user\u2019s record under the caller\u2019s own user id' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
     },
     async (t) => {
       const needs = needsOf(ep.id);
@@ -369,6 +393,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
                 // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
                 expectUnauthorized(t, response, [403, 409]);
+                // And another user's record under the caller's own {user} (round wb12), with the same token of each kind.
+                if (foreignShow) await expectNoForeignRecord(t, ep.id, shape, owner, other!, foreign.get(row.login)!, where);
                 return;
               }
               const request = requestOf(ep.id, shape, owner);

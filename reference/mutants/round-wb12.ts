@@ -547,9 +547,6 @@ const written: Mutant[] = [
  *   whose expire lies a day (and 2045) ahead answering 200 (4.1: "now or later"; no upper bound is given).
  */
 const OPEN = new Set<string>([
-  'wb12-jwt-session-card-show-foreign-card',
-  'wb12-2fa-session-bank-show-foreign-bank',
-  'wb12-jwt-session-bonus-show-foreign-bonus',
   'wb12-jwt-session-bank-create-owner-from-user-id',
   'wb12-jwt-session-refused-bank-create-stored',
   'wb12-banks-used-delete-allowed-for-jwt-session',
