@@ -1122,6 +1122,95 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 }
 
+/** Body fields that name an owner (EXTRA_FIELDS), sent together by the checks of other kinds of login. */
+const OWNER_BODY_FIELDS = ['user_id', 'userId', 'user'] as const;
+
+/**
+ * Round wb12: what the checks of a create (a refused create stores nothing; a body's owner field is never taken) and of
+ * a used bank's delete (refused, the bank kept) send with a password session, sent with the token of every other kind of
+ * login (LOGIN_KINDS): a backend may keep a controller, guard or policy per kind of session. One check per group of kinds,
+ * as the valid-token rows: the 2FA login's (a 2FA account of its own: one login, one TOTP code; its lists read by that
+ * session, the only one it has), the JWT logins' (a user of a platform the target trusts: its lists read by a password
+ * session of the same user), so that a target without one leaves only that group not verified. The password session's
+ * own are the create checks above and the bank suite's used-bank delete.
+ */
+export function otherLoginKindChecks(ep: EndpointChecks): void {
+  const create = CREATES.find((c) => c.endpoint === ep.id);
+  const usedDelete = ep.id === 'DELETE /api/v1/user/{user}/bank/{bank}';
+  if (!create && !usedDelete) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const isBank = ep.id.includes('/bank');
+  const listPath = (userId: string) => `/api/v1/user/${encodeURIComponent(userId)}/${isBank ? 'bank' : 'card'}`;
+  for (const kinds of [LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
+    const twoFactor = kinds.some((k) => k.twoFactor);
+    const sessions = async (t: CheckContext, needs: ('bank.used')[] = []) => {
+      const params = twoFactor ? { twoFactor: true } : { platformId: (await platformFor(t)).id };
+      const owner = await userWithToken(t, params, { needs });
+      if (twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
+      const tokens = await Promise.all(kinds.map((k) => (k.platform ? logInWithJwt(t, owner.user, k.claim) : Promise.resolve(owner.token))));
+      return { owner, tokens };
+    };
+    const names = kinds.map((k) => k.sends.replace(/^the token of /, '')).join(', and of ');
+    if (create) {
+      ep.check(
+        `stores nothing for a refused create and never takes an owner from the body (${OWNER_BODY_FIELDS.join(', ')}) with the token of ${names}`,
+        { clauses: [endpoint.clauses[0]!, '5', '7'], status: [201, 403, 409, 422], rules: ['S341', 'S351'], rulesOnEveryBranch: 'the invalid create asserts 422 and both users\u2019 lists unchanged; the create naming another owner asserts 201 (the record the caller\u2019s, listed) or a refusal (422, 403 or 409) that changed nothing' },
+        async (t) => {
+          const [{ owner, tokens }, other] = await Promise.all([sessions(t), userWithToken(t)]);
+          const mine = isBank ? (await createBank(t, owner.user.id, owner.token)).bank : (await createCard(t, owner.user.id, owner.token)).card;
+          const [before, theirs] = await Promise.all([snapshot(t, listPath(owner.user.id), owner.token, create.stable), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+          const made: string[] = [];
+          for (const [i, token] of tokens.entries()) {
+            const where = `${ep.id} with ${kinds[i]!.sends}`;
+            // 422: an invalid field beside the existing record's own values, as the password session's refused create.
+            const invalid = isBank
+              ? await t.post(listPath(owner.user.id), { token, json: bankPayload({ iban: mine.iban, bankName: 'Renamed by a refused create', swift: 'ZZZZZZZZ' }) })
+              : await t.post(listPath(owner.user.id), { token, form: cardForm({ lastFourDigits: '12a4', holderName: mine.holderName, alias: `${mine.alias} renamed` }).form });
+            if (isBank) deleteIfCreated(t, owner.user.id, owner.token, invalid);
+            expect(invalid.status, `${where}: an invalid create must answer 422, got ${invalid.status}`).toBe(422);
+            t.expectStatus(invalid, 422);
+            // A valid create whose body names another user in every owner field: refused, or the caller's record.
+            const named = Object.fromEntries(OWNER_BODY_FIELDS.map((f) => [f, other.user.id]));
+            const response = isBank
+              ? await t.post(listPath(owner.user.id), { token, json: bankPayload(named as never) })
+              : await (async () => {
+                  const { form } = cardForm();
+                  for (const [f, v] of Object.entries(named)) form.append(f, v);
+                  return t.post(listPath(owner.user.id), { token, form });
+                })();
+            if (isBank) deleteIfCreated(t, owner.user.id, owner.token, response);
+            t.expectStatus(response, [201, 403, 409, 422]);
+            if (response.status === 201) made.push(String(idKey(response.json?.data?.id)));
+          }
+          const [after, theirsAfter] = await Promise.all([listOf(t, listPath(owner.user.id), owner.token), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+          const listed = after.map((r) => String(idKey(r?.id)));
+          expect(made.filter((id) => !listed.includes(id)), `${ep.id} with the tokens of ${names}: a create naming another user in its body (201) is not in the caller\u2019s list (another owner taken)`).toEqual([]);
+          const kept = after.filter((r) => !made.includes(String(idKey(r?.id)))).map((r) => stable(r, create.stable)).sort((x, y) => String(x.id).localeCompare(String(y.id)));
+          expect(kept, `${ep.id} with the tokens of ${names}: a refused create changed the caller\u2019s records (stable fields ${create.stable.join(', ')})`).toEqual(before);
+          expect(theirsAfter, `${ep.id} with the tokens of ${names}: a create naming another user in its body stored a record for that user, or a refused one changed the other user\u2019s records`).toEqual(theirs);
+        },
+      );
+      continue;
+    }
+    ep.check(
+      `answers 403 with { message } to the delete of a bank used in earlier actions, and keeps it, with the token of ${names}`,
+      { clauses: [endpoint.clauses[0]!, '3', '7'], status: 403, rules: ['S131', 'S258', 'S336'] },
+      async (t) => {
+        const { owner, tokens } = await sessions(t, ['bank.used']);
+        const bank = await t.state('bank.used', { userId: owner.user.id });
+        for (const [i, token] of tokens.entries()) {
+          const response = await t.delete(bankPath(owner.user.id, bank.id), { token });
+          expect(response.status, `${ep.id} with ${kinds[i]!.sends}: a bank used in earlier actions cannot be deleted (403), got ${response.status}`).toBe(403);
+          t.expectStatus(response, 403);
+          t.expectSchema(response, 'error-message');
+          const ids = (await listOf(t, banksPath(owner.user.id), owner.token)).map((r) => r?.id);
+          expect(hasId(ids, bank.id), `${ep.id} with ${kinds[i]!.sends}: the used bank is gone from the user\u2019s list after its refused delete`).toBe(true);
+        }
+      },
+    );
+  }
+}
+
 /** Holder names of a user's second card in the round trip: the first that differs from the first card's holderName. */
 const NEWER_HOLDER_NAMES = ['Imogen Achterberg', 'Tobias Wainwright'] as const;
 
@@ -1212,5 +1301,6 @@ export function invariantChecks(ep: EndpointChecks): void {
   inactiveTableCheck(ep);
   listInvariantChecks(ep);
   createInvariantChecks(ep);
+  otherLoginKindChecks(ep);
   roundTripChecks(ep);
 }

@@ -547,10 +547,6 @@ const written: Mutant[] = [
  *   whose expire lies a day (and 2045) ahead answering 200 (4.1: "now or later"; no upper bound is given).
  */
 const OPEN = new Set<string>([
-  'wb12-jwt-session-bank-create-owner-from-user-id',
-  'wb12-jwt-session-refused-bank-create-stored',
-  'wb12-banks-used-delete-allowed-for-jwt-session',
-  'wb12-banks-used-delete-allowed-for-2fa-session',
   'wb12-banks-show-card-id',
   'wb12-cards-show-bank-id',
   'wb12-banks-delete-card-id-deletes-card',
