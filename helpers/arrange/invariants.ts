@@ -10,7 +10,7 @@ import { cardForm, createCard } from './cards.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
-import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../check/errors.js';
+import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { comparableValue, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
 import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
@@ -70,6 +70,10 @@ function needsOf(endpointId: string): Set<string> {
   if (endpointId.includes('{card}')) needs.add('card');
   if (endpointId.includes('/bonus')) needs.add('bonus');
   if (endpointId.includes('{asset}')) needs.add('balance');
+  // A list holds records to judge (round wb12: a session's list compared with a password session's): the user's own.
+  if (endpointId === 'GET /api/v1/user/{user}/bank') needs.add('bank');
+  if (endpointId === 'GET /api/v1/user/{user}/card') needs.add('card');
+  if (endpointId.startsWith('GET /api/v1/user/{user}/balances')) needs.add('balance');
   return needs;
 }
 
@@ -162,7 +166,7 @@ function validTokenChecks(ep: EndpointChecks): void {
     const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
     ep.check(
       `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
-      { clauses: [endpoint.clauses[0]!, '2.1', '5'], status: success, instances },
+      { clauses: [endpoint.clauses[0]!, '2.1', '5', ...(CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : [])], status: success, instances },
       async (t) => {
         const needs = needsOf(ep.id);
         // One holder a kind for a logout (each destroys its own user's session) or a 2FA login (an account of its own).
@@ -187,17 +191,137 @@ function validTokenChecks(ep: EndpointChecks): void {
               // A delete deletes: each request its own bank, made with the holder's own session.
               const target = ep.id.startsWith('DELETE') && ep.id.includes('{bank}') ? { ...who, bank: (await createBank(t, who.id, who.token)).bank.id } : who;
               const request = requestOf(ep.id, shape, target);
+              // A password session of the same user reads the same GET a moment before (round wb12): the kind's answer is compared with it.
+              const compared = kind.variant !== FIRST_LOGIN && !isLogout;
+              const before = compared && request.method === 'GET' ? await t.get(request.path, { token: who.token }) : undefined;
               const response = await t.request(request.method, request.path, { ...request.body(), token });
               if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, who.id, who.token, response);
               const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${kind.sends}`;
               expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
               t.expectStatus(response, success);
+              await expectSessionAnswer(t, { endpointId: ep.id, where, response, token, path: request.path, userId: who.id, ...(compared ? { baseline: who.token } : {}), ...(before?.status === 200 ? { before } : {}) });
             }),
           );
         }
       },
     );
   }
+}
+
+/**
+ * The list (LISTS) whose entries an endpoint answers: a list itself, or the list of a show (its path without the last
+ * `/{param}` segment), so that a show's record is compared over the stable fields of its list.
+ */
+function listOfEndpoint(endpointId: string): (typeof LISTS)[number] | undefined {
+  return LISTS.find((l) => l.endpoint === endpointId) ?? LISTS.find((l) => l.endpoint === endpointId.replace(/\/\{[a-z?]+\}$/, ''));
+}
+
+/** The entries of an answer of `endpointId`: a list's items (the coin list's `coins`), a show's one record. */
+function entriesOfAnswer(endpointId: string, body: any): any[] | undefined {
+  if (endpointId.endsWith('/balances')) return Array.isArray(body?.data?.coins) ? body.data.coins : undefined;
+  if (Array.isArray(body?.data)) return body.data;
+  return body?.data !== null && typeof body?.data === 'object' ? [body.data] : undefined;
+}
+
+/** The key of an entry of a list (LISTS): a record's id (any letter case), a summary's asset symbol, an asset's symbol. */
+function keyOfEntry(list: (typeof LISTS)[number], entry: any): string {
+  if (list.entries === 'records') return String(idKey(entry?.id));
+  return list.endpoint.includes('/bonus/') ? entry?.asset?.symbol : entry?.symbol;
+}
+
+/** The members of the stable fields of a list (LISTS) in which two entries differ (a record's schema member by member). */
+function entryDifferences(list: (typeof LISTS)[number], was: unknown, is: unknown): string[] {
+  const tree = list.record === undefined ? undefined : memberTree(list.record);
+  return list.stable.flatMap((field) => {
+    const node = subtree(tree, field);
+    if (node) return memberDifferences(node, fieldOf(was, field), fieldOf(is, field), field);
+    return JSON.stringify(comparable(field, fieldOf(was, field))) === JSON.stringify(comparable(field, fieldOf(is, field))) ? [] : [field];
+  });
+}
+
+/** A session of one kind of login (LOGIN_KINDS) asked its success, and a password session of the same user (if any). */
+interface SessionAnswer {
+  endpointId: string;
+  where: string;
+  response: ApiResponse;
+  /** The kind's token, its request's path and the holder's id. */
+  token: string;
+  path: string;
+  userId: string;
+  /** The token of a password session of the same user, read a moment apart (undefined: none to compare with). */
+  baseline?: string;
+  /** The baseline's answer to the same GET, read just before the kind's request. */
+  before?: ApiResponse;
+}
+
+/**
+ * Issue 27, round wb12: the success a session of any kind of login (LOGIN_KINDS) is answered is judged as a password
+ * session's is, never by its status alone. Its body has the route's schema (the wrapping of 1.3, Unix seconds of 1.4,
+ * decimal strings of 1.5, the masked e-mail of 2.6, ...); a create answers its record CONFIRMED (section 3) and the
+ * user's list holds it at once, with the fields the create answered (CREATES), as a password session of the user lists it;
+ * a delete takes the record off that list. A read (a list, a show) gives every entry the password session's read a
+ * moment apart gives, with the same stable fields (LISTS: a show's over its list's). Principle 1: the password session
+ * reads before and after the kind's read; a member fails only when both its reads agree and the kind's read differs
+ * from them (a record that moved between the reads, section 3, is advised on).
+ */
+async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<void> {
+  const endpoint = endpointById.get(a.endpointId)!;
+  t.expectSchema(a.response, endpoint.success);
+  const [method] = a.endpointId.split(' ') as [Method];
+  const create = CREATES.find((c) => c.endpoint === a.endpointId);
+  const reader = a.baseline ?? a.token;
+  const readerIs = a.baseline === undefined ? 'the same session' : 'a password session of the same user';
+  if (create) {
+    const record = a.response.json?.data;
+    expect(record?.status, `${a.where}: section 3 shows a newly created record CONFIRMED, the create answered ${JSON.stringify(record?.status)}`).toBe('CONFIRMED');
+    const listed = (await listOf(t, create.list.split(' ')[1]!.replace('{user}', encodeURIComponent(a.userId)), reader)).find((r) => sameId(r?.id, record?.id));
+    expect(listed, `${a.where}: the record the create answered (201) is not in the user\u2019s list read at once by ${readerIs}`).toBeDefined();
+    expect(stable(listed, create.stable), `${a.where}: ${readerIs} lists the created record with other fields than the create answered`).toEqual(stable(record, create.stable));
+    return;
+  }
+  if (method === 'DELETE' && a.endpointId.includes('{bank}')) {
+    const gone = a.path.split('/').pop()!;
+    const ids = (await listOf(t, a.path.slice(0, -gone.length - 1), reader)).map((r) => r?.id);
+    expect(hasId(ids, gone), `${a.where}: the bank deleted (200) is still in the user\u2019s list read at once by ${readerIs}`).toBe(false);
+    return;
+  }
+  if (method !== 'GET' || a.before === undefined) return;
+  const list = listOfEndpoint(a.endpointId);
+  if (!list) return;
+  const read = (response: ApiResponse) => new Map((entriesOfAnswer(a.endpointId, response.json) ?? []).map((entry) => [keyOfEntry(list, entry), entry]));
+  const [was, is] = [read(a.before), read(a.response)];
+  expect([...was.keys()].filter((key) => !is.has(key)), `${a.where}: the answer misses entries a password session of the same user is answered a moment before`).toEqual([]);
+  const differs = [...is].flatMap(([key, entry]) => (was.has(key) ? entryDifferences(list, was.get(key), entry).map((member) => ({ key, member })) : []));
+  if (differs.length === 0) return;
+  const after = await t.get(a.path, { token: a.baseline! });
+  const later = after.status === 200 ? read(after) : new Map();
+  const moved = differs.filter(({ key, member }) => !later.has(key) || entryDifferences(list, was.get(key), later.get(key)).includes(member));
+  for (const { key, member } of moved) t.advise(`${a.where}: ${key} has another ${member} than a password session\u2019s reads give, which themselves differ: it moved between the reads (section 3 leaves that open), so not judged`);
+  const failing = differs.filter((d) => !moved.includes(d)).map(({ key, member }) => `${key} ${member}: ${JSON.stringify(fieldOf(is.get(key), member))}, a password session ${JSON.stringify(fieldOf(was.get(key), member))} before and after`);
+  expect(failing, `${a.where}: the answer gives entries other stable fields (${list.stable.join(', ')}) than a password session of the same user is answered a moment before and after (sections 2.1 and 5.2: one Session, whichever login issued it)`).toEqual([]);
+}
+
+/** A show of one of a user's records (a bank, a card, a bonus): asked with another user's record under the caller's own {user}. */
+const isForeignShow = (endpointId: string): boolean => endpointId.startsWith('GET ') && /\{(bank|card|bonus)\}$/.test(endpointId);
+
+/**
+ * Sections 5.6 and 7 (round wb12): a show under the caller's own {user} of another user's record, found by its id alone,
+ * answers 403, 404 or 409 with { message } (404 "no query results"; 403 or 409 "This action is unauthorized."), never
+ * the record, to the token of every kind of login (the access table's another-user row sends it). Its owner is shown
+ * it first (200): the record exists.
+ */
+async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape: string, caller: Holder, owner: Holder, token: string, where: string): Promise<void> {
+  const theirs = requestOf(endpointId, shape, owner);
+  const shown = await t.get(theirs.path, { token: owner.token });
+  if (shown.status !== 200) throw new Error(`precondition: ${theirs.path} must answer its owner 200, got ${shown.status}`);
+  const request = requestOf(endpointId, shape, { ...caller, bank: owner.bank, card: owner.card, bonus: owner.bonus });
+  const response = await t.get(request.path, { token });
+  const at = `${where}, asking another user\u2019s record under the caller\u2019s own user id`;
+  expect([403, 404, 409], `${at}: expected 403, 404 or 409 (never another user\u2019s record), got ${response.status}`).toContain(response.status);
+  t.expectStatus(response, [403, 404, 409]);
+  const body = t.expectSchema(response, 'error-message');
+  if (response.status === 404) expect(body.message, `${at}: section 7, the 404 message says "no query results"`).toMatch(/no query results/i);
+  else expect(body.message, `${at}: section 5.6 gives the message`).toBe(UNAUTHORIZED);
 }
 
 /** The tokens of the rows made from one real token (the `ofLogin` classes but another-user), by class; each learnt as a secret. */
@@ -237,16 +361,17 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
   const success = method === 'POST' && !isLogout ? 201 : 200;
   const valid = twoFactor;
   if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
-  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : [])];
+  const foreignShow = userScoped && isForeignShow(ep.id);
+  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : []), ...(foreignShow ? [404] : [])];
   const several = status.length > 1;
   ep.check(
     title,
     {
-      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), '5', '7'],
+      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), ...(valid && CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : []), '5', '7'],
       status: several ? status : 401,
       instances,
       rules: ['S335', ...(userScoped ? ['S327'] : [])],
-      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
+      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${foreignShow ? ', 403, 404 or 409 with { message } for another user\u2019s record under the caller\u2019s own user id' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
     },
     async (t) => {
       const needs = needsOf(ep.id);
@@ -268,6 +393,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
                 // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
                 expectUnauthorized(t, response, [403, 409]);
+                // And another user's record under the caller's own {user} (round wb12), with the same token of each kind.
+                if (foreignShow) await expectNoForeignRecord(t, ep.id, shape, owner, other!, foreign.get(row.login)!, where);
                 return;
               }
               const request = requestOf(ep.id, shape, owner);
@@ -332,6 +459,9 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
           const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${logins[0]!.sends}`;
           expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
           t.expectStatus(response, success);
+          // Judged as a password session's answer is (round wb12): a 2FA account has no password session to compare with
+          // (its login needs a code, and a second 2FA login would wait for another TOTP step), so its own reads judge it.
+          if (!isLogout) await expectSessionAnswer(t, { endpointId: ep.id, where, response, token: real, path: request.path, userId: owner.id });
         }
       }
       if (loggedOut.length === 0) return;
@@ -994,6 +1124,95 @@ export function createInvariantChecks(ep: EndpointChecks): void {
   );
 }
 
+/** Body fields that name an owner (EXTRA_FIELDS), sent together by the checks of other kinds of login. */
+const OWNER_BODY_FIELDS = ['user_id', 'userId', 'user'] as const;
+
+/**
+ * Round wb12: what the checks of a create (a refused create stores nothing; a body's owner field is never taken) and of
+ * a used bank's delete (refused, the bank kept) send with a password session, sent with the token of every other kind of
+ * login (LOGIN_KINDS): a backend may keep a controller, guard or policy per kind of session. One check per group of kinds,
+ * as the valid-token rows: the 2FA login's (a 2FA account of its own: one login, one TOTP code; its lists read by that
+ * session, the only one it has), the JWT logins' (a user of a platform the target trusts: its lists read by a password
+ * session of the same user), so that a target without one leaves only that group not verified. The password session's
+ * own are the create checks above and the bank suite's used-bank delete.
+ */
+export function otherLoginKindChecks(ep: EndpointChecks): void {
+  const create = CREATES.find((c) => c.endpoint === ep.id);
+  const usedDelete = ep.id === 'DELETE /api/v1/user/{user}/bank/{bank}';
+  if (!create && !usedDelete) return;
+  const endpoint = endpointById.get(ep.id)!;
+  const isBank = ep.id.includes('/bank');
+  const listPath = (userId: string) => `/api/v1/user/${encodeURIComponent(userId)}/${isBank ? 'bank' : 'card'}`;
+  for (const kinds of [LOGIN_KINDS.filter((k) => k.twoFactor), LOGIN_KINDS.filter((k) => k.platform)]) {
+    const twoFactor = kinds.some((k) => k.twoFactor);
+    const sessions = async (t: CheckContext, needs: ('bank.used')[] = []) => {
+      const params = twoFactor ? { twoFactor: true } : { platformId: (await platformFor(t)).id };
+      const owner = await userWithToken(t, params, { needs });
+      if (twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
+      const tokens = await Promise.all(kinds.map((k) => (k.platform ? logInWithJwt(t, owner.user, k.claim) : Promise.resolve(owner.token))));
+      return { owner, tokens };
+    };
+    const names = kinds.map((k) => k.sends.replace(/^the token of /, '')).join(', and of ');
+    if (create) {
+      ep.check(
+        `stores nothing for a refused create and never takes an owner from the body (${OWNER_BODY_FIELDS.join(', ')}) with the token of ${names}`,
+        { clauses: [endpoint.clauses[0]!, '5', '7'], status: [201, 403, 409, 422], rules: ['S341', 'S351'], rulesOnEveryBranch: 'the invalid create asserts 422 and both users\u2019 lists unchanged; the create naming another owner asserts 201 (the record the caller\u2019s, listed) or a refusal (422, 403 or 409) that changed nothing' },
+        async (t) => {
+          const [{ owner, tokens }, other] = await Promise.all([sessions(t), userWithToken(t)]);
+          const mine = isBank ? (await createBank(t, owner.user.id, owner.token)).bank : (await createCard(t, owner.user.id, owner.token)).card;
+          const [before, theirs] = await Promise.all([snapshot(t, listPath(owner.user.id), owner.token, create.stable), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+          const made: string[] = [];
+          for (const [i, token] of tokens.entries()) {
+            const where = `${ep.id} with ${kinds[i]!.sends}`;
+            // 422: an invalid field beside the existing record's own values, as the password session's refused create.
+            const invalid = isBank
+              ? await t.post(listPath(owner.user.id), { token, json: bankPayload({ iban: mine.iban, bankName: 'Renamed by a refused create', swift: 'ZZZZZZZZ' }) })
+              : await t.post(listPath(owner.user.id), { token, form: cardForm({ lastFourDigits: '12a4', holderName: mine.holderName, alias: `${mine.alias} renamed` }).form });
+            if (isBank) deleteIfCreated(t, owner.user.id, owner.token, invalid);
+            expect(invalid.status, `${where}: an invalid create must answer 422, got ${invalid.status}`).toBe(422);
+            t.expectStatus(invalid, 422);
+            // A valid create whose body names another user in every owner field: refused, or the caller's record.
+            const named = Object.fromEntries(OWNER_BODY_FIELDS.map((f) => [f, other.user.id]));
+            const response = isBank
+              ? await t.post(listPath(owner.user.id), { token, json: bankPayload(named as never) })
+              : await (async () => {
+                  const { form } = cardForm();
+                  for (const [f, v] of Object.entries(named)) form.append(f, v);
+                  return t.post(listPath(owner.user.id), { token, form });
+                })();
+            if (isBank) deleteIfCreated(t, owner.user.id, owner.token, response);
+            t.expectStatus(response, [201, 403, 409, 422]);
+            if (response.status === 201) made.push(String(idKey(response.json?.data?.id)));
+          }
+          const [after, theirsAfter] = await Promise.all([listOf(t, listPath(owner.user.id), owner.token), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+          const listed = after.map((r) => String(idKey(r?.id)));
+          expect(made.filter((id) => !listed.includes(id)), `${ep.id} with the tokens of ${names}: a create naming another user in its body (201) is not in the caller\u2019s list (another owner taken)`).toEqual([]);
+          const kept = after.filter((r) => !made.includes(String(idKey(r?.id)))).map((r) => stable(r, create.stable)).sort((x, y) => String(x.id).localeCompare(String(y.id)));
+          expect(kept, `${ep.id} with the tokens of ${names}: a refused create changed the caller\u2019s records (stable fields ${create.stable.join(', ')})`).toEqual(before);
+          expect(theirsAfter, `${ep.id} with the tokens of ${names}: a create naming another user in its body stored a record for that user, or a refused one changed the other user\u2019s records`).toEqual(theirs);
+        },
+      );
+      continue;
+    }
+    ep.check(
+      `answers 403 with { message } to the delete of a bank used in earlier actions, and keeps it, with the token of ${names}`,
+      { clauses: [endpoint.clauses[0]!, '3', '7'], status: 403, rules: ['S131', 'S258', 'S336'] },
+      async (t) => {
+        const { owner, tokens } = await sessions(t, ['bank.used']);
+        const bank = await t.state('bank.used', { userId: owner.user.id });
+        for (const [i, token] of tokens.entries()) {
+          const response = await t.delete(bankPath(owner.user.id, bank.id), { token });
+          expect(response.status, `${ep.id} with ${kinds[i]!.sends}: a bank used in earlier actions cannot be deleted (403), got ${response.status}`).toBe(403);
+          t.expectStatus(response, 403);
+          t.expectSchema(response, 'error-message');
+          const ids = (await listOf(t, banksPath(owner.user.id), owner.token)).map((r) => r?.id);
+          expect(hasId(ids, bank.id), `${ep.id} with ${kinds[i]!.sends}: the used bank is gone from the user\u2019s list after its refused delete`).toBe(true);
+        }
+      },
+    );
+  }
+}
+
 /** Holder names of a user's second card in the round trip: the first that differs from the first card's holderName. */
 const NEWER_HOLDER_NAMES = ['Imogen Achterberg', 'Tobias Wainwright'] as const;
 
@@ -1257,6 +1476,7 @@ export function invariantChecks(ep: EndpointChecks): void {
   inactiveTableCheck(ep);
   listInvariantChecks(ep);
   createInvariantChecks(ep);
+  otherLoginKindChecks(ep);
   roundTripChecks(ep);
   recordIdChecks(ep);
   pastAPageCheck(ep);

@@ -499,9 +499,8 @@ const written: Mutant[] = [
  * Score before fixes: 0 caught of 36. Each also passes its whole group, not only the tests citing its clause
  * (`conformance run --group G --mutant NAME`, registered for the measure: 0 failed for all 36).
  * Open (each with the check that would catch it):
- * - The session of a JWT login (by id and by email) and of a login with a 2FA code is judged by the valid-token rows of
- *   the access table alone (helpers/arrange/invariants.ts validTokenChecks and accessRowsCheck), which assert the status
- *   and nothing of the answer; every check of a record, list, create or refusal sends a password session's token:
+ * - The session of a JWT login (by id and by email) and of a login with a 2FA code was judged by the valid-token rows of
+ *   the access table alone, which asserted the status and nothing of the answer (closed, fix-wb12a):
  *   wb12-jwt-session-bank-show-unwrapped, wb12-jwt-session-card-show-unwrapped, wb12-2fa-session-nft-show-unwrapped,
  *   wb12-jwt-session-nft-list-keyed-nfts, wb12-2fa-session-coin-list-unkeyed, wb12-jwt-session-bank-delete-answer-
  *   wrapped (the answer's shape, 1.3); wb12-jwt-session-bank-create-pending, wb12-2fa-session-card-create-pending (a
@@ -509,24 +508,27 @@ const written: Mutant[] = [
  *   created-at-milliseconds, wb12-2fa-session-bonus-list-bonused-at-milliseconds (Unix seconds, 1.4);
  *   wb12-jwt-session-coin-show-amounts-numbers, wb12-jwt-session-bonus-summary-amounts-strings (1.5);
  *   wb12-jwt-session-card-list-last-four-masked (2.5); wb12-jwt-session-bonus-list-email-unmasked, wb12-2fa-session-
- *   bonus-show-email-unmasked (2.6); wb12-jwt-session-coin-list-crypto-zero (the user's balances). Caught by: the
- *   valid-token rows validating each success answer against the route's schema (bank delete: bank-delete-response) and
- *   comparing it with the same request made with a password session of the same user a moment apart (the stable fields
- *   of LISTS and CREATES, the asset fields, the masking and section 3 checks a 201 already gets).
+ *   bonus-show-email-unmasked (2.6); wb12-jwt-session-coin-list-crypto-zero (the user's balances);
+ *   wb12-jwt-session-card-create-stored-elsewhere (a create's record listed at once). Caught by: "answers 200 (201) in
+ *   every path shape to a valid token of each kind of login" and, for the 2FA session, "answers the access table ... to
+ *   the tokens of a login with e-mail, password and a 2FA code ...; and answers its success to that token" (helpers/
+ *   arrange/invariants.ts expectSessionAnswer): every success of every kind of session validated against the route's
+ *   schema; a create's record CONFIRMED and listed at once with the fields it was answered; a delete's bank off the list;
+ *   a JWT session's read compared with a password session's of the same user read just before and after (the stable
+ *   fields of LISTS, a show's over its list's; a member fails only when both password reads agree). A 2FA account has no
+ *   password session (its login needs a code; a second 2FA login would cost a TOTP step), so its own reads judge it.
  * - wb12-jwt-session-card-show-foreign-card, wb12-2fa-session-bank-show-foreign-bank, wb12-jwt-session-bonus-show-
- *   foreign-bonus: "never shows another user's record under the caller's own user id" sends a password session only;
- *   the access table's another-user row sends the other user's own path. Caught by: that check asked with the token of
- *   every kind of login (LOGIN_KINDS), as the access table's ofLogin rows are.
- * - wb12-jwt-session-bank-create-owner-from-user-id: the extra-body-fields check (S351) sends a password session only.
- *   Caught by: the EXTRA_FIELDS rows sent with every kind of login (at least the JWT sessions: a platform is the likeliest
- *   to be trusted with an owner field).
- * - wb12-jwt-session-refused-bank-create-stored, wb12-jwt-session-card-create-stored-elsewhere: a refused create (S341)
- *   and a create's round trip (create, list, show: S218, S277) are checked with a password session only; the valid-token
- *   row of a create asserts its 201 and never lists. Caught by: REFUSED_CREATES and ROUND_TRIPS asked with every kind of
- *   login (the created record listed and shown to the user's password session too).
- * - wb12-banks-used-delete-allowed-for-jwt-session, wb12-banks-used-delete-allowed-for-2fa-session: the used bank's 403
- *   (state bank.used) is asked with a password session only. Caught by: that delete sent with the token of every kind of
- *   login, the bank still listed after each.
+ *   foreign-bonus (closed, fix-wb12a). Caught by: "answers the access table in every path shape to the tokens of ..."
+ *   (each kind of login): the another-user row of a show also asks another user's record under the caller's own user id
+ *   (403, 404 or 409 with { message }, never the record) with the same token of each kind (expectNoForeignRecord).
+ * - wb12-jwt-session-bank-create-owner-from-user-id, wb12-jwt-session-refused-bank-create-stored (closed, fix-wb12a).
+ *   Caught by: "stores nothing for a refused create and never takes an owner from the body (user_id, userId, user) with
+ *   the token of a JWT login naming the user by id, and of ... by email" (otherLoginKindChecks; a check of the 2FA login
+ *   too): the invalid create (422) and a create naming another user in every owner field sent with each kind's token,
+ *   both users' lists read after them.
+ * - wb12-banks-used-delete-allowed-for-jwt-session, wb12-banks-used-delete-allowed-for-2fa-session (closed, fix-wb12a).
+ *   Caught by: "answers 403 with { message } to the delete of a bank used in earlier actions, and keeps it, with the
+ *   token of ..." (otherLoginKindChecks, one check for the 2FA login and one for the JWT logins).
  * - wb12-banks-show-card-id, wb12-cards-show-bank-id, wb12-banks-delete-card-id-deletes-card, wb12-bonuses-show-order-id:
  *   the 404 of a show (and the delete of "an id that names no bank") is asked with a random UUID only, never with a real
  *   id of another kind of record of the same user. Caught by: a table of shows and deletes asked with the ids of the
@@ -557,31 +559,6 @@ const written: Mutant[] = [
  *   "timestamp" kept as 32-bit Unix seconds ends in 2038, a range 4.1 does not rule out.
  */
 const OPEN = new Set<string>([
-  'wb12-jwt-session-bank-show-unwrapped',
-  'wb12-jwt-session-bank-create-pending',
-  'wb12-2fa-session-bank-list-created-at-milliseconds',
-  'wb12-jwt-session-bank-delete-answer-wrapped',
-  'wb12-2fa-session-card-create-pending',
-  'wb12-jwt-session-card-list-last-four-masked',
-  'wb12-jwt-session-card-show-unwrapped',
-  'wb12-jwt-session-coin-list-crypto-zero',
-  'wb12-jwt-session-coin-show-amounts-numbers',
-  'wb12-2fa-session-nft-show-unwrapped',
-  'wb12-jwt-session-nft-list-keyed-nfts',
-  'wb12-jwt-session-bonus-list-email-unmasked',
-  'wb12-2fa-session-bonus-show-email-unmasked',
-  'wb12-jwt-session-bonus-summary-amounts-strings',
-  'wb12-2fa-session-coin-list-unkeyed',
-  'wb12-jwt-session-card-create-created-at-milliseconds',
-  'wb12-2fa-session-bonus-list-bonused-at-milliseconds',
-  'wb12-jwt-session-card-show-foreign-card',
-  'wb12-2fa-session-bank-show-foreign-bank',
-  'wb12-jwt-session-bonus-show-foreign-bonus',
-  'wb12-jwt-session-bank-create-owner-from-user-id',
-  'wb12-jwt-session-refused-bank-create-stored',
-  'wb12-jwt-session-card-create-stored-elsewhere',
-  'wb12-banks-used-delete-allowed-for-jwt-session',
-  'wb12-banks-used-delete-allowed-for-2fa-session',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
