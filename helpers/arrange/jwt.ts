@@ -119,7 +119,8 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   const { payload } = signed;
   const names = (typeof payload.email === 'string' && payload.email !== '') || (typeof payload.id === 'string' && payload.id !== '');
   if (!names || typeof payload.expire !== 'number' || !Number.isFinite(payload.expire) || payload.expire <= 0) return response;
-  // The unit probe: a routine expire in milliseconds refused (412 or a 5xx) is tried once in Unix seconds.
+  // The unit probe: a routine expire in milliseconds refused (412 or a 5xx) is tried once in Unix seconds; only a 200 to
+  // that switches the run's routine expires to seconds.
   if (!expireUnits.has(target) && expireForms.get(target) !== 'iso' && routineMs.has(payload.expire)) {
     if (response.status === 200 || response.status === 416) {
       expireUnits.set(target, 'ms');
@@ -127,13 +128,21 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
     } else if (response.status === 412 || response.status >= 500) {
       const seconds = Math.ceil(payload.expire / 1000);
       const retried = await send(await signed.resign({ ...payload, expire: seconds }));
-      if (retried.status !== 412 && retried.status < 500) {
+      // Only a 200 proves the seconds read (review-n): a target that reads milliseconds answers the same instant in
+      // seconds, a date in 1970, with 416, and one that judges the claims first may answer 412 or 403 to both forms;
+      // neither may turn the run's routine expires into seconds, which such a target would then refuse every time.
+      if (retried.status === 200) {
         expireUnits.set(target, 's');
         routineMs.clear();
         expireForms.set(target, expireForms.get(target) ?? 'number');
         signedJwts.delete(jwt);
         t.advise(`the JWT login answered ${response.status} to an expire in milliseconds ${Math.round((payload.expire - Date.now()) / 1000)} s ahead (far ahead read as Unix seconds) and ${retried.status} to the same instant in Unix seconds (${seconds}): expire is read as Unix seconds with an upper bound (a lifetime cap or a 32-bit timestamp); the run sends its routine expires in seconds, and the check "answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds ..." alone judges milliseconds far ahead`);
         return retried;
+      }
+      // The same instant in seconds expired: the target reads milliseconds; its 412 was about something else.
+      if (retried.status === 416) {
+        expireUnits.set(target, 'ms');
+        routineMs.clear();
       }
     }
   }
