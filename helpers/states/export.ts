@@ -88,6 +88,9 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       account.totpSecret = user.totpSecret;
       account.bonuses = bonusesOf(bonuses);
       account.balances = balancesOf(balances);
+      // And a used bank where the hook gives one (round wb12: the used bank's delete with a 2FA login); optional.
+      const used = await ask(hook, 'bank.used', { userId: user.id });
+      if (used) account.bankUsed = { id: used.id };
       break;
     }
     case 'balances': {

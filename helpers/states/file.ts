@@ -497,10 +497,13 @@ export class FileStates implements StatesTransport {
     if (state === 'user') {
       const needs = (options.needs ?? []).map((need) => NEED_ROLES.get(need)).filter((role): role is UserRole => role !== undefined);
       // A 2FA account whose password a reset changes (added later): an account with a resetToken and a totpSecret.
-      role = params.twoFactor === true ? (needs.includes('password-reset.token') ? 'password-reset.token' : needs.some((need) => need === 'bonuses' || need === 'balances') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
+      // A 2FA account with a used bank (round wb12, added later): a 2FA account with records that `states export` gives a bankUsed.
+      role = params.twoFactor === true ? (needs.includes('password-reset.token') ? 'password-reset.token' : needs.some((need) => need === 'bonuses' || need === 'balances' || need === 'bank.used') ? '2fa-records' : '2fa') : (needs[0] ?? 'plain');
     }
+    const usedBankTwoFactor = state === 'user' && params.twoFactor === true && (options.needs ?? []).includes('bank.used');
     const resetTwoFactor = state === 'user' && role === 'password-reset.token' && params.twoFactor === true;
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
+    if (usedBankTwoFactor) candidates = candidates.filter(({ account }) => account.bankUsed !== undefined);
     // States user.inactive, user.locked and user.brute-force with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
     const stateTwoFactor = state !== 'user' && params.twoFactor === true;
     if (state !== 'user') candidates = candidates.filter(({ account }) => (account.totpSecret !== undefined) === stateTwoFactor);
