@@ -258,9 +258,9 @@ describe.concurrent('mutants of the reference', () => {
     expect(told).toEqual([['R2']]);
   });
 
-  it('give each group\u2019s file a thread of its own unless MUTANTS_WORKERS says otherwise, and refuse a count that is not one', () => {
-    expect(mutationWorkers(undefined)).toBe(6);
-    expect(mutationWorkers('2')).toBe(2);
+  it('run in two threads, as `conformance run` does, unless MUTANTS_WORKERS says otherwise, and refuse a count that is not one', () => {
+    expect(mutationWorkers(undefined)).toBe(2);
+    expect(mutationWorkers('6')).toBe(6);
     for (const bad of ['abc', '0', '1.5', '-3']) expect(() => mutationWorkers(bad), bad).toThrow(/MUTANTS_WORKERS expects a whole number from 1/);
   });
 
@@ -284,8 +284,9 @@ describe.concurrent('mutants of the reference', () => {
     // (413 mutants took about 18 minutes on a loaded machine before a reading's groups ran side by side and the shards
     // were split by cost; a 15-mutant sample then took a third less; keeping the worker threads between runs
     // saved about 0.7 s a focused run, 15% of a cheap mutant's time). 588 mutants took 21 minutes on a quiet machine
-    // (2026-11-26); 45 minutes leaves room for a slower CI runner.
-  }, 2_700_000);
+    // (2026-11-26); 1172 mutants took 41 minutes (2026-11-26, six threads a run; two threads take longer): an hour
+    // leaves room for a slower CI runner. Far over the gate's budget: the readings' whole runs are the cost (issue 31).
+  }, 3_600_000);
 });
 
 describe('npm run mutants: a gate that cannot pass by running nothing', () => {
