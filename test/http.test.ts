@@ -141,6 +141,8 @@ describe('the requests the client writes (round r14)', () => {
   it('writes a space in a query value as %20, never + (RFC 3986: Spring WebFlux reads + as a plus sign), and + as %2B', async () => {
     expect(buildQuery({ platform: 'Reference Exchange', company: 'A+B', tag: ['x y', 'z'] })).toBe('?platform=Reference%20Exchange&company=A%2BB&tag=x%20y&tag=z');
     expect(buildQuery({ none: undefined })).toBe('');
+    // A lone surrogate from the target's own text is sent as U+FFFD, never thrown (URIError).
+    expect(buildQuery({ company: 'a\uD800b' })).toBe('?company=a%EF%BF%BDb');
     const response = await client().send({ method: 'GET', path: '/echo-request', query: { platform: 'Reference Exchange' } });
     expect(response.json).toMatchObject({ url: '/echo-request?platform=Reference%20Exchange' });
   });

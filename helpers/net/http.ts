@@ -305,7 +305,10 @@ export function buildQuery(query: RequestSpec['query']): string {
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(item)}`);
+    // A lone surrogate (a value taken from the target's own text may carry one) is sent as U+FFFD, as URLSearchParams
+    // did, rather than thrown by encodeURIComponent (URIError; review-n).
+    const encode = (text: string) => encodeURIComponent(String(text).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encode(key)}=${encode(item)}`);
   }
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
