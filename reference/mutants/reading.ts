@@ -41,15 +41,32 @@ export function parse(payload: string): any {
 
 /** The successful answers (200, 201) of `urls` changed by `change`, which edits the body in place (and may set headers through `reply`). */
 export function onSuccess(urls: readonly string[], change: (body: any, answer: WireAnswer, reply: FastifyReply) => void) {
+  return onAnswers(urls, change);
+}
+
+/** As onSuccess, where `change` may answer false to leave the answer as it is (rounds r13 and r14). */
+export function onAnswers(urls: readonly string[], change: (body: any, answer: WireAnswer, reply: FastifyReply) => boolean | void) {
   return {
     wire(answer: WireAnswer, reply: FastifyReply) {
       if ((answer.status !== 200 && answer.status !== 201) || !urls.includes(answer.url)) return undefined;
       const body = parse(answer.payload);
       if (body === undefined) return undefined;
-      change(body, answer, reply);
-      return JSON.stringify(body);
+      return change(body, answer, reply) === false ? undefined : JSON.stringify(body);
     },
   };
+}
+
+/** The route (fastify form) of a request, when it matched one. */
+export const routeOf = (request: FastifyRequest): string => request.routeOptions?.url ?? '';
+
+/** The orders of the bonus records of an answer. */
+export const ordersOf = (body: any): any[] => recordsOf(body).map((record) => record?.order).filter((order) => order && typeof order === 'object');
+
+/** The asset summaries (2.3) of the bonus records and bonus asset summaries of an answer. */
+export function assetSummariesOf(body: any): any[] {
+  const found: any[] = [];
+  for (const record of recordsOf(body)) found.push(record?.asset, record?.order?.fromAsset, record?.order?.toAsset);
+  return found.filter((summary) => summary && typeof summary === 'object');
 }
 
 /** Each string field `keys` of the records of an answer rewritten by `rewrite`. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, parse, reading } from './reading.js';
+import { ALL, isSessionAnswer, only, parse, reading, routeOf } from './reading.js';
 
 /**
  * Reading round 11 (issue 28): implementation choices the specification leaves open, each taken the other way
@@ -22,9 +22,6 @@ const LIST_ROUTES = ['/api/v1/user/:user/bank', '/api/v1/user/:user/card', '/api
 
 /** The path of a request without its query. */
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
-
-/** The route (fastify form) of a request, when it matched one. */
-const routeOf = (request: FastifyRequest): string => request.routeOptions?.url ?? '';
 
 /** A UUID in one of .NET's other writings (32 digits, or in braces), as the canonical lower-case form; else undefined. */
 function dotnetUuid(value: string): string | undefined {

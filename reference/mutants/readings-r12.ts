@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpAnswer } from '../errors.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
+import { ALL, isSessionAnswer, only, parse, reading, recordsOf, routeOf } from './reading.js';
 
 /**
  * Reading round 12 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -29,9 +29,6 @@ const BONUS = '/api/v1/user/:user/bonus/:bonus';
 const BONUS_ROUTES = [BONUSES, BONUS];
 const BALANCE_LISTS = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/nft'];
 const NFT_ROUTES = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
-
-/** The route (fastify form) of a request, when it matched one. */
-const routeOf = (request: FastifyRequest): string => request.routeOptions?.url ?? '';
 
 /** The bearer token of a request, when it carries one. */
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();

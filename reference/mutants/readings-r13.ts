@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpAnswer } from '../errors.js';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, only, parse, reading, recordsOf } from './reading.js';
+import { ALL, assetSummariesOf, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
 
 /**
  * Reading round 13 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -30,33 +30,8 @@ const BALANCE_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balan
 const COIN_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
 const NFT_ROUTES = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
 
-/** The route (fastify form) of a request, when it matched one. */
-const routeOf = (request: FastifyRequest): string => request.routeOptions?.url ?? '';
-
 /** The bearer token of a request, when it carries one. */
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-
-/** A successful (200, 201) answer of one of `routes`, its body parsed, edited by `change` (false: leave the answer as it is). */
-function onAnswers(routes: readonly string[], change: (body: any, answer: WireAnswer, reply: FastifyReply) => boolean | void) {
-  return {
-    wire(answer: WireAnswer, reply: FastifyReply) {
-      if ((answer.status !== 200 && answer.status !== 201) || !routes.includes(answer.url)) return undefined;
-      const body = parse(answer.payload);
-      if (body === undefined) return undefined;
-      return change(body, answer, reply) === false ? undefined : JSON.stringify(body);
-    },
-  };
-}
-
-/** The orders of the bonus records of an answer. */
-const ordersOf = (body: any): any[] => recordsOf(body).map((record) => record?.order).filter((order) => order && typeof order === 'object');
-
-/** The asset summaries (2.3) of the bonus records and bonus asset summaries of an answer. */
-function assetSummariesOf(body: any): any[] {
-  const found: any[] = [];
-  for (const record of recordsOf(body)) found.push(record?.asset, record?.order?.fromAsset, record?.order?.toAsset);
-  return found.filter((summary) => summary && typeof summary === 'object');
-}
 
 /** A decimal string multiplied by `factor`, written with the same number of fractional digits; "0" stays "0". */
 function scaled(amount: string, factor: number): string {
