@@ -416,11 +416,12 @@ export interface TogetherVerdict {
  */
 export function togetherVerdict(unit: readonly string[], seen: { failed: readonly string[]; skipped: readonly string[]; skippedWhy?: (id: string) => string; retried?: boolean; conflicts: readonly { readings: readonly [string, string]; what: string }[]; unchanged: readonly string[] }): TogetherVerdict {
   const { failed, skipped, conflicts, unchanged } = seen;
+  const skips = skipped.map((id) => `${id} (${seen.skippedWhy?.(id) ?? ''})`).join(', ');
   // Skipped, none failed, on the unit's first run: a skip is most often the moment (a session's halfway request answered
   // late on a loaded machine), not a reading; the whole unit runs once more before it is halved (each half a whole run).
-  if (failed.length === 0 && skipped.length > 0 && !seen.retried) return { judged: [], again: [{ names: [...unit], why: `${SKIPPED_ONCE}: ${skipped.map((id) => `${id} (${seen.skippedWhy?.(id) ?? ''})`).join(', ')}` }] };
+  if (failed.length === 0 && skipped.length > 0 && !seen.retried) return { judged: [], again: [{ names: [...unit], why: `${SKIPPED_ONCE}: ${skips}` }] };
   if (failed.length > 0 || skipped.length > 0) {
-    const why = failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skipped.map((id) => `${id} (${seen.skippedWhy?.(id) ?? ''})`).join(', ')}`;
+    const why = failed.length > 0 ? `failed together: ${failed.join(', ')}` : `tests skipped together: ${skips}`;
     const half = Math.ceil(unit.length / 2);
     return { judged: [], again: [{ names: unit.slice(0, half), why }, { names: unit.slice(half), why }] };
   }
