@@ -1073,6 +1073,16 @@ authenticateJwtEp.describe(() => {
     expectJwtError(t, response, 416);
   });
 
+  /**
+   * The unit probe of `expire`: a JWT whose expire is Unix seconds 300 s ahead, which read as milliseconds lies in January
+   * 1970. Accepted (200), the target reads seconds (or ignores expire); refused, it reads milliseconds.
+   */
+  async function secondsProbe(t: CheckContext, platform: Platform, user: { email: string }) {
+    const probe = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: secondsFromNow(300) }));
+    logOutLater(t, probe);
+    return probe;
+  }
+
   // Section 4.1: expire "must be now or later", so a JWT expiring half a minute ahead authenticates. The unit of expire
   // is open (seconds or milliseconds, docs/judging.md), so the suite learns the unit the target reads from a probe: Unix
   // seconds 300 s ahead, which read as milliseconds lie in January 1970. A target that accepts the probe reads seconds
@@ -1083,8 +1093,7 @@ authenticateJwtEp.describe(() => {
   authenticateJwtEp.check('answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds and (where a seconds expire is read) in Unix seconds', { rules: [...schemaRules('session-response'), 'S144', 'S149'], clauses: ['4.1', '2.1'], status: 200 }, async (t) => {
     const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const platform = await platformFor(t);
-    const probe = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: secondsFromNow(300) }));
-    logOutLater(t, probe);
+    const probe = await secondsProbe(t, platform, user);
     const dated = Date.parse(probe.headers.date ?? '');
     // The Date header is whole seconds rounded down: its second may be up to 1 s later.
     const nowMs = Math.max(Date.now(), Number.isNaN(dated) ? 0 : dated + 1000);
@@ -1113,9 +1122,7 @@ authenticateJwtEp.describe(() => {
   authenticateJwtEp.check(`answers 200 with a Session for a JWT whose expire lies ${FAR_EXPIRES.filter((r) => !r.advisedOnly).map((r) => r.description).join(', ')} (no upper bound; ${FAR_EXPIRES.filter((r) => r.advisedOnly).map((r) => r.description).join(', ')} advised on)`, { rules: [...schemaRules('session-response'), 'S144', 'S149'], clauses: ['4.1', '2.1'], status: 200 }, async (t) => {
     const user = await platformUser(t, 'user', {}, { failsLogins: 2 });
     const platform = await platformFor(t);
-    const probe = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: secondsFromNow(300) }));
-    logOutLater(t, probe);
-    const inSeconds = probe.status === 200;
+    const inSeconds = (await secondsProbe(t, platform, user)).status === 200;
     for (const row of FAR_EXPIRES) {
       const expire = inSeconds ? Math.floor(row.expireMs() / 1000) : row.expireMs();
       const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire }));
