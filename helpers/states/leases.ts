@@ -34,7 +34,7 @@ export interface AcquireRequest {
   totp?: boolean;
   /**
    * The logins with wrong credentials the test sends the account (issue 28): granted only an account that stays
-   * within `failedLoginBound` this run (FAILED_LOGINS_PER_ACCOUNT of helpers/spec/logins.ts), the least used first.
+   * within `failedLoginBound` this run (FAILED_LOGINS_PER_ACCOUNT of helpers/spec/logins.ts), the fullest that still has room first (best fit).
    */
   failsLogins?: number;
 }
@@ -198,7 +198,9 @@ export class LeaseBook {
       if (withRoom.length === 0) {
         return { impossible: `every account of kind "${ask.cls}" already met the ${this.failedLoginBound} failed logins a run sends one account (sections 5.5 and 8 give no brute-force threshold; docs/judging.md, "Failed logins"); add more accounts of that kind, or use a provider-state hook, which gives fresh accounts` };
       }
-      candidates = withRoom.sort((a, b) => (this.failedLogins.get(a) ?? 0) - (this.failedLogins.get(b) ?? 0));
+      // The fullest account that still has room first (best fit): spreading one failure over every account would
+      // leave none with room for a test that sends two (the far-expiry JWT test: its unit probe and a refused row).
+      candidates = withRoom.sort((a, b) => (this.failedLogins.get(b) ?? 0) - (this.failedLogins.get(a) ?? 0));
     }
     if (candidates.length === 0 && ask.candidates.some((index) => this.retired.has(index))) {
       return { impossible: `every account of kind "${ask.cls}" was retired in this run after a login that should have restored it failed (see the run warnings); add more, or export the file again` };
