@@ -58,7 +58,7 @@ export function readUnitHints(file = UNITS_FILE): UnitHints {
   }
 }
 
-/** Writes the units the readings of a whole run were judged in: each clean run together once, the others alone, in name order. */
+/** Writes the units the readings of a whole run were judged in: each clean run together once, the others alone, in name order (the caller leaves out the readings judged alone by rule). */
 export function writeUnitHints(readings: readonly { name: string; judgedWith?: readonly string[] }[], file = UNITS_FILE): void {
   const together = new Map<string, string[]>();
   const alone: string[] = [];

@@ -220,7 +220,11 @@ async function main(): Promise<number> {
     writeHints(killed, readHints(), (name) => known.has(name));
     // The units of the readings only from a run of all of them: a selection's units say nothing of the others.
     const readings = results.filter((r) => r.allowed);
-    if (readings.length === MUTANTS.filter((m) => m.allowed).length) writeUnitHints(readings);
+    // Only the readings that may be judged together: one judged alone by rule (canJudgeTogether) is no hint, and
+    // listing it as alone would keep it alone after the rule admits it.
+    const { canJudgeTogether } = await import('./compose.js');
+    const mutantOf = new Map(MUTANTS.map((m) => [m.name, m]));
+    if (readings.length === MUTANTS.filter((m) => m.allowed).length) writeUnitHints(readings.filter((r) => canJudgeTogether(mutantOf.get(r.name)!)));
     else if (readings.length > 0) console.log(`Unit hints not written: ${readings.length} of ${MUTANTS.filter((m) => m.allowed).length} readings ran (a run of every reading writes them)`);
   }
   const rulesPinned = !judgesRules || unpinned.length === 0;
