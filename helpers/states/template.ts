@@ -33,6 +33,8 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
       totpSecret: '<its base32 TOTP secret>',
       bonuses: { ids: ['<bonus id of this account>'], assets: ['<asset symbol of its bonuses>'] },
       balances: { coins: ['<coin symbol it holds>'], nfts: ['<NFT symbol it holds>'] },
+      // Optional: without it, the used-bank delete with a 2FA login is not verified (round wb12).
+      bankUsed: { id: '<optional: id of its bank used in earlier actions>' },
     },
     'two-platforms': {
       twoPlatforms: {
@@ -74,7 +76,7 @@ function countsLine(minimum: boolean, runs: number): string {
  */
 export const PREPARE_BY_HAND: Record<string, string> = {
   'user with records on two platforms': 'an active account with banks, cards and bonuses on two platforms the target trusts (different IDs, codes and names; two records on platform 1, one on platform 2), and no other banks, cards or bonuses; give each platform\u2019s ID, code and the records\u2019 ids',
-  'user with 2FA, bonuses and balances': 'an active account whose login needs a 2FA code, with at least one bonus and a balance of a coin and of an NFT; give its TOTP secret, bonus ids and assets, coin and NFT symbols',
+  'user with 2FA, bonuses and balances': 'an active account whose login needs a 2FA code, with at least one bonus and a balance of a coin and of an NFT; give its TOTP secret, bonus ids and assets, coin and NFT symbols, and (optional) a bank of it used in earlier actions',
   'user.inactive (with bonuses and a used bank)': 'an account made inactive after an access token was issued to it, with bonuses, a bank used in earlier actions, a bank never used ("bank") and a card ("card")',
   'user.inactive with 2FA': 'an account whose login needs a 2FA code, made inactive after an access token was issued to it; give its TOTP secret and that token',
   'user.locked with 2FA': 'a locked account whose login needs a 2FA code; give its TOTP secret',
