@@ -52,7 +52,10 @@ commands:
             prints a JSON skeleton of a static provider-states file (STATES_FILE) for a full run, each
             account with how to prepare it by hand; --runs N: the accounts that serve once, for N runs
             states export --target URL --states HOOK [--states-token T] --out FILE [--minimum] [--runs N]
-            fills that skeleton from a hook; writes the platforms' keys next to FILE (owner-only)
+                          [--header 'Name: value' (repeatable)] [--ca FILE]
+            fills that skeleton from a hook; writes the platforms' keys next to FILE (owner-only); takes the
+            road as run does: --header / EXTRA_HEADERS and --ca / CA_FILE (environment or .env) and the
+            proxy variables, on every request to hook and target
   openapi   openapi [--out FILE]
             the interface as an OpenAPI 3.1 document (JSON), generated from the suite's catalogue and schemas
   render    render --report FILE [--out DIR]

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../helpers/net/config.js';
+import { ConfigError, loadRoad, roadOf } from '../helpers/net/config.js';
 import { escapeControls } from '../helpers/spec/quote.js';
 import { exportStates } from '../helpers/states/export.js';
 import { template } from '../helpers/states/template.js';
@@ -11,7 +11,7 @@ import { template } from '../helpers/states/template.js';
  */
 
 const USAGE = `usage: conformance states template [--minimum] [--runs N]
-       conformance states export --target URL --states HOOK [--states-token T] --out FILE [--minimum] [--runs N]`;
+       conformance states export --target URL --states HOOK [--states-token T] --out FILE [--minimum] [--runs N] [--header 'Name: value']... [--ca FILE]`;
 
 /** --runs N: the accounts that serve once (disposable, brute-force) for N runs; 1 to 100. */
 function runsOf(value: string | undefined): number {
@@ -30,12 +30,15 @@ export async function statesCommand(argv: string[], write: (line: string) => voi
     return 0;
   }
   if (sub === 'export') {
-    const { values } = parseArgs({ args: rest, options: { target: { type: 'string' }, states: { type: 'string' }, 'states-token': { type: 'string' }, out: { type: 'string' }, minimum: { type: 'boolean' }, runs: { type: 'string' } } });
+    const { values } = parseArgs({ args: rest, options: { target: { type: 'string' }, states: { type: 'string' }, 'states-token': { type: 'string' }, out: { type: 'string' }, minimum: { type: 'boolean' }, runs: { type: 'string' }, header: { type: 'string', multiple: true }, ca: { type: 'string' } } });
     const missing = ['target', 'states', 'out'].filter((name) => !values[name as 'target']);
     if (missing.length > 0) throw new ConfigError(`states export: missing ${missing.map((m) => `--${m}`).join(', ')}; see \`conformance help\``);
     const token = values['states-token'] ?? process.env.STATES_TOKEN;
+    // The road as `run` takes it: --header / EXTRA_HEADERS and --ca / CA_FILE, flags over the environment over .env,
+    // the same refusals; the proxy variables through the dispatcher (helpers/net/transport.ts).
+    const road = roadOf(loadRoad({ ...(values.header ? { EXTRA_HEADERS: values.header.join('\n') } : {}), ...(values.ca !== undefined ? { CA_FILE: values.ca } : {}) }));
     // The hook's answers (a platform's id) are the target's text: data, never control (issue 29).
-    return exportStates({ target: values.target!, states: values.states!, ...(token ? { token } : {}), out: values.out!, minimum: values.minimum === true, runs: runsOf(values.runs) }, (line) => write(escapeControls(line)));
+    return exportStates({ target: values.target!, states: values.states!, ...(token ? { token } : {}), out: values.out!, minimum: values.minimum === true, runs: runsOf(values.runs), road }, (line) => write(escapeControls(line)));
   }
   throw new ConfigError(`states: give template or export; see \`conformance help\``);
 }

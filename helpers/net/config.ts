@@ -107,6 +107,12 @@ const extraHeaders = z.string().transform((text, ctx) => {
   return headers;
 });
 
+/** The road to target and hook a command takes (CA_FILE / --ca, EXTRA_HEADERS / --header): `run` and `states export` alike. */
+const roadShape = {
+  CA_FILE: optional(caFile),
+  EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
+};
+
 export const configSchema = z
   .object({
     BASE_URL: optional(httpUrl),
@@ -126,8 +132,7 @@ export const configSchema = z
     /** Endpoint groups to run, separated by commas or spaces (what --group names, repeatable). */
     GROUP: optional(z.string().trim()),
     BRUTE_FORCE: bool,
-    CA_FILE: optional(caFile),
-    EXTRA_HEADERS: z.preprocess((value) => (value === undefined ? '' : value), extraHeaders),
+    ...roadShape,
     MAX_REQUESTS_PER_SECOND: optional(requestsPerSecond),
     IMPLEMENTATION: optional(implementation),
     /** The seed the value classes are drawn from (helpers/arrange/draw.ts); a fresh one each run unless given, to replay a run. */
@@ -173,11 +178,27 @@ export const FLAG_TO_VARIABLE: Readonly<Record<string, keyof Config>> = {
  * in the working directory. Throws ConfigError naming the first wrong variable.
  */
 export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env, dotenvPath = '.env'): Config {
+  return parsed(configSchema, overrides, env, dotenvPath);
+}
+
+const roadSchema = z.object(roadShape);
+export type RoadConfig = z.output<typeof roadSchema>;
+
+/**
+ * The road variables alone (CA_FILE, EXTRA_HEADERS), from the same places and parsed and refused exactly as
+ * loadConfig does: for `states export`, which reaches target and hook without the rest of a run's configuration
+ * (a .env naming the STATES_FILE about to be exported must not stop it).
+ */
+export function loadRoad(overrides: Partial<Record<keyof RoadConfig, string>> = {}, env: NodeJS.ProcessEnv = process.env, dotenvPath = '.env'): RoadConfig {
+  return parsed(roadSchema, overrides, env, dotenvPath);
+}
+
+/** Flags over the environment over `.env`, parsed by `schema`; the first wrong variable a ConfigError (a secret's value never quoted). */
+function parsed<S extends z.ZodObject>(schema: S, overrides: Record<string, string | undefined>, env: NodeJS.ProcessEnv, dotenvPath: string): z.output<S> {
   const fromFile = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath)) : {};
-  const keys = Object.keys(configSchema.shape) as (keyof Config)[];
   const raw: Record<string, string | undefined> = {};
-  for (const key of keys) raw[key] = overrides[key] ?? env[key] ?? fromFile[key];
-  const result = configSchema.safeParse(raw);
+  for (const key of Object.keys(schema.shape)) raw[key] = overrides[key] ?? env[key] ?? fromFile[key];
+  const result = schema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'configuration');
@@ -190,6 +211,6 @@ export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv =
 }
 
 /** The road to target and hook that the configuration names: CAs to trust besides the system's, and a gateway's headers. */
-export function roadOf(config: Config): { caFile?: string; headers?: Record<string, string> } {
+export function roadOf(config: RoadConfig): { caFile?: string; headers?: Record<string, string> } {
   return { ...(config.CA_FILE ? { caFile: resolve(config.CA_FILE) } : {}), ...(Object.keys(config.EXTRA_HEADERS).length > 0 ? { headers: config.EXTRA_HEADERS } : {}) };
 }

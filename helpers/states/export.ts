@@ -1,15 +1,15 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
-import { Agent, request } from 'undici';
-import { interimTolerantFactory } from '../net/interim.js';
+import { request, type Dispatcher } from 'undici';
 import { ConfigError } from '../net/config-basics.js';
 import { describeTransportFailure } from '../net/http.js';
+import { dispatcherFor } from '../net/transport.js';
 import { withoutCredentials } from '../net/redact.js';
 import { withUserAgent } from '../net/user-agent.js';
 import { ACCOUNT_KINDS, countOf, hasEmailTag, isOfKind, loadStatesFile, spentListPath, type FileAccount, type StatesFileV1 } from './file.js';
 import { schemaReference, type Kind } from './template.js';
-import { HookStates, StateError, StatesAuthError, type StateName } from './transport.js';
+import { HookStates, hookRefusal, StateError, StatesAuthError, type HookRoad, type StateName } from './transport.js';
 
 /**
  * `conformance states export`: a static provider-states file (schemas/states-file.json) filled from a
@@ -41,7 +41,7 @@ function bonusesOf(bonuses: NonNullable<FileAccount['bonuses']>): NonNullable<Fi
 /** The account states a JWT names, which take `platformId` (docs/provider-states.md): a file's accounts are users of its platform entry. */
 const ON_PLATFORM = new Set<string>(['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.short-session']);
 
-async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Agent; timeoutMs: number }, platformId?: string): Promise<FileAccount | undefined> {
+async function exportAccount(hook: HookStates, kind: Kind, target: { url: string; agent: Dispatcher; timeoutMs: number; headers: Record<string, string> }, platformId?: string): Promise<FileAccount | undefined> {
   const onPlatform = platformId !== undefined && ON_PLATFORM.has(kind.state) ? { platformId } : {};
   if (kind.state !== 'user') {
     const data = await ask(hook, kind.state, kind.state === 'user.forbidden' ? { action: 'bank.create' } : { ...onPlatform, ...(kind.twoFactor ? { twoFactor: true } : {}) });
@@ -124,12 +124,13 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const url = `${target.url}/api/v1/user/forgot-password`;
       let status: number;
       try {
-        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: withUserAgent({ 'content-type': 'application/json', accept: 'application/json' }), body: JSON.stringify({ email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) }), signal: AbortSignal.timeout(target.timeoutMs) });
+        const response = await request(url, { method: 'POST', dispatcher: target.agent, headers: withUserAgent({ ...target.headers, 'content-type': 'application/json', accept: 'application/json' }), body: JSON.stringify({ email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) }), signal: AbortSignal.timeout(target.timeoutMs) });
         await response.body.dump();
         status = response.statusCode;
       } catch (error) {
         throw new ConfigError(`target unreachable: ${describeTransportFailure(error, 'POST', url, target.timeoutMs)}`);
       }
+      if (status === 401 || status === 403) throw new ConfigError(`the target answered forgot-password for a fresh provider-state user with ${status}, not 200 (section 4.3 asks no credentials): something in front of the target (a gateway) refused; add the header it wants with --header 'Name: value' (EXTRA_HEADERS), or check --target`);
       if (status !== 200) throw new ConfigError(`the target answered forgot-password for a fresh provider-state user with ${status}, not 200: cannot export reset tokens (check --target)`);
       // A kind of a typed forgot-password (section 4.3) keeps the token as the e-mail of that type shows it.
       const reset = await ask(hook, 'password-reset.token', { email: user.email, ...(kind.resetType ? { type: kind.resetType } : {}) });
@@ -169,8 +170,12 @@ function writeOwnerOnly(path: string, text: string): void {
   }
 }
 
-/** Asks the hook for every account kind of the file and writes it, owner-only, with the platform key beside it. */
-export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; runs?: number; timeoutMs?: number }, write: (line: string) => void): Promise<number> {
+/**
+ * Asks the hook for every account kind of the file and writes it, owner-only, with the platform key beside it. `road`:
+ * the CA file and a gateway's headers (--ca, --header) of every request to hook and target, as a run's; the proxy
+ * variables apply through the dispatchers.
+ */
+export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; runs?: number; timeoutMs?: number; road?: Pick<HookRoad, 'caFile' | 'headers'> }, write: (line: string) => void): Promise<number> {
   const runs = options.runs ?? 1;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const target = options.target.replace(/\/+$/, '');
@@ -178,13 +183,16 @@ export async function exportStates(options: { target: string; states: string; to
     if (!/^https?:\/\/[^/]/i.test(value)) throw new ConfigError(`configuration error: ${flag} must be an http(s) URL, for example http://127.0.0.1:8080 (got "${withoutCredentials(value)}")`);
   }
   const out = resolve(options.out);
-  const hook = new HookStates(options.states, options.token, timeoutMs);
-  // The target's answers may come after interim 1xx answers (RFC 9110 15.2), as the run's own client reads them.
-  const agent = new Agent({ connections: 8, factory: interimTolerantFactory });
+  const road = options.road ?? {};
+  const hook = new HookStates(options.states, options.token, timeoutMs, road);
+  // The run's own road to the target: its proxy unless loopback or NO_PROXY, the CA file, interim 1xx answers read through (RFC 9110 15.2).
+  const agent = dispatcherFor(target, { connections: 8, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
   try {
     const preflight = await hook.call('conformance.preflight', {});
     if (preflight.status === 401 || preflight.status === 403) {
-      throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} answered ${preflight.status}: STATES_TOKEN is ${options.token ? 'wrong' : 'missing'}; pass --states-token`);
+      // Not JSON: a gateway or proxy in front of the hook refused, not the hook (the same line as a run's).
+      if (preflight.body === null || typeof preflight.body !== 'object') throw new ConfigError(hookRefusal(options.states, options.token, preflight));
+      throw new ConfigError(`configuration error: the provider-state hook ${withoutCredentials(options.states)} answered ${preflight.status}: STATES_TOKEN is ${options.token ? 'wrong' : 'missing'}; pass --states-token (or, if a gateway in front of the hook refused, add the header it wants with --header 'Name: value')`);
     }
     // The same $schema as the template's, relative to the folder the file is written to.
     const file: StatesFileV1 & { $schema: string } = { $schema: schemaReference(dirname(out)), version: 2, comment: `Exported from ${withoutCredentials(options.states)} for ${withoutCredentials(target)} on ${new Date().toISOString()}, with the accounts that serve once for ${runs} run(s). Inactive tokens, reset tokens and throttled accounts expire on the target: export again when a run reports them.`, accounts: [] };
@@ -200,7 +208,7 @@ export async function exportStates(options: { target: string; states: string; to
     } else missing.push('platform');
     for (const kind of ACCOUNT_KINDS) {
       const count = countOf(kind, options.minimum === true, runs);
-      const accounts = await inParallel(Array.from({ length: count }, (_, i) => i), 8, () => exportAccount(hook, kind, { url: target, agent, timeoutMs }, platform?.id));
+      const accounts = await inParallel(Array.from({ length: count }, (_, i) => i), 8, () => exportAccount(hook, kind, { url: target, agent, timeoutMs, headers: road.headers ?? {} }, platform?.id));
       const got = accounts.filter((a): a is FileAccount => a !== undefined);
       if (got.length < count) missing.push(kind.kind);
       file.accounts.push(...got);

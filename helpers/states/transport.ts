@@ -221,6 +221,8 @@ export class HookStates implements StatesTransport {
   ) {
     this.agent = dispatcherFor(url, { connections: 4, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
     learnSecret(token, 'configured');
+    // A gateway's header values are secrets on the hook's road too (a command may reach the hook without the target's client).
+    for (const value of Object.values(road.headers ?? {})) learnSecret(value, 'configured');
   }
 
   describe(): string {
