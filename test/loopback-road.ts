@@ -28,8 +28,8 @@ export interface GatewayOptions {
   tls?: boolean;
   /** Only paths under this prefix reach the upstream (prefix stripped); others get an HTML 404. */
   prefix?: string;
-  /** A header every request must carry, else a JSON 401 that is not the interface's. */
-  apiKey?: { name: string; value: string };
+  /** A header every request must carry, else a JSON 401 that is not the interface's (or the `refusal` given). */
+  apiKey?: { name: string; value: string; refusal?: { status: number; type: string; body: string } };
   /** Paths (after the prefix) mapped to another upstream path, exactly as written. */
   rewrite?: Record<string, string>;
   /** These paths get an HTML 401 from the gateway itself. */
@@ -78,7 +78,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       path = path.slice(options.prefix.length);
     }
     if (options.guarded?.includes(path)) return answer(401, 'text/html', '<html><body>401 Authorization Required</body></html>');
-    if (options.apiKey && req.headers[options.apiKey.name] !== options.apiKey.value) return answer(401, 'application/json', '{"message":"Invalid API key"}');
+    if (options.apiKey && req.headers[options.apiKey.name] !== options.apiKey.value) {
+      const refusal = options.apiKey.refusal ?? { status: 401, type: 'application/json', body: '{"message":"Invalid API key"}' };
+      return answer(refusal.status, refusal.type, refusal.body);
+    }
     if (options.alwaysLimited?.test(path) || (options.rateLimitEvery && count % options.rateLimitEvery === 0)) {
       return answer(429, 'application/json', '{"message":"Too Many Requests"}', { 'retry-after': '0' });
     }
