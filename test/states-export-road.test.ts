@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, loadRoad, roadOf } from '../helpers/net/config.js';
 import { startReference, type RunningReference } from '../reference/app.js';
 import { CA_FILE, proxyEnv, startGateway, startProxy, type Gateway, type Proxy } from './loopback-road.js';
 import { conformance, runBin, tempDir } from './support.js';
@@ -123,5 +124,31 @@ describe.concurrent('a wrong road stops states export: exit 2, one line, no head
     expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/hook .* answered 401: STATES_TOKEN is wrong; pass --states-token/)]);
     expect(gateway.seen.slice(before).every((r) => r.headers[API_KEY.name] === API_KEY.value)).toBe(true);
     expect(result.stdout + result.stderr).not.toContain(API_KEY.value);
+  });
+});
+
+describe('loadRoad: the road variables alone, parsed as loadConfig parses them', () => {
+  it('reads .env under the environment under the flags, and ignores the rest of a run\u2019s configuration (a STATES_FILE not yet exported)', () => {
+    const dir = tempDir('export-road-load-');
+    writeFileSync(join(dir, '.env'), `STATES_FILE=${join(dir, 'states.json')}\nEXTRA_HEADERS="x-api-key: from-dotenv\\nx-tenant: acme"\n`);
+    expect(roadOf(loadRoad({}, {}, join(dir, '.env')))).toEqual({ headers: { 'x-api-key': 'from-dotenv', 'x-tenant': 'acme' } });
+    expect(roadOf(loadRoad({}, { CA_FILE, EXTRA_HEADERS: 'x-api-key: from-env' }, join(dir, '.env')))).toEqual({ caFile: CA_FILE, headers: { 'x-api-key': 'from-env' } });
+    expect(roadOf(loadRoad({ EXTRA_HEADERS: 'x-api-key: from-flag' }, { EXTRA_HEADERS: 'x-api-key: from-env' }, join(dir, '.env'))).headers).toEqual({ 'x-api-key': 'from-flag' });
+  });
+
+  it.each(['Token: v4lue-s3cret', 'x-api-key', 'Content-Length: 3'])('refuses %j with loadConfig\u2019s very line', (headers) => {
+    const message = (load: () => unknown) => {
+      try {
+        load();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    const none = join(tempDir('export-road-load-'), '.env');
+    const line = message(() => loadRoad({ EXTRA_HEADERS: headers }, {}, none));
+    expect(line).toMatch(/^configuration error: EXTRA_HEADERS /);
+    expect(line).toBe(message(() => loadConfig({ EXTRA_HEADERS: headers }, {}, none)));
+    expect(line).not.toContain('v4lue-s3cret');
   });
 });
