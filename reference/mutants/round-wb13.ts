@@ -1,0 +1,440 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Mutation, WireAnswer } from '../mutation.js';
+import { ROUTE, answered, type Seen } from './make.js';
+import { parse } from './reading.js';
+import type { Mutant } from './types.js';
+
+/**
+ * White-box round wb13: deviations a real backend could ship, written by a thirteenth reviewer who read suites/ and
+ * helpers/ (the invariant tables of helpers/spec/instances.ts, the access rows of helpers/arrange/invariants.ts) and
+ * aimed at what rounds wb1 to wb12 left alone:
+ * - a session issued again: a login that answers the token of the user's earlier session of that kind, which a logout
+ *   revoked (a firstOrCreate on the token row), for a password, a 2FA and a JWT login;
+ * - token exactness beyond re-cased and cut secrets: a real token with characters appended (a prefix compare), and a real
+ *   secret under another numeric id (a lookup by the secret's hash alone);
+ * - what lists and shows say of text the creates echo: markup escaped by a serializer, characters outside the Basic
+ *   Multilingual Plane lost to a three-byte column; a second image identified as the first in the card list;
+ * - a refused create that changes the record it named (an upsert by IBAN ahead of the unique check);
+ * - value classes: a swift of 9 or 10 characters (a BIC rule of 8 or 11), leading zeros of lastFourDigits (an integer
+ *   column), an image between 8 MiB and the 10240 KB limit (PHP's upload_max_filesize), a forgot-password `type: null`;
+ * - cached answers: a filtered list cached per query string, shown again after a create;
+ * - the bonus summary: pending amounts that count canceled bonuses, the {asset} shape's counts over every asset;
+ * - the 404 message of a show.
+ * Each breaks a rule that holds under every reading of the specification; its description quotes the sentence it
+ * breaks. All rewrite answers as sent (with what they learnt of earlier answers) or map a request's bearer token before
+ * it is authenticated; none needs a deviation of the reference's modules. A record a rewrite "refuses" after the
+ * reference stored it is hidden from every later list and show, as a client sees a refused create.
+ *
+ * Score before fixes: see the OPEN set below (filled in after the run).
+ */
+
+const URL = {
+  login: '/api/v1/authenticate',
+  jwt: '/api/v1/authenticate-jwt/:platform',
+  logout: '/api/v1/user/logout',
+  forgot: '/api/v1/user/forgot-password',
+  reset: '/api/v1/user/reset-password',
+  bankList: '/api/v1/user/:user/bank',
+  bankOne: '/api/v1/user/:user/bank/:bank',
+  cardList: '/api/v1/user/:user/card',
+  cardOne: '/api/v1/user/:user/card/:card',
+  bonusSummary: '/api/v1/user/:user/bonus/assets/:asset?',
+  bonusOne: '/api/v1/user/:user/bonus/:bonus',
+} as const;
+
+const key = (id: unknown) => String(id).toLowerCase();
+const paramsOf = (reply: FastifyReply) => (reply.request.params ?? {}) as Record<string, string | undefined>;
+const notFound = (model: string, id: string) => ({ message: `No query results for model [${model}] ${id}` });
+const recordsOf = (body: any): any[] => (Array.isArray(body?.data) ? body.data : body?.data && typeof body.data === 'object' ? [body.data] : []);
+
+/** The bearer token a request sends, or undefined. */
+const bearerOf = (request: { headers: Record<string, string | string[] | undefined> }): string | undefined => {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+};
+
+type SessionKind = 'jwt' | '2fa' | 'password';
+
+/** The kind of login an answer is (a JWT login; a login with a 2FA code; any other login), or undefined. */
+function loginKind(answer: WireAnswer, reply: FastifyReply): SessionKind | undefined {
+  if (answer.status !== 200 || answer.method !== 'POST') return undefined;
+  if (answer.url === URL.jwt) return 'jwt';
+  if (answer.url !== URL.login) return undefined;
+  const code = (reply.request.body as Record<string, unknown> | undefined)?.['2fa'];
+  return typeof code === 'string' && code !== '' ? '2fa' : 'password';
+}
+
+/** Every token a login of any kind issued. */
+function learnTokens(issued: Set<string>, answer: WireAnswer, reply: FastifyReply): void {
+  if (loginKind(answer, reply) === undefined) return;
+  const id = parse(answer.payload)?.data?.id;
+  if (typeof id === 'string') issued.add(id);
+}
+
+/**
+ * A login of `kind` answers, as its Session's id, the token of the user's previous session of that kind when a logout
+ * revoked it (the token row found by user and name with firstOrCreate, its revocation never looked at): a token that
+ * opens nothing.
+ */
+function reissuesLoggedOutToken(kind: SessionKind): Mutation {
+  const last = new Map<string, string>();
+  const loggedOut = new Set<string>();
+  return {
+    wire(answer, reply) {
+      if (answer.method === 'POST' && answer.url === URL.logout && answer.status === 200) {
+        const bearer = bearerOf(reply.request as unknown as Seen);
+        if (bearer !== undefined) loggedOut.add(bearer);
+        return undefined;
+      }
+      if (loginKind(answer, reply) !== kind) return undefined;
+      const body = parse(answer.payload);
+      const userId = body?.data?.userId;
+      const id = body?.data?.id;
+      if (typeof userId !== 'string' || typeof id !== 'string') return undefined;
+      const slot = kind === 'jwt' ? `${key(paramsOf(reply).platform)} ${key(userId)}` : key(userId);
+      const before = last.get(slot);
+      if (before !== undefined && loggedOut.has(before)) {
+        body.data.id = before;
+        return JSON.stringify(body);
+      }
+      last.set(slot, id);
+      return undefined;
+    },
+  };
+}
+
+/**
+ * The bearer token of a request on a route of `routes` is taken for an issued token when `forgiven(sent, issued)` holds
+ * (the token a real backend's loose compare would find): mapped before it is authenticated.
+ */
+function tokenForgiven(routes: RegExp, forgiven: (sent: string, issued: string) => boolean): Mutation {
+  const issued = new Set<string>();
+  return {
+    request(request: FastifyRequest) {
+      const path = request.url.split('?')[0]!;
+      if (!routes.test(path)) return;
+      const sent = bearerOf(request as unknown as Seen);
+      if (sent === undefined || issued.has(sent)) return;
+      for (const token of issued) {
+        if (forgiven(sent, token)) {
+          request.headers.authorization = `Bearer ${token}`;
+          return;
+        }
+      }
+    },
+    wire(answer, reply) {
+      learnTokens(issued, answer, reply);
+      return undefined;
+    },
+  };
+}
+
+const PROTECTED = /^\/api\/v1\/user\/(logout|[^/]+\/(bank|card|bonus|balances)(\/.*)?)$/;
+const appended = (sent: string, token: string) => sent.length > token.length && sent.startsWith(token);
+const secretOf = (token: string) => token.slice(token.indexOf('|') + 1);
+const idOf = (token: string) => token.slice(0, token.indexOf('|'));
+const otherId = (sent: string, token: string) => sent.includes('|') && token.includes('|') && secretOf(sent) === secretOf(token) && idOf(sent) !== idOf(token);
+
+/** Records a rewrite "deleted" or refused: hidden from the list at `list` and the show at `show` (404). */
+function hide(hidden: Set<string>, answer: WireAnswer, reply: FastifyReply, list: string, show: string, param: string, model: string): string | undefined {
+  if (answer.method !== 'GET' || answer.status !== 200 || hidden.size === 0) return undefined;
+  if (answer.url === list) {
+    const body = parse(answer.payload);
+    if (!Array.isArray(body?.data)) return undefined;
+    const kept = body.data.filter((record: any) => !hidden.has(key(record?.id)));
+    if (kept.length === body.data.length) return undefined;
+    body.data = kept;
+    return JSON.stringify(body);
+  }
+  const id = paramsOf(reply)[param];
+  if (answer.url === show && id !== undefined && hidden.has(key(id))) {
+    reply.code(404);
+    return JSON.stringify(notFound(model, id));
+  }
+  return undefined;
+}
+
+/**
+ * A create of `list` answered 201 for which `refuse(request)` names a field is answered 422 keyed by that field (a
+ * validation rule the backend adds), and the record the reference stored is hidden from later lists and shows.
+ */
+function refusedCreate(list: string, show: string, param: string, model: string, refuse: (request: Seen) => { field: string; text: string } | undefined): Mutation {
+  const hidden = new Set<string>();
+  return {
+    wire(answer, reply) {
+      if (answer.method === 'POST' && answer.url === list && answer.status === 201) {
+        const refused = refuse(reply.request as unknown as Seen);
+        const id = parse(answer.payload)?.data?.id;
+        if (!refused || typeof id !== 'string') return undefined;
+        hidden.add(key(id));
+        reply.code(422);
+        return JSON.stringify({ message: refused.text, errors: { [refused.field]: [refused.text] } });
+      }
+      return hide(hidden, answer, reply, list, show, param, model);
+    },
+  };
+}
+
+/** Each record of the lists and shows of `routes` (fastify urls, GET) with `fields` rewritten by `to` (the creates echo what was sent). */
+function textOnRead(routes: readonly string[], fields: readonly string[], to: (text: string) => string): Mutation {
+  return {
+    wire(answer) {
+      if (answer.method !== 'GET' || answer.status !== 200 || !routes.includes(answer.url)) return undefined;
+      const body = parse(answer.payload);
+      let changed = false;
+      for (const record of recordsOf(body)) {
+        for (const field of fields) {
+          const value = record?.[field];
+          if (typeof value !== 'string') continue;
+          const next = to(value);
+          if (next !== value) { record[field] = next; changed = true; }
+        }
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
+/** htmlspecialchars as a Blade `{{ }}` or `e()` writes it. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+/** A MySQL `utf8` (three-byte) column in non-strict mode: the text is cut at its first character outside the BMP. */
+const cutAtAstral = (text: string) => {
+  const at = text.search(/[\u{10000}-\u{10FFFF}]/u);
+  return at < 0 ? text : text.slice(0, at);
+};
+
+/** The card list answers cardImage2 as cardImage1 for every card whose create or show gave two different identifiers (a join that picks the first image twice). */
+function cardListSecondImageAsFirst(): Mutation {
+  const twoImages = new Set<string>();
+  return {
+    wire(answer) {
+      if (answer.status !== 200 && answer.status !== 201) return undefined;
+      const body = parse(answer.payload);
+      if ((answer.method === 'POST' && answer.url === URL.cardList) || (answer.method === 'GET' && answer.url === URL.cardOne)) {
+        const card = body?.data;
+        if (typeof card?.id === 'string' && typeof card.cardImage1 === 'string' && card.cardImage1 !== card.cardImage2) twoImages.add(key(card.id));
+        return undefined;
+      }
+      if (answer.method !== 'GET' || answer.url !== URL.cardList || !Array.isArray(body?.data)) return undefined;
+      let changed = false;
+      for (const card of body.data) if (twoImages.has(key(card?.id)) && card.cardImage2 !== card.cardImage1) { card.cardImage2 = card.cardImage1; changed = true; }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
+/**
+ * A refused bank create whose only error is its IBAN, taken by one of the user's banks, still writes its bankName, swift
+ * and currency onto that bank (an updateOrCreate keyed by IBAN run ahead of the unique check), as later lists and shows say.
+ */
+function duplicateIbanUpdatesBank(): Mutation {
+  const byIban = new Map<string, string>();
+  const over = new Map<string, Record<string, string>>();
+  return {
+    wire(answer, reply) {
+      const user = paramsOf(reply).user;
+      if (typeof user !== 'string') return undefined;
+      const body = parse(answer.payload);
+      if (answer.method === 'POST' && answer.url === URL.bankList) {
+        const sent = (reply.request.body ?? {}) as Record<string, unknown>;
+        if (answer.status === 201) {
+          const bank = body?.data;
+          if (typeof bank?.id === 'string' && typeof bank.iban === 'string') byIban.set(`${key(user)} ${key(bank.iban)}`, key(bank.id));
+          return undefined;
+        }
+        const errors = body?.errors;
+        if (answer.status !== 422 || !errors || Object.keys(errors).join() !== 'iban' || typeof sent.iban !== 'string') return undefined;
+        const id = byIban.get(`${key(user)} ${key(sent.iban)}`);
+        if (id === undefined) return undefined;
+        const fields: Record<string, string> = {};
+        for (const field of ['bankName', 'swift', 'currency']) if (typeof sent[field] === 'string') fields[field] = sent[field] as string;
+        over.set(id, fields);
+        return undefined;
+      }
+      if (answer.method !== 'GET' || answer.status !== 200 || (answer.url !== URL.bankList && answer.url !== URL.bankOne)) return undefined;
+      let changed = false;
+      for (const bank of recordsOf(body)) {
+        const fields = over.get(key(bank?.id));
+        if (!fields) continue;
+        for (const [field, value] of Object.entries(fields)) if (bank[field] !== value) { bank[field] = value; changed = true; }
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
+/** lastFourDigits kept in an integer column: every answer of the card routes writes it without its leading zeros. */
+function lastFourAsInteger(): Mutation {
+  return {
+    wire(answer) {
+      if ((answer.status !== 200 && answer.status !== 201) || (answer.url !== URL.cardList && answer.url !== URL.cardOne)) return undefined;
+      const body = parse(answer.payload);
+      let changed = false;
+      for (const card of recordsOf(body)) {
+        const digits = card?.lastFourDigits;
+        if (typeof digits === 'string' && /^0\d{3}$/.test(digits)) { card.lastFourDigits = String(Number(digits)); changed = true; }
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
+/**
+ * A filtered list (a query string with at least one filter) answered from a cache keyed by the user and the query string,
+ * filled by its first answer and never cleared by a create: the same filtered list read again answers as it did before.
+ */
+function filteredListCached(list: string): Mutation {
+  const cache = new Map<string, string>();
+  return {
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.url !== list || answer.status !== 200) return undefined;
+      const query = reply.request.url.split('?')[1] ?? '';
+      if (query === '' || [...new URLSearchParams(query).values()].every((value) => value === '')) return undefined;
+      const slot = `${key(paramsOf(reply).user)}?${query}`;
+      const cached = cache.get(slot);
+      if (cached === undefined) { cache.set(slot, answer.payload); return undefined; }
+      return cached === answer.payload ? undefined : cached;
+    },
+  };
+}
+
+/** A bank create answered 201 whose swift has 9 or 10 characters is refused (a BIC rule: 8 or 11 characters). */
+const swiftNineOrTen = (request: Seen) => {
+  const swift = request.body?.swift;
+  return typeof swift === 'string' && (swift.length === 9 || swift.length === 10) ? { field: 'swift', text: 'The swift must be 8 or 11 characters.' } : undefined;
+};
+
+/** A card create answered 201 whose request is larger than PHP's default upload_max_filesize of an image (8 MiB): the upload is refused as a failed upload. */
+const overEightMiB = (request: Seen) => {
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) && length > 8 * 1024 * 1024 ? { field: 'cardImage1', text: 'The card image1 failed to upload.' } : undefined;
+};
+
+/** The bonus summary's pending entry counts the canceled bonuses too (a `status != distributed` query). */
+const pendingCountsCanceled = (): Mutation =>
+  answered('GET /api/v1/user/{user}/bonus/assets/{asset?}', 200, (body) => {
+    let changed = false;
+    for (const entry of Array.isArray(body?.data) ? body.data : []) {
+      const { pending, canceled } = entry ?? {};
+      if (!pending || !canceled || typeof canceled.bonuses !== 'number' || canceled.bonuses === 0) continue;
+      pending.bonuses += canceled.bonuses;
+      if (typeof pending.amount === 'number' && typeof canceled.amount === 'number') pending.amount = Math.round((pending.amount + canceled.amount) * 1e8) / 1e8;
+      changed = true;
+    }
+    return changed;
+  });
+
+/**
+ * The bonus summary with its {asset} segment answers the asset's entry with the counts and amounts of every asset the user
+ * has bonuses in (the aggregate's WHERE on the asset forgotten; only the entry's asset is picked by the segment), as the
+ * summary of all assets read before for the user gives them.
+ */
+function summaryAssetCountsAll(): Mutation {
+  const all = new Map<string, any[]>();
+  return {
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.url !== URL.bonusSummary || answer.status !== 200) return undefined;
+      const params = paramsOf(reply);
+      const body = parse(answer.payload);
+      if (!Array.isArray(body?.data) || typeof params.user !== 'string') return undefined;
+      if (params.asset === undefined || params.asset === '') { all.set(key(params.user), JSON.parse(JSON.stringify(body.data))); return undefined; }
+      const entries = all.get(key(params.user));
+      if (!entries || entries.length < 2 || body.data.length !== 1) return undefined;
+      const entry = body.data[0];
+      for (const status of ['distributed', 'pending', 'canceled']) {
+        if (!entry?.[status]) continue;
+        entry[status].bonuses = entries.reduce((sum, e) => sum + (Number(e?.[status]?.bonuses) || 0), 0);
+        entry[status].amount = Math.round(entries.reduce((sum, e) => sum + (Number(e?.[status]?.amount) || 0), 0) * 1e8) / 1e8;
+      }
+      entry.orders = entries.reduce((sum, e) => sum + (Number(e?.orders) || 0), 0);
+      return JSON.stringify(body);
+    },
+  };
+}
+
+/** A show's 404 answered with `message` (its own wording) instead of "no query results". */
+const notFoundWorded = (route: string, message: string): Mutation => answered(route, 404, (body) => typeof body?.message === 'string' && /no query results/i.test(body.message) && { body: { message } });
+
+const BANK_READS = [URL.bankList, URL.bankOne] as const;
+const CARD_READS = [URL.cardList, URL.cardOne] as const;
+
+const written: Mutant[] = [
+  // --- a session issued again ---
+  // white-box round wb13
+  { name: 'wb13-password-login-reissues-logged-out-token', clause: '5', group: 'authentication', description: 'sections 5.2/5.4 ("Its id is the bearer token, valid for ttl seconds"; "logout destroys the token"): a password login of a user whose earlier password session was logged out answers that destroyed token as its Session\u2019s id (the token row found by user with firstOrCreate, its revocation never looked at), so the new session opens nothing', mutation: reissuesLoggedOutToken('password') },
+  // white-box round wb13
+  { name: 'wb13-2fa-login-reissues-logged-out-token', clause: '5', group: 'authentication', description: 'sections 5.2/5.4 ("Its id is the bearer token, valid for ttl seconds"; "destroys the token for both kinds of authentication"): a login with a 2FA code answers the token of the user\u2019s earlier 2FA session, destroyed by a logout', mutation: reissuesLoggedOutToken('2fa') },
+  // white-box round wb13
+  { name: 'wb13-jwt-login-reissues-logged-out-token', clause: '5', group: 'authentication', description: 'sections 4.1/5.2/5.4 ("200: { data: <Session> }"; "Its id is the bearer token"; logout "destroys the token for both kinds of authentication"): a JWT login of a platform answers the token of the user\u2019s earlier session of that platform, destroyed by a logout (a token cached per platform and user)', mutation: reissuesLoggedOutToken('jwt') },
+
+  // --- token exactness ---
+  // white-box round wb13
+  { name: 'wb13-token-with-characters-appended-accepted', clause: '5', group: 'authentication', description: 'section 5.3 ("Protected endpoints require the header Authorization: Bearer <ACCESS_TOKEN>. Without valid authentication the response is 401"): every protected route accepts an issued token with characters appended to its secret (a prefix compare of the secret)', mutation: tokenForgiven(PROTECTED, appended) },
+  // white-box round wb13
+  { name: 'wb13-token-secret-under-other-id-accepted', clause: '5', group: 'authentication', description: 'sections 2.1/5.3 (id "Access token, form <numeric_id>|<secret>"; "Without valid authentication the response is 401"): every protected route accepts a real secret under another numeric id (the token found by the secret\u2019s hash alone, its id never compared)', mutation: tokenForgiven(PROTECTED, otherId) },
+  // white-box round wb13
+  { name: 'wb13-bank-routes-token-with-characters-appended-accepted', clause: '4.10', group: 'banks', description: 'sections 4.10/5.3 (banks "Auth for all: bearer"; "Without valid authentication the response is 401"): the bank routes accept an issued token with characters appended to its secret (a guard of the bank routes that compares a prefix)', mutation: tokenForgiven(/^\/api\/v1\/user\/[^/]+\/bank(\/[^/]+)?$/, appended) },
+  // white-box round wb13
+  { name: 'wb13-card-routes-token-secret-under-other-id-accepted', clause: '4.6a', group: 'cards', description: 'sections 4.6a/2.1/5.3 (cards "Auth for all: bearer"; token "form <numeric_id>|<secret>"; "Without valid authentication the response is 401"): the card routes accept a real secret under another numeric id', mutation: tokenForgiven(/^\/api\/v1\/user\/[^/]+\/card(\/[^/]+)?$/, otherId) },
+  // white-box round wb13
+  { name: 'wb13-balances-token-with-characters-appended-accepted', clause: '5', group: 'balances', description: 'sections 4.6-4.9/5.3 (balances "Auth: bearer"; "Without valid authentication the response is 401"): the balance routes accept an issued token with characters appended to its secret', mutation: tokenForgiven(/^\/api\/v1\/user\/[^/]+\/balances(\/.*)?$/, appended) },
+  // white-box round wb13
+  { name: 'wb13-bonus-routes-token-secret-under-other-id-accepted', clause: '5', group: 'bonuses', description: 'sections 4.11/2.1/5.3 (bonuses "Auth for all: bearer"; token "form <numeric_id>|<secret>"; "Without valid authentication the response is 401"): the bonus routes, in every path shape, accept a real secret under another numeric id', mutation: tokenForgiven(/^\/api\/v1\/user\/[^/]+\/bonus(\/.*)?$/, otherId) },
+
+  // --- what lists and shows say of the text a create echoed ---
+  // white-box round wb13
+  { name: 'wb13-banks-reads-escape-markup', clause: '4.10', group: 'banks', description: 'sections 4.10/2.4 ("List ... 200 { data: [<Bank>] }", "Show ... 200 { data: <Bank> }"; bankName "string"): the bank list and show answer bankName HTML-escaped (&amp;, &lt;, &#039;: a resource that runs e() over the stored name), while the create echoes it as sent', mutation: textOnRead(BANK_READS, ['bankName'], escapeHtml) },
+  // white-box round wb13
+  { name: 'wb13-cards-reads-escape-markup', clause: '4.6a', group: 'cards', description: 'sections 4.6a/2.5 ("List ... 200 { data: [<Card>] }", "Show ... 200 { data: <Card> }"; holderName, alias "string"): the card list and show answer holderName and alias HTML-escaped (an apostrophe as &#039;), while the create echoes them as sent', mutation: textOnRead(CARD_READS, ['holderName', 'alias'], escapeHtml) },
+  // white-box round wb13
+  { name: 'wb13-banks-reads-cut-at-astral-character', clause: '4.10', group: 'banks', description: 'sections 4.10/8 (bankName "string", "max 191"): the bank list and show answer a bankName cut at its first character outside the Basic Multilingual Plane (a MySQL utf8 column in non-strict mode), while the create echoes it whole', mutation: textOnRead(BANK_READS, ['bankName'], cutAtAstral) },
+  // white-box round wb13
+  { name: 'wb13-cards-reads-cut-at-astral-character', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 (holderName, alias "string", "max 191"): the card list and show answer holderName and alias cut at their first character outside the Basic Multilingual Plane (a three-byte utf8 column), while the create echoes them whole', mutation: textOnRead(CARD_READS, ['holderName', 'alias'], cutAtAstral) },
+  // white-box round wb13
+  { name: 'wb13-cards-list-second-image-as-first', clause: '4.6a', group: 'cards', description: 'sections 4.6a/2.5 (cardImage2 "Identifier of the stored second image"; "List ... 200 { data: [<Card>] }"): the card list answers cardImage2 with the identifier of the first image for a card whose create and show give two different ones (a join that picks the first image twice)', mutation: cardListSecondImageAsFirst() },
+
+  // --- a refused create that changes what it named ---
+  // white-box round wb13
+  { name: 'wb13-banks-duplicate-iban-refusal-updates-bank', clause: '4.10', group: 'banks', description: 'sections 4.10/7 (iban "unique"; "422 | bank create | invalid field"): a create refused (422) for an IBAN one of the user\u2019s banks has still writes its bankName, swift and currency onto that bank, as later lists and shows say (an updateOrCreate keyed by IBAN run ahead of the unique check)', mutation: duplicateIbanUpdatesBank() },
+
+  // --- value classes ---
+  // white-box round wb13
+  { name: 'wb13-banks-swift-of-9-or-10-refused', clause: '4.10', group: 'banks', description: 'sections 4.10/8 (swift "alphanumeric, length 8 to 11"; "bank.swift | 8 to 11 characters"): a swift of 9 or 10 characters is refused with 422 (a BIC rule of 8 or 11 characters)', mutation: refusedCreate(URL.bankList, URL.bankOne, 'bank', 'Bank', swiftNineOrTen) },
+  // white-box round wb13
+  { name: 'wb13-cards-last-four-leading-zeros-dropped', clause: '4.6a', group: 'cards', description: 'sections 4.6a/2.5 (lastFourDigits "string", "4 digits"): every card answer writes lastFourDigits without its leading zeros (0123 as 123, 0000 as 0: an integer column)', mutation: lastFourAsInteger() },
+  // white-box round wb13
+  { name: 'wb13-cards-image-over-8-mib-refused', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 (images "max 10240 KB each"): a card create whose upload is larger than 8 MiB is refused with 422 "failed to upload" (PHP\u2019s upload_max_filesize left at 8M)', mutation: refusedCreate(URL.cardList, URL.cardOne, 'card', 'Card', overEightMiB) },
+  // white-box round wb13
+  { name: 'wb13-forgot-type-null-refused', clause: '4.3', group: 'password', description: 'section 4.3 (type "no | nullable; one of text, link"): a forgot-password whose type is null is refused with 422 keyed by type (an in:text,link rule without nullable)', mutation: answered('POST /api/v1/user/forgot-password', 200, (_body, request) => request.body && Object.prototype.hasOwnProperty.call(request.body, 'type') && request.body.type === null && { status: 422, body: { message: 'The selected type is invalid.', errors: { type: ['The selected type is invalid.'] } } }) },
+
+  // --- cached answers ---
+  // white-box round wb13
+  { name: 'wb13-banks-filtered-list-cached', clause: '4.10', group: 'banks', description: 'section 4.10 ("List ... 200 { data: [<Bank>] }", the user\u2019s banks under its filters): a filtered bank list is answered from a cache keyed by user and query string, never cleared by a create or a delete', mutation: filteredListCached(URL.bankList) },
+  // white-box round wb13
+  { name: 'wb13-cards-filtered-list-cached', clause: '4.6a', group: 'cards', description: 'section 4.6a ("List ... 200 { data: [<Card>] }", the user\u2019s cards under its filters): a filtered card list is answered from a cache keyed by user and query string, never cleared by a create', mutation: filteredListCached(URL.cardList) },
+
+  // --- the bonus summary ---
+  // white-box round wb13
+  { name: 'wb13-bonuses-summary-pending-counts-canceled', clause: '4.11', group: 'bonuses', description: 'sections 4.11/2.5b (S = "{ bonuses: integer, amount: number }" for distributed, pending, canceled): the summary\u2019s pending entry counts and sums the canceled bonuses too (a status != distributed query)', mutation: pendingCountsCanceled() },
+  // white-box round wb13
+  { name: 'wb13-bonuses-summary-asset-counts-every-asset', clause: '4.11', group: 'bonuses', description: 'sections 4.11/2.5b ("Asset summary ... {asset?} optional path segment (symbol)"): with its {asset} segment, the summary answers that asset\u2019s entry with the orders, counts and amounts of every asset the user has bonuses in (the aggregate\u2019s WHERE on the asset forgotten)', mutation: summaryAssetCountsAll() },
+
+  // --- a show's 404 ---
+  // white-box round wb13
+  { name: 'wb13-banks-show-404-worded', clause: '7', group: 'banks', description: 'section 7 ("404 | bank show, bonus show, card show | no record found (message: no query results)"): bank show answers its 404 with the message "Bank not found."', mutation: notFoundWorded('GET /api/v1/user/{user}/bank/{bank}', 'Bank not found.') },
+  // white-box round wb13
+  { name: 'wb13-bonuses-show-404-worded', clause: '7', group: 'bonuses', description: 'section 7 ("404 | bank show, bonus show, card show | no record found (message: no query results)"): bonus show answers its 404 with the message "Not Found"', mutation: notFoundWorded(ROUTE.bonusShow, 'Not Found') },
+];
+
+/**
+ * The survivors of the round (filled in after the run).
+ */
+const OPEN = new Set<string>([
+]);
+
+/** The mutants of the round the suite catches (registered in index.ts). */
+export const roundWb13Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+
+/** The open gaps of the round (not registered): the suite lets them pass. */
+export const roundWb13OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
