@@ -356,6 +356,33 @@ function summaryAssetCountsAll(): Mutation {
 /** A show's 404 answered with `message` (its own wording) instead of "no query results". */
 const notFoundWorded = (route: string, message: string): Mutation => answered(route, 404, (body) => typeof body?.message === 'string' && /no query results/i.test(body.message) && { body: { message } });
 
+
+/** A CSV-injection filter on output: a leading = + - or @ taken off (every one in a row). */
+const stripFormula = (text: string) => text.replace(/^[=+\-@]+/, '');
+
+/**
+ * A read answered from a cache keyed by its path and query string but not by the caller: the first answer of a path
+ * shape for one user is answered to another user asking the same (`shape` gives the key without the user, or undefined).
+ */
+function cachedAcrossUsers(url: string, shape: (reply: FastifyReply) => string | undefined): Mutation {
+  const cache = new Map<string, { user: string; payload: string }>();
+  return {
+    wire(answer, reply) {
+      if (answer.method !== 'GET' || answer.url !== url || answer.status !== 200) return undefined;
+      const user = paramsOf(reply).user;
+      const slot = shape(reply);
+      if (typeof user !== 'string' || slot === undefined) return undefined;
+      const cached = cache.get(slot);
+      if (cached === undefined) { cache.set(slot, { user: key(user), payload: answer.payload }); return undefined; }
+      return cached.user === key(user) || cached.payload === answer.payload ? undefined : cached.payload;
+    },
+  };
+}
+const queryOf = (reply: FastifyReply) => reply.request.url.split('?')[1] ?? '';
+
+/** Text longer than 191 bytes of UTF-8 but not longer than 191 characters: a limit counted in bytes (strlen, not mb_strlen). */
+const overInBytes = (text: unknown) => typeof text === 'string' && Buffer.byteLength(text, 'utf8') > 191 && [...text].length <= 191;
+
 const BANK_READS = [URL.bankList, URL.bankOne] as const;
 const CARD_READS = [URL.cardList, URL.cardOne] as const;
 
@@ -425,6 +452,18 @@ const written: Mutant[] = [
   { name: 'wb13-banks-show-404-worded', clause: '7', group: 'banks', description: 'section 7 ("404 | bank show, bonus show, card show | no record found (message: no query results)"): bank show answers its 404 with the message "Bank not found."', mutation: notFoundWorded('GET /api/v1/user/{user}/bank/{bank}', 'Bank not found.') },
   // white-box round wb13
   { name: 'wb13-bonuses-show-404-worded', clause: '7', group: 'bonuses', description: 'section 7 ("404 | bank show, bonus show, card show | no record found (message: no query results)"): bonus show answers its 404 with the message "Not Found"', mutation: notFoundWorded(ROUTE.bonusShow, 'Not Found') },
+  // white-box round wb13
+  { name: 'wb13-banks-reads-strip-formula-prefix', clause: '4.10', group: 'banks', description: 'sections 4.10/2.4 ("List ... 200 { data: [<Bank>] }", "Show ... 200 { data: <Bank> }"; bankName "string", "max 191"): the bank list and show answer a bankName without its leading = + - @ (a CSV-injection filter on output), while the create echoes it as sent', mutation: textOnRead(BANK_READS, ['bankName'], stripFormula) },
+  // white-box round wb13
+  { name: 'wb13-cards-reads-strip-formula-prefix', clause: '4.6a', group: 'cards', description: 'sections 4.6a/2.5 ("List ... 200 { data: [<Card>] }", "Show ... 200 { data: <Card> }"; holderName, alias "string"): the card list and show answer holderName and alias without a leading = + - @ (a CSV-injection filter on output), while the create echoes them as sent', mutation: textOnRead(CARD_READS, ['holderName', 'alias'], stripFormula) },
+  // white-box round wb13
+  { name: 'wb13-banks-bank-name-counted-in-bytes', clause: '8', group: 'banks', description: 'sections 4.10/8 ("bank.bankName | max 191"): a bankName of at most 191 characters but more than 191 bytes of UTF-8 is refused with 422 (strlen, not mb_strlen)', mutation: refusedCreate(URL.bankList, URL.bankOne, 'bank', 'Bank', (request) => (overInBytes(request.body?.bankName) ? { field: 'bankName', text: 'The bank name must not be greater than 191 characters.' } : undefined)) },
+  // white-box round wb13
+  { name: 'wb13-cards-holder-name-counted-in-bytes', clause: '8', group: 'cards', description: 'sections 4.6a/8 ("card.holderName, card.alias | max 191"): a holderName of at most 191 characters but more than 191 bytes of UTF-8 is refused with 422 (a byte count)', mutation: refusedCreate(URL.cardList, URL.cardOne, 'card', 'Card', (request) => (overInBytes(request.body?.holderName) ? { field: 'holderName', text: 'The holder name must not be greater than 191 characters.' } : undefined)) },
+  // white-box round wb13
+  { name: 'wb13-balances-filtered-coin-list-cached-across-users', clause: '4.8', group: 'balances', description: 'section 4.8 ("GET /api/v1/user/{user}/balances ... 200: { data: { coins: [<Balance record>, ...] } }", the user\u2019s balances): a coin list filtered by assets[] is answered from a cache keyed by the query string alone, so a second user asking the same symbols is answered the first user\u2019s coins', mutation: cachedAcrossUsers('/api/v1/user/:user/balances', (reply) => (queryOf(reply) === '' ? undefined : queryOf(reply))) },
+  // white-box round wb13
+  { name: 'wb13-bonuses-summary-asset-cached-across-users', clause: '4.11', group: 'bonuses', description: 'sections 4.11/2.5b ("Asset summary GET /api/v1/user/{user}/bonus/assets/{asset?}", the user\u2019s bonuses): the summary with its {asset} segment is answered from a cache keyed by the asset alone, so a second user asking the same asset is answered the first user\u2019s counts and amounts', mutation: cachedAcrossUsers(URL.bonusSummary, (reply) => { const asset = paramsOf(reply).asset; return asset ? asset : undefined; }) },
 ];
 
 /**
