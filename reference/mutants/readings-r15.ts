@@ -603,6 +603,21 @@ void CARD;
  * - allowed-r15-malformed-json-422: likewise, no request of the run has a body that is not JSON.
  * All 21 registered, run together (`node bin/mutants.mjs` with the 21 `--mutant`s, --shards 1): 21/21 conformant.
  */
+/*
+ * Judged by the lead (issue 28): the five are judged deviations, each under a judgement docs/judging.md already made
+ * for an earlier round, so none is a false failure of the suite:
+ * - iban-masked-after-create: as allowed-r11-iban-masked-in-lists (refused in round 11; r15 took it for allowed): the
+ *   text says where the service masks (2.6), and not for a bank's iban (row "Records hold what was sent").
+ * - lists-read-replica-lag: row "A list holds each record once, only the caller's, and shows a create or a delete at
+ *   once" (issue 27 asks for it by name: a list that misses a record just created is what a buggy list looks like,
+ *   and a client cannot tell a lag from a loss).
+ * - deleted-bank-shown-deleted: rows "Lists hold what the provider states made" (a deleted bank answers 404) and "The
+ *   404 of a record says no query results": 7 gives 404 for "no record found", and a deleted record is not found.
+ * - bonus-list-default-hides-canceled: row "Lists hold what the provider states made" (every bonus of the `bonuses`
+ *   state): an optional filter left out filters nothing.
+ * - coin-list-hides-empty-balances: row "Lists hold what the provider states made" (every balance the state holds);
+ *   the reader's own argument: a reading and its hook must agree.
+ */
 const REFUSED = new Set<string>([
   'allowed-r15-iban-masked-after-create',
   'allowed-r15-lists-read-replica-lag',
