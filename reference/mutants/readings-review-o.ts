@@ -1,5 +1,7 @@
 import type { Mutant } from './types.js';
-import { onAnswers, reading, recordsOf, only } from './reading.js';
+import type { FastifyRequest } from 'fastify';
+import type { WireAnswer } from '../mutation.js';
+import { isSessionAnswer, onAnswers, parse, reading, recordsOf, only } from './reading.js';
 
 /**
  * Readings found by the read-only review review-o (issue 28): expects of the suite that decided a point the text leaves
@@ -25,4 +27,37 @@ export const readingsReviewOMutants: Mutant[] = [
     }),
     only('cards'),
   ),
+  // Access tokens whose secret is written in hex (random bytes, base16), read by a hex decoder, which takes either
+  // letter case (Go hex.DecodeString, Python bytes.fromhex, Node Buffer.from(x, 'hex')): `7|9F86...` is `7|9f86...`.
+  reading(
+    'allowed-o-token-secret-hex-read-case-free',
+    'banks',
+    '2.1',
+    'the access token\u2019s secret is random bytes written in lower-case hex, read back by a hex decoder, which takes either letter case (2.1: "Access token, form <numeric_id>|<secret>", no alphabet given)',
+    hexTokens(),
+    only('banks'),
+  ),
 ];
+
+function hexTokens(): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
+  const issued = new Map<string, string>();
+  return {
+    request(request) {
+      const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+      const split = shown ? /^(\d+)\|([0-9A-Fa-f]+)$/.exec(shown) : null;
+      const token = split ? issued.get(`${split[1]}|${split[2]!.toLowerCase()}`) : undefined;
+      if (token) request.headers.authorization = `Bearer ${token}`;
+    },
+    wire(answer) {
+      if (!isSessionAnswer(answer)) return undefined;
+      const body = parse(answer.payload);
+      const token = body?.data?.id;
+      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
+      if (!split) return undefined;
+      const shown = `${split[1]}|${Buffer.from(split[2]!, 'utf8').toString('hex')}`;
+      issued.set(shown, token);
+      body.data.id = shown;
+      return JSON.stringify(body);
+    },
+  };
+}
