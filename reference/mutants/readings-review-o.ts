@@ -35,7 +35,7 @@ export const readingsReviewOMutants: Mutant[] = [
     '2.1',
     'the access token\u2019s secret is random bytes written in lower-case hex, read back by a hex decoder, which takes either letter case (2.1: "Access token, form <numeric_id>|<secret>", no alphabet given)',
     hexTokens(),
-    only('banks'),
+    only('authentication', 'banks'),
   ),
 ];
 
