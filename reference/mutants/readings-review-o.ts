@@ -37,6 +37,32 @@ export const readingsReviewOMutants: Mutant[] = [
     hexTokens(),
     only('authentication', 'banks'),
   ),
+  // A target whose clock runs 400 s behind the suite's (its Date header and its Sessions alike) and whose access tokens
+  // live 300 s (an OAuth-style short access token): every Session is consistent with the target's own Date.
+  reading(
+    'allowed-o-target-clock-400s-behind-ttl-300',
+    'authentication',
+    '2.1',
+    'the target\u2019s clock runs 400 s behind the suite\u2019s (its Date header and its Sessions alike) and its sessions live 300 s (2.1: ttl "Lifetime in seconds", until "ISO 8601 UTC timestamp, expiry": whose clock is not said)',
+    {
+      wire(answer, reply) {
+        const skewMs = 400_000;
+        reply.header('date', new Date(Date.now() - skewMs).toUTCString());
+        if (!isSessionAnswer(answer)) return undefined;
+        const body = parse(answer.payload);
+        const session = body?.data;
+        if (!session || typeof session.created !== 'string' || !(session.ttl >= 60)) return undefined;
+        const created = Date.parse(session.created) - skewMs;
+        const micros = /\.(\d{6})/.exec(session.created)?.[1] ?? '000000';
+        const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, `.${micros}Z`);
+        session.ttl = 300;
+        session.created = iso(created);
+        session.until = iso(created + 300_000);
+        return JSON.stringify(body);
+      },
+    },
+    only('authentication'),
+  ),
 ];
 
 function hexTokens(): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
