@@ -761,7 +761,7 @@ show.describe(() => {
 
   // An unknown card id: the specification does not say whether the account is checked before the record
   // is looked up, so 404 is also accepted (the next test asks provider state card for a card of its own).
-  show.check('answers 403 with { message } for an inactive account (or 404 for its unknown card id)', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.6a', '5', '7'], status: [403, 404], rulesOnEveryBranch: 'both answers it accepts are an error { message } (S336)' }, async (t) => {
+  show.check('answers 403 with { message } for an inactive account (or 404 for its unknown card id)', { rules: [...schemaRules('error-message'), 'S336'], clauses: ['4.6a', '5', '7'], status: [403, 404], rulesOnEveryBranch: 'both answers it accepts are an error { message } (S336), the inactive 403 also { error } (advised on)' }, async (t) => {
     const inactive = await t.state('user.inactive');
     const response = await t.get(cardPath(inactive.id, randomUUID()), { token: inactive.token });
     t.expectStatus(response, [403, 404]);

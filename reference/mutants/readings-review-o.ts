@@ -63,6 +63,38 @@ export const readingsReviewOMutants: Mutant[] = [
     },
     only('authentication'),
   ),
+  // The inactive account's 403 on bank, bonus and card endpoints written { error } (an account check in the auth
+  // middleware, as the 401s of protected endpoints are), not { message }.
+  reading(
+    'allowed-o-inactive-403-as-error-member',
+    'banks',
+    '7',
+    'the inactive account\u2019s 403 on bank, bonus and card endpoints written { error } (section 7: "{ error: string } for authentication failures", "{ message: string } for most other errors"; 5.6: "403 with a message that the account is inactive")',
+    {
+      wire(answer) {
+        if (answer.status !== 403 || !/\/(bank|bonus|card)/.test(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        if (!body || typeof body.message !== 'string' || !/inactive/i.test(body.message)) return undefined;
+        return JSON.stringify({ error: body.message });
+      },
+    },
+    { groups: ['banks', 'bonuses', 'cards'], clauses: 'all' },
+  ),
+  // A deviation beside it: the inactive account's 403 with neither member (no message at all) still fails.
+  {
+    name: 'o-inactive-403-neither-member',
+    clause: '5',
+    group: 'banks',
+    description: 'section 5.6 ("Inactive accounts receive 403 with a message that the account is inactive"): the inactive account\u2019s 403 on bank, bonus and card endpoints carries neither { message } nor { error } ({ status: "inactive" })',
+    mutation: {
+      wire(answer) {
+        if (answer.status !== 403 || !/\/(bank|bonus|card)/.test(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        if (!body || typeof body.message !== 'string' || !/inactive/i.test(body.message)) return undefined;
+        return JSON.stringify({ status: 'inactive' });
+      },
+    },
+  },
 ];
 
 function hexTokens(): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
