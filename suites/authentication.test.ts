@@ -54,7 +54,7 @@ const WRONG_PASSWORD = 'Wrong-password-1';
 // ---------------------------------------------------------------------------------------------
 // Helpers of this file
 
-/** An e-mail address nobody has, valid per RFC 5321 (local part at most 64, labels at most 63), of exactly `length` characters. */
+/** An e-mail address nobody has, valid per RFC 5321 (local part at most 64, labels at most 63), of exactly `length` characters, at `example.com` (RFC 2606, resolvable) or under it when longer than 76 (skipWhenDomainRefused). */
 function emailOfLength(length: number): string {
   const tld = 'example.com';
   const labels = Math.max(0, Math.ceil((length - 1 - tld.length - 64) / 63));
@@ -65,6 +65,22 @@ function emailOfLength(length: number): string {
   const email = `${local.padEnd(localLength, 'x')}@${domain}`;
   if (email.length !== length) throw new Error(`emailOfLength built ${email.length} characters instead of ${length}`);
   return email;
+}
+
+/**
+ * Issue 28 (review-o): an address of 190 or 191 characters needs DNS labels under `example.com` (RFC 2606; the local
+ * part holds at most 64), and such a name does not resolve. 4.2 says "a valid e-mail" and not whether its domain must
+ * resolve, so a validator that checks it (Laravel's `email:dns`) refuses the address with 422 whatever its length. A
+ * short address of the same domain tells the two apart: refused too (422), the refusal is the domain's and the row is
+ * not verified, with the reason; accepted, the 422 is the length's and fails. An address at `example.com` itself, which
+ * resolves, is never excused.
+ */
+async function skipWhenDomainRefused(t: CheckContext, email: string): Promise<void> {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (domain === 'example.com') return;
+  const control = await t.post('/api/v1/authenticate', { json: { email: `u${randomUUID().slice(0, 8)}@${domain}`, password: WRONG_PASSWORD } });
+  logOutLater(t, control);
+  if (control.status === 422) t.skip(`not verified: the target refused with 422 also a short address of the same domain (${domain.length} characters under example.com, which do not resolve): it may check that an e-mail's domain resolves (4.2 says only "a valid e-mail"), and no address of this length has a domain that resolves`);
 }
 
 /** Microseconds since the epoch of an ISO 8601 UTC time (section 1.4), in any of its forms (helpers/spec/utc-time.ts); the microsecond digits are judged by their own test. */
@@ -875,9 +891,11 @@ authenticate.describe(() => {
         if (row.twoFactor && !user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
         // The row's code is the current one: made at least 3 s before its step ends, it arrives in that step (freshTotpCode).
         if (row.twoFactor) await untilFreshTotpStep(t.signal);
-        const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
+        const input = row.input(user) as { email?: unknown };
+        const response = await t.post('/api/v1/authenticate', { json: input });
         logOutLater(t, response);
         const limit = `${row.field}: ${row.constraint} (section${LIMITS_OF_SECTION_8.has(row.constraint) ? 's 4.2 and 8' : ' 4.2'})`;
+        if (response.status === 422 && row.field === 'email' && typeof input.email === 'string') await skipWhenDomainRefused(t, input.email);
         expect(response.status, `validation must pass (${limit}); a 422 means the limit is enforced at the wrong place`).not.toBe(422);
         expect(response.status, `the request must be answered without a server error (${limit})`).toBeLessThan(500);
         if (row.ownCredentials) {

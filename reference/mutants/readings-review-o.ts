@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { ROUTE, answered } from './make.js';
 import type { FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import { isSessionAnswer, onAnswers, parse, reading, recordsOf, only } from './reading.js';
@@ -94,6 +95,34 @@ export const readingsReviewOMutants: Mutant[] = [
         return JSON.stringify({ status: 'inactive' });
       },
     },
+  },
+  // Login e-mails of 190 and 191 characters need DNS labels under example.com, which do not resolve: a validator that
+  // checks the domain resolves (Laravel's email:dns) refuses them, and a short address of the same domain alike.
+  reading(
+    'allowed-o-login-email-domain-must-resolve',
+    'authentication',
+    '4.2',
+    'a login e-mail whose domain does not resolve is refused with 422 keyed by email, as Laravel\u2019s email:dns rule refuses it (4.2: email "required, a valid e-mail, max 191": whether its domain must resolve is not said); stood in for by a domain with a label of 40 characters or more',
+    answered(ROUTE.login, undefined, (_body, request, status) => {
+      const email = request.body?.email;
+      if (status === 422 || typeof email !== 'string' || !email.includes('@')) return;
+      if (!email.slice(email.lastIndexOf('@') + 1).split('.').some((label) => label.length >= 40)) return;
+      return { status: 422, body: { message: 'The email field must be a valid email address.', errors: { email: ['The email field must be a valid email address.'] } } };
+    }),
+    only('authentication'),
+  ),
+  // A deviation beside it: a limit of 190 characters (the 191-character address refused for its length; a short address
+  // of the same domain is accepted), which the control does not excuse.
+  {
+    name: 'o-authenticate-email-max-190',
+    clause: '8',
+    group: 'authentication',
+    description: 'section 8 ("max 191" for the login e-mail): a login e-mail of 191 characters is refused with 422 keyed by email (the limit is 190)',
+    mutation: answered(ROUTE.login, undefined, (_body, request, status) => {
+      const email = request.body?.email;
+      if (status === 422 || typeof email !== 'string' || email.length !== 191) return;
+      return { status: 422, body: { message: 'The email field must not be greater than 190 characters.', errors: { email: ['The email field must not be greater than 190 characters.'] } } };
+    }),
   },
 ];
 
