@@ -54,7 +54,7 @@ const WRONG_PASSWORD = 'Wrong-password-1';
 // ---------------------------------------------------------------------------------------------
 // Helpers of this file
 
-/** An e-mail address nobody has, valid per RFC 5321 (local part at most 64, labels at most 63), of exactly `length` characters. */
+/** An e-mail address nobody has, valid per RFC 5321 (local part at most 64, labels at most 63), of exactly `length` characters, at `example.com` (RFC 2606, resolvable) or under it when longer than 76 (skipWhenDomainRefused). */
 function emailOfLength(length: number): string {
   const tld = 'example.com';
   const labels = Math.max(0, Math.ceil((length - 1 - tld.length - 64) / 63));
@@ -65,6 +65,22 @@ function emailOfLength(length: number): string {
   const email = `${local.padEnd(localLength, 'x')}@${domain}`;
   if (email.length !== length) throw new Error(`emailOfLength built ${email.length} characters instead of ${length}`);
   return email;
+}
+
+/**
+ * Issue 28 (review-o): an address of 190 or 191 characters needs DNS labels under `example.com` (RFC 2606; the local
+ * part holds at most 64), and such a name does not resolve. 4.2 says "a valid e-mail" and not whether its domain must
+ * resolve, so a validator that checks it (Laravel's `email:dns`) refuses the address with 422 whatever its length. A
+ * short address of the same domain tells the two apart: refused too (422), the refusal is the domain's and the row is
+ * not verified, with the reason; accepted, the 422 is the length's and fails. An address at `example.com` itself, which
+ * resolves, is never excused.
+ */
+async function skipWhenDomainRefused(t: CheckContext, email: string): Promise<void> {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (domain === 'example.com') return;
+  const control = await t.post('/api/v1/authenticate', { json: { email: `u${randomUUID().slice(0, 8)}@${domain}`, password: WRONG_PASSWORD } });
+  logOutLater(t, control);
+  if (control.status === 422) t.skip(`not verified: the target refused with 422 also a short address of the same domain (${domain.length} characters under example.com, which do not resolve): it may check that an e-mail's domain resolves (4.2 says only "a valid e-mail"), and no address of this length has a domain that resolves`);
 }
 
 /** Microseconds since the epoch of an ISO 8601 UTC time (section 1.4), in any of its forms (helpers/spec/utc-time.ts); the microsecond digits are judged by their own test. */
@@ -97,7 +113,8 @@ function describeOffset(micros: bigint): string {
 
 /**
  * Section 2.1: a Session for `userId`, issued just now. `until` is `created` + `ttl` (within
- * SESSION_TOLERANCE_MICROS) and, section 1.4 being UTC, not in the past by the suite's clock; `created`
+ * SESSION_TOLERANCE_MICROS) and, section 1.4 being UTC, not in the past by both the target's own clock (the answer's
+ * Date) and the suite's; `created`
  * far from the suite's clock is advised on with the offset. Answers the access token.
  */
 function expectSession(t: CheckContext, response: ApiResponse, userId: string, options: { shortLived?: boolean } = {}): string {
@@ -109,10 +126,22 @@ function expectSession(t: CheckContext, response: ApiResponse, userId: string, o
   const now = BigInt(Date.now()) * 1000n;
   // A session of a few seconds (state user.short-session) would fail this on a mere few seconds of skew between the
   // two machines' clocks: its `until` is judged by its own test, on the suite's clock alone, instead.
+  // Issue 28 (review-o): `until` is judged on the target's own clock, its answer's Date (whole seconds, rounded down),
+  // as `created` is (expectSessionsDatedByCreation): a target whose clock runs behind the suite's with short sessions
+  // (ttl 300, clock 400 s behind) gives an `until` in the suite's past and in its own future. A gateway may date the
+  // answer by its own clock (principle 7), so only an `until` in the past by both clocks, the answer's Date and the
+  // suite's, fails; in the past by one of them alone is advised on. Without a Date header, the suite's clock alone.
+  const dated = Date.parse(response.headers.date ?? '');
+  const targetNow = Number.isNaN(dated) ? undefined : BigInt(dated) * 1000n;
+  const pastBySuite = until < now - SESSION_TOLERANCE_MICROS;
+  const pastByTarget = targetNow === undefined ? pastBySuite : until < targetNow - SESSION_TOLERANCE_MICROS;
   expect(
-    options.shortLived === true || until >= now - SESSION_TOLERANCE_MICROS,
-    `data.until (${data.until}) of a session issued just now is ${describeOffset(until - now)} from the suite's clock, in the past: sections 1.4 and 5.2 give it as a UTC expiry`,
+    options.shortLived === true || !(pastBySuite && pastByTarget),
+    `data.until (${data.until}) of a session issued just now is in the past: ${describeOffset(until - now)} from the suite's clock${targetNow === undefined ? '' : ` and ${describeOffset(until - targetNow)} from the answer's Date (${response.headers.date}), the target's own clock`}; sections 1.4 and 5.2 give it as a UTC expiry`,
   ).toBe(true);
+  if (options.shortLived !== true && pastBySuite !== pastByTarget) {
+    t.advise(`data.until (${data.until}) of a session issued just now is in the past by ${pastBySuite ? "the suite's clock" : `the answer's Date (${response.headers.date})`} alone (${describeOffset(until - now)} from the suite's clock${targetNow === undefined ? '' : `, ${describeOffset(until - targetNow)} from the Date`}): the two clocks differ, so not judged`);
+  }
   const offset = created - now;
   if (offset > CLOCK_ADVISORY_MICROS || offset < -CLOCK_ADVISORY_MICROS) t.advise(`data.created (${data.created}) is ${describeOffset(offset)} from the suite's clock (section 1.4: UTC)`);
   const drift = until - created - BigInt(data.ttl) * 1_000_000n;
@@ -862,9 +891,11 @@ authenticate.describe(() => {
         if (row.twoFactor && !user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
         // The row's code is the current one: made at least 3 s before its step ends, it arrives in that step (freshTotpCode).
         if (row.twoFactor) await untilFreshTotpStep(t.signal);
-        const response = await t.post('/api/v1/authenticate', { json: row.input(user) });
+        const input = row.input(user) as { email?: unknown };
+        const response = await t.post('/api/v1/authenticate', { json: input });
         logOutLater(t, response);
         const limit = `${row.field}: ${row.constraint} (section${LIMITS_OF_SECTION_8.has(row.constraint) ? 's 4.2 and 8' : ' 4.2'})`;
+        if (response.status === 422 && row.field === 'email' && typeof input.email === 'string') await skipWhenDomainRefused(t, input.email);
         expect(response.status, `validation must pass (${limit}); a 422 means the limit is enforced at the wrong place`).not.toBe(422);
         expect(response.status, `the request must be answered without a server error (${limit})`).toBeLessThan(500);
         if (row.ownCredentials) {

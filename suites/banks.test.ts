@@ -20,6 +20,7 @@ import {
 } from '../helpers/arrange/banks.js';
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
+import { ERROR_FORMATS } from '../helpers/spec/error-formats.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
 import { schemaRules } from '../helpers/spec/rules.js';
@@ -48,6 +49,8 @@ import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
  */
 
 const create = endpoint('POST /api/v1/user/{user}/bank');
+/** Why a uniqueness test of a lower-case IBAN is not verified where the target refuses a fresh one (review-o). */
+const LOWER_CASE_IBAN_REFUSED = 'not verified: the target refused a fresh lower-case IBAN with 422 (ISO 13616\u2019s electronic format is upper case; 4.10 says "alphanumeric" and not which letters), so no lower-case IBAN is taken to test its uniqueness with';
 const list = endpoint('GET /api/v1/user/{user}/bank');
 const show = endpoint('GET /api/v1/user/{user}/bank/{bank}');
 const remove = endpoint('DELETE /api/v1/user/{user}/bank/{bank}');
@@ -202,12 +205,16 @@ create.describe(() => {
   });
 
   // Whether letter case counts for "unique" is not said; an IBAN written exactly as a taken one is taken under both readings.
+  // Issue 28 (review-o): a target may also refuse a lower-case IBAN outright (422: ISO 13616's electronic format is upper
+  // case, and 4.10's "alphanumeric" does not say which letters), so a fresh one refused with 422 leaves nothing taken to
+  // test: not verified, with the reason (LOWER_CASE_IBAN_REFUSED), never failed.
   create.check('answers 422 for a lower-case IBAN that another bank already has, written the same', { clauses: ['4.10', '8', '7'], status: 422, constraint: 'bank.iban.unique' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const iban = uniqueIban().toLowerCase();
     const first = await t.post(banksPath(user.id), { json: bankPayload({ iban }), token });
     deleteIfCreated(t, user.id, token, first);
-    expect(first.status, 'section 4.10: a fresh lower-case IBAN is alphanumeric and must be accepted (201)').toBe(201);
+    if (first.status === 422) t.skip(LOWER_CASE_IBAN_REFUSED);
+    expect(first.status, 'section 4.10: a fresh lower-case IBAN is alphanumeric; accepted (201) or refused (422), it must not be answered otherwise').toBe(201);
     const again = await t.post(banksPath(user.id), { json: bankPayload({ iban }), token });
     deleteIfCreated(t, user.id, token, again);
     expectValidationError(t, again, 'iban');
@@ -219,7 +226,11 @@ create.describe(() => {
     const upper = uniqueIban();
     const lower = uniqueIban().toLowerCase();
     await createBank(t, user.id, token, { iban: upper });
-    await createBank(t, user.id, token, { iban: lower });
+    // The lower-case IBAN taken first: a target that refuses lower case (422) leaves no such IBAN taken (review-o).
+    const made = await t.post(banksPath(user.id), { json: bankPayload({ iban: lower }), token });
+    deleteIfCreated(t, user.id, token, made);
+    if (made.status === 422) t.skip(LOWER_CASE_IBAN_REFUSED);
+    if (made.status !== 201) throw new Error(`precondition: a fresh lower-case IBAN must be created (201) or refused (422), got ${made.status}`);
     const variants = [] as { sent: string; status: number }[];
     for (const [taken, sent] of [[upper, upper.toLowerCase()], [lower, lower.toUpperCase()]] as const) {
       const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: sent }), token });
@@ -930,8 +941,11 @@ remove.describe(() => {
     const bank = await t.state('bank.used', { userId: inactive.id });
     const response = await t.delete(bankPath(inactive.id, bank.id), { token: inactive.token });
     t.expectStatus(response, 403);
-    const body = t.expectSchema(response, 'error-message');
-    if (!/inactive/i.test(String(body.message))) t.advise(`the 403 to a delete of a used bank by an inactive account says ${JSON.stringify(body.message)}, not that the account is inactive; the bank is also used, and section 7 gives delete a 403 for either, so the message is only advised on`);
+    // Either member (section 7: { error } for authentication failures, { message } for most others; review-o).
+    const body = t.expectSchema(response, ERROR_FORMATS.inactive);
+    const message: unknown = typeof body.message === 'string' ? body.message : body.error;
+    if (typeof body.message !== 'string') t.advise('the 403 to a delete of a used bank by an inactive account is written { error } rather than { message }: section 7 gives { error } for "authentication failures" and { message } for "most other errors", so either is accepted');
+    if (!/inactive/i.test(String(message))) t.advise(`the 403 to a delete of a used bank by an inactive account says ${JSON.stringify(message)}, not that the account is inactive; the bank is also used, and section 7 gives delete a 403 for either, so the message is only advised on`);
   });
 
   // Provider state `bank` gives the inactive account a bank never used: only the account's state refuses the delete.

@@ -18,14 +18,16 @@ export function unknownEmail(): string {
 }
 
 /**
- * A syntactically valid address of exactly `length` characters (at least 20): a short local part and
- * a domain of DNS labels of at most 63 characters, ending in `.test`.
+ * A syntactically valid address of exactly `length` characters (at least 23): a short local part and a domain of DNS
+ * labels of at most 63 characters under `example.org` (RFC 2606: reserved for examples, and resolvable, unlike the
+ * `.test` top-level domain a validator that checks the domain resolves refuses; issue 28, review-o).
  */
 export function emailOfLength(length: number): string {
-  if (length < 20) throw new Error('emailOfLength needs at least 20 characters');
+  const suffix = '.example.org';
+  if (length < 23) throw new Error('emailOfLength needs at least 23 characters');
   const local = `u${randomBytes(4).toString('hex')}`;
-  // The labels before `.test`: at most 63 characters each, joined by dots.
-  let rest = length - local.length - 1 - '.test'.length;
+  // The labels before `.example.org`: at most 63 characters each, joined by dots.
+  let rest = length - local.length - 1 - suffix.length;
   const labels: string[] = [];
   while (rest > 63) {
     const size = rest === 64 ? 62 : 63;
@@ -33,7 +35,7 @@ export function emailOfLength(length: number): string {
     rest -= size + 1;
   }
   labels.push('d'.repeat(rest));
-  const email = `${local}@${labels.join('.')}.test`;
+  const email = `${local}@${labels.join('.')}${suffix}`;
   if (email.length !== length) throw new Error(`emailOfLength built ${email.length} characters instead of ${length}`);
   return email;
 }

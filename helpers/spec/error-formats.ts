@@ -13,6 +13,13 @@ export const ERROR_FORMATS = {
   validation: 'error-validation',
   /** 412 and 416 of authenticate-jwt: section 7 gives { error } and { message } without settling which, so either. */
   jwt: 'error-jwt',
+  /**
+   * 403 of bank, bonus and card endpoints, which section 7 gives for an inactive account (and 5.6 for an unauthorized
+   * action): an inactive account is refused by its authentication (section 7: "{ error: string } for authentication
+   * failures") or as another error ("{ message: string } for most other errors"), and 5.6 says only "with a message", so
+   * either (issue 28, review-o; `{ error }` advised on).
+   */
+  inactive: 'error-inactive',
 } as const;
 
 /** Section 7: the format of an error status answered by an endpoint of `group` ("Where" in its table). */
@@ -21,5 +28,6 @@ export function errorFormat(group: Group, status: number): (typeof ERROR_FORMATS
   if (status === 412 || status === 416) return ERROR_FORMATS.jwt;
   // "Where: authentication" is the two logins; logout, in the same group, answers only 401.
   if (status === 401 || group === 'authentication') return ERROR_FORMATS.auth;
+  if (status === 403 && (group === 'banks' || group === 'bonuses' || group === 'cards')) return ERROR_FORMATS.inactive;
   return ERROR_FORMATS.message;
 }

@@ -100,6 +100,32 @@ export function storedForm(stored: unknown, sent: string, field?: string): Store
   return 'different';
 }
 
+/**
+ * Two answers of one record compared field by field (issue 28, review-o): a create's 201 against a later read (list,
+ * show), or two reads. The 201 may be the model built from the request and a read the stored text, so a text field
+ * that differs only by storage normalisation (letter case, white space, NFC/NFD: `storedForm` 'normalised') or as an
+ * equivalent form of its standard (EQUIVALENT_FORMS) is no difference under every reading (ids excepted: `idKey`): `got` takes `want`'s value
+ * for it and it is named in `normalised`, for an advisory. Every other difference stays in `got`, so that comparing
+ * `got` with `want` fails on it (another name, a truncated text, a field not a text). Values compare as
+ * `comparableValue` brings them (ids in any letter case, a currency in either ISO 4217 code).
+ */
+export function comparedReads(fields: readonly string[], read: unknown, earlier: unknown): { got: Record<string, unknown>; want: Record<string, unknown>; normalised: { field: string; read: string; earlier: string }[] } {
+  const of = (record: unknown, field: string): unknown => (record && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined);
+  const got: Record<string, unknown> = {};
+  const want: Record<string, unknown> = {};
+  const normalised: { field: string; read: string; earlier: string }[] = [];
+  for (const field of fields) {
+    const [a, e] = [of(read, field), of(earlier, field)];
+    got[field] = comparableValue(field, a);
+    want[field] = comparableValue(field, e);
+    if (JSON.stringify(got[field]) === JSON.stringify(want[field]) || typeof a !== 'string' || typeof e !== 'string' || ID_FIELDS.has(field)) continue;
+    if (storedForm(a, e, field) === 'different') continue;
+    got[field] = want[field];
+    normalised.push({ field, read: a, earlier: e });
+  }
+  return { got, want, normalised };
+}
+
 /** True when `value` differs from `other` only by outer white space or letter case (a value outside a rule only so is not outside it under every reading). */
 export function differsOnlyByWhitespaceOrCase(value: string, other: string): boolean {
   return value !== other && storedForm(value, other) === 'normalised';

@@ -467,6 +467,8 @@ const SCHEMAS: Readonly<Record<string, { rules: string[]; includes?: string[] }>
   'error-message': { rules: ['S336'] },
   'error-validation': { rules: ['S337'] },
   'error-jwt': { rules: ['S340'] },
+  // The inactive account's 403 (5.6): { message } or { error } (section 7 does not settle which; review-o).
+  'error-inactive': { rules: [] },
 };
 
 export const SCHEMA_NAMES: readonly string[] = Object.keys(SCHEMAS);
