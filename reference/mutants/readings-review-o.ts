@@ -124,16 +124,6 @@ export const readingsReviewOMutants: Mutant[] = [
       return { status: 422, body: { message: 'The email field must not be greater than 190 characters.', errors: { email: ['The email field must not be greater than 190 characters.'] } } };
     }),
   },
-  // A fresh lower-case IBAN refused (the electronic format of ISO 13616 is upper case): the uniqueness tests of a
-  // lower-case IBAN are not verified then, never failed. Was the deviation wb10-banks-iban-lower-case-refused.
-  reading(
-    'allowed-o-bank-iban-lower-case-refused',
-    'banks',
-    '4.10',
-    'an iban with lower-case letters is refused with 422, checked against the electronic format of ISO 13616 (upper-case letters and digits) (4.10: iban "max 191, alphanumeric, unique": which letters are alphanumeric, and whether case counts, is not said)',
-    answered('POST /api/v1/user/{user}/bank', 201, (_body, request) => typeof request.body?.iban === 'string' && /[a-z]/.test(request.body.iban) && { status: 422, body: { message: 'The iban format is invalid.', errors: { iban: ['The iban format is invalid.'] } } }),
-    only('banks'),
-  ),
 ];
 
 function hexTokens(): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
