@@ -559,7 +559,6 @@ const REFUSED = new Set<string>([
   'allowed-r11-card-holder-name-length-in-utf8-bytes',
   'allowed-r11-card-alias-length-in-utf8-bytes',
   'allowed-r11-iban-masked-in-lists',
-  'allowed-r11-inactive-answered-as-auth-error',
 ]);
 
 /**
@@ -569,7 +568,11 @@ const REFUSED = new Set<string>([
  *   bare "max 191" is characters (the row "Characters, not bytes"; the same deviations are killed by the groups' mutants);
  * - iban-masked-in-lists: the text says where the service masks (2.6) and not for a bank's iban (row "Records hold what
  *   was sent");
- * - inactive-answered-as-auth-error: 5.6 answers an inactive account "with a message that the account is inactive".
+ * - inactive-answered-as-auth-error: judged a deviation at first (5.6 answers an inactive account "with a message that
+ *   the account is inactive"); registered since review-o (issue 28): 7 gives `{ error }` to "authentication failures",
+ *   and the same condition, an inactive account, is one at login (401 `{ error }`), so an implementation that answers
+ *   it from its authentication guard on every route reads 7 as well; either member is accepted and `{ error }` advised
+ *   on (allowed-o-inactive-403-as-error-member, docs/judging.md).
  */
 export const readingsR11Refused: Mutant[] = readingsR11Written.filter((mutant) => REFUSED.has(mutant.name));
 
