@@ -2,7 +2,7 @@ import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { sameId } from '../spec/normalisation.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
-import { onNewTarget } from '../check/target.js';
+import { onNewTarget, targetKey } from '../check/target.js';
 import type { StateData, StateRequestOptions } from '../states/transport.js';
 import { learnSecret } from '../net/secrets.js';
 
@@ -58,7 +58,7 @@ export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<s
  * UTC string. The first JWT login of a worker that names its user and sends a numeric expire tells: a 412 to it is tried
  * once more with the same instant as an ISO 8601 UTC string, and when that is read (any answer but 412 or a 5xx) the
  * run writes every numeric expire that way (advised on). The 416 and 412 checks are then judged in that form.
- * Kept per target (its base URL), and forgotten when a worker meets another target (onNewTarget): the mutation runner's
+ * Kept per target (targetKey: its base URL and run), and forgotten when a worker meets another target (onNewTarget): the mutation runner's
  * kept worker threads keep this module from one mutant's reference to the next (which may listen on an earlier one's
  * port), and each reference reads `expire` its own way.
  */
@@ -80,12 +80,16 @@ const routineMs = new Set<number>();
 /** What the suite signed, so that the first JWT login can be signed again with `expire` in the other form. */
 const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string> }>();
 
+/** The target (targetKey) this worker serves now: what is learnt of any other is an earlier run's and is not kept. */
+let currentTarget = '';
+
 // Learnt of one target: another target (the mutation runner's next reference) is asked again.
-onNewTarget(() => {
+onNewTarget((target) => {
   expireForms.clear();
   expireUnits.clear();
   routineMs.clear();
   signedJwts.clear();
+  currentTarget = targetKey(target);
 });
 
 /** A numeric `expire` as an ISO 8601 UTC string of the same instant (milliseconds above 10^11, else Unix seconds). */
@@ -112,8 +116,10 @@ function signer(target: string, raw: (payload: JwtPayload) => Promise<string>): 
  */
 export async function sendWithExpireForm<R extends { status: number }>(t: CheckContext, jwt: string | undefined, send: (jwt: string | undefined) => Promise<R>): Promise<R> {
   const response = await send(jwt);
-  const target = t.target.baseUrl;
+  const target = targetKey(t.target);
   if (jwt === undefined) return response;
+  // A test of an earlier run still in flight when this worker met the next target: it learns nothing (targetKey).
+  if (target !== currentTarget) return response;
   const signed = signedJwts.get(jwt);
   if (!signed) return response;
   const { payload } = signed;
@@ -128,6 +134,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
     } else if (response.status === 412 || response.status >= 500) {
       const seconds = Math.ceil(payload.expire / 1000);
       const retried = await send(await signed.resign({ ...payload, expire: seconds }));
+      if (target !== currentTarget) return response;
       // Only a 200 proves the seconds read (review-n): a target that reads milliseconds answers the same instant in
       // seconds, a date in 1970, with 416, and one that judges the claims first may answer 412 or 403 to both forms;
       // neither may turn the run's routine expires into seconds, which such a target would then refuse every time.
@@ -157,6 +164,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   if (response.status !== 412) return response;
   const iso = isoExpire(payload.expire);
   const retried = await send(await signed.resign({ ...payload, expire: iso }));
+  if (target !== currentTarget) return response;
   const form = retried.status === 412 || retried.status >= 500 ? 'number' : 'iso';
   expireForms.set(target, form);
   signedJwts.clear();
@@ -214,7 +222,7 @@ async function trustedPlatform(t: CheckContext): Promise<Platform> {
   if (configured) {
     const pem = readBounded(configured.privateKeyFile, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');
     const privateKey = await importPKCS8(pem, 'RS512');
-    return { id: configured.id, sign: signer(t.target.baseUrl, (payload) => signRs512(privateKey, payload)), signRs256: signer(t.target.baseUrl, (payload) => signRs256(pem, payload)) };
+    return { id: configured.id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(pem, payload)) };
   }
   return registeredPlatform(t, 0);
 }
@@ -226,9 +234,9 @@ async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platfo
     // A STATES_FILE's second platform comes with its own key (the file cannot register the suite's).
     const pem = readBounded(privateKeyFile, MAX_CONFIG_FILE_BYTES, 'the states file\'s second platform key').toString('utf8');
     const own = await importPKCS8(pem, 'RS512');
-    return { id, sign: signer(t.target.baseUrl, (payload) => signRs512(own, payload)), signRs256: signer(t.target.baseUrl, (payload) => signRs256(pem, payload)) };
+    return { id, sign: signer(targetKey(t.target), (payload) => signRs512(own, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(pem, payload)) };
   }
-  return { id, sign: signer(t.target.baseUrl, (payload) => signRs512(privateKey, payload)), signRs256: signer(t.target.baseUrl, (payload) => signRs256(privateKeyPem, payload)) };
+  return { id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(privateKeyPem, payload)) };
 }
 
 /** A second platform, registered through the `platform` state with a key of its own (section 4.1: each platform signs with its key). */
@@ -254,9 +262,9 @@ export function secondsFromNow(seconds: number): number {
  */
 export function futureExpire(seconds = 300): number {
   // Unix seconds once the unit probe learnt that the target reads seconds with an upper bound (expireUnits).
-  if ([...expireUnits.values()].includes('s')) return secondsFromNow(seconds);
+  if (expireUnits.get(currentTarget) === 's') return secondsFromNow(seconds);
   const expire = Date.now() + seconds * 1000;
-  if (expireUnits.size === 0 && routineMs.size < 10_000) routineMs.add(expire);
+  if (!expireUnits.has(currentTarget) && routineMs.size < 10_000) routineMs.add(expire);
   return expire;
 }
 

@@ -48,14 +48,23 @@ declare module 'vitest' {
 
 let cached: { key: string; info: TargetInfo; http: HttpClient; states: StatesTransport } | undefined;
 
-const forgetters: (() => void)[] = [];
+const forgetters: ((target: TargetInfo) => void)[] = [];
 
 /**
  * What a module learns of the target during a run (the form of a JWT's `expire`, say) is forgotten when the worker
  * meets another target: the mutation runner's workers serve one run after another, each against another reference.
  */
-export function onNewTarget(forget: () => void): void {
+export function onNewTarget(forget: (target: TargetInfo) => void): void {
   forgetters.push(forget);
+}
+
+/**
+ * One target of one run: its base URL and, in mutation runs, the run's id. A module that learns of the target keys what
+ * it learns by this and writes only under the current key, so that the late answer of an earlier run's test (still in
+ * flight when the kept worker met the next reference, perhaps on the same port) teaches the next run nothing.
+ */
+export function targetKey(target: Pick<TargetInfo, 'baseUrl' | 'run'>): string {
+  return `${target.baseUrl} ${target.run ?? ''}`;
 }
 
 /**
@@ -68,7 +77,7 @@ export function currentTarget(): { info: TargetInfo; http: HttpClient; states: S
   const key = JSON.stringify(info);
   if (cached?.key === key) return cached;
   if (cached) void cached.http.close();
-  for (const forget of forgetters) forget();
+  for (const forget of forgetters) forget(info);
   const road = { ...(info.caFile ? { caFile: info.caFile } : {}), ...(info.headers ? { headers: info.headers } : {}) };
   // One cap for everything this worker sends: the target's requests and the hook's calls (the run then has one worker).
   const limiter = info.rate ? new RateLimiter(info.rate) : undefined;
