@@ -137,7 +137,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     {},
     { stdout: process.stdout, stderr: process.stderr },
   );
-  // Awaited once the preflight passed; a run that stops before (a refused target, an interrupt) closes it unused.
+  // Awaited once the preflight passed; a run that stops before (a refused target) closes it unused.
   let vitestOwned = false;
   starting.catch(() => undefined);
   try {
@@ -288,7 +288,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     interruption.ending(reported);
     try {
       mainPhase.close();
-      if (!vitestOwned) await starting.then((unused) => unused.close(), () => undefined);
+      // A run that stopped before its tests (a refused target) says so at once; the process ends once vitest, still getting ready, is closed.
+      if (!vitestOwned) void starting.then((unused) => unused.close(), () => undefined);
       await leases?.close();
       await reference?.close();
     } finally {
