@@ -5,7 +5,6 @@ import { RUN_HELP, RUN_OPTIONS } from './options.js';
 import { suiteVersion } from '../helpers/spec/version.js';
 import { SELECTION_OPTIONS, selectionOf } from './selection.js';
 import { ConfigError, FLAG_TO_VARIABLE, loadConfig, type ConfigInput } from '../helpers/net/config.js';
-import { mutantByName } from '../reference/mutants/index.js';
 import { certifyCommand, diffCommand, renderCommand, UsageError, verifyCommand } from '../reporting/commands.js';
 
 const USAGE = `usage: conformance <command> [options]
@@ -91,7 +90,7 @@ function helpRequested(command: string, argv: string[]): void {
 async function run(argv: string[]): Promise<number> {
   helpRequested('run', argv);
   const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...SELECTION_OPTIONS, failed: { type: 'boolean' } } });
-  const { config, mutation } = runConfig('run', values);
+  const { config, mutation } = await runConfig('run', values);
   const chosen = selectionOf('run', values, values.failed ? { reportDir: config.REPORT_DIR } : undefined);
   const groups = chosen?.groups ?? values.group;
   // Read before anything starts: an entry naming nothing stops the run with exit 2. Its names are checked
@@ -114,7 +113,7 @@ async function explore(argv: string[]): Promise<number> {
   helpRequested('explore', argv);
   const { EXPLORE_OPTIONS, exploreSuite } = await import('./explore.js');
   const { values } = parseArgs({ args: argv, options: { ...RUN_OPTIONS, ...EXPLORE_OPTIONS, ...SELECTION_OPTIONS } });
-  const { config, mutation } = runConfig('explore', values);
+  const { config, mutation } = await runConfig('explore', values);
   const chosen = selectionOf('explore', values);
   const groups = chosen?.groups ?? values.group;
   const result = await exploreSuite({ config, ...(groups ? { groups } : {}), ...(mutation ? { mutation } : {}), ...(chosen ? { selection: chosen } : {}), seed: values.seed, runs: values.runs });
@@ -122,7 +121,7 @@ async function explore(argv: string[]): Promise<number> {
 }
 
 /** The configuration (flags over environment over .env) and the mutant that `run`'s options select; unknown groups stop here, before any request. */
-function runConfig(command: string, values: { group?: string[]; mutant?: string } & Record<string, unknown>) {
+async function runConfig(command: string, values: { group?: string[]; mutant?: string } & Record<string, unknown>) {
   const unknownGroupsIn = (groups: string[] | undefined) => {
     const unknownGroups = (groups ?? []).filter((group) => !(GROUPS as readonly string[]).includes(group));
     if (unknownGroups.length > 0) throw new UsageError(`${command}: no group named ${unknownGroups.map((g) => `"${g}"`).join(', ')}; the groups are ${GROUPS.join(', ')}`);
@@ -142,6 +141,8 @@ function runConfig(command: string, values: { group?: string[]; mutant?: string 
   let mutation;
   if (values.mutant !== undefined) {
     if (config.BASE_URL) throw new ConfigError('configuration error: --mutant applies to the embedded reference only; unset BASE_URL');
+    // Loaded only for --mutant: every mutant of the reference, about 0.1 s of every other run's start.
+    const { mutantByName } = await import('../reference/mutants/index.js');
     const mutant = mutantByName(values.mutant);
     if (!mutant) throw new ConfigError(`configuration error: no mutant named "${values.mutant}" (see reference/mutants/)`);
     mutation = mutant.mutation;

@@ -17,6 +17,7 @@ import { toMarkdown } from '../reporting/markdown.js';
 import { ProgressReporter, summaryLines } from '../reporting/terminal.js';
 import { reportFiles, writeReports } from '../reporting/write.js';
 import { Interruption, markNotRun } from './interrupt.js';
+import { MainPhaseEnd } from './main-phase.js';
 import { GROUPS } from '../helpers/spec/catalogue.js';
 import { preflight } from '../helpers/states/preflight.js';
 import { suiteVersion } from '../helpers/spec/version.js';
@@ -113,6 +114,32 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
   const interruption = new Interruption(options.handleSignals !== false);
   // Set once the reports are written: a signal while the run closes says whether they were.
   let reported = false;
+  const collector = new CollectingReporter(PACKAGE_ROOT);
+  const mainPhase = new MainPhaseEnd();
+  // vitest gets ready (its configuration, Vite's server: about half a second of start-up) while the reference starts
+  // and the preflight checks the target; the target is provided once known, before any test starts.
+  const starting = createVitest(
+    'test',
+    {
+      // The compiled suites run (dist/); reports name their TypeScript sources (reporting/source-lines.ts).
+      root: COMPILED_ROOT,
+      // Two phases, long waits first and the brute-force provocation last (vitest.run.config.ts).
+      config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.run.config.js'),
+      watch: false,
+      reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter, mainPhase.reporter],
+      provide: { ...options.files?.provide, selection: options.selection?.selection, interruptChannel: interruption.channelName, mainPhaseChannel: mainPhase.channelName },
+      // A file run may wait for free accounts (two at most in a test), each wait bounded by LEASE_MAX_WAIT_MS (then the test is skipped).
+      testTimeout: Math.max(statesFileRun(config) ? 2 * LEASE_MAX_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
+      // A requests-per-second cap holds for the whole run only when one worker sends every request.
+      ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
+      ...SUITE_CONFIG_LOADER,
+    },
+    {},
+    { stdout: process.stdout, stderr: process.stderr },
+  );
+  // Awaited once the preflight passed; a run that stops before (a refused target) closes it unused.
+  let vitestOwned = false;
+  starting.catch(() => undefined);
   try {
     let states: TargetInfo['states'] = { kind: 'none' };
     let baseUrl = config.BASE_URL;
@@ -139,9 +166,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     // Its words are all the suite's: redacting a weak secret that is one of them would show the secret.
     const ownWarnings = weak ? [weak] : [];
     let statesFilePlatform: { id: string; privateKeyFile: string } | undefined;
-    if (config.BASE_URL && !config.STATES_URL && config.STATES_FILE) {
+    if (statesFileRun(config)) {
       // Accounts of a static file are leased to one test at a time, across the workers: one lease server decides.
-      const path = resolve(config.STATES_FILE);
+      const path = resolve(config.STATES_FILE!);
       statesFilePlatform = filePlatform(path, loadStatesFile(path));
       leases = await startLeaseServer(LEASE_WAIT_MS, (notice) => write(waitingLine(notice)));
       states = { kind: 'file', path, leaseUrl: leases.url };
@@ -179,29 +206,19 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
 
     await options.expectations?.namesChecked;
     interruption.throwIfInterrupted();
-    const collector = new CollectingReporter(PACKAGE_ROOT);
-    const vitest = await createVitest(
-      'test',
-      {
-        // The compiled suites run (dist/); reports name their TypeScript sources (reporting/source-lines.ts).
-        root: COMPILED_ROOT,
-        // Two phases, long waits first and the brute-force provocation last (vitest.run.config.ts).
-        config: join(COMPILED_ROOT, options.files?.config ?? 'vitest.run.config.js'),
-        watch: false,
-        reporters: [collector, new ProgressReporter(PACKAGE_ROOT, write), interruption.reporter],
-        provide: { ...options.files?.provide, target, selection: options.selection?.selection, interruptChannel: interruption.channelName },
-        // A file run may wait for free accounts (two at most in a test), each wait bounded by LEASE_MAX_WAIT_MS (then the test is skipped).
-        testTimeout: Math.max(states.kind === 'file' ? 2 * LEASE_MAX_WAIT_MS + 60_000 : 60_000, config.REQUEST_TIMEOUT_MS * 6),
-        // A requests-per-second cap holds for the whole run only when one worker sends every request.
-        ...(config.MAX_REQUESTS_PER_SECOND ? { maxWorkers: 1 } : {}),
-        ...SUITE_CONFIG_LOADER,
-      },
-      {},
-      { stdout: process.stdout, stderr: process.stderr },
-    );
+    const vitest = await starting;
+    vitestOwned = true;
+    vitest.provide('target', target);
     try {
       interruption.silenceOthers();
-      interruption.onInterrupt(() => vitest.cancelCurrentRun('keyboard-input'), () => vitest.close());
+      interruption.onInterrupt(
+        () => {
+          // The last phase's tests, waiting for the main phase to end, end at once too (reported as not run).
+          mainPhase.release();
+          return vitest.cancelCurrentRun('keyboard-input');
+        },
+        () => vitest.close(),
+      );
       await vitest.start(options.groups?.map(ofGroup) ?? []);
     } finally {
       await vitest.close();
@@ -270,12 +287,20 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
     // Still listening while the lease server and the reference close: a signal then ends the process with its line.
     interruption.ending(reported);
     try {
+      mainPhase.close();
+      // A run that stopped before its tests (a refused target) says so at once; the process ends once vitest, still getting ready, is closed.
+      if (!vitestOwned) void starting.then((unused) => unused.close(), () => undefined);
       await leases?.close();
       await reference?.close();
     } finally {
       interruption.dispose();
     }
   }
+}
+
+/** A run against a target whose accounts come from a static file (STATES_FILE, no hook): they are leased to one test at a time. */
+function statesFileRun(config: Config): boolean {
+  return Boolean(config.BASE_URL && !config.STATES_URL && config.STATES_FILE);
 }
 
 /** A seed for a run that names none: eight hex digits, what report.json records and `--seed` takes back. */

@@ -98,20 +98,33 @@ export class CollectingReporter implements Reporter {
 
   constructor(private readonly root: string) {}
 
+  /** The modules whose records are taken: each once, as it ends (the run's end then has only the rest to do). */
+  private readonly taken = new WeakSet<TestModule>();
+
+  /** A module's records as soon as it ends, while the other files still run, rather than all of them after the last test. */
+  onTestModuleEnd(module: TestModule): void {
+    this.take(module);
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
-    for (const module of testModules) {
-      for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, sourceFileOf(module.moduleId))}: ${escapeControls(redactText(error.message ?? String(error)))}`);
-      const records: TestRecord[] = [];
-      for (const testCase of module.children.allTests()) {
-        const record = toRecord(testCase, this.root);
-        if (record) records.push(record);
-        const later = record ? undefined : toRecord(testCase, this.root, { later: true });
-        if (later) this.later.push(later);
-      }
-      this.records.push(...atRowLines(sourceFileOf(module.moduleId), records));
-    }
+    for (const module of testModules) this.take(module);
     for (const error of unhandledErrors) this.moduleErrors.push(escapeControls(redactText(error.message ?? String(error))));
     this.records.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
+  }
+
+  private take(module: TestModule): void {
+    // One object per file of each project (vitest's reported entity): the last phase collects a file of the main phase again.
+    if (this.taken.has(module)) return;
+    this.taken.add(module);
+    for (const error of module.errors()) this.moduleErrors.push(`${relative(this.root, sourceFileOf(module.moduleId))}: ${escapeControls(redactText(error.message ?? String(error)))}`);
+    const records: TestRecord[] = [];
+    for (const testCase of module.children.allTests()) {
+      const record = toRecord(testCase, this.root);
+      if (record) records.push(record);
+      const later = record ? undefined : toRecord(testCase, this.root, { later: true });
+      if (later) this.later.push(later);
+    }
+    this.records.push(...atRowLines(sourceFileOf(module.moduleId), records));
   }
 
   /** The tests the main phase left to the last one that the last phase never ran. */
