@@ -488,8 +488,6 @@ const OPEN = new Set<string>([
   'wb13-password-login-reissues-logged-out-token',
   'wb13-2fa-login-reissues-logged-out-token',
   'wb13-jwt-login-reissues-logged-out-token',
-  'wb13-banks-filtered-list-cached',
-  'wb13-cards-filtered-list-cached',
   'wb13-cards-list-second-image-as-first',
   'wb13-bonuses-summary-pending-counts-canceled',
   'wb13-bonuses-summary-canceled-left-at-zero',
