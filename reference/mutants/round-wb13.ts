@@ -489,8 +489,6 @@ const OPEN = new Set<string>([
   'wb13-2fa-login-reissues-logged-out-token',
   'wb13-jwt-login-reissues-logged-out-token',
   'wb13-cards-list-second-image-as-first',
-  'wb13-bonuses-summary-pending-counts-canceled',
-  'wb13-bonuses-summary-canceled-left-at-zero',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
