@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
-import { endpointById, pathShapes } from '../spec/catalogue.js';
+import { CONSTRAINTS, endpointById, pathShapes } from '../spec/catalogue.js';
 import { CREATES, DELETES_THAT_ONLY, EXTRA_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, RECORD_ROUTES, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
 import { ASSETS_PARAM, calendarDate, canonicalDecimal } from './balances.js';
 import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
-import { cardForm, createCard } from './cards.js';
+import { cardForm, createCard, type CardFields } from './cards.js';
+import { expectFilteredList } from '../check/filters.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
@@ -679,20 +680,45 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, ids, theirs.ids);
         return;
       }
-      const create = group === 'banks' ? (who: typeof owner) => createBank(t, who.user.id, who.token).then((r) => r.bank.id as string) : (who: typeof owner) => createCard(t, who.user.id, who.token).then((r) => r.card.id as string);
+      // The second create is the first's twin (issue 27, white-box round wb13): its body again, but for the fields the
+      // create takes as unique (CONSTRAINTS: a bank's iban), drawn anew; so every filter, whatever it is compared with,
+      // treats the two records alike (below).
+      const createEndpoint = CREATES.find((c) => c.list === ep.id)!.endpoint;
+      const unique = CONSTRAINTS.filter((c) => c.endpoint === createEndpoint && c.rule === 'unique').map((c) => c.field);
+      const twinOf = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([field]) => !unique.includes(field)));
+      const create = group === 'banks'
+        ? (who: typeof owner, like?: Record<string, unknown>) => createBank(t, who.user.id, who.token, like && twinOf(like)).then((r) => ({ id: r.bank.id as string, body: r.payload }))
+        : (who: typeof owner, like?: Record<string, unknown>) => createCard(t, who.user.id, who.token, like && (twinOf(like) as CardFields)).then((r) => ({ id: r.card.id as string, body: r.fields as Record<string, unknown> }));
       const before = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
-      const theirs = await create(other);
+      const theirs = (await create(other)).id;
+      const around: { queries: Record<string, string>[]; rounds: Map<string, string[]>[] } = { queries: [], rounds: [] };
       const made: string[] = [];
+      const listedAfter: any[][] = [];
+      let body: Record<string, unknown> | undefined;
       for (let i = 0; i < 2; i++) {
-        made.push(await create(owner));
+        const created = await create(owner, body);
+        body ??= created.body;
+        made.push(created.id);
         // Shown at once: the list right after the create holds it.
-        const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
+        const records = await listOf(t, path(owner.user.id), owner.token);
+        listedAfter.push(records);
+        const ids = records.map(keyOf);
         expect(ids, `${ep.id}: the list right after a create (201) does not hold the record it created`).toEqual(expect.arrayContaining(made.map((id) => idKey(id))));
         expectEachOnce(ids, ep.id);
         expect(ids, `${ep.id}: the list holds another user\u2019s record`).not.toContain(idKey(theirs));
         expect(ids.filter((id) => !hasId(before, id) && !hasId(made, id)), `${ep.id}: the list holds records nobody created for this user`).toEqual([]);
+        // Each filter the list takes is read once the first record exists, so that the same queries are read again
+        // around the second create and the delete (filteredAroundChange).
+        if (i === 0) around.queries = filterQueriesOf(endpoint.query!.map((q) => q.name), records.find((r) => sameId(r?.id, made[0])));
+        around.rounds.push(await filteredRound(t, ep.id, path(owner.user.id), owner.token, around.queries));
       }
       await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, [...before, ...made], [theirs]);
+      const yours = [...before, ...made];
+      for (const round of around.rounds) for (const [query, ids] of round) {
+        expectEachOnce(ids, `${ep.id}?${query}`);
+        expect(ids.filter((id) => !hasId(yours, id)), `${ep.id}?${query}: a filtered list holds records that are not the caller\u2019s`).toEqual([]);
+      }
+      await expectTwinFiltered(t, ep.id, around.rounds[1]!, made, listedAfter[1]!, () => listOf(t, path(owner.user.id), owner.token), fieldsFiltersMayRead(createEndpoint, unique));
       if (invariants.includes('shows-delete')) {
         // The newer of the two is deleted: a delete that removes the user's oldest record, or every unused one,
         // instead of the one named is then seen (the older one must stay listed).
@@ -701,6 +727,13 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         const ids = (await listOf(t, path(owner.user.id), owner.token)).map(keyOf);
         expect(ids, `${ep.id}: the list right after a delete (200) still holds the deleted record`).not.toContain(idKey(made[1]!));
         expect(ids, `${ep.id}: the list after a delete lost another record`).toContain(idKey(made[0]!));
+        // And so is every filtered list read before the delete: a deleted record is none of the user's records, under
+        // every reading of every filter (the same queries as before the delete, so a list answered from a cache is seen).
+        const after = await filteredRound(t, ep.id, path(owner.user.id), owner.token, around.queries);
+        for (const [query, listed] of after) {
+          expectEachOnce(listed, `${ep.id}?${query}`);
+          expect(listed, `${ep.id}?${query}: the filtered list right after a delete (200) still holds the deleted record (it held it before the delete: ${around.rounds[1]!.get(query)?.some((id) => sameId(id, made[1])) ? 'yes' : 'no'})`).not.toContain(idKey(made[1]!));
+        }
       }
     },
   );
@@ -921,15 +954,79 @@ export function comparableFields(entry: unknown, fields: readonly string[]): Rec
   return Object.fromEntries(fields.map((field) => [field, comparable(field, fieldOf(entry, field))]));
 }
 
+/** A filtered list's query, as its answers are keyed: `filter=value`. */
+const queryKey = (query: Record<string, string>) => Object.entries(query).map(([f, v]) => `${f}=${v}`).join('&');
+
+/** Each filter of a records list with each value it is sent for `record` (filterValuesOf), one query a value. */
+function filterQueriesOf(filters: readonly string[], record: any): Record<string, string>[] {
+  if (record === undefined) throw new Error('precondition: the list right after a create must hold the record it created');
+  return filters.flatMap((filter) => filterValuesOf(filter, record).map((value) => ({ [filter]: value })));
+}
+
+/**
+ * One round of reads of a records list under each of `queries` (concurrently): the ids each filtered list answered 200
+ * holds, by query (`queryKey`). A query refused with 422 keyed by its filter (a value a reading does not know, an allowed
+ * reading: advised on by expectFilteredList) is left out.
+ */
+async function filteredRound(t: CheckContext, endpointId: string, path: string, token: string, queries: readonly Record<string, string>[]): Promise<Map<string, string[]>> {
+  const schema = endpointById.get(endpointId)!.success;
+  const out = new Map<string, string[]>();
+  await Promise.all(
+    queries.map(async (query) => {
+      const [filter, value] = Object.entries(query)[0]!;
+      const listed = expectFilteredList(t, await t.get(path, { token, query }), filter, value, schema);
+      if (listed) out.set(queryKey(query), listed.map((record: any) => idKey(record?.id) as string));
+    }),
+  );
+  return out;
+}
+
+/**
+ * The fields of a created record a filter could be compared with under some reading (docs/judging.md, "Meaning of a
+ * filter the spec only names"): the fields the create echoes (CREATES), but its id, its date and its unique fields,
+ * which no filter names; and the status and platform the service gives it (section 3 leaves both open to move).
+ */
+function fieldsFiltersMayRead(createEndpoint: string, unique: readonly string[]): string[] {
+  const echoed = CREATES.find((c) => c.endpoint === createEndpoint)!.stable;
+  return [...echoed.filter((f) => f !== 'id' && f !== 'createdAt' && !unique.includes(f)), 'status', 'externalPlatform'];
+}
+
+/**
+ * Issue 27, white-box round wb13 (a filtered list answered from a cache keyed by its query string): a filtered list,
+ * read again right after a create, shows the record created. The second record is the first's twin (the same body, its
+ * unique fields drawn anew), so whatever a filter is compared with (equality, a platform's code, ID or name, the bank's
+ * name, a search: docs/judging.md), it matches both or neither. A filtered list (`round`, read after the second create)
+ * that holds the first and not the second fails; unless the unfiltered lists read before it (`listed`) and after it
+ * (`relist`) do not both show the two alike in every field a filter may read (`fields`: a status may move, section 3),
+ * which is advised on.
+ */
+async function expectTwinFiltered(t: CheckContext, endpointId: string, round: ReadonlyMap<string, string[]>, made: readonly string[], listed: readonly any[], relist: () => Promise<any[]>, fields: readonly string[]): Promise<void> {
+  const [first, second] = made;
+  const missing = [...round].filter(([, ids]) => hasId(ids, first!) && !hasId(ids, second!)).map(([query]) => query);
+  if (missing.length === 0) return;
+  const alike = (records: readonly any[]): string[] => {
+    const [a, b] = [records.find((r) => sameId(r?.id, first)), records.find((r) => sameId(r?.id, second))];
+    if (a === undefined || b === undefined) return ['id'];
+    return fields.filter((f) => membersInOrder(comparable(f, fieldOf(a, f))) !== membersInOrder(comparable(f, fieldOf(b, f))));
+  };
+  const differing = [...new Set([...alike(listed), ...alike(await relist())])];
+  const where = `${endpointId}?${missing.join(', ?')}`;
+  if (differing.length > 0) {
+    t.advise(`${where}: the filtered list read right after a create holds the user\u2019s earlier record and not the one just created with the same body, but the unfiltered lists around it show the two with other ${differing.join(', ')}: a record that moved (section 3 leaves it open), so not judged`);
+    return;
+  }
+  expect(missing, `${endpointId}: the filtered list read again right after a create (201) holds the user\u2019s earlier record but not the one just created with the same body (its unique fields aside), which every reading of the filter matches as it matches the first (a filtered list answered from a cache?)`).toEqual([]);
+}
+
 /**
  * The values each filter of a records list is sent with, taken from a record of the user: its status, its
- * currency (and its alphabetic code when shown numeric), its platform's code for platform and company, and for company the bank's name too (section 4.10
+ * currency (and its alphabetic code when shown numeric), its platform's code and name for platform and company, and for company the bank's name too (section 4.10
  * names the filters without saying what they match: helpers/check/filters.ts).
  */
 function filterValuesOf(filter: string, record: any): string[] {
   const platform = record?.externalPlatform ?? record?.order?.externalPlatform;
   // A currency shown as its ISO 4217 numeric code is sent as its alphabetic code too (the code the create took).
-  const values: unknown[] = filter === 'platform' ? [platform?.code] : filter === 'company' ? [platform?.code, record?.bankName] : filter === 'currency' ? [record?.currency, comparableValue('currency', record?.currency)] : [record?.[filter]];
+  const values: unknown[] = filter === 'platform' ? [platform?.code, platform?.name] : filter === 'company' ? [platform?.code, platform?.name, record?.bankName] : filter === 'currency' ? [record?.currency, comparableValue('currency', record?.currency)] : [record?.[filter]];
   return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
 }
 
