@@ -469,16 +469,17 @@ const written: Mutant[] = [
  *   Caught by: "answers a new token to a <kind> after the user's earlier session of that kind was logged out: it opens
  *   the bank list (200), the destroyed one stays 401" (suites/authentication.test.ts, loginAfterLogoutChecks, one per
  *   kind of login of LOGIN_KINDS: password, 2FA code in the next TOTP step, JWT by id and by email).
+ * - wb13-cards-list-second-image-as-first: the two-different-images check read the create and the show, never the list.
+ *   Caught by: "answers two different image identifiers for a card created with two different images, in create, show,
+ *   list and filtered list, and lists it as shown" (suites/cards.test.ts, assertListedAsShown): the list, unfiltered and
+ *   under each filter with the card's own values, gives the card two identifiers, and every member the Card schema
+ *   names as the show does (memberDifferences), the service's fields (status, images, platform) advised on.
  * Open (each with the check that would catch it):
  * - wb13-banks-filtered-list-cached, wb13-cards-filtered-list-cached: a filtered list is never read twice with the same
  *   query around a change; "shows a create at once" reads the filtered lists only after the create. Caught by: the
  *   shows-create and shows-delete list invariants reading each filter (the created record's currency, status, platform,
  *   company) before and after the create (and the delete): the same query then holds the new record (or no longer the
  *   deleted one).
- * - wb13-cards-list-second-image-as-first: cardImage1 and cardImage2 are service fields (not in LISTS' stable fields),
- *   and the two-different-images check reads the create and the show, never the list. Caught by: that check also reading
- *   the card list (and a filtered one), where the card's two identifiers must differ too (and each equal the show's,
- *   when the service's identifiers are stable between reads).
  * - wb13-bonuses-summary-pending-counts-canceled, wb13-bonuses-summary-canceled-left-at-zero: the summary's per-status
  *   entries are not compared with the listed bonuses of that status; its stable fields are asset.symbol and orders
  *   only. Caught by: "has an entry per asset ... compared with the listed bonuses" comparing, per asset and per status,
@@ -488,7 +489,6 @@ const written: Mutant[] = [
 const OPEN = new Set<string>([
   'wb13-banks-filtered-list-cached',
   'wb13-cards-filtered-list-cached',
-  'wb13-cards-list-second-image-as-first',
   'wb13-bonuses-summary-pending-counts-canceled',
   'wb13-bonuses-summary-canceled-left-at-zero',
 ]);
