@@ -266,9 +266,10 @@ async function userOfKind(t: CheckContext, kind: LoginKind): Promise<LoginUser> 
 
 /**
  * One login of `user` by `kind` (LOGIN_KINDS); logged out after the test. A 2FA code is taken at least 3 s before its
- * step ends (freshTotpCode): a verifier that accepts the current 30 s step only is correct (RFC 6238).
+ * step ends (freshTotpCode): a verifier that accepts the current 30 s step only is correct (RFC 6238). A JWT expires
+ * `lifetime` seconds ahead (another than an earlier login's makes another JWT: a platform JWT may be single use).
  */
-async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): Promise<ApiResponse> {
+async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser, lifetime = 300): Promise<ApiResponse> {
   if (kind === 'password' || kind === 'two-factor') {
     const json = kind === 'password' ? { email: user.email, password: user.password } : { email: user.email, password: user.password, '2fa': await freshTotpCode(user.totpSecret!, t.signal) };
     const response = await t.post('/api/v1/authenticate', { json });
@@ -278,7 +279,7 @@ async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): P
   }
   const platform = await platformFor(t);
   const claim = kind === 'jwt-id' ? { id: user.id } : { email: user.email };
-  const response = await authenticateJwt(t, platform.id, await platform.sign({ ...claim, expire: futureExpire(300) }));
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ ...claim, expire: futureExpire(lifetime) }));
   logOutLater(t, response);
   skipUnlessOwnUser(t, response, user, platform);
   return response;
@@ -383,7 +384,8 @@ function loginAfterLogoutChecks(ep: typeof authenticate): void {
       const out = await t.post('/api/v1/user/logout', { token: first });
       if (out.status !== 200) throw new Error(`precondition: logging out the first session must answer 200, got ${out.status}`);
       if (row.kind === 'two-factor') await untilNextTotpStep(t.signal);
-      const again = await loginOfKind(t, row.kind, user);
+      // A JWT of another lifetime than the first login's (300 s): not the same JWT byte for byte, which a target may take once (allowed-r10-jwt-single-use).
+      const again = await loginOfKind(t, row.kind, user, 301);
       const second = expectSession(t, again, user.id);
       expect(second !== first, `sections 4.5 and 5.4: the ${row.label} after the logout answers as its Session\u2019s id the token that logout destroyed; a destroyed token is no valid authentication (5.3), so it cannot be the new session\u2019s bearer token (2.1)`).toBe(true);
       const banks = `/api/v1/user/${encodeURIComponent(user.id)}/bank`;
