@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken } from '../helpers/arrange/flows.js';
-import { freshTotpCode, totpCode, untilFreshTotpStep } from '../helpers/states/totp.js';
+import { freshTotpCode, totpCode, untilFreshTotpStep, untilNextTotpStep } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, platformUser, secondsFromNow, skipUnlessOwnUser, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
 import { WRAPPED_TEXT, twoByteText } from '../helpers/arrange/text.js';
@@ -295,9 +295,10 @@ async function userOfKind(t: CheckContext, kind: LoginKind): Promise<LoginUser> 
 
 /**
  * One login of `user` by `kind` (LOGIN_KINDS); logged out after the test. A 2FA code is taken at least 3 s before its
- * step ends (freshTotpCode): a verifier that accepts the current 30 s step only is correct (RFC 6238).
+ * step ends (freshTotpCode): a verifier that accepts the current 30 s step only is correct (RFC 6238). A JWT expires
+ * `lifetime` seconds ahead (another than an earlier login's makes another JWT: a platform JWT may be single use).
  */
-async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): Promise<ApiResponse> {
+async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser, lifetime = 300): Promise<ApiResponse> {
   if (kind === 'password' || kind === 'two-factor') {
     const json = kind === 'password' ? { email: user.email, password: user.password } : { email: user.email, password: user.password, '2fa': await freshTotpCode(user.totpSecret!, t.signal) };
     const response = await t.post('/api/v1/authenticate', { json });
@@ -307,7 +308,7 @@ async function loginOfKind(t: CheckContext, kind: LoginKind, user: LoginUser): P
   }
   const platform = await platformFor(t);
   const claim = kind === 'jwt-id' ? { id: user.id } : { email: user.email };
-  const response = await authenticateJwt(t, platform.id, await platform.sign({ ...claim, expire: futureExpire(300) }));
+  const response = await authenticateJwt(t, platform.id, await platform.sign({ ...claim, expire: futureExpire(lifetime) }));
   logOutLater(t, response);
   skipUnlessOwnUser(t, response, user, platform);
   return response;
@@ -390,6 +391,39 @@ function sessionChecks(ep: typeof authenticate): void {
     });
     ep.check(`dates each Session of a ${row.label} by its creation: created is within seconds of the answer\u2019s Date, and a later login\u2019s is not earlier`, { rules: ['S30'], clauses: ['2.1', row.clause], status: 200 }, async (t) => {
       await expectSessionsDatedByCreation(t, row.kind);
+    });
+  }
+}
+
+/**
+ * Sections 2.1, 4.5 and 5.4 (round wb13: a token row found again by user with firstOrCreate, its revocation never looked
+ * at): a login of a user whose earlier session of the same kind was logged out answers a Session of its own. One check
+ * per kind of login of the endpoint (LOGIN_KINDS): a login, its logout (200), a login of the same user again; the new
+ * Session's id is not the destroyed token, it opens a protected route (the user's bank list, 200), and the destroyed token
+ * is still answered 401 there. Whether a second login while a session is open answers the same token is open (principle
+ * 1); here the first session was logged out, and a destroyed token is no valid authentication (5.3), so one string cannot
+ * be both. A 2FA account's second login waits for the next TOTP step (untilNextTotpStep): a target may refuse a code
+ * that already opened a session (RFC 6238 5.2). No login here fails.
+ */
+function loginAfterLogoutChecks(ep: typeof authenticate): void {
+  for (const row of LOGIN_KINDS.filter((r) => r.ep === ep)) {
+    const destroys = row.clause === '4.2' ? 'S192' : 'S193';
+    ep.check(`answers a new token to a ${row.label} after the user\u2019s earlier session of that kind was logged out: it opens the bank list (200), the destroyed one stays 401`, { rules: [...schemaRules('session-response'), ...schemaRules(ERROR_AUTH), 'S22', destroys, 'S322', 'S324'], clauses: [row.clause, '2.1', '4.5', '5'], status: 200 }, async (t) => {
+      const { user, token: first } = await tokenOfKind(t, row.kind);
+      const out = await t.post('/api/v1/user/logout', { token: first });
+      if (out.status !== 200) throw new Error(`precondition: logging out the first session must answer 200, got ${out.status}`);
+      if (row.kind === 'two-factor') await untilNextTotpStep(t.signal);
+      // A JWT of another lifetime than the first login's (300 s): not the same JWT byte for byte, which a target may take once (allowed-r10-jwt-single-use).
+      const again = await loginOfKind(t, row.kind, user, 301);
+      const second = expectSession(t, again, user.id);
+      expect(second !== first, `sections 4.5 and 5.4: the ${row.label} after the logout answers as its Session\u2019s id the token that logout destroyed; a destroyed token is no valid authentication (5.3), so it cannot be the new session\u2019s bearer token (2.1)`).toBe(true);
+      const banks = `/api/v1/user/${encodeURIComponent(user.id)}/bank`;
+      const opened = await t.get(banks, { token: second });
+      expect(opened.status, `section 2.1: the Session\u2019s id of the ${row.label} after a logout is the bearer token; GET ${banks} with it must answer 200, got ${opened.status}`).toBe(200);
+      t.expectSchema(opened, 'bank-list-response');
+      const destroyed = await t.get(banks, { token: first });
+      expect(destroyed.status, `sections 4.5 and 5.4: logout destroyed the first token of the ${row.label}; after the user logged in again, GET ${banks} with it must still answer 401 (section 5.3), got ${destroyed.status}`).toBe(401);
+      expectAuthError(t, destroyed, 401);
     });
   }
 }
@@ -575,6 +609,7 @@ authenticate.describe(() => {
   });
 
   sessionChecks(authenticate);
+  loginAfterLogoutChecks(authenticate);
 
   // A flow across two endpoints, each step asserting 200: section 5.2, the Session's id is the bearer token of protected endpoints.
   authenticate.check('issues a token that opens a protected endpoint (logout answers 200)', { rules: ['S22', 'S318'], clauses: ['4.2', '5'], status: 200 }, async (t) => {
@@ -933,6 +968,7 @@ authenticateJwtEp.describe(() => {
   });
 
   sessionChecks(authenticateJwtEp);
+  loginAfterLogoutChecks(authenticateJwtEp);
 
   // Section 4.1: "one of email or id" reads as exactly one (a payload naming both is invalid, 412) or as
   // either (a Session for the user one of them names). No reading authenticates a user neither claim names.

@@ -1,5 +1,7 @@
 import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
-import { invariantChecks } from '../helpers/arrange/invariants.js';
+import { fieldOf, filterValuesOf, invariantChecks, memberDifferences } from '../helpers/arrange/invariants.js';
+import { isUnder, memberTree } from '../helpers/spec/members.js';
+import { endpointById } from '../helpers/spec/catalogue.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, laterMonthsThisYear, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
@@ -106,6 +108,39 @@ async function assertShownAsSent(t: CheckContext, userId: string, token: string,
   assertEchoes(t, t.expectSchema(shown, 'card-response').data, fields);
 }
 
+/**
+ * Sections 4.6a and 2.5: the card list, unfiltered and under each of its filters sent with the card's own values
+ * (filterValuesOf: its status, its platform's code, ...), holds the shown card as the show gives it: every member the
+ * Card schema names (memberDifferences, recursively), but the service's (SERVICE_FIELDS: status, images, platform),
+ * which a read may give otherwise (advised on, as assertSameCard does). `judge` is asked of each listed entry (a rule
+ * that holds within one read, such as two images' identifiers differing). The unfiltered list must hold the card; a
+ * filter value refused (422, a reading), or a filtered list without the card, is the filter checks' concern.
+ */
+async function assertListedAsShown(t: CheckContext, userId: string, token: string, shown: Record<string, any>, judge: (listed: Record<string, any>, where: string) => void): Promise<void> {
+  const tree = memberTree('card');
+  const filters = (endpointById.get(list.id)?.query ?? []).map((q) => q.name);
+  const reads: { where: string; query?: Record<string, string> }[] = [
+    { where: 'the list' },
+    ...filters.flatMap((filter) => filterValuesOf(filter, shown).map((value) => ({ where: `the list filtered by ${filter}=${value}`, query: { [filter]: value } }))),
+  ];
+  for (const { where, query } of reads) {
+    const response = await t.get(cardsPath(userId), { token, ...(query ? { query } : {}) });
+    if (query && response.status !== 200) continue;
+    t.expectStatus(response, 200);
+    const entries = t.expectSchema(response, 'card-list-response').data as Record<string, any>[];
+    const listed = entries.find((entry) => sameId(entry?.id, shown.id));
+    if (!listed) {
+      assert(query, `section 4.6a: the list of the user's cards does not hold the card just created and shown (${shown.id})`);
+      continue;
+    }
+    judge(listed, where);
+    const differing = memberDifferences(tree, shown, listed);
+    for (const member of differing.filter((m) => isUnder(m, SERVICE_FIELDS))) t.advise(`${where}: the card's ${member} is ${JSON.stringify(fieldOf(listed, member))}, the show gave ${JSON.stringify(fieldOf(shown, member))} (a field the service sets; not judged)`);
+    const failing = differing.filter((m) => !isUnder(m, SERVICE_FIELDS));
+    assert(failing.length === 0, `sections 4.6a and 2.5: ${where} gives the card other ${failing.join(', ')} than its show (${failing.map((m) => `${m}: ${JSON.stringify(fieldOf(listed, m))}, shown ${JSON.stringify(fieldOf(shown, m))}`).join('; ')})`);
+  }
+}
+
 create.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
   unauthenticatedCheck(create, 'logged-out');
@@ -127,13 +162,15 @@ create.describe(() => {
   });
 
   // Section 2.5: cardImage1 and cardImage2 are the identifiers of the stored first and second image. Two different
-  // images (a PNG and a JPEG) are two stored images, so their identifiers differ, in the create answer and in the show.
+  // images (a PNG and a JPEG) are two stored images, so their identifiers differ in every read of the card: the create
+  // answer, the show, the list and the list under each filter with the card's own values (round wb13: a list's join that
+  // picks the first image twice).
   // The same bytes sent twice are not asked to get two identifiers (a target may store them once). Whether the
   // identifiers read back equal those of the create answer stays advised on (assertSameCard: 2.5 does not say a
   // service-set field is written one way, an identifier may be a signed address made per request).
   // Both empty is no identifier at all, which 2.5 ("string") does not forbid (allowed-card-empty-status-and-images): only one identifier given to both images fails.
   const sameImageId = (card: Record<string, unknown>) => sameId(card.cardImage1, card.cardImage2) && card.cardImage1 !== '';
-  create.check('answers two different image identifiers for a card created with two different images, in create and in show', { rules: [...schemaRules('card-response'), 'S276', 'S277', 'S282'], clauses: ['4.6a', '2.5'], status: 201 }, async (t) => {
+  create.check('answers two different image identifiers for a card created with two different images, in create, show, list and filtered list, and lists it as shown', { rules: [...schemaRules('card-response'), ...schemaRules('card-list-response'), 'S276', 'S277', 'S278', 'S282'], clauses: ['4.6a', '2.5'], status: 201 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const { form } = cardForm({ cardImage1: IMAGES.png(), cardImage2: IMAGES.jpeg() });
     const created = await t.post(cardsPath(user.id), { token, form });
@@ -145,6 +182,7 @@ create.describe(() => {
     const { data } = t.expectSchema(shown, 'card-response');
     assert(!sameImageId(data), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) the show gives both the same identifier ${JSON.stringify(data.cardImage1)}`);
     assertSameCard(t, data, card, 'the shown card');
+    await assertListedAsShown(t, user.id, token, data, (listed, where) => assert(!sameImageId(listed), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) ${where} gives both the same identifier ${JSON.stringify(listed.cardImage1)}`));
   });
 
   // Section 4.6a gives alias only "required, max 191"; uniqueness is a constraint the column gives iban of banks (4.10,

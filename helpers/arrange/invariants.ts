@@ -1023,7 +1023,7 @@ async function expectTwinFiltered(t: CheckContext, endpointId: string, round: Re
  * currency (and its alphabetic code when shown numeric), its platform's code and name for platform and company, and for company the bank's name too (section 4.10
  * names the filters without saying what they match: helpers/check/filters.ts).
  */
-function filterValuesOf(filter: string, record: any): string[] {
+export function filterValuesOf(filter: string, record: any): string[] {
   const platform = record?.externalPlatform ?? record?.order?.externalPlatform;
   // A currency shown as its ISO 4217 numeric code is sent as its alphabetic code too (the code the create took).
   const values: unknown[] = filter === 'platform' ? [platform?.code, platform?.name] : filter === 'company' ? [platform?.code, platform?.name, record?.bankName] : filter === 'currency' ? [record?.currency, comparableValue('currency', record?.currency)] : [record?.[filter]];
