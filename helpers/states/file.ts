@@ -315,6 +315,18 @@ function schemaLine(file: Record<string, unknown>): string | undefined {
   return `${where}${inner ? ` field ${inner}` : ''}: ${problem.message}; correct it (see \`conformance states template\`)`;
 }
 
+/** The path of the first string of `value` written as a template placeholder (`<...>`, nothing else), but under `skip`. */
+function placeholderIn(value: unknown, skip: string, at = ''): string | undefined {
+  if (typeof value === 'string') return /^<[^<>]+>$/.test(value) ? at : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (at === '' && key === skip) continue;
+    const found = placeholderIn(inner, skip, Array.isArray(value) ? `${at}[${key}]` : at ? `${at}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Reads and checks a states file. Every problem is a StateError of one line naming the entry and the fix. */
 export function loadStatesFile(path: string): StatesFileV1 {
   let raw: unknown;
@@ -333,6 +345,10 @@ export function loadStatesFile(path: string): StatesFileV1 {
   const seen = new Map<string, number>();
   checked.accounts.forEach((account, index) => {
     const where = describeAccount(checked, index);
+    // A value the template wrote and nobody filled in (`<optional: ...>`, `<its base32 TOTP secret>`) would be sent as an
+    // id or a secret (review-p). A password is the user's own text, whatever its form, so it is not judged.
+    const placeholder = placeholderIn(account, 'password');
+    if (placeholder) fail(path, `${where}: field ${placeholder} still holds a placeholder of \`conformance states template\` (<...>); fill it in, or remove it if it is optional`);
     for (const field of Object.keys(account) as (keyof FileAccount)[]) {
       if (!CREDENTIALS.includes(field) && !ALLOWED[account.state].includes(field)) {
         const owners = ACCOUNT_STATES.filter((state) => ALLOWED[state].includes(field));
@@ -363,6 +379,10 @@ export function loadStatesFile(path: string): StatesFileV1 {
     }
   });
 
+  for (const [entry, platform] of [['platform', checked.platform], ['secondPlatform', checked.secondPlatform]] as const) {
+    const placeholder = placeholderIn(platform, '');
+    if (placeholder) fail(path, `the ${entry} entry: field ${placeholder} still holds a placeholder of \`conformance states template\` (<...>); fill it in, or remove the entry`);
+  }
   if (checked.platform && checked.secondPlatform && sameId(checked.platform.id, checked.secondPlatform.id)) {
     fail(path, `the secondPlatform entry names the platform ${checked.platform.id} of the platform entry; give a second platform the target trusts, with a key of its own, or remove the entry`);
   }
