@@ -1,6 +1,6 @@
 import type { Mutant } from './types.js';
 import { ROUTE, answered } from './make.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import { isSessionAnswer, onAnswers, parse, reading, recordsOf, only } from './reading.js';
 
@@ -64,6 +64,14 @@ export const readingsReviewOMutants: Mutant[] = [
     },
     only('authentication'),
   ),
+  // Review-q: a re-cased one-case hex secret refused with 403 instead of 401 (the hex reading excuses acceptance only).
+  {
+    name: 'q-token-secret-hex-recased-403',
+    clause: '5',
+    group: 'banks',
+    description: 'section 5.3 ("Without valid authentication the response is 401"): access tokens with a lower-case hex secret, and that secret sent in upper case answered 403 "This action is unauthorized." on bank endpoints, neither read as the same token nor 401',
+    mutation: hexTokensRecasedForbidden(),
+  },
   // The inactive account's 403 on bank, bonus and card endpoints written { error } (an account check in the auth
   // middleware, as the 401s of protected endpoints are), not { message }.
   reading(
@@ -125,6 +133,41 @@ export const readingsReviewOMutants: Mutant[] = [
     }),
   },
 ];
+
+/**
+ * Review-q: access tokens with a lower-case hex secret (as hexTokens) whose secret sent in another letter case is
+ * refused with 403 `{ message: "This action is unauthorized." }` (an authorization layer that finds no token) instead
+ * of 401: neither the answer of a token read case-free (the session's own answer) nor section 5.3's 401.
+ */
+function hexTokensRecasedForbidden(): { request(request: FastifyRequest): void; wire(answer: WireAnswer, reply: FastifyReply): string | undefined } {
+  const issued = new Map<string, string>();
+  const recased = new WeakSet<object>();
+  return {
+    request(request) {
+      const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+      const split = shown ? /^(\d+)\|([0-9A-Fa-f]+)$/.exec(shown) : null;
+      if (!split) return;
+      const token = issued.get(`${split[1]}|${split[2]}`);
+      if (token) request.headers.authorization = `Bearer ${token}`;
+      else if (issued.has(`${split[1]}|${split[2]!.toLowerCase()}`)) recased.add(request);
+    },
+    wire(answer, reply) {
+      if (recased.has(reply.request) && answer.status === 401) {
+        reply.code(403);
+        return JSON.stringify({ message: 'This action is unauthorized.' });
+      }
+      if (!isSessionAnswer(answer)) return undefined;
+      const body = parse(answer.payload);
+      const token = body?.data?.id;
+      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
+      if (!split) return undefined;
+      const shown = `${split[1]}|${Buffer.from(split[2]!, 'utf8').toString('hex')}`;
+      issued.set(shown, token);
+      body.data.id = shown;
+      return JSON.stringify(body);
+    },
+  };
+}
 
 function hexTokens(): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
   const issued = new Map<string, string>();
