@@ -2,7 +2,7 @@ import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { sameId } from '../spec/normalisation.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
-import { onNewTarget, targetKey } from '../check/target.js';
+import { currentTargetKey, onNewTarget, targetKey } from '../check/target.js';
 import type { StateData, StateRequestOptions } from '../states/transport.js';
 import { learnSecret } from '../net/secrets.js';
 
@@ -80,16 +80,13 @@ const routineMs = new Set<number>();
 /** What the suite signed, so that the first JWT login can be signed again with `expire` in the other form. */
 const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string> }>();
 
-/** The target (targetKey) this worker serves now: what is learnt of any other is an earlier run's and is not kept. */
-let currentTarget = '';
-
-// Learnt of one target: another target (the mutation runner's next reference) is asked again.
-onNewTarget((target) => {
+// Learnt of one target: another target (the mutation runner's next reference) is asked again. What is learnt of any
+// target but the one this worker serves now (currentTargetKey) is an earlier run's and is not kept.
+onNewTarget(() => {
   expireForms.clear();
   expireUnits.clear();
   routineMs.clear();
   signedJwts.clear();
-  currentTarget = targetKey(target);
 });
 
 /** A numeric `expire` as an ISO 8601 UTC string of the same instant (milliseconds above 10^11, else Unix seconds). */
@@ -119,7 +116,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   const target = targetKey(t.target);
   if (jwt === undefined) return response;
   // A test of an earlier run still in flight when this worker met the next target: it learns nothing (targetKey).
-  if (target !== currentTarget) return response;
+  if (target !== currentTargetKey()) return response;
   const signed = signedJwts.get(jwt);
   if (!signed) return response;
   const { payload } = signed;
@@ -134,7 +131,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
     } else if (response.status === 412 || response.status >= 500) {
       const seconds = Math.ceil(payload.expire / 1000);
       const retried = await send(await signed.resign({ ...payload, expire: seconds }));
-      if (target !== currentTarget) return response;
+      if (target !== currentTargetKey()) return response;
       // Only a 200 proves the seconds read (review-n): a target that reads milliseconds answers the same instant in
       // seconds, a date in 1970, with 416, and one that judges the claims first may answer 412 or 403 to both forms;
       // neither may turn the run's routine expires into seconds, which such a target would then refuse every time.
@@ -164,7 +161,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   if (response.status !== 412) return response;
   const iso = isoExpire(payload.expire);
   const retried = await send(await signed.resign({ ...payload, expire: iso }));
-  if (target !== currentTarget) return response;
+  if (target !== currentTargetKey()) return response;
   const form = retried.status === 412 || retried.status >= 500 ? 'number' : 'iso';
   expireForms.set(target, form);
   signedJwts.clear();
@@ -262,9 +259,9 @@ export function secondsFromNow(seconds: number): number {
  */
 export function futureExpire(seconds = 300): number {
   // Unix seconds once the unit probe learnt that the target reads seconds with an upper bound (expireUnits).
-  if (expireUnits.get(currentTarget) === 's') return secondsFromNow(seconds);
+  if (expireUnits.get(currentTargetKey()) === 's') return secondsFromNow(seconds);
   const expire = Date.now() + seconds * 1000;
-  if (!expireUnits.has(currentTarget) && routineMs.size < 10_000) routineMs.add(expire);
+  if (!expireUnits.has(currentTargetKey()) && routineMs.size < 10_000) routineMs.add(expire);
   return expire;
 }
 

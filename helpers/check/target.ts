@@ -67,6 +67,11 @@ export function targetKey(target: Pick<TargetInfo, 'baseUrl' | 'run'>): string {
   return `${target.baseUrl} ${target.run ?? ''}`;
 }
 
+/** The targetKey of the target this worker serves now (currentTarget's), or '' before it met one. */
+export function currentTargetKey(): string {
+  return cached ? targetKey(cached.info) : '';
+}
+
 /**
  * The target of this run, with one HTTP client and one state transport per worker. Workers outlive a
  * run (the mutation runner reuses them for every mutant), so the cache is keyed by the target itself.
