@@ -21,8 +21,8 @@ export function unknownEmail(): string {
  * A syntactically valid address of exactly `length` characters (at least 23): a short local part and a domain of DNS
  * labels of at most 63 characters under `example.org` (RFC 2606: reserved for examples; issue 28, review-o). Only
  * example.org itself has DNS records, not the labels under it, so a validator that checks the domain resolves may still
- * refuse a long address: the login rows that need it accepted try a short address of the same domain first
- * (skipWhenDomainRefused) and are not verified when that is refused too (review-q).
+ * refuse a long address: a login row that needs its address accepted and gets 422 sends a short address of the same
+ * domain (skipWhenDomainRefused, suites/authentication.test.ts) and is not verified when that is refused too (review-q).
  */
 export function emailOfLength(length: number): string {
   const suffix = '.example.org';
