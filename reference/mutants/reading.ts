@@ -79,14 +79,16 @@ export const isSessionAnswer = (answer: WireAnswer): boolean => answer.status ==
 
 /**
  * A reading that shows each issued access token (`<id>|<secret>`) as `show(id, secret, userId)` in the Session, and
- * maps the shown form back to the token before the request is authenticated.
+ * maps the shown form back to the token before the request is authenticated: a bearer `readAs` turns into a shown form
+ * (the identity: exactly as shown). `issued` holds the shown forms, for a reading that judges other bearers itself.
  */
-export function tokenShownAs(show: (id: string, secret: string, userId: string) => string): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
+export function tokenShownAs(show: (id: string, secret: string, userId: string) => string, readAs: (bearer: string) => string = (bearer) => bearer): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined; issued: ReadonlyMap<string, string> } {
   const issued = new Map<string, string>();
   return {
+    issued,
     request(request) {
       const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      const token = shown ? issued.get(shown) : undefined;
+      const token = shown ? issued.get(readAs(shown)) : undefined;
       if (token) request.headers.authorization = `Bearer ${token}`;
     },
     wire(answer) {

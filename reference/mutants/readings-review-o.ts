@@ -2,7 +2,7 @@ import type { Mutant } from './types.js';
 import { ROUTE, answered } from './make.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
-import { isSessionAnswer, onAnswers, parse, reading, recordsOf, only } from './reading.js';
+import { isSessionAnswer, onAnswers, parse, reading, recordsOf, only, tokenShownAs } from './reading.js';
 
 /**
  * Readings found by the read-only review review-o (issue 28): expects of the suite that decided a point the text leaves
@@ -140,54 +140,31 @@ export const readingsReviewOMutants: Mutant[] = [
  * of 401: neither the answer of a token read case-free (the session's own answer) nor section 5.3's 401.
  */
 function hexTokensRecasedForbidden(): { request(request: FastifyRequest): void; wire(answer: WireAnswer, reply: FastifyReply): string | undefined } {
-  const issued = new Map<string, string>();
+  const tokens = tokenShownAs(hexSecret);
   const recased = new WeakSet<object>();
   return {
     request(request) {
       const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
       const split = shown ? /^(\d+)\|([0-9A-Fa-f]+)$/.exec(shown) : null;
-      if (!split) return;
-      const token = issued.get(`${split[1]}|${split[2]}`);
-      if (token) request.headers.authorization = `Bearer ${token}`;
-      else if (issued.has(`${split[1]}|${split[2]!.toLowerCase()}`)) recased.add(request);
+      if (split && !tokens.issued.has(shown!) && tokens.issued.has(`${split[1]}|${split[2]!.toLowerCase()}`)) recased.add(request);
+      tokens.request(request);
     },
     wire(answer, reply) {
       if (recased.has(reply.request) && answer.status === 401) {
         reply.code(403);
         return JSON.stringify({ message: 'This action is unauthorized.' });
       }
-      if (!isSessionAnswer(answer)) return undefined;
-      const body = parse(answer.payload);
-      const token = body?.data?.id;
-      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
-      if (!split) return undefined;
-      const shown = `${split[1]}|${Buffer.from(split[2]!, 'utf8').toString('hex')}`;
-      issued.set(shown, token);
-      body.data.id = shown;
-      return JSON.stringify(body);
+      return tokens.wire(answer);
     },
   };
 }
 
+/** A token's secret shown as the lower-case hex of its UTF-8 bytes. */
+function hexSecret(id: string, secret: string): string {
+  return `${id}|${Buffer.from(secret, 'utf8').toString('hex')}`;
+}
+
+/** Tokens shown with a lower-case hex secret (hexSecret) and read case-free, as a hex decoder reads them. */
 function hexTokens(): { request(request: FastifyRequest): void; wire(answer: WireAnswer): string | undefined } {
-  const issued = new Map<string, string>();
-  return {
-    request(request) {
-      const shown = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
-      const split = shown ? /^(\d+)\|([0-9A-Fa-f]+)$/.exec(shown) : null;
-      const token = split ? issued.get(`${split[1]}|${split[2]!.toLowerCase()}`) : undefined;
-      if (token) request.headers.authorization = `Bearer ${token}`;
-    },
-    wire(answer) {
-      if (!isSessionAnswer(answer)) return undefined;
-      const body = parse(answer.payload);
-      const token = body?.data?.id;
-      const split = typeof token === 'string' ? /^(\d+)\|(.+)$/.exec(token) : null;
-      if (!split) return undefined;
-      const shown = `${split[1]}|${Buffer.from(split[2]!, 'utf8').toString('hex')}`;
-      issued.set(shown, token);
-      body.data.id = shown;
-      return JSON.stringify(body);
-    },
-  };
+  return tokenShownAs(hexSecret, (bearer) => bearer.replace(/^(\d+)\|([0-9A-Fa-f]+)$/, (_whole, id: string, secret: string) => `${id}|${secret.toLowerCase()}`));
 }
