@@ -58,6 +58,9 @@ describe('rule instances', () => {
     expect(CREATES.map((c) => c.endpoint).sort()).toEqual(creates.sort());
     expect(listInvariants('GET /api/v1/user/{user}/bank')).toEqual(['each-once', 'only-own', 'shows-create', 'past-a-page', 'shows-delete', 'filters-combined', 'filtered-same-fields']);
     expect(listInvariants('GET /api/v1/user/{user}/card')).toEqual(['each-once', 'only-own', 'shows-create', 'past-a-page', 'filters-combined', 'filtered-same-fields']);
+    // A coin two users can each hold: only the caller's is asked as each user's own entry of it (round wb13); an NFT one user holds.
+    expect(listInvariants('GET /api/v1/user/{user}/balances')).toEqual(['each-once', 'only-own', 'filtered-same-fields']);
+    expect(listInvariants('GET /api/v1/user/{user}/balances/nft')).toEqual(['each-once', 'filtered-same-fields']);
     // Every list with a filter is judged filtered against unfiltered, field by field: each has stable fields to compare.
     const filtered = ENDPOINTS.filter((e) => isList(e) && (e.query?.length ?? 0) > 0).map((e) => e.id);
     expect(LISTS.filter((l) => listInvariants(l.endpoint).includes('filtered-same-fields')).map((l) => l.endpoint).sort()).toEqual(filtered.sort());

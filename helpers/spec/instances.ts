@@ -116,7 +116,7 @@ export type ListInvariant = 'each-once' | 'only-own' | 'shows-create' | 'shows-d
  * Every list of the catalogue, the rule that makes it "the user's" list, and what kind of entries it
  * holds: records of their own (`records`, with ids and an owner) or one entry per asset (`assets`).
  * The invariants each list answers are derived: each entry once (always); only the caller's records
- * (records); a create or delete shown at once (where the group has that create or delete); two filters
+ * (records; for `shared` assets, each user's own entry of an asset two users hold); a create or delete shown at once (where the group has that create or delete); two filters
  * together never list what either alone excludes (where the list has two filters or more); a filtered list
  * shows each entry with the same stable fields as the unfiltered list (where the list has a filter).
  *
@@ -135,9 +135,11 @@ const ASSET_STABLE = ['symbol', 'name', 'alias', 'type', 'precision', 'quantity'
 // meta "May be empty" without saying when, so a show that leaves it empty may be a reading (round wb10's DOUBTFUL).
 // A bonus's nested asset (2.3), user (2.6) and order (2.7) are compared member by member over the members their schemas
 // name (`record`: helpers/spec/members.ts), recursively, each difference judged alone (round wb11).
-export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets'; stable: readonly string[]; underFilter?: readonly string[]; record?: string }[] = [
+// `shared` (issue 27, round wb13): entries two users can each hold (a coin, not an NFT, which one user holds), so that
+// "only the caller's" is asked of an asset list as each user's own entry of an asset both hold, filtered and not.
+export const LISTS: readonly { endpoint: string; rule: string; entries: 'records' | 'assets'; stable: readonly string[]; underFilter?: readonly string[]; record?: string; shared?: true }[] = [
   { endpoint: 'GET /api/v1/user/{user}/balances/nft', rule: 'S196', entries: 'assets', stable: [...ASSET_STABLE, 'properties'], underFilter: ['meta'] },
-  { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets', stable: ASSET_STABLE, underFilter: ['meta'] },
+  { endpoint: 'GET /api/v1/user/{user}/balances', rule: 'S207', entries: 'assets', stable: ASSET_STABLE, underFilter: ['meta'], shared: true },
   { endpoint: 'GET /api/v1/user/{user}/bank', rule: 'S219', entries: 'records', stable: ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] },
   { endpoint: 'GET /api/v1/user/{user}/bonus/assets/{asset?}', rule: 'S88', entries: 'assets', stable: ['asset.symbol', 'orders'] },
   { endpoint: 'GET /api/v1/user/{user}/bonus', rule: 'S262', entries: 'records', stable: ['id', 'amount', 'type', 'value', 'bonusedAt', 'createdAt', 'asset', 'order', 'user'], record: 'bonus' },
@@ -155,7 +157,7 @@ export function listInvariants(endpointId: string): ListInvariant[] {
   if (!list || !endpoint) return [];
   const path = listPath(endpointId);
   const out: ListInvariant[] = ['each-once'];
-  if (list.entries === 'records') out.push('only-own');
+  if (list.entries === 'records' || list.shared) out.push('only-own');
   if (ENDPOINTS.some((e) => e.id === `POST ${path}`)) out.push('shows-create');
   // Section 8 ("pagination of list endpoints: not shown"): a list holds every record of the user, also past a common
   // page size; asked where the suite can make that many records (a create of the group).

@@ -474,12 +474,14 @@ const written: Mutant[] = [
  *   list and filtered list, and lists it as shown" (suites/cards.test.ts, assertListedAsShown): the list, unfiltered and
  *   under each filter with the card's own values, gives the card two identifiers, and every member the Card schema
  *   names as the show does (memberDifferences), the service's fields (status, images, platform) advised on.
- * Open again after the round (the lead, 2026-11-26): wb13-balances-filtered-coin-list-cached-across-users was caught in
- *   the round and in a run of it alone, but survived a run of every deviation (main at a69c5f6: "no test failed", by its
- *   hinted test and by the whole clause): it is caught only when two users of one run ask the same assets[] query and
- *   hold different amounts of those symbols, which the drawn holdings of the balances state do not always give. A catch
- *   that depends on the draw is no catch. Caught by: a check that gives two users one held symbol (the state's
- *   balances) and asks each the same filtered list, each answer compared with that user's own unfiltered entry.
+ * Open again after the round (the lead, 2026-11-26), closed 2026-11-27: wb13-balances-filtered-coin-list-cached-across-users
+ *   was caught in the round and in a run of it alone, but survived a run of every deviation (main at a69c5f6: "no test
+ *   failed", by its hinted test and by the whole clause): it was caught only when two users of one run asked the same
+ *   assets[] query and held different amounts of those symbols, which the drawn holdings of the balances state do not
+ *   always give. A catch that depends on the draw is no catch. Caught by (fixed): "GET /api/v1/user/{user}/balances
+ *   answers each of two users who hold one asset that user's own entry of it, filtered by assets[] and not"
+ *   (helpers/arrange/invariants.ts, sharedAssetCheck; the instance only-own of the coin list, LISTS `shared`): two users
+ *   who hold one coin ask, in turn, the same filtered query, each answer compared with that user's own unfiltered entry.
  * Closed after the round (fix-wb13b, registered):
  * - wb13-banks-filtered-list-cached, wb13-cards-filtered-list-cached: a filtered list is never read twice with the same
  *   query around a change; "shows a create at once" reads the filtered lists only after the create. Caught by (fixed):
@@ -497,9 +499,7 @@ const written: Mutant[] = [
  *   summed amounts (within one unit of the asset's precision), with and without {asset}, where the bonus list read
  *   before and after the summaries agrees; `orders` is still not compared (2.5b leaves what it counts open).
  */
-const OPEN = new Set<string>([
-  'wb13-balances-filtered-coin-list-cached-across-users',
-]);
+const OPEN = new Set<string>([]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb13Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
