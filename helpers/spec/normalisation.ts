@@ -118,12 +118,22 @@ export function comparedReads(fields: readonly string[], read: unknown, earlier:
     const [a, e] = [of(read, field), of(earlier, field)];
     got[field] = comparableValue(field, a);
     want[field] = comparableValue(field, e);
-    if (JSON.stringify(got[field]) === JSON.stringify(want[field]) || typeof a !== 'string' || typeof e !== 'string' || ID_FIELDS.has(field)) continue;
-    if (storedForm(a, e, field) === 'different') continue;
+    if (JSON.stringify(got[field]) === JSON.stringify(want[field]) || !differsOnlyInStorage(field, a, e)) continue;
     got[field] = want[field];
-    normalised.push({ field, read: a, earlier: e });
+    normalised.push({ field, read: a as string, earlier: e as string }); // both texts: differsOnlyInStorage
   }
   return { got, want, normalised };
+}
+
+/**
+ * True when two answers give a text `field` (a dotted member path: its last name is the field) that differs only by
+ * storage normalisation or as an equivalent form (`storedForm` not 'different'), ids excepted: what `comparedReads`
+ * advises on, for reads compared member by member (a list read from another store than the show: review-r).
+ */
+export function differsOnlyInStorage(field: string, read: unknown, earlier: unknown): boolean {
+  const name = field.split('.').pop()!;
+  if (typeof read !== 'string' || typeof earlier !== 'string' || read === earlier || ID_FIELDS.has(field) || ID_FIELDS.has(name)) return false;
+  return storedForm(read, earlier, name) !== 'different';
 }
 
 /** True when `value` differs from `other` only by outer white space or letter case (a value outside a rule only so is not outside it under every reading). */

@@ -8,7 +8,7 @@ import { ALL, onAnswers, only, reading, recordsOf } from './reading.js';
  * no `expect` that decides an open point"). Each takes a reading the text leaves open and shows which test of the suite
  * fails it; the report to the lead says which of them it judges a fair reading (a finding) and which only argued. They
  * are registered so that `node bin/mutants.mjs --mutant NAME` and `conformance run --mutant NAME` can run them; none
- * is expected to stay conformant on main as it stands (that is the finding). Each description quotes the text.
+ * was conformant on main when written (that was the finding; the lead's judgement is at the end). Each description quotes the text.
  */
 
 /** The filters each records list names (4.10, 4.11, 4.6a). */
@@ -18,7 +18,7 @@ const LIST_FILTERS: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/user/:user/card': ['status', 'company', 'platform'],
 };
 
-export const readingsReviewRMutants: Mutant[] = [
+const readingsReviewRWritten: Mutant[] = [
   // A strict request validator (an OpenAPI middleware such as express-openapi-validator, ASP.NET's model binding, a
   // Go handler that rejects unknown parameters) answers 400 to a query parameter the list does not name, where round
   // r2's reading answered 422. Only a list that would have answered 200 is changed, so 5.3's 401 still comes first.
@@ -90,3 +90,24 @@ export const readingsReviewRMutants: Mutant[] = [
     only('cards'),
   ),
 ];
+
+/*
+ * Judged by the lead (issue 28):
+ * - allowed-review-r-unknown-query-400 (a fair reading): the owner checks of the records lists (`?user_id=`, `?userId=`,
+ *   `?user=`) now take any client error for a parameter no table names, advised on unless 422, 403 or 409
+ *   (helpers/arrange/invariants.ts, expectOwnerNotFromQuery; docs/judging.md, "Precedence of errors").
+ * - allowed-review-r-card-list-holder-upper-show-as-sent (a fair reading): a list and a show of one record that differ
+ *   only by storage normalisation are advised on, as a read against the create is (comparedReads, differsOnlyInStorage;
+ *   suites/cards.test.ts assertSameCard and assertListedAsShown, suites/banks.test.ts the two-platform show).
+ * - allowed-review-r-bearer-access-token-query: a judged deviation, row "A token counts only in `Authorization:
+ *   Bearer`" (5.3 "require the header"; RFC 6750 advises against the query form).
+ * - allowed-review-r-company-alias-of-platform: a judged deviation, row "Filters together list exactly the records every
+ *   filter alone lists" (a filter the request sent is never left unread because another is there).
+ */
+const REFUSED = new Set<string>(['allowed-review-r-bearer-access-token-query', 'allowed-review-r-company-alias-of-platform']);
+
+/** The judged deviations of review-r (not registered: the suite refuses them on purpose). */
+export const readingsReviewRRefused: Mutant[] = readingsReviewRWritten.filter((mutant) => REFUSED.has(mutant.name));
+
+/** The readings of review-r the suite must pass (registered in index.ts). */
+export const readingsReviewRMutants: Mutant[] = readingsReviewRWritten.filter((mutant) => !REFUSED.has(mutant.name));
