@@ -97,6 +97,22 @@ describe('failure headline (expectedActual, shared by every output)', () => {
     expect(toMarkdown(report([failed]))).toContain(`${cause} (status 201, as expected)`);
   });
 
+  test('a test of several steps that fails on a later step whose status it accepted names the cause, not "expected 201, got 200"', () => {
+    const cause = 'sections 4.6a and 2.5: the list gives the card other holderName than its show';
+    const failed = record('answers two different image identifiers for a card created with two different images', {
+      endpoint: 'POST /api/v1/user/{user}/card',
+      status: 201,
+      outcome: 'failed',
+      observedStatus: [201, 200, 200],
+      reason: cause,
+      failure: { message: cause, schemaProblems: [] },
+    });
+    expect(expectedActual(failed)).toBe(`${cause} (status 200, as expected)`);
+    // Its own status assertion failing on that step is still "expected X, got Y".
+    const status = record('answers 201 and lists the card', { endpoint: 'POST /api/v1/user/{user}/card', status: 201, outcome: 'failed', observedStatus: [201, 500], reason: 'expected status 200, got 500; body: {}', failure: { message: 'expected status 200, got 500; body: {}', schemaProblems: [] } });
+    expect(expectedActual(status)).toBe('expected 201, got 500');
+  });
+
   test('a status that did not match keeps "expected X, got Y", with the cause on its own line', () => {
     const failed = record('answers 200 with the bank list', { outcome: 'failed' });
     expect(expectedActual(failed)).toBe('expected 200, got 500');
