@@ -52,6 +52,18 @@ describe('createdAt against the answer\u2019s Date (sections 1.4, 2.4, 2.5)', ()
     expect(judge(date + 120, httpDate(date)).failure).toMatch(/gateway in front/);
   });
 
+  it('advises, never fails, a whole minute within a minute of Date (the creation stored to the minute: round r16)', () => {
+    const minute = now() - 100_000 - ((now() - 100_000) % 60);
+    const date = minute + 25;
+    for (const stored of [minute, minute + 60]) {
+      const { advised, failure } = judge(stored, httpDate(date));
+      expect(failure).toBeNull();
+      expect(advised.join(), `${stored - date} s`).toMatch(/a whole minute/);
+    }
+    // Not a whole minute, 30 s off: no precision explains it.
+    expect(judge(date + 30, httpDate(date)).failure).toMatch(/within 10 s is expected/);
+  });
+
   it('leaves a createdAt that is no number to the schema', () => {
     expect(judge('1795660862' as unknown as number, httpDate(now()))).toEqual({ advised: [], failure: null });
   });

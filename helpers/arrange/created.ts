@@ -29,6 +29,13 @@ export function expectCreatedAtNearDate(t: CheckContext, response: ApiResponse, 
   // Date is whole seconds rounded down, as createdAt: either may be a second ahead of the other.
   const near = Math.abs(offset) <= CREATED_AT_NEAR_DATE_S + 1;
   if (near) return;
+  // A whole minute within a minute of Date: the creation stored at a minute's precision (SQL Server's smalldatetime
+  // rounds to the nearest minute, a truncating column keeps the minute begun). 1.4 gives the unit, Unix seconds, not
+  // the precision of what is stored: advised on (reading round r16, allowed-r16-created-at-smalldatetime-minute).
+  if (createdAt % 60 === 0 && Math.abs(offset) <= 60 + 1) {
+    t.advise(`the ${what}'s data.createdAt (${createdAt}) is a whole minute, ${offset} s from the answer's Date (${header}): the creation seems stored to the minute (1.4 gives Unix seconds as the unit, not the precision)`);
+    return;
+  }
   const fromSuite = createdAt - Math.floor(Date.now() / 1000);
   if (Math.abs(fromSuite) <= CREATED_AT_NEAR_DATE_S + 1) {
     t.advise(`the ${what}'s data.createdAt (${createdAt}) is ${offset} s from the answer's Date (${header}) but within ${CREATED_AT_NEAR_DATE_S} s of the suite's clock: the Date seems set by another clock (a gateway in front of the target?)`);
