@@ -99,18 +99,33 @@ describe('failure headline (expectedActual, shared by every output)', () => {
 
   test('a test of several steps that fails on a later step whose status it accepted names the cause, not "expected 201, got 200"', () => {
     const cause = 'sections 4.6a and 2.5: the list gives the card other holderName than its show';
+    const steps = [exchange({ method: 'POST', url: 'http://127.0.0.1:9/api/v1/user/u-1/card' }, { status: 201, headers: {}, body: { data: {} } }), exchange({}, { status: 200, headers: {}, body: { data: {} } }), exchange({}, { status: 200, headers: {}, body: { data: [] } })];
     const failed = record('answers two different image identifiers for a card created with two different images', {
       endpoint: 'POST /api/v1/user/{user}/card',
       status: 201,
       outcome: 'failed',
       observedStatus: [201, 200, 200],
+      exchanges: steps,
+      checkedExchange: 2,
+      failedAt: 2,
       reason: cause,
       failure: { message: cause, schemaProblems: [] },
     });
     expect(expectedActual(failed)).toBe(`${cause} (status 200, as expected)`);
     // Its own status assertion failing on that step is still "expected X, got Y".
-    const status = record('answers 201 and lists the card', { endpoint: 'POST /api/v1/user/{user}/card', status: 201, outcome: 'failed', observedStatus: [201, 500], reason: 'expected status 200, got 500; body: {}', failure: { message: 'expected status 200, got 500; body: {}', schemaProblems: [] } });
+    const status = record('answers 201 and lists the card', { endpoint: 'POST /api/v1/user/{user}/card', status: 201, outcome: 'failed', observedStatus: [201, 500], exchanges: [steps[0]!, exchange({}, { status: 500, headers: {}, body: {} })], checkedExchange: 1, failedAt: 1, reason: 'expected status 200, got 500; body: {}', failure: { message: 'expected status 200, got 500; body: {}', schemaProblems: [] } });
     expect(expectedActual(status)).toBe('expected 201, got 500');
+  });
+
+  // review-s: a status asserted by expect(response.status) or expectNoServerError is not in observedStatus; the failing
+  // step (failedAt) names it, and a failing step the test did not check last is never "as expected".
+  test('a status failed by expect(response.status) after other checked steps keeps "expected X, got Y", naming the failing step’s status', () => {
+    const cause = 'section 4.10: the user’s unused bank on platform P2 must be deleted with 200 { message }; got 404';
+    const steps = [exchange({}, { status: 200, headers: {}, body: { data: [] } }), exchange({}, { status: 404, headers: {}, body: { message: 'x' } }), exchange({ method: 'DELETE' }, { status: 404, headers: {}, body: { message: 'x' } })];
+    const failed = record('answers 200 to a delete of the user’s bank on either of two platforms', { endpoint: 'DELETE /api/v1/user/{user}/bank/{bank}', status: 200, outcome: 'failed', observedStatus: [200, 404], exchanges: steps, checkedExchange: 1, failedAt: 2, reason: `${cause}: expected 404 to be 200 // Object.is equality`, failure: { message: cause, schemaProblems: [] } });
+    expect(expectedActual(failed)).toBe('expected 200, got 404');
+    const server = record('answers 201 and lists the bank', { endpoint: 'POST /api/v1/user/{user}/bank', status: 201, outcome: 'failed', observedStatus: [201, 200], exchanges: [steps[0]!, steps[0]!, exchange({}, { status: 500, headers: {}, body: {} })], checkedExchange: 1, failedAt: 2, reason: 'a 5xx is a server error, never a conformant answer; got 500: expected 500 to be less than 500', failure: { message: 'a 5xx is a server error', schemaProblems: [] } });
+    expect(expectedActual(server)).toBe('expected 201, got 500');
   });
 
   test('a status that did not match keeps "expected X, got Y", with the cause on its own line', () => {

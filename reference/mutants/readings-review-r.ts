@@ -109,5 +109,8 @@ const REFUSED = new Set<string>(['allowed-review-r-bearer-access-token-query', '
 /** The judged deviations of review-r (not registered: the suite refuses them on purpose). */
 export const readingsReviewRRefused: Mutant[] = readingsReviewRWritten.filter((mutant) => REFUSED.has(mutant.name));
 
+/** The judged deviations of review-r as mutants the suite must kill (registered in index.ts; review-s): the suite's refusal of them stays proven. */
+export const readingsReviewRJudgedDeviations: Mutant[] = readingsReviewRRefused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation (docs/judging.md: "A token counts only in Authorization: Bearer"; "Filters together list exactly the records every filter alone lists")` }));
+
 /** The readings of review-r the suite must pass (registered in index.ts). */
 export const readingsReviewRMutants: Mutant[] = readingsReviewRWritten.filter((mutant) => !REFUSED.has(mutant.name));
