@@ -20,6 +20,7 @@ import { readingsR13Mutants } from './readings-r13.js';
 import { readingsR14Mutants } from './readings-r14.js';
 import { readingsR15Mutants } from './readings-r15.js';
 import { readingsR16JudgedDeviations, readingsR16Mutants } from './readings-r16.js';
+import { readingsR17Mutants } from './readings-r17.js';
 import { roundWb1Mutants } from './round-wb1.js';
 import { roundWb2Mutants } from './round-wb2.js';
 import { roundWb3Mutants } from './round-wb3.js';
@@ -39,8 +40,8 @@ import { readingsReviewRJudgedDeviations, readingsReviewRMutants } from './readi
 import { readingsReviewSMutants } from './readings-review-s.js';
 import type { Mutant } from './types.js';
 
-/** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r16; white-box wb1 to wb14; the reviews' readings). */
-export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants];
+/** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r17; white-box wb1 to wb14; the reviews' readings). */
+export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants];
 
 export function mutantByName(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);
