@@ -60,6 +60,27 @@ describe('lists answered in pages (section 8 leaves pagination open; reading rou
     expect(capped[0]).toMatch(new RegExp(`more than ${MAX_PAGES} pages`));
   });
 
+  test('reads the coin list\u2019s data.coins, Stripe\u2019s has_more cursor and a page number below the last; a count above what was read is incomplete', async () => {
+    const COINS = '/api/v1/user/u-1/balances';
+    const coins = [answer({ data: { coins: [{ symbol: 'BTC' }] } }, 200, { link: '<http://127.0.0.1:9/prefix/api/v1/user/u-1/balances?page=2>; rel="next"' }), answer({ data: { coins: [{ symbol: 'ETH' }] } })];
+    const read = await wholeList(coins[0]!, { path: COINS }, BASE, async () => coins[1]!, () => {});
+    expect(read.json.data.coins).toEqual([{ symbol: 'BTC' }, { symbol: 'ETH' }]);
+
+    const asked: unknown[] = [];
+    const stripe = [answer({ object: 'list', has_more: true, data: [{ id: 'A' }, { id: 'B' }] }), answer({ object: 'list', has_more: false, data: [{ id: 'C' }] })];
+    const cursor = await wholeList(stripe[0]!, { path: LIST, query: { status: 'ACTIVE' } }, BASE, async (path, query) => (asked.push([path, query]), stripe[1]!), () => {});
+    expect(cursor.json.data.map((r: { id: string }) => r.id)).toEqual(['A', 'B', 'C']);
+    expect(asked).toEqual([[LIST, { starting_after: 'B', status: 'ACTIVE' }]]);
+
+    const numbered = [answer({ data: [{ id: 'A' }], meta: { current_page: 1, last_page: 2, total: 2 } }), answer({ data: [{ id: 'B' }], meta: { current_page: 2, last_page: 2, total: 2 } })];
+    expect((await wholeList(numbered[0]!, { path: LIST }, BASE, async (_path, query) => numbered[Number(query.page) - 1]!, () => {})).json.data).toHaveLength(2);
+
+    const lacking: string[] = [];
+    const counted = answer({ data: [{ id: 'A' }], meta: { current_page: 1, per_page: 15, total: 16 } });
+    expect(await wholeList(counted, { path: LIST }, BASE, async () => { throw new Error('never asked'); }, () => {}, (m) => lacking.push(m))).toBe(counted);
+    expect(lacking).toEqual([expect.stringMatching(/holds 16 records, and 1 were read: the list could not be read whole/)]);
+  });
+
   test('leaves every other answer as it is: no next page, not a list, not 200', async () => {
     const never = async (): Promise<ApiResponse> => { throw new Error('never asked'); };
     const plain = answer({ data: [{ id: 'A' }] });

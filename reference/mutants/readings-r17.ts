@@ -645,11 +645,20 @@ const readingsR17Written: Mutant[] = [
  * the bonus list by `bonusedAt`, latest first (the reference's own order); replaced by the NFT list by holding and the
  * bonus list by asset.
  */
+/*
+ * Judged by the lead (issue 28):
+ * - balance-lists-link-header-pages, lists-stripe-cursor-pages: false failures, fixed. helpers/check/pages.ts reads the
+ *   coin list's data.coins in pages too, and Stripe's has_more (continued after the last record's id) and a page number
+ *   below the last; a list that says it holds more than could be read makes its test not verified. Registered.
+ * - restricted-login-wrong-password-403, forgot-unknown-type-ignored: false failures, fixed on branch fix-r17 (the
+ *   restriction judged by the right credentials; an unknown forgot type may be ignored, advised on).
+ * - show-after-create-lag, show-after-delete-lag: judged deviations, as the reader judged them (rows "A list holds each
+ *   record once ... and shows a create or a delete at once" and "The 404 of a record says no query results": a client
+ *   cannot tell a lag from a loss).
+ */
 const REFUSED = new Set<string>([
   'allowed-r17-restricted-login-wrong-password-403',
   'allowed-r17-forgot-unknown-type-ignored',
-  'allowed-r17-balance-lists-link-header-pages',
-  'allowed-r17-lists-stripe-cursor-pages',
   'allowed-r17-show-after-create-lag',
   'allowed-r17-show-after-delete-lag',
 ]);
