@@ -39,6 +39,9 @@ describe('the member tree of a bonus (schemas/bonus.json and the schemas it refe
     }
     expect(subtree(tree, 'order.rate')?.kind).toBe('decimal');
     expect(subtree(tree, 'order.fromAsset.precision')?.kind).toBe('precision');
+    // A nullable decimal (anyOf decimalString or null: round wb14) is a decimal leaf; a nullable timestamp stays a value.
+    expect(subtree(tree, 'order.payment.amount')?.kind).toBe('decimal');
+    expect(subtree(tree, 'user.deletedAt')?.kind).toBe('value');
   });
 
   it('lists as free to move only members the tree names, and leaves the record\u2019s own members out', () => {

@@ -29,6 +29,16 @@ function treeOf(documents: Map<string, Schema>, document: string, node: Schema):
     const leaf = pointer.startsWith('/$defs/') ? LEAF_KINDS[pointer.slice('/$defs/'.length)] : undefined;
     return leaf ? { kind: leaf } : treeOf(documents, target, resolved as Schema);
   }
+  // A nullable leaf written `anyOf: [<a definition of common.json>, { type: null }]` (an order's payment amount) has
+  // that definition's kind: null compares as itself, a value in any writing of it.
+  if (Array.isArray(node.anyOf)) {
+    const branches = node.anyOf as Schema[];
+    const typed = branches.filter((branch) => branch.type !== 'null');
+    if (typed.length === 1 && branches.length === 2 && typeof typed[0]!.$ref === 'string' && !typed[0]!.properties) {
+      const tree = treeOf(documents, document, typed[0]!);
+      if (!tree.members) return tree;
+    }
+  }
   const properties = node.properties as Record<string, Schema> | undefined;
   if (!properties) return { kind: 'value' };
   return { kind: 'value', members: Object.fromEntries(Object.entries(properties).map(([name, member]) => [name, treeOf(documents, document, member)])) };
