@@ -56,6 +56,27 @@ describe('provider state balances', () => {
     for (const coin of held.coins) expect((await get(`/api/v1/user/${user.id}/balances/${coin}`, token)).json().data.meta.genesis_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  test('always holds ETH and a token of its chain, names every held coin\u2019s amount (one of them 0) as its records show it (round wb14)', async () => {
+    for (let run = 0; run < 5; run += 1) {
+      const { user, token } = await injectUserWithToken(app);
+      const held = (await state('balances', { userId: user.id })) as { coins: string[]; amount: { symbol: string }; amounts: { symbol: string; precision: number; available: string }[] };
+      expect(held.coins).toContain('ETH');
+      expect(held.coins.some((symbol) => symbol === 'USDT' || symbol === 'USDC')).toBe(true);
+      expect(held.coins.length).toBeLessThan(7);
+      expect(held.amounts.map((a) => a.symbol)).toEqual(held.coins);
+      const zero = held.amounts.filter((a) => a.available === '0');
+      expect(zero).toHaveLength(1);
+      expect([held.amount.symbol, 'ETH']).not.toContain(zero[0]!.symbol);
+      for (const { symbol, precision, available } of held.amounts) {
+        if (available !== '0') expect(available).toMatch(new RegExp(`^[1-9]\\d*${precision > 0 ? `\\.\\d{${precision - 1}}[1-9]` : ''}$`));
+        const record = (await get(`/api/v1/user/${user.id}/balances/${symbol}`, token)).json().data;
+        expect([Number(record.precision), record.amounts.crypto.available]).toEqual([precision, available]);
+      }
+      const listed = (await get(`/api/v1/user/${user.id}/balances`, token)).json().data.coins as { symbol: string }[];
+      expect(listed.map((c) => c.symbol).sort()).toEqual([...held.coins].sort());
+    }
+  });
+
   test("refuses an unknown user with 422 and a message (the contract's answer for params that do not allow the state)", async () => {
     const response = await app.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'balances', params: { userId: 'nope' } } });
     expect(response.statusCode).toBe(422);

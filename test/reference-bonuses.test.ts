@@ -63,6 +63,14 @@ describe('provider state bonuses', () => {
     for (const asset of user.bonuses.assets) expect(data.some((b) => b.asset.symbol === asset)).toBe(true);
   });
 
+  test('always grants bonuses in an asset with an alias, so the summary\u2019s alias is compared on every call (round wb14)', async () => {
+    for (let run = 0; run < 4; run += 1) {
+      const user = await userWithBonuses();
+      const data = (await get(`/api/v1/user/${user.id}/bonus`, user.token)).json().data as { asset: { alias: unknown } }[];
+      expect(data.some((b) => typeof b.asset.alias === 'string')).toBe(true);
+    }
+  });
+
   test('reports the user\u2019s anti-phishing code (the optional field the suite checks masking against)', async () => {
     const user = await userWithBonuses();
     expect(typeof user.bonuses.antiPhishing).toBe('string');

@@ -235,10 +235,13 @@ function mintNft(ctx: ReferenceContext): string {
   return symbol;
 }
 
-/** A decimal string with exactly `digits` fractional digits, the last one not 0 (so no shorter writing has the same value). */
+/**
+ * A decimal string with exactly `digits` fractional digits, the last one not 0 (so no shorter writing has the same value),
+ * and a whole part from 1 (so an amount of many places has more significant digits than a float keeps: round wb14).
+ */
 function exactDecimal(maxWhole: number, digits: number): string {
-  const whole = randomInt(maxWhole + 1);
-  if (digits === 0) return String(randomInt(1, maxWhole + 2));
+  const whole = randomInt(1, maxWhole + 2);
+  if (digits === 0) return String(whole);
   const fraction = [...Array.from({ length: digits - 1 }, () => randomInt(10)), randomInt(1, 10)].join('');
   return `${whole}.${fraction}`;
 }
@@ -305,15 +308,26 @@ export const balances: ReferenceModule = {
 
   states(ctx) {
     return {
-      // That user holds at least three coins and two NFTs (fresh amounts on every call).
+      // That user holds three to five coins and three NFTs (fresh amounts on every call).
       balances: (params) => {
         const userId = params.userId;
         if (typeof userId !== 'string' || !ctx.db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw new StateNotAllowed('state balances needs params.userId of an existing user');
-        const coins = faker.helpers.arrayElements(COINS, { min: 3, max: 5 });
+        // Round wb14: what exposes a fault is arranged, not drawn. The user always holds ETH (a native coin that is itself a
+        // chain, and the most decimal places of the catalogue: 18) and a token with an alias and a precision of its own
+        // (USDT or USDC), and one to three other coins drawn from the rest (so the catalogue keeps coins not held), in a
+        // drawn order.
+        const token = faker.helpers.arrayElement(COINS.filter((c) => c.chain.symbol === 'ETH'));
+        const always = [COINS.find((c) => c.symbol === 'ETH')!, token];
+        const coins = faker.helpers.shuffle([...always, ...faker.helpers.arrayElements(COINS.filter((c) => !always.includes(c)), { min: 1, max: 3 })]);
         // `amount` (an optional field added for issue 19): one held coin's crypto available amount, with exactly its precision's decimal places.
         const exact = coins[0]!;
-        const available = exactDecimal(exact.symbol === 'BTC' ? 3 : 50000, Number(exact.precision));
-        for (const coin of coins) hold(ctx, userId, coin.symbol, -1, Number(coin.precision), coin.price, coin.symbol === 'BTC' ? 3 : 50000, coin === exact ? available : undefined);
+        // `amounts` (an optional field added for round wb14): every held coin's precision and crypto available amount. Each
+        // is written with exactly its precision's places, the last not 0, but one held coin other than ETH and the `amount`
+        // coin, which has nothing available (the bare 0), so a list that hides a held coin without a balance shows.
+        const zero = faker.helpers.arrayElement(coins.filter((c) => c !== exact && c.symbol !== 'ETH'));
+        const availableOf = new Map(coins.map((c) => [c, c === zero ? '0' : exactDecimal(c.symbol === 'BTC' ? 3 : 50000, Number(c.precision))]));
+        const available = availableOf.get(exact)!;
+        for (const coin of coins) hold(ctx, userId, coin.symbol, -1, Number(coin.precision), coin.price, coin.symbol === 'BTC' ? 3 : 50000, availableOf.get(coin));
         // Three NFTs, so that a filter on one or two symbols can leave one out.
         const nfts = Array.from({ length: 3 }, () => mintNft(ctx));
         for (const symbol of nfts) {
@@ -328,6 +342,7 @@ export const balances: ReferenceModule = {
           // `genesisDate` and `amount` (optional fields added for issue 19): the held coins whose meta carries genesis_date (every seeded coin), and the amount above.
           genesisDate: coins.map((c) => c.symbol),
           amount: { symbol: exact.symbol, precision: Number(exact.precision), available },
+          amounts: coins.map((c) => ({ symbol: c.symbol, precision: Number(c.precision), available: availableOf.get(c)! })),
         };
       },
     };
