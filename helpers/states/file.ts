@@ -26,7 +26,7 @@ export interface FileAccount {
   token?: string;
   totpSecret?: string;
   disposable?: boolean;
-  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount };
+  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string; sharedOrder?: string[] };
   bankUsed?: { id: string };
   resetToken?: string;
@@ -360,6 +360,16 @@ export function loadStatesFile(path: string): StatesFileV1 {
     if (amount && !account.balances!.coins.includes(amount.symbol)) fail(path, `${where}: balances.amount names ${amount.symbol}, which its balances.coins do not hold; name a coin it holds`);
     if (amount && (/\.(\d+)$/.exec(amount.available)?.[1]?.length ?? 0) !== amount.precision) {
       fail(path, `${where}: balances.amount.available ${amount.available} must be written with exactly precision (${amount.precision}) fractional digits; write the coin's crypto available amount so`);
+    }
+    // The amounts tests read each entry of balances.amounts as a held coin's crypto available amount of at most precision places (round wb14).
+    const seenAmounts = new Set<string>();
+    for (const entry of account.balances?.amounts ?? []) {
+      if (!account.balances!.coins.includes(entry.symbol)) fail(path, `${where}: balances.amounts names ${entry.symbol}, which its balances.coins do not hold; name coins it holds`);
+      if (seenAmounts.has(entry.symbol)) fail(path, `${where}: balances.amounts names ${entry.symbol} twice; give each held coin one entry`);
+      seenAmounts.add(entry.symbol);
+      if ((/\.(\d+)$/.exec(entry.available)?.[1]?.length ?? 0) > entry.precision) {
+        fail(path, `${where}: balances.amounts gives ${entry.symbol} the amount ${entry.available}, with more fractional digits than its precision (${entry.precision}); write the coin's crypto available amount as its records hold it`);
+      }
     }
     // The list test of an order's two bonuses reads bonuses.sharedOrder as two of the account's bonuses (docs/provider-states.md).
     const shared = account.bonuses?.sharedOrder;

@@ -22,7 +22,7 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
         nfts: ['<NFT symbol it holds>'],
         native: ['<optional: held coin native to its chain (chain name and symbol null)>'],
         genesisDate: ['<optional: held coin whose meta carries genesis_date>'],
-        // The optional `amount` ({ symbol, precision, available }) has no placeholder the schema accepts: docs/provider-states.md.
+        // The optional `amount` ({ symbol, precision, available }) and `amounts` (a list of them) have no placeholder the schema accepts: docs/provider-states.md.
       },
     },
     bonuses: { bonuses: { ids: ['<bonus id: at least one distributed, one pending, one canceled>'], assets: ['<asset symbol of its bonuses>'], antiPhishing: '<optional: its anti-phishing code in clear>', sharedOrder: ['<optional: a bonus id of one order that earned two, in one status>', '<the other bonus id of that order>'] } },
