@@ -254,6 +254,12 @@ summary.describe(() => {
       assert(entries.length >= 1, `the summary of asset ${asset}, in which the user has bonuses, must not be empty`);
       for (const entry of entries) expectListed(`the summary of asset ${asset}`, entry);
     }
+    // Round wb14: an alias is compared only where an asset has one. When none of the user's bonus assets has an alias
+    // (2.3: "alias: string or null"), a summary answering every alias null agrees with the list by chance: the rest was
+    // judged above, and the test says the alias was not (not verified, never passed).
+    if (!all.some((bonus) => typeof (bonus.asset as { alias?: unknown }).alias === 'string')) {
+      t.skip('not verified: no asset of the user\u2019s bonuses has an alias (provider state bonuses gave assets whose alias is null), so a summary that answers an asset\u2019s alias null cannot be told from the list; the other fields of each asset summary agreed with the bonus list');
+    }
   });
 
   summary.check('answers 403 or 409 "This action is unauthorized." for another user\u2019s id', { rules: [...schemaRules('error-message'), 'S17', 'S326', 'S327', 'S339', 'S268'], clauses: ['4.11', '5', '7'], status: [403, 409] }, async (t) => {
