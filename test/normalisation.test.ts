@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { comparedReads, differsOnlyInStorage } from '../helpers/spec/normalisation.js';
+
+// helpers/spec/normalisation.ts: what two answers of one record may differ in by storage alone (docs/judging.md,
+// "Storage normalisation"), advised on by the checks that compare reads (review-r, review-s).
+describe('differsOnlyInStorage', () => {
+  test('takes letter case, outer and inner white space, NFC/NFD and an equivalent form of the field\u2019s standard', () => {
+    expect(differsOnlyInStorage('holderName', 'MISS ANNE KOCH', 'Miss Anne Koch')).toBe(true);
+    expect(differsOnlyInStorage('bankName', ' Piggy Bank', 'Piggy Bank')).toBe(true);
+    expect(differsOnlyInStorage('alias', 'Cafe\u0301', 'Caf\u00e9')).toBe(true);
+    expect(differsOnlyInStorage('iban', 'DE89 3704 0044 0532 0130 00', 'DE89370400440532013000')).toBe(true);
+    expect(differsOnlyInStorage('swift', 'DEUTDEFF', 'DEUTDEFFXXX')).toBe(true);
+  });
+
+  test('never another text, a truncated one, a value that is no text, an equal one, or an id', () => {
+    expect(differsOnlyInStorage('holderName', 'Miss Anne', 'Miss Anne Koch')).toBe(false);
+    expect(differsOnlyInStorage('alias', 'Piggy Bank ??', 'Piggy Bank \u{1F3E6}\u{1F437}')).toBe(false);
+    expect(differsOnlyInStorage('swift', 'DEUTDEFF', 'DEUTDEFF500')).toBe(false);
+    expect(differsOnlyInStorage('lastFourDigits', 1234, '1234')).toBe(false);
+    expect(differsOnlyInStorage('holderName', 'Same', 'Same')).toBe(false);
+    // Ids are compared by idKey alone, top-level and nested (a dotted member path): no normalisation excuses another id.
+    expect(differsOnlyInStorage('id', 'ABC', 'abc')).toBe(false);
+    expect(differsOnlyInStorage('order.id', 'ABC', 'abc')).toBe(false);
+    expect(differsOnlyInStorage('user.id', 'ABC', 'abc')).toBe(false);
+  });
+
+  test('comparedReads takes the earlier value for a field only normalised, and names it; any other difference stays', () => {
+    const { got, want, normalised } = comparedReads(['holderName', 'alias'], { holderName: 'ANNE KOCH', alias: 'other' }, { holderName: 'Anne Koch', alias: 'mine' });
+    expect(got.holderName).toEqual(want.holderName);
+    expect(got.alias).not.toEqual(want.alias);
+    expect(normalised).toEqual([{ field: 'holderName', read: 'ANNE KOCH', earlier: 'Anne Koch' }]);
+  });
+});
