@@ -17,6 +17,7 @@ describe('lists answered in pages (section 8 leaves pagination open; reading rou
     expect(nextPageOf(answer({ data: [], links: { next: '/x?page=2' } }))).toBe('/x?page=2');
     expect(nextPageOf(answer({ data: [], next_page_url: 'http://h/x?page=2' }))).toBe('http://h/x?page=2');
     expect(nextPageOf(answer({ data: [], next: '/x?cursor=abc' }))).toBe('/x?cursor=abc');
+    expect(nextPageOf(answer({ data: [], next: 'http://h/x?cursor=abc' }))).toBe('http://h/x?cursor=abc');
     expect(nextPageOf(answer({ data: [] }, 200, { link: '</x?page=1>; rel="prev", </x?page=3>; rel="next"' }))).toBe('/x?page=3');
     expect(nextPageOf(answer({ data: [], links: { next: null }, meta: { current_page: 1, last_page: 1 } }))).toBeUndefined();
     expect(nextPageOf(answer({ data: [] }, 200, { link: '</x?page=1>; rel="first"' }))).toBeUndefined();
@@ -79,6 +80,21 @@ describe('lists answered in pages (section 8 leaves pagination open; reading rou
     const counted = answer({ data: [{ id: 'A' }], meta: { current_page: 1, per_page: 15, total: 16 } });
     expect(await wholeList(counted, { path: LIST }, BASE, async () => { throw new Error('never asked'); }, () => {}, (m) => lacking.push(m))).toBe(counted);
     expect(lacking).toEqual([expect.stringMatching(/holds 16 records, and 1 were read: the list could not be read whole/)]);
+  });
+
+  test('review-t: a Link address with a comma, a bare next that is a cursor token, a next page already read, and the size bound', async () => {
+    expect(nextPageOf(answer({ data: [] }, 200, { link: '</x?tags=a,b&page=2>; rel="next", </x?page=9>; rel="last"' }))).toBe('/x?tags=a,b&page=2');
+    expect(nextPageOf(answer({ data: [], next: 'eyJpZCI6M30' }))).toBeUndefined();
+    const circular: string[] = [];
+    const page = answer({ data: [{ id: 'A' }], links: { next: '?page=2' } });
+    const second = answer({ data: [{ id: 'B' }], links: { next: '?page=2' } });
+    await wholeList(page, { path: LIST }, BASE, async () => second, () => {}, (m) => circular.push(m));
+    expect(circular).toEqual([expect.stringMatching(/names a page already read/)]);
+    const big: string[] = [];
+    await wholeList(page, { path: LIST }, BASE, async () => second, () => {}, (m) => big.push(m), 10);
+    expect(big).toEqual([expect.stringMatching(/answer size limit \(10 bytes\)/)]);
+    // The reason names the endpoint's template, not the user's id.
+    expect(big[0]).toMatch(/^GET \/api\/v1\/user\/\{user\}\/bank /);
   });
 
   test('leaves every other answer as it is: no next page, not a list, not 200', async () => {

@@ -123,9 +123,9 @@ describe('failure headline (expectedActual, shared by every output)', () => {
     const cause = 'section 4.10: the user’s unused bank on platform P2 must be deleted with 200 { message }; got 404';
     const steps = [exchange({}, { status: 200, headers: {}, body: { data: [] } }), exchange({}, { status: 404, headers: {}, body: { message: 'x' } }), exchange({ method: 'DELETE' }, { status: 404, headers: {}, body: { message: 'x' } })];
     const failed = record('answers 200 to a delete of the user’s bank on either of two platforms', { endpoint: 'DELETE /api/v1/user/{user}/bank/{bank}', status: 200, outcome: 'failed', observedStatus: [200, 404], exchanges: steps, checkedExchange: 1, failedAt: 2, reason: `${cause}: expected 404 to be 200 // Object.is equality`, failure: { message: cause, schemaProblems: [] } });
-    expect(expectedActual(failed)).toBe('expected 200, got 404');
+    expect(expectedActual(failed)).toBe(`${cause} (status 404)`);
     const server = record('answers 201 and lists the bank', { endpoint: 'POST /api/v1/user/{user}/bank', status: 201, outcome: 'failed', observedStatus: [201, 200], exchanges: [steps[0]!, steps[0]!, exchange({}, { status: 500, headers: {}, body: {} })], checkedExchange: 1, failedAt: 2, reason: 'a 5xx is a server error, never a conformant answer; got 500: expected 500 to be less than 500', failure: { message: 'a 5xx is a server error', schemaProblems: [] } });
-    expect(expectedActual(server)).toBe('expected 201, got 500');
+    expect(expectedActual(server)).toBe('a 5xx is a server error, never a conformant answer; got 500 (status 500)');
   });
 
   test('a status that did not match keeps "expected X, got Y", with the cause on its own line', () => {
@@ -256,7 +256,7 @@ describe('JUnit XML', () => {
   test('is well-formed, counts failures and skips, and carries clause and endpoint properties', () => {
     const xml = toJunit(
       report([
-        record(HOSTILE, { outcome: 'failed', reason: 'bad \u0001 control\nsecond line' }),
+        record(HOSTILE, { outcome: 'failed', reason: 'expected status 200, got 500; bad \u0001 control\nsecond line' }),
         record('answers 401', { status: 401, outcome: 'skipped' }),
         record('answers 200 for a list'),
         record('answers 201', { endpoint: 'POST /api/v1/user/{user}/bank', status: 201, constraint: 'bank.swift.length', advisories: ['a & b'] }),

@@ -1680,10 +1680,11 @@ export const PAST_A_PAGE = 16;
  * Section 8 ("pagination of list endpoints: not shown") with 4.10 and 4.6a (the user's banks, cards): a list of a user
  * with 16 records, more than a common page, holds each of them, once. The load is bounded: 16 creates (small card
  * images), four at a time; the banks are deleted afterwards (cards have no delete).
- * A list that says it is a page (a member beside `data`, such as Laravel's `meta` and `links`, or a header such as
- * `Link` or `X-Total-Count`) is a reading section 8 leaves open (allowed-r6-lists-first-page-of-15,
- * allowed-r3-list-pagination-members): records it lacks are advised on. A list that lacks them and says nothing of a
- * next page answers as the whole list, and fails.
+ * A list answered in pages is a reading section 8 leaves open (allowed-r6-lists-first-page-of-15,
+ * allowed-r3-list-pagination-members, allowed-r16-lists-pages-of-three): helpers/check/pages.ts reads it whole, or makes
+ * the test not verified when it says it holds more than could be read. Records missing then are missing: only a sign of
+ * a page it cannot follow (Content-Range, a 206, X-Pagination-*, X-Next-Page ...) is advised on. A list that lacks them
+ * and says nothing of a next page answers as the whole list, and fails.
  */
 export function pastAPageCheck(ep: EndpointChecks): void {
   const list = LISTS.find((l) => l.endpoint === ep.id);
@@ -1707,11 +1708,12 @@ export function pastAPageCheck(ep: EndpointChecks): void {
       const listed = (response.json.data as any[]).map((r) => idKey(r?.id) as string);
       expectEachOnce(listed, ep.id);
       const missing = made.filter((id) => !hasId(listed, id));
+      // Only signs of a page the suite cannot follow excuse a missing record (review-t): a next page named by a link,
+      // a cursor, a page number or a count is read whole, or the test made not verified, by helpers/check/pages.ts
+      // before this check sees the list. Headers by family (review-m): Content-Range (and a 206), Yii's X-Pagination-*,
+      // GitLab's X-Total and X-Per-Page, X-Next-Page, X-Page*.
       const pageSigns = [
-        ...Object.keys(response.json).filter((member) => member !== 'data').map((member) => `member ${member}`),
-        // Headers by family (review-m): Link, Content-Range (and a 206), Yii's X-Pagination-*, GitLab's X-Total and
-        // X-Per-Page, X-Total-Count, X-Next-Page, X-Page*.
-        ...Object.keys(response.headers).filter((name) => /^(link|content-range|x-pagination(-.*)?|x-total(-.*)?|x-per-page|x-next-page|x-prev-page|x-page(-.*)?)$/i.test(name)).map((name) => `header ${name.toLowerCase()}`),
+        ...Object.keys(response.headers).filter((name) => /^(content-range|x-pagination(-.*)?|x-total|x-per-page|x-next-page|x-prev-page|x-page(-.*)?)$/i.test(name)).map((name) => `header ${name.toLowerCase()}`),
         ...(response.status === 206 ? ['status 206 Partial Content'] : []),
       ];
       if (missing.length > 0 && pageSigns.length > 0) {

@@ -20,19 +20,22 @@ import { idKey } from '../spec/normalisation.js';
 export const MAX_PAGES = 20;
 
 /** The path templates of the catalogue's GET lists, as patterns over a request path (no query). */
-const LIST_PATTERNS: readonly RegExp[] = ENDPOINTS.filter((endpoint) => endpoint.id.startsWith('GET ') && isList(endpoint)).map((endpoint) => {
+const LIST_PATTERNS: readonly { template: string; pattern: RegExp }[] = ENDPOINTS.filter((endpoint) => endpoint.id.startsWith('GET ') && isList(endpoint)).map((endpoint) => {
   const template = endpoint.id.slice(4);
   const source = template
     .split('/')
     .map((segment) => (/^\{\w+\?\}$/.test(segment) ? '(?:/[^/]+)?' : /^\{\w+\}$/.test(segment) ? '/[^/]+' : segment === '' ? '' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
     .join('');
-  return new RegExp(`^${source}/?$`);
+  return { template, pattern: new RegExp(`^${source}/?$`) };
 });
+
+/** The catalogue's template of a list path (`/api/v1/user/{user}/bank`), or undefined. */
+const templateOf = (path: string): string | undefined => LIST_PATTERNS.find(({ pattern }) => pattern.test(path.split('?')[0]!))?.template;
 
 /** True when `path` (a request path relative to the base URL, a query allowed) is one of the catalogue's lists. */
 export function isListPath(path: string): boolean {
   const bare = path.split('?')[0]!;
-  return LIST_PATTERNS.some((pattern) => pattern.test(bare));
+  return LIST_PATTERNS.some(({ pattern }) => pattern.test(bare));
 }
 
 /**
@@ -45,13 +48,16 @@ export function nextPageOf(response: ApiResponse): string | undefined {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const links = body.links;
     if (links && typeof links === 'object' && !Array.isArray(links)) candidates.push((links as Record<string, unknown>).next);
-    candidates.push(body.next_page_url, body.next);
+    candidates.push(body.next_page_url);
+    // A bare `next` may be a cursor token rather than an address (review-t): only an address is followed.
+    if (typeof body.next === 'string' && /^(?:https?:\/\/|\/|\?)/i.test(body.next)) candidates.push(body.next);
   }
   const header = response.headers.link;
   if (typeof header === 'string') {
-    for (const part of header.split(',')) {
-      const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-      if (match && /(?:^|;)\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2]!)) candidates.push(match[1]);
+    // RFC 8288: `<uri>; param; param, <uri>; ...` — the address may hold commas, so each link is its <...> and the
+    // parameters up to the next `<` (review-t).
+    for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,<]+(?:"[^"]*")?)*)/g)) {
+      if (/;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2]!)) candidates.push(match[1]);
     }
   }
   return candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '');
@@ -128,11 +134,15 @@ function morePages(response: ApiResponse, records: unknown[]): { query?: Record<
   return undefined;
 }
 
-/** The number of records an answer says the whole list holds, when it says one. */
-function totalOf(response: ApiResponse): number | undefined {
+/** The number of records an answer says the whole list holds, and where it says it, when it says one. */
+function totalOf(response: ApiResponse): { total: number; member: string } | undefined {
   const body = response.json as Record<string, unknown>;
   const meta = body.meta && typeof body.meta === 'object' && !Array.isArray(body.meta) ? (body.meta as Record<string, unknown>) : {};
-  return numberOf(meta.total ?? body.total ?? response.headers['x-total-count']);
+  for (const [member, value] of [['meta.total', meta.total], ['total', body.total], ['X-Total-Count', response.headers['x-total-count']]] as const) {
+    const total = numberOf(value);
+    if (total !== undefined) return { total, member };
+  }
+  return undefined;
 }
 
 /**
@@ -150,12 +160,14 @@ export async function wholeList(
   fetch: (path: string, query: Record<string, string | string[]>) => Promise<ApiResponse>,
   advise: (message: string) => void,
   incomplete: (reason: string) => void = advise,
+  maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<ApiResponse> {
   if (first.status !== 200 || !first.isJson || !isListPath(request.path)) return first;
   const body = first.json as Record<string, unknown> | null;
   const firstRecords = pageRecords(body);
   if (!body || typeof body !== 'object' || firstRecords === undefined) return first;
-  const where = `GET ${request.path.split('?')[0]}`;
+  const where = `GET ${templateOf(request.path) ?? request.path.split('?')[0]}`;
+  let bytes = first.length;
   const records: unknown[] = [...firstRecords];
   const seen = new Set(records.map(recordKey));
   const asked = new Set<string>();
@@ -176,13 +188,22 @@ export async function wholeList(
       break;
     }
     const key = `${target.path} ${JSON.stringify(target.query)}`;
-    if (asked.has(key)) break;
+    if (asked.has(key)) {
+      unread = 'its next page names a page already read';
+      break;
+    }
     if (pages >= MAX_PAGES) {
       unread = `it answered more than ${MAX_PAGES} pages`;
       break;
     }
     asked.add(key);
+    if (bytes >= maxBytes) {
+      // Issue 29's bound holds for a list as for one answer: pages kept together stay under the answer size limit.
+      unread = `its pages together reach the answer size limit (${maxBytes} bytes)`;
+      break;
+    }
     page = await fetch(target.path, target.query);
+    bytes += page.length;
     const data = page.status === 200 && page.isJson ? pageRecords(page.json) : undefined;
     if (data === undefined) {
       unread = `its next page answered ${page.status}${page.status === 200 ? ' without a list' : ''}`;
@@ -197,8 +218,8 @@ export async function wholeList(
     pageRecordsRead = data;
     pages++;
   }
-  const total = totalOf(first);
-  if (unread === undefined && total !== undefined && total > records.length) unread = `it says the list holds ${total} records, and ${records.length} were read`;
+  const counted = totalOf(first);
+  if (unread === undefined && counted !== undefined && counted.total > records.length) unread = `it says (${counted.member}) the list holds ${counted.total} records, and ${records.length} were read`;
   if (unread !== undefined) incomplete(`${where} answered its list in pages (section 8 shows no pagination: a reading), and ${unread}: the list could not be read whole`);
   if (pages === 1) return first;
   advise(`${where} answered its list in ${pages} pages (section 8 shows no pagination: a reading); the suite read them all and judged the ${records.length} records together`);

@@ -323,10 +323,24 @@ export function redactError<T>(error: T): T {
     error.message = redactText(error.message);
     if (error.stack) error.stack = redactText(error.stack);
     const withValues = error as Error & { actual?: unknown; expected?: unknown };
-    if ('actual' in withValues) withValues.actual = redactJson(withValues.actual);
-    if ('expected' in withValues) withValues.expected = redactJson(withValues.expected);
+    if ('actual' in withValues) withValues.actual = redactValue(withValues.actual);
+    if ('expected' in withValues) withValues.expected = redactValue(withValues.expected);
   }
   return error;
+}
+
+/**
+ * An assertion's value redacted: an asymmetric matcher (`expect.arrayContaining(...)`) keeps its prototype, its sample
+ * redacted in place, so that vitest can still print the failure (review-t: a plain copy made the report say "Asymmetric
+ * matcher Object does not implement toAsymmetricMatcher()" instead of the test's message).
+ */
+function redactValue(value: unknown): unknown {
+  const matcher = value as { $$typeof?: unknown; sample?: unknown } | null;
+  if (matcher && typeof matcher === 'object' && matcher.$$typeof === Symbol.for('jest.asymmetricMatcher')) {
+    if ('sample' in matcher) matcher.sample = redactJson(matcher.sample);
+    return matcher;
+  }
+  return redactJson(value);
 }
 
 /** Below this length a registered secret is only found as a whole value: a 6-digit reset token or a weak password inside ordinary text is a coincidence. */
