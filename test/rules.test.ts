@@ -10,8 +10,8 @@ import type { TestRecord } from '../reporting/model.js';
 import { ROOT } from './support.js';
 
 describe('the catalogue of the specification\u2019s atomic rules', () => {
-  it('numbers its 351 rules S1 to S351, each once: S1 to S347 in the order of the specification, then the rules split off later (an id is never reused)', () => {
-    expect(RULES.map((r) => r.id)).toEqual(Array.from({ length: 351 }, (_, i) => `S${i + 1}`));
+  it('numbers its 352 rules S1 to S352, each once: S1 to S347 in the order of the specification, then the rules split off later (an id is never reused)', () => {
+    expect(RULES.map((r) => r.id)).toEqual(Array.from({ length: 352 }, (_, i) => `S${i + 1}`));
   });
 
   it('gives each rule known sections and a quote', () => {
@@ -23,9 +23,9 @@ describe('the catalogue of the specification\u2019s atomic rules', () => {
     }
   });
 
-  it('lists the 15 rules no client can observe, each with its reason, among them the catalogue\u2019s 4 unobservable constraints', () => {
+  it('lists the 16 rules no client can observe, each with its reason, among them the catalogue\u2019s 4 unobservable constraints', () => {
     const unobservable = RULES.filter((r) => r.unobservable);
-    expect(unobservable.map((r) => r.id)).toEqual(['S4', 'S72', 'S136', 'S148', 'S151', 'S170', 'S171', 'S175', 'S182', 'S183', 'S191', 'S300', 'S347', 'S348', 'S349']);
+    expect(unobservable.map((r) => r.id)).toEqual(['S4', 'S72', 'S136', 'S148', 'S151', 'S170', 'S171', 'S175', 'S182', 'S183', 'S191', 'S300', 'S347', 'S348', 'S349', 'S352']);
     for (const rule of unobservable) expect(rule.unobservable!.length, rule.id).toBeGreaterThan(20);
     for (const constraint of CONSTRAINTS.filter((c) => c.unobservable)) expect(CONSTRAINT_RULES[constraint.id], constraint.id).toEqual([]);
     expect(ruleById.get('S170')!.unobservable).toBe(CONSTRAINTS.find((c) => c.id === 'forgot.email.required')!.unobservable);
@@ -80,11 +80,11 @@ describe('coverage by rule', () => {
     expect(by.get('S4')).toMatchObject({ outcome: 'not verified', observable: false, reason: expect.stringMatching(/^not observable by a client: an obligation on the client/) });
     if (PENDING_RULES.length > 0) expect(by.get(PENDING_RULES[0]!)!.reason).toBe('no test of this suite version checks it yet');
     const summary = ruleSummary(rules);
-    expect(summary).toMatchObject({ observable: OBSERVABLE_RULES.length, verified: 1, failed: 1, notVerified: OBSERVABLE_RULES.length - 2, unobservable: 15 });
+    expect(summary).toMatchObject({ observable: OBSERVABLE_RULES.length, verified: 1, failed: 1, notVerified: OBSERVABLE_RULES.length - 2, unobservable: 16 });
     const bank = summary.sections.find((s) => s.section === '2.4')!;
     expect(bank).toMatchObject({ title: 'Bank record', verified: 1, failed: 1, observable: 8 });
     expect(summary.sections.find((s) => s.section === '5.6')!.title).toMatch(/^Authentication: other users/);
-    expect(summary.sections.reduce((n, s) => n + s.observable + s.unobservable, 0)).toBe(351);
+    expect(summary.sections.reduce((n, s) => n + s.observable + s.unobservable, 0)).toBe(352);
   });
 });
 
@@ -119,7 +119,7 @@ describe('rules in the reports', () => {
     expect(diff.coverage.rulesLost.map((c) => c.rule)).toEqual(['S225']);
     expect(diff.regressed).toBe(true);
     expect(diffMarkdown(diff)).toContain('### Coverage lost: rules of the specification (1)');
-    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 336 observable rules of the specification verified, 334 not verified in this run; 15 rules cannot be observed by a client\./);
+    expect(toMarkdown(built)).toMatch(/### Coverage by rule\n\n2 of 336 observable rules of the specification verified, 334 not verified in this run; 16 rules cannot be observed by a client\./);
     expect(toMarkdown(built)).toContain('| §2.4 Bank record | 1/8 |  | 7 |  |  |');
     const html = toHtml(built);
     expect(html).toContain('<b>2/336</b>observable rules verified');
@@ -144,7 +144,7 @@ describe('rules in the reports', () => {
     expect(built.coverage.rules!.find((r) => r.id === 'S56')).not.toHaveProperty('pending');
     expect(built.coverage.ruleSummary).toMatchObject({ verified: 2, pending: 2, notVerified: 334 });
     const markdown = toMarkdown(built);
-    expect(markdown).toMatch(/2 of 336 observable rules of the specification verified, 332 not verified in this run, 2 checked by no test of this suite version; 15 rules/);
+    expect(markdown).toMatch(/2 of 336 observable rules of the specification verified, 332 not verified in this run, 2 checked by no test of this suite version; 16 rules/);
     const listed = markdown.indexOf('Checked by no test of this suite version (2)');
     expect(listed).toBeGreaterThan(0);
     expect(listed).toBeLessThan(markdown.indexOf('Observable rules not verified in this run (332)'));

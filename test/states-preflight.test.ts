@@ -131,7 +131,7 @@ describe.concurrent('failed logins per STATES_FILE account (issue 28 review)', (
     // The minimum of `states template` (16 user, 5 user with 2FA) leaves no test that fails logins without an account.
     expect(report.tests.filter((t) => t.outcome === 'skipped').map((t) => `${t.name}: ${t.reason}`)).toEqual([]);
     // Here the accounts are shared by the tests, so a test that fails a login without saying so (failsLogins) shows.
-    const provokes = (name: string) => /after repeated failed logins|once one account has failed as many as/.test(name);
+    const provokes = (name: string) => /after repeated failed logins|once it has failed as many logins as/.test(name);
     const counts = failedLoginsPerAccount(report.tests.filter((t) => !provokes(t.name)).flatMap((t) => t.exchanges ?? []));
     expect(counts.size).toBeGreaterThan(10);
     expect([...counts].filter(([, failed]) => failed > FAILED_LOGINS_PER_ACCOUNT)).toEqual([]);
@@ -158,7 +158,7 @@ describe.concurrent('failed logins per STATES_FILE account (issue 28 review)', (
     // few accounts held by longer tests, such as the valid-token table) none became free within the lease's wait.
     for (const test of skipped) expect(test.reason, test.name).toMatch(/already met the 2 failed logins a run sends one account|no account of kind "user" (became free within 120 s|was granted to this test within 300 s)/);
     expect(skipped.some((t) => /already met the 2 failed logins a run sends one account/.test(t.reason ?? '')), 'some test was kept from a failed login beyond the bound').toBe(true);
-    const provokes = (name: string) => /after repeated failed logins|once one account has failed as many as/.test(name);
+    const provokes = (name: string) => /after repeated failed logins|once it has failed as many logins as/.test(name);
     const counts = failedLoginsPerAccount(report.tests.filter((t) => !provokes(t.name)).flatMap((t) => t.exchanges ?? []));
     expect([...counts].filter(([, failed]) => failed > FAILED_LOGINS_PER_ACCOUNT)).toEqual([]);
     // A bound against a hang: tests wait up to 120 s for one of the four accounts.

@@ -209,7 +209,7 @@ export const RULES: readonly Rule[] = [
   rule('S171', ['4.3'], 'email: valid e-mail', UNKNOWN_EMAIL_422),
   rule('S172', ['4.3', '8'], 'email: max 255 (an address of up to 255 characters is accepted)'),
   rule('S173', ['4.3'], 'type: not required, nullable'),
-  rule('S174', ['4.3'], 'type: one of text, link'),
+  rule('S174', ['4.3'], 'type: one of text, link (each is taken)'),
   rule('S175', ['4.3'], 'type: how the token is shown in the e-mail', 'the e-mail is outside the HTTP interface'),
   rule('S176', ['4.3'], '200: { data: { message: string } }'),
   rule('S177', ['4.3', '7'], '422 when the e-mail is unknown (errors keyed by email)'),
@@ -389,6 +389,8 @@ export const RULES: readonly Rule[] = [
   rule('S350', ['4.2', '5.1'], '2fa: the 2FA code is a second factor (an account with 2FA logs in only with its valid code)'),
   // Issue 27: a create makes a record of the path's {user} with the fields of its body table.
   rule('S351', ['4.10', '4.6a'], 'Create under /user/{user} with the body table: a field beyond it (user_id, id, status, createdAt) is refused (422, or 403 or 409 as an unauthorized action) or ignored, never changes the owner, the status, the id or the creation time'),
+  // Split from S174 (reading round r17): the refusal of another type, which no section gives a status.
+  rule('S352', ['4.3'], 'type: one of text, link (another value is refused)', 'sections 4.3, 7 and 8 name forgot-password\u2019s 422 for an unknown e-mail only and no status for another type, so a target may refuse it (422 keyed by type) or ignore it as an option it does not know (200): both are readings, and no answer shows the rule broken'),
 ];
 
 export const ruleById: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
@@ -505,6 +507,7 @@ export const CONSTRAINT_RULES: Readonly<Record<string, readonly string[]>> = {
   'forgot.email.format': [],
   // Up to 255 accepted (S172); over 255 cannot be told from an unknown e-mail (S348, unobservable).
   'forgot.email.max': ['S172'],
+  // Text, link and null taken (S174); the refusal of another value is a reading (S352, unobservable).
   'forgot.type.enum': ['S174'],
   'reset.email.required': ['S179'],
   'reset.email.format': ['S180'],
