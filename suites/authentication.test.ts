@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken } from '../helpers/arrange/flows.js';
-import { freshTotpCode, totpCode, unsentTotpCode, untilFreshTotpStep, untilNextTotpStep, untilTotpStepEndsWithin } from '../helpers/states/totp.js';
+import { freshTotpCode, totpCode, untilFreshTotpStep, untilNextTotpStep } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, platformUser, secondsFromNow, skipUnlessOwnUser, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
 import { WRAPPED_TEXT, twoByteText } from '../helpers/arrange/text.js';
@@ -909,9 +909,6 @@ authenticate.describe(() => {
         if (code !== undefined) sent.add(code);
         return { json: { email: user.email, password: `${user.password}-wrong`, ...(code !== undefined ? { '2fa': code } : {}) } };
       };
-      // The failed logins at the end of a TOTP step (two seconds for each, and the 3 s freshTotpCode keeps; a target slower
-      // than that only waits a step longer for the right login's code).
-      if (user.totpSecret) await untilTotpStepEndsWithin(4 + 2 * attempts, t.signal);
       // The 2FA account's first refusal other than 403 (a code spent or refused as wrong: see above), if any.
       let otherRefusal: number | undefined;
       for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -931,13 +928,17 @@ authenticate.describe(() => {
         }
         expectAuthError(t, response, 403);
       }
-      const code = user.totpSecret ? await unsentTotpCode(user.totpSecret, sent, t.signal) : undefined;
+      // The current code, not one of a later step waited for: this test runs last, after every other, so a wait of up to a
+      // TOTP step here would be the run's tail (issue 31). A verifier that spends a code it checked (RFC 6238 5.2) may
+      // have spent it in a failed login of this step and refuse it (403): then not verified, below.
+      const code = user.totpSecret ? await freshTotpCode(user.totpSecret, t.signal) : undefined;
       const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, ...(code !== undefined ? { '2fa': code } : {}) } });
       logOutLater(t, response);
+      if (code !== undefined && sent.has(code) && response.status === 403) t.skip(`not verified: after ${attempts} failed logins, the account with 2FA's own password with the current TOTP code, which a failed login of this step had sent, was answered 403: a verifier may have spent that code (RFC 6238 5.2) before the restriction was judged`);
       if (response.status === 429) t.skip(`a rate limiter answered 429 after ${attempts} failed logins, before any 425: the brute-force restriction is not verified (raise the limiter for the suite's address)`);
       // Refusals that may not have counted: the account may not have reached the threshold, and its own credentials may then log in.
       if (otherRefusal !== undefined && response.status !== 425 && response.status < 500) t.skip(`not verified: the account with 2FA had logins refused with ${otherRefusal} rather than 403 (its TOTP code sent again within its step, which a verifier may spend), and whether such refusals count toward the threshold is not said; its own credentials then got ${response.status} after ${attempts} failed logins`);
-      const credentials = twoFactor ? 'its own password and a TOTP code none of its logins sent' : 'its own password';
+      const credentials = twoFactor ? 'its own password and the current TOTP code' : 'its own password';
       expect(response.status, `sections 5.5 and 8: after ${attempts} failed logins of one account${twoFactor ? ' with 2FA' : ''} (the threshold state user.brute-force gives), a login with ${credentials} must be restricted (425), got ${response.status}${response.status === 200 ? ' (it opened a session: no restriction)' : ''}`).toBe(425);
       expectAuthError(t, response, 425);
     });

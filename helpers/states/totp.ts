@@ -38,27 +38,3 @@ export async function untilNextTotpStep(signal?: AbortSignal): Promise<void> {
   const left = 30_000 - (Date.now() % 30_000);
   await sleep(left + 1_000, undefined, signal ? { signal } : {});
 }
-
-/**
- * Waits until the current 30 s TOTP step has at most `seconds` left (at once when it has no more): logins sent right
- * after fall at the step's end, so that the next step, whose code none of them sent, begins soon after the last of
- * them. `signal` cuts the wait.
- */
-export async function untilTotpStepEndsWithin(seconds: number, signal?: AbortSignal): Promise<void> {
-  const wait = 30_000 - (Date.now() % 30_000) - seconds * 1000;
-  if (wait > 0) await sleep(wait, undefined, signal ? { signal } : {});
-}
-
-/**
- * A current code that is not among `sent` (the codes a test already sent): the current one when it was not sent, else
- * the code of the next 30 s step (waited for), so that a verifier that spends a code it checked (RFC 6238 5.2) has not
- * spent it. `signal` cuts the wait.
- */
-export async function unsentTotpCode(secret: string, sent: ReadonlySet<string>, signal?: AbortSignal): Promise<string> {
-  let code = await freshTotpCode(secret, signal);
-  for (let step = 0; step < 3 && sent.has(code); step++) {
-    await untilNextTotpStep(signal);
-    code = await freshTotpCode(secret, signal);
-  }
-  return code;
-}
