@@ -464,6 +464,9 @@ create.describe(() => {
     // White-box round wb9: four characters that read as a number are not four digits (a sign, an exponent).
     { description: 'lastFourDigits of 4 characters with a sign (-123)', input: { lastFourDigits: '-123' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
     { description: 'lastFourDigits of 4 characters in exponent notation (1e10)', input: { lastFourDigits: '1e10' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
+    // White-box round wb14: a space inside is no digit, whatever strips it (a card-number normaliser before the digits rule).
+    // Outer white space stays open (trimmed before validation: docs/judging.md "Normalisation before validation"), inner does not.
+    { description: 'lastFourDigits of 4 digits with a space inside (12 34)', input: { lastFourDigits: '12 34' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
     { description: 'a form without lastFourDigits', input: { lastFourDigits: null }, expected: 422, constraint: 'card.lastFourDigits.required', errorKey: 'lastFourDigits' },
     // expirationDate: format m/y, not in the past (the current month: see the 201-or-422 tests above).
     { description: `an expirationDate of last month (${lastMonth.date})`, input: { expirationDate: lastMonth.date }, expected: 422, constraint: 'card.expirationDate.future', errorKey: 'expirationDate' },
