@@ -202,7 +202,7 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await reasonOf('user.brute-force', {})).toMatch(/^STATES_FILE has no account of kind "user.brute-force"; add one .*\(a provider-state hook giving state user.brute-force would add this test\)$/);
     // Every kind the template lists is named alike (the inactive account's extras are asked for as states of their own).
     for (const kind of ACCOUNT_KINDS.filter((k) => k.state === 'user')) {
-      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.emailTag ? { emailTag: true } : {}), ...(kind.twoFactor ? { twoFactor: true } : {}), ...(kind.resetType ? { resetType: kind.resetType } : {}) })).toBe(kind.kind);
+      expect(kindName(kind.state, kind.role ?? kind.state, { ...(kind.disposable ? { disposable: true } : {}), ...(kind.emailLength ? { emailLength: kind.emailLength } : {}), ...(kind.emailTag ? { emailTag: true } : {}), ...(kind.twoFactor ? { twoFactor: true } : {}), ...(kind.resetType ? { resetType: kind.resetType } : {}), ...(kind.resetBefore ? { resetBefore: true } : {}) })).toBe(kind.kind);
     }
   });
 
@@ -235,6 +235,22 @@ describe('accounts are a pool: each test leases what it needs, alone', () => {
     expect(await ask(pool)).toBe(`${plain.id} token-1`);
     expect(await ask([plain], 'text')).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token of type text".*\(a provider-state hook giving state password-reset.token \(type: "text"\) would add this test\)$/);
     expect(() => loadStatesFile(write({ version: 2, accounts: [account(4, { resetTokenType: 'text' })] }))).toThrow(/missing field "resetToken"/);
+  });
+
+  it('gives the second reset of one address (added later, round wb14) only an account with resetBefore, keeps that account from the other resets while others fit, and skips with the kind\u2019s name without one', async () => {
+    const ask = async (accounts: FileAccount[], resetBefore: boolean) => {
+      const states = new FileStates(write({ version: 2, accounts }));
+      const outcome = (await states.get('user', {}, { holder: { id: 'h' }, needs: ['password-reset.token'], mutates: true, ...(resetBefore ? { resetBefore: true as const } : {}) })) as { provided: boolean; data?: { id: string }; reason?: string };
+      return outcome.provided ? outcome.data!.id : outcome.reason;
+    };
+    const plain = account(1, { disposable: true, resetToken: 'token-1' });
+    const second = account(2, { disposable: true, resetToken: 'token-2', resetBefore: true });
+    expect(await ask([plain, second], true)).toBe(second.id);
+    expect(await ask([second, plain], false)).toBe(plain.id);
+    // Without another account, the ordinary reset takes it (its token is the latest e-mail's all the same).
+    expect(await ask([second], false)).toBe(second.id);
+    expect(await ask([plain], true)).toMatch(/^STATES_FILE has no account of kind "disposable user with a reset token after a first reset": the second reset of one address .*"resetBefore": true.*\(a provider-state hook giving state password-reset.token would add this test\)$/);
+    expect(() => loadStatesFile(write({ version: 2, accounts: [account(4, { resetBefore: true })] }))).toThrow(/missing field "resetToken"/);
   });
 
   it('gives state user with emailTag (added later) only an account whose address carries a + tag, keeps it from the others while they fit, and skips with the kind\u2019s name without one', async () => {
@@ -540,7 +556,9 @@ describe('every state of the contract has its place in a states file (issue 30)'
     expect(skeleton.accounts).toHaveLength(ACCOUNT_KINDS.reduce((n, kind) => n + countOf(kind, false, 2), 0));
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force')).toHaveLength(4);
     expect(skeleton.accounts.filter((a) => a.state === 'user.brute-force' && a.totpSecret && a.attempts)).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 15);
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken)).toHaveLength(2 * 16);
+    // Added later (round wb14): the second reset of one address, an account whose address was reset once before its token.
+    expect(skeleton.accounts.filter((a) => a.disposable && a.resetToken && a.resetBefore === true)).toHaveLength(2);
     // Added later: the reset of a 2FA account, and an address with a + tag (state user with emailTag).
     expect(skeleton.accounts.filter((a) => a.state === 'user' && a.totpSecret && a.resetToken && a.disposable)).toHaveLength(2);
     expect(skeleton.accounts.filter((a) => a.email.includes('with a + tag'))).toHaveLength(1);

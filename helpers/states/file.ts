@@ -35,6 +35,12 @@ export interface FileAccount {
    * token written as that e-mail shows it (state password-reset.token with `type`).
    */
   resetTokenType?: ResetType;
+  /**
+   * Version 2 (added later, round wb14), with resetToken: the account's address was reset once (forgot-password, then
+   * reset-password with that e-mail's token) before the forgot-password whose e-mail carried resetToken: the second
+   * reset of one address.
+   */
+  resetBefore?: true;
   /** Version 2, user.inactive: a bank of it never used (state bank) and a card of it (state card). */
   bank?: { id: string };
   card?: { id: string };
@@ -80,7 +86,7 @@ export function hasEmailTag(email: string): boolean {
   return /^[^@]*[^@+]\+[^@]*@[^@]+$/.test(email);
 }
 
-export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; emailTag?: true; resetType?: ResetType; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
+export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; emailTag?: true; resetType?: ResetType; resetBefore?: true; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
   { kind: 'user', state: 'user', role: 'plain', minimum: 16, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; 30 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT), and one account more, as tests run side by side and an account half used may be held' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 2, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds); the access table of a balance {asset} route holds two at once (an owner and the other user of its another-user rows)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
@@ -106,6 +112,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: `disposable user with a reset token and an e-mail of ${LONGEST_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONGEST_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address of 255 characters, the limit; serves once' },
   { kind: 'disposable user with a reset token of type text', state: 'user', role: 'password-reset.token', disposable: true, resetType: 'text', minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset with the token of a forgot-password of type text (section 4.3), as its e-mail shows it; serves once' },
   { kind: 'disposable user with a reset token of type link', state: 'user', role: 'password-reset.token', disposable: true, resetType: 'link', minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset with the token of a forgot-password of type link (section 4.3), as its e-mail shows it; serves once' },
+  { kind: 'disposable user with a reset token after a first reset', state: 'user', role: 'password-reset.token', disposable: true, resetBefore: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the second reset of one address (added later, round wb14): its address was reset once before the forgot-password whose e-mail carried its resetToken, and that reset must succeed too; serves once' },
   { kind: 'disposable user', state: 'user', role: 'plain', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the empty card list: a user no test gave a card (cards cannot be deleted); serves once (version 2)' },
   { kind: 'disposable user with records on two platforms', state: 'user', role: 'two-platforms', disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the bank delete on either of two platforms: deletes a bank of it on each platform; serves once (version 2)' },
   { kind: 'user.brute-force', state: 'user.brute-force', minimum: 1, fullSpeed: 1, perRun: true, why: 'failed logins up to the threshold: the account stays restricted, so it serves once (version 2)' },
@@ -161,19 +168,19 @@ const ROLE_WORDS: Record<UserRole, string> = {
  * 2FA", "disposable user with a reset token", "user.locked"): what a skip says is missing and what
  * a test waits for, so that the fix is to add an account of exactly that kind.
  */
-export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; emailTag?: boolean; twoFactor?: boolean; resetType?: ResetType } = {}): string {
+export function kindName(state: AccountState, role: UserRole | AccountState, options: { disposable?: boolean; emailLength?: number; emailTag?: boolean; twoFactor?: boolean; resetType?: ResetType; resetBefore?: boolean } = {}): string {
   const email = options.emailLength !== undefined ? `an e-mail of ${options.emailLength} characters` : options.emailTag ? 'an e-mail with a + tag' : '';
   if (state !== 'user') return [state, options.twoFactor ? '2FA' : '', email].filter(Boolean).join(' with ');
   // A 2FA account with a reset token (added later): "user with 2FA and a reset token".
   const twoFactor = options.twoFactor && role === 'password-reset.token' ? '2FA and ' : '';
-  const carries = `${twoFactor}${ROLE_WORDS[role as UserRole] ?? ''}${role === 'password-reset.token' && options.resetType ? ` of type ${options.resetType}` : ''}`;
+  const carries = `${twoFactor}${ROLE_WORDS[role as UserRole] ?? ''}${role === 'password-reset.token' && options.resetType ? ` of type ${options.resetType}` : ''}${role === 'password-reset.token' && options.resetBefore ? ' after a first reset' : ''}`;
   const extras = [carries, email].filter(Boolean);
   return `${options.disposable ? 'disposable ' : ''}user${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}`;
 }
 
 /** Does an account of the file count as one of that kind? */
 export function isOfKind(account: FileAccount, kind: (typeof ACCOUNT_KINDS)[number]): boolean {
-  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && ((kind.state === 'user' && kind.role !== 'password-reset.token') || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (kind.emailTag === undefined || hasEmailTag(account.email)) && (account.disposable === true) === (kind.disposable === true) && account.resetTokenType === kind.resetType && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
+  return account.state === kind.state && (kind.role === undefined || roleOf(account) === kind.role) && ((kind.state === 'user' && kind.role !== 'password-reset.token') || (account.totpSecret !== undefined) === (kind.twoFactor === true)) && (kind.emailTag === undefined || hasEmailTag(account.email)) && (account.disposable === true) === (kind.disposable === true) && account.resetTokenType === kind.resetType && (account.resetBefore === true) === (kind.resetBefore === true) && (kind.emailLength === undefined ? account.email.length <= 191 : account.email.length === kind.emailLength);
 }
 
 /**
@@ -229,7 +236,7 @@ export function roleOf(account: FileAccount): UserRole | AccountState {
 
 /** The fields an account of each state may carry besides its credentials. */
 const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
-  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken', 'resetTokenType', 'twoPlatforms'],
+  user: ['totpSecret', 'disposable', 'balances', 'bonuses', 'bankUsed', 'resetToken', 'resetTokenType', 'resetBefore', 'twoPlatforms'],
   'user.inactive': ['token', 'totpSecret', 'bonuses', 'bankUsed', 'bank', 'card'],
   'user.locked': ['totpSecret'],
   'user.throttled': [],
@@ -554,6 +561,14 @@ export class FileStates implements StatesTransport {
       const untyped = candidates.filter(({ account }) => account.resetTokenType === undefined);
       if (untyped.length > 0) candidates = untyped;
     }
+    // The token of a forgot-password sent after a first reset of the address (round wb14, `resetBefore`) only an account so
+    // prepared carries; it is kept for the second-reset test while other accounts fit the others.
+    const resetBefore = role === 'password-reset.token' && options.resetBefore === true;
+    if (resetBefore) candidates = candidates.filter(({ account }) => account.resetBefore === true);
+    else if (role === 'password-reset.token') {
+      const first = candidates.filter(({ account }) => account.resetBefore !== true);
+      if (first.length > 0) candidates = first;
+    }
     const emailLength = typeof params.emailLength === 'number' ? params.emailLength : undefined;
     if (emailLength !== undefined) candidates = candidates.filter(({ account }) => account.email.length === emailLength);
     else {
@@ -584,12 +599,15 @@ export class FileStates implements StatesTransport {
       const kept = candidates.filter(({ account }) => account.disposable !== true);
       if (kept.length > 0) candidates = kept;
     }
-    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(emailTag ? { emailTag: true } : {}), ...(stateTwoFactor || resetTwoFactor ? { twoFactor: true } : {}), ...(resetType !== undefined ? { resetType } : {}) });
+    const kind = kindName(state, role, { ...(options.mutates ? { disposable: true } : {}), ...(emailLength !== undefined ? { emailLength } : {}), ...(emailTag ? { emailTag: true } : {}), ...(stateTwoFactor || resetTwoFactor ? { twoFactor: true } : {}), ...(resetType !== undefined ? { resetType } : {}), ...(resetBefore ? { resetBefore: true } : {}) });
     if (candidates.length === 0) {
       if (emailLength !== undefined && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address has exactly ${emailLength} characters (see \`conformance states template\`)`, state, params);
       if (emailTag && !options.mutates) return this.skip(`STATES_FILE has no account of kind "${kind}"; add one whose e-mail address carries a + tag in its local part, as name+tag@example.com (see \`conformance states template\`)`, state, params);
       if (options.mutates && role === 'password-reset.token' && resetType !== undefined) {
         return this.skip(`STATES_FILE has no account of kind "${kind}": a reset with the token of a forgot-password of type ${resetType} needs an account whose resetToken that e-mail carried, as it shows it ("resetTokenType": "${resetType}", marked "disposable": true; \`conformance states export\` writes them)`, 'password-reset.token', { type: resetType });
+      }
+      if (options.mutates && role === 'password-reset.token' && resetBefore) {
+        return this.skip(`STATES_FILE has no account of kind "${kind}": the second reset of one address needs an account whose address was reset once (forgot-password, reset-password) before the forgot-password whose e-mail carried its resetToken ("resetBefore": true, marked "disposable": true; \`conformance states export\` writes them)`, 'password-reset.token', {});
       }
       if (options.mutates && role === 'password-reset.token') {
         return this.skip(`STATES_FILE has no account of kind "${kind}": a reset that succeeds spends the account\u2019s reset token, which only a new e-mail can renew, so it needs an account with a resetToken marked "disposable": true`, state, params);

@@ -57,6 +57,8 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
   if (kind.twoFactor) return { ...account, ...(kind.state === 'user.inactive' ? { token: '<access token issued before it became inactive, unexpired>' } : {}), ...(kind.state === 'user.brute-force' ? { attempts: 5 } : {}), totpSecret: '<its base32 TOTP secret>' };
   if (kind.state === 'user.expired-token') return { ...account, token: '<access token issued to it whose lifetime is over>' };
   if (kind.state === 'user.brute-force') return { ...account, attempts: 5 };
+  // A reset token sent after a first reset of the address (added later, round wb14): the second reset of one address.
+  if (kind.resetBefore) return { ...account, resetToken: '<token of the latest forgot-password e-mail sent to it, sent after a first reset of its address>', resetBefore: true };
   if (kind.resetType) return { ...account, resetToken: `<token of the latest forgot-password e-mail sent to it, of type ${kind.resetType}, as that e-mail shows it>`, resetTokenType: kind.resetType };
   return { ...account, ...(kind.role ? extras[kind.role] : kind.state === 'user.inactive' ? extras.inactive : {}) };
 }
@@ -88,6 +90,7 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user.brute-force with 2FA': 'as user.brute-force, an account whose login needs a 2FA code; give its TOTP secret; serves once',
   'disposable user': 'a fresh active account that has never had a card; serves once',
   'disposable user with records on two platforms': 'as a user with records on two platforms, none of whose banks was used in earlier actions (the suite deletes one on each platform); serves once',
+  'disposable user with a reset token after a first reset': 'an active account to which forgot-password was sent, whose address was then reset with that e-mail\u2019s token (give the new password), and to which forgot-password was sent again; give the token of that second e-mail and "resetBefore": true; serves once',
   'disposable user with a reset token of type text': 'an active account to which forgot-password was sent with "type": "text"; give the token as that e-mail shows it, and "resetTokenType": "text"; serves once (as with "link")',
 };
 
