@@ -1,8 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Mutant } from './types.js';
-import { parse } from './reading.js';
-
-const queryOf = (reply: FastifyReply): Record<string, unknown> => (reply.request.query ?? {}) as Record<string, unknown>;
+import { parse, queryOf } from './reading.js';
 
 /**
  * review-t probes (not for main): a deviation that a 401/403 test catches today, with pagination members added to its

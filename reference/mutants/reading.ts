@@ -1,4 +1,5 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -121,4 +122,27 @@ export function gzippedAs(coding: string, accepted: readonly string[]): (answer:
     reply.removeHeader('content-length');
     return Readable.from([gzipSync(answer.payload)]);
   };
+}
+
+/** A stable digest of a text (SHA-256, hex), for values a reading must write the same at every read. */
+export const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The parsed query of the request an answer is for. */
+export const queryOf = (reply: FastifyReply): Record<string, unknown> => (reply.request.query ?? {}) as Record<string, unknown>;
+
+/**
+ * Rewrites the request's JSON body as fastify parses it: an accessor on `request.body`, set in onRequest, sees the
+ * parsed value when fastify assigns it and keeps `rewrite`'s result (seen before routing).
+ */
+export function onParsedBody(request: FastifyRequest, rewrite: (body: Record<string, unknown>) => void): void {
+  let held: unknown;
+  Object.defineProperty(request, 'body', {
+    configurable: true,
+    enumerable: true,
+    get: () => held,
+    set(value: unknown) {
+      if (value && typeof value === 'object' && !Array.isArray(value)) rewrite(value as Record<string, unknown>);
+      held = value;
+    },
+  });
 }

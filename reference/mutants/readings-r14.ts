@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import { ROUTE, answered, claimsOf } from './make.js';
 import type { Mutant } from './types.js';
-import { ALL, assetSummariesOf, isSessionAnswer, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { ALL, assetSummariesOf, digest, isSessionAnswer, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 14 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -50,9 +49,6 @@ const BALANCE_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balan
 const COIN_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
 const NFT_ROUTES = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
 const FILTERED_LISTS = [BANKS, CARDS, BONUSES];
-
-/** A short stable digest of a text, for values that must be the same at every read. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Every member whose value is null left out, at any depth (list items stay where they are). */
 function withoutNulls(value: any): boolean {

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
+import { ALL, digest, isSessionAnswer, onAnswers, onParsedBody, only, ordersOf, parse, queryOf, reading, recordsOf, routeOf } from './reading.js';
 
 /**
  * Reading round 15 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -33,31 +32,8 @@ const COINS = '/api/v1/user/:user/balances';
 const NFTS = '/api/v1/user/:user/balances/nft';
 const NFT = '/api/v1/user/:user/balances/nft/:asset';
 
-/** A short stable digest of a text, for values that must be the same at every read. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** The query of the request an answer is for. */
-const queryOf = (reply: FastifyReply): Record<string, unknown> => (reply.request.query ?? {}) as Record<string, unknown>;
-
 /** A query naming `assets[]` (any of the forms fastify parses it to). */
 const filtersAssets = (query: Record<string, unknown>): boolean => Object.keys(query).some((key) => key.startsWith('assets'));
-
-/**
- * Rewrites the request's JSON body as fastify parses it: an accessor on `request.body`, set in onRequest, sees the
- * parsed value when fastify assigns it and keeps `rewrite`'s result.
- */
-function onParsedBody(request: FastifyRequest, rewrite: (body: Record<string, unknown>) => void): void {
-  let held: unknown;
-  Object.defineProperty(request, 'body', {
-    configurable: true,
-    enumerable: true,
-    get: () => held,
-    set(value: unknown) {
-      if (value && typeof value === 'object' && !Array.isArray(value)) rewrite(value as Record<string, unknown>);
-      held = value;
-    },
-  });
-}
 
 /** The ASCII digit of a Unicode decimal digit (general category Nd: ten code points in a row from its zero). */
 function asciiDigit(char: string): string | undefined {

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, onAnswers, only, ordersOf, parse, reading, recordsOf } from './reading.js';
+import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, recordsOf } from './reading.js';
 
 /**
  * Reading round 16 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -36,9 +36,6 @@ const NFTS = '/api/v1/user/:user/balances/nft';
 const NFT = '/api/v1/user/:user/balances/nft/:asset';
 const BALANCE_ROUTES = [COINS, COIN, NFTS, NFT];
 
-/** A stable digest of a text, for values that must be the same at every read. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /** A UUID-shaped text (version 4 bits) made from a digest, the same at every read of the same seed. */
 function uuidFrom(seed: string, version = '4'): string {
   const hex = digest(seed);
@@ -56,9 +53,6 @@ function base62From(seed: string, length: number): string {
   }
   return text;
 }
-
-/** The query of the request an answer is for. */
-const queryOf = (reply: FastifyReply): Record<string, unknown> => (reply.request.query ?? {}) as Record<string, unknown>;
 
 /** The symbols a balances request names in `assets[]` (any key form fastify parses it to), in the order sent. */
 function assetsAsked(query: Record<string, unknown>): string[] {

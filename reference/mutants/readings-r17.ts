@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 17 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -41,13 +40,8 @@ const NFTS = '/api/v1/user/:user/balances/nft';
 const NFT = '/api/v1/user/:user/balances/nft/:asset';
 const BALANCE_ROUTES = [COINS, COIN, NFTS, NFT];
 
-/** A stable digest of a text. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /** The params of the request an answer is for. */
 const paramsOf = (reply: FastifyReply): Record<string, string> => (reply.request.params ?? {}) as Record<string, string>;
-/** The query of the request an answer is for. */
-const queryOf = (reply: FastifyReply): Record<string, unknown> => (reply.request.query ?? {}) as Record<string, unknown>;
 /** The path of the request an answer is for (no query). */
 const pathOf = (reply: FastifyReply): string => String(reply.request.url).split('?')[0]!;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
-import { parse } from './reading.js';
+import { onParsedBody, parse } from './reading.js';
 import type { Mutant } from './types.js';
 
 /**
@@ -283,20 +283,6 @@ function twoFactorTokenDiesAfterWindow(windowSeconds = STEP_UP_WINDOW_SECONDS): 
   };
 }
 
-/** A JSON body's `body` as the reference will read it, rewritten by `to` when the parser sets it (seen before routing). */
-function rewriteBody(request: FastifyRequest, to: (body: Record<string, unknown>) => void): void {
-  let value: unknown;
-  Object.defineProperty(request, 'body', {
-    configurable: true,
-    enumerable: true,
-    get: () => value,
-    set: (next: unknown) => {
-      if (next && typeof next === 'object' && !Array.isArray(next)) to(next as Record<string, unknown>);
-      value = next;
-    },
-  });
-}
-
 const isReset = (request: FastifyRequest) => request.method === 'POST' && request.url.split('?')[0] === '/api/v1/user/reset-password';
 
 /** reset-password cuts the token it is sent to the 64 characters of the token column before it looks it up. */
@@ -304,7 +290,7 @@ function resetTokenCutToColumn(): Mutation {
   return {
     request(request) {
       if (!isReset(request)) return;
-      rewriteBody(request, (body) => {
+      onParsedBody(request, (body) => {
         const token = body.token;
         if (typeof token === 'string' && token.length > 64 && token.length <= 255) body.token = token.slice(0, 64);
       });
@@ -322,7 +308,7 @@ function secondResetRefused(): Mutation {
   return {
     request(request) {
       if (!isReset(request)) return;
-      rewriteBody(request, (body) => {
+      onParsedBody(request, (body) => {
         if (typeof body.email === 'string' && done.has(body.email.toLowerCase()) && typeof body.token === 'string') body.token = `${body.token}-spent`;
       });
     },
