@@ -499,6 +499,14 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
     // address, per platform ...). It passed or failed on the restriction, not on what it checks: not verified.
     const provokesRestriction = (Array.isArray(meta.status) ? meta.status : [meta.status]).includes(425);
     const restrictedUnprovoked = () => !provokesRestriction && run.exchanges.some(isRestrictedLogin);
+    // Before a skip in the catch below: a credential in an answer is a failure whatever else ended the test.
+    const failOnSecurityRedacted = () => {
+      try {
+        failOnSecurity(run);
+      } catch (failure) {
+        throw redactError(failure);
+      }
+    };
     try {
       await body(t, ctx);
       rescanAnswers(run, answers);
@@ -516,40 +524,24 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (runCancelled(cancelled)) ctx.skip('aborted by the user: the run was interrupted while this test ran');
       // A credential in an answer is a failure even when the test then skipped (say, a state it needed next was missing).
       if ((error as { code?: unknown } | undefined)?.code === 'VITEST_PENDING') {
-        try {
-          failOnSecurity(run);
-        } catch (failure) {
-          throw redactError(failure);
-        }
+        failOnSecurityRedacted();
       }
       // A rate limiter's answer is about the road, not the target's conformance: not verified.
       if (run.stillRateLimited) ctx.skip(rateLimited);
       if (restrictedUnprovoked()) {
-        try {
-          failOnSecurity(run);
-        } catch (failure) {
-          throw redactError(failure);
-        }
+        failOnSecurityRedacted();
         ctx.skip(RESTRICTED_REASON);
       }
       // A failure over a list that could not be read whole may be of the part not read: not verified, unless it is a
       // status assertion's (a 200 list where the test expects another status fails as it would unpaged).
       if (run.incompleteList !== undefined && (error as { code?: unknown } | undefined)?.code !== 'VITEST_PENDING' && !/^(?:\w*Error: )?expected status /.test(String((error as Error | undefined)?.message ?? ''))) {
-        try {
-          failOnSecurity(run);
-        } catch (failure) {
-          throw redactError(failure);
-        }
+        failOnSecurityRedacted();
         ctx.skip(`not verified: ${run.incompleteList}`);
       }
       // An answer stopped by a limit of the suite's own (the specification sets no size): not verified, with the fix.
       // A 5xx is a failure whatever its body: the status alone says so (a target cannot hide it behind a large body).
       if (error instanceof SuiteLimitError && error.status < 500) {
-        try {
-          failOnSecurity(run);
-        } catch (failure) {
-          throw redactError(failure);
-        }
+        failOnSecurityRedacted();
         ctx.skip(`not verified: ${redactError(error).message.split('\n')[0]}; ${error.fix}`);
       }
       throw redactError(error);

@@ -113,6 +113,9 @@ function withRecords(body: Record<string, unknown>, records: unknown[]): Record<
   return { ...body, data: { ...(body.data as Record<string, unknown>), coins: records } };
 }
 
+/** A page's `meta` member (Laravel's, JSON:API's), or an empty one. */
+const metaOf = (body: Record<string, unknown>): Record<string, unknown> => (body.meta && typeof body.meta === 'object' && !Array.isArray(body.meta) ? (body.meta as Record<string, unknown>) : {});
+
 const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
 
 /**
@@ -123,7 +126,7 @@ const numberOf = (value: unknown): number | undefined => (typeof value === 'numb
  */
 function morePages(response: ApiResponse, records: unknown[]): { query?: Record<string, string>; says: string } | undefined {
   const body = response.json as Record<string, unknown>;
-  const meta = body.meta && typeof body.meta === 'object' && !Array.isArray(body.meta) ? (body.meta as Record<string, unknown>) : {};
+  const meta = metaOf(body);
   if (body.has_more === true) {
     const last = records[records.length - 1] as { id?: unknown } | undefined;
     return typeof last?.id === 'string' || typeof last?.id === 'number' ? { query: { starting_after: String(last.id) }, says: 'has_more' } : { says: 'has_more without a record id to continue after' };
@@ -137,7 +140,7 @@ function morePages(response: ApiResponse, records: unknown[]): { query?: Record<
 /** The number of records an answer says the whole list holds, and where it says it, when it says one. */
 function totalOf(response: ApiResponse): { total: number; member: string } | undefined {
   const body = response.json as Record<string, unknown>;
-  const meta = body.meta && typeof body.meta === 'object' && !Array.isArray(body.meta) ? (body.meta as Record<string, unknown>) : {};
+  const meta = metaOf(body);
   for (const [member, value] of [['meta.total', meta.total], ['total', body.total], ['X-Total-Count', response.headers['x-total-count']]] as const) {
     const total = numberOf(value);
     if (total !== undefined) return { total, member };
