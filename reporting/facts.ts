@@ -1,4 +1,5 @@
 import { GROUPS } from '../helpers/spec/catalogue.js';
+import { STATUS_ASSERTION } from '../helpers/check/status-message.js';
 import type { Report, RuleCoverage, TestRecord } from './model.js';
 
 /**
@@ -73,8 +74,6 @@ export function failureCause(test: TestRecord, max = 300): string | null {
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 
-/** The failure of a status assertion (`t.expectStatus`: "expected status 200 or 422, got 500; body: ..."). */
-const STATUS_ASSERTION = /^(?:\w*Error: )?expected status /;
 
 /**
  * Whether the failing step's status is one the test expects: one it declares, or, when the failing step is the answer

@@ -16,6 +16,7 @@ import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
 import { isListPath, wholeList } from './pages.js';
+import { STATUS_ASSERTION, statusMessage } from './status-message.js';
 import { narrowedOut, narrowingOf, notHinted } from './narrowing.js';
 import { selects, testId } from './selection.js';
 import { JSON_MEDIA_TYPE } from '../spec/media-type.js';
@@ -425,7 +426,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       const allowed = Array.isArray(expected) ? expected : [expected];
       const incomplete = incompleteLists.get(response);
       if (incomplete !== undefined && allowed.includes(response.status)) ctx.skip(`not verified: ${incomplete}`);
-      expect(allowed, `expected status ${allowed.join(' or ')}, got ${response.status}; body: ${snippet(response)}`).toContain(response.status);
+      expect(allowed, statusMessage(allowed, response.status, snippet(response))).toContain(response.status);
     },
     expectSchema(response, schema) {
       checked(response);
@@ -534,7 +535,7 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       }
       // A failure over a list that could not be read whole may be of the part not read: not verified, unless it is a
       // status assertion's (a 200 list where the test expects another status fails as it would unpaged).
-      if (run.incompleteList !== undefined && (error as { code?: unknown } | undefined)?.code !== 'VITEST_PENDING' && !/^(?:\w*Error: )?expected status /.test(String((error as Error | undefined)?.message ?? ''))) {
+      if (run.incompleteList !== undefined && (error as { code?: unknown } | undefined)?.code !== 'VITEST_PENDING' && !STATUS_ASSERTION.test(String((error as Error | undefined)?.message ?? ''))) {
         failOnSecurityRedacted();
         ctx.skip(`not verified: ${run.incompleteList}`);
       }
