@@ -77,8 +77,11 @@ const expireUnits = new Map<string, 'ms' | 's'>();
 /** The routine expires futureExpire gave in milliseconds while the unit was not known (the ones the unit probe may retry). */
 const routineMs = new Set<number>();
 
-/** What the suite signed, so that the first JWT login can be signed again with `expire` in the other form. */
-const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string> }>();
+/**
+ * What the suite signed before the run knew the form and unit of `expire`, until it is sent: the first JWT login can be
+ * signed again in the other form, and one signed before that login learnt it, sent after, in the learnt form (lateExpire).
+ */
+const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string>; iso: boolean; routineMs: boolean }>();
 
 // Learnt of one target: another target (the mutation runner's next reference) is asked again. What is learnt of any
 // target but the one this worker serves now (currentTargetKey) is an earlier run's and is not kept.
@@ -102,9 +105,23 @@ function written(target: string, payload: JwtPayload): JwtPayload {
 function signer(target: string, raw: (payload: JwtPayload) => Promise<string>): (payload: JwtPayload) => Promise<string> {
   return async (payload) => {
     const jwt = await raw(written(target, payload));
-    if (!expireForms.has(target) || (!expireUnits.has(target) && typeof payload.expire === 'number' && routineMs.has(payload.expire))) signedJwts.set(jwt, { payload, resign: raw });
+    // Kept until sent (a JWT may be signed before another login learns the form and sent after), within a bound.
+    if (signedJwts.size >= 10_000) signedJwts.clear();
+    if (!expireForms.has(target) || (!expireUnits.has(target) && typeof payload.expire === 'number' && routineMs.has(payload.expire))) signedJwts.set(jwt, { payload, resign: raw, iso: expireForms.get(target) === 'iso', routineMs: typeof payload.expire === 'number' && routineMs.has(payload.expire) });
     return jwt;
   };
+}
+
+/** The expire a JWT signed before the run learnt the form or unit (signedJwts) is written in now, if it differs. */
+function lateExpire(target: string, signed: { payload: JwtPayload; iso: boolean; routineMs: boolean }): number | string | undefined {
+  const sent = signed.payload.expire;
+  if (typeof sent !== 'number' || !Number.isFinite(sent) || sent <= 0) return undefined;
+  let expire = sent;
+  const seconds = signed.routineMs && expireUnits.get(target) === 's';
+  const iso = !signed.iso && expireForms.get(target) === 'iso';
+  if (!seconds && !iso) return undefined;
+  if (seconds) expire = Math.ceil(expire / 1000);
+  return iso ? isoExpire(expire) : expire;
 }
 
 /**
@@ -112,16 +129,25 @@ function signer(target: string, raw: (payload: JwtPayload) => Promise<string>): 
  * answer the run judges, the retried one when the ISO 8601 form was read.
  */
 export async function sendWithExpireForm<R extends { status: number }>(t: CheckContext, jwt: string | undefined, send: (jwt: string | undefined) => Promise<R>): Promise<R> {
+  // Taken before the send: a concurrent login that learns the form or unit meanwhile forgets what was signed.
+  const signed = jwt === undefined ? undefined : signedJwts.get(jwt);
   const response = await send(jwt);
   const target = targetKey(t.target);
   if (jwt === undefined) return response;
   // A test of an earlier run still in flight when this worker met the next target: it learns nothing (targetKey).
   if (target !== currentTargetKey()) return response;
-  const signed = signedJwts.get(jwt);
   if (!signed) return response;
   const { payload } = signed;
   const names = (typeof payload.email === 'string' && payload.email !== '') || (typeof payload.id === 'string' && payload.id !== '');
   if (!names || typeof payload.expire !== 'number' || !Number.isFinite(payload.expire) || payload.expire <= 0) return response;
+  // Signed before another login of the run (one test's concurrent logins) learnt that the target reads expire as an
+  // ISO 8601 string or as Unix seconds, and refused in the form it was sent in: sent once more as the run now writes it.
+  const late = lateExpire(target, signed);
+  if (late !== undefined) {
+    signedJwts.delete(jwt);
+    if (response.status !== 412 && response.status < 500) return response;
+    return send(await signed.resign({ ...payload, expire: late }));
+  }
   // The unit probe: a routine expire in milliseconds refused (412 or a 5xx) is tried once in Unix seconds; only a 200 to
   // that switches the run's routine expires to seconds.
   if (!expireUnits.has(target) && expireForms.get(target) !== 'iso' && routineMs.has(payload.expire)) {
@@ -156,7 +182,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   }
   if (response.status === 200 || response.status === 416) {
     expireForms.set(target, 'number');
-    signedJwts.clear();
+    signedJwts.delete(jwt);
   }
   if (response.status !== 412) return response;
   const iso = isoExpire(payload.expire);
@@ -164,7 +190,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   if (target !== currentTargetKey()) return response;
   const form = retried.status === 412 || retried.status >= 500 ? 'number' : 'iso';
   expireForms.set(target, form);
-  signedJwts.clear();
+  signedJwts.delete(jwt);
   if (form === 'number') return response;
   t.advise(`the JWT login answered 412 to a numeric expire and ${retried.status} to the same instant as an ISO 8601 UTC string (${iso}): expire is read as an ISO 8601 string, which section 4.1 ("timestamp") allows as 2.1 calls the ISO 8601 until a timestamp; the run sends expire in that form`);
   return retried;

@@ -407,7 +407,8 @@ function recordForm(request: FastifyRequest): void {
   if (request.method !== 'POST' || !/^\/api\/v1\/user\/[^/]+\/card(?:\?|$)/.test(request.url)) return;
   const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
   if (typeof target.parts !== 'function') return;
-  const original = target.parts.bind(request);
+  const parts = target.parts;
+  const original = (...args: unknown[]) => parts.apply(request, args);
   const form: Record<string, string> = {};
   FORMS.set(request, form);
   target.parts = async function* parts(...args: unknown[]) {
