@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiResponse } from '../helpers/net/http.js';
-import { MAX_PAGES, isListPath, nextPageOf, nextRequest, wholeList } from '../helpers/check/pages.js';
+import { MAX_PAGES, isListPath, nextPageOf, nextRequest, unreadPageMembers, wholeList } from '../helpers/check/pages.js';
 
 /** A JSON answer as the HTTP client gives it. */
 const answer = (value: unknown, status = 200, headers: Record<string, string> = {}) => new ApiResponse(status, { 'content-type': 'application/json', ...headers }, JSON.stringify(value), { ok: true, value });
@@ -19,8 +19,26 @@ describe('lists answered in pages (section 8 leaves pagination open; reading rou
     expect(nextPageOf(answer({ data: [], next: '/x?cursor=abc' }))).toBe('/x?cursor=abc');
     expect(nextPageOf(answer({ data: [], next: 'http://h/x?cursor=abc' }))).toBe('http://h/x?cursor=abc');
     expect(nextPageOf(answer({ data: [] }, 200, { link: '</x?page=1>; rel="prev", </x?page=3>; rel="next"' }))).toBe('/x?page=3');
+    // review-u: league/fractal's meta.pagination, the Graph API's paging, HAL's and JSON:API's link objects, OData's nextLink.
+    expect(nextPageOf(answer({ data: [], meta: { pagination: { total: 31, links: { next: 'http://h/x?page=2' } } } }))).toBe('http://h/x?page=2');
+    expect(nextPageOf(answer({ data: [], paging: { cursors: { after: '25' }, next: 'http://h/x?after=25' } }))).toBe('http://h/x?after=25');
+    expect(nextPageOf(answer({ data: [], _links: { next: { href: '/x?page=2' } } }))).toBe('/x?page=2');
+    expect(nextPageOf(answer({ data: [], links: { next: { href: '/x?page=2' } } }))).toBe('/x?page=2');
+    expect(nextPageOf(answer({ data: [], '@odata.nextLink': 'http://h/x?$skip=20' }))).toBe('http://h/x?$skip=20');
+    // A cursor token where a bare next, meta.next or pagination.next would be an address: not followed.
+    expect(nextPageOf(answer({ data: [], meta: { next: 'eyJpZCI6MjB9' }, pagination: { next: 'eyJpZCI6MjB9' } }))).toBeUndefined();
     expect(nextPageOf(answer({ data: [], links: { next: null }, meta: { current_page: 1, last_page: 1 } }))).toBeUndefined();
     expect(nextPageOf(answer({ data: [] }, 200, { link: '</x?page=1>; rel="first"' }))).toBeUndefined();
+  });
+
+  test('names the members of a paginator it cannot follow, and none when it reads a page sign or there is no member beside the records', () => {
+    expect(unreadPageMembers(answer({ data: [{ id: 'A' }], meta: { pageInfo: { endCursor: 'x', hasNextPage: true } } }))).toEqual(['meta.pageInfo']);
+    expect(unreadPageMembers(answer({ data: [{ id: 'A' }], continuationToken: 'abc', request_id: 'r-1' }))).toEqual(['continuationToken']);
+    expect(unreadPageMembers(answer({ data: [{ id: 'A' }], meta: { request_id: 'r-1' } }))).toEqual([]);
+    expect(unreadPageMembers(answer({ data: [{ id: 'A', total: 3 }] }))).toEqual([]);
+    // Read by wholeList (followed, or the test made not verified): no excuse for what the list lacks.
+    expect(unreadPageMembers(answer({ data: [{ id: 'A' }], links: { next: '/x?page=2' }, meta: { per_page: 1 } }))).toEqual([]);
+    expect(unreadPageMembers(answer({ data: [{ id: 'A' }], meta: { total: 2, per_page: 1 } }))).toEqual([]);
   });
 
   test('follows a next page only on the target itself, keeping the first request\u2019s query where the link leaves it out', () => {

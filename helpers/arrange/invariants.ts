@@ -8,6 +8,7 @@ import { ASSETS_PARAM, calendarDate, canonicalDecimal } from './balances.js';
 import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard, type CardFields } from './cards.js';
 import { expectFilteredList } from '../check/filters.js';
+import { unreadPageMembers } from '../check/pages.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
@@ -1717,9 +1718,11 @@ export function pastAPageCheck(ep: EndpointChecks): void {
       const missing = made.filter((id) => !hasId(listed, id));
       // Only signs of a page the suite cannot follow excuse a missing record (review-t): a next page named by a link,
       // a cursor, a page number or a count is read whole, or the test made not verified, by helpers/check/pages.ts
-      // before this check sees the list. Headers by family (review-m): Content-Range (and a 206), Yii's X-Pagination-*,
-      // GitLab's X-Total and X-Per-Page, X-Next-Page, X-Page*.
+      // before this check sees the list. Members named as a paginator names them, when the answer has no sign pages.ts
+      // reads (review-u: a convention nobody listed). Headers by family (review-m): Content-Range (and a 206), Yii's
+      // X-Pagination-*, GitLab's X-Total and X-Per-Page, X-Next-Page, X-Page*.
       const pageSigns = [
+        ...unreadPageMembers(response).map((member) => `member ${member}`),
         ...Object.keys(response.headers).filter((name) => /^(content-range|x-pagination(-.*)?|x-total|x-per-page|x-next-page|x-prev-page|x-page(-.*)?)$/i.test(name)).map((name) => `header ${name.toLowerCase()}`),
         ...(response.status === 206 ? ['status 206 Partial Content'] : []),
       ];

@@ -38,19 +38,42 @@ export function isListPath(path: string): boolean {
   return LIST_PATTERNS.some(({ pattern }) => pattern.test(bare));
 }
 
+/** The object at `path` in `value` (members by name), or undefined. */
+function objectAt(value: unknown, ...path: string[]): Record<string, unknown> | undefined {
+  let at = value;
+  for (const name of path) at = at && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>)[name] : undefined;
+  return at && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>) : undefined;
+}
+
+/** A link as an address: a string, or a link object's `href` (JSON:API's link objects, HAL). */
+const hrefOf = (link: unknown): unknown => (link && typeof link === 'object' && !Array.isArray(link) ? (link as { href?: unknown }).href : link);
+
 /**
- * The next page an answer names, as its writer gave it, or undefined: `links.next` (Laravel's API resources, JSON:API),
- * `next_page_url` (a bare paginator), `next` (a URL), or the `Link` header's `rel="next"` (RFC 8288, GitHub's lists).
+ * The members where the answers of common paginators name the next page, each read as an address (a string or a link
+ * object's `href`): `links.next` (Laravel's API resources, JSON:API), `meta.pagination.links.next` (league/fractal,
+ * review-u), `paging.next` (the Graph API, review-u), `_links.next` (HAL), `@odata.nextLink` (OData), `pagination.next`,
+ * `meta.next`, `next_page_url` (a bare paginator) and `next`. pastAPageCheck (helpers/arrange/invariants.ts) excuses a
+ * page sign the suite cannot follow; these it follows.
+ */
+export const NEXT_PAGE_MEMBERS: readonly { path: readonly string[]; always: boolean }[] = [
+  ...[['links', 'next'], ['meta', 'pagination', 'links', 'next'], ['paging', 'next'], ['_links', 'next'], ['@odata.nextLink'], ['next_page_url']].map((path) => ({ path, always: true })),
+  // A bare `next` (or `meta.next`, `pagination.next`) may be a cursor token rather than an address (review-t): only an
+  // address is followed.
+  ...[['pagination', 'next'], ['meta', 'next'], ['next']].map((path) => ({ path, always: false })),
+];
+
+/**
+ * The next page an answer names, as its writer gave it, or undefined: one of NEXT_PAGE_MEMBERS, or the `Link` header's
+ * `rel="next"` (RFC 8288, GitHub's lists).
  */
 export function nextPageOf(response: ApiResponse): string | undefined {
   const body = response.isJson ? (response.json as Record<string, unknown> | null) : null;
   const candidates: unknown[] = [];
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const links = body.links;
-    if (links && typeof links === 'object' && !Array.isArray(links)) candidates.push((links as Record<string, unknown>).next);
-    candidates.push(body.next_page_url);
-    // A bare `next` may be a cursor token rather than an address (review-t): only an address is followed.
-    if (typeof body.next === 'string' && /^(?:https?:\/\/|\/|\?)/i.test(body.next)) candidates.push(body.next);
+    for (const { path, always } of NEXT_PAGE_MEMBERS) {
+      const link = hrefOf(objectAt(body, ...path.slice(0, -1))?.[path[path.length - 1]!]);
+      if (typeof link === 'string' && (always || /^(?:https?:\/\/|\/|\?)/i.test(link))) candidates.push(link);
+    }
   }
   const header = response.headers.link;
   if (typeof header === 'string') {
@@ -131,8 +154,9 @@ function morePages(response: ApiResponse, records: unknown[]): { query?: Record<
     const last = records[records.length - 1] as { id?: unknown } | undefined;
     return typeof last?.id === 'string' || typeof last?.id === 'number' ? { query: { starting_after: String(last.id) }, says: 'has_more' } : { says: 'has_more without a record id to continue after' };
   }
-  const current = numberOf(meta.current_page ?? body.current_page);
-  const lastPage = numberOf(meta.last_page ?? body.last_page);
+  const pagination = objectAt(meta, 'pagination') ?? {};
+  const current = numberOf(meta.current_page ?? body.current_page ?? pagination.current_page);
+  const lastPage = numberOf(meta.last_page ?? body.last_page ?? pagination.total_pages);
   if (current !== undefined && lastPage !== undefined && current < lastPage) return { query: { page: String(current + 1) }, says: `page ${current} of ${lastPage}` };
   return undefined;
 }
@@ -141,11 +165,39 @@ function morePages(response: ApiResponse, records: unknown[]): { query?: Record<
 function totalOf(response: ApiResponse): { total: number; member: string } | undefined {
   const body = response.json as Record<string, unknown>;
   const meta = metaOf(body);
-  for (const [member, value] of [['meta.total', meta.total], ['total', body.total], ['X-Total-Count', response.headers['x-total-count']]] as const) {
+  for (const [member, value] of [['meta.total', meta.total], ['meta.pagination.total', objectAt(meta, 'pagination')?.total], ['total', body.total], ['X-Total-Count', response.headers['x-total-count']]] as const) {
     const total = numberOf(value);
     if (total !== undefined) return { total, member };
   }
   return undefined;
+}
+
+/** A member name a paginator writes: a page, a cursor, a count, a limit or offset, a next or previous link. */
+const PAGE_MEMBER_NAME = /page|paging|paginat|next|prev|cursor|offset|limit|total|count|more|after|before|skip|continuation/i;
+
+/**
+ * Members of a list answer beside its records that look like a paginator's (by name, up to three levels deep), when the
+ * answer has no page sign this module reads (a next page, a cursor or page number, a count): signs of a page of a
+ * convention the suite does not know, which it cannot follow (review-u: Fractal's and the Graph API's were such until
+ * they were added). A check that counts on the whole list advises on what it lacks then, never fails (section 8).
+ */
+export function unreadPageMembers(response: ApiResponse): string[] {
+  const body = response.isJson ? (response.json as Record<string, unknown> | null) : null;
+  const records = pageRecords(body);
+  if (!body || typeof body !== 'object' || Array.isArray(body) || records === undefined) return [];
+  if (nextPageOf(response) !== undefined || morePages(response, records) !== undefined || totalOf(response) !== undefined) return [];
+  const found: string[] = [];
+  const walk = (value: unknown, at: string, depth: number) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 3) return;
+    for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
+      if (at === '' && name === 'data') continue;
+      const path = at === '' ? name : `${at}.${name}`;
+      if (PAGE_MEMBER_NAME.test(name)) found.push(path);
+      else walk(member, path, depth + 1);
+    }
+  };
+  walk(body, '', 1);
+  return found;
 }
 
 /**
