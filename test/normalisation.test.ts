@@ -10,12 +10,18 @@ describe('differsOnlyInStorage', () => {
     expect(differsOnlyInStorage('alias', 'Cafe\u0301', 'Caf\u00e9')).toBe(true);
     expect(differsOnlyInStorage('iban', 'DE89 3704 0044 0532 0130 00', 'DE89370400440532013000')).toBe(true);
     expect(differsOnlyInStorage('swift', 'DEUTDEFF', 'DEUTDEFFXXX')).toBe(true);
+    // review-u: the expiry's m/y with a four-digit year (or a month without its leading zero) on a read.
+    expect(differsOnlyInStorage('expirationDate', '12/2045', '12/45')).toBe(true);
+    expect(differsOnlyInStorage('expirationDate', '3/29', '03/2029')).toBe(true);
   });
 
   test('never another text, a truncated one, a value that is no text, an equal one, or an id', () => {
     expect(differsOnlyInStorage('holderName', 'Miss Anne', 'Miss Anne Koch')).toBe(false);
     expect(differsOnlyInStorage('alias', 'Piggy Bank ??', 'Piggy Bank \u{1F3E6}\u{1F437}')).toBe(false);
     expect(differsOnlyInStorage('swift', 'DEUTDEFF', 'DEUTDEFF500')).toBe(false);
+    expect(differsOnlyInStorage('expirationDate', '12/2044', '12/45')).toBe(false);
+    expect(differsOnlyInStorage('expirationDate', '11/45', '12/45')).toBe(false);
+    expect(differsOnlyInStorage('expirationDate', '12/1945', '12/45')).toBe(false);
     expect(differsOnlyInStorage('lastFourDigits', 1234, '1234')).toBe(false);
     expect(differsOnlyInStorage('holderName', 'Same', 'Same')).toBe(false);
     // Ids are compared by idKey alone, top-level and nested (a dotted member path): no normalisation excuses another id.

@@ -249,7 +249,8 @@ function entryDifferences(list: (typeof LISTS)[number], was: unknown, is: unknow
   return list.stable.flatMap((field) => {
     const node = subtree(tree, field);
     if (node) return memberDifferences(node, fieldOf(was, field), fieldOf(is, field), field);
-    return JSON.stringify(comparable(field, fieldOf(was, field))) === JSON.stringify(comparable(field, fieldOf(is, field))) ? [] : [field];
+    // Keys in any order (RFC 8259: an object is unordered; review-u: a jsonb column's order on one read).
+    return membersInOrder(comparable(field, fieldOf(was, field))) === membersInOrder(comparable(field, fieldOf(is, field))) ? [] : [field];
   });
 }
 
@@ -1074,7 +1075,8 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
   const differing = (field: string, was: unknown, is: unknown): string[] => {
     const node = subtree(tree, field);
     if (node) return memberDifferences(node, fieldOf(was, field), fieldOf(is, field), field);
-    return JSON.stringify(comparable(field, fieldOf(was, field))) === JSON.stringify(comparable(field, fieldOf(is, field))) ? [] : [field];
+    // Keys in any order (RFC 8259: an object is unordered; review-u: a jsonb column's order on one read).
+    return membersInOrder(comparable(field, fieldOf(was, field))) === membersInOrder(comparable(field, fieldOf(is, field))) ? [] : [field];
   };
   ep.check(
     `lists each ${list.entries === 'records' ? 'record' : 'asset'} under a filter (${filters.join(', ')}) with the fields the unfiltered list gives it (${fields.join(', ')})`,
@@ -1203,7 +1205,7 @@ function sharedAssetCheck(ep: EndpointChecks, list: (typeof LISTS)[number], inst
         if (entry === undefined) throw new Error(`${ep.id}${filtered ? ` with ${JSON.stringify(query(symbol))}` : ''}: the list of a user who holds ${symbol} (provider state balances) does not hold it`);
         return comparableFields(entry, list.stable);
       };
-      const differing = (a: Record<string, unknown>, b: Record<string, unknown>) => list.stable.filter((field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]));
+      const differing = (a: Record<string, unknown>, b: Record<string, unknown>) => list.stable.filter((field) => membersInOrder(a[field]) !== membersInOrder(b[field]));
       // A coin the two users hold alike (the same amounts) cannot tell one user's entry from the other's: the first
       // shared coin whose two entries differ is asked (review-s), else the check is not verified.
       let found: string | undefined;
@@ -1225,12 +1227,12 @@ function sharedAssetCheck(ep: EndpointChecks, list: (typeof LISTS)[number], inst
         // A balance may move between two reads (2.2 does not hold amounts still): judged only where a second unfiltered
         // read agrees with the first.
         const later = await read(who, symbol, false);
-        const moved = fields.filter((field) => JSON.stringify(later[field]) !== JSON.stringify(own[who]![field]));
+        const moved = fields.filter((field) => membersInOrder(later[field]) !== membersInOrder(own[who]![field]));
         if (moved.length > 0) t.advise(`the ${symbol} entry of user ${who + 1} changed between two unfiltered reads (${moved.join(', ')}), which the specification does not rule out, so not judged`);
         const judged = fields.filter((field) => !moved.includes(field));
         if (judged.length === 0) continue;
         const theirs = own[1 - who]!;
-        const asTheirs = judged.every((field) => JSON.stringify(filtered[who]![field]) === JSON.stringify(theirs[field]));
+        const asTheirs = judged.every((field) => membersInOrder(filtered[who]![field]) === membersInOrder(theirs[field]));
         problems.push(`user ${who + 1} asking ${JSON.stringify(query(symbol))} got ${symbol} with ${judged.map((field) => `${field} ${JSON.stringify(filtered[who]![field])}`).join(', ')}, its own unfiltered list ${judged.map((field) => JSON.stringify(own[who]![field])).join(', ')}${asTheirs ? ': the other user\u2019s entry' : ''}`);
       }
       expect(problems, `${ep.id}: each user's list, filtered or not, holds that user's own balances (section ${endpoint.clauses[0]}: "the user's" list; a filter narrows which entries are listed, never whose)`).toEqual([]);

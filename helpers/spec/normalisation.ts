@@ -51,6 +51,17 @@ export const EQUIVALENT_FORMS: Readonly<Record<string, EquivalentForm>> = {
     name: 'its ISO 4217 numeric code (978 for EUR)',
     canonical: alphabeticCurrency,
   },
+  // 2.5: expirationDate "Format m/y", whose year may be written with two digits or four and whose month with or without
+  // a leading zero (docs/judging.md, "The expiry m/y"): a create may echo the `12/45` sent and a read give the stored
+  // date as `12/2045` (review-u). A two-digit year is of this century, as every reading puts the years the suite sends
+  // (up to 2045; Python's and POSIX's pivot at 69 included). Another month or year stays different.
+  expirationDate: {
+    name: 'its month and year in another writing of m/y (a year of two or four digits, a month with or without its leading zero)',
+    canonical: (text) => {
+      const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+      return match ? `${Number(match[1])}/${match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2])}` : text;
+    },
+  },
 };
 
 /** Fields that hold an id (of the record, or of the user or order it belongs to): compared by `idKey`. */
