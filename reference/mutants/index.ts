@@ -22,6 +22,7 @@ import { readingsR15Mutants } from './readings-r15.js';
 import { readingsR16JudgedDeviations, readingsR16Mutants } from './readings-r16.js';
 import { readingsR17Mutants } from './readings-r17.js';
 import { readingsR18Mutants } from './readings-r18.js';
+import { readingsR19Mutants } from './readings-r19.js';
 import { roundWb1Mutants } from './round-wb1.js';
 import { roundWb2Mutants } from './round-wb2.js';
 import { roundWb3Mutants } from './round-wb3.js';
@@ -44,8 +45,8 @@ import { probesReviewTMutants } from './probes-review-t.js';
 import { probesReviewUMutants } from './probes-review-u.js';
 import type { Mutant } from './types.js';
 
-/** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r18; white-box wb1 to wb15; the reviews' readings). */
-export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants];
+/** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r19; white-box wb1 to wb15; the reviews' readings). */
+export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...readingsR19Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants];
 
 export function mutantByName(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);
