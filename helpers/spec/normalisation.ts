@@ -89,10 +89,17 @@ export function membersInOrder(value: unknown): string {
  */
 const EMBOSSED = new Set(['holderName']);
 
+/**
+ * Typographic quotes and primes written straight (reading round r19, allowed-r19-texts-typographic-quotes-straightened):
+ * a store that normalises typography so that search and matching see one apostrophe, as ICU's Latin-ASCII transform and
+ * Unidecode write them. The same punctuation in another writing, as NFKC folds compatibility characters; no letter changes.
+ */
+const straightQuotes = (text: string): string => text.replace(/[\u2018\u2019\u201A\u201B\u2032]/gu, "'").replace(/[\u201C\u201D\u201E\u201F\u2033]/gu, '"');
+
 function forms(text: string, field?: string): string[] {
   const trimmed = text.trim();
   const collapsed = trimmed.replace(/\s+/gu, ' ');
-  const written = [trimmed, collapsed].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]);
+  const written = [trimmed, collapsed, straightQuotes(collapsed)].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]);
   const transliterated = field !== undefined && EMBOSSED.has(field) ? written.map((form) => form.normalize('NFD').replace(/\p{M}+/gu, '')) : [];
   return [...written, ...transliterated].flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
 }
