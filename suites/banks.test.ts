@@ -92,6 +92,21 @@ async function expectShownAsSent(t: CheckContext, userId: string, token: string,
   expectStoredAsSent(t, field, t.expectSchema(shown, 'bank-response').data[field], sent, 'show');
 }
 
+/**
+ * Section 2.4 with 4.10 (issue 27, white-box round wb15): the unfiltered list read after a create holds the bank with
+ * `field` as sent, as the create answer and the show do (up to storage normalisation, expectStoredAsSent: a list read
+ * from another store that keeps a normalised text is advised on). A list read model that cuts a text to its column, or
+ * HTML-escapes it, holds another value than the bank's and fails. The list must hold the bank it was just asked after
+ * (a list shows a create at once: helpers/arrange/invariants.ts).
+ */
+async function expectListedAsSent(t: CheckContext, userId: string, token: string, id: string, field: string, sent: unknown): Promise<void> {
+  const response = await t.get(banksPath(userId), { token });
+  t.expectStatus(response, 200);
+  const listed = (t.expectSchema(response, 'bank-list-response').data as Record<string, unknown>[]).find((bank) => sameId(bank?.id, id));
+  expect(listed, `section 4.10: the list of the user's banks read right after the create does not hold the bank ${id} it created`).toBeDefined();
+  expectStoredAsSent(t, field, listed![field], sent, 'list');
+}
+
 /** The ids a list answers, each as ids are compared (a UUID in any letter case: idKey); compare them with idKey(id). */
 function ids(body: { data: { id?: unknown }[] }): string[] {
   return body.data.map((bank) => String(idKey(bank.id)));
@@ -414,7 +429,8 @@ create.describe(() => {
 
   for (const row of rows.filter((r) => !r.numberAdvised)) {
     // A JSON type other than string is a rule of section 4.10 alone, not a limit of section 8.
-    // A 201 row compares the stored field with the value sent (2.4), in the create answer and in the show (issue 27, round wb7).
+    // A 201 row compares the stored field with the value sent (2.4), in the create answer and in the show (issue 27, round
+    // wb7), and in the unfiltered list (round wb15: a list read model that cuts or escapes a text).
     const clauses = row.constraint.endsWith('.string') ? ['4.10', '7'] : row.expected === 201 ? ['4.10', '8', '2.4'] : ['4.10', '8', '7'];
     create.check(`answers ${row.expected} for ${row.description}`, { rules: row.expected === 422 ? [...schemaRules('error-validation'), 'S247'] : [...schemaRules('bank-response'), 'S217', 'S218'], clauses, status: row.expected, constraint: row.constraint }, async (t) => {
       const { user, token } = await userWithToken(t);
@@ -426,6 +442,7 @@ create.describe(() => {
       const { data } = t.expectSchema(response, 'bank-response');
       expectStoredAsSent(t, row.field, data[row.field], payload[row.field], 'create');
       await expectShownAsSent(t, user.id, token, data.id, row.field, payload[row.field]);
+      await expectListedAsSent(t, user.id, token, data.id, row.field, payload[row.field]);
     });
   }
 
@@ -488,6 +505,7 @@ create.describe(() => {
         const { data } = t.expectSchema(response, 'bank-response');
         expectStoredAsSent(t, row.field, data[row.field], value, 'create');
         await expectShownAsSent(t, user.id, token, data.id, row.field, value);
+        await expectListedAsSent(t, user.id, token, data.id, row.field, value);
       }
     });
   }

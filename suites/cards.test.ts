@@ -88,8 +88,8 @@ function comparable(card: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Section 2.5: the created card carries what was sent (expirationDate as `m/y` of the date or of the month/year pair). */
-function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFields): void {
-  for (const field of ['holderName', 'alias'] as const) expectStoredAsSent(t, field, card[field], fields[field], 'the card');
+function assertEchoes(t: CheckContext, card: Record<string, any>, fields: CardFields, where = 'the card'): void {
+  for (const field of ['holderName', 'alias'] as const) expectStoredAsSent(t, field, card[field], fields[field], where);
   assert(card.lastFourDigits === fields.lastFourDigits, `data.lastFourDigits must be ${JSON.stringify(fields.lastFourDigits)} as sent, got ${JSON.stringify(card.lastFourDigits)}`);
   const sent = fields.expirationDate ?? (fields.expirationMonth && fields.expirationYear ? `${fields.expirationMonth}/${fields.expirationYear}` : undefined);
   if (sent === undefined) return;
@@ -113,6 +113,21 @@ async function assertShownAsSent(t: CheckContext, userId: string, token: string,
   const shown = await t.get(cardPath(userId, id), { token });
   t.expectStatus(shown, 200);
   assertEchoes(t, t.expectSchema(shown, 'card-response').data, fields);
+}
+
+/**
+ * Section 2.5 with 4.6a (issue 27, white-box round wb15): the unfiltered list read after a create holds the card with
+ * what was sent (assertEchoes: holderName and alias up to storage normalisation, advised on; lastFourDigits; the expiry's
+ * month and year), as the create answer and the show do. A list read model that cuts a text to its column, or writes a
+ * character outside the Basic Multilingual Plane as "?", holds another value than the card's and fails. The list must
+ * hold the card it was just asked after (a list shows a create at once: helpers/arrange/invariants.ts).
+ */
+async function assertListedAsSent(t: CheckContext, userId: string, token: string, id: string, fields: CardFields): Promise<void> {
+  const response = await t.get(cardsPath(userId), { token });
+  t.expectStatus(response, 200);
+  const listed = (t.expectSchema(response, 'card-list-response').data as Record<string, any>[]).find((card) => sameId(card?.id, id));
+  assert(listed, `section 4.6a: the list of the user's cards read right after the create does not hold the card ${id} it created`);
+  assertEchoes(t, listed, fields, 'the card in the list');
 }
 
 /**
@@ -521,8 +536,8 @@ create.describe(() => {
 
   /** The constraints section 8 lists as field limits; the others are stated in section 4.6a only. */
   const SECTION_8 = new Set(['card.cardImage1.type', 'card.cardImage1.max', 'card.cardImage2.type', 'card.cardImage2.max', 'card.holderName.max', 'card.alias.max', 'card.lastFourDigits.digits']);
-  // A 201 row also compares the stored fields with those sent (2.5), in the create answer and in the show, and judges the
-  // new card's status (3) (issue 27, white-box round wb7).
+  // A 201 row also compares the stored fields with those sent (2.5), in the create answer, in the show and in the
+  // unfiltered list (round wb15), and judges the new card's status (3) (issue 27, white-box round wb7).
   const clausesOf = (row: Row) => ['4.6a', ...(SECTION_8.has(row.constraint) ? ['8'] : []), ...(row.expected === 422 ? ['7'] : ['2.5', '3'])];
 
   for (const row of rows) {
@@ -536,6 +551,7 @@ create.describe(() => {
         assertEchoes(t, data, fields);
         assertConfirmed(data, row.description);
         await assertShownAsSent(t, user.id, token, data.id, fields);
+        await assertListedAsSent(t, user.id, token, data.id, fields);
       } else {
         expectValidationError(t, response, row.errorKey!);
       }
@@ -622,6 +638,7 @@ create.describe(() => {
       assertEchoes(t, data, fields);
       assertConfirmed(data, `holderName ${JSON.stringify(input.holderName)}`);
       await assertShownAsSent(t, user.id, token, data.id, fields);
+      await assertListedAsSent(t, user.id, token, data.id, fields);
     }
   });
 
