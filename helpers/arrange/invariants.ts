@@ -1771,15 +1771,15 @@ export function pastAPageCheck(ep: EndpointChecks): void {
         ...Object.keys(response.headers).filter((name) => /^(content-range|x-pagination(-.*)?|x-total|x-per-page|x-next-page|x-prev-page|x-page(-.*)?)$/i.test(name)).map((name) => `header ${name.toLowerCase()}`),
         ...(response.status === 206 ? ['status 206 Partial Content'] : []),
       ];
-      /** The made records a list answer misses (each listed once), or undefined when it lacks some and says it is a page (advised on). */
-      const missingFrom = (response: ApiResponse, where: string, expected: readonly string[]): string[] | undefined => {
+      /** The made records a list answer misses (each listed once); the test is not verified when it lacks some and says it is a page the suite cannot follow. */
+      const missingFrom = (response: ApiResponse, where: string, expected: readonly string[]): string[] => {
         const listed = (response.json.data as any[]).map((r) => idKey(r?.id) as string);
         expectEachOnce(listed, where);
         const missing = expected.filter((id) => !hasId(listed, id));
         const pageSigns = pageSignsOf(response);
         if (missing.length > 0 && pageSigns.length > 0) {
-          t.advise(`${where}: the list of a user with ${made.length} records just created holds ${expected.length - missing.length} of the ${expected.length} it should and says it is a page (${pageSigns.join(', ')}): section 8 does not show pagination, so a paginated list is a reading; not judged`);
-          return undefined;
+          // A skip is not a pass (review-v): a page of a convention the suite cannot follow leaves the list unjudged.
+          t.skip(`not verified: ${where}: the list of a user with ${made.length} records just created holds ${expected.length - missing.length} of the ${expected.length} it should and says it is a page in a form the suite cannot follow (${pageSigns.join(', ')}): section 8 does not show pagination, so a paginated list is a reading, and the rest of the list could not be read`);
         }
         return missing;
       };
@@ -1787,7 +1787,6 @@ export function pastAPageCheck(ep: EndpointChecks): void {
       t.expectStatus(response, 200);
       if (!Array.isArray(response.json?.data)) throw new Error(`precondition: GET ${path(user.id)} must answer 200 with a list, got ${response.text.slice(0, 200)}`);
       const missing = missingFrom(response, ep.id, made);
-      if (missing === undefined) return;
       expect(missing, `${ep.id}: the list of a user with ${made.length} records just created misses ${missing.length} of them (section 8 shows no pagination: a list is every record of the user)`).toEqual([]);
 
       // The same records under a filter they all match: the status the unfiltered list shows them with.
@@ -1805,7 +1804,6 @@ export function pastAPageCheck(ep: EndpointChecks): void {
         const where = `${ep.id}?status=${value}`;
         if (!expectFilteredList(t, filtered, 'status', value, schema)) continue;
         const lacking = missingFrom(filtered, where, made);
-        if (lacking === undefined) return;
         // The value that lists the most of them is judged (the other may name no status under the target's reading).
         if (judged === undefined || lacking.length < judged.missing.length) judged = { value, missing: lacking };
         if (lacking.length === 0) break;

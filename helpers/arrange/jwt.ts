@@ -81,7 +81,7 @@ const routineMs = new Set<number>();
  * What the suite signed before the run knew the form and unit of `expire`, until it is sent: the first JWT login can be
  * signed again in the other form, and one signed before that login learnt it, sent after, in the learnt form (lateExpire).
  */
-const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string>; iso: boolean; routineMs: boolean }>();
+const signedJwts = new Map<string, { payload: JwtPayload; resign: (payload: JwtPayload) => Promise<string>; routineMs: boolean }>();
 
 // Learnt of one target: another target (the mutation runner's next reference) is asked again. What is learnt of any
 // target but the one this worker serves now (currentTargetKey) is an earlier run's and is not kept.
@@ -104,21 +104,26 @@ function written(target: string, payload: JwtPayload): JwtPayload {
 /** A signer that writes `expire` in the run's form and remembers what it signed. */
 function signer(target: string, raw: (payload: JwtPayload) => Promise<string>): (payload: JwtPayload) => Promise<string> {
   return async (payload) => {
+    // What is known when signing starts decides both the form written and what is kept (the signature is asynchronous).
+    const form = expireForms.get(target);
+    const routine = typeof payload.expire === 'number' && routineMs.has(payload.expire);
+    const keep = form === undefined || (form !== 'iso' && !expireUnits.has(target) && routine);
     const jwt = await raw(written(target, payload));
-    // Kept until sent (a JWT may be signed before another login learns the form and sent after), within a bound.
-    if (signedJwts.size >= 10_000) signedJwts.clear();
-    if (!expireForms.has(target) || (!expireUnits.has(target) && typeof payload.expire === 'number' && routineMs.has(payload.expire))) signedJwts.set(jwt, { payload, resign: raw, iso: expireForms.get(target) === 'iso', routineMs: typeof payload.expire === 'number' && routineMs.has(payload.expire) });
+    if (!keep) return jwt;
+    if (signedJwts.size >= 10_000) signedJwts.delete(signedJwts.keys().next().value!);
+    signedJwts.set(jwt, { payload, resign: raw, routineMs: routine });
     return jwt;
   };
 }
 
 /** The expire a JWT signed before the run learnt the form or unit (signedJwts) is written in now, if it differs. */
-function lateExpire(target: string, signed: { payload: JwtPayload; iso: boolean; routineMs: boolean }): number | string | undefined {
+function lateExpire(target: string, signed: { payload: JwtPayload; routineMs: boolean }): number | string | undefined {
   const sent = signed.payload.expire;
   if (typeof sent !== 'number' || !Number.isFinite(sent) || sent <= 0) return undefined;
   let expire = sent;
   const seconds = signed.routineMs && expireUnits.get(target) === 's';
-  const iso = !signed.iso && expireForms.get(target) === 'iso';
+  // Kept only while the form was unknown or a number (signer): the ISO 8601 form learnt since is written now.
+  const iso = expireForms.get(target) === 'iso';
   if (!seconds && !iso) return undefined;
   if (seconds) expire = Math.ceil(expire / 1000);
   return iso ? isoExpire(expire) : expire;
@@ -145,7 +150,9 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   const late = lateExpire(target, signed);
   if (late !== undefined) {
     signedJwts.delete(jwt);
-    if (response.status !== 412 && response.status < 500) return response;
+    // A 412 for either; a 5xx only for the unit, as the unit probe reads it (the form is learnt from a 412 alone).
+    const unitLearnt = signed.routineMs && expireUnits.get(target) === 's';
+    if (response.status !== 412 && !(unitLearnt && response.status >= 500)) return response;
     return send(await signed.resign({ ...payload, expire: late }));
   }
   // The unit probe: a routine expire in milliseconds refused (412 or a 5xx) is tried once in Unix seconds; only a 200 to
@@ -178,6 +185,9 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
   }
   if (expireForms.has(target)) {
     signedJwts.delete(jwt);
+    // Learnt by a concurrent login while this one was in its unit probe.
+    const learnt = lateExpire(target, signed);
+    if (learnt !== undefined && response.status === 412) return send(await signed.resign({ ...payload, expire: learnt }));
     return response;
   }
   if (response.status === 200 || response.status === 416) {

@@ -172,14 +172,32 @@ function totalOf(response: ApiResponse): { total: number; member: string } | und
   return undefined;
 }
 
-/** A member name a paginator writes: a page, a cursor, a count, a limit or offset, a next or previous link. */
-const PAGE_MEMBER_NAME = /page|paging|paginat|next|prev|cursor|offset|limit|total|count|more|after|before|skip|continuation/i;
+/** The words of a member name a paginator writes (its name split at case changes, `_`, `-`, `.` and `@`). */
+const PAGE_WORDS = new Set(['page', 'pages', 'paging', 'pagination', 'paginator', 'next', 'prev', 'previous', 'cursor', 'cursors', 'offset', 'limit', 'total', 'count', 'more', 'after', 'before', 'skip', 'continuation', 'nextlink']);
+const wordsOf = (name: string): string[] => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+/** Page words whose member is a number (a count, a position): under another value (a time zone's `utcOffset`) no page's. */
+const NUMBER_WORDS = new Set(['offset', 'limit', 'total', 'count', 'skip']);
+const isNumber = (value: unknown): boolean => (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\d+$/.test(value));
 
 /**
- * Members of a list answer beside its records that look like a paginator's (by name, up to three levels deep), when the
- * answer has no page sign this module reads (a next page, a cursor or page number, a count): signs of a page of a
- * convention the suite does not know, which it cannot follow (review-u: Fractal's and the Graph API's were such until
- * they were added). A check that counts on the whole list advises on what it lacks then, never fails (section 8).
+ * A value that says nothing is left (null, false, empty), a count or total no greater than the records shown (a limit
+ * or offset is a page's whatever its number: a limit of 20 beside 20 records is a full page), or a member named only by
+ * number words that holds no number (review-v).
+ */
+const saysWhole = (name: string, value: unknown, shown: number): boolean =>
+  value === null || value === false || value === '' || (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'number' && value <= shown && wordsOf(name).some((word) => word === 'count' || word === 'total')) ||
+  (!isNumber(value) && (typeof value !== 'object' || value === null) && wordsOf(name).filter((word) => PAGE_WORDS.has(word)).every((word) => NUMBER_WORDS.has(word))) ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.entries(value).every(([member, item]) => saysWhole(member, item, shown)));
+
+/**
+ * Members of a list answer beside its records that look like a paginator's (by the words of their name, up to three
+ * levels deep) and say that more may exist, when the answer has no page sign this module reads (a next page, a cursor or
+ * page number, a count): signs of a page of a convention the suite does not know, which it cannot follow (review-u).
+ * A member that says the list is whole (a next that is null, has_more false, a count no greater than the records
+ * shown) is no such sign (review-v). A check that counts on the whole list does not judge what it lacks then: the
+ * test is not verified, with the reason (a skip is not a pass), never failed.
  */
 export function unreadPageMembers(response: ApiResponse): string[] {
   const body = response.isJson ? (response.json as Record<string, unknown> | null) : null;
@@ -192,8 +210,9 @@ export function unreadPageMembers(response: ApiResponse): string[] {
     for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
       if (at === '' && name === 'data') continue;
       const path = at === '' ? name : `${at}.${name}`;
-      if (PAGE_MEMBER_NAME.test(name)) found.push(path);
-      else walk(member, path, depth + 1);
+      if (wordsOf(name).some((word) => PAGE_WORDS.has(word))) {
+        if (!saysWhole(name, member, records.length)) found.push(path);
+      } else walk(member, path, depth + 1);
     }
   };
   walk(body, '', 1);

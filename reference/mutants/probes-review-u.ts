@@ -145,7 +145,7 @@ export const probesReviewUMutants: Mutant[] = [
   reading(
     'allowed-review-u-cards-capped-20-per-user',
     'cards',
-    '5.6',
+    '5',
     'a user may hold at most 20 cards: a card create past them is refused as an unauthorized action (409 "This action is unauthorized.", nothing stored), as a policy that caps a user\u2019s cards answers (5.6: "an unauthorized action yields 403 or 409 with the message This action is unauthorized."; 8 gives field limits only, and no count of records a user may hold, in either direction)',
     cardsCappedPerUser(20),
     only('cards'),
