@@ -22,7 +22,8 @@ import { ALL, digest, onAnswers, onParsedBody, only, ordersOf, parse, reading, r
  * a reading that refuses a request the reference accepts makes the reference refuse it (the field is emptied before the
  * handler reads it, so nothing is stored) and writes its own message for that field.
  * Run against the suite (main at 5a5b4c4, three batches): 19 of 25 stayed conformant and are registered; the 6 refused
- * (5 fair refusals, 1 false failure) are kept in `readingsR18Refused`: see the note above `REFUSED`.
+ * (5 fair refusals, 1 false failure) are kept in `readingsR18Refused`: see the note above `REFUSED`. The false failure
+ * (allowed-r18-iban-unique-per-currency) was fixed since and is registered (20 of 25).
  */
 
 const AUTH = '/api/v1/authenticate';
@@ -713,6 +714,11 @@ function isSession(answer: WireAnswer): boolean {
  *   taken IBAN with another currency than the first bank's (the reading answers 201 only to such a copy; not confirmed
  *   in the suites' source, which this reader may not read), so they decide that uniqueness is not scoped by currency. A suite fair to this reading sends the copy with the first bank's currency (then every scope,
  *   per user, per platform, per currency or global, refuses it) and advises on a 201 for another currency.
+ * Fixed since (branch fix-wb15c) and registered, conformant: allowed-r18-iban-unique-per-currency. The duplicate-IBAN
+ * tests of suites/banks.test.ts and the refused-create check of helpers/arrange/invariants.ts send the copy of a taken
+ * IBAN in the first bank's currency (same user, same platform), which every scope refuses; a new advisory test sends the
+ * user's own IBAN in another currency and advises on a 201 (docs/judging.md, "Scope of uniqueness"). The deviation
+ * wb2-banks-iban-unique-per-currency, which it cannot be told from, moved to roundWb2NotDeviations.
  * Conformant but changing nothing the suite sees (the runner said "changed no answer of its run"):
  * allowed-r18-bank-validation-before-platform-refusal (no invalid create by a forbidden account) and
  * allowed-r18-bank-create-replay-answers-record (no identical create repeated). allowed-r18-card-list-hides-expired was
@@ -725,7 +731,6 @@ const REFUSED = new Set<string>([
   'allowed-r18-swift-upper-case-only',
   'allowed-r18-bank-name-needs-a-letter',
   'allowed-r18-holder-name-embossable-characters',
-  'allowed-r18-iban-unique-per-currency',
 ]);
 
 export const readingsR18Refused: Mutant[] = readingsR18Written.filter((mutant) => REFUSED.has(mutant.name));
