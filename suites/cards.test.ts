@@ -10,7 +10,7 @@ import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
-import { IMAGES, pngDataUrl } from '../helpers/arrange/images.js';
+import { IMAGES, imageUrl, pngDataUrl } from '../helpers/arrange/images.js';
 import { twoByteText } from '../helpers/arrange/text.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { comparableValue, comparedReads, differsOnlyInStorage, idKey, sameId } from '../helpers/spec/normalisation.js';
@@ -445,12 +445,20 @@ create.describe(() => {
     { description: 'a TIFF (little-endian)', file: () => IMAGES.tiff('little'), expected: 422, constraint: 'type' },
     { description: 'a TIFF (big-endian)', file: () => IMAGES.tiff('big'), expected: 422, constraint: 'type' },
     { description: 'a text file named .png', file: IMAGES.textAsPng, expected: 422, constraint: 'type' },
+    // White-box round wb15: the text named as each other listed type too (a JPEG rule that trusts the extension). A GIF
+    // named .jpg is not sent: whether "jpg, jpeg, bmp or png" is the content or the name's extension is open (judging.md),
+    // and a GIF is an image, so an extension-only reading may take it.
+    { description: 'a text file named .jpg', file: () => IMAGES.textNamed('jpg'), expected: 422, constraint: 'type' },
+    { description: 'a text file named .jpeg', file: () => IMAGES.textNamed('jpeg'), expected: 422, constraint: 'type' },
+    { description: 'a text file named .bmp', file: () => IMAGES.textNamed('bmp'), expected: 422, constraint: 'type' },
     { description: 'a PNG of 10 240 000 bytes (10240 KB of 1000 bytes)', file: IMAGES.pngAtLimit, expected: 201, constraint: 'max' },
     { description: 'a PNG of 10240 KiB + 1 KiB', file: IMAGES.pngOverLimit, expected: 422, constraint: 'max' },
     // Section 4.6a: the images travel as uploaded files (S317) and each is "required, a file" (S294). A real PNG in a text
     // part is no file; an empty file is no image.
     { description: 'a form without {field}', file: () => null, expected: 422, constraint: 'required' },
     { description: '{field} as a plain text part (a PNG data URL), not a file', file: pngDataUrl, expected: 422, constraint: 'required', rules: ['S317'] },
+    // White-box round wb15: an https URL of an image in the text part is no uploaded file either (a server that fetches it).
+    { description: '{field} as a plain text part (an https URL of an image), not a file', file: imageUrl, expected: 422, constraint: 'required', rules: ['S317'] },
     { description: 'an empty file', file: IMAGES.empty, expected: 422, constraint: 'type' },
   ];
 

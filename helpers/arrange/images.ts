@@ -176,6 +176,15 @@ export function pngDataUrl(): string {
 }
 
 /**
+ * An https URL of an image, what a client sends when it names a remote image in a plain text part instead of uploading
+ * it (white-box round wb15: a server that fetches it, addMediaFromUrl). The host is example.com, reserved for examples
+ * (RFC 2606): nothing of the target's is ever pointed at a real third party.
+ */
+export function imageUrl(): string {
+  return 'https://example.com/images/card.png';
+}
+
+/**
  * A valid lossless WebP of 1x1 pixel (RIFF, WEBP, one VP8L chunk): an image, but of a type section 8 does not
  * list (jpg, jpeg, bmp, png), so it is refused however the target tells types apart.
  */
@@ -256,6 +265,11 @@ export const IMAGES = {
   pngHalfOverLimit: (which: 1 | 2) => once(`half-${which}`, () => paddedPng(`card-6000000b-${which}.png`, SUM_OVER_LIMIT_IMAGE_BYTES)),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
   textAsPng: () => once('text', () => uploadFile('card.png', 'image/png', Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8'))),
+  /**
+   * White-box round wb15: the same text named and declared as each other type section 8 lists (`.jpg`, `.jpeg`, `.bmp`),
+   * as a rule that trusts one extension (and sniffs the others) lets it in. A file that is no image is none whatever its name.
+   */
+  textNamed: (extension: 'jpg' | 'jpeg' | 'bmp') => once(`text-${extension}`, () => uploadFile(`card.${extension}`, extension === 'bmp' ? 'image/bmp' : 'image/jpeg', Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8'))),
   /** A file of no bytes, named and declared as a PNG. */
   empty: () => once('empty', () => uploadFile('card.png', 'image/png', Buffer.alloc(0))),
   /** A real PNG of 10 240 000 bytes: 10240 KB of 1000 bytes, inside the limit of section 8 whatever a KB is. */
