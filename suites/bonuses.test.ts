@@ -2,7 +2,7 @@ import { comparableAssetSummary, invariantChecks } from '../helpers/arrange/inva
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { BONUS_STATUSES, checkAntiPhishing, isMasked, userWithBonuses } from '../helpers/arrange/bonuses.js';
+import { BONUS_STATUSES, checkAntiPhishing, isMasked, replacesCharacters, userWithBonuses } from '../helpers/arrange/bonuses.js';
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
@@ -346,6 +346,7 @@ list.describe(() => {
       const { email } = b.user;
       assert(isMasked(email), `user.email of bonus ${b.id} must be partially replaced with asterisks (some asterisks, not only asterisks)`);
       assert(email.toLowerCase() !== user.email.toLowerCase(), `user.email of bonus ${b.id} must not be the user's e-mail in clear`);
+      assert(replacesCharacters(email, user.email), `section 2.6: user.email of bonus ${b.id} must be partially replaced with asterisks, but without its asterisks it is the user's whole e-mail (asterisks inserted, nothing replaced)`);
       checkAntiPhishing(t, b.user.options.guard.antiPhishing, undefined, `bonus ${b.id}`);
     }
   });
@@ -554,6 +555,7 @@ show.describe(() => {
       const { data } = t.expectSchema(response, 'bonus-response');
       assert(isMasked(data.user.email), `user.email of bonus ${id} must be partially replaced with asterisks (some asterisks, not only asterisks)`);
       assert(String(data.user.email).toLowerCase() !== user.email.toLowerCase(), `user.email of bonus ${id} must not be the user\u2019s e-mail in clear`);
+      assert(replacesCharacters(String(data.user.email), user.email), `section 2.6: user.email of bonus ${id} must be partially replaced with asterisks, but without its asterisks it is the user\u2019s whole e-mail (asterisks inserted, nothing replaced)`);
       checkAntiPhishing(t, data.user.options?.guard?.antiPhishing, undefined, `bonus ${id}`);
     }
   });

@@ -37,6 +37,22 @@ export function isMasked(value: string): boolean {
   return value.includes('*') && /[^*]/.test(value);
 }
 
+/** The shortest local part whose mask is judged by replacesCharacters. */
+const SHORTEST_LOCAL_PART_JUDGED = 6;
+
+/**
+ * Section 2.6: the e-mail is "partially replaced with asterisks", so a mask stands where characters of the address were:
+ * with every asterisk taken out, it is no longer the whole address (in any letter case). Asterisks inserted beside every
+ * character (`jo****hn.doe@example.com`, white-box round wb15) replace nothing. Not judged (true): an address that holds
+ * an asterisk itself, and one whose local part is shorter than 6 characters, which a mask of a fixed length after its
+ * first letters (`jo***@example.test`, allowed-r9-email-mask-fixed-length) may keep whole.
+ */
+export function replacesCharacters(masked: string, address: string): boolean {
+  const at = address.lastIndexOf('@');
+  if (address.includes('*') || (at < 0 ? address.length : at) < SHORTEST_LOCAL_PART_JUDGED) return true;
+  return masked.replace(/\*/g, '').toLowerCase() !== address.toLowerCase();
+}
+
 /** Codes shorter than this may show up inside a mask by chance; only the equality check applies to them. */
 const SHORTEST_CODE_FOUND_INSIDE = 4;
 
