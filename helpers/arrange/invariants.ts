@@ -94,6 +94,65 @@ function requestOf(endpointId: string, shape: string, who: Holder): { method: Me
   return { method, path, body };
 }
 
+/** One query of a list: one filter (the catalogue's `query`) and its value, a list of symbols for `assets[]`. */
+type ListQuery = Record<string, string | string[]>;
+
+/**
+ * The value a filter is sent where no record of the account can be read (an inactive account's list answers 403): a
+ * value the catalogue gives the filter (a bonus status), the status section 3 shows a new bank or card (`CONFIRMED`), a
+ * currency code; else a value no record has. Which value comes does not matter to the rows that send it: none changes
+ * their answer (a refusal of the value, 422 keyed by the filter, is allowed beside it: judgeFilteredRefusal).
+ */
+function fallbackFilterValue(endpointId: string, filter: string): string | string[] {
+  const schema = endpointById.get(endpointId)!.query!.find((q) => q.name === filter)!.schema as { enum?: string[]; type?: string };
+  if (schema.type === 'array') return ['BTC'];
+  if (schema.enum?.length) return schema.enum[0]!;
+  if (filter === 'status') return 'CONFIRMED';
+  if (filter === 'currency') return 'EUR';
+  return 'no-such-value-0000';
+}
+
+/**
+ * Issue 27, white-box round wb15: a list's filters never change who may read it. The access table's `filtered` rows (no
+ * token; another user's resources: ACCESS_CLASSES) and the inactive-account row ask a list also once under each filter
+ * the catalogue gives it, so that a filtered branch that skips the owner, account or authentication check the unfiltered
+ * list makes is met on every run. Each filter's value is one of `who`'s own entries (the symbol it holds for `assets[]`;
+ * filterValuesOf of its record: its status, currency, platform code), read once with its own token; without `who`
+ * (an inactive account, whose list answers 403), fallbackFilterValue. Not a list, or a list without filters: none.
+ */
+async function filterProbes(t: CheckContext, endpointId: string, who?: Holder): Promise<ListQuery[]> {
+  const filters = (endpointById.get(endpointId)!.query ?? []).map((q) => q.name);
+  const list = LISTS.find((l) => l.endpoint === endpointId);
+  if (filters.length === 0 || !list) return [];
+  if (who === undefined) return filters.map((filter) => ({ [filter]: fallbackFilterValue(endpointId, filter) }));
+  if (list.entries === 'assets') return filters.map((filter) => ({ [filter]: [endpointId.includes('/nft') ? who.nft : who.coin] }));
+  const records = await listOf(t, requestOf(endpointId, '', who).path, who.token);
+  const own = [who.bank, who.card, who.bonus];
+  const record = records.find((r) => own.some((id) => sameId(r?.id, id))) ?? records[0];
+  return filters.map((filter) => ({ [filter]: filterValuesOf(filter, record)[0] ?? fallbackFilterValue(endpointId, filter) }));
+}
+
+/** `?filter=value` of a list query, for messages. */
+const queryText = (query: ListQuery): string => Object.entries(query).map(([f, v]) => `${f}=${Array.isArray(v) ? v.join(',') : v}`).join('&');
+
+/**
+ * A filtered row of the access table (filterProbes) answered 422: allowed when it is keyed by the filter, and advised on.
+ * The value may be one the target does not know, or one none of the user's records has, which a reading refuses with 422
+ * keyed by the filter (docs/judging.md, allowed readings); the request then breaks two rules, and none is said to win
+ * ("Precedence of errors"). A 422 keyed otherwise is no such refusal. True when so judged.
+ */
+function judgeFilteredRefusal(t: CheckContext, response: ApiResponse, query: ListQuery | undefined, where: string): boolean {
+  if (query === undefined || response.status !== 422) return false;
+  const filter = Object.keys(query)[0]!;
+  const base = filter.replace(/\[\]$/, '');
+  t.expectStatus(response, 422);
+  const { errors } = t.expectSchema(response, 'error-validation') as { errors: Record<string, string[]> };
+  const keyed = Object.keys(errors).filter((key) => key === filter || key === base || key.startsWith(`${base}.`) || key.startsWith(`${base}[`));
+  expect(keyed, `${where}: a 422 must be keyed by the filter ${filter} (a value the service refuses); it is keyed by ${Object.keys(errors).join(', ') || 'nothing'}`).not.toEqual([]);
+  t.advise(`${where} was answered 422 keyed by ${filter}: the value refused before the request's other fault (an allowed reading of the filter, and sections 5 and 7 say neither wins), so not judged`);
+  return true;
+}
+
 /** A token's secret in another letter case, or undefined when it holds no cased letter. */
 export function recased(token: string): string | undefined {
   const [id, secret = ''] = token.split(/\|(.*)/s);
@@ -411,15 +470,19 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       // The kinds of login whose session a re-cased one-case hex secret logged out (accepted: oneCaseHexSecret).
       const spent = new Set<string>();
       const foreign = new Map<string | undefined, string>();
+      // A list's `filtered` rows are asked also under each of its filters (round wb15), with values of the other user's records.
+      const probes = rows.some((r) => r.access.filtered) ? await filterProbes(t, ep.id, other ?? owner) : [];
       const send = (list: AccessRow[]) =>
         Promise.all(
           shapes.flatMap((shape) =>
-            list.map(async (row) => {
-              const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${row.access.sends}${first ? '' : `, made from ${kindOf(row.login)?.sends}`}`;
+            list.flatMap((row) => [undefined, ...(row.access.filtered ? probes : [])].map(async (query) => {
+              const where = `${ep.id}${shape ? ` [${shape}]` : ''}${query ? `?${queryText(query)}` : ''} with ${row.access.sends}${first ? '' : `, made from ${kindOf(row.login)?.sends}`}`;
+              const filtered = query === undefined ? {} : { query };
               if (row.access.userScoped) {
                 const request = requestOf(ep.id, shape, other!);
-                const response = await t.request(request.method, request.path, { ...request.body(), token: foreign.get(row.login)! });
+                const response = await t.request(request.method, request.path, { ...request.body(), ...filtered, token: foreign.get(row.login)! });
                 if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, other!.id, other!.token, response);
+                if (judgeFilteredRefusal(t, response, query, where)) return;
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
                 // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
                 expectUnauthorized(t, response, [403, 409]);
@@ -429,7 +492,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
               }
               const request = requestOf(ep.id, shape, owner);
               const token = sent[row.variant];
-              const response = await t.request(request.method, request.path, { ...request.body(), ...(token === undefined ? {} : { token }) });
+              const response = await t.request(request.method, request.path, { ...request.body(), ...filtered, ...(token === undefined ? {} : { token }) });
               if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, owner.id, owner.token, response);
               // A secret in one-case hex re-cased is the same bytes to a hex decoder (oneCaseHexSecret): accepted, a
               // security note (advisory; a failure under --strict), never a failure. Any other alphabet: 401. Accepted
@@ -446,7 +509,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
               expect(response.status, `${where}: expected 401, got ${response.status}`).toBe(401);
               t.expectStatus(response, 401);
               t.expectSchema(response, 'error-auth');
-            }),
+            })),
           ),
         );
       // Destroys a session of the owner by logout. A newer session of the same user before it (where it costs no TOTP
@@ -547,11 +610,17 @@ export function inactiveTableCheck(ep: EndpointChecks): void {
       who.bonus = bonuses.ids[0]!;
       who.bonusAsset = bonuses.assets[0]!;
     }
+    // A list is asked also under each of its filters (round wb15: a filter scope that joins active users only answers 200
+    // with nothing); the account's records cannot be read (403), so the values are fallbackFilterValue's.
+    const probes = await filterProbes(t, ep.id);
     for (const shape of shapes) {
-      const request = requestOf(ep.id, shape, who);
-      const response = await t.request(request.method, request.path, { ...request.body(), token: inactive.token });
-      if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, inactive.id, inactive.token, response);
-      expectInactive(t, response);
+      for (const query of [undefined, ...probes]) {
+        const request = requestOf(ep.id, shape, who);
+        const response = await t.request(request.method, request.path, { ...request.body(), ...(query === undefined ? {} : { query }), token: inactive.token });
+        if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, inactive.id, inactive.token, response);
+        if (judgeFilteredRefusal(t, response, query, `${ep.id}?${query ? queryText(query) : ''} for an inactive account`)) continue;
+        expectInactive(t, response);
+      }
     }
   });
 }

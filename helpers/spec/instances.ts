@@ -41,10 +41,13 @@ export const isUserScoped = (endpoint: Endpoint): boolean => endpoint.id.include
  * kind of login (LOGIN_KINDS) destroyed by logout. `ofLogin`: the row is made from the token of a login (a
  * session of another user, a real token's secret altered); it is asked with the token of every kind of login
  * (accessRows), since a backend keeps a token path per login kind (round wb8: a guard of JWT or 2FA sessions that
- * scopes by the token's user, or compares a secret without case, while the password guard is right).
+ * scopes by the token's user, or compares a secret without case, while the password guard is right). `filtered`: on a
+ * list, the row is asked also once under each filter the catalogue gives the list (`query`), expecting the answer it
+ * expects without one (round wb15: a filtered branch of a list that reads the token's user, or a search route outside
+ * the auth group, skips the owner or authentication check the unfiltered list makes), as the inactive-account row is.
  */
-export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true; ofLogin?: true; login?: string }[] = [
-  { variant: 'no-token', rule: 'S321', sends: 'no Authorization header' },
+export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true; ofLogin?: true; login?: string; filtered?: true }[] = [
+  { variant: 'no-token', rule: 'S321', sends: 'no Authorization header', filtered: true },
   { variant: 'malformed', rule: 'S322', sends: 'a bearer token that is no <numeric_id>|<secret>', ofLogin: true },
   { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length', ofLogin: true },
   { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case', ofLogin: true },
@@ -55,7 +58,7 @@ export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: st
   { variant: 'logged-out-2fa', rule: 'S322', sends: 'a token of a login with a 2FA code destroyed by logout', login: 'valid-2fa' },
   { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login naming the user by id destroyed by logout', login: 'valid-jwt-id' },
   { variant: 'logged-out-jwt-email', rule: 'S322', sends: 'a token of a JWT login naming the user by email destroyed by logout', login: 'valid-jwt-email' },
-  { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true, ofLogin: true },
+  { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true, ofLogin: true, filtered: true },
 ];
 
 /**

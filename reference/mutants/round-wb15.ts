@@ -593,14 +593,6 @@ const written: Mutant[] = [
  *   short one whole).
  */
 const OPEN = new Set<string>([
-  'wb15-banks-filtered-list-reads-caller',
-  'wb15-cards-filtered-list-reads-caller',
-  'wb15-bonuses-filtered-list-reads-caller',
-  'wb15-coin-filtered-list-reads-caller',
-  'wb15-nft-filtered-list-reads-caller',
-  'wb15-banks-inactive-filtered-list-empty',
-  'wb15-cards-inactive-filtered-list-empty',
-  'wb15-bonuses-inactive-filtered-list-empty',
   'wb15-banks-create-owner-from-owner-id',
   'wb15-jwt-email-plus-tag-refused',
   'wb15-reset-plus-tag-stripped',
