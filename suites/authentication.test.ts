@@ -1023,6 +1023,20 @@ authenticateJwtEp.describe(() => {
     logOutLater(t, response);
   });
 
+  // Section 4.1 (email "string, user e-mail"): the e-mail of an account whose local part carries a + tag (name+tag@
+  // example.com, RFC 5233) names it in a JWT as any other (round wb15: a platform guard that validates the claim with a
+  // pattern without +). State user with emailTag and platformId; a target that answers an address without a tag gets
+  // the test not verified.
+  authenticateJwtEp.check('answers 200 with a Session for a JWT naming by email an account whose e-mail carries a + tag (name+tag@domain)', { rules: [...schemaRules('session-response'), 'S24', 'S138', 'S146', 'S149', 'S318', 'S319'], clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
+    const user = await platformUser(t, 'user', { emailTag: true });
+    if (!hasEmailTag(user.email)) t.skip('not verified: the target does not provide state user with emailTag (it answered an e-mail address without a + tag)');
+    const platform = await platformFor(t);
+    const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: futureExpire(300) }));
+    skipUnlessOwnUser(t, response, user, platform);
+    expectSession(t, response, user.id);
+    logOutLater(t, response);
+  });
+
   authenticateJwtEp.check('answers 200 with a Session for a JWT naming the user by id', { rules: [...schemaRules('session-response'), 'S1', 'S24', 'S134', 'S135', 'S139', 'S146', 'S149', 'S318', 'S319'], clauses: ['4.1', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await platformUser(t, 'user');
     const platform = await platformFor(t);

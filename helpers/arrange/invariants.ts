@@ -1344,7 +1344,7 @@ async function snapshot(t: CheckContext, listPath: string, token: string, fields
  * Sections 4.10 and 4.6a, 5.6 and 7: every create refused (422 for an invalid field, another user's
  * path, no valid authentication) stores nothing and changes nothing: the lists of both users hold the
  * same records with the same stable fields (CREATES) after it. And extra body fields (`user_id`,
- * `userId`, `user`, a nested `user[id]`, `id`, `status`, `createdAt`, `created_at`, `deleted_at`, `deletedAt`: EXTRA_FIELDS) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
+ * `userId`, `user`, a nested `user[id]`, `owner_id`, `ownerId`, `owner`, `id`, `status`, `createdAt`, `created_at`, `deleted_at`, `deletedAt`: EXTRA_FIELDS) are refused (422, or 403 or 409 as an unauthorized action, 5.6)
  * or ignored: never another owner, status, id or creation time (S351).
  */
 /** Seconds of clock tolerance around a request's time window (a second's rounding on each side, and more). */
@@ -1424,7 +1424,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
       const sentCreatedAt = 1_000_000_000;
       // A deletion time (2001-09-09): a record that took it is soft-deleted, so that no list holds it.
       const sentDeletedAt = '2001-09-09T01:46:40.000000Z';
-      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, user: other.user.id, 'user[id]': other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt, deleted_at: sentDeletedAt, deletedAt: sentDeletedAt };
+      const values: Record<string, string | number> = { user_id: other.user.id, userId: other.user.id, user: other.user.id, 'user[id]': other.user.id, owner_id: other.user.id, ownerId: other.user.id, owner: other.user.id, id: sentId, status: 'PENDING', createdAt: sentCreatedAt, created_at: sentCreatedAt, deleted_at: sentDeletedAt, deletedAt: sentDeletedAt };
       // The target's clock may be off the suite's: the offset of a record created without such a field (the first 201) widens the window.
       let skew: number | undefined;
       const skewOf = (createdAt: unknown, from: number, to: number) => (typeof createdAt === 'number' ? Math.max(0, from - createdAt, createdAt - to) : 0);

@@ -196,9 +196,10 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
  * what a Laravel controller's `$request->user` reads from the body before the route's {user}; `deleted_at` and
  * `deletedAt` a soft delete taken by mass assignment (round wb6). `user[id]` is a nested user id (round wb9): the form
  * field `user[id]` of a multipart body (PHP reads it as a nested user), the member `user: { id }` of a JSON body (a
- * relation mass-assigned from the body).
+ * relation mass-assigned from the body). `owner_id`, `ownerId` and `owner` name the record's owner as a model of an owner
+ * relation does (round wb15: `owner_id` mass-assigned over the path's user).
  */
-export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'user[id]', 'id', 'status', 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
+export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'user[id]', 'owner_id', 'ownerId', 'owner', 'id', 'status', 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
