@@ -13,6 +13,9 @@ describe('differsOnlyInStorage', () => {
     // review-u: the expiry's m/y with a four-digit year (or a month without its leading zero) on a read.
     expect(differsOnlyInStorage('expirationDate', '12/2045', '12/45')).toBe(true);
     expect(differsOnlyInStorage('expirationDate', '3/29', '03/2029')).toBe(true);
+    // Reading round r19: typographic quotes sent, stored straight; one way only (review-w: straight ones curled are not).
+    expect(differsOnlyInStorage('bankName', "O'Brien's \"Bank\"", 'O\u2019Brien\u2019s \u201CBank\u201D')).toBe(true);
+    expect(differsOnlyInStorage('bankName', 'O\u2019Brien\u2019s \u201DBank\u201D', 'O\'Brien\'s "Bank"')).toBe(false);
   });
 
   test('never another text, a truncated one, a value that is no text, an equal one, or an id', () => {

@@ -101,7 +101,8 @@ type ListQuery = Record<string, string | string[]>;
  * The value a filter is sent where no record of the account can be read (an inactive account's list answers 403): a
  * value the catalogue gives the filter (a bonus status), the status section 3 shows a new bank or card (`CONFIRMED`), a
  * currency code; else a value no record has. Which value comes does not matter to the rows that send it: none changes
- * their answer (a refusal of the value, 422 keyed by the filter, is allowed beside it: judgeFilteredRefusal).
+ * their answer (in the inactive-account row a refusal of the value, 422 keyed by the filter, is allowed beside it:
+ * judgeFilteredRefusal).
  */
 function fallbackFilterValue(endpointId: string, filter: string): string | string[] {
   const schema = endpointById.get(endpointId)!.query!.find((q) => q.name === filter)!.schema as { enum?: string[]; type?: string };
@@ -139,7 +140,8 @@ const queryText = (query: ListQuery): string => Object.entries(query).map(([f, v
  * A filtered row of the access table (filterProbes) answered 422: allowed when it is keyed by the filter, and advised on.
  * The value may be one the target does not know, or one none of the user's records has, which a reading refuses with 422
  * keyed by the filter (docs/judging.md, allowed readings); the request then breaks two rules, and none is said to win
- * ("Precedence of errors"). A 422 keyed otherwise is no such refusal. True when so judged.
+ * ("Precedence of errors"). A 422 keyed otherwise is no such refusal. True when so judged. Not for the no-token row:
+ * 401 goes before a refusal of the value (5.3; review-w), so that row never asks this.
  */
 function judgeFilteredRefusal(t: CheckContext, response: ApiResponse, query: ListQuery | undefined, where: string): boolean {
   if (query === undefined || response.status !== 422) return false;
@@ -1475,7 +1477,7 @@ export function createInvariantChecks(ep: EndpointChecks): void {
 }
 
 /** Body fields that name an owner (EXTRA_FIELDS), sent together by the checks of other kinds of login. */
-const OWNER_BODY_FIELDS = ['user_id', 'userId', 'user'] as const;
+const OWNER_BODY_FIELDS = ['user_id', 'userId', 'user', 'owner_id', 'ownerId', 'owner'] as const;
 
 /**
  * Round wb12: what the checks of a create (a refused create stores nothing; a body's owner field is never taken) and of

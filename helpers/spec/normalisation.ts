@@ -93,13 +93,15 @@ const EMBOSSED = new Set(['holderName']);
  * Typographic quotes and primes written straight (reading round r19, allowed-r19-texts-typographic-quotes-straightened):
  * a store that normalises typography so that search and matching see one apostrophe, as ICU's Latin-ASCII transform and
  * Unidecode write them. The same punctuation in another writing, as NFKC folds compatibility characters; no letter changes.
+ * One way only (review-w): straight quotes sent and stored curled (a smart-quotes filter) change what was sent.
  */
 const straightQuotes = (text: string): string => text.replace(/[\u2018\u2019\u201A\u201B\u2032]/gu, "'").replace(/[\u201C\u201D\u201E\u201F\u2033]/gu, '"');
 
-function forms(text: string, field?: string): string[] {
+/** The writings of a text a store may keep; `sent`: the text as sent, whose typographic quotes may be kept straight (one way only: review-w). */
+function forms(text: string, field?: string, sent = false): string[] {
   const trimmed = text.trim();
   const collapsed = trimmed.replace(/\s+/gu, ' ');
-  const written = [trimmed, collapsed, straightQuotes(collapsed)].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]);
+  const written = [trimmed, collapsed, ...(sent ? [straightQuotes(collapsed)] : [])].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]);
   const transliterated = field !== undefined && EMBOSSED.has(field) ? written.map((form) => form.normalize('NFD').replace(/\p{M}+/gu, '')) : [];
   return [...written, ...transliterated].flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]);
 }
@@ -111,7 +113,7 @@ function forms(text: string, field?: string): string[] {
 export function storedForm(stored: unknown, sent: string, field?: string): StoredForm {
   if (stored === sent) return 'same';
   if (typeof stored !== 'string') return 'different';
-  const sentForms = new Set(forms(sent, field));
+  const sentForms = new Set(forms(sent, field, true));
   if (forms(stored, field).some((form) => sentForms.has(form))) return 'normalised';
   const equivalent = field !== undefined && Object.hasOwn(EQUIVALENT_FORMS, field) ? EQUIVALENT_FORMS[field] : undefined;
   if (equivalent && equivalent.canonical(stored) === equivalent.canonical(sent)) return 'equivalent';
