@@ -146,3 +146,38 @@ export function onParsedBody(request: FastifyRequest, rewrite: (body: Record<str
     },
   });
 }
+
+/** A bank create's JSON body seen before the handler, rewritten by `rewrite` (which may refuse fields). */
+export function onBankCreate(request: FastifyRequest, rewrite: (body: Record<string, unknown>) => void): void {
+  if (request.method === 'POST' && routeOf(request) === '/api/v1/user/:user/bank') onParsedBody(request, rewrite);
+}
+
+/**
+ * A card create's text fields seen before the handler reads them, multipart parts or a JSON body alike: `rewrite`
+ * answers a new value for a field, or undefined to keep it.
+ */
+export function onCardFields(request: FastifyRequest, rewrite: (field: string, value: string) => string | undefined): void {
+  if (request.method !== 'POST' || routeOf(request) !== '/api/v1/user/:user/card') return;
+  onParsedBody(request, (body) => {
+    for (const [field, value] of Object.entries(body)) {
+      if (typeof value !== 'string') continue;
+      const changed = rewrite(field, value);
+      if (changed !== undefined) body[field] = changed;
+    }
+  });
+  const withParts = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
+  const parts = withParts.parts;
+  if (typeof parts !== 'function') return;
+  withParts.parts = function (...args: unknown[]) {
+    const source = parts.apply(request, args);
+    return (async function* () {
+      for await (const part of source) {
+        if (part?.type === 'field' && typeof part.value === 'string') {
+          const changed = rewrite(part.fieldname, part.value);
+          if (changed !== undefined) part.value = changed;
+        }
+        yield part;
+      }
+    })();
+  };
+}

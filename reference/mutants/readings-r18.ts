@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, digest, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
 
 /**
  * Reading round 18 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -78,41 +78,6 @@ function refusedAnswer(answer: WireAnswer, reply: FastifyReply): string | undefi
   body.errors = errors;
   body.message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : messages[0];
   return JSON.stringify(body);
-}
-
-/** A bank create's JSON body seen before the handler, rewritten by `rewrite` (which may refuse fields). */
-function onBankCreate(request: FastifyRequest, rewrite: (body: Record<string, unknown>) => void): void {
-  if (request.method === 'POST' && routeOf(request) === BANKS) onParsedBody(request, rewrite);
-}
-
-/**
- * A card create's text fields seen before the handler reads them, multipart parts or a JSON body alike: `rewrite`
- * answers a new value for a field, or undefined to keep it.
- */
-function onCardFields(request: FastifyRequest, rewrite: (field: string, value: string) => string | undefined): void {
-  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
-  onParsedBody(request, (body) => {
-    for (const [field, value] of Object.entries(body)) {
-      if (typeof value !== 'string') continue;
-      const changed = rewrite(field, value);
-      if (changed !== undefined) body[field] = changed;
-    }
-  });
-  const withParts = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
-  const parts = withParts.parts;
-  if (typeof parts !== 'function') return;
-  withParts.parts = function (...args: unknown[]) {
-    const source = parts.apply(request, args);
-    return (async function* () {
-      for await (const part of source) {
-        if (part?.type === 'field' && typeof part.value === 'string') {
-          const changed = rewrite(part.fieldname, part.value);
-          if (changed !== undefined) part.value = changed;
-        }
-        yield part;
-      }
-    })();
-  };
 }
 
 /** A card's `m/y` expiry as { month, year } (a two-digit year read as 20yy), or undefined. */
