@@ -4,6 +4,7 @@ import { ERRORS, HttpAnswer } from '../errors.js';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ALL, assetSummariesOf, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
+import { AUTH as LOGIN, JWT as JWT_LOGIN, FORGOT, RESET, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, BALANCE_ROUTES, COIN_ROUTES, NFT_ROUTES } from './routes.js';
 
 /**
  * Reading round 13 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -16,19 +17,6 @@ import { ALL, assetSummariesOf, onAnswers, only, ordersOf, parse, reading, recor
  * tests, messages and the argument from the text. All three were judged false failures, fixed, and are registered.
  */
 
-const LOGIN = '/api/v1/authenticate';
-const JWT_LOGIN = '/api/v1/authenticate-jwt/:platform';
-const FORGOT = '/api/v1/user/forgot-password';
-const RESET = '/api/v1/user/reset-password';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const BALANCE_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset', '/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
-const COIN_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
-const NFT_ROUTES = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
 
 /** The bearer token of a request, when it carries one. */
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();

@@ -5,6 +5,7 @@ import type { WireAnswer } from '../mutation.js';
 import { ROUTE, answered, claimsOf } from './make.js';
 import type { Mutant } from './types.js';
 import { ALL, assetSummariesOf, digest, isSessionAnswer, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, BALANCE_ROUTES, COIN_ROUTES, NFT_ROUTES } from './routes.js';
 
 /**
  * Reading round 14 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -35,19 +36,6 @@ import { ALL, assetSummariesOf, digest, isSessionAnswer, onAnswers, only, orders
  *   be null, not absent.
  */
 
-const FORGOT = '/api/v1/user/forgot-password';
-const RESET = '/api/v1/user/reset-password';
-const BANKS = '/api/v1/user/:user/bank';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const BALANCE_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset', '/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
-const COIN_ROUTES = ['/api/v1/user/:user/balances', '/api/v1/user/:user/balances/:asset'];
-const NFT_ROUTES = ['/api/v1/user/:user/balances/nft', '/api/v1/user/:user/balances/nft/:asset'];
 const FILTERED_LISTS = [BANKS, CARDS, BONUSES];
 
 /** Every member whose value is null left out, at any depth (list items stay where they are). */

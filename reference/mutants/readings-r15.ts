@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ALL, digest, isSessionAnswer, onAnswers, onParsedBody, only, ordersOf, parse, queryOf, reading, recordsOf, routeOf } from './reading.js';
+import { AUTH, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, COINS, NFTS, NFT } from './routes.js';
 
 /**
  * Reading round 15 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -19,18 +20,6 @@ import { ALL, digest, isSessionAnswer, onAnswers, onParsedBody, only, ordersOf, 
  * stayed conformant; the 5 refused are kept in `readingsR15Refused` below with their failing tests and the argument.
  */
 
-const AUTH = '/api/v1/authenticate';
-const BANKS = '/api/v1/user/:user/bank';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const COINS = '/api/v1/user/:user/balances';
-const NFTS = '/api/v1/user/:user/balances/nft';
-const NFT = '/api/v1/user/:user/balances/nft/:asset';
 
 /** A query naming `assets[]` (any of the forms fastify parses it to). */
 const filtersAssets = (query: Record<string, unknown>): boolean => Object.keys(query).some((key) => key.startsWith('assets'));

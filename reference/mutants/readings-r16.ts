@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, recordsOf } from './reading.js';
+import { AUTH, FORGOT, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, COINS, COIN, NFTS, NFT, BALANCE_ROUTES } from './routes.js';
 
 /**
  * Reading round 16 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -20,21 +21,6 @@ import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, record
  * the 3 refused are kept in `readingsR16Refused` below with their failing tests and the argument (see the note above `REFUSED`).
  */
 
-const AUTH = '/api/v1/authenticate';
-const FORGOT = '/api/v1/user/forgot-password';
-const BANKS = '/api/v1/user/:user/bank';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const COINS = '/api/v1/user/:user/balances';
-const COIN = '/api/v1/user/:user/balances/:asset';
-const NFTS = '/api/v1/user/:user/balances/nft';
-const NFT = '/api/v1/user/:user/balances/nft/:asset';
-const BALANCE_ROUTES = [COINS, COIN, NFTS, NFT];
 
 /** A UUID-shaped text (version 4 bits) made from a digest, the same at every read of the same seed. */
 function uuidFrom(seed: string, version = '4'): string {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { AUTH, FORGOT, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, COINS, COIN, NFTS, NFT, BALANCE_ROUTES } from './routes.js';
 
 /**
  * Reading round 17 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -24,21 +25,6 @@ import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, record
  * 4 refused.
  */
 
-const AUTH = '/api/v1/authenticate';
-const FORGOT = '/api/v1/user/forgot-password';
-const BANKS = '/api/v1/user/:user/bank';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const COINS = '/api/v1/user/:user/balances';
-const COIN = '/api/v1/user/:user/balances/:asset';
-const NFTS = '/api/v1/user/:user/balances/nft';
-const NFT = '/api/v1/user/:user/balances/nft/:asset';
-const BALANCE_ROUTES = [COINS, COIN, NFTS, NFT];
 
 /** The params of the request an answer is for. */
 const paramsOf = (reply: FastifyReply): Record<string, string> => (reply.request.params ?? {}) as Record<string, string>;

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { AUTH, JWT, FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES } from './routes.js';
 
 /**
  * Reading round 18 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -26,20 +27,6 @@ import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only,
  * (allowed-r18-iban-unique-per-currency) was fixed since and is registered (20 of 25).
  */
 
-const AUTH = '/api/v1/authenticate';
-const JWT = '/api/v1/authenticate-jwt/:platform';
-const FORGOT = '/api/v1/user/forgot-password';
-const RESET = '/api/v1/user/reset-password';
-const BANKS = '/api/v1/user/:user/bank';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const BANK_ROUTES = [BANKS, BANK];
-const CARD_ROUTES = [CARDS, CARD];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

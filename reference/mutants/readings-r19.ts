@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { AUTH, JWT, RESET, FORGOT, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, COINS, COIN, NFTS, NFT, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES, BALANCE_ROUTES } from './routes.js';
 
 /**
  * Reading round 19 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -23,25 +24,6 @@ import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only,
  * so 23 registered; the 2 fair refusals kept in `readingsR19Refused`: see the note above `REFUSED`.
  */
 
-const AUTH = '/api/v1/authenticate';
-const JWT = '/api/v1/authenticate-jwt/:platform';
-const RESET = '/api/v1/user/reset-password';
-const FORGOT = '/api/v1/user/forgot-password';
-const BANKS = '/api/v1/user/:user/bank';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const CARDS = '/api/v1/user/:user/card';
-const CARD = '/api/v1/user/:user/card/:card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const COINS = '/api/v1/user/:user/balances';
-const COIN = '/api/v1/user/:user/balances/:asset';
-const NFTS = '/api/v1/user/:user/balances/nft';
-const NFT = '/api/v1/user/:user/balances/nft/:asset';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const BANK_ROUTES = [BANKS, BANK];
-const CARD_ROUTES = [CARDS, CARD];
-const BALANCE_ROUTES = [COINS, COIN, NFTS, NFT];
 const LISTS = [BANKS, CARDS, BONUSES, SUMMARY, COINS, NFTS];
 
 const key = (id: unknown): string => String(id).toLowerCase();

@@ -4,6 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, claimsOf, type Seen } from './make.js';
 import { parse } from './reading.js';
 import type { Mutant } from './types.js';
+import { ROUTE as URL } from './routes.js';
 
 /**
  * White-box round wb12: deviations a real backend could ship, written by a twelfth reviewer who read suites/ and
@@ -25,16 +26,6 @@ import type { Mutant } from './types.js';
  * deletion.
  */
 
-const URL = {
-  login: '/api/v1/authenticate',
-  jwt: '/api/v1/authenticate-jwt/:platform',
-  bankList: '/api/v1/user/:user/bank',
-  bankOne: '/api/v1/user/:user/bank/:bank',
-  cardList: '/api/v1/user/:user/card',
-  cardOne: '/api/v1/user/:user/card/:card',
-  bonusList: '/api/v1/user/:user/bonus',
-  bonusOne: '/api/v1/user/:user/bonus/:bonus',
-} as const;
 
 const BANK_CREATE = 'POST /api/v1/user/{user}/bank';
 const BANK_SHOW = 'GET /api/v1/user/{user}/bank/{bank}';

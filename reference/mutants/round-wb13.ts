@@ -3,6 +3,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
 import { parse } from './reading.js';
 import type { Mutant } from './types.js';
+import { ROUTE as URL } from './routes.js';
 
 /**
  * White-box round wb13: deviations a real backend could ship, written by a thirteenth reviewer who read suites/ and
@@ -25,19 +26,6 @@ import type { Mutant } from './types.js';
  * Score before fixes: 23 caught of 31 (`node bin/mutants.mjs --mutant NAME ... --shards 1`, in batches).
  */
 
-const URL = {
-  login: '/api/v1/authenticate',
-  jwt: '/api/v1/authenticate-jwt/:platform',
-  logout: '/api/v1/user/logout',
-  forgot: '/api/v1/user/forgot-password',
-  reset: '/api/v1/user/reset-password',
-  bankList: '/api/v1/user/:user/bank',
-  bankOne: '/api/v1/user/:user/bank/:bank',
-  cardList: '/api/v1/user/:user/card',
-  cardOne: '/api/v1/user/:user/card/:card',
-  bonusSummary: '/api/v1/user/:user/bonus/assets/:asset?',
-  bonusOne: '/api/v1/user/:user/bonus/:bonus',
-} as const;
 
 const key = (id: unknown) => String(id).toLowerCase();
 const paramsOf = (reply: FastifyReply) => (reply.request.params ?? {}) as Record<string, string | undefined>;

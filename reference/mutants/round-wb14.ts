@@ -4,6 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
 import { onParsedBody, parse } from './reading.js';
 import type { Mutant } from './types.js';
+import { ROUTE as URL } from './routes.js';
 
 /**
  * White-box round wb14 (issue 27, "a rule is verified only where it was checked everywhere it applies"): deviations a
@@ -31,24 +32,6 @@ import type { Mutant } from './types.js';
  * counted as no catch, as round wb13 closed it; the batches alone killed 21 of 32, see OPEN).
  */
 
-const URL = {
-  login: '/api/v1/authenticate',
-  jwt: '/api/v1/authenticate-jwt/:platform',
-  logout: '/api/v1/user/logout',
-  forgot: '/api/v1/user/forgot-password',
-  reset: '/api/v1/user/reset-password',
-  nftList: '/api/v1/user/:user/balances/nft',
-  nftOne: '/api/v1/user/:user/balances/nft/:asset',
-  coinList: '/api/v1/user/:user/balances',
-  coinOne: '/api/v1/user/:user/balances/:asset',
-  bankList: '/api/v1/user/:user/bank',
-  bankOne: '/api/v1/user/:user/bank/:bank',
-  cardList: '/api/v1/user/:user/card',
-  cardOne: '/api/v1/user/:user/card/:card',
-  bonusSummary: '/api/v1/user/:user/bonus/assets/:asset?',
-  bonusList: '/api/v1/user/:user/bonus',
-  bonusOne: '/api/v1/user/:user/bonus/:bonus',
-} as const;
 
 const BALANCE_ROUTES: readonly string[] = [URL.nftList, URL.nftOne, URL.coinList, URL.coinOne];
 const BONUS_READS: readonly string[] = [URL.bonusList, URL.bonusOne];

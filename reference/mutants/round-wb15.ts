@@ -4,6 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import { claimsOf, type Seen } from './make.js';
 import { onParsedBody, parse, recordsOf } from './reading.js';
 import type { Mutant } from './types.js';
+import { ROUTE as URL } from './routes.js';
 
 /**
  * White-box round wb15 (issue 27, "a rule is verified only where it was checked everywhere it applies"): deviations a
@@ -29,21 +30,6 @@ import type { Mutant } from './types.js';
  * script of inject and fetch calls against the reference and the mutant, not kept: see OPEN).
  */
 
-const URL = {
-  login: '/api/v1/authenticate',
-  jwt: '/api/v1/authenticate-jwt/:platform',
-  logout: '/api/v1/user/logout',
-  forgot: '/api/v1/user/forgot-password',
-  reset: '/api/v1/user/reset-password',
-  nftList: '/api/v1/user/:user/balances/nft',
-  coinList: '/api/v1/user/:user/balances',
-  bankList: '/api/v1/user/:user/bank',
-  bankOne: '/api/v1/user/:user/bank/:bank',
-  cardList: '/api/v1/user/:user/card',
-  cardOne: '/api/v1/user/:user/card/:card',
-  bonusList: '/api/v1/user/:user/bonus',
-  bonusOne: '/api/v1/user/:user/bonus/:bonus',
-} as const;
 
 const key = (id: unknown) => String(id).toLowerCase();
 const paramsOf = (request: { params?: unknown }) => (request.params ?? {}) as Record<string, string | undefined>;
