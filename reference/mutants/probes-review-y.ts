@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Mutant } from './types.js';
-import { onBankCreate, only, reading } from './reading.js';
+import { onBankCreate, only, reading, routeOf } from './reading.js';
 import { BANKS } from './routes.js';
 
 /**
@@ -41,6 +41,28 @@ export const probesReviewYMutants: readonly Mutant[] = [
         if (extra === undefined || answer.status !== 422) return undefined;
         reply.code(400);
         return JSON.stringify({ message: `Unknown body member(s): ${extra.join(', ')}` });
+      },
+    },
+    only('banks'),
+  ),
+  // Statuses kept lower-case in the store (`confirmed`) and shown upper-case by the resource (a presenter's strtoupper, an
+  // enum's display name), the filter compared with the stored value as sent (WHERE status = ?, case-sensitive): status=confirmed
+  // lists the user's banks, status=CONFIRMED (the value as the records show it) lists none, as any value no record has.
+  // The mirror of allowed-r8-currency-shown-lower-case (shown lower, filter takes upper), which the suite already allows by
+  // sending the value also in upper case; section 4.10 says only "status ... (all optional filters, strings)", not how a
+  // filter compares or in which letter case it takes a value.
+  reading(
+    'allowed-review-y-bank-status-filter-takes-stored-lower-case',
+    'banks',
+    '4.10',
+    'a bank\u2019s status is stored lower-case (confirmed) and shown upper-case (CONFIRMED); the status filter compares the stored value case-sensitively, so status=confirmed lists the CONFIRMED banks and status=CONFIRMED lists none (4.10: "status ... all optional filters, strings"; how a filter compares and in which case it takes a value is not said)',
+    {
+      request(request) {
+        if (request.method !== 'GET' || routeOf(request) !== BANKS) return;
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        if (typeof query.status !== 'string') return;
+        // The reference compares with the shown value: a lower-case value is the stored one, any other matches nothing stored.
+        query.status = query.status === query.status.toLowerCase() ? query.status.toUpperCase() : `not-stored-${query.status}`;
       },
     },
     only('banks'),
