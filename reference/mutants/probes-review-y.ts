@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Mutant } from './types.js';
-import { onBankCreate, only, reading, routeOf } from './reading.js';
-import { BANKS } from './routes.js';
+import { onBankCreate, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { BANK, BANKS } from './routes.js';
 
 /**
  * review-y probes (issue 28's done-when: no expect decides an open point). Each takes a reading the text leaves open
@@ -14,6 +14,9 @@ const BANK_MEMBERS = new Set(['bankName', 'iban', 'swift', 'currency']);
 
 /** Bank creates whose JSON body held a member the table does not name, with those members. */
 const unknownMembers = new WeakMap<FastifyRequest, string[]>();
+
+/** Banks created through the interface (POST 201), by id: every other bank a read shows was made by a provider state. */
+const createdThroughInterface = new Set<string>();
 
 export const probesReviewYMutants: readonly Mutant[] = [
   // A strict request validator (an OpenAPI schema with additionalProperties: false; NestJS's forbidNonWhitelisted, an
@@ -63,6 +66,35 @@ export const probesReviewYMutants: readonly Mutant[] = [
         if (typeof query.status !== 'string') return;
         // The reference compares with the shown value: a lower-case value is the stored one, any other matches nothing stored.
         query.status = query.status === query.status.toLowerCase() ? query.status.toUpperCase() : `not-stored-${query.status}`;
+      },
+    },
+    only('banks'),
+  ),
+  // A provider state's bank stored with a typographic apostrophe in its name (the hook writes the store directly), shown
+  // as stored by the show, and a list read model (a search index) that writes typographic quotes straight (reading round
+  // r19, allowed-r19-texts-typographic-quotes-straightened: a store that normalises typography so that search and matching
+  // see one apostrophe), as review-r's list read from another store than the show (allowed-review-r-card-list-holder-
+  // upper-show-as-sent). Modelled on the reference's state banks: their name is shown with " Co\u2019s" after it by the
+  // show and with " Co's" by the list; banks created through the interface are left as they are.
+  reading(
+    'allowed-review-y-state-bank-list-straightens-typographic-quotes',
+    'banks',
+    '2.4',
+    'a provider state\u2019s bank is stored with a typographic apostrophe in its bankName; the show gives it as stored, the list (a read model that normalises typography, as reading round r19 allows of a store) writes it straight (2.4: bankName "string"; no clause says two reads repeat the letters of each other)',
+    {
+      wire(answer) {
+        if (answer.method === 'POST' && answer.url === BANKS && answer.status === 201) {
+          const id = parse(answer.payload)?.data?.id;
+          if (typeof id === 'string') createdThroughInterface.add(id.toLowerCase());
+          return undefined;
+        }
+        if (answer.method !== 'GET' || answer.status !== 200 || (answer.url !== BANK && answer.url !== BANKS)) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        const records = recordsOf(body).filter((r) => r && typeof r.id === 'string' && typeof r.bankName === 'string' && !createdThroughInterface.has(r.id.toLowerCase()));
+        if (records.length === 0) return undefined;
+        for (const r of records) r.bankName = `${r.bankName} Co${answer.url === BANK ? '\u2019' : "'"}s`;
+        return JSON.stringify(body);
       },
     },
     only('banks'),
