@@ -826,7 +826,7 @@ show.describe(() => {
         const { data } = t.expectSchema(response, 'bank-response');
         // A text only normalised between the list and the show (letter case, white space, NFC/NFD: a list read from
         // another store) is advised on (docs/judging.md, "Storage normalisation"; review-r).
-        const { got, want, normalised } = comparedReads(fields, data, entry);
+        const { got, want, normalised } = comparedReads(fields, data, entry, 'read');
         for (const n of normalised) t.advise(`show answers bank ${id}'s ${n.field} as ${JSON.stringify(n.read)}, the list ${JSON.stringify(n.earlier)}: the same text once normalised (storage normalisation, which no clause rules out), so not judged`);
         expect(got, `show answers bank ${id} of platform ${platform.code} with other fields than the list`).toEqual(want);
       }

@@ -68,7 +68,7 @@ function assertSameCard(t: CheckContext, actual: Record<string, unknown>, expect
   // normalised (letter case, white space, NFC/NFD) is advised on (docs/judging.md, "Storage normalisation"). So between
   // two reads (a show against the list): a list may be read from another store than the show (a read model keeping the
   // embossed upper-case holder; review-r, allowed-review-r-card-list-holder-upper-show-as-sent).
-  const { got, want, normalised } = comparedReads(STABLE_FIELDS, actual, expected);
+  const { got, want, normalised } = comparedReads(STABLE_FIELDS, actual, expected, expectedIs === 'read' ? 'read' : 'sent');
   for (const n of normalised) t.advise(`${where}: field ${n.field} is ${JSON.stringify(n.read)} where the ${expectedIs === 'create' ? 'create answer' : 'list'} said ${JSON.stringify(n.earlier)}: the same text once normalised (storage normalisation, which no clause rules out), so not judged`);
   for (const field of STABLE_FIELDS) {
     const a = JSON.stringify(got[field]);

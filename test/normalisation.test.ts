@@ -39,4 +39,17 @@ describe('differsOnlyInStorage', () => {
     expect(got.alias).not.toEqual(want.alias);
     expect(normalised).toEqual([{ field: 'holderName', read: 'ANNE KOCH', earlier: 'Anne Koch' }]);
   });
+
+  test('comparedReads folds typographic quotes one way against a create answer, both ways between two reads (review-y)', () => {
+    const curly = { bankName: 'O\u2019Brien Bank' };
+    const straight = { bankName: "O'Brien Bank" };
+    // A create answer echoing curly quotes sent, a read giving them straight: storage normalisation.
+    expect(comparedReads(['bankName'], straight, curly).normalised).toHaveLength(1);
+    // Straight quotes sent (echoed by the 201) and read curled: the text sent was changed (review-w).
+    expect(comparedReads(['bankName'], curly, straight).normalised).toEqual([]);
+    // A show giving a state record's curly quote as stored, a list read model writing it straight: either read may be the normalised one.
+    expect(comparedReads(['bankName'], curly, straight, 'read').normalised).toHaveLength(1);
+    expect(comparedReads(['bankName'], straight, curly, 'read').normalised).toHaveLength(1);
+    expect(comparedReads(['bankName'], { bankName: 'O\u2019Brian Bank' }, straight, 'read').normalised).toEqual([]);
+  });
 });

@@ -127,9 +127,11 @@ export function storedForm(stored: unknown, sent: string, field?: string): Store
  * equivalent form of its standard (EQUIVALENT_FORMS) is no difference under every reading (ids excepted: `idKey`): `got` takes `want`'s value
  * for it and it is named in `normalised`, for an advisory. Every other difference stays in `got`, so that comparing
  * `got` with `want` fails on it (another name, a truncated text, a field not a text). Values compare as
- * `comparableValue` brings them (ids in any letter case, a currency in either ISO 4217 code).
+ * `comparableValue` brings them (ids in any letter case, a currency in either ISO 4217 code). `earlierIs`: 'sent' when
+ * `earlier` may echo the request (a 201), whose typographic quotes a store may write straight but not the other way
+ * round (review-w); 'read' when both are reads of what is stored (a show against the list), compared both ways.
  */
-export function comparedReads(fields: readonly string[], read: unknown, earlier: unknown): { got: Record<string, unknown>; want: Record<string, unknown>; normalised: { field: string; read: string; earlier: string }[] } {
+export function comparedReads(fields: readonly string[], read: unknown, earlier: unknown, earlierIs: 'sent' | 'read' = 'sent'): { got: Record<string, unknown>; want: Record<string, unknown>; normalised: { field: string; read: string; earlier: string }[] } {
   const of = (record: unknown, field: string): unknown => (record && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined);
   const got: Record<string, unknown> = {};
   const want: Record<string, unknown> = {};
@@ -138,7 +140,10 @@ export function comparedReads(fields: readonly string[], read: unknown, earlier:
     const [a, e] = [of(read, field), of(earlier, field)];
     got[field] = comparableValue(field, a);
     want[field] = comparableValue(field, e);
-    if (JSON.stringify(got[field]) === JSON.stringify(want[field]) || !differsOnlyInStorage(field, a, e)) continue;
+    // Between two reads neither gave the text sent: either may be the normalised one (review-y: a show giving a state
+    // record's typographic quote as stored, a list read model writing it straight), so the one-way folds hold both ways.
+    const normalisedOnly = differsOnlyInStorage(field, a, e) || (earlierIs === 'read' && differsOnlyInStorage(field, e, a));
+    if (JSON.stringify(got[field]) === JSON.stringify(want[field]) || !normalisedOnly) continue;
     got[field] = want[field];
     normalised.push({ field, read: a as string, earlier: e as string }); // both texts: differsOnlyInStorage
   }
