@@ -1877,7 +1877,7 @@ export function pastAPageCheck(ep: EndpointChecks): void {
       }
       const schema = endpoint.success;
       let judged: { value: string; missing: string[] } | undefined;
-      for (const value of [...new Set([status, status.toUpperCase()])]) {
+      for (const value of [...new Set([status, status.toUpperCase(), status.toLowerCase()])]) {
         const filtered = await t.get(path(user.id), { token, query: { status: value } });
         const where = `${ep.id}?status=${value}`;
         if (!expectFilteredList(t, filtered, 'status', value, schema)) continue;

@@ -193,10 +193,11 @@ export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: 
     // section 3's CONFIRMED): a record may show a code in another letter case than the filter takes it
     // (allowed-r8-currency-shown-lower-case, "eur" shown for a filter that takes "EUR"), and a currency as its ISO 4217
     // numeric code where the filter takes the alphabetic one (allowed-r9-currency-shown-numeric, "978" shown for a
-    // filter that takes "EUR"), so one of them must list every record with the value; a value refused with 422 keyed
-    // by the filter is advised on (expectFilteredList).
+    // filter that takes "EUR"), and a status shown upper-case where the filter compares the stored lower-case value
+    // (review-y, allowed-review-y-bank-status-filter-takes-stored-lower-case), so one of them must list every record
+    // with the value; a value refused with 422 keyed by the filter is advised on (expectFilteredList).
     let left: string[] | undefined;
-    for (const sent of [...new Set([value, value.toUpperCase(), ...(filter === 'currency' ? currencyWritings(value) : [])])]) {
+    for (const sent of [...new Set([value, value.toUpperCase(), value.toLowerCase(), ...(filter === 'currency' ? currencyWritings(value) : [])])]) {
       const listed = expectFilteredList(t, await options.list({ [filter]: sent }), filter, sent, schema);
       if (listed === undefined) continue;
       const ids = listed.map(recordKey);
