@@ -1,5 +1,5 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -179,5 +179,52 @@ export function onCardFields(request: FastifyRequest, rewrite: (field: string, v
         yield part;
       }
     })();
+  };
+}
+
+/** The text parts of card creates' multipart forms, by request (`recordCardForm`): text values, and file names under `<field>:filename`. */
+const CARD_FORMS = new WeakMap<object, Record<string, string>>();
+
+/** The form `recordCardForm` recorded for a request, as the reference read it. */
+export const cardFormOf = (request: object): Record<string, string> | undefined => CARD_FORMS.get(request);
+
+/** Records the parts of a card create's multipart form as the reference reads them (a mutation's `request` hook), for `cardFormOf`. */
+export function recordCardForm(request: FastifyRequest): void {
+  if (request.method !== 'POST' || !/^\/api\/v1\/user\/[^/]+\/card(?:\?|$)/.test(request.url)) return;
+  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
+  if (typeof target.parts !== 'function') return;
+  const parts = target.parts;
+  const original = (...args: unknown[]) => parts.apply(request, args);
+  const form: Record<string, string> = {};
+  CARD_FORMS.set(request, form);
+  target.parts = async function* recorded(...args: unknown[]) {
+    for await (const part of original(...args)) {
+      if (part?.type === 'file' && typeof part.filename === 'string') form[`${part.fieldname}:filename`] = part.filename;
+      else if (typeof part?.value === 'string' && !(part.fieldname in form)) form[part.fieldname] = part.value;
+      yield part;
+    }
+  };
+}
+
+/** The expiry a card create's form gives, as m/y: its expirationDate, else its expirationMonth and expirationYear; undefined without either. */
+export const cardExpiryOf = (form: Record<string, string>): string | undefined => form.expirationDate ?? (form.expirationMonth && form.expirationYear ? `${form.expirationMonth}/${form.expirationYear}` : undefined);
+
+/**
+ * The card record a mutant stores from a create's form (one the reference refused): confirmed, the form's texts and
+ * expiry (`cardExpiryOf`), two image identifiers `cards/<uuid>.<imageExtension>`, `platform` (the externalPlatform a
+ * 201 answered before; the reference's own without one), created now.
+ */
+export function storedCardOf(form: Record<string, string>, platform: unknown, imageExtension: string): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    status: 'CONFIRMED',
+    alias: form.alias,
+    holderName: form.holderName,
+    expirationDate: cardExpiryOf(form),
+    lastFourDigits: form.lastFourDigits,
+    cardImage1: `cards/${randomUUID()}.${imageExtension}`,
+    cardImage2: `cards/${randomUUID()}.${imageExtension}`,
+    externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
+    createdAt: Math.floor(Date.now() / 1000),
   };
 }

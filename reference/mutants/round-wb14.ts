@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
-import { onParsedBody, parse } from './reading.js';
+import { cardFormOf, onParsedBody, parse, recordCardForm, storedCardOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -381,27 +381,6 @@ function bonusShowByOrderId(): Mutation {
   };
 }
 
-/** The text parts of a card create's multipart form, recorded as the reference reads them (by request). */
-const FORMS = new WeakMap<object, Record<string, string>>();
-const formOf = (request: object): Record<string, string> | undefined => FORMS.get(request);
-
-/** Sees a multipart request before it is routed: its text parts are recorded as the reference reads them. */
-function recordForm(request: FastifyRequest): void {
-  if (request.method !== 'POST' || !/^\/api\/v1\/user\/[^/]+\/card(?:\?|$)/.test(request.url)) return;
-  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
-  if (typeof target.parts !== 'function') return;
-  const parts = target.parts;
-  const original = (...args: unknown[]) => parts.apply(request, args);
-  const form: Record<string, string> = {};
-  FORMS.set(request, form);
-  target.parts = async function* parts(...args: unknown[]) {
-    for await (const part of original(...args)) {
-      if (part?.type !== 'file' && typeof part?.value === 'string' && !(part.fieldname in form)) form[part.fieldname] = part.value;
-      yield part;
-    }
-  };
-}
-
 /**
  * A card create refused with 422 whose form and errors `take` accepts is stored all the same, with the fields `take`
  * answers (its own validation or an observer's insert): later lists and shows of the user hold the card; with `answer`,
@@ -411,31 +390,18 @@ function cardStoredDespite(take: (form: Record<string, string>, errors: string[]
   const stored = new Map<string, any[]>();
   let platform: unknown;
   return {
-    request: recordForm,
+    request: recordCardForm,
     wire(answer0, reply) {
       const user = paramsOf(reply).user;
       if (typeof user !== 'string') return undefined;
       const body = parse(answer0.payload);
       if (answer0.method === 'POST' && answer0.url === URL.cardList) {
         if (answer0.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
-        const form = formOf(reply.request);
+        const form = cardFormOf(reply.request);
         if (answer0.status !== 422 || !form || !body?.errors) return undefined;
         const fields = take(form, Object.keys(body.errors));
         if (!fields) return undefined;
-        const expiry = form.expirationDate ?? (form.expirationMonth && form.expirationYear ? `${form.expirationMonth}/${form.expirationYear}` : undefined);
-        const record = {
-          id: randomUUID(),
-          status: 'CONFIRMED',
-          alias: form.alias,
-          holderName: form.holderName,
-          expirationDate: expiry,
-          lastFourDigits: form.lastFourDigits,
-          cardImage1: `cards/${randomUUID()}.png`,
-          cardImage2: `cards/${randomUUID()}.png`,
-          externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
-          createdAt: Math.floor(Date.now() / 1000),
-          ...fields,
-        };
+        const record = { ...storedCardOf(form, platform, 'png'), ...fields };
         stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
         if (!answer) return undefined;
         reply.code(201);
@@ -527,10 +493,10 @@ const written: Mutant[] = [
   { name: 'wb14-cards-list-silent-page-of-20', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 ("List ... 200 { data: [<Card>] }"; "pagination of list endpoints: not shown"): the card list answers at most 20 cards and nothing that says it is a page (Spring Data\u2019s default Pageable of 20)', mutation: silentPage(URL.cardList, 20) },
   // white-box round wb14
   { name: 'wb14-cards-create-from-pair-expiration-date-null', clause: '4.6a', group: 'cards', description: 'sections 4.6a/2.5 ("Create ... 201 { data: <Card> }"; expirationDate "Format m/y"): a card created from expirationMonth and expirationYear is answered with expirationDate null (the create\u2019s resource echoes the request\u2019s expirationDate), while list and show give m/y', mutation: {
-    request: recordForm,
+    request: recordCardForm,
     wire(answer, reply) {
       if (answer.method !== 'POST' || answer.url !== URL.cardList || answer.status !== 201) return undefined;
-      const form = formOf(reply.request);
+      const form = cardFormOf(reply.request);
       if (!form || form.expirationDate !== undefined || form.expirationMonth === undefined || form.expirationYear === undefined) return undefined;
       const body = parse(answer.payload);
       if (typeof body?.data?.expirationDate !== 'string') return undefined;

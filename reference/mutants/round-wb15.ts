@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { claimsOf, type Seen } from './make.js';
-import { onParsedBody, parse, recordsOf } from './reading.js';
+import { cardExpiryOf, cardFormOf, onParsedBody, parse, recordCardForm, recordsOf, storedCardOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -291,26 +291,6 @@ function digitsIbanUniquenessSkipped(): Mutation {
   };
 }
 
-/** The parts of a card create's multipart form, recorded as the reference reads them: text values, and file names under `<field>:filename`. */
-const FORMS = new WeakMap<object, Record<string, string>>();
-
-function recordForm(request: FastifyRequest): void {
-  if (request.method !== 'POST' || !/^\/api\/v1\/user\/[^/]+\/card(?:\?|$)/.test(request.url)) return;
-  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
-  if (typeof target.parts !== 'function') return;
-  const parts = target.parts;
-  const original = (...args: unknown[]) => parts.apply(request, args);
-  const form: Record<string, string> = {};
-  FORMS.set(request, form);
-  target.parts = async function* recorded(...args: unknown[]) {
-    for await (const part of original(...args)) {
-      if (part?.type === 'file' && typeof part.filename === 'string') form[`${part.fieldname}:filename`] = part.filename;
-      else if (typeof part?.value === 'string' && !(part.fieldname in form)) form[part.fieldname] = part.value;
-      yield part;
-    }
-  };
-}
-
 const IMAGE_FIELDS = ['cardImage1', 'cardImage2'];
 
 /**
@@ -321,30 +301,18 @@ function cardImageTaken(takes: (form: Record<string, string>, field: string) => 
   const stored = new Map<string, any[]>();
   let platform: unknown;
   return {
-    request: recordForm,
+    request: recordCardForm,
     wire(answer, reply) {
       const user = paramsOf(reply.request).user;
       if (typeof user !== 'string') return undefined;
       const body = parse(answer.payload);
       if (answer.method === 'POST' && answer.url === URL.cardList) {
         if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
-        const form = FORMS.get(reply.request);
+        const form = cardFormOf(reply.request);
         const fields = Object.keys(body?.errors ?? {});
         if (answer.status !== 422 || !form || fields.length === 0 || !fields.every((field) => IMAGE_FIELDS.includes(field) && takes(form, field))) return undefined;
-        const expiry = form.expirationDate ?? (form.expirationMonth && form.expirationYear ? `${form.expirationMonth}/${form.expirationYear}` : undefined);
-        if (!form.alias || !form.holderName || !form.lastFourDigits || !expiry) return undefined;
-        const record = {
-          id: randomUUID(),
-          status: 'CONFIRMED',
-          alias: form.alias,
-          holderName: form.holderName,
-          expirationDate: expiry,
-          lastFourDigits: form.lastFourDigits,
-          cardImage1: `cards/${randomUUID()}.jpg`,
-          cardImage2: `cards/${randomUUID()}.jpg`,
-          externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
-          createdAt: Math.floor(Date.now() / 1000),
-        };
+        if (!form.alias || !form.holderName || !form.lastFourDigits || !cardExpiryOf(form)) return undefined;
+        const record = storedCardOf(form, platform, 'jpg');
         stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
         reply.code(201);
         return JSON.stringify({ data: record });
