@@ -58,7 +58,7 @@ interface Listed {
   status: string;
   asset: { symbol: string };
   user: { id: string; email: string; options: { guard: { antiPhishing: string } } };
-  order: { externalPlatform: { code: unknown } };
+  order: { id?: unknown; externalPlatform: { code: unknown } };
 }
 
 interface Summary {
@@ -67,6 +67,28 @@ interface Summary {
   distributed: { bonuses: number; amount: number };
   pending: { bonuses: number; amount: number };
   canceled: { bonuses: number; amount: number };
+}
+
+/**
+ * Section 2.5b (issue 27, white-box round wb16): `orders: integer` is named and not defined. It may count the distinct
+ * orders behind the asset's bonuses, or every order of the user in that asset, with or without a bonus (2.3 is an asset
+ * summary "inside bonuses and orders": orders are the platform's own records, which no endpoint of the interface lists),
+ * so no value of it is wrong under every reading: never judged (one that counts the bonuses instead is the reading
+ * allowed-r5-bonus-summary-orders-per-bonus; wb16-bonuses-summary-orders-counts-bonuses is in roundWb16NotDeviations).
+ * Where the listed bonuses of the asset come from fewer distinct orders than bonuses (an order that earned two), the two
+ * counts can be told apart, and an `orders` other than the distinct orders is advised on. `lists`: the bonus lists read around the summary; the counts are taken
+ * only where they all give the asset the same bonuses and orders (a bonus may move between reads: section 3).
+ */
+function adviseOrdersCount(t: CheckContext, where: string, entry: Summary | undefined, lists: readonly Listed[][]): void {
+  if (!entry || typeof entry.orders !== 'number') return;
+  const symbol = entry.asset?.symbol;
+  const keys = lists.map((all) => {
+    const of = all.filter((bonus) => bonus.asset?.symbol === symbol);
+    return { bonuses: of.length, orders: of.some((bonus) => bonus.order?.id === undefined || bonus.order?.id === null) ? undefined : new Set(of.map((bonus) => idKey(bonus.order.id))).size, key: of.map((bonus) => `${idKey(bonus.id)} ${idKey(bonus.order?.id)}`).sort().join() };
+  });
+  const [first] = keys;
+  if (!first || first.orders === undefined || first.orders === first.bonuses || keys.some((other) => other.key !== first.key)) return;
+  if (entry.orders !== first.orders) t.advise(`${where}: orders of ${symbol} is ${entry.orders}, while the ${first.bonuses} listed bonuses of ${symbol} come from ${first.orders} distinct orders (at least one order earned two): section 2.5b gives "orders: integer" without saying what it counts (the distinct orders behind the bonuses, or every order of the user in the asset, which no endpoint lists), so not judged`);
 }
 
 summary.describe(() => {
@@ -103,7 +125,8 @@ summary.describe(() => {
   // `amount` their summed amounts (written as 1.5 allows: a float's last bit, rounded to the asset's precision). A status
   // with no bonus is in the entry too (2.5b's shape names all three): zero bonuses, amount 0. Compared in the summary of
   // all assets (every entry: an asset without bonuses, listed by an allowed reading, at zero) and with {asset}. What
-  // `orders` counts is not defined (distinct orders, or one per bonus): not compared. A bonus may move between the reads
+  // `orders` counts is not defined (distinct orders, or every order of the user in the asset): not judged, advised on
+  // where the list tells the counts apart (adviseOrdersCount). A bonus may move between the reads
   // (section 3): a status of an asset is judged only where the bonus list read before the summaries and the one read
   // after them give it the same bonuses and amounts; else advised on.
   summary.check('has an entry per asset, in the summary of all assets and of that asset, compared with the listed bonuses', { rules: [...schemaRules('bonus-asset-summary-list-response', 'bonus-list-response'), 'S88', 'S261'], clauses: ['2.5b', '4.11'], status: 200 }, async (t) => {
@@ -149,7 +172,10 @@ summary.describe(() => {
         if (!(Math.abs(amount - was.amount) <= Math.max(unit, 1e-9 * Math.max(1, Math.abs(was.amount))))) problems.push(`${where}: ${status}.amount of ${symbol} is ${JSON.stringify(figure?.amount)}, but the ${status} bonuses of ${symbol} the list gives (read before and after it) sum to ${was.amount}`);
       }
     };
-    for (const entry of entries) judge('the summary of all assets', entry);
+    for (const entry of entries) {
+      judge('the summary of all assets', entry);
+      adviseOrdersCount(t, 'the summary of all assets', entry, [before, after]);
+    }
     for (const [asset, singleEntries] of singles) {
       for (const [where, entry] of [
         ['the summary of all assets', entries.find((e) => e.asset.symbol === asset)],
@@ -433,6 +459,15 @@ list.describe(() => {
       assert(false, filter === 'status'
         ? `status=${value} must list ${expected.length === 2 ? 'both bonuses' : 'the bonus'} of one order that the unfiltered list, read before and after it, gives status ${value} (${expected.join(', ')}); it lists ${listed}`
         : `platform=${value} must list both bonuses one order earned (${pair.join(', ')}), which share its platform, or neither; it lists only ${listed} (the unfiltered list gives both the same status and platform before and after it)`);
+    }
+    // The state's pair is the data that tells the summary's `orders` counting distinct orders from counting bonuses
+    // (section 2.5b leaves it open): the summary of the pair's asset, advised on only (adviseOrdersCount), never judged here.
+    const symbol = a.asset?.symbol;
+    if (typeof symbol === 'string' && symbol !== '') {
+      const summarised = await t.get(summaryPath(user.id, symbol), { token });
+      const entries = summarised.status === 200 && Array.isArray(summarised.json?.data) ? (summarised.json.data as Summary[]) : [];
+      // A bonus's order is its own (2.5a), so a status moved since the list read changes no count of orders.
+      adviseOrdersCount(t, `the summary of asset ${symbol}`, entries.find((entry) => entry?.asset?.symbol === symbol), [all as unknown as Listed[]]);
     }
   });
 
