@@ -426,15 +426,32 @@ const written: Mutant[] = [
  *   and the trimmed one (403).
  * - wb16-reset-password-nfc-normalised: no password is sent in a decomposed Unicode form. Would catch: a reset to a
  *   password with e + U+0301, then a login with the same bytes (200).
- * - wb16-cards-alias-digits-only-refused: no alias of digits only is sent (banks have a digits-only bankName row, wb9;
- *   cards do not). Would catch: a 201 row for an alias "2024" (and a holderName row likewise).
- * - wb16-banks-bank-name-period-refused: no bankName with a period is sent (the hyphen is: faker names). Would catch: a
- *   201 row for bankNames "Banco Santander S.A." and "ING Bank N.V.".
  * - wb16-login-2fa-code-inner-space-accepted: the 2fa format table sends no code with an inner space. Would catch: a
  *   422 row for 2fa "123 456" (and "123-456").
- * - wb16-bonuses-summary-orders-counts-bonuses: the summary's `orders` is compared with nothing (the counts and amounts
- *   are). Would catch: `orders` equals the number of distinct order ids of the asset's listed bonuses (the state of an
- *   order that earned two bonuses makes it differ). Doubt: 2.5b names `orders` without defining it (see the report).
+ *
+ * Closed after the round (fix-wb16c):
+ * - wb16-cards-alias-digits-only-refused: suites/cards.test.ts "POST .../card answers 201 for holderNames with inner
+ *   hyphens and with periods, and aliases of digits only, with a period and a hyphen, and in non-Latin scripts, stored
+ *   as sent" (a new row of the card texts' value-class table: aliases 2024 and 0042, holderNames Jean-Luc Picard and
+ *   J. R. Smith, an alias with a period, a hyphen and Cyrillic, Han and Arabic letters; each a 201 read back by show and
+ *   list).
+ * - wb16-banks-bank-name-period-refused: suites/banks.test.ts "POST .../bank answers 201 for bankNames with periods,
+ *   with an inner hyphen, and in non-Latin scripts" (a new row of the bank value classes: Banco Santander S.A., ING Bank
+ *   N.V., Raiffeisen-Landesbank Tirol, a name in Cyrillic, Han and Arabic letters).
+ *
+ * Not a deviation under every reading (fix-wb16c; roundWb16NotDeviations below):
+ * - wb16-bonuses-summary-orders-counts-bonuses: 2.5b gives the entry as "{ asset: <asset summary>, orders: integer,
+ *   distributed: S, pending: S, canceled: S }" and never says what `orders` counts. Besides "the distinct orders behind
+ *   the asset's bonuses" it reads as "the user's orders in that asset, with or without a bonus" (2.3 is the asset summary
+ *   "inside bonuses and orders": orders are the platform's own records), and no endpoint lists a user's orders, so an
+ *   `orders` equal to the number of bonuses cannot be shown wrong: the user may have had that many orders in the asset.
+ *   Not even a bound holds under every reading (a bonus's order may be of another asset than the bonus). The mutant is
+ *   the registered reading allowed-r5-bonus-summary-orders-per-bonus (COUNT(order_id)) written again. The suite
+ *   advises on it (suites/bonuses.test.ts adviseOrdersCount): where the asset's listed bonuses come from fewer distinct
+ *   orders than bonuses, an `orders` other than the distinct orders is an advisory, in the summary comparison test
+ *   (when the data happens to hold an order with two bonuses: the reference's state bonuses does in about half of its
+ *   calls) and in the bonus list test of state bonuses' sharedOrder pair (arranged: every run on a target that gives
+ *   sharedOrder).
  */
 const OPEN = new Set<string>([
   'wb16-2fa-session-deleted-bank-still-shown',
@@ -450,14 +467,17 @@ const OPEN = new Set<string>([
   'wb16-login-password-trimmed',
   'wb16-reset-password-trimmed',
   'wb16-reset-password-nfc-normalised',
-  'wb16-cards-alias-digits-only-refused',
-  'wb16-banks-bank-name-period-refused',
   'wb16-login-2fa-code-inner-space-accepted',
-  'wb16-bonuses-summary-orders-counts-bonuses',
 ]);
 
+/** Not deviations under every reading (see above): kept, unregistered, as the record of the round. */
+const NOT_DEVIATIONS = new Set<string>(['wb16-bonuses-summary-orders-counts-bonuses']);
+
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb16Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb16Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
+
+/** The mutants of the round judged afterwards not deviations under every reading (not registered): the suite advises on them. */
+export const roundWb16NotDeviations: Mutant[] = written.filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb16OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
