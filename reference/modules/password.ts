@@ -291,9 +291,17 @@ export const password: ReferenceModule = {
   },
 };
 
-/** Allowed reading of a mutant only (login.password-72-byte-prefix): the password stored as bcrypt keeps it, its first 72 bytes. */
+/**
+ * The password a reset stores, as the login compares it (passwordAccepted, modules/authentication.ts): each allowed
+ * reading that rewrites the password at login rewrites it here too, so that a password set by a reset logs in with the
+ * bytes sent (round wb16: trimmed or normalised at one end only, it never would).
+ */
 function storedPassword(ctx: ReferenceContext, password: string): string {
   // Allowed reading (reading round 8): passwords stored in Unicode NFKC (NIST SP 800-63B 5.1.1.2).
   if (ctx.deviates('r8.password-nfkc')) password = password.normalize('NFKC');
+  // Allowed reading (login.password-trimmed): outer whitespace trimmed from every password the service reads, at reset as
+  // at login (Laravel's TrimStrings without the password exception trims every request's strings).
+  if (ctx.deviates('login.password-trimmed')) password = password.trim();
+  // Allowed reading (login.password-72-byte-prefix): the password stored as bcrypt keeps it, its first 72 bytes.
   return ctx.deviates('login.password-72-byte-prefix') ? Buffer.from(password, 'utf8').subarray(0, 72).toString('utf8') : password;
 }
