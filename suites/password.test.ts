@@ -6,7 +6,9 @@ import { schemaRules } from '../helpers/spec/rules.js';
 import {
   FORGOT,
   RESET,
+  FORGOT_RESEND_MS,
   bearerOf,
+  decomposedAccentPassword,
   emailOfLength,
   expectPasswordUnchanged,
   loginStatus,
@@ -14,6 +16,7 @@ import {
   passwordOfLength,
   resetInProgress,
   sendForgot,
+  spacedPassword,
   twoBytePasswordOfLength,
   unknownEmail,
 } from '../helpers/arrange/password.js';
@@ -21,6 +24,8 @@ import { hasEmailTag } from '../helpers/states/file.js';
 import { registerSecret } from '../helpers/net/redact.js';
 import { learnSecret } from '../helpers/net/secrets.js';
 import { freshTotpCode, untilNextTotpStep } from '../helpers/states/totp.js';
+import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
+import type { ApiResponse } from '../helpers/net/http.js';
 
 /**
  * Sections 4.3 and 4.4 (limits: section 8; error formats: section 7): starting a password reset for
@@ -93,6 +98,18 @@ const FORGOT_EMAIL_ROWS: Row<ForgotInput>[] = [
   // Issue 27 (round wb10): the known e-mail inside an array or an object is no e-mail (4.3: a string), so no known one.
   ...WRAPPED_TEXT.map(({ kind, wrap }): Row<ForgotInput> => ({ description: `answers 422 keyed by email for the known e-mail sent inside ${kind}`, input: (email) => ({ email: wrap(email) }), expected: { status: 422, key: 'email' }, clauses: ['4.3', '7'], rules: ['S177'] })),
 ];
+
+/** The account states whose login is refused for the account (sections 4.2, 5.5), asked forgot-password (round wb16). */
+const FORGOT_ACCOUNT_STATES = [
+  { state: 'user.locked', login: 423, what: 'a locked account', asUnknown: 'fails' },
+  { state: 'user.inactive', login: 401, what: 'an inactive account', asUnknown: 'advised' },
+] as const;
+
+/** A 422 whose errors name `field` (among others). */
+function keyedBy(response: ApiResponse, field: string): boolean {
+  const errors = response.status === 422 && response.isJson ? response.json?.errors : undefined;
+  return typeof errors === 'object' && errors !== null && !Array.isArray(errors) && field in errors;
+}
 
 forgot.describe(() => {
   for (const row of [...FORGOT_TYPE_ROWS, ...FORGOT_EMAIL_ROWS]) {
@@ -167,6 +184,60 @@ forgot.describe(() => {
     });
   }
 
+  // White-box round wb16: forgot-password of an account whose login is refused for its state. Its e-mail is known (the
+  // login tells it apart: 423 "account locked", 401 "account inactive", never 403 wrong credentials), so 4.3's "422 when
+  // the e-mail is unknown" is no answer for it. What a locked or inactive account's forgot-password gets is not given: a
+  // 200 (the reset started) passes, and a refusal for the account's state (401, 403, 409 or 423, as 5.5 and 5.6 refuse
+  // such accounts elsewhere) is advised on. For a locked account a 422 keyed by email (answered as unknown: a password
+  // broker whose user query leaves locked accounts out) fails; for an inactive account it is an allowed reading
+  // (allowed-r9-forgot-inactive-as-unknown: a user provider scoped to active accounts), advised on only, so that row only
+  // advises. The account's own login comes first, so that the state is seen to hold (a 200 for an account that is not
+  // locked proves nothing): one refused login with the account's own password, of a fresh account of the hook. Forgot-
+  // password is sent once per account (a broker answers a second one within a minute 422 keyed by email, "Please wait
+  // before retrying": allowed-r5-forgot-throttled); a STATES_FILE's account, which an earlier run may have sent one a
+  // moment ago, gets a 422 keyed by email once more after that minute, and the second answer is judged.
+  for (const row of FORGOT_ACCOUNT_STATES) {
+    const meta = row.asUnknown === 'fails'
+      ? { rules: ['S177'], clauses: ['4.3', '5', '7'], status: null, rulesOnEveryBranch: `every branch but a 200 or a refusal other than 422 keyed by email fails: the e-mail of ${row.what} is known (its login answered ${row.login}), and answering it as unknown breaks S177 (422 only when the e-mail is unknown); the 200's shape is judged, not cited` }
+      : { rules: [], judges: 'advisory' as const, clauses: ['4.3', '5'], status: null };
+    forgot.check(`answers forgot-password for the known e-mail of ${row.what} (whose login answers ${row.login}) with 200, ${row.asUnknown === 'fails' ? 'never 422 keyed by email as for an unknown address (another refusal advised on)' : 'or advises on a refusal (422 keyed by email as for an unknown address is an allowed reading)'}`, meta, async (t) => {
+      const account = await t.state(row.state);
+      const bearer = await bearerOf(t, await t.state('user'));
+      const login = await t.post('/api/v1/authenticate', { json: { email: account.email, password: account.password } });
+      expectNoServerError(login);
+      if (login.status === 200) {
+        const token = login.isJson ? login.json?.data?.id : undefined;
+        if (typeof token === 'string') {
+          learnSecret(token, 'token');
+          t.cleanup(() => t.post('/api/v1/user/logout', { token }));
+        }
+      }
+      if (login.status === 425) t.skip(RESTRICTED_REASON);
+      if (login.status !== row.login) t.skip(`not verified: the account of state ${row.state} answered its own login ${login.status}, not ${row.login}, so it is not seen to be ${row.what} (the login tests judge that answer)`);
+      let response = await sendForgot(t, account, { email: account.email }, bearer);
+      // A STATES_FILE account is no fresh one: an earlier run may have sent it forgot-password less than a minute ago.
+      if (t.target.states.kind === 'file' && keyedBy(response, 'email')) {
+        t.note(`forgot-password of the STATES_FILE account of state ${row.state} was answered 422 keyed by email: sent again after ${FORGOT_RESEND_MS / 1000} s (a throttle of an earlier run's e-mail)`);
+        response = await sendForgot(t, account, { email: account.email }, bearer);
+      }
+      expectNoServerError(response);
+      if (response.status === 200) {
+        t.expectStatus(response, 200);
+        t.expectSchema(response, 'message-response');
+        return;
+      }
+      if (keyedBy(response, 'email')) {
+        t.expectSchema(response, 'error-validation');
+        if (row.asUnknown === 'fails') throw new Error(`section 4.3 ("422 when the e-mail is unknown"): forgot-password for the e-mail of ${row.what} (its login answered ${row.login}, so the address is known) was answered 422 keyed by email, as for an unknown address: the reset of a known e-mail starts (200), or is refused for the account's state (advised on)`);
+        t.advise(`forgot-password for the known e-mail of ${row.what} (its login answered ${row.login}) was answered 422 keyed by email, as for an unknown address: an allowed reading (a user provider scoped to active accounts; section 4.3 does not say what such an account's address gets), but the answer tells nobody that the address is known and why no e-mail comes`);
+        return;
+      }
+      expect(response.status, `forgot-password for the known e-mail of ${row.what}: 200 or a refusal (4xx) for the account's state; got ${response.status}`).toBeGreaterThanOrEqual(400);
+      t.expectStatus(response, response.status);
+      t.advise(`forgot-password for the known e-mail of ${row.what} (its login answered ${row.login}) was answered ${response.status}, not 200: section 4.3 does not say whether such an account may start a reset${[401, 403, 409, 423].includes(response.status) ? '' : ' (a refusal for the account\u2019s state was expected as 401, 403, 409 or 423)'}`);
+    });
+  }
+
   // Section 4.3: "422 when the e-mail is unknown", whatever the type: type only says how the token is shown in an e-mail
   // that an unknown address never gets.
   for (const type of [undefined, 'text', 'link', null] as const) {
@@ -231,6 +302,12 @@ const RESET_ROWS: Row<ResetInput>[] = [
   { description: 'answers 422 keyed by password for a password of 4 two-byte characters (8 bytes)', input: (b) => ({ ...b, password: twoBytePasswordOfLength(4) }), expected: { status: 422, key: 'password' }, clauses: ['4.4', '8', '7'], constraint: 'reset.password.min' },
   { description: 'answers 200 for a password of 191 characters, 188 of them two-byte (379 bytes)', input: (b) => ({ ...b, password: twoBytePasswordOfLength(191) }), expected: { status: 200 }, clauses: ['4.4', '8'], constraint: 'reset.password.max' },
 ];
+
+/** New passwords a service may read otherwise at one end only (round wb16): each must log in as sent after a reset. */
+const PASSWORDS_SENT_AS_IS = [
+  { what: 'a leading and a trailing space', password: spacedPassword, oneEnd: 'outer whitespace trimmed by the reset or by the login, not both' },
+  { what: 'a decomposed accent (e + U+0301)', password: decomposedAccentPassword, oneEnd: 'the password put in Unicode NFC or NFKC by the reset or by the login, not both' },
+] as const;
 
 reset.describe(() => {
   reset.check('answers 200 with { data: { message } } and the new password logs in while the old one is refused', { rules: [...schemaRules('message-response'), 'S169', 'S178', 'S184', 'S188'], clauses: ['4.4', '5'], status: 200 }, async (t) => {
@@ -298,6 +375,34 @@ reset.describe(() => {
     const withNew = await loginStatus(t, user.email, password);
     if (withNew !== 200) throw new Error(`after a reset answered 200 to a new password holding markup and quoting characters, logging in with that password must answer 200, got ${withNew} (the password stored is not the one sent)`);
   });
+
+  // White-box round wb16: a reset answered 200 sets the password sent (4.4), which the login then compares (4.2). Section
+  // 8 gives a password lengths and nothing else, so outer spaces and a decomposed accent (e + U+0301) are characters like
+  // any other. How a password is compared is not given: a service may trim it or normalise its Unicode, but only at both
+  // ends or at neither (allowed-login-password-trimmed, allowed-r8-password-nfkc, allowed-login-password-72-byte-prefix
+  // each rewrite it alike where a reset stores it and where a login compares it); trimmed or normalised at one end only,
+  // the password set never logs in. So a login with exactly the bytes sent must answer 200 under every reading. Whether
+  // the trimmed or NFC form logs in too is not asked here (the security note of the authentication suite asks it of
+  // outer whitespace). A refusal keyed by password (a policy that forbids such characters, as
+  // allowed-reset-password-strength-policy goes beyond section 8) leaves the password unchanged and the test not
+  // verified. No failed login on a conformant target: the reset's login succeeds.
+  for (const row of PASSWORDS_SENT_AS_IS) {
+    reset.check(`answers 200 for a new password with ${row.what}, and exactly that password logs in`, { rules: [...schemaRules('message-response'), 'S178', 'S188'], clauses: ['4.4', '4.2', '8'], status: 200 }, async (t) => {
+      const { user, token, bearer } = await resetInProgress(t, { spends: true });
+      const password = row.password();
+      const response = await t.post(RESET, { json: { email: user.email, token, password }, token: bearer });
+      if (keyedBy(response, 'password')) {
+        expectValidationError(t, response, 'password');
+        await expectPasswordUnchanged(t, user, `a reset refused for a new password with ${row.what}`);
+        t.skip(`not verified: the target refused a new password with ${row.what} (422 keyed by password), a password policy section 8 does not rule out, so whether the password it stores is the one its login compares cannot be seen`);
+      }
+      t.expectStatus(response, 200);
+      t.expectSchema(response, 'message-response');
+      const withSent = await loginStatus(t, user.email, password);
+      if (withSent === 425) t.skip(RESTRICTED_REASON);
+      if (withSent !== 200) throw new Error(`sections 4.4 and 4.2: after a reset answered 200 to a new password with ${row.what}, logging in with exactly the password sent must answer 200, got ${withSent}: the reset stored another password than the one the login compares (${row.oneEnd})`);
+    });
+  }
 
   // Section 4.4 (email "valid e-mail, max 255"): an address whose local part carries a + tag (name+tag@example.com, RFC
   // 5233) is a valid address, and its account finishes a reset with the token of its e-mail, after which the new

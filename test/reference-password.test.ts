@@ -197,3 +197,37 @@ describe('reset-password (section 4.4)', () => {
     expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'password', 'token']);
   });
 });
+
+describe('round wb16: known accounts and passwords as sent', () => {
+  test.each([['user.locked', 423], ['user.inactive', 401]])('forgot-password for the e-mail of a %s account (login %i) answers 200', async (name, status) => {
+    const account = await state(name);
+    expect((await login(account.email, account.password)).statusCode).toBe(status);
+    const response = await forgot({ email: account.email });
+    expect(response.statusCode).toBe(200);
+  });
+
+  test.each([[' Rp1-outer spaces1 '], ['Rp1-e\u0301-decomposed']])('a password set by a reset logs in with exactly the bytes sent (%j), and not in another form', async (password) => {
+    const { user, token } = await started();
+    expect((await reset({ email: user.email, token, password })).statusCode).toBe(200);
+    expect((await login(user.email, password)).statusCode).toBe(200);
+    const other = password.trim() !== password ? password.trim() : password.normalize('NFC');
+    expect((await login(user.email, other)).statusCode).toBe(403);
+  });
+
+  test('the allowed reading login.password-trimmed trims at reset as at login: the password with its spaces and without them both log in', async () => {
+    const trimmed = await buildReference({ states: true, now: () => clock, mutation: { deviation: 'login.password-trimmed' } });
+    try {
+      const call = (name: string, params: Record<string, unknown> = {}) => injectState(trimmed, name, params);
+      const user = await call('user');
+      const send = (url: string, payload: Record<string, unknown>) => trimmed.inject({ method: 'POST', url, payload });
+      expect((await send('/api/v1/user/forgot-password', { email: user.email })).statusCode).toBe(200);
+      const { token } = await call('password-reset.token', { email: user.email });
+      const password = ' Rp1-outer spaces2 ';
+      expect((await send('/api/v1/user/reset-password', { email: user.email, token, password })).statusCode).toBe(200);
+      expect((await send('/api/v1/authenticate', { email: user.email, password })).statusCode).toBe(200);
+      expect((await send('/api/v1/authenticate', { email: user.email, password: password.trim() })).statusCode).toBe(200);
+    } finally {
+      await trimmed.close();
+    }
+  });
+});

@@ -63,6 +63,29 @@ export function markupPassword(): string {
 }
 
 /**
+ * A new password with a leading and a trailing space around a passwordOfLength(16) (18 characters); registered as a
+ * secret. Section 8 gives a password lengths and nothing else, so its spaces are characters like any other (round wb16: a
+ * login that trims the password while the reset stored it whole, or the reverse, never logs in with it).
+ */
+export function spacedPassword(): string {
+  const value = ` ${passwordOfLength(16)} `;
+  learnSecret(value, 'password');
+  return value;
+}
+
+/**
+ * A new password holding a decomposed accent, `e` followed by U+0301 COMBINING ACUTE ACCENT (Unicode NFD of `é`), 18
+ * characters beginning `Rp1-` as passwordOfLength's; registered as a secret. Its NFC form is another string (round wb16:
+ * a reset that stores the NFC form while the login compares the bytes sent never logs in with it).
+ */
+export function decomposedAccentPassword(): string {
+  const value = `Rp1-e\u0301${randomBytes(6).toString('hex')}`;
+  if (value.normalize('NFC') === value) throw new Error('decomposedAccentPassword: the password must differ from its NFC form');
+  learnSecret(value, 'password');
+  return value;
+}
+
+/**
  * A password of exactly `length` characters, two bytes each in UTF-8 (section 8 counts characters); registered as a secret.
  * From 8 characters on it begins with `A1-` (one byte each), as passwordOfLength carries an upper-case letter, a digit
  * and a symbol: a server with a strength policy would refuse a password of letters only (422), which says nothing about
