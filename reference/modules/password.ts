@@ -105,6 +105,8 @@ export const password: ReferenceModule = {
     'contract.hook-ignores-reset-type',
     // Allowed reading (reading round 9).
     'r9.forgot-inactive-as-unknown',
+    // Allowed reading (white-box round wb16, judged by the lead): a locked account's address is not found either.
+    'wb16.forgot-locked-as-unknown',
     'r9.reset-text-code-six-digits',
     // Allowed reading (reading round 8): a reset to the current password is refused (422 keyed by password).
     'r8.reset-password-must-change',
@@ -173,8 +175,9 @@ export const password: ReferenceModule = {
       const email = String(body.email);
       const user = findUserByEmail(ctx, email);
       // Section 4.3 and 7: 422 when the e-mail is unknown, keyed by `email`. Allowed reading (reading round 9): the
-      // password broker's user provider finds active accounts only, so an inactive account's address is not found.
-      if (!user || (user.is_active === 0 && ctx.deviates('r9.forgot-inactive-as-unknown'))) {
+      // password broker's user provider finds active accounts only, so an inactive account's address is not found; and
+      // (round wb16) one that leaves locked accounts out, a lock that self-service recovery must not lift.
+      if (!user || (user.is_active === 0 && ctx.deviates('r9.forgot-inactive-as-unknown')) || (user.locked && ctx.deviates('wb16.forgot-locked-as-unknown'))) {
         // White-box round wb2, deviation of a mutant only: with a type given, an unknown e-mail is answered 200 (the branch that picks the mail skips the lookup).
         if (ctx.deviates('wb2.forgot-unknown-email-with-type-accepted') && typeof body.type === 'string') return { data: { message: body.type === 'text' ? 'We have emailed your password reset code.' : 'We have emailed your password reset link.' } };
         if (ctx.deviates('forgot.unknown-email-accepted')) return { data: { message: 'We have emailed your password reset link.' } };

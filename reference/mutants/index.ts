@@ -39,7 +39,7 @@ import { roundWb12Mutants } from './round-wb12.js';
 import { roundWb13Mutants } from './round-wb13.js';
 import { roundWb14Mutants } from './round-wb14.js';
 import { roundWb15Mutants } from './round-wb15.js';
-import { roundWb16Mutants } from './round-wb16.js';
+import { roundWb16Mutants, roundWb16Readings } from './round-wb16.js';
 import { readingsReviewOMutants } from './readings-review-o.js';
 import { readingsReviewRJudgedDeviations, readingsReviewRMutants } from './readings-review-r.js';
 import { readingsReviewSMutants } from './readings-review-s.js';
@@ -51,7 +51,7 @@ import { probesReviewYMutants } from './probes-review-y.js';
 import type { Mutant } from './types.js';
 
 /** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r20; white-box wb1 to wb16; the reviews' readings). */
-export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...readingsR19Mutants, ...readingsR20Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...roundWb16Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants, ...probesReviewVMutants, ...probesReviewWMutants, ...probesReviewYMutants];
+export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...readingsR19Mutants, ...readingsR20Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...roundWb16Mutants, ...roundWb16Readings, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants, ...probesReviewVMutants, ...probesReviewWMutants, ...probesReviewYMutants];
 
 export function mutantByName(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Seen } from './make.js';
-import { onParsedBody, parse, recordsOf } from './reading.js';
+import { only, onParsedBody, parse, reading, recordsOf } from './reading.js';
 import type { Mutant } from './types.js';
 
 /**
@@ -447,12 +447,6 @@ const written: Mutant[] = [
 /*
  * Closed after the round (fix-wb16b, registered; each killed in 3 runs of 3 by `nice -n 19 node bin/mutants.mjs --shards 1
  * --mutant NAME`, none depends on a draw):
- * - wb16-forgot-locked-account-unknown: forgot-password was never sent for a locked account's known e-mail. Caught by:
- *   "answers forgot-password for the known e-mail of a locked account (whose login answers 423) with 200, never 422 keyed
- *   by email as for an unknown address (another refusal advised on)" (suites/password.test.ts): a fresh user.locked of the
- *   hook, its own login (423: the state holds), then forgot-password of its e-mail once; 200 passes, a 422 keyed by email
- *   fails (4.3: "422 when the e-mail is unknown"), a refusal for the account's state (401/403/409/423) is advised on
- *   (docs/judging.md, "Forgot-password of a locked account").
  * - wb16-login-password-trimmed (now group password: its check is a reset, then a login), wb16-reset-password-trimmed,
  *   wb16-reset-password-nfc-normalised: no password the suite set had outer spaces or a decomposed accent. Caught by:
  *   "answers 200 for a new password with a leading and a trailing space, and exactly that password logs in" (the two
@@ -464,6 +458,14 @@ const written: Mutant[] = [
  *   the password group's reset tests as well.
  *
  * Not deviations under every reading (roundWb16NotDeviations below, not registered):
+ * - wb16-forgot-locked-account-unknown: fix-wb16b first failed it, parting a locked account from an inactive one; the
+ *   lead judged them alike. 4.3 answers 422 "when the e-mail is unknown" and does not say what the address of an account
+ *   whose login is refused for its state gets; the registered reading allowed-r9-forgot-inactive-as-unknown answers an
+ *   inactive account's address as unknown, and both accounts are told apart by their login alike (423, 401), so nothing
+ *   in the text parts them. A lock such as a compliance hold that self-service recovery must not lift is a reason to
+ *   leave locked accounts out of the password broker's user provider: allowed-wb16-forgot-locked-as-unknown (below,
+ *   registered) pins it. suites/password.test.ts, "answers forgot-password for the known e-mail of a locked account
+ *   (whose login answers 423) with 200, or advises on a refusal ...", advises on it.
  * - wb16-forgot-inactive-account-unknown: the registered reading allowed-r9-forgot-inactive-as-unknown answers
  *   forgot-password of an inactive account's address 422 keyed by email (a user provider scoped to active accounts;
  *   4.3: "422 when the e-mail is unknown (errors map keyed by email)", and what an inactive account's address gets is not
@@ -475,6 +477,7 @@ const written: Mutant[] = [
  *   note: a 2FA code with a space inside is not the code (advisory)" records the advisory for it.
  */
 const NOT_DEVIATIONS = new Set<string>([
+  'wb16-forgot-locked-account-unknown',
   'wb16-forgot-inactive-account-unknown',
   'wb16-login-2fa-code-inner-space-accepted',
   'wb16-bonuses-summary-orders-counts-bonuses',
@@ -499,3 +502,19 @@ export const roundWb16NotDeviations: Mutant[] = written.filter((mutant) => NOT_D
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb16OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
+
+/**
+ * The reading the round's wb16-forgot-locked-account-unknown turned out to be (see above): forgot-password for a locked
+ * account's address answered as for an unknown one, by the reference itself (the user provider leaves locked accounts out,
+ * whether or not a login came first). Registered in index.ts.
+ */
+export const roundWb16Readings: Mutant[] = [
+  reading(
+    'allowed-wb16-forgot-locked-as-unknown',
+    'password',
+    '4.3',
+    'forgot-password for the address of a locked account is answered as for an unknown address, 422 keyed by `email`, and sends nothing: a password broker whose user provider leaves locked accounts out, as a lock (a compliance hold) that self-service recovery must not lift (4.3: "422 when the e-mail is unknown (errors map keyed by email)": what a locked account\u2019s address gets is not given; 5.5: locked accounts are refused at login, 423)',
+    { deviation: 'wb16.forgot-locked-as-unknown' },
+    only('password', 'authentication'),
+  ),
+];
