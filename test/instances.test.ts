@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../cli/list.js';
 import { ENDPOINTS, pathShapes } from '../helpers/spec/catalogue.js';
-import { ACCESS_CLASSES, CREATES, FIRST_LOGIN, INSTANCES, LOGIN_KINDS, accessRows, LISTS, RECORD_ROUTES, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
+import { ACCESS_CLASSES, CREATES, EQUALITY_FILTERS, FIRST_LOGIN, WRITE_READS, INSTANCES, LOGIN_KINDS, accessRows, LISTS, RECORD_ROUTES, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
 import { RULES } from '../helpers/spec/rules.js';
 import { instanceCoverage, ruleCoverage } from '../reporting/coverage.js';
 import type { TestRecord } from '../reporting/model.js';
@@ -71,6 +71,23 @@ describe('rule instances', () => {
     // Every route of one record (a {bank}, {card} or {bonus} id last) is asked with ids of another kind and ids that are no UUID (round wb12).
     const recordRoutes = ENDPOINTS.filter((e) => /\{(bank|card|bonus)\}$/.test(e.id)).map((e) => e.id);
     expect(RECORD_ROUTES.map((r) => r.endpoint).sort()).toEqual(recordRoutes.sort());
+  });
+
+  it('judges every create and every delete of a user\u2019s record by the reads of one table (WRITE_READS), for a session of every kind of login', () => {
+    // Round wb16: a write is followed by its record's show and its list under filters, whichever login made it.
+    const writes = ENDPOINTS.filter((e) => isCreate(e) || /^DELETE .*\{user\}.*\{\w+\}$/.test(e.id)).map((e) => e.id);
+    expect(WRITE_READS.map((w) => w.endpoint).sort()).toEqual(writes.sort());
+    for (const write of WRITE_READS) {
+      const list = ENDPOINTS.find((e) => e.id === write.list)!;
+      expect(list && isList(list), `${write.endpoint}: its list`).toBe(true);
+      expect(ENDPOINTS.some((e) => e.id === write.show), `${write.endpoint}: its show`).toBe(true);
+      const filters = (list.query ?? []).map((q) => q.name);
+      // A created record is looked for under the filters that compare by equality; a deleted one under every filter.
+      expect(write.filters, write.endpoint).toEqual(write.written === 'created' ? filters.filter((f) => EQUALITY_FILTERS.includes(f)) : filters);
+    }
+    expect(WRITE_READS.find((w) => w.endpoint === 'POST /api/v1/user/{user}/bank')!.filters).toEqual(['status', 'currency']);
+    expect(WRITE_READS.find((w) => w.endpoint === 'POST /api/v1/user/{user}/card')!.filters).toEqual(['status']);
+    expect(WRITE_READS.find((w) => w.endpoint === 'DELETE /api/v1/user/{user}/bank/{bank}')).toMatchObject({ written: 'deleted', show: 'GET /api/v1/user/{user}/bank/{bank}', filters: ['status', 'currency', 'company', 'platform'] });
   });
 
   it('verifies a rule of several places only when each instance has a passing test; a failing one fails it', () => {

@@ -183,6 +183,28 @@ export const CREATES: readonly { endpoint: string; list: string; stable: readonl
   { endpoint: 'POST /api/v1/user/{user}/card', list: 'GET /api/v1/user/{user}/card', stable: ['id', 'alias', 'holderName', 'expirationDate', 'lastFourDigits', 'createdAt'] },
 ];
 
+/** The filters of a records list that compare by equality (docs/judging.md, "Filters match by equality"): a record's own value lists it under every reading. */
+export const EQUALITY_FILTERS: readonly string[] = ['status', 'currency'];
+
+/**
+ * Issue 27, white-box round wb16: the reads that judge a write of a user's record, one table for every kind of login
+ * (LOGIN_KINDS: a password, a 2FA or a JWT session), derived from the catalogue (a create of CREATES, a delete of a
+ * record of its list), so that a new write is judged alike. After a create (201): the record's show answers it (200,
+ * the create's stable fields) and the list under each of `filters` (its filters that compare by equality) with the
+ * record's own value holds it. After a delete (200): the show answers 404 and the list under each of `filters` (every
+ * filter it takes) with each value a reading could match for the record (filterValuesOf) does not hold it: a deleted
+ * record is none of the user's records, whatever a filter is compared with.
+ */
+export const WRITE_READS: readonly { endpoint: string; written: 'created' | 'deleted'; list: string; show: string; filters: readonly string[] }[] = ENDPOINTS.flatMap((endpoint) => {
+  const create = CREATES.find((c) => c.endpoint === endpoint.id);
+  const list = create?.list ?? (endpoint.id.startsWith('DELETE ') ? endpoint.id.replace(/^DELETE /, 'GET ').replace(/\/\{\w+\}$/, '') : undefined);
+  const listed = list === undefined ? undefined : ENDPOINTS.find((e) => e.id === list);
+  const show = listed && ENDPOINTS.find((e) => e.id.startsWith(`GET ${listPath(listed.id)}/{`) && /^GET [^{}]*\{user\}[^{}]*\{\w+\}$/.test(e.id));
+  if (!listed || !show) return [];
+  const filters = (listed.query ?? []).map((q) => q.name);
+  return [{ endpoint: endpoint.id, written: create ? 'created' : 'deleted', list: listed.id, show: show.id, filters: create ? filters.filter((f) => EQUALITY_FILTERS.includes(f)) : filters }];
+});
+
 export const isCreate = (endpoint: Endpoint): boolean => endpoint.id.startsWith('POST /api/v1/user/{user}/');
 
 export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
