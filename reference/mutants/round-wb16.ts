@@ -420,7 +420,7 @@ const written: Mutant[] = [
  * calls after a 201 create and a 200 delete: the password, JWT (by id, by email) and 2FA sessions' valid-token rows all
  * get the password session's own follow-up reads. After a create, the show (200, the create's stable fields) and the
  * list under each filter by equality with the record's own value as listed (a bank's status and currency, a card's
- * status; docs/judging.md "Filters match by equality": the value as shown, upper-cased, or the currency's other ISO 4217
+ * status; docs/judging.md "Filters match by equality": the value as shown, in upper or lower case, or the currency's other ISO 4217
  * code; a 422 advised on, a status that moved advised on). After a delete, the show (404 "no query results") and the
  * list under every filter with every value a reading could match (filterValuesOf) never holding it. Read by a password
  * session of the same user where there is one (the JWT rows), else by the session itself (the password and 2FA rows).
