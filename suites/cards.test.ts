@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, laterMonthsThisYear, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
-import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
+import { filterWritings, expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, imageUrl, pngDataUrl } from '../helpers/arrange/images.js';
@@ -717,7 +717,17 @@ list.describe(() => {
     assert(entry, `the list must hold the card ${card.id} just created; it holds ${all.length} card(s)`);
     assertSameCard(t, entry, card, 'the listed card');
 
-    const byStatus = await listed({ status: card.status });
+    // The status as the card shows it, else in another letter case: a filter may compare the stored value, written in
+    // another case than the record shows it (review-x, allowed-review-x-card-status-filter-takes-stored-lower-case).
+    let byStatus = await listed({ status: card.status });
+    for (const other of filterWritings('status', String(card.status)).filter((value) => value !== card.status)) {
+      if (byStatus.some((c) => sameId(c.id, card.id))) break;
+      const retried = await listed({ status: other });
+      if (retried.some((c) => sameId(c.id, card.id))) {
+        t.advise(`status=${card.status}, as the card shows it, did not list the card; status=${other} did (the filter takes the status in another letter case than the records show it)`);
+        byStatus = retried;
+      }
+    }
     if (!byStatus.some((c) => sameId(c.id, card.id))) {
       // Section 3 shows no transition: a card that a list read after the filtered one shows with another status has moved (advised on).
       if (await movedSince(() => t.get(cardsPath(user.id), { token }), card.id, 'status', String(card.status))) t.advise(`status=${card.status} did not list the card ${card.id}, which a list read after it shows with another status: a transition between the reads, which section 3 leaves open, so not judged`);
