@@ -1,4 +1,5 @@
 import { invariantChecks } from '../helpers/arrange/invariants.js';
+import { bankFieldRefusals } from '../helpers/arrange/refusals.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
 import { expect } from 'vitest';
 import {
@@ -329,12 +330,8 @@ create.describe(() => {
   create.check('stores nothing for creates refused with 422, each for a different field (the list is unchanged), and reserves none of their ibans', { rules: ['S341'], clauses: ['4.10', '7', '8'], status: [201, 422], rulesOnEveryBranch: 'each refused create asserts its 422 and the list after them, and each refused iban is then created validly (201)' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await bankIdsBefore(t, user.id, token);
-    const refusals: [string, Record<string, unknown>, string][] = [
-      ['the unknown currency code XYZ', bankPayload({ currency: 'XYZ' }), 'currency'],
-      ['a swift of 7 characters', bankPayload({ swift: swiftOfLength(7) }), 'swift'],
-      ['an iban with hyphens', bankPayload({ iban: uniqueIban().replace(/(.{4})(?!$)/g, '$1-') }), 'iban'],
-      ['a bankName of 192 characters', bankPayload({ bankName: 'B'.repeat(192) }), 'bankName'],
-    ];
+    // One row a field (helpers/arrange/refusals.ts), the rows the other kinds of login send too (otherLoginKindChecks).
+    const refusals = bankFieldRefusals();
     for (const [, payload, field] of refusals) {
       const response = await t.post(banksPath(user.id), { json: payload, token });
       deleteIfCreated(t, user.id, token, response);

@@ -1,4 +1,5 @@
 import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
+import { cardFieldRefusals } from '../helpers/arrange/refusals.js';
 import { fieldOf, filterValuesOf, invariantChecks, memberDifferences } from '../helpers/arrange/invariants.js';
 import { isUnder, memberTree } from '../helpers/spec/members.js';
 import { endpointById } from '../helpers/spec/catalogue.js';
@@ -296,19 +297,8 @@ create.describe(() => {
   create.check('stores nothing for creates refused with 422, each for a different field (the list is unchanged)', { rules: ['S341'], clauses: ['4.6a', '7'], status: 422 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await cardIds(t, user.id, token);
-    const pastYear = monthYear(-12, new Date(Date.now() - 12 * 3600 * 1000));
-    const ahead = monthYear(30);
-    const refusals: [string, CardFields, string | string[]][] = [
-      [`an expirationDate of last year (${pastYear.date})`, { expirationDate: pastYear.date }, 'expirationDate'],
-      ['an expirationYear of letters without expirationDate', { expirationDate: null, expirationMonth: ahead.month, expirationYear: 'ab' }, ['expirationYear', 'expirationDate']],
-      ['lastFourDigits of 3 digits', { lastFourDigits: '123' }, 'lastFourDigits'],
-      ['a GIF as cardImage1', { cardImage1: IMAGES.gif() }, 'cardImage1'],
-      // White-box round wb9: the second image alone (a card stored with its first image before the second is judged).
-      ['a GIF as cardImage2', { cardImage2: IMAGES.gif() }, 'cardImage2'],
-      // White-box round wb10: every field of the create, so holderName and alias too (a card stored, its alias cut to 191).
-      ['a holderName of 192 characters', { holderName: 'H'.repeat(192) }, 'holderName'],
-      ['an alias of 192 characters', { alias: 'A'.repeat(192) }, 'alias'],
-    ];
+    // One row a field (helpers/arrange/refusals.ts), the rows the other kinds of login send too (otherLoginKindChecks).
+    const refusals = cardFieldRefusals();
     for (const [, fields, key] of refusals) {
       const response = await t.post(cardsPath(user.id), { token, form: cardForm(fields).form });
       expectValidationError(t, response, key);

@@ -28,7 +28,7 @@ export function expectFilteredList<T = Record<string, any>>(t: CheckContext, res
 }
 
 /** A filter value no record has, whatever field a reading compares it with, by equality or as a search term. */
-const NO_SUCH_VALUE = 'no-such-value-0000';
+export const NO_SUCH_VALUE = 'no-such-value-0000';
 
 /** A platform of a `*.two-platforms` provider state (helpers/states/transport.ts). */
 export interface FilterPlatform {
