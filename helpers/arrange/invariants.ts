@@ -423,12 +423,15 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
  * (a guard per kind may keep a controller that reads no filter):
  * - `assets[]` (4.6, 4.8) naming one of the balances provider state balances gave the user, when it gave two or more of
  *   that kind: 200 with exactly that one (as the password session's "returns only the ... named by one assets[] symbol");
+ * - a bonus's `status` with `distributed`, a value its records show (an unknown value may be ignored:
+ *   allowed-r13-bonus-status-filter-unknown-ignored): only bonuses of that status listed (the state gives one of each);
  * - every other filter of the list (a bank's currency, company and platform; a card's company and platform; a bonus's
- *   status and platform) with a value no record has under any reading (`no-such-value-0000`): none of the user's
- *   records listed, or 422 keyed by the filter (advised on; docs/judging.md, "Filters match by equality" and "Meaning of a
- *   filter the spec only names"). Not a bank's or card's `status`: a value the target does not know may be ignored there
- *   (docs/judging.md), so it cannot be told from a filter ignored; the platform filter, sent beside it, is.
- * One request a filter (about 11 a session kind over the five lists).
+ *   platform) with a value no record has under any reading (`no-such-value-0000`): none of the user's records listed,
+ *   or 422 keyed by the filter (advised on; docs/judging.md, "Filters match by equality" and "Meaning of a filter the
+ *   spec only names"). Not a bank's or card's `status`: a value the target does not know may be ignored there
+ *   (docs/judging.md), and their records are all CONFIRMED when made, so no value must leave one out; the platform
+ *   filter, sent beside it, is judged.
+ * One request a filter (11 a session kind over the five lists: 33 for the 2FA and the two JWT kinds).
  */
 async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Holder['made']): Promise<void> {
   const endpoint = endpointById.get(a.endpointId)!;
@@ -452,11 +455,25 @@ async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Hol
     return;
   }
   const records = a.endpointId.split(' ')[1]!.split('/').pop()!;
-  const yours = new Set((entriesOfAnswer(a.endpointId, a.response.json) ?? []).map((entry) => String(idKey(entry?.id))));
+  const shown = entriesOfAnswer(a.endpointId, a.response.json) ?? [];
+  const yours = new Set(shown.map((entry) => String(idKey(entry?.id))));
   await Promise.all(
     names
       .filter((name) => name !== 'status' || records === 'bonus')
       .map(async (name) => {
+        if (name === 'status') {
+          // A bonus's status: a value the records show (`distributed`; not `canceled`, which a British spelling may
+          // read otherwise), since an unknown value may be ignored (allowed-r13-bonus-status-filter-unknown-ignored);
+          // judged on the filtered answer's own statuses (a bonus moved between the reads shows its new one).
+          const value = 'distributed';
+          if (!shown.some((r: any) => String(r?.status).toLowerCase() === value) || !shown.some((r: any) => String(r?.status).toLowerCase() !== value)) {
+            t.advise(`${a.where}: the user’s bonuses do not show both status ${value} and another, so status is not asked by this session`);
+            return;
+          }
+          const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { status: value } }), name, value, schema);
+          if (listed) expect(listed.filter((r: any) => String(r?.status).toLowerCase() !== value).map((r: any) => `${String(r?.id)} ${String(r?.status)}`), `${a.where}, filtered by status=${value}: the answer must list only bonuses of that status (the user has bonuses of others); the filter is ignored`).toEqual([]);
+          return;
+        }
         const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { [name]: NO_SUCH_VALUE } }), name, NO_SUCH_VALUE, schema);
         if (listed) expect(listed.map((r: any) => String(idKey(r?.id))).filter((id) => yours.has(id)), `${a.where}, filtered by ${name}=${NO_SUCH_VALUE}, a value no record has under any reading of ${name}: the answer must list none of the user’s records (or refuse the value with 422 keyed by ${name}); the filter is ignored`).toEqual([]);
       }),
