@@ -668,7 +668,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
   ep.check(
     title,
     {
-      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), ...(valid && CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : []), '5', '7'],
+      // The 2FA session's summary is judged by section 2.5b (every asset of the user's bonuses: expectArrangedRead).
+      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), ...(valid && ep.id === BONUS_SUMMARY ? ['2.5b'] : []), ...(valid && CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : []), '5', '7'],
       status: several ? status : 401,
       instances,
       rules: ['S335', ...(userScoped ? ['S327'] : [])],
