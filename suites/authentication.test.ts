@@ -17,6 +17,8 @@ import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/pas
 import { hasMicrosecondDigits, utcMicros } from '../helpers/spec/utc-time.js';
 import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
 import { idKey, sameId } from '../helpers/spec/normalisation.js';
+import { bankPath, bankPayload } from '../helpers/arrange/banks.js';
+import { createCard } from '../helpers/arrange/cards.js';
 
 /**
  * Sections 4.1, 4.2, 4.5, 5, 7 and 8: both ways to obtain an access token, the Session they return
@@ -441,23 +443,43 @@ function sessionChecks(ep: typeof authenticate): void {
  * 1); here the first session was logged out, and a destroyed token is no valid authentication (5.3), so one string cannot
  * be both. A 2FA account's second login waits for the next TOTP step (untilNextTotpStep): a target may refuse a code
  * that already opened a session (RFC 6238 5.2). No login here fails.
+ * Round wb17 (fix-wb17b): logout "destroys the token" (4.5), never the user's records. The first session creates a bank
+ * and a card before its logout; the second session lists and shows both (4.10, 4.6a: "the user's" banks and cards, 200).
+ * A record removed with the token that made it (records keyed by a token row, ON DELETE CASCADE) fails on every kind.
  */
 function loginAfterLogoutChecks(ep: typeof authenticate): void {
   for (const row of LOGIN_KINDS.filter((r) => r.ep === ep)) {
     const destroys = row.clause === '4.2' ? 'S192' : 'S193';
-    ep.check(`answers a new token to a ${row.label} after the user\u2019s earlier session of that kind was logged out: it opens the bank list (200), the destroyed one stays 401`, { rules: [...schemaRules('session-response'), ...schemaRules(ERROR_AUTH), 'S22', destroys, 'S322', 'S324'], clauses: [row.clause, '2.1', '4.5', '5'], status: 200 }, async (t) => {
+    ep.check(`answers a new token to a ${row.label} after the user\u2019s earlier session of that kind was logged out: it opens the bank list (200) and still lists and shows the bank and card the first session created, the destroyed one stays 401`, { rules: [...schemaRules('session-response'), ...schemaRules(ERROR_AUTH), 'S22', destroys, 'S322', 'S324'], clauses: [row.clause, '2.1', '4.5', '4.10', '4.6a', '5'], status: 200 }, async (t) => {
       const { user, token: first } = await tokenOfKind(t, row.kind);
+      const banks = `/api/v1/user/${encodeURIComponent(user.id)}/bank`;
+      const cards = `/api/v1/user/${encodeURIComponent(user.id)}/card`;
+      // Made by the session about to be logged out; the bank is deleted with the second session (registered below, so run before its logout).
+      const madeBank = await t.post(banks, { json: bankPayload(), token: first });
+      if (madeBank.status !== 201 || typeof madeBank.json?.data?.id !== 'string') throw new Error(`precondition: creating a valid bank with the first session must answer 201 with data.id, got ${madeBank.status}`);
+      const bankId: string = madeBank.json.data.id;
+      const { card } = await createCard(t, user.id, first);
       const out = await t.post('/api/v1/user/logout', { token: first });
       if (out.status !== 200) throw new Error(`precondition: logging out the first session must answer 200, got ${out.status}`);
       if (row.kind === 'two-factor') await untilNextTotpStep(t.signal);
       // A JWT of another lifetime than the first login's (300 s): not the same JWT byte for byte, which a target may take once (allowed-r10-jwt-single-use).
       const again = await loginOfKind(t, row.kind, user, 301);
       const second = expectSession(t, again, user.id);
+      t.cleanup(() => t.delete(bankPath(encodeURIComponent(user.id), encodeURIComponent(bankId)), { token: second }));
       expect(second !== first, `sections 4.5 and 5.4: the ${row.label} after the logout answers as its Session\u2019s id the token that logout destroyed; a destroyed token is no valid authentication (5.3), so it cannot be the new session\u2019s bearer token (2.1)`).toBe(true);
-      const banks = `/api/v1/user/${encodeURIComponent(user.id)}/bank`;
       const opened = await t.get(banks, { token: second });
       expect(opened.status, `section 2.1: the Session\u2019s id of the ${row.label} after a logout is the bearer token; GET ${banks} with it must answer 200, got ${opened.status}`).toBe(200);
-      t.expectSchema(opened, 'bank-list-response');
+      const bankList = t.expectSchema(opened, 'bank-list-response').data as { id: unknown }[];
+      // Sections 4.5, 4.10, 4.6a: logout destroys the token, not what the user made with it.
+      const madeWith = `the ${row.label} whose session created it was logged out (4.5: logout "destroys the token"; the record is the user\u2019s)`;
+      expect(bankList.some((b) => sameId(b?.id, bankId)), `section 4.10: GET ${banks} lists "the user\u2019s bank accounts", but the bank ${bankId} is missing after ${madeWith}`).toBe(true);
+      const bankShown = await t.get(bankPath(encodeURIComponent(user.id), encodeURIComponent(bankId)), { token: second });
+      expect(bankShown.status, `section 4.10: GET ${banks}/${bankId} must answer 200 after ${madeWith}, got ${bankShown.status}`).toBe(200);
+      const cardList = await t.get(cards, { token: second });
+      expect(cardList.status, `section 4.6a: GET ${cards} must answer 200, got ${cardList.status}`).toBe(200);
+      expect((t.expectSchema(cardList, 'card-list-response').data as { id: unknown }[]).some((c) => sameId(c?.id, card.id)), `section 4.6a: GET ${cards} lists "the user\u2019s cards", but the card ${card.id} is missing after ${madeWith}`).toBe(true);
+      const cardShown = await t.get(`${cards}/${encodeURIComponent(card.id)}`, { token: second });
+      expect(cardShown.status, `section 4.6a: GET ${cards}/${card.id} must answer 200 after ${madeWith}, got ${cardShown.status}`).toBe(200);
       const destroyed = await t.get(banks, { token: first });
       expect(destroyed.status, `sections 4.5 and 5.4: logout destroyed the first token of the ${row.label}; after the user logged in again, GET ${banks} with it must still answer 401 (section 5.3), got ${destroyed.status}`).toBe(401);
       expectAuthError(t, destroyed, 401);

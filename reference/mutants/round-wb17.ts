@@ -438,10 +438,6 @@ const written: Mutant[] = [
 const OPEN = new Set<string>([
   'wb17-coin-filter-with-unknown-symbol-lists-nothing',
   'wb17-nft-filter-with-unknown-symbol-lists-nothing',
-  'wb17-logout-cascades-session-banks',
-  'wb17-logout-cascades-session-cards',
-  'wb17-jwt-logout-cascades-session-banks',
-  'wb17-2fa-logout-cascades-session-cards',
   'wb17-banks-delete-empties-currency-filtered-list',
   'wb17-login-email-prefix-matched',
 ]);
