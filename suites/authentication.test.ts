@@ -822,6 +822,30 @@ authenticate.describe(() => {
     adviseCredentialAccepted(t, response, 'a password that shares only its first 72 bytes with the account\u2019s (80 characters) logged in: the password is compared on a 72-byte prefix, as bcrypt does');
   });
 
+  // Round wb17 (fix-wb17b): the e-mail names an account exactly. A login whose e-mail is the account's address without
+  // its last character (user@example.co for user@example.com) names no account, so with the account's own password it is
+  // wrong credentials (403, 5.5) under every reading (a lookup WHERE email LIKE 'x%' logs in as the account). The
+  // account first logs in with its own credentials (200), so the address is known to be a live one; then one failed login,
+  // on a fresh account. Where the shortened address is no complete e-mail (its domain ends in a one-letter label or a
+  // dot), a 422 keyed by email is as right as the 403.
+  authenticate.check('answers 403 with { error } for the account\u2019s e-mail without its last character, with the account\u2019s password', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
+    const user = await t.state('user', {}, { failsLogins: 1 });
+    const own = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
+    logOutLater(t, own);
+    skipWhenFileAccountRefused(t, user, own);
+    if (own.status !== 200) throw new Error(`precondition: a login with the account\u2019s own credentials must answer 200, got ${own.status}`);
+    const shortened = user.email.slice(0, -1);
+    const response = await t.post('/api/v1/authenticate', { json: { email: shortened, password: user.password } });
+    logOutLater(t, response);
+    skipUnprovoked425(t, response, 1);
+    expect(response.status, `sections 4.2 and 5.5: a login with the e-mail ${JSON.stringify(shortened)} (the account\u2019s address without its last character, which names no account) and the account\u2019s password must be refused as wrong credentials (403), got ${response.status}${response.status === 200 ? ' (a Session: the e-mail was matched by its beginning)' : ''}`).not.toBe(200);
+    if (response.status === 422 && !/@[^@.]+(\.[^@.]+)*\.[^@.]{2,}$/.test(shortened)) {
+      t.expectSchema(response, 'error-validation');
+      return;
+    }
+    expectAuthError(t, response, 403);
+  });
+
   authenticate.check('answers 403 with { error } for an unknown e-mail', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
     const response = await t.post('/api/v1/authenticate', { json: { email: `nobody.${randomUUID()}@example.com`, password: WRONG_PASSWORD } });
     expectAuthError(t, response, 403);

@@ -439,7 +439,6 @@ const OPEN = new Set<string>([
   'wb17-coin-filter-with-unknown-symbol-lists-nothing',
   'wb17-nft-filter-with-unknown-symbol-lists-nothing',
   'wb17-banks-delete-empties-currency-filtered-list',
-  'wb17-login-email-prefix-matched',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
