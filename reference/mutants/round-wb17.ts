@@ -438,7 +438,6 @@ const written: Mutant[] = [
 const OPEN = new Set<string>([
   'wb17-coin-filter-with-unknown-symbol-lists-nothing',
   'wb17-nft-filter-with-unknown-symbol-lists-nothing',
-  'wb17-banks-delete-empties-currency-filtered-list',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
