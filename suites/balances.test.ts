@@ -212,6 +212,24 @@ nftList.describe(() => {
     if (data.length > 0) t.advise(`an assets[] filter on an unknown NFT symbol returned ${data.length} record(s): ${symbolsOf(data).join(', ')}`);
   });
 
+  // Round wb17 (fix-wb17b): assets[] naming a held NFT and a symbol the platform does not know. "asset symbols to return"
+  // (4.6): the held one is returned whatever the other names; a 422 keyed by assets (allowed-r8-balances-unknown-asset-filter-422,
+  // keyed by item under allowed-r13-assets-errors-keyed-by-item) is advised on. What the unknown symbol gets beside it is not judged.
+  nftList.check('lists the held NFT when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3'], rulesOnEveryBranch: 'either answer must be JSON of its documented shape (S3): the NFT list on 200, the validation error on 422', clauses: ['4.6'], status: [200, 422] }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const [mine, unknown] = [held.nfts[0]!, unknownSymbol()];
+    const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: [mine, unknown] } });
+    expectNoServerError(response);
+    t.expectStatus(response, [200, 422]);
+    if (response.status === 422) {
+      t.expectSchema(response, 'error-validation');
+      return t.advise(`assets[] naming the held NFT ${mine} and the unknown symbol ${unknown} on the NFT list is refused with 422 (errors ${Object.keys((response.json as { errors?: object }).errors ?? {}).join(', ')}), not answered with the held NFT; section 4.6 does not say what a symbol the platform does not know gets`);
+    }
+    const { data } = t.expectSchema(response, 'balance-nft-list-response') as { data: { symbol: string }[] };
+    const listed = symbolsOf(data);
+    if (!listed.includes(mine)) throw new Error(`section 4.6 ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held NFT ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
+  });
+
   accessChecks(ENDPOINTS[0]);
 });
 
@@ -388,6 +406,24 @@ coinList.describe(() => {
     if (response.status !== 200) return t.advise(`an assets[] filter on an unknown coin symbol answered ${response.status} (the specification is silent)`);
     const { data } = t.expectSchema(response, 'balance-coin-list-response');
     if (data.coins.length > 0) t.advise(`an assets[] filter on an unknown coin symbol returned ${data.coins.length} record(s): ${symbolsOf(data.coins).join(', ')}`);
+  });
+
+  // Round wb17 (fix-wb17b): assets[] naming a held coin and a symbol the platform does not know. "asset symbols to return"
+  // (4.8): the held one is returned whatever the other names; a 422 keyed by assets (allowed-r8-balances-unknown-asset-filter-422,
+  // keyed by item under allowed-r13-assets-errors-keyed-by-item) is advised on. What the unknown symbol gets beside it is not judged.
+  coinList.check('lists the held coin when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3'], rulesOnEveryBranch: 'either answer must be JSON of its documented shape (S3): the coin list on 200, the validation error on 422', clauses: ['4.8'], status: [200, 422] }, async (t) => {
+    const { user, token, held } = await holder(t);
+    const [mine, unknown] = [held.coins[0]!, unknownSymbol()];
+    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [mine, unknown] } });
+    expectNoServerError(response);
+    t.expectStatus(response, [200, 422]);
+    if (response.status === 422) {
+      t.expectSchema(response, 'error-validation');
+      return t.advise(`assets[] naming the held coin ${mine} and the unknown symbol ${unknown} on the coin list is refused with 422 (errors ${Object.keys((response.json as { errors?: object }).errors ?? {}).join(', ')}), not answered with the held coin; section 4.8 does not say what a symbol the platform does not know gets`);
+    }
+    const { data } = t.expectSchema(response, 'balance-coin-list-response') as { data: { coins: { symbol: string }[] } };
+    const listed = symbolsOf(data.coins);
+    if (!listed.includes(mine)) throw new Error(`section 4.8 ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held coin ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
   });
 
   coinList.check('answers an empty assets[] filter (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.8'], status: null }, async (t) => {

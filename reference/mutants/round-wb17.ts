@@ -436,8 +436,6 @@ const written: Mutant[] = [
  *   the GET list of each group.
  */
 const OPEN = new Set<string>([
-  'wb17-coin-filter-with-unknown-symbol-lists-nothing',
-  'wb17-nft-filter-with-unknown-symbol-lists-nothing',
 ]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
