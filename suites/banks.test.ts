@@ -500,8 +500,9 @@ create.describe(() => {
     // Issue 27, white-box round wb16: and the members of its class a name rule mis-validates, sent on every run and not
     // left to faker's company names: periods (a legal form: S.A., N.V.), an inner hyphen, and letters of scripts other
     // than Latin inside the Basic Multilingual Plane (Cyrillic, Han, Arabic; a column or filter that takes three-byte
-    // UTF-8 but not four is tried by the row above). Each holds letters, so a name rule that asks for one
-    // (allowed-r18-bank-name-needs-a-letter) keeps it; upper or title case (allowed-r9-bank-name-upper-case,
+    // UTF-8 but not four is tried by the row above). Each holds letters, so even a name rule that asks for one would keep
+    // it (allowed-r18-bank-name-needs-a-letter is no reading: judged a deviation, readingsR18Refused, as "max 191" is the
+    // whole rule); upper or title case (allowed-r9-bank-name-upper-case,
     // allowed-r12-bank-name-title-case) compares as the same name; none changes under NFC, NFD or NFKC.
     {
       description: 'bankNames with periods, with an inner hyphen, and in non-Latin scripts',

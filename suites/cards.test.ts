@@ -633,8 +633,9 @@ create.describe(() => {
     // not left to faker's names: a holderName with an inner hyphen (Jean-Luc) and with periods (initials, St.); an alias
     // of digits only (an is_numeric guard refuses it, an integer cast loses the leading zero of 0042), with a period and
     // a hyphen, and in non-Latin scripts (Cyrillic, Han, Arabic). Valid under every registered reading: each holderName
-    // is letters, spaces, periods and hyphens only, what an embossing rule keeps (allowed-r18-holder-name-embossable-
-    // characters refuses digits and symbols), and in Latin letters, so a transliterating store keeps it
+    // is letters, spaces, periods and hyphens only, so even an embossing rule that refuses digits and symbols would keep
+    // it (allowed-r18-holder-name-embossable-characters is no reading: judged a deviation, readingsR18Refused, as "max
+    // 191" is the whole rule), and in Latin letters, so a transliterating store keeps it
     // (allowed-r9-holder-name-transliterated; upper-cased: allowed-card-holder-name-stored-upper-case); alias has no
     // embossing reading, and none of these texts changes under NFC, NFD or NFKC. Three cards.
     {

@@ -549,9 +549,11 @@ function expectArrangedRead(t: CheckContext, a: SessionAnswer, arranged: Holder[
  *   filter is advised on (expectFilteredList), and a status the unfiltered list gives otherwise after the filtered read
  *   moved between the reads (section 3; movedSince), advised on. `platform` and `company` are left to the filter checks:
  *   which of a platform's values they read is open (docs/judging.md, "Meaning of a filter the spec only names").
- * - after a delete, the show answers 404 (section 7: "no record found") and no list filtered by any filter, with any
- *   value a reading could match for the record (filterValuesOf: its status, its currency, its platform's code and name,
- *   for company its bank name too), holds it: a deleted record is none of the user's records under every reading.
+ * - after a delete, the show answers 404 (section 7: "no record found") and no list filtered by any filter, with the
+ *   values filterValuesOf takes from the record as listed (its status; its currency, and its alphabetic code where shown
+ *   numeric; its platform's code and name for platform and company, and for company its bank name too; not the platform's
+ *   ID or url host, which the filter checks send), holds it: a deleted record is none of the user's records under every
+ *   reading.
  */
 async function expectWriteReads(t: CheckContext, a: SessionAnswer, reader: string, readerIs: string, record: { id: string; created?: any; listed?: any }): Promise<void> {
   const reads = WRITE_READS.find((r) => r.endpoint === a.endpointId);

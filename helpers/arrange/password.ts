@@ -63,12 +63,13 @@ export function markupPassword(): string {
 }
 
 /**
- * A new password with a leading and a trailing space around a passwordOfLength(16) (18 characters); registered as a
- * secret. Section 8 gives a password lengths and nothing else, so its spaces are characters like any other (round wb16: a
- * login that trims the password while the reset stored it whole, or the reverse, never logs in with it).
+ * A new password with a leading and a trailing space around a passwordOfLength(`inner`) (16 by default: 18 characters);
+ * registered as a secret. Section 8 gives a password lengths and nothing else, so its spaces are characters like any
+ * other (round wb16: a login that trims the password while the reset stored it whole, or the reverse, never logs in with
+ * it; review-x: a trim gated by length, so a short and a long one are sent).
  */
-export function spacedPassword(): string {
-  const value = ` ${passwordOfLength(16)} `;
+export function spacedPassword(inner = 16): string {
+  const value = ` ${passwordOfLength(inner)} `;
   learnSecret(value, 'password');
   return value;
 }
@@ -81,6 +82,19 @@ export function spacedPassword(): string {
 export function decomposedAccentPassword(): string {
   const value = `Rp1-e\u0301${randomBytes(6).toString('hex')}`;
   if (value.normalize('NFC') === value) throw new Error('decomposedAccentPassword: the password must differ from its NFC form');
+  learnSecret(value, 'password');
+  return value;
+}
+
+/**
+ * A new password holding a precomposed accent, U+00E9 LATIN SMALL LETTER E WITH ACUTE (already in Unicode NFC and NFKC),
+ * 17 characters beginning `Rp1-` as passwordOfLength's; registered as a secret. Its NFD form is another string (review-x:
+ * a reset or a login that puts the password in NFD at one end only never logs in with it); NFC or NFKC at both ends
+ * leaves it as sent.
+ */
+export function precomposedAccentPassword(): string {
+  const value = `Rp1-\u00e9${randomBytes(6).toString('hex')}`;
+  if (value.normalize('NFD') === value || value.normalize('NFKC') !== value) throw new Error('precomposedAccentPassword: the password must be in NFC and NFKC and differ from its NFD form');
   learnSecret(value, 'password');
   return value;
 }

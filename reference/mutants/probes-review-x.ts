@@ -129,9 +129,6 @@ const written: readonly Mutant[] = [
  */
 const OPEN = new Set<string>([
   'review-x-2fa-session-bonus-amount-doubled',
-  'review-x-reset-password-nfd-normalised',
-  'review-x-login-password-nfd-normalised',
-  'review-x-reset-password-rtrim-long',
 ]);
 const NOT_FINDINGS = new Set<string>(['review-x-2fa-session-bonus-status-rotated', 'review-x-2fa-session-card-show-image-swapped']);
 
