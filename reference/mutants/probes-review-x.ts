@@ -126,6 +126,10 @@ const written: readonly Mutant[] = [
  * did not count as findings: a bonus status rotated and a card's image identifiers swapped under a 2FA session change
  * service-set fields that no read compares (a move, section 3). The lead moves a probe out of this set when a check
  * catches it.
+ * Closed (fix-wb17b, registered, caught): review-x-reset-password-nfd-normalised and review-x-login-password-nfd-normalised
+ * by "answers 200 for a new password with a precomposed accent (U+00E9), and exactly that password logs in", and
+ * review-x-reset-password-rtrim-long by "... with a leading and a trailing space, 42 characters long, ..."
+ * (suites/password.test.ts, PASSWORDS_SENT_AS_IS).
  */
 const OPEN = new Set<string>([
   'review-x-2fa-session-bonus-amount-doubled',

@@ -390,50 +390,10 @@ const written: Mutant[] = [
  * the body": its refused creates are sent with every kind of session).
  *
  * Survivors (OPEN), each with the shallow check and the check that would catch it:
- * - wb17-coin-filter-with-unknown-symbol-lists-nothing, wb17-nft-filter-with-unknown-symbol-lists-nothing: the
- *   "symbol the user does not hold" checks (suites/balances.test.ts) send that symbol alone, and advise. A check sending
- *   assets[] with a held symbol AND an unknown one (200: the held one listed, or a 422 keyed by assets) would catch them.
- * - wb17-logout-cascades-session-banks, wb17-logout-cascades-session-cards, wb17-jwt-logout-cascades-session-banks,
- *   wb17-2fa-logout-cascades-session-cards: the logout checks (suites/authentication.test.ts "destroys the token of a
- *   ...", "answers a new token ... after the user's earlier session ... was logged out: it opens the bank list (200)")
- *   read status only, never the records. A sequence create (with a session of each kind) -> logout -> login -> list and
- *   show the record would catch them (WRITE_READS after a logout).
- * - wb17-banks-delete-empties-currency-filtered-list: "deletes-that-only" (RECORD_ROUTES) reads the other record's show
- *   only; the delete's follow-up reads look for the deleted bank, not the user's other banks under its filters. After a
- *   delete, the other bank (same currency) listed unfiltered and under currency/status would catch it.
- * - wb17-login-email-prefix-matched: no login sends an e-mail that is a strict prefix of a real account's address with
- *   its password. A row "the account's e-mail with its last character removed, with the right password: 403" (and the
- *   same as a JWT email claim) would catch it.
  * Doubts: none of these is an allowed reading I know of; the weakest is wb17-login-email-prefix-matched's plausibility,
  * not its deviation (a login naming no account is wrong credentials under every reading).
  */
 /*
- * Closed after the round (fix-wb17a, registered): the session kind as an axis of every rule of a protected route, from
- * one table each, not copy by copy.
- * - wb17-jwt-session-bank-unknown-currency-accepted, wb17-2fa-session-bank-unknown-currency-accepted,
- *   wb17-jwt-session-bank-swift-length-unchecked, wb17-jwt-session-bank-name-max-unchecked,
- *   wb17-jwt-session-bank-iban-uniqueness-skipped, wb17-2fa-session-card-past-expiry-accepted,
- *   wb17-jwt-session-card-holder-name-max-unchecked: the password session's one-invalid-create-per-field rows are one
- *   table (helpers/arrange/refusals.ts: bank currency, swift, iban, bankName; card expiry, expirationYear,
- *   lastFourDigits, each image, holderName, alias), sent also with the token of a 2FA login and of each JWT login (by id,
- *   by email), each 422 keyed by its field and nothing stored; a bank's IBAN is also sent again, in its currency, after
- *   the same session has just made the bank (taken under every scope of "unique"). Caught by: "stores nothing for a
- *   refused create and never takes an owner from the body ... with the token of ..." (POST bank / POST card,
- *   otherLoginKindChecks in helpers/arrange/invariants.ts).
- * - wb17-jwt-session-coin-filter-ignored, wb17-2fa-session-coin-filter-ignored, wb17-jwt-session-nft-filter-ignored,
- *   wb17-2fa-session-nft-filter-ignored, wb17-jwt-session-bank-currency-filter-ignored,
- *   wb17-2fa-session-bank-currency-filter-ignored, wb17-jwt-session-bank-status-filter-ignored,
- *   wb17-jwt-session-card-status-filter-ignored, wb17-2fa-session-card-platform-filter-ignored,
- *   wb17-jwt-session-bonus-status-filter-ignored, wb17-2fa-session-bonus-status-filter-ignored,
- *   wb17-2fa-session-bonus-platform-filter-ignored: a list read with the token of a 2FA or JWT login (its valid-token
- *   row) is asked by that session under each of the list's filters (the catalogue's query), each so that it must leave
- *   out records of the user's (expectSessionFilters): assets[] naming one of two or more balances the state gave (exactly
- *   that one), every other filter with a value no record has (none of the user's records, or 422 keyed by the filter),
- *   but a bank's or card's status (an unknown value may be ignored there: docs/judging.md; their mutants also drop
- *   platform, which is caught). Caught by: "answers 200 in every path shape to a valid token of each kind of login
- *   (... jwt ...)" (JWT kinds) and "answers the access table in every path shape to the tokens of a login with e-mail,
- *   password and a 2FA code (...); and answers its success to that token before its logout (valid-2fa)" (2FA kind), on
- *   the GET list of each group.
  */
 const OPEN = new Set<string>([
 ]);
