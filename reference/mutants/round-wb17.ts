@@ -318,13 +318,13 @@ const written: Mutant[] = [
 
   // --- sequences: create with a session, log it out, read with the next ---
   // white-box round wb17
-  { name: 'wb17-logout-cascades-session-banks', clause: '4.10', group: 'banks', description: 'sections 4.5/4.10 ("Destroys the token"; List "the user\u2019s bank accounts"): logout also removes every bank created with that token (records keep the token id, ON DELETE CASCADE), so the next session lists none of them and shows them 404', mutation: logoutCascades(undefined, BANK) },
+  { name: 'wb17-logout-cascades-session-banks', clause: '4.10', group: 'authentication', description: 'sections 4.5/4.10 ("Destroys the token"; List "the user\u2019s bank accounts"): logout also removes every bank created with that token (records keep the token id, ON DELETE CASCADE), so the next session lists none of them and shows them 404', mutation: logoutCascades(undefined, BANK) },
   // white-box round wb17
-  { name: 'wb17-logout-cascades-session-cards', clause: '4.6a', group: 'cards', description: 'sections 4.5/4.6a ("Destroys the token"; List "the user\u2019s cards"): logout also removes every card created with that token, so the next session lists none of them and shows them 404', mutation: logoutCascades(undefined, CARD) },
+  { name: 'wb17-logout-cascades-session-cards', clause: '4.6a', group: 'authentication', description: 'sections 4.5/4.6a ("Destroys the token"; List "the user\u2019s cards"): logout also removes every card created with that token, so the next session lists none of them and shows them 404', mutation: logoutCascades(undefined, CARD) },
   // white-box round wb17
-  { name: 'wb17-jwt-logout-cascades-session-banks', clause: '4.10', group: 'banks', description: 'sections 4.5/4.10 ("Destroys the token, for both kinds of authentication"): logout of a JWT session also removes the banks created with it (the platform token table cascades)', mutation: logoutCascades('jwt', BANK) },
+  { name: 'wb17-jwt-logout-cascades-session-banks', clause: '4.10', group: 'authentication', description: 'sections 4.5/4.10 ("Destroys the token, for both kinds of authentication"): logout of a JWT session also removes the banks created with it (the platform token table cascades)', mutation: logoutCascades('jwt', BANK) },
   // white-box round wb17
-  { name: 'wb17-2fa-logout-cascades-session-cards', clause: '4.6a', group: 'cards', description: 'sections 4.5/4.6a ("Destroys the token"): logout of a session of a login with a 2FA code also removes the cards created with it', mutation: logoutCascades('2fa', CARD) },
+  { name: 'wb17-2fa-logout-cascades-session-cards', clause: '4.6a', group: 'authentication', description: 'sections 4.5/4.6a ("Destroys the token"): logout of a session of a login with a 2FA code also removes the cards created with it', mutation: logoutCascades('2fa', CARD) },
 
   // --- sequences: delete one bank, read the others ---
   // white-box round wb17
