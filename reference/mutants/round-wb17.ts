@@ -389,11 +389,91 @@ const written: Mutant[] = [
  * wb17-2fa-session-card-last-four-unchecked (POST card "stores nothing for a refused create and never takes an owner from
  * the body": its refused creates are sent with every kind of session).
  *
- * Survivors (OPEN), each with the shallow check and the check that would catch it:
+ * Survivors at the round (all closed since, below), each with the shallow check and the check that would catch it:
+ * - wb17-jwt-session-bank-unknown-currency-accepted, wb17-2fa-session-bank-unknown-currency-accepted,
+ *   wb17-jwt-session-bank-swift-length-unchecked, wb17-jwt-session-bank-name-max-unchecked,
+ *   wb17-jwt-session-bank-iban-uniqueness-skipped, wb17-2fa-session-card-past-expiry-accepted,
+ *   wb17-jwt-session-card-holder-name-max-unchecked: the bank 422 tables and the card boundary tables send every
+ *   invalid body with a password session; only the card refused-create invariant tries other kinds. Sending one invalid
+ *   row per field (currency, swift, bankName, iban taken; card expiry, holderName) with a JWT and a 2FA session (the
+ *   valid-token rows' sessions) would catch them.
+ * - wb17-jwt-session-coin-filter-ignored, wb17-2fa-session-coin-filter-ignored, wb17-jwt-session-nft-filter-ignored,
+ *   wb17-2fa-session-nft-filter-ignored, wb17-jwt-session-bank-currency-filter-ignored,
+ *   wb17-2fa-session-bank-currency-filter-ignored, wb17-jwt-session-bank-status-filter-ignored,
+ *   wb17-jwt-session-card-status-filter-ignored, wb17-2fa-session-card-platform-filter-ignored,
+ *   wb17-jwt-session-bonus-status-filter-ignored, wb17-2fa-session-bonus-status-filter-ignored,
+ *   wb17-2fa-session-bonus-platform-filter-ignored: filters are sent with password sessions; the JWT rows' follow-up
+ *   reads are made by a password session, and the 2FA rows' filtered reads only ask that the created record is held
+ *   (an ignored filter still holds it). A filtered read under each session kind that must leave a record out (another
+ *   currency, status, platform or symbol of the user's) would catch them.
+ * - wb17-coin-filter-with-unknown-symbol-lists-nothing, wb17-nft-filter-with-unknown-symbol-lists-nothing: the
+ *   "symbol the user does not hold" checks (suites/balances.test.ts) send that symbol alone, and advise. A check sending
+ *   assets[] with a held symbol AND an unknown one (200: the held one listed, or a 422 keyed by assets) would catch them.
+ * - wb17-logout-cascades-session-banks, wb17-logout-cascades-session-cards, wb17-jwt-logout-cascades-session-banks,
+ *   wb17-2fa-logout-cascades-session-cards: the logout checks (suites/authentication.test.ts "destroys the token of a
+ *   ...", "answers a new token ... after the user's earlier session ... was logged out: it opens the bank list (200)")
+ *   read status only, never the records. A sequence create (with a session of each kind) -> logout -> login -> list and
+ *   show the record would catch them (WRITE_READS after a logout).
+ * - wb17-banks-delete-empties-currency-filtered-list: "deletes-that-only" (RECORD_ROUTES) reads the other record's show
+ *   only; the delete's follow-up reads look for the deleted bank, not the user's other banks under its filters. After a
+ *   delete, the other bank (same currency) listed unfiltered and under currency/status would catch it.
+ * - wb17-login-email-prefix-matched: no login sends an e-mail that is a strict prefix of a real account's address with
+ *   its password. A row "the account's e-mail with its last character removed, with the right password: 403" (and the
+ *   same as a JWT email claim) would catch it.
  * Doubts: none of these is an allowed reading I know of; the weakest is wb17-login-email-prefix-matched's plausibility,
  * not its deviation (a login naming no account is wrong credentials under every reading).
  */
 /*
+ * Closed after the round (fix-wb17a, registered): the session kind as an axis of every rule of a protected route, from
+ * one table each, not copy by copy.
+ * - wb17-jwt-session-bank-unknown-currency-accepted, wb17-2fa-session-bank-unknown-currency-accepted,
+ *   wb17-jwt-session-bank-swift-length-unchecked, wb17-jwt-session-bank-name-max-unchecked,
+ *   wb17-jwt-session-bank-iban-uniqueness-skipped, wb17-2fa-session-card-past-expiry-accepted,
+ *   wb17-jwt-session-card-holder-name-max-unchecked: the password session's one-invalid-create-per-field rows are one
+ *   table (helpers/arrange/refusals.ts: bank currency, swift, iban, bankName; card expiry, expirationYear,
+ *   lastFourDigits, each image, holderName, alias), sent also with the token of a 2FA login and of each JWT login (by id,
+ *   by email), each 422 keyed by its field and nothing stored; a bank's IBAN is also sent again, in its currency, after
+ *   the same session has just made the bank (taken under every scope of "unique"). Caught by: "stores nothing for a
+ *   refused create and never takes an owner from the body ... with the token of ..." (POST bank / POST card,
+ *   otherLoginKindChecks in helpers/arrange/invariants.ts).
+ * - wb17-jwt-session-coin-filter-ignored, wb17-2fa-session-coin-filter-ignored, wb17-jwt-session-nft-filter-ignored,
+ *   wb17-2fa-session-nft-filter-ignored, wb17-jwt-session-bank-currency-filter-ignored,
+ *   wb17-2fa-session-bank-currency-filter-ignored, wb17-jwt-session-bank-status-filter-ignored,
+ *   wb17-jwt-session-card-status-filter-ignored, wb17-2fa-session-card-platform-filter-ignored,
+ *   wb17-jwt-session-bonus-status-filter-ignored, wb17-2fa-session-bonus-status-filter-ignored,
+ *   wb17-2fa-session-bonus-platform-filter-ignored: a list read with the token of a 2FA or JWT login (its valid-token
+ *   row) is asked by that session under each of the list's filters (the catalogue's query), each so that it must leave
+ *   out records of the user's (expectSessionFilters): assets[] naming one of two or more balances the state gave (exactly
+ *   that one), every other filter with a value no record has (none of the user's records, or 422 keyed by the filter),
+ *   but a bank's or card's status (an unknown value may be ignored there: docs/judging.md; their mutants also drop
+ *   platform, which is caught). Caught by: "answers 200 in every path shape to a valid token of each kind of login
+ *   (... jwt ...)" (JWT kinds) and "answers the access table in every path shape to the tokens of a login with e-mail,
+ *   password and a 2FA code (...); and answers its success to that token before its logout (valid-2fa)" (2FA kind), on
+ *   the GET list of each group.
+ */
+/*
+ * Closed after the round (fix-wb17b, registered; none depends on a draw: each killed by `node bin/mutants.mjs --shards 1
+ * --mutant NAME`, and by `node bin/conformance.mjs run --grep TEST --mutant NAME` on every try):
+ * - wb17-logout-cascades-session-banks, wb17-logout-cascades-session-cards, wb17-jwt-logout-cascades-session-banks,
+ *   wb17-2fa-logout-cascades-session-cards: the logout checks read status only. Caught by: "answers a new token to a
+ *   <kind> after the user's earlier session of that kind was logged out: it opens the bank list (200) and still lists
+ *   and shows the bank and card the first session created, the destroyed one stays 401" (suites/authentication.test.ts,
+ *   loginAfterLogoutChecks, one row per kind: password, 2FA, JWT by id, JWT by email): the first session creates a bank
+ *   and a card, logs out; the next session of the user lists and shows both (4.10, 4.6a cited). Their group is
+ *   authentication (was banks, cards): the mutation runner runs a deviation's own group only, and the catching
+ *   sequence is the logout's.
+ * - wb17-banks-delete-empties-currency-filtered-list: caught by "deletes that record only: the user's other record (of
+ *   the same currency) is still shown with the fields of its create, and listed unfiltered and under its currency and
+ *   status" (helpers/arrange/invariants.ts recordIdChecks, DELETE bank): the other bank is created in the deleted one's
+ *   currency and asked under currency and status in their writings (filterWritings).
+ * - wb17-coin-filter-with-unknown-symbol-lists-nothing, wb17-nft-filter-with-unknown-symbol-lists-nothing: caught by
+ *   "lists the held coin (NFT) when assets[] names it beside a symbol the platform does not know (or refuses with 422)"
+ *   (suites/balances.test.ts): a 200 must list the held one; a 422 is advised on (allowed-r8-balances-unknown-asset-filter-422,
+ *   allowed-r13-assets-errors-keyed-by-item conformant).
+ * - wb17-login-email-prefix-matched: caught by "answers 403 with { error } for the account's e-mail without its last
+ *   character, with the account's password" (suites/authentication.test.ts): a fresh account logs in (200), then its
+ *   address minus the last character with its password must not log in (403; a 422 where the shortened address is no
+ *   complete e-mail). One failed login, on a fresh account.
  */
 const OPEN = new Set<string>([
 ]);
