@@ -17,7 +17,7 @@ import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/pas
 import { hasMicrosecondDigits, utcMicros } from '../helpers/spec/utc-time.js';
 import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
 import { idKey, sameId } from '../helpers/spec/normalisation.js';
-import { bankPath, bankPayload } from '../helpers/arrange/banks.js';
+import { bankPath, bankPayload, deleteIfCreated } from '../helpers/arrange/banks.js';
 import { createCard } from '../helpers/arrange/cards.js';
 
 /**
@@ -456,6 +456,9 @@ function loginAfterLogoutChecks(ep: typeof authenticate): void {
       const cards = `/api/v1/user/${encodeURIComponent(user.id)}/card`;
       // Made by the session about to be logged out; the bank is deleted with the second session (registered below, so run before its logout).
       const madeBank = await t.post(banks, { json: bankPayload(), token: first });
+      // Deleted with the first session should the test stop before the second exists (review-z: a failed card create or
+      // logout would leave it on a shared account); the second session's delete, registered later, runs first.
+      deleteIfCreated(t, user.id, first, madeBank);
       if (madeBank.status !== 201 || typeof madeBank.json?.data?.id !== 'string') throw new Error(`precondition: creating a valid bank with the first session must answer 201 with data.id, got ${madeBank.status}`);
       const bankId: string = madeBank.json.data.id;
       const { card } = await createCard(t, user.id, first);
@@ -826,8 +829,9 @@ authenticate.describe(() => {
   // its last character (user@example.co for user@example.com) names no account, so with the account's own password it is
   // wrong credentials (403, 5.5) under every reading (a lookup WHERE email LIKE 'x%' logs in as the account). The
   // account first logs in with its own credentials (200), so the address is known to be a live one; then one failed login,
-  // on a fresh account. Where the shortened address is no complete e-mail (its domain ends in a one-letter label or a
-  // dot), a 422 keyed by email is as right as the 403.
+  // on a fresh account. A 422 keyed by email is as right as the 403 and advised on: the shortened address always cuts
+  // into its domain, which a validator of "valid e-mail" may refuse (a one-letter label, a domain that does not resolve:
+  // allowed-o-login-email-domain-must-resolve, a top-level domain no list holds; review-z).
   authenticate.check('answers 403 with { error } for the account\u2019s e-mail without its last character, with the account\u2019s password', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
     const user = await t.state('user', {}, { failsLogins: 1 });
     const own = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
@@ -839,8 +843,9 @@ authenticate.describe(() => {
     logOutLater(t, response);
     skipUnprovoked425(t, response, 1);
     expect(response.status, `sections 4.2 and 5.5: a login with the e-mail ${JSON.stringify(shortened)} (the account\u2019s address without its last character, which names no account) and the account\u2019s password must be refused as wrong credentials (403), got ${response.status}${response.status === 200 ? ' (a Session: the e-mail was matched by its beginning)' : ''}`).not.toBe(200);
-    if (response.status === 422 && !/@[^@.]+(\.[^@.]+)*\.[^@.]{2,}$/.test(shortened)) {
+    if (response.status === 422 && response.isJson && response.json?.errors && typeof response.json.errors === 'object' && 'email' in response.json.errors) {
       t.expectSchema(response, 'error-validation');
+      t.advise(`a login with the e-mail ${JSON.stringify(shortened)} (the account\u2019s address without its last character) was refused 422 keyed by email, not 403: its cut domain is not a valid e-mail under the target\u2019s reading of "valid e-mail" (section 4.2 does not say which), so the prefix match was not put to the test`);
       return;
     }
     expectAuthError(t, response, 403);
