@@ -50,6 +50,31 @@ const ENDPOINTS = [
 ] as const;
 
 /** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
+/**
+ * Round wb17 (fix-wb17b): assets[] naming a held NFT or coin and a symbol the platform does not know. "asset symbols to
+ * return" (4.6, 4.8): the held one is returned whatever the other names; what the unknown symbol gets beside it is not
+ * judged. Only 401, 403 and 409 are documented for the list (they would be wrong here: the caller's own list); a symbol
+ * the platform does not know may be refused with any other client error, advised on (review-z: 404 from a symbol
+ * lookup, 400 from a typed query binder, 422 from a validator: allowed-r8-balances-unknown-asset-filter-422, keyed by
+ * item under allowed-r13-assets-errors-keyed-by-item).
+ */
+async function expectHeldBesideUnknown(t: CheckContext, kind: 'NFT' | 'coin'): Promise<void> {
+  const { user, token, held } = await holder(t);
+  const nft = kind === 'NFT';
+  const section = nft ? '4.6' : '4.8';
+  const [mine, unknown] = [(nft ? held.nfts : held.coins)[0]!, unknownSymbol()];
+  const response = await t.get(nft ? balancePaths.nftList(user.id) : balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [mine, unknown] } });
+  expectNoServerError(response);
+  if (response.status >= 400 && response.status < 500 && ![401, 403, 409].includes(response.status)) {
+    if (response.status === 422) t.expectSchema(response, 'error-validation');
+    return t.advise(`assets[] naming the held ${kind} ${mine} and the unknown symbol ${unknown} on the ${kind} list is refused with ${response.status}${response.status === 422 ? ` (errors ${Object.keys((response.json as { errors?: object }).errors ?? {}).join(', ')})` : ''}, not answered with the held ${kind}; section ${section} does not say what a symbol the platform does not know gets`);
+  }
+  t.expectStatus(response, 200);
+  const body = t.expectSchema(response, nft ? 'balance-nft-list-response' : 'balance-coin-list-response') as { data: { symbol: string }[] | { coins: { symbol: string }[] } };
+  const listed = symbolsOf(Array.isArray(body.data) ? body.data : body.data.coins);
+  if (!listed.includes(mine)) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held ${kind} ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
+}
+
 function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeof ENDPOINTS)[number]): void {
   ep.check(`answers 401 with { error } for the ${kind} without a token`, { rules: [...schemaRules('error-auth'), rule401, 'S132', 'S321', 'S335'], clauses: [clause, '5', '7'], status: 401 }, async (t) => {
     const { user, held } = await holder(t);
@@ -212,25 +237,9 @@ nftList.describe(() => {
     if (data.length > 0) t.advise(`an assets[] filter on an unknown NFT symbol returned ${data.length} record(s): ${symbolsOf(data).join(', ')}`);
   });
 
-  // Round wb17 (fix-wb17b): assets[] naming a held NFT and a symbol the platform does not know. "asset symbols to return"
-  // (4.6): the held one is returned whatever the other names; a 422 keyed by assets (allowed-r8-balances-unknown-asset-filter-422,
-  // keyed by item under allowed-r13-assets-errors-keyed-by-item), or another client error but 401/403/409 (review-z), is advised on. What the unknown symbol gets beside it is not judged.
+  // Round wb17 (fix-wb17b): assets[] naming a held NFT and a symbol the platform does not know (expectHeldBesideUnknown).
   nftList.check('lists the held NFT when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3'], rulesOnEveryBranch: 'a 200 must be the NFT list of its documented shape (S3), a 422 the validation error; another refusal is advised on', clauses: ['4.6'], status: [200, 422] }, async (t) => {
-    const { user, token, held } = await holder(t);
-    const [mine, unknown] = [held.nfts[0]!, unknownSymbol()];
-    const response = await t.get(balancePaths.nftList(user.id), { token, query: { [ASSETS_PARAM]: [mine, unknown] } });
-    expectNoServerError(response);
-    // Only 401, 403 and 409 are documented for the list (they would be wrong here: the caller's own list); a symbol the
-    // platform does not know may be refused with any other client error (review-z: 404 from a symbol lookup, 400 from a
-    // typed query binder, 422 from a validator), advised on.
-    if (response.status >= 400 && response.status < 500 && ![401, 403, 409].includes(response.status)) {
-      if (response.status === 422) t.expectSchema(response, 'error-validation');
-      return t.advise(`assets[] naming the held NFT ${mine} and the unknown symbol ${unknown} on the NFT list is refused with ${response.status}${response.status === 422 ? ` (errors ${Object.keys((response.json as { errors?: object }).errors ?? {}).join(', ')})` : ''}, not answered with the held NFT; section 4.6 does not say what a symbol the platform does not know gets`);
-    }
-    t.expectStatus(response, 200);
-    const { data } = t.expectSchema(response, 'balance-nft-list-response') as { data: { symbol: string }[] };
-    const listed = symbolsOf(data);
-    if (!listed.includes(mine)) throw new Error(`section 4.6 ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held NFT ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
+    await expectHeldBesideUnknown(t, 'NFT');
   });
 
   accessChecks(ENDPOINTS[0]);
@@ -411,25 +420,9 @@ coinList.describe(() => {
     if (data.coins.length > 0) t.advise(`an assets[] filter on an unknown coin symbol returned ${data.coins.length} record(s): ${symbolsOf(data.coins).join(', ')}`);
   });
 
-  // Round wb17 (fix-wb17b): assets[] naming a held coin and a symbol the platform does not know. "asset symbols to return"
-  // (4.8): the held one is returned whatever the other names; a 422 keyed by assets (allowed-r8-balances-unknown-asset-filter-422,
-  // keyed by item under allowed-r13-assets-errors-keyed-by-item), or another client error but 401/403/409 (review-z), is advised on. What the unknown symbol gets beside it is not judged.
+  // Round wb17 (fix-wb17b): assets[] naming a held coin and a symbol the platform does not know (expectHeldBesideUnknown).
   coinList.check('lists the held coin when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3'], rulesOnEveryBranch: 'a 200 must be the coin list of its documented shape (S3), a 422 the validation error; another refusal is advised on', clauses: ['4.8'], status: [200, 422] }, async (t) => {
-    const { user, token, held } = await holder(t);
-    const [mine, unknown] = [held.coins[0]!, unknownSymbol()];
-    const response = await t.get(balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [mine, unknown] } });
-    expectNoServerError(response);
-    // Only 401, 403 and 409 are documented for the list (they would be wrong here: the caller's own list); a symbol the
-    // platform does not know may be refused with any other client error (review-z: 404 from a symbol lookup, 400 from a
-    // typed query binder, 422 from a validator), advised on.
-    if (response.status >= 400 && response.status < 500 && ![401, 403, 409].includes(response.status)) {
-      if (response.status === 422) t.expectSchema(response, 'error-validation');
-      return t.advise(`assets[] naming the held coin ${mine} and the unknown symbol ${unknown} on the coin list is refused with ${response.status}${response.status === 422 ? ` (errors ${Object.keys((response.json as { errors?: object }).errors ?? {}).join(', ')})` : ''}, not answered with the held coin; section 4.8 does not say what a symbol the platform does not know gets`);
-    }
-    t.expectStatus(response, 200);
-    const { data } = t.expectSchema(response, 'balance-coin-list-response') as { data: { coins: { symbol: string }[] } };
-    const listed = symbolsOf(data.coins);
-    if (!listed.includes(mine)) throw new Error(`section 4.8 ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held coin ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
+    await expectHeldBesideUnknown(t, 'coin');
   });
 
   coinList.check('answers an empty assets[] filter (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.8'], status: null }, async (t) => {

@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutation, WireAnswer } from '../mutation.js';
+import type { Mutation } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { only, onParsedBody, parse, reading, recordsOf, routeOf } from './reading.js';
+import { only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { type Kind, kindLedger, passwordRewritten } from './sessions.js';
 import { AUTH, BONUS, BONUSES, CARDS, CARD, COINS, FORGOT, JWT, NFTS, RESET, SUMMARY } from './routes.js';
 
 /**
@@ -9,27 +9,6 @@ import { AUTH, BONUS, BONUSES, CARDS, CARD, COINS, FORGOT, JWT, NFTS, RESET, SUM
  * this branch's intent: the lead decides. `review-x-*` are deviations (a check of the fixed class should kill them);
  * `allowed-review-x-*` are readings (must stay conformant).
  */
-
-type Kind = 'password' | '2fa' | 'jwt';
-
-/** Each session token's kind, learnt from the login answers (as round-wb16.ts's kindLedger). */
-function kindLedger() {
-  const kindOf = new Map<string, Kind>();
-  return {
-    see(answer: WireAnswer, reply: FastifyReply): void {
-      if (answer.method !== 'POST' || answer.status !== 200 || (answer.url !== AUTH && answer.url !== JWT)) return;
-      const data = parse(answer.payload)?.data;
-      if (typeof data?.id !== 'string') return;
-      const sent = (reply.request.body ?? {}) as Record<string, unknown>;
-      kindOf.set(data.id, answer.url === JWT ? 'jwt' : typeof sent['2fa'] === 'string' && sent['2fa'] !== '' ? '2fa' : 'password');
-    },
-    of(request: FastifyRequest): Kind | undefined {
-      const header = request.headers.authorization;
-      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      return match ? kindOf.get(match[1]!) : undefined;
-    },
-  };
-}
 
 /** A GET of `routes` (200) made with a session of `kind` rewritten by `change`. */
 function readOfKind(kind: Kind, routes: readonly string[], change: (body: any) => boolean): Mutation {
@@ -40,18 +19,6 @@ function readOfKind(kind: Kind, routes: readonly string[], change: (body: any) =
       if (answer.method !== 'GET' || !routes.includes(answer.url) || answer.status !== 200 || ledger.of(reply.request) !== kind) return undefined;
       const body = parse(answer.payload);
       return body && change(body) ? JSON.stringify(body) : undefined;
-    },
-  };
-}
-
-/** The password of `route`'s body rewritten by `to` before the reference reads it. */
-function passwordRewritten(route: string, to: (text: string) => string): Mutation {
-  return {
-    request(request) {
-      if (request.method !== 'POST' || routeOf(request) !== route) return;
-      onParsedBody(request, (body) => {
-        if (typeof body.password === 'string') body.password = to(body.password);
-      });
     },
   };
 }

@@ -3,8 +3,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ResponseTransform, WireAnswer } from '../mutation.js';
+import type { Mutation, ResponseTransform, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
+import { BANKS, CARDS } from './routes.js';
 
 /** The pieces every reading round (readings-r3.ts and later) writes its allowed readings with. */
 
@@ -226,5 +227,87 @@ export function storedCardOf(form: Record<string, string>, platform: unknown, im
     cardImage2: `cards/${randomUUID()}.${imageExtension}`,
     externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
     createdAt: Math.floor(Date.now() / 1000),
+  };
+}
+
+const ONE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EVERY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Banks and cards created through the interface shown with ids of `newId`'s making (another UUID version), in every
+ * answer that carries them, and read back in paths as they were answered; records written before (the provider
+ * states') keep theirs. Readings r18 (version 1) and r20 (version 8).
+ */
+export function createdIdsShownAs(newId: () => string): Mutation {
+  const shownIds = new Map<string, string>();
+  const referenceIds = new Map<string, string>();
+  return {
+    request(request) {
+      const params = request.params as Record<string, string> | undefined;
+      if (!params) return;
+      for (const [name, value] of Object.entries(params)) {
+        const id = typeof value === 'string' ? referenceIds.get(value.toLowerCase()) : undefined;
+        if (id !== undefined) params[name] = id;
+      }
+    },
+    wire(answer) {
+      if (answer.method === 'POST' && answer.status === 201 && (answer.url === BANKS || answer.url === CARDS)) {
+        const id = parse(answer.payload)?.data?.id;
+        if (typeof id === 'string' && ONE_UUID.test(id) && !shownIds.has(id.toLowerCase())) {
+          const shown = newId();
+          shownIds.set(id.toLowerCase(), shown);
+          referenceIds.set(shown, id);
+        }
+      }
+      if (shownIds.size === 0) return undefined;
+      const rewritten = answer.payload.replace(EVERY_UUID, (id) => shownIds.get(id.toLowerCase()) ?? id);
+      return rewritten === answer.payload ? undefined : rewritten;
+    },
+  };
+}
+
+/** An answer written anew with another status. */
+export function answerWith(reply: FastifyReply, status: number, body: unknown): string {
+  reply.code(status);
+  reply.removeHeader('content-length');
+  return JSON.stringify(body);
+}
+
+/** The claims of a request's JWT (unverified: the reference verifies it). */
+export function claimsOf(request: FastifyRequest): Record<string, unknown> | undefined {
+  const token = request.headers.token;
+  const middle = typeof token === 'string' ? token.split('.')[1] : undefined;
+  try {
+    return middle ? (JSON.parse(Buffer.from(middle, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fields a reading round refuses in a request the reference would accept, with the reading's message: the caller
+ * empties the field before the handler reads it (so the reference refuses the request with 422 and stores nothing), and
+ * `refusedAnswer`, a wire rewrite, writes the reading's message for that field into the 422 (the reference's message
+ * form). One set of marks a reading file (readings r18 and r20).
+ */
+export function refusalMarks() {
+  const refusals = new WeakMap<FastifyRequest, Record<string, string>>();
+  return {
+    refuse(request: FastifyRequest, field: string, message: string): void {
+      refusals.set(request, { ...(refusals.get(request) ?? {}), [field]: message });
+    },
+    refusedAnswer(answer: WireAnswer, reply: FastifyReply): string | undefined {
+      const marks = refusals.get(reply.request);
+      if (!marks || answer.status !== 422) return undefined;
+      const body = parse(answer.payload);
+      if (!body || typeof body !== 'object') return undefined;
+      const errors: Record<string, string[]> = body.errors && typeof body.errors === 'object' ? body.errors : {};
+      for (const [field, message] of Object.entries(marks)) errors[field] = [message];
+      const messages = Object.values(errors).flat();
+      const more = messages.length - 1;
+      body.errors = errors;
+      body.message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : messages[0];
+      return JSON.stringify(body);
+    },
   };
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
-import { AUTH, JWT, FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES } from './routes.js';
+import { ALL, answerWith, createdIdsShownAs, digest, onAnswers, onBankCreate, onCardFields, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { AUTH, JWT, FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUS, SUMMARY, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES } from './routes.js';
 
 /**
  * Reading round 18 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -29,43 +29,19 @@ import { AUTH, JWT, FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUM
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const UNAUTHORIZED = 'This action is unauthorized.';
 
 /** The params of the request an answer is for. */
 const paramsOf = (reply: FastifyReply): Record<string, string> => (reply.request.params ?? {}) as Record<string, string>;
 /** The bearer token of a request, when it sends one. */
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-/** An answer written anew with another status. */
-function answerWith(reply: FastifyReply, status: number, body: unknown): string {
-  reply.code(status);
-  reply.removeHeader('content-length');
-  return JSON.stringify(body);
-}
 
 /**
  * The fields a reading refuses in a request the reference would accept, with the reading's message: the field is
  * emptied before the handler reads it (so the reference refuses the request with 422 and stores nothing), and the 422's
  * message for that field is the reading's.
  */
-const refusals = new WeakMap<FastifyRequest, Record<string, string>>();
-function refuse(request: FastifyRequest, field: string, message: string): void {
-  refusals.set(request, { ...(refusals.get(request) ?? {}), [field]: message });
-}
-/** The wire rewrite that writes the reading's messages into the 422 of a refused request (the reference's message form). */
-function refusedAnswer(answer: WireAnswer, reply: FastifyReply): string | undefined {
-  const marks = refusals.get(reply.request);
-  if (!marks || answer.status !== 422) return undefined;
-  const body = parse(answer.payload);
-  if (!body || typeof body !== 'object') return undefined;
-  const errors: Record<string, string[]> = body.errors && typeof body.errors === 'object' ? body.errors : {};
-  for (const [field, message] of Object.entries(marks)) errors[field] = [message];
-  const messages = Object.values(errors).flat();
-  const more = messages.length - 1;
-  body.errors = errors;
-  body.message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : messages[0];
-  return JSON.stringify(body);
-}
+const { refuse, refusedAnswer } = refusalMarks();
 
 /** A card's `m/y` expiry as { month, year } (a two-digit year read as 20yy), or undefined. */
 function expiryOf(text: unknown): { month: number; year: number } | undefined {
@@ -88,8 +64,6 @@ function uuidV1(): string {
   const clock = ((randomBytes(2).readUInt16BE(0) & 0x3fff) | 0x8000).toString(16).padStart(4, '0');
   return `${low}-${mid}-${high}-${clock}-${REGION_NODE.toString('hex')}`;
 }
-const shownIds = new Map<string, string>();
-const referenceIds = new Map<string, string>();
 
 /** The JWT sessions' numeric ids, from their own table (a sequence started at 1,000,000,000). */
 const jwtSequence = tokenShownAs((id, secret) => `${BigInt(id) + 1_000_000_000n}|${secret}`);
@@ -405,29 +379,7 @@ const readingsR18Written: Mutant[] = [
     'banks',
     '1',
     'the banks and cards created through the interface get time-based (version 1) UUIDs whose node is the region that wrote them, as a team on a multi-region active-active store (Cassandra\u2019s timeuuid) gives its new rows; records written before (the provider states\u2019) keep theirs, and every id is read back in paths as it was answered (1.6: "{bank}, {bonus} and {card} are record IDs (UUID strings)"; 2.4 and 2.5: "id | string (UUID)": which version of UUID is not given)',
-    {
-      request(request) {
-        const params = request.params as Record<string, string> | undefined;
-        if (!params) return;
-        for (const [name, value] of Object.entries(params)) {
-          const id = typeof value === 'string' ? referenceIds.get(value.toLowerCase()) : undefined;
-          if (id !== undefined) params[name] = id;
-        }
-      },
-      wire(answer) {
-        if (answer.method === 'POST' && answer.status === 201 && (answer.url === BANKS || answer.url === CARDS)) {
-          const id = parse(answer.payload)?.data?.id;
-          if (typeof id === 'string' && UUID.test(id) && !shownIds.has(id.toLowerCase())) {
-            const shown = uuidV1();
-            shownIds.set(id.toLowerCase(), shown);
-            referenceIds.set(shown, id);
-          }
-        }
-        if (shownIds.size === 0) return undefined;
-        const rewritten = answer.payload.replace(UUIDS, (id) => shownIds.get(id.toLowerCase()) ?? id);
-        return rewritten === answer.payload ? undefined : rewritten;
-      },
-    },
+    createdIdsShownAs(uuidV1),
     only('banks', 'cards'),
   ),
 

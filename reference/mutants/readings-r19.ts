@@ -2,8 +2,8 @@ import { domainToASCII } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, digest, onAnswers, onBankCreate, onCardFields, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
-import { AUTH, JWT, RESET, FORGOT, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, COINS, COIN, NFTS, NFT, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES, BALANCE_ROUTES } from './routes.js';
+import { ALL, answerWith, claimsOf, digest, onAnswers, onBankCreate, onCardFields, only, onParsedBody, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { AUTH, JWT, RESET, FORGOT, BANKS, CARDS, BONUSES, SUMMARY, COINS, NFTS, NFT, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES, BALANCE_ROUTES } from './routes.js';
 
 /**
  * Reading round 19 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -29,22 +29,6 @@ const LISTS = [BANKS, CARDS, BONUSES, SUMMARY, COINS, NFTS];
 const key = (id: unknown): string => String(id).toLowerCase();
 /** The params of the request an answer is for. */
 const paramsOf = (reply: FastifyReply): Record<string, string> => (reply.request.params ?? {}) as Record<string, string>;
-/** An answer written anew with another status. */
-function answerWith(reply: FastifyReply, status: number, body: unknown): string {
-  reply.code(status);
-  reply.removeHeader('content-length');
-  return JSON.stringify(body);
-}
-/** The claims of a request's JWT (unverified: the reference verifies it). */
-function claimsOf(request: FastifyRequest): Record<string, unknown> | undefined {
-  const token = request.headers.token;
-  const middle = typeof token === 'string' ? token.split('.')[1] : undefined;
-  try {
-    return middle ? (JSON.parse(Buffer.from(middle, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** An ISO 8601 `...Z` time moved by `ms`, keeping its fraction's digits (the Session's form). */
 function isoPlus(text: string, ms: number): string | undefined {

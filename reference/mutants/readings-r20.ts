@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, digest, onAnswers, onBankCreate, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { ALL, answerWith, claimsOf, createdIdsShownAs, digest, onAnswers, onBankCreate, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { AUTH, JWT, FORGOT, BANKS, CARDS, SUMMARY, COINS, COIN, NFTS, BONUS_ROUTES, BANK_ROUTES } from './routes.js';
 
 /**
  * Reading round 20 (issue 28, "fair to the readings nobody listed"): implementation choices the specification leaves
@@ -23,64 +23,17 @@ import { ALL, digest, onAnswers, onBankCreate, onParsedBody, only, ordersOf, par
  * Run against the suite: 25 of 25 conformant, none refused; see the note above `REFUSED` at the end of this file.
  */
 
-const AUTH = '/api/v1/authenticate';
-const JWT = '/api/v1/authenticate-jwt/:platform';
-const FORGOT = '/api/v1/user/forgot-password';
-const BANKS = '/api/v1/user/:user/bank';
-const CARDS = '/api/v1/user/:user/card';
-const BONUSES = '/api/v1/user/:user/bonus';
-const BONUS = '/api/v1/user/:user/bonus/:bonus';
-const SUMMARY = '/api/v1/user/:user/bonus/assets/:asset?';
-const BANK = '/api/v1/user/:user/bank/:bank';
-const COINS = '/api/v1/user/:user/balances';
-const COIN = '/api/v1/user/:user/balances/:asset';
-const NFTS = '/api/v1/user/:user/balances/nft';
-const BONUS_ROUTES = [BONUSES, BONUS];
-const BANK_ROUTES = [BANKS, BANK];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 const key = (id: unknown): string => String(id).toLowerCase();
-/** An answer written anew with another status. */
-function answerWith(reply: FastifyReply, status: number, body: unknown): string {
-  reply.code(status);
-  reply.removeHeader('content-length');
-  return JSON.stringify(body);
-}
-/** The claims of a request's JWT (unverified: the reference verifies it). */
-function claimsOf(request: FastifyRequest): Record<string, unknown> | undefined {
-  const token = request.headers.token;
-  const middle = typeof token === 'string' ? token.split('.')[1] : undefined;
-  try {
-    return middle ? (JSON.parse(Buffer.from(middle, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The fields a reading refuses in a request the reference would accept, with the reading's message: the field is
  * emptied before the handler reads it (so the reference refuses the request with 422 and stores nothing), and the 422's
  * message for that field is the reading's (as round 18 does).
  */
-const refusals = new WeakMap<FastifyRequest, Record<string, string>>();
-function refuse(request: FastifyRequest, field: string, message: string): void {
-  refusals.set(request, { ...(refusals.get(request) ?? {}), [field]: message });
-}
-function refusedAnswer(answer: WireAnswer, reply: FastifyReply): string | undefined {
-  const marks = refusals.get(reply.request);
-  if (!marks || answer.status !== 422) return undefined;
-  const body = parse(answer.payload);
-  if (!body || typeof body !== 'object') return undefined;
-  const errors: Record<string, string[]> = body.errors && typeof body.errors === 'object' ? body.errors : {};
-  for (const [field, message] of Object.entries(marks)) errors[field] = [message];
-  const messages = Object.values(errors).flat();
-  const more = messages.length - 1;
-  body.errors = errors;
-  body.message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : messages[0];
-  return JSON.stringify(body);
-}
+const { refuse, refusedAnswer } = refusalMarks();
 
 /** A UUID of version 8 (RFC 9562 5.8, custom): 48 bits of Unix milliseconds, 12 bits of the region, the variant, 62 random bits. */
 const REGION = 0x2a7;
@@ -97,8 +50,6 @@ function uuidV8(): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-const v8Shown = new Map<string, string>();
-const v8Reference = new Map<string, string>();
 
 /**
  * A UUID of version 6 (RFC 9562 5.6) for an order id: its time the order's creation (Unix seconds, with a sub-second
@@ -175,29 +126,7 @@ const readingsR20Written: Mutant[] = [
     'banks',
     '1',
     'the banks and cards created through the interface get UUIDs of version 8 (RFC 9562 5.8, the custom layout): 48 bits of Unix milliseconds, 12 bits naming the region that wrote the row, then random bits, as a team on a multi-region active-active store makes ids no two regions can both make; records written before (the provider states\u2019) keep theirs, and every id is read back in paths as it was answered (1.6: "{bank}, {bonus} and {card} are record IDs (UUID strings)"; 2.4 and 2.5: "id | string (UUID)": which version of UUID is not given; RFC 9562 defines versions 1 to 8)',
-    {
-      request(request) {
-        const params = request.params as Record<string, string> | undefined;
-        if (!params) return;
-        for (const [name, value] of Object.entries(params)) {
-          const id = typeof value === 'string' ? v8Reference.get(value.toLowerCase()) : undefined;
-          if (id !== undefined) params[name] = id;
-        }
-      },
-      wire(answer) {
-        if (answer.method === 'POST' && answer.status === 201 && (answer.url === BANKS || answer.url === CARDS)) {
-          const id = parse(answer.payload)?.data?.id;
-          if (typeof id === 'string' && UUID.test(id) && !v8Shown.has(id.toLowerCase())) {
-            const shown = uuidV8();
-            v8Shown.set(id.toLowerCase(), shown);
-            v8Reference.set(shown, id);
-          }
-        }
-        if (v8Shown.size === 0) return undefined;
-        const rewritten = answer.payload.replace(UUIDS, (id) => v8Shown.get(id.toLowerCase()) ?? id);
-        return rewritten === answer.payload ? undefined : rewritten;
-      },
-    },
+    createdIdsShownAs(uuidV8),
     only('banks', 'cards'),
   ),
   reading(

@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutation, WireAnswer } from '../mutation.js';
-import type { Seen } from './make.js';
-import { only, onParsedBody, parse, reading, recordsOf } from './reading.js';
+import type { FastifyReply } from 'fastify';
+import type { Mutation } from '../mutation.js';
+import { only, onParsedBody, parse, reading, recordsOf, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
+import { ROUTE as URL } from './routes.js';
+import { type Kind, kindLedger, passwordRewritten } from './sessions.js';
 
 /**
  * White-box round wb16 (issue 27, "a rule is verified only where it was checked everywhere it applies"): deviations a
@@ -33,53 +34,11 @@ import type { Mutant } from './types.js';
  * inner space, the summary's `orders`), with allowed-wb16-forgot-locked-as-unknown registered as a reading.
  */
 
-const URL = {
-  login: '/api/v1/authenticate',
-  jwt: '/api/v1/authenticate-jwt/:platform',
-  forgot: '/api/v1/user/forgot-password',
-  reset: '/api/v1/user/reset-password',
-  nftList: '/api/v1/user/:user/balances/nft',
-  coinList: '/api/v1/user/:user/balances',
-  bankList: '/api/v1/user/:user/bank',
-  bankOne: '/api/v1/user/:user/bank/:bank',
-  cardList: '/api/v1/user/:user/card',
-  cardOne: '/api/v1/user/:user/card/:card',
-  bonusList: '/api/v1/user/:user/bonus',
-  summary: '/api/v1/user/:user/bonus/assets/:asset?',
-} as const;
-
-type Kind = 'password' | '2fa' | 'jwt';
 
 const key = (id: unknown) => String(id).toLowerCase();
 const paramsOf = (request: { params?: unknown }) => (request.params ?? {}) as Record<string, string | undefined>;
 const queryText = (url: string) => url.split('?')[1] ?? '';
 const hasQuery = (reply: FastifyReply) => queryText(reply.request.url) !== '';
-const routeOf = (request: FastifyRequest): string => request.routeOptions?.url ?? '';
-
-const bearerOf = (request: { headers: Record<string, string | string[] | undefined> }): string | undefined => {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-};
-
-/** Sessions seen in the answers of both logins: each token's kind (password, with a 2FA code, JWT). */
-function kindLedger() {
-  const kindOf = new Map<string, Kind>();
-  return {
-    kindOf,
-    see(answer: WireAnswer, reply: FastifyReply): void {
-      if (answer.method !== 'POST' || answer.status !== 200 || (answer.url !== URL.login && answer.url !== URL.jwt)) return;
-      const data = parse(answer.payload)?.data;
-      if (typeof data?.id !== 'string') return;
-      const sent = (reply.request.body ?? {}) as Record<string, unknown>;
-      kindOf.set(data.id, answer.url === URL.jwt ? 'jwt' : typeof sent['2fa'] === 'string' && sent['2fa'] !== '' ? '2fa' : 'password');
-    },
-    of(request: FastifyRequest): Kind | undefined {
-      const bearer = bearerOf(request as unknown as Seen);
-      return bearer === undefined ? undefined : kindOf.get(bearer);
-    },
-  };
-}
 
 const notFound = (model: string, id: unknown) => JSON.stringify({ message: `No query results for model [${model}] ${String(id)}` });
 
@@ -175,18 +134,6 @@ function forgotRefusedForAccountAnswered(status: number): Mutation {
       if (answer.method !== 'POST' || answer.url !== URL.forgot || answer.status !== 200 || typeof sent.email !== 'string' || !flagged.has(sent.email.toLowerCase())) return undefined;
       reply.code(422);
       return JSON.stringify({ message: 'We can\u2019t find a user with that email address.', errors: { email: ['We can\u2019t find a user with that email address.'] } });
-    },
-  };
-}
-
-/** The password of a login (`URL.login`) or of a reset (`URL.reset`) rewritten by `to` before the reference reads it. */
-function passwordRewritten(route: string, to: (text: string) => string): Mutation {
-  return {
-    request(request) {
-      if (request.method !== 'POST' || routeOf(request) !== route) return;
-      onParsedBody(request, (body) => {
-        if (typeof body.password === 'string') body.password = to(body.password);
-      });
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIso4217 } from '../data/iso-4217.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { onCardFields, onParsedBody, parse, recordsOf } from './reading.js';
+import { onCardFields, onParsedBody, parse, recordsOf, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
+import { ROUTE as URL } from './routes.js';
+import { bearerOf, type Kind, kindLedger } from './sessions.js';
 
 /**
  * White-box round wb17 (issue 27, "a rule is verified only where it was checked everywhere it applies"): deviations a
@@ -32,48 +34,9 @@ import type { Mutant } from './types.js';
  * symbol for an unknown one (the suite's coin-and-NFT test); fixed (an NFT symbol of the reference is known), it survives.
  */
 
-const URL = {
-  login: '/api/v1/authenticate',
-  jwt: '/api/v1/authenticate-jwt/:platform',
-  logout: '/api/v1/user/logout',
-  nftList: '/api/v1/user/:user/balances/nft',
-  coinList: '/api/v1/user/:user/balances',
-  bankList: '/api/v1/user/:user/bank',
-  bankOne: '/api/v1/user/:user/bank/:bank',
-  cardList: '/api/v1/user/:user/card',
-  cardOne: '/api/v1/user/:user/card/:card',
-  bonusList: '/api/v1/user/:user/bonus',
-} as const;
-
-type Kind = 'password' | '2fa' | 'jwt';
 
 const key = (id: unknown) => String(id).toLowerCase();
 const paramsOf = (request: { params?: unknown }) => (request.params ?? {}) as Record<string, string | undefined>;
-const routeOf = (request: FastifyRequest): string => request.routeOptions?.url ?? '';
-
-const bearerOf = (request: { headers: Record<string, string | string[] | undefined> }): string | undefined => {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-};
-
-/** Sessions seen in the answers of both logins: each token's kind (password, with a 2FA code, JWT). */
-function kindLedger() {
-  const kindOf = new Map<string, Kind>();
-  return {
-    see(answer: WireAnswer, reply: FastifyReply): void {
-      if (answer.method !== 'POST' || answer.status !== 200 || (answer.url !== URL.login && answer.url !== URL.jwt)) return;
-      const data = parse(answer.payload)?.data;
-      if (typeof data?.id !== 'string') return;
-      const sent = (reply.request.body ?? {}) as Record<string, unknown>;
-      kindOf.set(data.id, answer.url === URL.jwt ? 'jwt' : typeof sent['2fa'] === 'string' && sent['2fa'] !== '' ? '2fa' : 'password');
-    },
-    of(request: FastifyRequest | { headers: Record<string, string | string[] | undefined> }): Kind | undefined {
-      const bearer = bearerOf(request as { headers: Record<string, string | string[] | undefined> });
-      return bearer === undefined ? undefined : kindOf.get(bearer);
-    },
-  };
-}
 
 const notFound = (model: string, id: unknown) => JSON.stringify({ message: `No query results for model [${model}] ${String(id)}` });
 
@@ -115,7 +78,7 @@ function logoutCascades(kind: Kind | undefined, what: typeof BANK | typeof CARD)
   return {
     wire(answer, reply) {
       ledger.see(answer, reply);
-      const bearer = bearerOf(reply.request as unknown as { headers: Record<string, string | string[] | undefined> });
+      const bearer = bearerOf(reply.request);
       if (answer.method === 'POST' && answer.url === what.list && answer.status === 201 && bearer && (kind === undefined || ledger.of(reply.request) === kind)) {
         const id = parse(answer.payload)?.data?.id;
         if (id) madeBy.set(bearer, [...(madeBy.get(bearer) ?? []), key(id)]);
