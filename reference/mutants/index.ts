@@ -51,11 +51,15 @@ import { probesReviewVMutants } from './probes-review-v.js';
 import { probesReviewWMutants } from './probes-review-w.js';
 import { probesReviewYMutants } from './probes-review-y.js';
 import { probesReviewXMutants } from './probes-review-x.js';
+import { probesReviewAaOpen } from './probes-review-aa.js';
 import type { Mutant } from './types.js';
 
 /** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r21; white-box wb1 to wb17; the reviews' readings). */
 export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...readingsR19Mutants, ...readingsR20Mutants, ...readingsR21Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...roundWb16Mutants, ...roundWb16Readings, ...roundWb16ClassProbes, ...roundWb17Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants, ...probesReviewVMutants, ...probesReviewWMutants, ...probesReviewYMutants, ...probesReviewXMutants];
 
+/** Probes a review left unregistered (not in MUTANTS, so `npm run mutants` does not judge them), runnable by name with `conformance run --mutant`. */
+const UNREGISTERED_PROBES: readonly Mutant[] = [...probesReviewAaOpen];
+
 export function mutantByName(name: string): Mutant | undefined {
-  return MUTANTS.find((m) => m.name === name);
+  return MUTANTS.find((m) => m.name === name) ?? UNREGISTERED_PROBES.find((m) => m.name === name);
 }

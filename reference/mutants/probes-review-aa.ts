@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { Mutant } from './types.js';
+import { only, reading, routeOf } from './reading.js';
+import { BANKS, BONUSES, CARDS } from './routes.js';
+import { DEFAULT_PLATFORM } from '../modules/authentication.js';
+import { PARTNER_PLATFORM } from '../modules/bonuses.js';
+
+/**
+ * review-aa probes (issue 28's done-when: no `expect` decides an open point). Each `allowed-review-aa-*` takes a reading
+ * the text leaves open, the other way from the reference; a failing test is a finding. Not registered in MUTANTS (the
+ * lead decides): `mutantByName` also finds them, so `node bin/conformance.mjs run --mutant NAME` runs one.
+ *
+ * The parity these readings share: the project allows a bonus `status` filter to ignore a value outside its three
+ * (`allowed-r13-bonus-status-filter-unknown-ignored`: "what a value outside the three does is not given; the list's
+ * errors, 401, 403, 409, name no 422"), and a bank's or card's `status` filter to ignore a value the target does not know
+ * (`allowed-r14-unknown-status-filter-ignored`). The same words hold of the other filters of 4.10, 4.6a and 4.11: what a
+ * value that names no platform, no company or no currency code does is not given either, and those lists name no 422.
+ */
+
+/**
+ * The platforms of the reference: its default one (DEFAULT_PLATFORM), the bonuses' partner (PARTNER_PLATFORM) and those platformIdentity makes (a UUID or, under r9, a number; `P` and six hex digits; a
+ * name ending in "Platform"; a url host under `.platform.test`). A value resolves when it names one of them by its ID,
+ * code, name or url host, in any letter case.
+ */
+const namesAPlatform = (value: string): boolean => {
+  const v = value.trim();
+  return (
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ||
+    /^\d+$/.test(v) ||
+    /^P[0-9A-F]{6}$/i.test(v) ||
+    /platform$/i.test(v) ||
+    /\.platform\.test$/i.test(v) ||
+    [DEFAULT_PLATFORM, PARTNER_PLATFORM].some((p) => [p.id, p.code, p.name, new URL(p.url).host].some((name) => name.toLowerCase() === v.toLowerCase()))
+  );
+};
+
+/** Drops `filter` from a list's query when `keep` says its value resolves to nothing the service knows (a filter applied only when it resolves). */
+function dropUnresolved(routes: readonly string[], filter: string, keep: (value: string) => boolean): { request(request: FastifyRequest): void } {
+  return {
+    request(request) {
+      if (request.method !== 'GET' || !routes.includes(routeOf(request))) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const value = query[filter];
+      if (typeof value === 'string' && value !== '' && !keep(value)) delete query[filter];
+    },
+  };
+}
+
+const written: readonly Mutant[] = [
+  reading(
+    'allowed-review-aa-platform-filter-unknown-value-ignored',
+    'banks',
+    '4.10',
+    'the bank, card and bonus lists apply `platform` only when its value resolves to a platform the service has (by its code, ID, name or url host); a value that names no platform (`platform=no-such-value-0000`) is dropped and every record of the user listed, as a query builder that applies only the filters it can resolve does (4.10 "query: status, currency, company, platform (all optional filters, strings)", 4.6a, 4.11: what a value naming no platform does is not given, and the lists\u2019 errors name no 422; the parity of allowed-r13-bonus-status-filter-unknown-ignored)',
+    dropUnresolved([BANKS, CARDS, BONUSES], 'platform', namesAPlatform),
+    only('banks', 'cards', 'bonuses'),
+  ),
+  reading(
+    'allowed-review-aa-bank-currency-filter-non-code-ignored',
+    'banks',
+    '4.10',
+    'the bank list applies `currency` only when its value is shaped as a currency code (alphanumeric, at most three characters: ISO 4217 writes three letters or three digits); a value that is no code at all (`currency=no-such-value-0000`) is dropped as invalid and every bank of the user listed (4.10: "currency ... optional filters, strings"; what a value that is no currency code does is not given, and the list\u2019s errors, 401, 403, 409, name no 422; the parity of allowed-r13-bonus-status-filter-unknown-ignored). A code no bank has (`SEK`), part of one (`EU`) and a numeric code are still applied',
+    dropUnresolved([BANKS], 'currency', (value) => /^[A-Za-z0-9]{1,3}$/.test(value)),
+    only('banks'),
+  ),
+  reading(
+    'allowed-review-aa-company-filter-unknown-value-ignored',
+    'banks',
+    '4.10',
+    'the bank and card lists apply `company` only when its value resolves to a platform the service has (as `platform`, which the reference compares it with); a value that names none (`company=no-such-value-0000`) is dropped and every record of the user listed (4.10, 4.6a: `company` is named, not defined; what a value naming no company does is not given, and the lists\u2019 errors name no 422). Under this reading the suite\u2019s other company values (a bank\u2019s name, a SWIFT institution code, a holder\u2019s name) are dropped too: lists of every record, which the suite advises on',
+    dropUnresolved([BANKS, CARDS], 'company', namesAPlatform),
+    only('banks', 'cards'),
+  ),
+];
+
+/** Not registered in MUTANTS: review-aa's probes, found by name (mutantByName) for `conformance run --mutant`. */
+export const probesReviewAaOpen: readonly Mutant[] = written;
