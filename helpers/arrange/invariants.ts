@@ -11,10 +11,11 @@ import { bankFieldRefusals, cardFieldRefusals } from './refusals.js';
 import { NO_SUCH_VALUE, expectFilteredList, filterWritings, movedSince } from '../check/filters.js';
 import { unreadPageMembers } from '../check/pages.js';
 import { logIn, logInWithJwt, userWithToken } from './flows.js';
-import { platformFor } from './jwt.js';
+import { platformFor, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
+import { sameCurrency } from '../spec/currencies.js';
 import { comparableValue, comparedReads, differsOnlyInStorage, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
 import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
 
@@ -425,13 +426,23 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
  *   that kind: 200 with exactly that one (as the password session's "returns only the ... named by one assets[] symbol");
  * - a bonus's `status` with `distributed`, a value its records show (an unknown value may be ignored:
  *   allowed-r13-bonus-status-filter-unknown-ignored): only bonuses of that status listed (the state gives one of each);
- * - every other filter of the list (a bank's currency, company and platform; a card's company and platform; a bonus's
- *   platform) with a value no record has under any reading (`no-such-value-0000`): none of the user's records listed,
- *   or 422 keyed by the filter (advised on; docs/judging.md, "Filters match by equality" and "Meaning of a filter the
- *   spec only names"). Not a bank's or card's `status`: a value the target does not know may be ignored there
- *   (docs/judging.md), and their records are all CONFIRMED when made, so no value must leave one out; the platform
- *   filter, sent beside it, is judged.
- * One request a filter (11 a session kind over the five lists: 33 for the 2FA and the two JWT kinds).
+ * - every other filter of the list with a value that RESOLVES and holds none of the user's records under every reading
+ *   (review-aa: a value that resolves to nothing, naming no record, platform, company or currency code, may be ignored
+ *   by a target that applies a filter only when it resolves, as allowed-r13-bonus-status-filter-unknown-ignored and
+ *   allowed-r14-unknown-status-filter-ignored allow for `status`; docs/judging.md, "Meaning of a filter the spec only
+ *   names"): none of the user's records listed, or 422 keyed by the filter (advised on):
+ *   - a bank's `currency`: a real ISO 4217 code none of the user's banks shows (SEK, as the password session's "answers
+ *     an empty list for a currency no bank has", else NOK, CHF, JPY);
+ *   - `platform` (banks, cards, bonuses): the ID of a platform registered through a hook's `platform` state after the
+ *     user's records were made (platformWithoutRecords), so it holds none of them; with a STATES_FILE, or a hook without
+ *     that state, not asked (advised on: not verified);
+ *   - `company` (banks, cards): only named, and nothing ties it to a platform, a bank or a holder, so no one value
+ *     resolves under every reading: `no-such-value-0000` is sent and a list that still holds the user's records is
+ *     advised on, never failed.
+ *   Not a bank's or card's `status`: a value the target does not know may be ignored there (docs/judging.md), and their
+ *   records are all CONFIRMED when made, so no value must leave one out; the platform filter, sent beside it, is judged.
+ * One request a filter (11 a session kind over the five lists: 33 for the 2FA and the two JWT kinds), and one `platform`
+ * state a list with a platform filter.
  */
 async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Holder['made']): Promise<void> {
   const endpoint = endpointById.get(a.endpointId)!;
@@ -474,10 +485,41 @@ async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Hol
           if (listed) expect(listed.filter((r: any) => String(r?.status).toLowerCase() !== value).map((r: any) => `${String(r?.id)} ${String(r?.status)}`), `${a.where}, filtered by status=${value}: the answer must list only bonuses of that status (the user has bonuses of others); the filter is ignored`).toEqual([]);
           return;
         }
-        const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { [name]: NO_SUCH_VALUE } }), name, NO_SUCH_VALUE, schema);
-        if (listed) expect(listed.map((r: any) => String(idKey(r?.id))).filter((id) => yours.has(id)), `${a.where}, filtered by ${name}=${NO_SUCH_VALUE}, a value no record has under any reading of ${name}: the answer must list none of the user’s records (or refuse the value with 422 keyed by ${name}); the filter is ignored`).toEqual([]);
+        const value = await resolvingFilterValue(t, name, shown);
+        if (value === undefined) {
+          t.advise(`${a.where}: not verified: ${name} is not asked by this session (a platform that holds none of the user’s records needs a hook’s platform state, which this target does not give); a value that names no platform may be ignored`);
+          return;
+        }
+        const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { [name]: value.value } }), name, value.value, schema);
+        const kept = (listed ?? []).map((r: any) => String(idKey(r?.id))).filter((id) => yours.has(id));
+        if (!value.judged) {
+          if (kept.length > 0) t.advise(`${a.where}, filtered by ${name}=${value.value}, ${value.is}: the answer still lists ${kept.length} of the user’s records; a target may ignore a ${name} it cannot resolve (section ${a.endpointId.endsWith('/card') ? '4.6a' : '4.10'} only names the filter), so not judged`);
+          return;
+        }
+        expect(kept, `${a.where}, filtered by ${name}=${value.value}, ${value.is}: the answer must list none of the user’s records (or refuse the value with 422 keyed by ${name}); the filter is ignored`).toEqual([]);
       }),
   );
+}
+
+/** ISO 4217 codes a bank list's `currency` is asked under a session, the first none of the user's banks shows. */
+const UNHELD_CURRENCIES = ['SEK', 'NOK', 'CHF', 'JPY'] as const;
+
+/**
+ * The value a session's list is asked `name` with (expectSessionFilters): `judged` when it resolves under every reading
+ * of the filter and holds none of the user's records (`shown`), so a list that still holds them ignores the filter;
+ * else a value no record has (`company`), judged by advice only. Undefined when no such value can be had (`platform`
+ * without a hook's platform state).
+ */
+async function resolvingFilterValue(t: CheckContext, name: string, shown: readonly any[]): Promise<{ value: string; judged: boolean; is: string } | undefined> {
+  if (name === 'currency') {
+    const code = UNHELD_CURRENCIES.find((c) => !shown.some((r: any) => sameCurrency(r?.currency, c)));
+    if (code !== undefined) return { value: code, judged: true, is: 'an ISO 4217 code none of the user’s banks shows' };
+  }
+  if (name === 'platform') {
+    const id = await platformWithoutRecords(t);
+    return id === undefined ? undefined : { value: id, judged: true, is: 'the ID of a platform registered after the user’s records were made (provider state platform), which holds none of them' };
+  }
+  return { value: NO_SUCH_VALUE, judged: false, is: `a value no record has under any reading of ${name}, which a target may ignore as one it cannot resolve` };
 }
 
 /**

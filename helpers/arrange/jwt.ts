@@ -2,7 +2,7 @@ import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { sameId } from '../spec/normalisation.js';
 import { SignJWT, base64url, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import type { CheckContext } from '../check/check.js';
-import { currentTargetKey, onNewTarget, targetKey } from '../check/target.js';
+import { currentTarget, currentTargetKey, onNewTarget, targetKey } from '../check/target.js';
 import type { StateData, StateRequestOptions } from '../states/transport.js';
 import { learnSecret } from '../net/secrets.js';
 
@@ -281,6 +281,20 @@ export async function otherPlatform(t: CheckContext): Promise<Platform> {
     t.skip(`STATES_FILE's secondPlatform ${other.id} is the only platform the suite signs with${t.target.jwtPlatform ? ' (JWT_PLATFORM_ID names it too)' : ''}: a second platform needs a first one apart; give the file a platform entry of another platform (or JWT_PLATFORM_ID / JWT_PRIVATE_KEY_FILE)`);
   }
   return other;
+}
+
+/**
+ * The ID of a platform the target trusts, registered now through the `platform` state of a hook with the suite's second
+ * key (as otherPlatform), for a check that needs a platform that exists and holds none of a user's records made before
+ * it (review-aa: a filter value that resolves, where one that names no platform may be ignored). Undefined, never a
+ * skip, where none can be had so: a STATES_FILE (its accounts belong to the platforms it names, its records were
+ * arranged before the run) and a hook that does not provide the state; the caller then leaves its check not verified.
+ */
+export async function platformWithoutRecords(t: CheckContext): Promise<string | undefined> {
+  if (t.target.states.kind !== 'hook') return undefined;
+  const { publicKeyPem } = await keys(1);
+  const outcome = await currentTarget().states.get('platform', { publicKey: publicKeyPem });
+  return outcome.provided && typeof outcome.data.id === 'string' && outcome.data.id !== '' ? outcome.data.id : undefined;
 }
 
 /** Unix seconds from now. */
