@@ -53,8 +53,10 @@ export interface FilterPlatform {
  * issuer of a SWIFT code, a corporate card's holder, a search (reading rounds r6, r12). The same values are sent,
  * and what holds under every reading is judged: a 200 list holds only the caller's records (those of the
  * unfiltered list), each once. A value no record has is sent too: one that still lists the user's records is advised
- * on, since a value that names no company may be ignored (review-aa). Whether one of the platform's values lists that
- * platform's records, and only them, is advised on (issue 28, principle 1).
+ * on, since a value that names no company may be ignored (review-aa); but a filter that lists every one of the user's
+ * records under every value sent (each platform's code, ID, name and url host among them) is ignored, whatever it
+ * compares. Whether one of the platform's values lists that platform's records, and only them, is advised on (issue
+ * 28, principle 1).
  *
  * `list(query)` lists the user's records (the unfiltered list when `query` is undefined); `platformOf`
  * reads a record's platform (`externalPlatform`, a bonus's order's); the state's records
@@ -101,6 +103,8 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   // `company` is only named (4.10, 4.6a): what ties it to a platform is advised on, not judged (see above).
   const judged = filter === 'platform';
   const yours = new Set(all.map(recordKey));
+  // `company`: a value the target answers with fewer than all of the user's records, or refuses (422).
+  let narrowed: string | undefined;
   if (!judged) {
     // A value no record has under any reading (equality or search, with any field) names no company either: a target may
     // apply company only when the value resolves (review-aa, allowed-review-aa-company-filter-unknown-value-ignored; the
@@ -108,6 +112,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     // advised on, never failed (docs/judging.md, "Meaning of a filter the spec only names").
     const listed = expectFilteredList(t, await options.list({ [filter]: NO_SUCH_VALUE }), filter, NO_SUCH_VALUE, schema);
     const kept = (listed ?? []).map(recordKey).filter((id) => yours.has(id));
+    if (!listed || kept.length < yours.size) narrowed ??= NO_SUCH_VALUE;
     if (kept.length > 0) t.advise(`${filter}=${NO_SUCH_VALUE}, a value no record has under any reading of ${filter}, still lists ${kept.length} of the user's records: a ${filter} the target cannot resolve seems ignored (section ${schema.startsWith('card') ? '4.6a' : '4.10'} only names the filter, and the list's errors name no 422)`);
   }
   for (const p of platforms) {
@@ -131,6 +136,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
       const whole = ids.length === 0 || (wrong.length === 0 && ids.join() === expected.join());
       if (!judged) {
         if (whole && ids.length > 0) matched ??= reading;
+        if (ids.filter((id) => yours.has(id)).length < yours.size) narrowed ??= value;
         continue;
       }
       expect(wrong, `${filter}=${value} (platform ${p.code}'s ${reading}) must list none of the user's records on platform ${other.code}; it lists ${wrong.join(', ')}`).toEqual([]);
@@ -150,6 +156,17 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     expect(matched, `${filter} must list the user's records on platform ${p.code} when given ${tried}; none did`).toBeDefined();
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
   }
+  if (judged || narrowed !== undefined) return;
+  // review-aa: no one company value leaves a record out under every reading, but together they do. A value that names
+  // nothing may be ignored; each platform's code, ID, name and url host name a platform the user has records on, so
+  // under every reading (a platform, by any of the four, lists one platform's records; a company the values do not name,
+  // a SWIFT institution, a holder, lists none; a search lists those it matches) one of them lists fewer than all of the
+  // user's records, or is refused. Judged only where each platform shows a name and a url host of its own (all four sent).
+  if (nameless || hostless) {
+    t.advise(`${filter} listed every one of the user's records under every value sent (${NO_SUCH_VALUE}, each platform's code and ID); the platforms of provider state ${state} show no distinct names or url hosts to send as well, so whether ${filter} is ignored is not judged`);
+    return;
+  }
+  expect(narrowed, `${filter} listed every one of the user's ${yours.size} records under every value sent: ${NO_SUCH_VALUE} and the code, ID, name and url host of each of the user's two platforms (${first.code}, ${second.code}); whatever ${filter} compares, one of them names something the user's records do not all share, so the filter is ignored`).toBeDefined();
 }
 
 /** The host, lower-case, of the url a record's platform shows (`url`, or a bonus order's `urls.website`); undefined when it shows none. */
