@@ -88,14 +88,17 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
     await expect(judge([A, B], 'host')).rejects.toThrow(/its name \("Reference Platform"\); none did/);
   });
 
-  it('judges company only where every reading agrees: the user\u2019s records, each once, none for a value no record has (reading round r12)', async () => {
+  it('judges company only where every reading agrees: the user\u2019s records, each once, and not every record under every value sent (reading round r12, review-aa)', async () => {
     expect(await judge([A, B], 'code', false, 'company')).toEqual([]);
     expect((await judge([A, B], 'name', false, 'company')).join('\n')).toMatch(/company compares a platform's name/);
     // A company that names no platform by any value sent (a SWIFT institution code, a card's holder): advised on.
     expect((await judge([A, B], 'nothing', false, 'company')).join('\n')).toMatch(/company did not list exactly the user's records on platform REF/);
     expect((await judge([A, B], 'everything-but-unknown', false, 'company')).join('\n')).toMatch(/company did not list exactly the user's records on platform PXYZ/);
     expect((await judge([A, B], 'id', true, 'company')).join('\n')).toMatch(/refused with 422 keyed by company/);
-    await expect(judge([A, B], 'ignored', false, 'company')).rejects.toThrow(/company=no-such-value-0000, a value no record has under any reading of company, must list none of the user's records/);
+    // review-aa: a value no record has may be ignored (advised on); a company listing every record under every value sent
+    // (each platform's code, ID, name and url host) is ignored whatever it compares, judged only when all four are sent.
+    expect((await judge([A, B], 'ignored', false, 'company')).join('\n')).toMatch(/company=no-such-value-0000, a value no record has under any reading of company, still lists 3 of the user's records[\s\S]*show no distinct names or url hosts to send as well, so whether company is ignored is not judged/);
+    await expect(judge([hosted(A, 'ref.example'), hosted(B, 'other.example')], 'ignored', false, 'company')).rejects.toThrow(/company listed every one of the user's 3 records under every value sent: no-such-value-0000 and the code, ID, name and url host of each of the user's two platforms \(REF, PXYZ\)/);
     await expect(judge([A, B], 'twice', false, 'company')).rejects.toThrow(/must list each record once/);
     await expect(judge([A, B], 'foreign', false, 'company')).rejects.toThrow(/must list only the caller's records/);
   });
