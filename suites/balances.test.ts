@@ -49,7 +49,6 @@ const ENDPOINTS = [
   { ep: coinShow, clause: '4.9', rule401: 'S214', rules403or409: ['S215', 'S216'], kind: 'coin balance', path: (user: string, held: { coins: string[] }) => balancePaths.coinShow(user, held.coins[0]!) },
 ] as const;
 
-/** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
 /**
  * Round wb17 (fix-wb17b): assets[] naming a held NFT or coin and a symbol the platform does not know. "asset symbols to
  * return" (4.6, 4.8): the held one is returned whatever the other names; what the unknown symbol gets beside it is not
@@ -75,6 +74,7 @@ async function expectHeldBesideUnknown(t: CheckContext, kind: 'NFT' | 'coin'): P
   if (!listed.includes(mine)) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held ${kind} ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
 }
 
+/** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
 function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeof ENDPOINTS)[number]): void {
   ep.check(`answers 401 with { error } for the ${kind} without a token`, { rules: [...schemaRules('error-auth'), rule401, 'S132', 'S321', 'S335'], clauses: [clause, '5', '7'], status: 401 }, async (t) => {
     const { user, held } = await holder(t);
