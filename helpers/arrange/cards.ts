@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/en'; // only the locale used: the package root loads every locale (about 35 MB per thread)
 import type { CheckContext } from '../check/check.js';
 import { IMAGES } from './images.js';
@@ -67,11 +68,14 @@ export function parseMonthYear(value: unknown): { month: number; year: number } 
   return { month: Number(match[1]), year: Number(match[2]) % 100 };
 }
 
-/** A valid card: small real PNG images, a name, an alias, four digits and an expiry three years ahead. */
+/**
+ * A valid card: two small real PNG images that are two different pictures (other bytes, other names: the card, and the
+ * card held; issue 28, allowed-r21-card-images-must-differ), a name, an alias, four digits and an expiry three years ahead.
+ */
 export function validCardFields(): Required<{ [K in keyof CardFields]: CardFields[K] }> {
   return {
     cardImage1: IMAGES.png(),
-    cardImage2: IMAGES.png(),
+    cardImage2: IMAGES.pngHeld(),
     holderName: faker.person.fullName(),
     alias: `Card ${faker.word.noun()}`,
     expirationDate: monthYear(36).date,
@@ -81,10 +85,51 @@ export function validCardFields(): Required<{ [K in keyof CardFields]: CardField
   };
 }
 
-/** The multipart form of a card: the valid defaults, overridden field by field (`null` omits a field). */
+const isFile = (value: CardFields['cardImage1']): value is UploadFile => typeof value === 'object' && value !== null;
+
+const digests = new WeakMap<UploadFile, string>();
+/** A file's SHA-256, read chunk by chunk (a 10 MB image is never held whole), once a file. */
+function digestOf(file: UploadFile): string {
+  let digest = digests.get(file);
+  if (digest === undefined) {
+    const hash = createHash('sha256');
+    for (const chunk of file.chunks()) hash.update(chunk);
+    digests.set(file, (digest = hash.digest('hex')));
+  }
+  return digest;
+}
+
+/** Whether two files carry the same bytes (whatever their names and declared types). */
+export function sameFileBytes(a: UploadFile, b: UploadFile): boolean {
+  return a === b || (a.size === b.size && digestOf(a) === digestOf(b));
+}
+
+/**
+ * Section 4.6a gives the two images as two pictures ("the card image"; "the card with the user holding it"), and
+ * whether a server may refuse one file sent as both is not said (issue 28, reading round r21,
+ * allowed-r21-card-images-must-differ): so the image a caller left to the defaults is another picture than the one it
+ * gave (the first of the card's PNG, the held card's PNG and a JPEG whose bytes differ from it). Two images the caller
+ * gave both are sent as given.
+ */
+function twoDifferentImages(fields: CardFields, overrides: CardFields): void {
+  const { cardImage1: first, cardImage2: second } = fields;
+  if (!isFile(first) || !isFile(second) || !sameFileBytes(first, second)) return;
+  const given = 'cardImage1' in overrides ? ('cardImage2' in overrides ? undefined : first) : second;
+  if (given === undefined) return;
+  const other = [IMAGES.png(), IMAGES.pngHeld(), IMAGES.jpeg()].find((image) => !sameFileBytes(image, given))!;
+  if ('cardImage1' in overrides) fields.cardImage2 = other;
+  else fields.cardImage1 = other;
+}
+
+/**
+ * The multipart form of a card: the valid defaults, overridden field by field (`null` omits a field). Its text parts
+ * are sent before its files (MultipartForm `fieldsFirst`: issue 28, allowed-r21-card-text-fields-before-files; also a
+ * text part a caller appends afterwards), and its two images are two different files unless the caller gave both.
+ */
 export function cardForm(overrides: CardFields = {}): { form: MultipartForm; fields: CardFields } {
   const fields: CardFields = { ...validCardFields(), ...overrides };
-  const form = new MultipartForm();
+  twoDifferentImages(fields, overrides);
+  const form = new MultipartForm({ fieldsFirst: true });
   for (const [name, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;
     form.append(name, value);

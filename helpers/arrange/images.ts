@@ -35,8 +35,15 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
+/**
+ * The blue of a PNG's gradient, one a picture: the card, and the card with the user holding it (section 4.6a gives the
+ * two images as two pictures; a target may refuse the same file sent as both, so a valid card is sent with two).
+ */
+const PNG_BLUE = { card: 0x80, held: 0x30 } as const;
+export type PngPicture = keyof typeof PNG_BLUE;
+
 /** The chunks of a small truecolour PNG (8x8 gradient): IHDR and IDAT, without signature and IEND. */
-function pngCore(size = 8): Buffer[] {
+function pngCore(size = 8, picture: PngPicture = 'card'): Buffer[] {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
@@ -48,36 +55,38 @@ function pngCore(size = 8): Buffer[] {
   const rows: number[] = [];
   for (let y = 0; y < size; y++) {
     rows.push(0); // filter type None
-    for (let x = 0; x < size; x++) rows.push((x * 32) & 0xff, (y * 32) & 0xff, 0x80);
+    for (let x = 0; x < size; x++) rows.push((x * 32) & 0xff, (y * 32) & 0xff, PNG_BLUE[picture]);
   }
   return [pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.from(rows)))];
 }
 
 const IEND = pngChunk('IEND', Buffer.alloc(0));
 
-/** A valid 8x8 PNG (signature, IHDR, zlib-compressed IDAT, IEND, correct CRCs). */
-export function pngBytes(): Buffer {
-  return Buffer.concat([PNG_SIGNATURE, ...pngCore(), IEND]);
+/** A valid 8x8 PNG (signature, IHDR, zlib-compressed IDAT, IEND, correct CRCs); `held`: another picture, its bytes other. */
+export function pngBytes(picture: PngPicture = 'card'): Buffer {
+  return Buffer.concat([PNG_SIGNATURE, ...pngCore(8, picture), IEND]);
 }
 
-/** The padding of the large PNGs, 64 KiB of spaces: shared by every chunk and never written after this line. */
-const PADDING = Buffer.alloc(64 * 1024, 0x20);
+/** The padding of the large PNGs, 64 KiB of one byte a picture: shared by every chunk and never written after they are made. */
+const PADDINGS = new Map<PngPicture, Buffer>();
+const paddingOf = (picture: PngPicture) => PADDINGS.get(picture) ?? PADDINGS.set(picture, Buffer.alloc(64 * 1024, picture === 'card' ? 0x20 : 0x2e)).get(picture)!;
 
 /**
  * A valid PNG of exactly `total` bytes: the small image plus one private ancillary chunk (`paDd`,
  * which decoders skip) carrying the padding, so the file stays a real PNG at any size. Its padding
  * is sent as views of one 64 KiB buffer, so a 10 MB file costs no 10 MB of memory; only its CRC is
- * computed ahead, once.
+ * computed ahead, once. `held`: another picture (its pixels and padding other), of the same size.
  */
-export function paddedPng(name: string, total: number): UploadFile {
-  const core = Buffer.concat([PNG_SIGNATURE, ...pngCore()]);
+export function paddedPng(name: string, total: number, picture: PngPicture = 'card'): UploadFile {
+  const pad = paddingOf(picture);
+  const core = Buffer.concat([PNG_SIGNATURE, ...pngCore(8, picture)]);
   const padding = total - core.length - IEND.length - 12;
   if (padding < 0) throw new Error(`a padded PNG cannot be smaller than ${core.length + IEND.length + 12} bytes`);
   const head = Buffer.alloc(8);
   head.writeUInt32BE(padding, 0);
   head.write('paDd', 4, 'ascii');
   function* paddingChunks(): Generator<Buffer> {
-    for (let left = padding; left > 0; left -= PADDING.length) yield left >= PADDING.length ? PADDING : PADDING.subarray(0, left);
+    for (let left = padding; left > 0; left -= pad.length) yield left >= pad.length ? pad : pad.subarray(0, left);
   }
   let crc = crc32(head.subarray(4));
   for (const chunk of paddingChunks()) crc = crc32(chunk, crc);
@@ -244,6 +253,11 @@ export const SUM_OVER_LIMIT_IMAGE_BYTES = 6_000_000;
 
 export const IMAGES = {
   png: () => once('png', () => uploadFile('card.png', 'image/png', pngBytes())),
+  /**
+   * Issue 28 (reading round r21, allowed-r21-card-images-must-differ): the second image of a valid card, another
+   * picture than `png` (its bytes and name other): "cardImage2 ... the card with the user holding it".
+   */
+  pngHeld: () => once('png-held', () => uploadFile('card-held.png', 'image/png', pngBytes('held'))),
   jpeg: () => once('jpeg', () => uploadFile('card.jpg', 'image/jpeg', jpegBytes())),
   bmp: () => once('bmp', () => uploadFile('card.bmp', 'image/bmp', bmpBytes())),
   /** White-box round wb10: a JPEG that opens with an Exif segment (APP1, no JFIF APP0), as cameras and phones write. */
@@ -261,8 +275,8 @@ export const IMAGES = {
   svg: () => once('svg', () => uploadFile('card.svg', 'image/svg+xml', svgBytes())),
   /** TIFFs of both byte orders, as a scanner writes them. */
   tiff: (order: 'little' | 'big') => once(`tiff-${order}`, () => uploadFile(order === 'little' ? 'card.tif' : 'card.tiff', 'image/tiff', tiffBytes(order))),
-  /** Real PNGs of 6 000 000 bytes each, one a name: each inside the limit, the two together over it. */
-  pngHalfOverLimit: (which: 1 | 2) => once(`half-${which}`, () => paddedPng(`card-6000000b-${which}.png`, SUM_OVER_LIMIT_IMAGE_BYTES)),
+  /** Real PNGs of 6 000 000 bytes each, one a name and a picture (two different files): each inside the limit, the two together over it. */
+  pngHalfOverLimit: (which: 1 | 2) => once(`half-${which}`, () => paddedPng(`card-6000000b-${which}.png`, SUM_OVER_LIMIT_IMAGE_BYTES, which === 1 ? 'card' : 'held')),
   /** Plain text named and declared as a PNG: only its content says it is no image. */
   textAsPng: () => once('text', () => uploadFile('card.png', 'image/png', Buffer.from('This is a text file, not an image.\n'.repeat(8), 'utf8'))),
   /**

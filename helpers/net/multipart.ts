@@ -28,13 +28,22 @@ export class MultipartForm {
   private readonly parts: [string, string | UploadFile][] = [];
   private readonly boundary = `----conformance-${randomBytes(12).toString('hex')}`;
 
+  /**
+   * `fieldsFirst`: every text part is sent before every file part, each kind in the order appended (so a text part
+   * appended after a file still goes before it). RFC 7578 keeps the order a client sends, and a server may read the
+   * form as a stream that needs its text fields before its files (AWS S3's POST upload: the file "must be the last
+   * field in the form"); a form so ordered is read alike by a server that takes the parts in any order.
+   */
+  constructor(private readonly options: { fieldsFirst?: boolean } = {}) {}
+
   append(name: string, value: string | UploadFile): void {
     this.parts.push([name, value]);
   }
 
-  /** The fields in order: a text value, or a file. */
+  /** The fields in the order they are sent: a text value, or a file. */
   entries(): readonly [string, string | UploadFile][] {
-    return this.parts;
+    if (!this.options.fieldsFirst) return this.parts;
+    return [...this.parts.filter(([, value]) => typeof value === 'string'), ...this.parts.filter(([, value]) => typeof value !== 'string')];
   }
 
   get contentType(): string {
@@ -45,7 +54,7 @@ export class MultipartForm {
   get length(): number {
     let length = 0;
     for (const chunk of this.encoded(false)) length += chunk.byteLength;
-    return length + this.parts.reduce((sum, [, value]) => sum + (typeof value === 'string' ? 0 : value.size), 0);
+    return length + this.entries().reduce((sum, [, value]) => sum + (typeof value === 'string' ? 0 : value.size), 0);
   }
 
   /** The body, chunk by chunk. */
@@ -54,7 +63,7 @@ export class MultipartForm {
   }
 
   private *encoded(withFiles: boolean): Generator<Uint8Array> {
-    for (const [name, value] of this.parts) {
+    for (const [name, value] of this.entries()) {
       const head = `--${this.boundary}\r\nContent-Disposition: form-data; name="${escapeName(normalizeLinefeeds(name))}"`;
       if (typeof value === 'string') {
         yield Buffer.from(`${head}\r\n\r\n${normalizeLinefeeds(value)}\r\n`);
