@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../helpers/net/http.js';
-import { AT_LIMIT_IMAGE_BYTES, IMAGES, fileBytes, paddedPng } from '../helpers/arrange/images.js';
+import { AT_LIMIT_IMAGE_BYTES, IMAGES, SUM_OVER_LIMIT_IMAGE_BYTES, fileBytes, paddedPng } from '../helpers/arrange/images.js';
+import { cardForm, sameFileBytes } from '../helpers/arrange/cards.js';
 import { MultipartForm, uploadFile } from '../helpers/net/multipart.js';
 
 /** The chunks of a PNG file, each with whether its CRC is right. */
@@ -55,6 +56,72 @@ describe('multipart form (the card form of section 4.6a)', () => {
     expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'paDd', 'IEND']);
     expect(chunks.every((c) => c.crcOk)).toBe(true);
     expect(fileBytes(paddedPng('odd.png', 70_001)).length).toBe(70_001);
+  });
+});
+
+/**
+ * Issue 28, reading round r21: 4.6a gives no order of the form's parts and does not say whether the two images may be
+ * one file, so every card form carries its text fields before its files and two different pictures
+ * (allowed-r21-card-text-fields-before-files, allowed-r21-card-images-must-differ).
+ */
+describe('the card form: text fields before files, two different pictures', () => {
+  type Entries = ReturnType<MultipartForm['entries']>;
+  const kinds = (entries: Entries) => entries.map(([, value]) => (typeof value === 'string' ? 'text' : 'file')).join(' ');
+  const images = (entries: Entries) => entries.filter(([, value]) => typeof value !== 'string').map(([, value]) => value as ReturnType<typeof uploadFile>);
+
+  it('sends every text part before every file part, a text part appended after a file too, and encodes them in that order', () => {
+    const form = new MultipartForm({ fieldsFirst: true });
+    form.append('cardImage1', IMAGES.png());
+    form.append('alias', 'Main');
+    form.append('cardImage2', IMAGES.pngHeld());
+    form.append('holderName', 'Ada');
+    expect(form.entries().map(([name]) => name)).toEqual(['alias', 'holderName', 'cardImage1', 'cardImage2']);
+    const body = Buffer.concat([...form.chunks()]).toString('latin1');
+    expect(body.indexOf('name="holderName"')).toBeLessThan(body.indexOf('name="cardImage1"'));
+    expect(form.length).toBe(Buffer.concat([...form.chunks()]).length);
+    const plain = new MultipartForm();
+    plain.append('cardImage1', IMAGES.png());
+    plain.append('alias', 'Main');
+    expect(plain.entries().map(([name]) => name)).toEqual(['cardImage1', 'alias']);
+  });
+
+  it('a valid card form: its fields first, then two images of other bytes and other names', () => {
+    const { form, fields } = cardForm();
+    expect(kinds(form.entries())).toMatch(/^(text )+file file$/);
+    const [first, second] = images(form.entries());
+    expect(sameFileBytes(first!, second!)).toBe(false);
+    expect(first!.name).not.toBe(second!.name);
+    expect(fields.cardImage2).toBe(second);
+    expect(pngChunks(fileBytes(second!)).every((chunk) => chunk.crcOk)).toBe(true);
+    const appended = cardForm().form;
+    appended.append('status', 'PENDING');
+    expect(kinds(appended.entries())).toMatch(/^(text )+file file$/);
+  });
+
+  it('a form about one image sends the other as another picture, whatever the one given; two images given are sent as given', () => {
+    const given = [IMAGES.png(), IMAGES.pngHeld(), IMAGES.pngNamedUpperCase(), IMAGES.jpeg(), IMAGES.jpegNamedJpeg(), IMAGES.bmp(), IMAGES.gif(), IMAGES.empty(), IMAGES.pngAtLimit(), IMAGES.pngOverLimit()];
+    for (const image of given) {
+      for (const field of ['cardImage1', 'cardImage2'] as const) {
+        const { form, fields } = cardForm({ [field]: image });
+        expect(fields[field]).toBe(image);
+        const [first, second] = images(form.entries());
+        expect(sameFileBytes(first!, second!), `${image.name} as ${field}`).toBe(false);
+        expect(kinds(form.entries())).toMatch(/^(text )+file file$/);
+      }
+    }
+    const { fields } = cardForm({ cardImage1: IMAGES.png(), cardImage2: IMAGES.png() });
+    expect([fields.cardImage1, fields.cardImage2]).toEqual([IMAGES.png(), IMAGES.png()]);
+  });
+
+  it('the two 6 000 000-byte PNGs are two pictures of exactly that size, every CRC right', () => {
+    const [one, two] = [IMAGES.pngHalfOverLimit(1), IMAGES.pngHalfOverLimit(2)];
+    for (const image of [one, two]) {
+      const bytes = fileBytes(image);
+      expect(bytes.length).toBe(SUM_OVER_LIMIT_IMAGE_BYTES);
+      expect(image.size).toBe(SUM_OVER_LIMIT_IMAGE_BYTES);
+      expect(pngChunks(bytes).every((chunk) => chunk.crcOk)).toBe(true);
+    }
+    expect(sameFileBytes(one, two)).toBe(false);
   });
 });
 
