@@ -385,6 +385,14 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
     const ids = (await listOf(t, a.path.slice(0, -gone.length - 1), reader)).map((r) => r?.id);
     expect(hasId(ids, gone), `${a.where}: the record deleted (200) is still in the user\u2019s list read at once by ${readerIs}`).toBe(false);
     await expectWriteReads(t, a, reader, readerIs, { id: gone, ...(a.removed ? { listed: a.removed } : {}) });
+    // Round wb18: the session that deleted reads too (a JWT session's query without the soft-delete scope): its show
+    // answers 404 and its own list no longer holds the record, as the password session's reads above.
+    if (a.baseline !== undefined) {
+      const [ownShow, ownList] = await Promise.all([t.get(a.path, { token: a.token }), listOf(t, a.path.slice(0, -gone.length - 1), a.token)]);
+      expect(ownShow.status, `${a.where}: the record deleted (200) must be shown 404 at once to the session that deleted it, got ${ownShow.status}`).toBe(404);
+      expectNotFound(t, ownShow, `${a.where}, the record deleted (200), shown to the session that deleted it`);
+      expect(hasId(ownList.map((r) => r?.id), gone), `${a.where}: the record deleted (200) is still in the user\u2019s list read at once by the session that deleted it`).toBe(false);
+    }
     return;
   }
   if (method !== 'GET') return;
@@ -650,27 +658,73 @@ async function expectWriteReads(t: CheckContext, a: SessionAnswer, reader: strin
   );
 }
 
-/** A show of one of a user's records (a bank, a card, a bonus): asked with another user's record under the caller's own {user}. */
-const isForeignShow = (endpointId: string): boolean => endpointId.startsWith('GET ') && /\{(bank|card|bonus)\}$/.test(endpointId);
+/**
+ * A show of one of a user's records (a bank, a card, a bonus), or a delete of one (a bank): asked with another user's
+ * record under the caller's own {user} (round wb18: a delete with the token of every kind of login, as the show).
+ */
+const isForeignRecordRoute = (endpointId: string): boolean => /^(GET|DELETE) /.test(endpointId) && /\{(bank|card|bonus)\}$/.test(endpointId);
 
 /**
  * Sections 5.6 and 7 (round wb12): a show under the caller's own {user} of another user's record, found by its id alone,
  * answers 403, 404 or 409 with { message } (404 "no query results"; 403 or 409 "This action is unauthorized."), never
  * the record, to the token of every kind of login (the access table's another-user row sends it). Its owner is shown
- * it first (200): the record exists.
+ * it first (200): the record exists. A delete so sent (round wb18: a platform controller that checks the path's user and
+ * finds the bank by its id alone) is judged alike (its 404 advised on: 4.10 lists 401, 403 and 409 for delete;
+ * `allowed-bank-delete-foreign-bank-not-found`), and its owner is still shown the record (200) after it.
  */
 async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape: string, caller: Holder, owner: Holder, token: string, where: string): Promise<void> {
   const theirs = requestOf(endpointId, shape, owner);
   const shown = await t.get(theirs.path, { token: owner.token });
   if (shown.status !== 200) throw new Error(`precondition: ${theirs.path} must answer its owner 200, got ${shown.status}`);
   const request = requestOf(endpointId, shape, { ...caller, bank: owner.bank, card: owner.card, bonus: owner.bonus });
-  const response = await t.get(request.path, { token });
-  const at = `${where}, asking another user\u2019s record under the caller\u2019s own user id`;
+  const response = await t.request(request.method, request.path, { token });
+  const at = `${where}, ${request.method === 'DELETE' ? 'deleting' : 'asking'} another user\u2019s record under the caller\u2019s own user id`;
   expect([403, 404, 409], `${at}: expected 403, 404 or 409 (never another user\u2019s record), got ${response.status}`).toContain(response.status);
   t.expectStatus(response, [403, 404, 409]);
   const body = t.expectSchema(response, 'error-message');
   if (response.status === 404) expect(body.message, `${at}: section 7, the 404 message says "no query results"`).toMatch(/no query results/i);
   else expect(body.message, `${at}: section 5.6 gives the message`).toBe(UNAUTHORIZED);
+  if (request.method !== 'DELETE') return;
+  if (response.status === 404) t.advise(`${at}: answered 404 (no record of that user, a scoped lookup); section 4.10 lists 401, 403 and 409 for delete, and 5.6 gives 403 or 409 for another user\u2019s resources`);
+  const kept = await t.get(theirs.path, { token: owner.token });
+  expect(kept.status, `${at}: its owner must still be shown the record (200) after the refused delete (${response.status}; section 5.6), got ${kept.status}`).toBe(200);
+}
+
+/** A user whose records a group of refused writes must leave as they were: read with `token` before, `after` (or `token`) after. */
+interface Keeper { whose: string; id: string; token: string; after?: () => Promise<string>; record?: string }
+
+/**
+ * Issue 27, white-box round wb18 (a refused write, then a read; the model: Schemathesis' ignored_auth): on a write of
+ * WRITE_READS (a create, a delete), every row of the access table that a group sends is refused (401; 403 or 409 for
+ * another user's resources), and a refused write changes nothing its users read: each keeper's list holds the same
+ * records with the same stable fields (LISTS) after the group as before it, and a delete's record (the bank) is still
+ * shown (200) to its owner. One read of each list before the group (here) and after it (the function answered, told
+ * whether a write of the group was accepted): an Express middleware that answers 401 and forgets to `return` acts all
+ * the same. A group in which a write was accepted (a re-cased one-case hex secret, advised on by its row) changed the
+ * list by right: then not judged.
+ */
+async function refusedWritesKept(t: CheckContext, endpointId: string, where: string, keepers: readonly Keeper[]): Promise<(accepted: boolean) => Promise<void>> {
+  const reads = WRITE_READS.find((r) => r.endpoint === endpointId);
+  if (!reads || keepers.length === 0) return async () => {};
+  const fields = LISTS.find((l) => l.endpoint === reads.list)!.stable;
+  const listPath = (id: string) => reads.list.split(' ')[1]!.replace('{user}', encodeURIComponent(id));
+  const before = await Promise.all(keepers.map((k) => snapshot(t, listPath(k.id), k.token, fields)));
+  return async (accepted) => {
+    if (accepted) {
+      t.advise(`${where}: a write of the group was accepted (a re-cased one-case hex secret, advised on above), so whether the refused ones changed the user\u2019s records is not judged`);
+      return;
+    }
+    await Promise.all(
+      keepers.map(async (k, i) => {
+        const token = k.after ? await k.after() : k.token;
+        const after = await snapshot(t, listPath(k.id), token, fields);
+        expect(after, `${where}: the writes refused (401, 403 or 409) changed ${k.whose}\u2019s records (list, stable fields ${fields.join(', ')}): a refused write must change nothing (sections 5.3 and 5.6)`).toEqual(before[i]);
+        if (reads.written !== 'deleted' || k.record === undefined || !before[i]!.some((r) => sameId(r.id, k.record))) return;
+        const shown = await t.get(`${listPath(k.id)}/${k.record}`, { token });
+        expect(shown.status, `${where}: ${k.whose}\u2019s record the refused deletes named must still be shown (200) after them, got ${shown.status}`).toBe(200);
+      }),
+    );
+  };
 }
 
 /** The tokens of the rows made from one real token (the `ofLogin` classes but another-user), by class; each learnt as a secret. */
@@ -710,7 +764,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
   const success = method === 'POST' && !isLogout ? 201 : 200;
   const valid = twoFactor;
   if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
-  const foreignShow = userScoped && isForeignShow(ep.id);
+  const foreignShow = userScoped && isForeignRecordRoute(ep.id);
   const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : []), ...(foreignShow ? [404] : [])];
   const several = status.length > 1;
   ep.check(
@@ -721,7 +775,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       status: several ? status : 401,
       instances,
       rules: ['S335', ...(userScoped ? ['S327'] : [])],
-      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${foreignShow ? ', 403, 404 or 409 with { message } for another user\u2019s record under the caller\u2019s own user id' : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
+      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${foreignShow ? `, 403, 404 or 409 with { message } for another user\u2019s record under the caller\u2019s own user id${method === 'DELETE' ? ', which its owner is still shown (200)' : ''}` : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
     },
     async (t) => {
       const needs = needsOf(ep.id);
@@ -732,6 +786,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       const sent: Record<string, string | undefined> = { 'no-token': undefined };
       // The kinds of login whose session a re-cased one-case hex secret logged out (accepted: oneCaseHexSecret).
       const spent = new Set<string>();
+      // A write the rows sent was accepted (a re-cased one-case hex secret): the refused-write reads do not judge that group.
+      let acceptedWrite = false;
       const foreign = new Map<string | undefined, string>();
       // A list's `filtered` rows are asked also under each of its filters (round wb15), with values of the other user's records.
       const probes = rows.some((r) => r.access.filtered) ? await filterProbes(t, ep.id, other ?? owner) : [];
@@ -766,6 +822,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
                 t.expectStatus(response, response.status);
                 // A logout so accepted destroyed the session the token was made from: its later rows know it.
                 if (isLogout && row.login !== undefined) spent.add(row.login);
+                acceptedWrite = true;
                 t.advise(`security note: ${where} was answered ${response.status}: the secret is hexadecimal in one letter case, which a hex decoder reads in either case as the same bytes (2.1 gives the token's secret no alphabet), so not judged; comparing the secret as written is safer`);
                 return;
               }
@@ -798,7 +855,11 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
         if (exact) Object.assign(sent, alteredTokens(await logIn(t, owner.user)));
         if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
         foreign.set(FIRST_LOGIN, owner.token);
+        // Round wb18: every row refused, and nothing the owner (and the other user) reads changed.
+        const keepers: Keeper[] = [{ whose: 'the owner', id: owner.id, token: owner.token, record: owner.bank }, ...(other ? [{ whose: 'the other user', id: other.id, token: other.token, record: other.bank }] : [])];
+        const kept = await refusedWritesKept(t, ep.id, `${ep.id}, the access table`, keepers);
         await send(rows);
+        await kept(acceptedWrite);
         return;
       }
       // One session of each kind: a 2FA holder's own login (a second one would wait for another TOTP step), a JWT login.
@@ -809,7 +870,10 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
         sent[row.variant] = alteredTokens(foreign.get(row.login)!)[row.access.variant];
       }
       if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
+      const keepers: Keeper[] = [{ whose: 'the owner', id: owner.id, token: owner.token, record: owner.bank }, ...(other ? [{ whose: 'the other user', id: other.id, token: other.token, record: other.bank }] : [])];
+      const kept = await refusedWritesKept(t, ep.id, `${ep.id}, the access table with ${logins.map((k) => k.sends).join(', ')}`, keepers);
       await send(rows.filter((r) => !loggedOut.includes(r)));
+      await kept(acceptedWrite);
       const real = foreign.get(logins[0]!.variant)!;
       // Banks to delete while a session of the user is valid: the 2FA holder's only session is the one destroyed below,
       // and a logout may destroy every token of the user.
@@ -839,6 +903,12 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       // The rows then ask for a bank that is gone, as the logged-out kind of helpers/arrange/access.ts asks for one never
       // made: authentication is judged before the record.
       for (const bank of banks) await t.delete(bankPath(owner.id, bank), { token: real });
+      // The owner's records are read before the logouts below with a password session's token (round wb18), and after the
+      // logged-out rows by a new password login (a logout may destroy every token of the user); a 2FA account's would spend
+      // another TOTP step, so its logged-out rows are judged by their status only.
+      const afterLogout: Keeper[] = twoFactor ? [] : [{ whose: 'the owner', id: owner.id, token: owner.token, after: async () => { const fresh = await logIn(t, owner.user); t.cleanup(() => t.post('/api/v1/user/logout', { token: fresh })); return fresh; } }];
+      acceptedWrite = false;
+      const keptAfterLogout = await refusedWritesKept(t, ep.id, `${ep.id}, the logged-out rows of ${logins.map((k) => k.sends).join(', ')}`, afterLogout);
       // The first kind's session is the one the rows above were sent; a logout may destroy every token of the user (an
       // allowed reading of 4.5), so each further kind logs in anew (a JWT login: no TOTP step) before its own logout.
       for (const [i, row] of loggedOut.entries()) {
@@ -849,6 +919,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
         sent[row.variant] = token;
       }
       await send(loggedOut);
+      await keptAfterLogout(acceptedWrite);
     },
   );
 }
