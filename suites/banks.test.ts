@@ -25,7 +25,7 @@ import type { ApiResponse } from '../helpers/net/http.js';
 import { endpoint } from '../helpers/check/check.js';
 import { ERROR_FORMATS } from '../helpers/spec/error-formats.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
-import { expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, filterWritings, movedSince } from '../helpers/check/filters.js';
+import { expectArrangedCompany, expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, filterWritings, movedSince } from '../helpers/check/filters.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { expectStoredAsSent } from '../helpers/check/stored.js';
 import { GARBAGE_TOKEN, logIn, userWithToken } from '../helpers/arrange/flows.js';
@@ -750,13 +750,17 @@ list.describe(() => {
   // bank.two-platforms); each platform is sent by its code, its ID, its name and its url's host, since what the filter
   // compares is not said (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts. company is only
   // named, and nothing ties it to the platform (reading round r12): sent the same values, it must list only the user's
-  // banks, each once; whether it lists one platform's banks is advised on.
+  // banks, each once; whether it lists one platform's banks is advised on. Whether it is read at all is judged on the
+  // value the target gives in its own meaning (the state's optional company).
   for (const [filter, rule] of [['company', 'S223'], ['platform', 'S224']] as const) {
     const title = filter === 'company' ? 'lists only the user\u2019s banks, each once, under the company filter, and advises on whether it names a platform (its code, ID, name or url host)' : 'lists every bank of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)';
     list.check(title, { rules: [...schemaRules('bank-list-response'), rule], clauses: ['4.10'], status: 200 }, async (t) => {
-      const { user, token, platforms } = await userWithBanksOnTwoPlatforms(t);
+      const { user, token, platforms, company } = await userWithBanksOnTwoPlatforms(t);
+      const listBanks = (query?: Record<string, string>) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) });
+      // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
+      if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks });
       if (filter === 'company' && (await companyIsBankName(t))) return;
-      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: (query) => t.get(banksPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (bank) => bank.externalPlatform });
+      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks, platformOf: (bank) => bank.externalPlatform, arranged: company !== undefined });
     });
   }
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { cardForm, createCard, laterMonthsThisYear, monthYear, parseMonthYear, skipForCardsLeft, userWithCardsOnTwoPlatforms, type CardFields } from '../helpers/arrange/cards.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
-import { filterWritings, expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
+import { expectArrangedCompany, filterWritings, expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, imageUrl, pngDataUrl } from '../helpers/arrange/images.js';
@@ -757,12 +757,16 @@ list.describe(() => {
   // card.two-platforms); each platform is sent by its code, its ID, its name and its url's host, since what the filter
   // compares is not said (docs/judging.md, "Judgements beyond the letter"): helpers/check/filters.ts. company is only
   // named, and nothing ties it to the platform (a corporate card's holder, reading round r12): sent the same values, it
-  // must list only the user's cards, each once; whether it lists one platform's cards is advised on.
+  // must list only the user's cards, each once; whether it lists one platform's cards is advised on. Whether it is read
+  // at all is judged on the value the target gives in its own meaning (the state's optional company).
   for (const [filter, rule] of [['company', 'S280'], ['platform', 'S281']] as const) {
     const title = filter === 'company' ? 'lists only the user\u2019s cards, each once, under the company filter, and advises on whether it names a platform (its code, ID, name or url host)' : 'lists every card of one platform and none of another under the platform filter (the platform\u2019s code, ID or name)';
     list.check(title, { rules: [...schemaRules('card-list-response'), rule], clauses: ['4.6a'], status: 200 }, async (t) => {
-      const { user, token, platforms } = await userWithCardsOnTwoPlatforms(t);
-      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: (query) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) }), platformOf: (card) => card.externalPlatform });
+      const { user, token, platforms, company } = await userWithCardsOnTwoPlatforms(t);
+      const listCards = (query?: Record<string, string>) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) });
+      // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
+      if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'card-list-response', state: 'card.two-platforms', list: listCards });
+      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined });
     });
   }
 

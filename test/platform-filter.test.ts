@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../helpers/check/check.js';
-import { expectPlatformFilter, type FilterPlatform } from '../helpers/check/filters.js';
+import { expectArrangedCompany, expectPlatformFilter, type FilterPlatform } from '../helpers/check/filters.js';
 import { ApiResponse } from '../helpers/net/http.js';
 
 /**
@@ -23,15 +23,17 @@ class Skipped extends Error {}
 
 function context() {
   const advisories: string[] = [];
+  const notes: string[] = [];
   const t = {
     advise: (message: string) => advisories.push(message),
+    note: (message: string) => notes.push(message),
     skip: (reason: string) => {
       throw new Skipped(reason);
     },
     expectStatus: (response: ApiResponse, expected: number | number[]) => expect([expected].flat()).toContain(response.status),
     expectSchema: (response: ApiResponse) => response.json,
   } as unknown as CheckContext;
-  return { t, advisories };
+  return { t, advisories, notes };
 }
 
 const answer = (status: number, body: unknown) => new ApiResponse(status, { 'content-type': 'application/json' }, JSON.stringify(body), { ok: true, value: body });
@@ -96,9 +98,10 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
     expect((await judge([A, B], 'everything-but-unknown', false, 'company')).join('\n')).toMatch(/company did not list exactly the user's records on platform PXYZ/);
     expect((await judge([A, B], 'id', true, 'company')).join('\n')).toMatch(/refused with 422 keyed by company/);
     // review-aa: a value no record has may be ignored (advised on); a company listing every record under every value sent
-    // (each platform's code, ID, name and url host) is ignored whatever it compares, judged only when all four are sent.
-    expect((await judge([A, B], 'ignored', false, 'company')).join('\n')).toMatch(/company=no-such-value-0000, a value no record has under any reading of company, still lists 3 of the user's records[\s\S]*show no distinct names or url hosts to send as well, so whether company is ignored is not judged/);
-    await expect(judge([hosted(A, 'ref.example'), hosted(B, 'other.example')], 'ignored', false, 'company')).rejects.toThrow(/company listed every one of the user's 3 records under every value sent: no-such-value-0000 and the code, ID, name and url host of each of the user's two platforms \(REF, PXYZ\)/);
+    // is advised on too (fix-aa2): a company compared with what no value names that drops a value it cannot resolve
+    // (two allowed readings together) lists them all as well. Whether it is read is judged on the state's own company.
+    expect((await judge([A, B], 'ignored', false, 'company')).join('\n')).toMatch(/company=no-such-value-0000, a value no record has under any reading of company, still lists 3 of the user's records[\s\S]*company listed every one of the user's 3 records under every value sent \(no-such-value-0000 and the code, ID and name of each of the user's two platforms \(REF, PXYZ\)\)[\s\S]*gives no company value of the target's own to tell which \(not verified\)/);
+    expect((await judge([hosted(A, 'ref.example'), hosted(B, 'other.example')], 'ignored', false, 'company')).join('\n')).toMatch(/company listed every one of the user's 3 records under every value sent \(no-such-value-0000 and the code, ID, name and url host of each of the user's two platforms \(REF, PXYZ\)\)/);
     await expect(judge([A, B], 'twice', false, 'company')).rejects.toThrow(/must list each record once/);
     await expect(judge([A, B], 'foreign', false, 'company')).rejects.toThrow(/must list only the caller's records/);
   });
@@ -107,5 +110,46 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
     const twin = { ...B, name: A.name };
     await expect(judge([A, twin], 'name')).rejects.toThrow(Skipped);
     expect((await judge([A, twin], 'code')).join('\n')).toMatch(/do not show one distinct externalPlatform.name/);
+  });
+});
+
+/**
+ * expectArrangedCompany: the optional `company` of bank.two-platforms / card.two-platforms (docs/provider-states.md, added
+ * later) gives a value in the target's own meaning and the records it selects; the list under it must hold exactly those.
+ */
+describe('expectArrangedCompany (4.10, 4.6a; issues 27, 28)', () => {
+  const records = [A, B].flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: 'https://x.test' } })));
+  /** A target whose company compares `selects` (a SWIFT institution, say), or ignores the value, or refuses it. */
+  const list = (behaviour: 'reads' | 'ignored' | 'refused' | 'more' | 'upper-case-ids', selected = ['a1']) => async (query?: Record<string, string>) => {
+    if (query === undefined || behaviour === 'ignored') return answer(200, { data: records });
+    if (behaviour === 'refused') return answer(422, { message: 'The given data was invalid.', errors: { company: ['The selected company is invalid.'] } });
+    const chosen = records.filter((r) => selected.includes(r.id) || (behaviour === 'more' && r.id === 'b1'));
+    return answer(200, { data: behaviour === 'upper-case-ids' ? chosen.map((r) => ({ ...r, id: r.id.toUpperCase() })) : chosen });
+  };
+  /** `company` null: the state gives none (a hook written before it). */
+  const arrange = async (behaviour: Parameters<typeof list>[0], given: { value: string; ids: string[] } | null = { value: 'DEUT', ids: ['a1'] }) => {
+    const { t, advisories, notes } = context();
+    const company = given ?? undefined;
+    await expectArrangedCompany(t, { company, schema: 'bank-list-response', state: 'bank.two-platforms', list: list(behaviour, company?.ids) });
+    return { advisories, notes };
+  };
+
+  it('passes a list of exactly the records the state says its value selects', async () => {
+    expect(await arrange('reads')).toEqual({ advisories: [], notes: [] });
+  });
+
+  it('fails a company that is ignored, refused (422), or lists a record the value does not select', async () => {
+    await expect(arrange('ignored')).rejects.toThrow(/company="DEUT" must list exactly the 1 of the user's 3 records provider state bank.two-platforms says it selects[\s\S]*every record of the user: the filter seems ignored/);
+    await expect(arrange('refused')).rejects.toThrow(/company="DEUT", the value provider state bank.two-platforms gives as selecting 1 of the user's records, must be answered 200/);
+    await expect(arrange('more')).rejects.toThrow(/it also lists b1/);
+  });
+
+  it('is not verified without the state\u2019s company (a hook written before it), and advises on a value that selects every record', async () => {
+    expect((await arrange('reads', null)).notes.join('\n')).toMatch(/not verified: provider state bank.two-platforms gives no company/);
+    expect((await arrange('reads', { value: 'REF', ids: ['a1', 'a2', 'b1'] })).advisories.join('\n')).toMatch(/selects every one of the user's records, so it cannot show that company is read/);
+  });
+
+  it('refuses a state whose company selects a record the user\u2019s list does not show', async () => {
+    await expect(arrange('reads', { value: 'DEUT', ids: ['zz'] })).rejects.toThrow(/precondition: provider state bank.two-platforms gives company "DEUT" selecting zz/);
   });
 });

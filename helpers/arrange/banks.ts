@@ -117,11 +117,24 @@ export async function userWithBank(t: CheckContext, overrides: Partial<Record<ke
  */
 export async function userWithBanksOnTwoPlatforms(t: CheckContext, options: { mutates?: boolean } = {}) {
   const { user, token } = await userWithToken(t, {}, { needs: ['bank.two-platforms'], ...(options.mutates ? { mutates: true } : {}) });
-  const { platforms } = await t.state('bank.two-platforms', { userId: user.id });
+  const { platforms, company } = await t.state('bank.two-platforms', { userId: user.id });
   const checked = platformsOfState(platforms, 'bank.two-platforms');
   // A STATES_FILE's banks serve every run: only a hook's, made for this test, are deleted.
   if (t.target.states.kind !== 'file') for (const platform of checked) for (const id of platform.ids) deleteAfterwards(t, user.id, id, token);
-  return { user, token, platforms: checked };
+  return { user, token, platforms: checked, company: companyOfState(company, 'bank.two-platforms') };
+}
+
+/**
+ * The optional `company` of a `*.two-platforms` provider state (added later): a value of the company filter in the
+ * target's own meaning and the ids of the user's records it selects; undefined when the state gives none (a hook
+ * written before it), checked for the shape docs/provider-states.md gives when it does.
+ */
+export function companyOfState(company: unknown, state: string): { value: string; ids: string[] } | undefined {
+  if (company === undefined || company === null) return undefined;
+  const c = company as { value?: unknown; ids?: unknown };
+  const fine = typeof c === 'object' && typeof c.value === 'string' && c.value !== '' && Array.isArray(c.ids) && c.ids.every((id) => typeof id === 'string');
+  if (!fine) throw new Error(`precondition: provider state ${state} must answer company as { value, ids } (docs/provider-states.md), got ${JSON.stringify(company)?.slice(0, 200)}`);
+  return { value: c.value as string, ids: c.ids as string[] };
 }
 
 /** The `platforms` of a `*.two-platforms` provider state, checked for the shape docs/provider-states.md gives. */

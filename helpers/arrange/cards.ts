@@ -5,7 +5,7 @@ import { IMAGES } from './images.js';
 import { MultipartForm, type UploadFile } from '../net/multipart.js';
 import { hookWouldAdd } from '../states/file.js';
 import { userWithToken } from './flows.js';
-import { platformsOfState } from './banks.js';
+import { companyOfState, platformsOfState } from './banks.js';
 
 /**
  * Card create payloads (section 4.6a) as multipart/form-data: the two images travel as uploaded
@@ -149,8 +149,8 @@ export function skipForCardsLeft(t: CheckContext, count: number): never {
 /** A fresh user, its token and its cards on two platforms (provider state `card.two-platforms`): what the company and platform filters are checked with. */
 export async function userWithCardsOnTwoPlatforms(t: CheckContext) {
   const { user, token } = await userWithToken(t, {}, { needs: ['card.two-platforms'] });
-  const { platforms } = await t.state('card.two-platforms', { userId: user.id });
-  return { user, token, platforms: platformsOfState(platforms, 'card.two-platforms') };
+  const { platforms, company } = await t.state('card.two-platforms', { userId: user.id });
+  return { user, token, platforms: platformsOfState(platforms, 'card.two-platforms'), company: companyOfState(company, 'card.two-platforms') };
 }
 
 /** Creates a card for the user (section 4.6a) and answers the record; a precondition failure when the target does not answer 201. */

@@ -53,10 +53,11 @@ export interface FilterPlatform {
  * issuer of a SWIFT code, a corporate card's holder, a search (reading rounds r6, r12). The same values are sent,
  * and what holds under every reading is judged: a 200 list holds only the caller's records (those of the
  * unfiltered list), each once. A value no record has is sent too: one that still lists the user's records is advised
- * on, since a value that names no company may be ignored (review-aa); but a filter that lists every one of the user's
- * records under every value sent (each platform's code, ID, name and url host among them) is ignored, whatever it
- * compares. Whether one of the platform's values lists that platform's records, and only them, is advised on (issue
- * 28, principle 1).
+ * on, since a value that names no company may be ignored (review-aa); and so is a filter that lists every one of the
+ * user's records under every value sent: a company compared with what no value names, dropping a value it cannot
+ * resolve, lists them all too (two allowed readings together). Whether company is read is judged on the value the
+ * target arranges (expectArrangedCompany). Whether one of the platform's values lists that platform's records, and only
+ * them, is advised on (issue 28, principle 1).
  *
  * `list(query)` lists the user's records (the unfiltered list when `query` is undefined); `platformOf`
  * reads a record's platform (`externalPlatform`, a bonus's order's); the state's records
@@ -69,6 +70,8 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   list: (query?: Record<string, string>) => Promise<ApiResponse>;
   platformOf: (record: Record<string, any>) => { code?: unknown; name?: unknown; url?: unknown; urls?: { website?: unknown } | null } | null | undefined;
   state: string;
+  /** `company` only: whether the state gave a company value of the target's own (judged by expectArrangedCompany). */
+  arranged?: boolean;
 }): Promise<void> {
   const { filter, platforms, schema, state } = options;
   const [first, second] = platforms;
@@ -159,16 +162,55 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
   }
   if (judged || narrowed !== undefined) return;
-  // review-aa: no one company value leaves a record out under every reading, but together they do. A value that names
-  // nothing may be ignored; each platform's code, ID, name and url host name a platform the user has records on, so
-  // under every reading (a platform, by any of the four, lists one platform's records; a company the values do not name,
-  // a SWIFT institution, a holder, lists none; a search lists those it matches) one of them lists fewer than all of the
-  // user's records, or is refused. Judged only where each platform shows a name and a url host of its own (all four sent).
-  if (nameless || hostless) {
-    t.advise(`${filter} listed every one of the user's records under every value sent (${NO_SUCH_VALUE}, each platform's code and ID); the platforms of provider state ${state} show no distinct names or url hosts to send as well, so whether ${filter} is ignored is not judged`);
+  // Every value sent listed every one of the user's records. No value the suite can choose leaves a record out under
+  // every reading: a company compared with what none of them names (a SWIFT institution, a holder) lists none for each,
+  // and one that applies only a value it resolves drops them all, listing every record (review-aa). Two allowed readings
+  // together give this answer, so it is advised on; whether company is ignored is judged on the value the target
+  // arranges itself (the state's optional `company`: expectArrangedCompany).
+  const kinds = ['code', 'ID', ...(nameless ? [] : ['name']), ...(hostless ? [] : ['url host'])];
+  const sent = `${NO_SUCH_VALUE} and the ${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)} of each of the user's two platforms (${first.code}, ${second.code})`;
+  t.advise(`${filter} listed every one of the user's ${yours.size} records under every value sent (${sent}): ${filter} compares something none of them names and drops a value it cannot resolve, or it is ignored; ${options.arranged ? `the value provider state ${state} gives for ${filter} judges which` : `provider state ${state} gives no ${filter} value of the target's own to tell which (not verified)`}`);
+}
+
+/**
+ * Sections 4.10 and 4.6a name `company` and no more, so no value the suite chooses shows under every reading that the
+ * filter is read (docs/judging.md, "Meaning of a filter the spec only names"). The target tells its own meaning: the
+ * optional `company` of provider states `bank.two-platforms` and `card.two-platforms` (added later) gives a value of the
+ * filter and the ids of the user's records it selects. The list under that value must be answered 200 (a 422 refuses
+ * the target's own value) and hold exactly those of the user's records (ids compared case-free), only the user's, each
+ * once: judged under every reading, since the target chose the value. Without it (a hook written before, a states file
+ * without it) this is not verified, never failed: noted with the reason.
+ */
+export async function expectArrangedCompany(t: CheckContext, options: {
+  company: { value: string; ids: readonly string[] } | undefined;
+  schema: string;
+  list: (query?: Record<string, string>) => Promise<ApiResponse>;
+  state: string;
+}): Promise<void> {
+  const { company, schema, state } = options;
+  if (company === undefined) {
+    t.note(`not verified: provider state ${state} gives no company (a value of the company filter in the target's own meaning and the records it selects; added later to docs/provider-states.md), so whether company is read at all is not judged`);
     return;
   }
-  expect(narrowed, `${filter} listed every one of the user's ${yours.size} records under every value sent: ${NO_SUCH_VALUE} and the code, ID, name and url host of each of the user's two platforms (${first.code}, ${second.code}); whatever ${filter} compares, one of them names something the user's records do not all share, so the filter is ignored`).toBeDefined();
+  const unfiltered = await options.list();
+  t.expectStatus(unfiltered, 200);
+  const yours = new Set((t.expectSchema(unfiltered, schema) as { data: Record<string, any>[] }).data.map(recordKey));
+  const unknown = company.ids.filter((id) => !yours.has(idKey(id)));
+  if (unknown.length > 0) throw new Error(`precondition: provider state ${state} gives company ${JSON.stringify(company.value)} selecting ${unknown.join(', ')}, which the user's unfiltered list does not show`);
+  const response = await options.list({ company: company.value });
+  expect(response.status, `company=${JSON.stringify(company.value)}, the value provider state ${state} gives as selecting ${company.ids.length} of the user's records, must be answered 200 (the target's own value of the filter); it is answered ${response.status}`).toBe(200);
+  t.expectStatus(response, 200);
+  const ids = (t.expectSchema(response, schema) as { data: Record<string, any>[] }).data.map(recordKey);
+  const foreign = ids.filter((id) => !yours.has(id));
+  expect(foreign, `company=${JSON.stringify(company.value)} must list only the caller's records; it lists ${foreign.join(', ')}`).toEqual([]);
+  const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+  expect(twice, `company=${JSON.stringify(company.value)} must list each record once; it lists ${[...new Set(twice)].join(', ')} more than once`).toEqual([]);
+  const expected = [...new Set(company.ids.map((id) => idKey(id)))].sort();
+  const listed = [...new Set(ids)].sort();
+  const more = listed.filter((id) => !expected.includes(id));
+  const missing = expected.filter((id) => !listed.includes(id));
+  expect({ more, missing }, `company=${JSON.stringify(company.value)} must list exactly the ${expected.length} of the user's ${yours.size} records provider state ${state} says it selects (the target's own meaning of company)${more.length > 0 ? `; it also lists ${more.join(', ')}${more.length + expected.length === yours.size && missing.length === 0 ? ' (every record of the user: the filter seems ignored)' : ''}` : ''}${missing.length > 0 ? `; it leaves out ${missing.join(', ')}` : ''}`).toEqual({ more: [], missing: [] });
+  if (expected.length === yours.size) t.advise(`the company value provider state ${state} gives (${JSON.stringify(company.value)}) selects every one of the user's records, so it cannot show that company is read; best a value that selects some but not all`);
 }
 
 /** The host, lower-case, of the url a record's platform shows (`url`, or a bonus order's `urls.website`); undefined when it shows none. */

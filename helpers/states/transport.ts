@@ -28,6 +28,16 @@ export interface PlatformRecords {
   ids: string[];
 }
 
+/**
+ * The optional `company` of `bank.two-platforms` and `card.two-platforms` (added later, issues 27 and 28): a value of the
+ * `company` filter in the target's own meaning (4.10 and 4.6a only name the filter) and the ids of the user's records it
+ * selects, best some but not all of them.
+ */
+export interface CompanyRecords {
+  value: string;
+  ids: string[];
+}
+
 /** A held coin, its precision (decimal places) and its crypto `available` amount with exactly that many fractional digits. */
 export interface BalanceAmount {
   symbol: string;
@@ -77,8 +87,9 @@ export interface StateData {
   /** A card of that user (added for issue 19): the only way an inactive account has one. */
   card: { id: string };
   'password-reset.token': { token: string };
-  'bank.two-platforms': { platforms: PlatformRecords[] };
-  'card.two-platforms': { platforms: PlatformRecords[] };
+  /** `company` (optional, added later): a value of the company filter in the target's own meaning and the records it selects. */
+  'bank.two-platforms': { platforms: PlatformRecords[]; company?: CompanyRecords };
+  'card.two-platforms': { platforms: PlatformRecords[]; company?: CompanyRecords };
   'bonuses.two-platforms': { platforms: PlatformRecords[] };
 }
 
