@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReferenceContext } from '../reference/context.js';
 import { fastifyPath, type Mutation, type ResponseTransform, type WireAnswer } from '../reference/mutation.js';
 import type { Mutant } from '../reference/mutants/types.js';
 
@@ -93,6 +94,8 @@ export function unitsOf(mutants: readonly Mutant[], groupsOf: (mutant: Mutant) =
 function keptApart(a: Mutant, b: Mutant): boolean {
   if (a.mutation.contentType && b.mutation.contentType) return true;
   if (a.mutation.request && b.mutation.request) return true;
+  // Two readings that each answer their own hook's data (reference/mutation.ts `state`): the later one's covers the earlier's.
+  if (a.mutation.state && b.mutation.state) return true;
   return false;
 }
 
@@ -256,13 +259,16 @@ export function together(members: readonly Mutant[]): Together {
     // reference's answer as surely as one that rewrites the URL: bonuses.ts and make.ts have such hooks).
     const seen = (request: FastifyRequest) => JSON.stringify([request.method, request.raw.url, request.headers, request.query ?? null, request.params ?? null]);
     return [
-      (request: FastifyRequest) => {
+      (request: FastifyRequest, ctx?: ReferenceContext) => {
         const before = seen(request);
-        see(request);
+        see(request, ctx);
         if (seen(request) !== before) requested.add(member);
       },
     ];
   });
+
+  // The provider-state data each member answers its own way (at most one in a unit: keptApart), in order.
+  const states = members.flatMap((m) => (m.mutation.state ? [m.mutation.state] : []));
 
   // Every member's transforms of one route run in one hook, in order, each on what the previous left.
   const byRoute = new Map<string, { member: number; transform: ResponseTransform }[]>();
@@ -338,7 +344,8 @@ export function together(members: readonly Mutant[]): Together {
       ...(transforms.length > 0 ? { transforms } : {}),
       ...(wire ? { wire } : {}),
       ...(contentType ? { contentType } : {}),
-      ...(requests.length > 0 ? { request: (request: FastifyRequest) => requests.forEach((see) => see(request)) } : {}),
+      ...(requests.length > 0 ? { request: (request: FastifyRequest, ctx?: ReferenceContext) => requests.forEach((see) => see(request, ctx)) } : {}),
+      ...(states.length > 0 ? { state: (name: string, data: unknown, ctx: ReferenceContext) => states.reduce((current, answer) => answer(name, current, ctx), data) } : {}),
     },
     unchanged() {
       const changed = new Set<number>();

@@ -318,7 +318,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   if (mutation.request) {
     const see = mutation.request;
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/')) see(request);
+      if (request.url.startsWith('/api/')) see(request, ctx);
     });
   }
 
@@ -363,7 +363,9 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       const handler = typeof state === 'string' ? handlers[state] : undefined;
       if (!handler) return reply.code(404).send({ message: `unknown state ${String(state)}` });
       try {
-        const data = handler(params && typeof params === 'object' ? (params as Record<string, unknown>) : {});
+        const made = handler(params && typeof params === 'object' ? (params as Record<string, unknown>) : {});
+        // A reading answers its own hook's data where it differs (the company value of the two-platforms states).
+        const data = mutation.state ? mutation.state(state as string, made, ctx) : made;
         return reply.code(200).send({ data });
       } catch (error) {
         // The params do not allow the state (no forgot-password e-mail sent yet): the contract's 422.

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReferenceContext } from './context.js';
 
 /**
  * The seam through which a mutant changes the reference: one named deviation that the modules
@@ -39,8 +40,15 @@ export interface Mutation {
   /**
    * Sees every request of the interface (not the provider-state hook) before it is routed and
    * authenticated: a reading that issues its own form of a value the server keeps (a token) maps it back here.
+   * `ctx.db` reads what the server keeps (a reading that applies a filter only when its value resolves looks it up).
    */
-  request?(request: FastifyRequest): void;
+  request?(request: FastifyRequest, ctx?: ReferenceContext): void;
+  /**
+   * Rewrites the data a provider state answers (the hook, not the interface), as a target taking the reading would
+   * answer its own hook: the optional `company` of `bank.two-platforms` and `card.two-platforms` is a value of the
+   * company filter in the target's own meaning (docs/provider-states.md). `ctx.db` reads the records the state made.
+   */
+  state?(name: string, data: unknown, ctx: ReferenceContext): unknown;
 }
 
 /** A path template of the catalogue (`/api/v1/user/{user}/bonus/assets/{asset?}`) in fastify's form (`:user`, `:asset?`). */

@@ -43,3 +43,18 @@ export function platformIdentity(ctx: ReferenceContext, name: string): { id: str
     : `P${uuid.slice(0, 6).toUpperCase()}`;
   return { id, code, name };
 }
+
+/**
+ * The optional `company` of the states `bank.two-platforms` and `card.two-platforms` (docs/provider-states.md, added
+ * later): a value of the company filter in the reference's own meaning, naming `platform`, and the user's records (of
+ * `table`, `banks` or `cards`) it selects: the platform's code, as the list compares it (the module comments), or its
+ * name or ID under the readings that compare those (`r10.company-filter-by-platform-name`, `<table>.platform-filter-by-name`,
+ * `<table>.platform-filter-by-id`).
+ */
+export function companyOfPlatform(ctx: ReferenceContext, table: 'banks' | 'cards', userId: string, platform: StatePlatform): { value: string; ids: string[] } {
+  const row = ctx.db.prepare('SELECT name FROM platforms WHERE id = ?').get(platform.id) as { name: string };
+  const value = ctx.deviates('r10.company-filter-by-platform-name') || ctx.deviates(`${table}.platform-filter-by-name`) ? row.name : ctx.deviates(`${table}.platform-filter-by-id`) ? platform.id : platform.code;
+  const live = table === 'banks' ? ' AND deleted_at IS NULL' : '';
+  const ids = (ctx.db.prepare(`SELECT id FROM ${table} WHERE user_id = ? AND platform_id = ?${live} ORDER BY rowid`).all(userId, platform.id) as { id: string }[]).map((r) => r.id);
+  return { value, ids };
+}

@@ -6,7 +6,7 @@ import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '..
 import { StateNotAllowed } from '../context.js';
 import { isIso4217 } from '../data/iso-4217.js';
 import { ERRORS, fail, HttpAnswer } from '../errors.js';
-import { newPlatform, userPlatform } from '../platforms.js';
+import { companyOfPlatform, newPlatform, userPlatform } from '../platforms.js';
 import { refuseUnknownMembers, rules, validate, type Rules } from '../validation.js';
 import { createUser } from './authentication.js';
 import { latestTokenOfAnotherUser } from '../tokens.js';
@@ -688,12 +688,16 @@ export const banks: ReferenceModule = {
         // different ones), so the suite must tell that reading on banks of its own.
         const sameName = ctx.deviates('banks.company-filter-by-bank-name') ? `${faker.company.name()} Bank`.slice(0, 191) : undefined;
         const fields = () => ({ ...stateBankFields(), ...(sameName === undefined ? {} : { bankName: sameName }) });
-        return {
-          platforms: [
-            { ...own, ids: [insertBank(ctx, userId, fields()), insertBank(ctx, userId, fields())] },
-            { ...other, ids: [insertBank(ctx, userId, fields(), other.id)] },
-          ],
-        };
+        const platforms = [
+          { ...own, ids: [insertBank(ctx, userId, fields()), insertBank(ctx, userId, fields())] },
+          { ...other, ids: [insertBank(ctx, userId, fields(), other.id)] },
+        ];
+        // The optional company (added later): a value of the filter in this reference's own meaning and the banks it
+        // selects, the own platform's two of three. Under the bank-name reading the one name all three banks share; a
+        // filter that lists nothing for any value (banks.company-filter-lists-nothing) has none to give (an older hook).
+        if (ctx.deviates('banks.company-filter-lists-nothing')) return { platforms };
+        const company = sameName !== undefined ? { value: sameName, ids: platforms.flatMap((p) => p.ids) } : companyOfPlatform(ctx, 'banks', userId, own);
+        return { platforms, company };
       },
       // Provider state `bank.used`: a new bank of that user with one earlier usage (an order paid to it).
       'bank.used': (params) => {

@@ -5,7 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule } from '../context.js';
 import { StateNotAllowed } from '../context.js';
 import { ERRORS, HttpAnswer, fail } from '../errors.js';
-import { newPlatform, userPlatform } from '../platforms.js';
+import { companyOfPlatform, newPlatform, userPlatform } from '../platforms.js';
 import { uuidV7 } from '../ids.js';
 import { latestTokenOfAnotherUser } from '../tokens.js';
 import { rules, validationErrors } from '../validation.js';
@@ -765,12 +765,13 @@ export const cards: ReferenceModule = {
         const own = userPlatform(ctx, params.userId, 'card.two-platforms');
         const userId = params.userId as string;
         const other = newPlatform(ctx);
-        return {
-          platforms: [
-            { ...own, ids: [insertStateCard(userId, own.id), insertStateCard(userId, own.id)] },
-            { ...other, ids: [insertStateCard(userId, other.id)] },
-          ],
-        };
+        const platforms = [
+          { ...own, ids: [insertStateCard(userId, own.id), insertStateCard(userId, own.id)] },
+          { ...other, ids: [insertStateCard(userId, other.id)] },
+        ];
+        // The optional company (added later): a value of the filter in this reference's own meaning and the cards it
+        // selects, the own platform's two of three.
+        return { platforms, company: companyOfPlatform(ctx, 'cards', userId, own) };
       },
     };
   },
