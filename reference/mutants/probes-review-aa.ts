@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { only, reading, routeOf } from './reading.js';
+import { bicCompanyOfState, bicInstitution, only, reading, routeOf } from './reading.js';
+import { bicCompanyFilter } from './readings-r12.js';
 import { BANKS, BONUSES, CARDS } from './routes.js';
 import { DEFAULT_PLATFORM } from '../modules/authentication.js';
 import { PARTNER_PLATFORM } from '../modules/bonuses.js';
@@ -17,6 +19,9 @@ import { PARTNER_PLATFORM } from '../modules/bonuses.js';
  * `currency` and `platform` with values that resolve and hold none of the user's records (a real ISO 4217 code none of
  * the user's banks shows; the ID of a platform registered after the records were made), so the round wb17 mutants that
  * ignore a filter under a JWT or 2FA session are still caught. The lead registered the three as allowed readings.
+ * fix-aa2 adds a fourth, the company probe together with round r12's SWIFT-institution company: it lists every bank of
+ * the user under every value the suite chooses, which c93c183 failed as an ignored filter; its hook answers the optional
+ * company of bank.two-platforms (a SWIFT institution code), on which whether company is read is judged since.
  *
  * The parity these readings share: the project allows a bonus `status` filter to ignore a value outside its three
  * (`allowed-r13-bonus-status-filter-unknown-ignored`: "what a value outside the three does is not given; the list's
@@ -54,6 +59,30 @@ function dropUnresolved(routes: readonly string[], filter: string, keep: (value:
   };
 }
 
+/**
+ * fix-aa2 (the lead's judgement on c93c183): round r12's SWIFT-institution company, applied only when its value names an
+ * institution of a bank the service holds. Every value the suite can choose (no-such-value-0000, a platform's code, ID,
+ * name, url host) names none, so each lists every bank of the user: two allowed readings together, which the suite
+ * once failed as a filter that is ignored. Its hook answers its own company value (a SWIFT institution of the state's
+ * banks), on which whether company is read is judged.
+ */
+function bicCompanyUnlessUnresolved() {
+  const filter = bicCompanyFilter();
+  return {
+    request(request: FastifyRequest, ctx?: ReferenceContext) {
+      if (request.method === 'GET' && routeOf(request) === BANKS) {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const value = query.company;
+        const resolves = (v: string) => ctx?.db.prepare('SELECT 1 FROM banks WHERE deleted_at IS NULL AND upper(substr(trim(swift), 1, 4)) = ?').get(bicInstitution(v)) !== undefined;
+        if (typeof value === 'string' && value !== '' && (bicInstitution(value) !== value.trim().toUpperCase() || !resolves(value))) delete query.company;
+      }
+      filter.request?.(request, ctx);
+    },
+    wire: filter.wire!,
+    state: bicCompanyOfState,
+  };
+}
+
 const written: readonly Mutant[] = [
   reading(
     'allowed-review-aa-platform-filter-unknown-value-ignored',
@@ -78,6 +107,14 @@ const written: readonly Mutant[] = [
     'the bank and card lists apply `company` only when its value resolves to a platform the service has (as `platform`, which the reference compares it with); a value that names none (`company=no-such-value-0000`) is dropped and every record of the user listed (4.10, 4.6a: `company` is named, not defined; what a value naming no company does is not given, and the lists\u2019 errors name no 422). Under this reading the suite\u2019s other company values (a bank\u2019s name, a SWIFT institution code, a holder\u2019s name) are dropped too: lists of every record, which the suite advises on',
     dropUnresolved([BANKS, CARDS], 'company', namesAPlatform),
     only('banks', 'cards'),
+  ),
+  reading(
+    'allowed-review-aa-bank-company-bic-institution-unresolved-ignored',
+    'banks',
+    '4.10',
+    'the bank list compares `company` with the institution code of the bank\u2019s SWIFT (its first four letters, any letter case: allowed-r12-bank-company-filter-by-bic-institution) and applies it only when the value names the institution of a bank the service holds; a value that names none (`company=no-such-value-0000`, a platform\u2019s code, ID, name or url host) is dropped and every bank of the user listed (allowed-review-aa-company-filter-unknown-value-ignored). Two readings the text leaves open, together (4.10: `company` is named, not defined; what a value naming no company does is not given, and the list\u2019s errors name no 422). Its provider-state hook answers the optional `company` of bank.two-platforms with a SWIFT institution code of the state\u2019s banks',
+    bicCompanyUnlessUnresolved(),
+    only('banks'),
   ),
 ];
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { onParsedBody, only, queryOf, reading, routeOf } from './reading.js';
+import { onParsedBody, only, ownCompany, queryOf, reading, routeOf } from './reading.js';
 
 /**
  * review-w probes (review of round wb15's fixes and the r19 quote folding), registered: the smart-quote store survived
@@ -25,6 +25,9 @@ function companyRefused(beforeAuth: boolean) {
       reply.code(422);
       return JSON.stringify({ message: 'The selected company is invalid.', errors: { company: ['The selected company is invalid.'] } });
     },
+    // Its hook gives no company (one written before docs/provider-states.md added it): the reference's value, a platform
+    // code, is no institution code this list takes, and the reference compares a four-letter one with no bank's platform.
+    state: ownCompany('bank.two-platforms', () => undefined),
   };
 }
 

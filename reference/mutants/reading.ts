@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, ResponseTransform, WireAnswer } from '../mutation.js';
+import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { BANKS, CARDS } from './routes.js';
 
@@ -311,3 +312,40 @@ export function refusalMarks() {
     },
   };
 }
+
+/** The optional `company` of the two-platforms states: a value of the company filter and the user's records it selects. */
+export interface OwnCompany {
+  value: string;
+  ids: string[];
+}
+
+/**
+ * A reading's own answer of the optional `company` of `bank.two-platforms` or `card.two-platforms` (docs/provider-states.md,
+ * added later): as a target that compares company its way answers its hook, `pick` gives a value in the reading's
+ * meaning and the user's records it selects, from the state's data and what the reference keeps (`ctx.db`); undefined
+ * answers none, as a hook written before company was added does.
+ */
+export function ownCompany(state: 'bank.two-platforms' | 'card.two-platforms', pick: (data: any, ctx: ReferenceContext) => OwnCompany | undefined): NonNullable<Mutation['state']> {
+  return (name, data, ctx) => {
+    if (name !== state || data === null || typeof data !== 'object') return data;
+    const { company: _reference, ...rest } = data as Record<string, unknown>;
+    const company = pick(data, ctx);
+    return company === undefined ? rest : { ...rest, company };
+  };
+}
+
+/** A bank's SWIFT institution code (its first four characters, upper-case): what `company` compares under round r12's reading. */
+export const bicInstitution = (swift: string): string => swift.trim().slice(0, 4).toUpperCase();
+
+/**
+ * `company` as a SWIFT institution code (allowed-r12-bank-company-filter-by-bic-institution): the institution of the
+ * state's first bank, and the user's banks whose SWIFT has it.
+ */
+export const bicCompanyOfState = ownCompany('bank.two-platforms', (data, ctx) => {
+  const first = data?.platforms?.[0]?.ids?.[0];
+  const bank = typeof first === 'string' ? (ctx.db.prepare('SELECT user_id, swift FROM banks WHERE id = ?').get(first) as { user_id: string; swift: string } | undefined) : undefined;
+  if (!bank) return undefined;
+  const value = bicInstitution(bank.swift);
+  const banks = ctx.db.prepare('SELECT id, swift FROM banks WHERE user_id = ? AND deleted_at IS NULL ORDER BY rowid').all(bank.user_id) as { id: string; swift: string }[];
+  return { value, ids: banks.filter((b) => bicInstitution(b.swift) === value).map((b) => b.id) };
+});

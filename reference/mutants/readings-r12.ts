@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpAnswer } from '../errors.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, isSessionAnswer, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { ALL, bicCompanyOfState, isSessionAnswer, only, ownCompany, parse, reading, recordsOf, routeOf } from './reading.js';
 
 /**
  * Reading round 12 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -64,6 +64,11 @@ function filteredBy(routes: readonly string[], key: string, matches: (record: an
       return JSON.stringify(body);
     },
   };
+}
+
+/** The bank list's `company` compared with the institution code of the bank's SWIFT (its first four letters, any letter case). */
+export function bicCompanyFilter(): Mutation {
+  return filteredBy([BANKS], 'company', (record, value) => typeof record?.swift === 'string' && record.swift.slice(0, 4).toUpperCase() === value.trim().toUpperCase());
 }
 
 /** The host of a URL, lower-case; '' when it is none. */
@@ -328,7 +333,8 @@ const readingsR12Written: Mutant[] = [
     'banks',
     '4.10',
     'the bank list\u2019s `company` filter is compared with the institution code of the bank\u2019s SWIFT (its first four letters, any letter case: `company=DEUT` lists the Deutsche Bank accounts), as a team that identifies a bank company by its BIC institution code does (4.10: "query: status, currency, company, platform (all optional filters, strings)": what `company` is compared with is not given)',
-    filteredBy([BANKS], 'company', (record, value) => typeof record?.swift === 'string' && record.swift.slice(0, 4).toUpperCase() === value.trim().toUpperCase()),
+    // Its hook answers the optional company of bank.two-platforms in this meaning: a SWIFT institution code of the state's banks.
+    { ...bicCompanyFilter(), state: bicCompanyOfState },
     only('banks'),
   ),
   reading(
@@ -366,7 +372,17 @@ const readingsR12Written: Mutant[] = [
     'cards',
     '4.6a',
     'the card list\u2019s `company` filter is compared with the card\u2019s `holderName`, any letter case, as a team issuing corporate cards (embossed with the company\u2019s name) reads it (4.6a: "List | GET /api/v1/user/{user}/card | query status, company, platform (optional filters, strings)": what `company` is compared with is not given)',
-    filteredBy([CARDS], 'company', (record, value) => typeof record?.holderName === 'string' && record.holderName.toLowerCase() === value.trim().toLowerCase()),
+    {
+      ...filteredBy([CARDS], 'company', (record, value) => typeof record?.holderName === 'string' && record.holderName.toLowerCase() === value.trim().toLowerCase()),
+      // Its hook answers the optional company of card.two-platforms in this meaning: the holder of the state's first card.
+      state: ownCompany('card.two-platforms', (data, ctx) => {
+        const first = data?.platforms?.[0]?.ids?.[0];
+        const card = typeof first === 'string' ? (ctx.db.prepare('SELECT user_id, holder_name FROM cards WHERE id = ?').get(first) as { user_id: string; holder_name: string } | undefined) : undefined;
+        if (!card) return undefined;
+        const cards = ctx.db.prepare('SELECT id, holder_name FROM cards WHERE user_id = ? ORDER BY rowid').all(card.user_id) as { id: string; holder_name: string }[];
+        return { value: card.holder_name, ids: cards.filter((c) => c.holder_name.toLowerCase() === card.holder_name.toLowerCase()).map((c) => c.id) };
+      }),
+    },
     only('cards'),
   ),
 
