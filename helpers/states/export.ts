@@ -112,7 +112,9 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
       const card = await ask(hook, 'card.two-platforms', { userId: user.id });
       const bonuses = await ask(hook, 'bonuses.two-platforms', { userId: user.id });
       if (!bank && !card && !bonuses) return undefined;
-      account.twoPlatforms = { ...(bank ? { bank: bank.platforms } : {}), ...(card ? { card: card.platforms } : {}), ...(bonuses ? { bonuses: bonuses.platforms } : {}) };
+      // The optional company of bank and card (added later), as the hook gives it.
+      const company = { ...(bank?.company ? { bank: bank.company } : {}), ...(card?.company ? { card: card.company } : {}) };
+      account.twoPlatforms = { ...(bank ? { bank: bank.platforms } : {}), ...(card ? { card: card.platforms } : {}), ...(bonuses ? { bonuses: bonuses.platforms } : {}), ...(Object.keys(company).length > 0 ? { company } : {}) };
       break;
     }
     case 'bank.used': {

@@ -6,7 +6,7 @@ import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } fro
 import { learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
 import { sameId } from '../spec/normalisation.js';
-import { StateError, type BalanceAmount, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
+import { StateError, type BalanceAmount, type CompanyRecords, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
@@ -47,7 +47,8 @@ export interface FileAccount {
   /** Version 2, user.brute-force: the failed logins after which its login is restricted. */
   attempts?: number;
   /** Version 2, user: its records on two platforms (states bank.two-platforms, card.two-platforms, bonuses.two-platforms). */
-  twoPlatforms?: { bank?: PlatformRecords[]; card?: PlatformRecords[]; bonuses?: PlatformRecords[] };
+  /** `company` (optional, added later): for bank and card, a value of the company filter in the target's own meaning and the records it selects. */
+  twoPlatforms?: { bank?: PlatformRecords[]; card?: PlatformRecords[]; bonuses?: PlatformRecords[]; company?: { bank?: CompanyRecords; card?: CompanyRecords } };
 }
 
 /** A states file of version 1 or 2 (2 adds states and fields; a file of version 1 reads as it always did). */
@@ -663,7 +664,9 @@ export class FileStates implements StatesTransport {
     if (name === 'bank.two-platforms' || name === 'card.two-platforms' || name === 'bonuses.two-platforms') {
       const field = name.split('.')[0] as 'bank' | 'card' | 'bonuses';
       const platforms = account.twoPlatforms?.[field];
-      return platforms ? { provided: true, data: { platforms } } : this.skip(`STATES_FILE gives the ${label} no twoPlatforms.${field} (its records on two platforms, state ${name}, version 2); add them`, name, params);
+      // The optional company of bank and card (added later): without it, whether company is read is not verified.
+      const company = field === 'bonuses' ? undefined : account.twoPlatforms?.company?.[field];
+      return platforms ? { provided: true, data: { platforms, ...(company ? { company } : {}) } } : this.skip(`STATES_FILE gives the ${label} no twoPlatforms.${field} (its records on two platforms, state ${name}, version 2); add them`, name, params);
     }
     if (name === 'password-reset.token') {
       if (!account.resetToken) return this.skip(`a reset token only an e-mail can carry, and STATES_FILE gives the ${label} no resetToken`, name, params);

@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SCHEMA_DIR } from '../spec/schemas.js';
 import { ACCOUNT_KINDS, countOf, type FileAccount, type StatesFileV1, type UserRole } from './file.js';
-import type { PlatformRecords } from './transport.js';
+import type { CompanyRecords, PlatformRecords } from './transport.js';
 
 /**
  * `conformance states template`: the skeleton of a static provider-states file
@@ -41,6 +41,8 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
         bank: twoPlatforms('bank'),
         card: twoPlatforms('card'),
         bonuses: twoPlatforms('bonus'),
+        // Optional (added later): a value of the company filter in the target's own meaning and the records it selects.
+        company: { bank: companyOf('bank'), card: companyOf('card') },
       },
     },
     inactive: {
@@ -66,6 +68,11 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
 /** A `twoPlatforms` entry's placeholder: two platforms, each with this account's records of that kind on it. */
 function twoPlatforms(record: string): PlatformRecords[] {
   return [1, 2].map((n) => ({ id: `<ID of platform ${n} (the {platform} path segment)>`, code: `<externalPlatform.code its ${record}s show on platform ${n}>`, ids: [`<id of its ${record} on platform ${n}>`, ...(n === 1 ? [`<id of a second ${record} on platform 1>`] : [])] }));
+}
+
+/** A `twoPlatforms.company` entry's placeholder: a company value of the target's own and the records of this account it selects. */
+function companyOf(record: string): CompanyRecords {
+  return { value: `<optional: a value of the company filter, in the target's own meaning, that selects some but not all of its ${record}s>`, ids: [`<id of each of its ${record}s that value selects>`] };
 }
 
 function countsLine(minimum: boolean, runs: number): string {
