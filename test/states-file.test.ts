@@ -611,6 +611,14 @@ describe('a states file of version 2 gives what version 1 could not (issue 30)',
     expect(await states.get('user.brute-force', {}, { holder: { id: 'h-2' } })).toMatchObject({ provided: false, reason: expect.stringMatching(/spent/) });
   });
 
+  it('gives the optional company of bank.two-platforms and card.two-platforms (added later) where twoPlatforms.company holds it, and none where it does not', async () => {
+    const company = { value: 'DEUT', ids: ['bank-1'] };
+    const states = new FileStates(write({ version: 2, accounts: [account(1), account(3, { twoPlatforms: { bank: platforms('bank'), card: platforms('card'), company: { bank: company } } })] }));
+    await states.get('user', {}, { holder: { id: 'h-1' }, needs: ['bank.two-platforms'] });
+    expect(await states.get('bank.two-platforms', { userId: 'id-3' })).toEqual({ provided: true, data: { platforms: platforms('bank'), company } });
+    expect(await states.get('card.two-platforms', { userId: 'id-3' })).toEqual({ provided: true, data: { platforms: platforms('card') } });
+  });
+
   it('a secondPlatform that is the platform entry\u2019s own platform is refused with one line (its key would sign as "another platform")', () => {
     const path = write({ version: 2, accounts: [account(1)], platform: { id: 'same', privateKeyFile: 'platform-key.pem' }, secondPlatform: { id: 'same', privateKeyFile: 'platform-key.pem' } }, true);
     expect(() => loadStatesFile(path)).toThrow(/the secondPlatform entry names the platform same of the platform entry; give a second platform/);
