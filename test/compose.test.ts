@@ -54,6 +54,11 @@ describe('readings judged together (mutation/compose.ts)', () => {
     expect(labels).toHaveLength(2);
     const groupsApart = unitsOf([readingOf('x', wire((t) => t)), readingOf('y', wire((t) => t), { judgedBy: { groups: ['banks'], clauses: 'all' } })], judgedGroups);
     expect(groupsApart).toHaveLength(2);
+    // Two readings that each answer their own hook's data (a company value of their meaning): the later would cover the earlier's.
+    const ownHooks = unitsOf([readingOf('s1', { ...wire((t) => t), state: (_name, data) => data }), readingOf('s2', { ...wire((t) => t), state: (_name, data) => data }), readingOf('s3', wire((t) => t))], judgedGroups);
+    expect(ownHooks.map((u) => u.map((m) => m.name))).toEqual([['s1', 's3'], ['s2']]);
+    const joint = together([readingOf('s1', { ...wire((t) => t), state: (_name, data) => ({ ...(data as object), company: { value: 'DEUT', ids: [] } }) }), readingOf('s3', wire((t) => t))]);
+    expect(joint.mutation.state!('bank.two-platforms', { platforms: [] }, {} as Parameters<NonNullable<Mutation['state']>>[2])).toEqual({ platforms: [], company: { value: 'DEUT', ids: [] } });
     // Every mutant lands in exactly one unit, in the registry's order within it.
     const all = unitsOf(MUTANTS, judgedGroups);
     expect(all.flat().map((m) => m.name).sort()).toEqual(MUTANTS.map((m) => m.name).sort());
