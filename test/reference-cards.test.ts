@@ -101,9 +101,11 @@ describe('reference cards: create, list and show', () => {
 
   test('state card.two-platforms gives the user cards on its own platform and a new one, which company and platform select by code', async () => {
     const user = await userWithToken();
-    const { platforms } = (await state('card.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[] };
+    const { platforms, company } = (await state('card.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[]; company: { value: string; ids: string[] } };
     expect(platforms.map((p) => p.ids.length)).toEqual([2, 1]);
     expect(platforms[0]!.code).toBe('REF');
+    // The optional company (added later): the own platform's code, selecting its two cards of three.
+    expect(company).toEqual({ value: 'REF', ids: platforms[0]!.ids });
     const ids = async (query: Record<string, string>) => ((await get(user, `/api/v1/user/${user.id}/card`, query)).json().data as { id: string }[]).map((c) => c.id).sort();
     for (const p of platforms) {
       for (const filter of ['company', 'platform']) {
