@@ -15,6 +15,8 @@ import { platformFor, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
+import { expectStoredAsSent } from '../check/stored.js';
+import { expectCreatedAtNearDate } from './created.js';
 import { sameCurrency } from '../spec/currencies.js';
 import { comparableValue, comparedReads, differsOnlyInStorage, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
 import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
@@ -90,7 +92,7 @@ function needsOf(endpointId: string): Set<string> {
 }
 
 /** The request of an endpoint in one path shape, for a holder's records. */
-function requestOf(endpointId: string, shape: string, who: Holder): { method: Method; path: string; body: () => Record<string, unknown> } {
+function requestOf(endpointId: string, shape: string, who: Holder): { method: Method; path: string; body: () => Record<string, unknown>; sent: () => Record<string, unknown> | undefined } {
   const [method, template] = endpointId.split(' ') as [Method, string];
   let path = template.replace('{user}', encodeURIComponent(who.id));
   if (path.endsWith('/{asset?}')) path = shape.startsWith('with ') ? path.replace('{asset?}', encodeURIComponent(who.bonusAsset)) : path.slice(0, -'/{asset?}'.length);
@@ -100,8 +102,22 @@ function requestOf(endpointId: string, shape: string, who: Holder): { method: Me
     .replace('{bank}', who.bank)
     .replace('{card}', who.card)
     .replace('{bonus}', who.bonus);
-  const body = () => (endpointId === 'POST /api/v1/user/{user}/bank' ? { json: bankPayload() } : endpointId === 'POST /api/v1/user/{user}/card' ? { form: cardForm().form } : {});
-  return { method, path, body };
+  // The fields of the last body made (a create's): what its record is compared with (expectSessionAnswer, round wb18).
+  let last: Record<string, unknown> | undefined;
+  const body = () => {
+    if (endpointId === 'POST /api/v1/user/{user}/bank') {
+      const json = bankPayload();
+      last = json;
+      return { json };
+    }
+    if (endpointId === 'POST /api/v1/user/{user}/card') {
+      const { form, fields } = cardForm();
+      last = fields as Record<string, unknown>;
+      return { form };
+    }
+    return {};
+  };
+  return { method, path, body, sent: () => last };
 }
 
 /** One query of a list: one filter (the catalogue's `query`) and its value, a list of symbols for `assets[]`. */
@@ -251,7 +267,7 @@ function validTokenChecks(ep: EndpointChecks): void {
     const instances = shapes.flatMap((shape) => kinds.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant)));
     ep.check(
       `answers ${success} in every path shape to a valid token of each kind of login (${kinds.map((k) => k.variant).join(', ')})`,
-      { clauses: [endpoint.clauses[0]!, '2.1', '5', ...(CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : [])], status: success, instances },
+      { clauses: [endpoint.clauses[0]!, '2.1', '5', ...(CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : []), ...createdRecordClauses(ep.id)], status: success, instances },
       async (t) => {
         const needs = needsOf(ep.id);
         // One holder a kind for a logout (each destroys its own user's session) or a 2FA login (an account of its own).
@@ -281,11 +297,12 @@ function validTokenChecks(ep: EndpointChecks): void {
               const compared = kind.variant !== FIRST_LOGIN && !isLogout;
               const before = compared && request.method === 'GET' ? await t.get(request.path, { token: who.token }) : undefined;
               const response = await t.request(request.method, request.path, { ...request.body(), token });
+              const sent = request.sent();
               if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, who.id, who.token, response);
               const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${kind.sends}`;
               expect(response.status, `${where}: expected ${success}, got ${response.status} (sections 2.1 and 5.2: a Session's id is the bearer token, whichever login issued it)`).toBe(success);
               t.expectStatus(response, success);
-              await expectSessionAnswer(t, { endpointId: ep.id, where, response, token, path: request.path, userId: who.id, ...(compared ? { baseline: who.token } : {}), ...(before?.status === 200 ? { before } : {}), ...(kind.platform && ofPlatform.platformId ? { platformId: ofPlatform.platformId } : {}), ...(removed ? { removed } : {}), ...(compared ? {} : { arranged: who.made }), ...(kind.variant !== FIRST_LOGIN && shape === shapes[0] ? { filters: who.made } : {}) });
+              await expectSessionAnswer(t, { endpointId: ep.id, where, response, token, path: request.path, userId: who.id, ...(compared ? { baseline: who.token } : {}), ...(before?.status === 200 ? { before } : {}), ...(kind.platform && ofPlatform.platformId ? { platformId: ofPlatform.platformId } : {}), ...(removed ? { removed } : {}), ...(compared ? {} : { arranged: who.made }), ...(kind.variant !== FIRST_LOGIN && shape === shapes[0] ? { filters: who.made } : {}), ...(sent ? { sent } : {}) });
             }),
           );
         }
@@ -351,6 +368,8 @@ interface SessionAnswer {
   arranged?: Holder['made'];
   /** A list's filters are asked too, by the same session (a 2FA or JWT login's: expectSessionFilters), the holder's records as arranged. */
   filters?: Holder['made'];
+  /** A create's body as sent (its fields): the 201, the list and the show are compared with it (expectCreatedAsSent). */
+  sent?: Record<string, unknown>;
 }
 
 /**
@@ -373,8 +392,13 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
   if (create) {
     const record = a.response.json?.data;
     expect(record?.status, `${a.where}: section 3 shows a newly created record CONFIRMED, the create answered ${JSON.stringify(record?.status)}`).toBe('CONFIRMED');
+    // Round wb18: every kind's create is dated by its creation (its 201's Date; the reads are compared with the 201
+    // below) and holds what was sent, in the 201, the list and the show, as the password session's own create tests ask.
+    expectCreatedAtNearDate(t, a.response, record?.createdAt, `${recordOf(create.endpoint)} of ${a.where}`);
+    if (a.sent) expectCreatedAsSent(t, create, record, a.sent, `${a.where}: the create answer (201)`);
     const listed = (await listOf(t, create.list.split(' ')[1]!.replace('{user}', encodeURIComponent(a.userId)), reader)).find((r) => sameId(r?.id, record?.id));
     expect(listed, `${a.where}: the record the create answered (201) is not in the user\u2019s list read at once by ${readerIs}`).toBeDefined();
+    if (a.sent) expectCreatedAsSent(t, create, listed, a.sent, `${a.where}: the list read at once by ${readerIs}`);
     const [got, want] = stableRead(t, listed, record, create.stable, a.where);
     expect(got, `${a.where}: ${readerIs} lists the created record with other fields than the create answered`).toEqual(want);
     await expectWriteReads(t, a, reader, readerIs, { id: String(record.id), created: record, listed });
@@ -634,6 +658,7 @@ async function expectWriteReads(t: CheckContext, a: SessionAnswer, reader: strin
   expect(shown.status, `${a.where}: the record created (201) must be shown (200) at once to ${readerIs}, got ${shown.status}`).toBe(200);
   t.expectStatus(shown, 200);
   t.expectSchema(shown, endpointById.get(reads.show)!.success);
+  if (a.sent) expectCreatedAsSent(t, create, shown.json?.data, a.sent, `${a.where}: the show read at once by ${readerIs}`);
   const [got, want] = stableRead(t, shown.json?.data, record.created, create.stable, `${a.where}: show`);
   expect(got, `${a.where}: ${readerIs} is shown the created record with other fields than the create answered`).toEqual(want);
   await Promise.all(
@@ -771,7 +796,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
     title,
     {
       // The 2FA session's summary is judged by section 2.5b (every asset of the user's bonuses: expectArrangedRead).
-      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), ...(valid && ep.id === BONUS_SUMMARY ? ['2.5b'] : []), ...(valid && CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : []), '5', '7'],
+      clauses: [endpoint.clauses[0]!, ...(valid ? ['2.1'] : []), ...(valid && ep.id === BONUS_SUMMARY ? ['2.5b'] : []), ...(valid && CREATES.some((c) => c.endpoint === ep.id) ? ['3'] : []), ...(valid ? createdRecordClauses(ep.id) : []), '5', '7'],
       status: several ? status : 401,
       instances,
       rules: ['S335', ...(userScoped ? ['S327'] : [])],
@@ -889,6 +914,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
           const target = removed ? { ...owner, bank: removed.id as string } : owner;
           const request = requestOf(ep.id, shape, target);
           const response = await t.request(request.method, request.path, { ...request.body(), token: real });
+          const sent = request.sent();
           const created = request.method === 'POST' && ep.id.endsWith('/bank') && response.isJson ? response.json?.data?.id : undefined;
           if (typeof created === 'string') banks.push(created);
           const where = `${ep.id}${shape ? ` [${shape}]` : ''} with ${logins[0]!.sends}`;
@@ -896,7 +922,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
           t.expectStatus(response, success);
           // Judged as a password session's answer is (round wb12): a 2FA account has no password session to compare with
           // (its login needs a code, and a second 2FA login would wait for another TOTP step), so its own reads judge it.
-          if (!isLogout) await expectSessionAnswer(t, { endpointId: ep.id, where, response, token: real, path: request.path, userId: owner.id, arranged: owner.made, ...(removed ? { removed } : {}), ...(shape === shapes[0] ? { filters: owner.made } : {}) });
+          if (!isLogout) await expectSessionAnswer(t, { endpointId: ep.id, where, response, token: real, path: request.path, userId: owner.id, arranged: owner.made, ...(removed ? { removed } : {}), ...(shape === shapes[0] ? { filters: owner.made } : {}), ...(sent ? { sent } : {}) });
         }
       }
       if (loggedOut.length === 0) return;
@@ -966,6 +992,27 @@ export function inactiveTableCheck(ep: EndpointChecks): void {
  */
 function stable(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((f) => [f, comparableValue(f, record?.[f])]));
+}
+
+/** The record a create makes, as messages name it. */
+const recordOf = (endpointId: string): string => (endpointId.endsWith('/bank') ? 'bank' : 'card');
+
+/** The clauses of a create's record (2.4 a bank's, 2.5 a card's) and of its createdAt's unit (1.4): a create's valid-token rows judge them (round wb18). */
+const createdRecordClauses = (endpointId: string): string[] => (CREATES.some((c) => c.endpoint === endpointId) ? [endpointId.endsWith('/bank') ? '2.4' : '2.5', '1'] : []);
+
+/**
+ * Issue 27, white-box round wb18 (records hold what was sent, for every kind of session): a record as a create of any
+ * kind of login answered it, listed or showed it, holds each field the create sent (CREATES' stable fields: a bank's
+ * bankName, iban, swift, currency; a card's alias, holderName, expirationDate, lastFourDigits) as sent, up to storage
+ * normalisation and the equivalent forms of its standard (expectStoredAsSent: advised on), as the password session's
+ * create tests ask. A platform controller's DTO that cuts a swift to BIC8, keeps a bankName's first word, defaults the
+ * currency, takes the holderName as alias or moves the expiry fails, however its answers agree with each other.
+ */
+function expectCreatedAsSent(t: CheckContext, create: (typeof CREATES)[number], record: any, sent: Record<string, unknown>, where: string): void {
+  for (const field of create.stable) {
+    if (field === 'id' || field === 'createdAt' || typeof sent[field] !== 'string') continue;
+    expectStoredAsSent(t, field, record?.[field], sent[field], where);
+  }
 }
 
 /**
