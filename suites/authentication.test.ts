@@ -1280,29 +1280,39 @@ authenticateJwtEp.describe(() => {
     return probe;
   }
 
-  // Section 4.1: expire "must be now or later", so a JWT expiring half a minute ahead authenticates. The unit of expire
-  // is open (seconds or milliseconds, docs/judging.md), so the suite learns the unit the target reads from a probe: Unix
-  // seconds 300 s ahead, which read as milliseconds lie in January 1970. A target that accepts the probe reads seconds
-  // (or ignores expire) and must accept Unix seconds 30 s ahead too; a target that refuses it reads milliseconds, and
-  // milliseconds 30 s ahead (read as seconds, far in the future) are accepted under both readings, so they are sent in
-  // every case. "Now" is the later of the suite's clock and the target's (the probe answer's Date): no clock skew can
-  // put the expiry in the past.
-  authenticateJwtEp.check('answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds and (where a seconds expire is read) in Unix seconds', { rules: [...schemaRules('session-response'), 'S144', 'S149'], clauses: ['4.1', '2.1'], status: 200 }, async (t) => {
+  // Section 4.1: expire "must be now or later", so a JWT expiring a few seconds ahead authenticates (round wb18: a clock
+  // leeway subtracted instead of added refuses one expiring within it). The unit of expire is open (seconds or
+  // milliseconds, docs/judging.md), so the suite learns the unit the target reads from a probe: Unix seconds 300 s ahead,
+  // which read as milliseconds lie in January 1970. A target that accepts the probe reads seconds (or ignores expire) and
+  // must accept Unix seconds NEAR_EXPIRY_S ahead too; a target that refuses it reads milliseconds, and milliseconds
+  // NEAR_EXPIRY_S ahead (read as seconds, far in the future) are accepted under both readings, so they are sent in every
+  // case. "Now" is the target's: the probe answer's Date (whole seconds rounded down, so up to 1 s later), carried
+  // forward by the suite's clock to each JWT's signing, and never earlier than the suite's own clock; the margin of
+  // NEAR_EXPIRY_S covers the time a request takes and clocks a few seconds apart (allowed-r8-server-clock-three-seconds-ahead).
+  // Without a Date the target's clock cannot be known: the JWTs then lie FAR_EXPIRY_S ahead of the suite's clock, and
+  // an expire a few seconds ahead is advised on as not verified.
+  const NEAR_EXPIRY_S = 12;
+  const FAR_EXPIRY_S = 30;
+  authenticateJwtEp.check(`answers 200 with a Session for a JWT whose expire is ${NEAR_EXPIRY_S} s ahead of the target\u2019s clock (its Date), in milliseconds and (where a seconds expire is read) in Unix seconds`, { rules: [...schemaRules('session-response'), 'S144', 'S149'], clauses: ['4.1', '2.1'], status: 200 }, async (t) => {
     const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
     const platform = await platformFor(t);
     const probe = await secondsProbe(t, platform, user);
     const dated = Date.parse(probe.headers.date ?? '');
-    // The Date header is whole seconds rounded down: its second may be up to 1 s later.
-    const nowMs = Math.max(Date.now(), Number.isNaN(dated) ? 0 : dated + 1000);
-    const inMilliseconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: nowMs + 30_000 }));
+    const known = !Number.isNaN(dated);
+    // How far the target's clock is ahead of the suite's (0 when behind: the suite's clock is then the later "now").
+    const ahead = known ? Math.max(0, dated + 1000 - Date.now()) : 0;
+    const margin = known ? NEAR_EXPIRY_S : FAR_EXPIRY_S;
+    if (!known) t.advise(`the probe JWT login answered no HTTP Date header, so the target\u2019s clock is not known: a JWT whose expire lies ${NEAR_EXPIRY_S} s ahead was not verified (the JWTs were sent ${FAR_EXPIRY_S} s ahead of the suite\u2019s clock)`);
+    const nowMs = () => Date.now() + ahead;
+    const inMilliseconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: nowMs() + margin * 1000 }));
     logOutLater(t, inMilliseconds);
     skipUnlessOwnUser(t, inMilliseconds, user, platform);
-    expect(inMilliseconds.status, `section 4.1 (expire "must be now or later"): a JWT whose expire is 30 s ahead in milliseconds (far ahead read as seconds) must authenticate under either unit, got ${inMilliseconds.status}`).toBe(200);
+    expect(inMilliseconds.status, `section 4.1 (expire "must be now or later"): a JWT whose expire is ${margin} s ahead${known ? ' of the target\u2019s clock (its Date)' : ''} in milliseconds (far ahead read as seconds) must authenticate under either unit, got ${inMilliseconds.status}`).toBe(200);
     expectSession(t, inMilliseconds, user.id);
     if (probe.status !== 200) return;
-    const inSeconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: Math.ceil(nowMs / 1000) + 30 }));
+    const inSeconds = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email, expire: Math.ceil(nowMs() / 1000) + margin }));
     logOutLater(t, inSeconds);
-    expect(inSeconds.status, `section 4.1 (expire "must be now or later"): the target accepted a JWT whose expire is Unix seconds 300 s ahead (so it reads seconds), but refused one 30 s ahead, got ${inSeconds.status}`).toBe(200);
+    expect(inSeconds.status, `section 4.1 (expire "must be now or later"): the target accepted a JWT whose expire is Unix seconds 300 s ahead (so it reads seconds), but refused one ${margin} s ahead${known ? ' of the target\u2019s clock (its Date)' : ''}, got ${inSeconds.status}`).toBe(200);
     expectSession(t, inSeconds, user.id);
   });
 
