@@ -38,14 +38,18 @@ function context() {
 
 const answer = (status: number, body: unknown) => new ApiResponse(status, { 'content-type': 'application/json' }, JSON.stringify(body), { ok: true, value: body });
 
-type Reading = 'code' | 'id' | 'name' | 'host' | 'ignored' | 'nothing' | 'everything-but-unknown' | 'twice' | 'foreign';
+type Identifier = 'code' | 'id' | 'name' | 'host';
+type Reading = Identifier | `${Identifier}+ignored` | `${Identifier}+first` | 'ignored' | 'nothing' | 'everything-but-unknown' | 'twice' | 'foreign';
 
 /**
  * A target whose filter compares `by` (or lists everything when `by` is 'ignored', nothing when 'nothing', every record
  * for a known value when 'everything-but-unknown', the code's records twice when 'twice', another user's record beside
- * them when 'foreign'), refusing unknown values with 422 when `refuse`.
+ * them when 'foreign'), refusing unknown values with 422 when `refuse`. `<identifier>+ignored` compares that one
+ * identifier and ignores a value it does not resolve (every record listed: review-aa, fix-aa3); `<identifier>+first`
+ * answers such a value with the records of the first platform (a fall-back to the account's own platform).
  */
-function target(platforms: Platform[], by: Reading, refuse = false) {
+function target(platforms: Platform[], reading: Reading, refuse = false) {
+  const [by, unresolved] = reading.split('+') as [Reading, 'ignored' | 'first' | undefined];
   const records = platforms.flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: p.url ?? 'https://x.test' } })));
   return async (query?: Record<string, string>) => {
     const value = query ? Object.values(query)[0] : undefined;
@@ -58,6 +62,8 @@ function target(platforms: Platform[], by: Reading, refuse = false) {
     if (by === 'twice') return answer(200, { data: [...listed, ...listed] });
     if (by === 'foreign') return answer(200, { data: [...listed, { id: 'someone-else', externalPlatform: records[0]!.externalPlatform }] });
     const key = query ? Object.keys(query)[0]! : '';
+    if (!platform && unresolved === 'ignored') return answer(200, { data: records });
+    if (!platform && unresolved === 'first') return answer(200, { data: records.filter((r) => r.externalPlatform.code === platforms[0]!.code) });
     if (!platform && refuse) return answer(422, { message: 'The given data was invalid.', errors: { [key]: [`The selected ${key} is invalid.`] } });
     return answer(200, { data: records.filter((r) => platform && r.externalPlatform.code === platform.code) });
   };
@@ -77,17 +83,37 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
     expect((await judge([A, B], 'name', true)).join('\n')).toMatch(/refused with 422 keyed by platform/);
   });
 
-  it('fails a filter that is ignored, and one that lists nothing for the code, the ID and the name', async () => {
-    await expect(judge([A, B], 'ignored')).rejects.toThrow(/must list none of the user's records on platform/);
-    await expect(judge([A, B], 'nothing')).rejects.toThrow(/must list the user's records on platform REF when given its code \(REF\), its ID \(id-a\), its name/);
+  it('fails a filter that is ignored, and one that lists nothing, for the code, the ID, the name and the url host', async () => {
+    const [a, b] = [hosted(A, 'ref.platform.test'), hosted(B, 'other.platform.test')];
+    // Every value answered with the unfiltered list: each advised on as unresolved, and with all four sent none resolves.
+    await expect(judge([a, b], 'ignored')).rejects.toThrow(/platform must list the user's records on platform REF when given its code \(REF\), its ID \(id-a\), its name \("Reference Platform"\), its url's host \(ref\.platform\.test\); none did \(its code \(REF\), its ID \(id-a\), its name \("Reference Platform"\), its url host \(ref\.platform\.test\) listed every one of the user's records/);
+    await expect(judge([a, b], 'nothing')).rejects.toThrow(/must list the user's records on platform REF when given its code \(REF\), its ID \(id-a\), its name \("Reference Platform"\), its url's host \(ref\.platform\.test\); none did: /);
+    // Fewer than four sent (no url host of each platform's own): a target comparing the one not sent is not verified.
+    await expect(judge([A, B], 'ignored')).rejects.toThrow(/platform listed exactly the user's records on platform REF under none of .*; platform listed exactly the user's records on platform PXYZ under none of .*show no url host of their own to send as well/);
+    await expect(judge([A, B], 'nothing')).rejects.toThrow(Skipped);
+  });
+
+  it('passes a filter that compares one identifier and ignores a value it does not resolve, and advises on each such value (review-aa, fix-aa3)', async () => {
+    const [a, b] = [hosted(A, 'ref.platform.test'), hosted(B, 'other.platform.test')];
+    for (const by of ['code', 'id', 'name', 'host'] as const) {
+      const advised = (await judge([a, b], `${by}+ignored`)).join('\n');
+      expect(advised).toMatch(/lists every one of the user's 3 records, of both platforms: a value the target does not resolve seems ignored/);
+      if (by !== 'code') expect(advised).toMatch(new RegExp(`compares a platform's ${by === 'id' ? 'ID' : by === 'host' ? 'url host' : 'name'}`));
+    }
+    // A value answered with another subset (the first platform's records) is no unfiltered list: still judged.
+    await expect(judge([a, b], 'name+first')).rejects.toThrow(/platform=PXYZ \(platform PXYZ's code\) must list none of the user's records on platform REF/);
+    // The url host not sent (one host for both), the name compared: judged by the name; the host compared: not verified.
+    expect((await judge([A, B], 'name+ignored')).join('\n')).toMatch(/compares a platform's name/);
+    await expect(judge([A, B], 'host+ignored')).rejects.toThrow(Skipped);
   });
 
   it('sends the host of the url the records show, when each platform shows its own, and passes a filter compared with it (reading round r12)', async () => {
     const [a, b] = [hosted(A, 'ref.platform.test'), hosted(B, 'other.platform.test')];
     expect((await judge([a, b], 'host')).join('\n')).toMatch(/compares a platform's url host/);
     await expect(judge([a, b], 'nothing')).rejects.toThrow(/its url's host \(ref\.platform\.test\); none did/);
-    // One host for both platforms names neither: not sent (the records of A and B above all show https://x.test).
-    await expect(judge([A, B], 'host')).rejects.toThrow(/its name \("Reference Platform"\); none did/);
+    // One host for both platforms names neither: not sent (the records of A and B above all show https://x.test), so a
+    // target comparing it is not verified.
+    await expect(judge([A, B], 'host')).rejects.toThrow(/under none of its code \(REF\), its ID \(id-a\), its name \("Reference Platform"\), and the two platforms of provider state bank.two-platforms show no url host of their own to send as well/);
   });
 
   it('judges company only where every reading agrees: the user\u2019s records, each once, and not every record under every value sent (reading round r12, review-aa)', async () => {

@@ -45,9 +45,13 @@ export interface FilterPlatform {
  * records show and the host of the url they show (a tenant named by its domain, reading round r12). A 422 keyed by
  * the filter is allowed (a value the service does not know, advised on); a 200 list holds no record of the other
  * platform and is either empty (a value read another way names no platform) or every record of the platform; and
- * the code, the ID, the name or the host lists every record of it. Two platforms sharing one name (host) cannot be
- * told apart by it: it is then not sent, and a target whose other values list nothing is not verified (skipped with
- * that reason), never failed.
+ * the code, the ID, the name or the host lists every record of it. A value answered with the unfiltered list (every
+ * one of the user's records, of both platforms) is one the target did not resolve, which it may ignore (review-aa):
+ * a target that compares one of the four and ignores a value it cannot resolve answers the other three so (issue 28,
+ * fix-aa3), so such a value is advised on and the filter judged by the values it resolves. Two platforms sharing one
+ * name (host) cannot be told apart by it: it is then not sent, and a target none of whose values sent lists a
+ * platform's records is not verified (skipped with that reason, after both platforms were judged), never failed;
+ * with all four sent, it fails (the four identifiers a record or section 4.1 gives a platform are every reading).
  *
  * `company` (4.10, 4.6a) is only named, and nothing ties it to the platform: it may be the bank (`bankName`), the
  * issuer of a SWIFT code, a corporate card's holder, a search (reading rounds r6, r12). The same values are sent,
@@ -118,6 +122,8 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     if (!listed || kept.length < yours.size) narrowed ??= NO_SUCH_VALUE;
     if (kept.length > 0) t.advise(`${filter}=${NO_SUCH_VALUE}, a value no record has under any reading of ${filter}, still lists ${kept.length} of the user's records: a ${filter} the target cannot resolve seems ignored (section ${schema.startsWith('card') ? '4.6a' : '4.10'} only names the filter, and the list's errors name no 422)`);
   }
+  // Platforms the judged filter could not be verified on (not all four identifiers sent): skipped once both are judged.
+  const unverified: string[] = [];
   for (const p of platforms) {
     const expected = onPlatform.get(p.code)!.map(recordKey).sort();
     const other = platforms.find((q) => q !== p)!;
@@ -126,6 +132,8 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     const host = hostless ? undefined : hosts.get(p.code);
     const values: (readonly [string, string])[] = [['code', p.code], ['ID', p.id], ...(name === undefined ? [] : [['name', name] as const]), ...(host === undefined ? [] : [['url host', host] as const])];
     let matched: string | undefined;
+    // The values answered with the unfiltered list: not resolved by the target (review-aa), so not judged one by one.
+    const unresolved: string[] = [];
     for (const [reading, value] of values) {
       const response = await options.list({ [filter]: value });
       const listed = expectFilteredList(t, response, filter, value, schema);
@@ -144,6 +152,14 @@ export async function expectPlatformFilter(t: CheckContext, options: {
         if (ids.filter((id) => yours.has(id)).length < yours.size) narrowed ??= value;
         continue;
       }
+      // Every one of the user's records, of both platforms (each once, none foreign: above), is the unfiltered list: a
+      // value the target did not resolve and ignored, as it may (review-aa), when it compares another of the four
+      // identifiers (fix-aa3: only one identifier + unresolved ignored is a reading). Any other subset is judged.
+      if (ids.length === yours.size && ids.every((id) => yours.has(id))) {
+        unresolved.push(`its ${reading} (${reading === 'name' ? JSON.stringify(value) : value})`);
+        t.advise(`${filter}=${value} (platform ${p.code}'s ${reading}) lists every one of the user's ${yours.size} records, of both platforms: a value the target does not resolve seems ignored (section ${schema.startsWith('card') ? '4.6a' : schema.startsWith('bonus') ? '4.11' : '4.10'} only names the filter); ${filter} is judged by the values it resolves`);
+        continue;
+      }
       expect(wrong, `${filter}=${value} (platform ${p.code}'s ${reading}) must list none of the user's records on platform ${other.code}; it lists ${wrong.join(', ')}`).toEqual([]);
       if (ids.length === 0) continue;
       expect(ids, `${filter}=${value} (platform ${p.code}'s ${reading}) lists records of that platform, so it must list every one of the user's ${expected.length} records on it`).toEqual(expected);
@@ -155,12 +171,17 @@ export async function expectPlatformFilter(t: CheckContext, options: {
       else if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
       continue;
     }
-    if (matched === undefined && name === undefined && host === undefined) {
-      t.skip(`${filter} listed none of the user's records on platform ${p.code} given its code (${p.code}) or its ID (${p.id}), and the two platforms of provider state ${state} show no distinct names or url hosts to send instead: a target comparing ${filter} with a platform's name cannot be judged`);
+    const ignored = unresolved.length === 0 ? '' : ` (${unresolved.join(', ')} listed every one of the user's records, as a value the target does not resolve)`;
+    if (matched === undefined && (name === undefined || host === undefined)) {
+      // Not all four identifiers sent: a target comparing the one not sent cannot be judged (principle 1).
+      const unsent = [...(name === undefined ? ['name'] : []), ...(host === undefined ? ['url host'] : [])].join(' or ');
+      unverified.push(`${filter} listed exactly the user's records on platform ${p.code} under none of ${tried}${ignored}, and the two platforms of provider state ${state} show no ${unsent} of their own to send as well: a target comparing ${filter} with a platform's ${unsent} cannot be judged`);
+      continue;
     }
-    expect(matched, `${filter} must list the user's records on platform ${p.code} when given ${tried}; none did`).toBeDefined();
+    expect(matched, `${filter} must list the user's records on platform ${p.code} when given ${tried}; none did${ignored}`).toBeDefined();
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
   }
+  if (unverified.length > 0) t.skip(unverified.join('; '));
   if (judged || narrowed !== undefined) return;
   // Every value sent listed every one of the user's records. No value the suite can choose leaves a record out under
   // every reading: a company compared with what none of them names (a SWIFT institution, a holder) lists none for each,
