@@ -238,6 +238,15 @@ describe('short sessions (state user.short-session; sections 2.1, 5.2)', () => {
 });
 
 describe('POST /api/v1/authenticate-jwt/{platform} (4.1)', () => {
+  it('the platform state answers, beside its id, the code, name and url its records show as externalPlatform (added later: issue 28, fix-aa3)', async () => {
+    const platform = await state('platform', { publicKey: keys.publicKeyPem });
+    const user = await state('user', { platformId: platform.id });
+    const token = (await login({ email: user.email, password: user.password })).json().data.id as string;
+    const created = await app.inject({ method: 'POST', url: `/api/v1/user/${user.id}/bank`, headers: { authorization: `Bearer ${token}` }, payload: { bankName: 'Tenant Bank', iban: `DE${Date.now()}`, swift: 'DEUTDEFF', currency: 'EUR' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.externalPlatform).toEqual({ code: platform.code, name: platform.name, url: platform.url });
+  });
+
   it('the account states take platformId: the account belongs to that platform and the data names it back; an unknown platform is refused (422)', async () => {
     for (const name of ['user', 'user.inactive', 'user.locked', 'user.throttled', 'user.short-session']) {
       const user = await state(name, { platformId });

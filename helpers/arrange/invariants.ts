@@ -466,16 +466,18 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
  *   names"): none of the user's records listed, or 422 keyed by the filter (advised on):
  *   - a bank's `currency`: a real ISO 4217 code none of the user's banks shows (SEK, as the password session's "answers
  *     an empty list for a currency no bank has", else NOK, CHF, JPY);
- *   - `platform` (banks, cards, bonuses): the ID of a platform registered through a hook's `platform` state after the
- *     user's records were made (platformWithoutRecords), so it holds none of them; with a STATES_FILE, or a hook without
- *     that state, not asked (advised on: not verified);
+ *   - `platform` (banks, cards, bonuses): a platform registered through a hook's `platform` state after the user's
+ *     records were made (platformWithoutRecords), so it holds none of them, sent by each identifier the state gives
+ *     (its ID, and the code, name and url host its records show: a target may compare only one and ignore the others as
+ *     unresolved; expectUnheldPlatform), judged only when all four were sent; with a STATES_FILE, or a hook without that
+ *     state, not asked (advised on: not verified);
  *   - `company` (banks, cards): only named, and nothing ties it to a platform, a bank or a holder, so no one value
  *     resolves under every reading: `no-such-value-0000` is sent and a list that still holds the user's records is
  *     advised on, never failed.
  *   Not a bank's or card's `status`: a value the target does not know may be ignored there (docs/judging.md), and their
  *   records are all CONFIRMED when made, so no value must leave one out; the platform filter, sent beside it, is judged.
- * One request a filter (11 a session kind over the five lists: 33 for the 2FA and the two JWT kinds), and one `platform`
- * state a list with a platform filter.
+ * One request a filter (11 a session kind over the five lists: 33 for the 2FA and the two JWT kinds; `platform` up to
+ * four, until one lists none of the user's records), and one `platform` state a list with a platform filter.
  */
 async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Holder['made']): Promise<void> {
   const endpoint = endpointById.get(a.endpointId)!;
@@ -518,11 +520,8 @@ async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Hol
           if (listed) expect(listed.filter((r: any) => String(r?.status).toLowerCase() !== value).map((r: any) => `${String(r?.id)} ${String(r?.status)}`), `${a.where}, filtered by status=${value}: the answer must list only bonuses of that status (the user has bonuses of others); the filter is ignored`).toEqual([]);
           return;
         }
-        const value = await resolvingFilterValue(t, name, shown);
-        if (value === undefined) {
-          t.advise(`${a.where}: not verified: ${name} is not asked by this session (a platform that holds none of the user’s records needs a hook’s platform state, which this target does not give); a value that names no platform may be ignored`);
-          return;
-        }
+        if (name === 'platform') return expectUnheldPlatform(t, a, schema, yours);
+        const value = resolvingFilterValue(name, shown);
         const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { [name]: value.value } }), name, value.value, schema);
         const kept = (listed ?? []).map((r: any) => String(idKey(r?.id))).filter((id) => yours.has(id));
         if (!value.judged) {
@@ -538,21 +537,62 @@ async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Hol
 const UNHELD_CURRENCIES = ['SEK', 'NOK', 'CHF', 'JPY'] as const;
 
 /**
- * The value a session's list is asked `name` with (expectSessionFilters): `judged` when it resolves under every reading
- * of the filter and holds none of the user's records (`shown`), so a list that still holds them ignores the filter;
- * else a value no record has (`company`), judged by advice only. Undefined when no such value can be had (`platform`
- * without a hook's platform state).
+ * The value a session's list is asked `name` with (expectSessionFilters; `platform` apart: expectUnheldPlatform):
+ * `judged` when it resolves under every reading of the filter and holds none of the user's records (`shown`), so a list
+ * that still holds them ignores the filter; else a value no record has (`company`), judged by advice only.
  */
-async function resolvingFilterValue(t: CheckContext, name: string, shown: readonly any[]): Promise<{ value: string; judged: boolean; is: string } | undefined> {
+function resolvingFilterValue(name: string, shown: readonly any[]): { value: string; judged: boolean; is: string } {
   if (name === 'currency') {
     const code = UNHELD_CURRENCIES.find((c) => !shown.some((r: any) => sameCurrency(r?.currency, c)));
     if (code !== undefined) return { value: code, judged: true, is: 'an ISO 4217 code none of the user’s banks shows' };
   }
-  if (name === 'platform') {
-    const id = await platformWithoutRecords(t);
-    return id === undefined ? undefined : { value: id, judged: true, is: 'the ID of a platform registered after the user’s records were made (provider state platform), which holds none of them' };
-  }
   return { value: NO_SUCH_VALUE, judged: false, is: `a value no record has under any reading of ${name}, which a target may ignore as one it cannot resolve` };
+}
+
+/**
+ * A session's list asked `platform` (expectSessionFilters) with a platform registered through a hook's `platform` state
+ * after the user's records were made, so it holds none of them (platformWithoutRecords). The filter is only named, and
+ * may compare any ONE of a platform's identifiers (its ID, code, name or url host) and ignore a value it cannot resolve
+ * (review-aa; issue 28, fix-aa3: the combination is a reading too), so the platform is sent by each identifier the state
+ * gives (its ID; beside it, added later and optional, the code, name and url its records show), one request at a time
+ * until one lists none of the user's records (or is refused with 422 keyed by platform, advised on): the filter applied.
+ * When every one still lists them, the filter is ignored only if all four were sent; with fewer, a target comparing one
+ * not sent is not verified (advised on), never failed. Without a hook's `platform` state, not asked (not verified).
+ */
+async function expectUnheldPlatform(t: CheckContext, a: SessionAnswer, schema: string, yours: ReadonlySet<string>): Promise<void> {
+  const platform = await platformWithoutRecords(t);
+  if (platform === undefined) {
+    t.advise(`${a.where}: not verified: platform is not asked by this session (a platform that holds none of the user’s records needs a hook’s platform state, which this target does not give); a value that names no platform may be ignored`);
+    return;
+  }
+  const host = hostOfUrl(platform.url);
+  const sent: [string, string | undefined][] = [['ID', platform.id], ['code', platform.code], ['name', platform.name], ['url host', host]];
+  const values = sent.filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const still: string[] = [];
+  for (const [reading, value] of values) {
+    const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { platform: value } }), 'platform', value, schema);
+    const kept = (listed ?? []).map((r: any) => String(idKey(r?.id))).filter((id) => yours.has(id));
+    if (kept.length === 0) return;
+    still.push(`its ${reading} (${reading === 'name' ? JSON.stringify(value) : value}) lists ${kept.length}`);
+  }
+  const is = `a platform registered after the user’s records were made (provider state platform), which holds none of them`;
+  if (values.length < 4) {
+    const unsent = [...(platform.code === undefined ? ['code'] : []), ...(platform.name === undefined ? ['name'] : []), ...(host === undefined ? ['url'] : [])].join(', ');
+    t.advise(`${a.where}: not verified: platform given ${is}, by ${still.join(', ')} of the user’s records; the state gives no ${unsent} of that platform to send as well, and a target may compare platform with one identifier and ignore a value it cannot resolve (section ${a.endpointId.endsWith('/card') ? '4.6a' : a.endpointId.endsWith('/bonus') ? '4.11' : '4.10'} only names the filter)`);
+    return;
+  }
+  expect(still, `${a.where}, filtered by platform given ${is}, by its ID, code, name and url host: one of them must list none of the user’s records (or be refused with 422 keyed by platform); every one lists them, so the filter is ignored`).toEqual([]);
+}
+
+/** The host, lower-case, of a url; undefined when it is none. */
+function hostOfUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === '' ? undefined : host;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -283,18 +283,32 @@ export async function otherPlatform(t: CheckContext): Promise<Platform> {
   return other;
 }
 
+/** A platform as a filter may name it: its ID (section 4.1) and, where the hook gives them, what its records show as externalPlatform. */
+export interface PlatformIdentifiers {
+  id: string;
+  code?: string;
+  name?: string;
+  url?: string;
+}
+
 /**
- * The ID of a platform the target trusts, registered now through the `platform` state of a hook with the suite's second
- * key (as otherPlatform), for a check that needs a platform that exists and holds none of a user's records made before
- * it (review-aa: a filter value that resolves, where one that names no platform may be ignored). Undefined, never a
- * skip, where none can be had so: a STATES_FILE (its accounts belong to the platforms it names, its records were
- * arranged before the run) and a hook that does not provide the state; the caller then leaves its check not verified.
+ * A platform the target trusts, registered now through the `platform` state of a hook with the suite's second key (as
+ * otherPlatform), for a check that needs a platform that exists and holds none of a user's records made before it
+ * (review-aa: a filter value that resolves, where one that names no platform may be ignored): its ID and the `code`,
+ * `name` and `url` the state gives beside it (added later, optional: what records on it show as externalPlatform), each
+ * a non-empty string or left out. Undefined, never a skip, where none can be had so: a STATES_FILE (its accounts belong
+ * to the platforms it names, its records were arranged before the run) and a hook that does not provide the state; the
+ * caller then leaves its check not verified.
  */
-export async function platformWithoutRecords(t: CheckContext): Promise<string | undefined> {
+export async function platformWithoutRecords(t: CheckContext): Promise<PlatformIdentifiers | undefined> {
   if (t.target.states.kind !== 'hook') return undefined;
   const { publicKeyPem } = await keys(1);
   const outcome = await currentTarget().states.get('platform', { publicKey: publicKeyPem });
-  return outcome.provided && typeof outcome.data.id === 'string' && outcome.data.id !== '' ? outcome.data.id : undefined;
+  if (!outcome.provided) return undefined;
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+  const { id, code, name, url } = outcome.data as Record<string, unknown>;
+  if (text(id) === undefined) return undefined;
+  return { id: text(id)!, ...(text(code) === undefined ? {} : { code: text(code) }), ...(text(name) === undefined ? {} : { name: text(name) }), ...(text(url) === undefined ? {} : { url: text(url) }) };
 }
 
 /** Unix seconds from now. */

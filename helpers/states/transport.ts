@@ -65,8 +65,11 @@ export interface StateData {
   'user.throttled': { id: string; email: string; password: string; platformId?: string };
   /** An active account the platform forbids the one action named by params.action (`bank.create`), every other allowed (added for issue 19). */
   'user.forbidden': { id: string; email: string; password: string };
-  /** `privateKeyFile` (a STATES_FILE's second platform only): the platform's own key, which the suite signs with instead of the key it sent. */
-  platform: { id: string; privateKeyFile?: string };
+  /**
+   * `privateKeyFile` (a STATES_FILE's second platform only): the platform's own key, which the suite signs with instead of the key it sent.
+   * `code`, `name`, `url` (a hook's, added later, optional): what records on that platform show as externalPlatform (2.4, 2.5).
+   */
+  platform: { id: string; privateKeyFile?: string; code?: string; name?: string; url?: string };
   /**
    * `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null).
    * `genesisDate` (optional): held coins whose record's meta carries genesis_date (section 2.2, a date string).

@@ -752,10 +752,10 @@ export const authentication: ReferenceModule = {
           throw new StateNotAllowed('state platform needs params.publicKey to be a public key (SPKI PEM)');
         }
         const { id, code, name } = platformIdentity(ctx, `${faker.company.name()} Platform`);
-        ctx.db
-          .prepare('INSERT INTO platforms (id, code, name, url, color_code, public_key) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(id, code, name, `https://${code.toLowerCase()}.platform.test`, faker.color.rgb(), publicKey);
-        return { id };
+        const url = `https://${code.toLowerCase()}.platform.test`;
+        ctx.db.prepare('INSERT INTO platforms (id, code, name, url, color_code, public_key) VALUES (?, ?, ?, ?, ?, ?)').run(id, code, name, url, faker.color.rgb(), publicKey);
+        // Added later (issue 28, fix-aa3), optional in the contract: the code, name and url its records show as externalPlatform.
+        return { id, code, name, url };
       },
     };
   },
