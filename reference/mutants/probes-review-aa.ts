@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ReferenceContext } from '../context.js';
+import type { Mutation } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { bicCompanyOfState, bicInstitution, only, reading, routeOf } from './reading.js';
+import { bicCompanyOfState, bicInstitution, only, parse, reading, routeOf } from './reading.js';
 import { bicCompanyFilter } from './readings-r12.js';
 import { BANKS, BONUSES, CARDS } from './routes.js';
 import { DEFAULT_PLATFORM } from '../modules/authentication.js';
@@ -83,6 +84,43 @@ function bicCompanyUnlessUnresolved() {
   };
 }
 
+/**
+ * A name of a platform the reference has: its default one's, the bonuses' partner's, or one platformIdentity makes (a
+ * company's name ending in " Platform"), in any letter case. No ID, code or url host of the reference ends so.
+ */
+const namesAPlatformByName = (value: string): boolean => /\splatform$/i.test(value.trim()) || [DEFAULT_PLATFORM, PARTNER_PLATFORM].some((p) => p.name.toLowerCase() === value.trim().toLowerCase());
+
+/** The name a list's record shows for its platform: a bank's or card's externalPlatform, a bonus's order's. */
+const platformNameOf = (record: any): unknown => record?.externalPlatform?.name ?? record?.order?.externalPlatform?.name;
+
+/**
+ * `platform` compared with the platform's name only, and applied only when the value resolves (names a platform the
+ * service has by its name): the lists' own filtering by code is bypassed (the query's platform taken off), and the
+ * answer kept to the records whose platform shows that name, any letter case; a value that names no platform by its
+ * name (its code, its ID, its url host, no-such-value-0000) is dropped and every record of the user listed.
+ */
+function platformByNameUnresolvedIgnored(routes: readonly string[]): Mutation {
+  const asked = new WeakMap<FastifyRequest, string>();
+  return {
+    request(request) {
+      if (request.method !== 'GET' || !routes.includes(routeOf(request))) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const value = query.platform;
+      if (typeof value !== 'string' || value === '') return;
+      delete query.platform;
+      if (namesAPlatformByName(value)) asked.set(request, value.trim().toLowerCase());
+    },
+    wire(answer, reply) {
+      const name = asked.get(reply.request);
+      if (name === undefined || answer.status !== 200) return undefined;
+      const body = parse(answer.payload);
+      if (!Array.isArray(body?.data)) return undefined;
+      body.data = body.data.filter((record: any) => String(platformNameOf(record)).toLowerCase() === name);
+      return JSON.stringify(body);
+    },
+  };
+}
+
 const written: readonly Mutant[] = [
   reading(
     'allowed-review-aa-platform-filter-unknown-value-ignored',
@@ -115,6 +153,18 @@ const written: readonly Mutant[] = [
     'the bank list compares `company` with the institution code of the bank\u2019s SWIFT (its first four letters, any letter case: allowed-r12-bank-company-filter-by-bic-institution) and applies it only when the value names the institution of a bank the service holds; a value that names none (`company=no-such-value-0000`, a platform\u2019s code, ID, name or url host) is dropped and every bank of the user listed (allowed-review-aa-company-filter-unknown-value-ignored). Two readings the text leaves open, together (4.10: `company` is named, not defined; what a value naming no company does is not given, and the list\u2019s errors name no 422). Its provider-state hook answers the optional `company` of bank.two-platforms with a SWIFT institution code of the state\u2019s banks',
     bicCompanyUnlessUnresolved(),
     only('banks'),
+  ),
+  // fix-aa3 (issue 28): the one-identifier readings (allowed-bank-list-platform-filter-by-name and its kin) together
+  // with review-aa's (a value that resolves to nothing ignored): the 2FA and JWT session rows' platform registered after
+  // the user's records, sent by its ID alone, and the two-platform checks' code, ID and url host are answered with every
+  // record of the user; only the name filters.
+  reading(
+    'allowed-review-aa-platform-filter-by-name-only-unresolved-ignored',
+    'banks',
+    '4.10',
+    'the bank, card and bonus lists compare `platform` with the platform\u2019s name only (the `externalPlatform.name` its records show) and apply it only when the value names a platform the service has by its name; a platform\u2019s code, ID or url host names none by its name, so it is dropped and every record of the user listed, as a query builder that resolves a platform by name and applies only the filters it can resolve does (4.10 "query: status, currency, company, platform (all optional filters, strings)", 4.6a, 4.11: what a platform is named by in a filter is not given, nor what a value naming none does, and the lists\u2019 errors name no 422; allowed-bank-list-platform-filter-by-name with allowed-review-aa-platform-filter-unknown-value-ignored)',
+    platformByNameUnresolvedIgnored([BANKS, CARDS, BONUSES]),
+    only('banks', 'cards', 'bonuses'),
   ),
 ];
 
