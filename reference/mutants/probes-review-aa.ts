@@ -99,7 +99,7 @@ const platformNameOf = (record: any): unknown => record?.externalPlatform?.name 
  * answer kept to the records whose platform shows that name, any letter case; a value that names no platform by its
  * name (its code, its ID, its url host, no-such-value-0000) is dropped and every record of the user listed.
  */
-function platformByNameUnresolvedIgnored(routes: readonly string[]): Mutation {
+export function platformByNameUnresolvedIgnored(routes: readonly string[]): Mutation {
   const asked = new WeakMap<FastifyRequest, string>();
   return {
     request(request) {
