@@ -469,7 +469,7 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
  *   - `platform` (banks, cards, bonuses): a platform registered through a hook's `platform` state after the user's
  *     records were made (platformWithoutRecords), so it holds none of them, sent by each identifier the state gives
  *     (its ID, and the code, name and url host its records show: a target may compare only one and ignore the others as
- *     unresolved; expectUnheldPlatform), judged only when all four were sent; with a STATES_FILE, or a hook without that
+ *     unresolved; expectUnheldPlatform), none the user's own platform shows too, judged only when all four were sent; with a STATES_FILE, or a hook without that
  *     state, not asked (advised on: not verified);
  *   - `company` (banks, cards): only named, and nothing ties it to a platform, a bank or a holder, so no one value
  *     resolves under every reading: `no-such-value-0000` is sent and a list that still holds the user's records is
@@ -520,7 +520,7 @@ async function expectSessionFilters(t: CheckContext, a: SessionAnswer, held: Hol
           if (listed) expect(listed.filter((r: any) => String(r?.status).toLowerCase() !== value).map((r: any) => `${String(r?.id)} ${String(r?.status)}`), `${a.where}, filtered by status=${value}: the answer must list only bonuses of that status (the user has bonuses of others); the filter is ignored`).toEqual([]);
           return;
         }
-        if (name === 'platform') return expectUnheldPlatform(t, a, schema, yours);
+        if (name === 'platform') return expectUnheldPlatform(t, a, schema, yours, shown);
         const value = resolvingFilterValue(name, shown);
         const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { [name]: value.value } }), name, value.value, schema);
         const kept = (listed ?? []).map((r: any) => String(idKey(r?.id))).filter((id) => yours.has(id));
@@ -556,18 +556,30 @@ function resolvingFilterValue(name: string, shown: readonly any[]): { value: str
  * (review-aa; issue 28, fix-aa3: the combination is a reading too), so the platform is sent by each identifier the state
  * gives (its ID; beside it, added later and optional, the code, name and url its records show), one request at a time
  * until one lists none of the user's records (or is refused with 422 keyed by platform, advised on): the filter applied.
- * When every one still lists them, the filter is ignored only if all four were sent; with fewer, a target comparing one
- * not sent is not verified (advised on), never failed. Without a hook's `platform` state, not asked (not verified).
+ * An identifier the user's own records' platforms show too (their externalPlatform, a bonus's order's; the JWT's
+ * platform ID) is not sent (review-ab F1): the contract asks distinct names only of the `*.two-platforms` states, and
+ * under a reading that compares that identifier alone the shared value rightly lists the user's records.
+ * When every one sent still lists them, the filter is ignored only if all four were sent; with fewer (not given, or
+ * shared with the user's own platform), a target comparing one not sent is not verified (advised on with the reason),
+ * never failed. Without a hook's `platform` state, not asked (not verified).
  */
-async function expectUnheldPlatform(t: CheckContext, a: SessionAnswer, schema: string, yours: ReadonlySet<string>): Promise<void> {
+async function expectUnheldPlatform(t: CheckContext, a: SessionAnswer, schema: string, yours: ReadonlySet<string>, shown: readonly any[]): Promise<void> {
   const platform = await platformWithoutRecords(t);
   if (platform === undefined) {
     t.advise(`${a.where}: not verified: platform is not asked by this session (a platform that holds none of the user’s records needs a hook’s platform state, which this target does not give); a value that names no platform may be ignored`);
     return;
   }
   const host = hostOfUrl(platform.url);
-  const sent: [string, string | undefined][] = [['ID', platform.id], ['code', platform.code], ['name', platform.name], ['url host', host]];
-  const values = sent.filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const own = ownPlatformIdentifiers(shown, a.platformId);
+  const identifiers: [string, string | undefined, readonly string[]][] = [['ID', platform.id, own.ids], ['code', platform.code, own.codes], ['name', platform.name, own.names], ['url host', host, own.hosts]];
+  const values: [string, string][] = [];
+  const unsent: string[] = [];
+  const shared: string[] = [];
+  for (const [reading, value, owned] of identifiers) {
+    if (value === undefined) unsent.push(reading === 'url host' ? 'url' : reading);
+    else if (owned.includes(value.toLowerCase())) shared.push(`${reading} (${reading === 'name' ? JSON.stringify(value) : value})`);
+    else values.push([reading, value]);
+  }
   const still: string[] = [];
   for (const [reading, value] of values) {
     const listed = expectFilteredList(t, await t.get(a.path, { token: a.token, query: { platform: value } }), 'platform', value, schema);
@@ -577,11 +589,31 @@ async function expectUnheldPlatform(t: CheckContext, a: SessionAnswer, schema: s
   }
   const is = `a platform registered after the user’s records were made (provider state platform), which holds none of them`;
   if (values.length < 4) {
-    const unsent = [...(platform.code === undefined ? ['code'] : []), ...(platform.name === undefined ? ['name'] : []), ...(host === undefined ? ['url'] : [])].join(', ');
-    t.advise(`${a.where}: not verified: platform given ${is}, by ${still.join(', ')} of the user’s records; the state gives no ${unsent} of that platform to send as well, and a target may compare platform with one identifier and ignore a value it cannot resolve (section ${a.endpointId.endsWith('/card') ? '4.6a' : a.endpointId.endsWith('/bonus') ? '4.11' : '4.10'} only names the filter)`);
+    const section = a.endpointId.endsWith('/card') ? '4.6a' : a.endpointId.endsWith('/bonus') ? '4.11' : '4.10';
+    const why = [
+      ...(unsent.length > 0 ? [`the state gives no ${unsent.join(', ')} of that platform to send`] : []),
+      ...(shared.length > 0 ? [`its ${shared.join(', ')} ${shared.length === 1 ? 'is' : 'are'} the user’s own platform’s too (the user’s records show ${shared.length === 1 ? 'it' : 'them'}), so not sent: a target comparing that identifier alone rightly lists the user’s records (the contract asks distinct names only of the *.two-platforms states; give the platform state a code, name and url of its own)`] : []),
+    ].join('; ');
+    t.advise(`${a.where}: not verified: platform given ${is}, ${still.length > 0 ? `by ${still.join(', ')} of the user’s records` : 'by no identifier apart from the user’s own platform’s'}; ${why}; a target may compare platform with one identifier and ignore a value it cannot resolve (section ${section} only names the filter)`);
     return;
   }
-  expect(still, `${a.where}, filtered by platform given ${is}, by its ID, code, name and url host: one of them must list none of the user’s records (or be refused with 422 keyed by platform); every one lists them, so the filter is ignored`).toEqual([]);
+  expect(still, `${a.where}, filtered by platform given ${is}, by its ID, code, name and url host (none of them the user’s own platform’s): one of them must list none of the user’s records (or be refused with 422 keyed by platform); every one lists them, so the filter is ignored`).toEqual([]);
+}
+
+/**
+ * The identifiers, lower-case, of the platforms the user's records show (a bank's or card's externalPlatform, a bonus's
+ * order's: its id, code, name and the host of its url or urls.website) and of the JWT's platform (its ID): a value among
+ * them names the user's own platform under some reading of the platform filter.
+ */
+function ownPlatformIdentifiers(shown: readonly any[], jwtPlatformId: string | undefined): { ids: string[]; codes: string[]; names: string[]; hosts: string[] } {
+  const platforms = shown.map((r: any) => r?.externalPlatform ?? r?.order?.externalPlatform).filter((p: any) => p !== null && typeof p === 'object');
+  const texts = (values: unknown[]): string[] => [...new Set(values.filter((v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number').map((v) => String(v).toLowerCase()))];
+  return {
+    ids: texts([...platforms.map((p: any) => p.id), jwtPlatformId]),
+    codes: texts(platforms.map((p: any) => p.code)),
+    names: texts(platforms.map((p: any) => p.name)),
+    hosts: texts(platforms.map((p: any) => hostOfUrl(typeof p.url === 'string' ? p.url : typeof p.urls?.website === 'string' ? p.urls.website : undefined))),
+  };
 }
 
 /** The host, lower-case, of a url; undefined when it is none. */
