@@ -1027,16 +1027,25 @@ remove.describe(() => {
   // Section 4.10 documents 401, 403 and 409 for delete and does not say what an id that is none of the user's banks gets:
   // another user's bank under one's own id is an unauthorized action (5.6), or no bank of that user, as a lookup scoped
   // to the user's banks answers (404 "No query results", the answer the show of the same request may give). Both are
-  // judged as the show judges them; the 404, a status 4.10 does not list for delete, is advised on. The bank stays.
-  remove.check('answers 403 or 409 with "This action is unauthorized." (or 404 "No query results", advised on) to a delete of another user\u2019s bank under the caller\u2019s own id and keeps it', { rules: schemaRules('error-message'), clauses: ['4.10', '5', '7'], status: [403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for, and the bank is kept on each' }, async (t) => {
+  // judged as the show judges them; the 404, a status 4.10 does not list for delete, is advised on. A scoped lookup with
+  // an idempotent delete (allowed-r3-bank-delete-idempotent: 200 for a bank the user does not have) answers 200
+  // { message } and deletes nothing (review-ab F2): advised on, judged by the bank kept, as the delete answer's shape
+  // (never a record). The bank stays on every answer.
+  remove.check('answers 403 or 409 with "This action is unauthorized." (or 404 "No query results" or an idempotent 200 { message }, advised on) to a delete of another user\u2019s bank under the caller\u2019s own id and keeps it', { rules: schemaRules('error-message'), clauses: ['4.10', '5', '7'], status: [200, 403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for, or the delete answer { message } of an idempotent delete, and the bank is kept on each' }, async (t) => {
     const owner = await userWithBank(t);
     const caller = await userWithToken(t);
     const response = await t.delete(bankPath(caller.user.id, owner.bank.id), { token: caller.token });
     const shown = await t.get(bankPath(owner.user.id, owner.bank.id), { token: owner.token });
-    expect(shown.status, 'the owner must still see the bank after another user\u2019s delete (section 5.6)').toBe(200);
+    expect(shown.status, `the owner must still see the bank after another user\u2019s delete answered ${response.status} (section 5.6)`).toBe(200);
     if (response.status === 404) {
       expectNotFound(t, response, 'a bank that is none of the caller\u2019s');
       t.advise('a delete of another user\u2019s bank under the caller\u2019s own id answered 404 (no bank of that user, a scoped lookup); section 4.10 lists 401, 403 and 409 for delete, and 5.6 gives 403 or 409 for another user\u2019s resources');
+      return;
+    }
+    if (response.status === 200) {
+      t.expectSchema(response, 'bank-delete-response');
+      expect(response.json?.data, 'a 200 to a delete of another user\u2019s bank must be the delete answer { message } (an idempotent delete of a bank the caller does not have), never a record').toBeUndefined();
+      t.advise('a delete of another user\u2019s bank under the caller\u2019s own id answered 200 and the bank is kept (an idempotent delete of a bank the caller does not have, after a lookup scoped to the caller\u2019s banks); section 7 gives a delete 403 or 409 for another user\u2019s resources');
       return;
     }
     expectUnauthorized(t, response);

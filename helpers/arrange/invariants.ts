@@ -777,6 +777,18 @@ async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape:
   const request = requestOf(endpointId, shape, { ...caller, bank: owner.bank, card: owner.card, bonus: owner.bonus });
   const response = await t.request(request.method, request.path, { token });
   const at = `${where}, ${request.method === 'DELETE' ? 'deleting' : 'asking'} another user\u2019s record under the caller\u2019s own user id`;
+  if (request.method === 'DELETE' && response.status === 200) {
+    // review-ab F2: a lookup scoped to the caller's banks (allowed-bank-delete-foreign-bank-not-found) with an idempotent
+    // delete (allowed-r3-bank-delete-idempotent: 200 for a bank the user does not have) answers 200 { message } and
+    // deletes nothing. Judged by what follows, as recordIdChecks judges an id of another kind: the delete answer's shape,
+    // and the owner still shown the bank; a 200 that deleted it, or that answers a record, fails.
+    t.expectSchema(response, 'bank-delete-response');
+    expect(response.json?.data, `${at}: a 200 to it must be the delete answer { message } (an idempotent delete of a bank the user does not have), never a record`).toBeUndefined();
+    const kept = await t.get(theirs.path, { token: owner.token });
+    expect(kept.status, `${at}: answered 200, and its owner must still be shown the record (200) after it (section 5.6: another user\u2019s resources), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
+    t.advise(`${at}: answered 200 and the bank is kept (an idempotent delete of a bank the user does not have, after a lookup scoped to the user\u2019s banks); section 7 gives a delete 403 or 409 for another user\u2019s resources`);
+    return;
+  }
   expect([403, 404, 409], `${at}: expected 403, 404 or 409 (never another user\u2019s record), got ${response.status}`).toContain(response.status);
   t.expectStatus(response, [403, 404, 409]);
   const body = t.expectSchema(response, 'error-message');
@@ -863,7 +875,9 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
   const valid = twoFactor;
   if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
   const foreignShow = userScoped && isForeignRecordRoute(ep.id);
-  const status = [...(valid ? [success] : []), 401, ...(userScoped ? [403, 409] : []), ...(foreignShow ? [404] : [])];
+  // A delete of another user's bank under the caller's own id may answer 200 { message } and keep it (review-ab F2: an
+  // idempotent delete after a scoped lookup; expectNoForeignRecord).
+  const status = [...(valid || (foreignShow && method === 'DELETE') ? [success] : []), 401, ...(userScoped ? [403, 409] : []), ...(foreignShow ? [404] : [])];
   const several = status.length > 1;
   ep.check(
     title,
@@ -873,7 +887,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       status: several ? status : 401,
       instances,
       rules: ['S335', ...(userScoped ? ['S327'] : [])],
-      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${foreignShow ? `, 403, 404 or 409 with { message } for another user\u2019s record under the caller\u2019s own user id${method === 'DELETE' ? ', which its owner is still shown (200)' : ''}` : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
+      ...(several ? { rulesOnEveryBranch: `each request of the table asserts its own status: 401 with { error } for a credential${userScoped ? ', 403 or 409 with "This action is unauthorized." for another user\u2019s resources' : ''}${foreignShow ? `, 403, 404 or 409 with { message } for another user\u2019s record under the caller\u2019s own user id${method === 'DELETE' ? ' (or 200 { message }, an idempotent delete, advised on), which its owner is still shown (200)' : ''}` : ''}${valid ? `, ${success} for the session\u2019s own token on the user\u2019s own records` : ''}` } : {}),
     },
     async (t) => {
       const needs = needsOf(ep.id);
