@@ -466,11 +466,12 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
  *   names"): none of the user's records listed, or 422 keyed by the filter (advised on):
  *   - a bank's `currency`: a real ISO 4217 code none of the user's banks shows (SEK, as the password session's "answers
  *     an empty list for a currency no bank has", else NOK, CHF, JPY);
- *   - `platform` (banks, cards, bonuses): a platform registered through a hook's `platform` state after the user's
- *     records were made (platformWithoutRecords), so it holds none of them, sent by each identifier the state gives
- *     (its ID, and the code, name and url host its records show: a target may compare only one and ignore the others as
- *     unresolved; expectUnheldPlatform), none the user's own platform shows too, judged only when all four were sent; with a STATES_FILE, or a hook without that
- *     state, not asked (advised on: not verified);
+ *   - `platform` (banks, cards, bonuses): a platform registered through a hook's `platform` state on which the suite
+ *     makes no records (platformWithoutRecords: one a target and worker), so it holds none of the user's, sent by each
+ *     identifier the state gives (its ID, and the code, name and url host its records show: a target may compare only
+ *     one and ignore the others as unresolved; expectUnheldPlatform), none the user's own platform shows too, judged
+ *     only when all four were sent; with a STATES_FILE, or a hook without that state, not asked (advised on: not
+ *     verified);
  *   - `company` (banks, cards): only named, and nothing ties it to a platform, a bank or a holder, so no one value
  *     resolves under every reading: `no-such-value-0000` is sent and a list that still holds the user's records is
  *     advised on, never failed.
@@ -551,7 +552,8 @@ function resolvingFilterValue(name: string, shown: readonly any[]): { value: str
 
 /**
  * A session's list asked `platform` (expectSessionFilters) with a platform registered through a hook's `platform` state
- * after the user's records were made, so it holds none of them (platformWithoutRecords). The filter is only named, and
+ * on which the suite makes no records, so it holds none of the user's (platformWithoutRecords: one a target and worker,
+ * registered by the first row that asks). The filter is only named, and
  * may compare any ONE of a platform's identifiers (its ID, code, name or url host) and ignore a value it cannot resolve
  * (review-aa; issue 28, fix-aa3: the combination is a reading too), so the platform is sent by each identifier the state
  * gives (its ID; beside it, added later and optional, the code, name and url its records show), one request at a time
@@ -587,7 +589,7 @@ async function expectUnheldPlatform(t: CheckContext, a: SessionAnswer, schema: s
     if (kept.length === 0) return;
     still.push(`its ${reading} (${reading === 'name' ? JSON.stringify(value) : value}) lists ${kept.length}`);
   }
-  const is = `a platform registered after the user’s records were made (provider state platform), which holds none of them`;
+  const is = `a platform registered through provider state platform on which the suite makes no records, so it holds none of the user’s`;
   if (values.length < 4) {
     const section = a.endpointId.endsWith('/card') ? '4.6a' : a.endpointId.endsWith('/bonus') ? '4.11' : '4.10';
     const why = [

@@ -292,16 +292,39 @@ export interface PlatformIdentifiers {
 }
 
 /**
- * A platform the target trusts, registered now through the `platform` state of a hook with the suite's second key (as
- * otherPlatform), for a check that needs a platform that exists and holds none of a user's records made before it
- * (review-aa: a filter value that resolves, where one that names no platform may be ignored): its ID and the `code`,
- * `name` and `url` the state gives beside it (added later, optional: what records on it show as externalPlatform), each
- * a non-empty string or left out. Undefined, never a skip, where none can be had so: a STATES_FILE (its accounts belong
- * to the platforms it names, its records were arranged before the run) and a hook that does not provide the state; the
- * caller then leaves its check not verified.
+ * A platform the target trusts, registered through the `platform` state of a hook with the suite's second key (as
+ * otherPlatform), for a check that needs a platform that exists and holds none of a user's records (review-aa: a filter
+ * value that resolves, where one that names no platform may be ignored): its ID and the `code`, `name` and `url` the
+ * state gives beside it (added later, optional: what records on it show as externalPlatform), each a non-empty string or
+ * left out. Undefined, never a skip, where none can be had so: a STATES_FILE (its accounts belong to the platforms it
+ * names, its records were arranged before the run) and a hook that does not provide the state; the caller then leaves
+ * its check not verified.
+ * One such platform per target and worker (review-ab F5: a platform cannot be removed through the interface, and a
+ * registration a row left about nine a run on the target): registered at the first call and served to every later row.
+ * It holds none of any user's records, those made after it too: the suite makes every record on the user's own platform
+ * (its states and its creates), never on this one.
  */
-export async function platformWithoutRecords(t: CheckContext): Promise<PlatformIdentifiers | undefined> {
-  if (t.target.states.kind !== 'hook') return undefined;
+export function platformWithoutRecords(t: CheckContext): Promise<PlatformIdentifiers | undefined> {
+  if (t.target.states.kind !== 'hook') return Promise.resolve(undefined);
+  const key = targetKey(t.target);
+  let platform = platformsWithoutRecords.get(key);
+  if (!platform) {
+    platform = registerPlatformWithoutRecords();
+    // Only what is learnt of the target this worker serves now is kept (an earlier run's late answer is not).
+    if (key === currentTargetKey()) platformsWithoutRecords.set(key, platform);
+    // A failed registration is not kept: the row fails with it, and a later row asks again.
+    platform.catch(() => {
+      if (platformsWithoutRecords.get(key) === platform) platformsWithoutRecords.delete(key);
+    });
+  }
+  return platform;
+}
+
+/** The platform without records of each target (platformWithoutRecords), forgotten when a worker meets another target. */
+const platformsWithoutRecords = new Map<string, Promise<PlatformIdentifiers | undefined>>();
+onNewTarget(() => platformsWithoutRecords.clear());
+
+async function registerPlatformWithoutRecords(): Promise<PlatformIdentifiers | undefined> {
   const { publicKeyPem } = await keys(1);
   const outcome = await currentTarget().states.get('platform', { publicKey: publicKeyPem });
   if (!outcome.provided) return undefined;
