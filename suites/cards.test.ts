@@ -12,7 +12,7 @@ import { expectArrangedCompany, filterWritings, expectFilteredList, expectPlatfo
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, imageUrl, pngDataUrl } from '../helpers/arrange/images.js';
-import { twoByteText } from '../helpers/arrange/text.js';
+import { twoByteText, twoWords } from '../helpers/arrange/text.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { comparableValue, comparedReads, differsOnlyInStorage, idKey, sameId } from '../helpers/spec/normalisation.js';
 import { drawStream, runPart, runSeed } from '../helpers/arrange/draw.js';
@@ -456,15 +456,18 @@ create.describe(() => {
     // cardImage1 and cardImage2 (the same constraints): an image, jpg/jpeg/bmp/png judged by content, at most 10240 KB.
     // Every image row is sent as each image (IMAGE_ROWS, below the table).
     ...IMAGE_FIELDS.flatMap((field) => IMAGE_ROWS.map((image): Row => ({ description: image.description.includes('{field}') ? image.description.replace('{field}', field) : `${image.description} as ${field}`, input: { [field]: image.file() }, expected: image.expected, constraint: `card.${field}.${image.constraint}`, ...(image.rules ? { rules: image.rules } : {}), ...(image.expected === 422 ? { errorKey: field } : {}) }))),
-    // holderName and alias: required, at most 191 characters.
-    { description: 'a holderName of 191 characters', input: { holderName: 'H'.repeat(191) }, expected: 201, constraint: 'card.holderName.max' },
-    { description: 'a holderName of 192 characters', input: { holderName: 'H'.repeat(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
+    // holderName and alias: required, at most 191 characters. A holderName at the limit is two words (a given and a
+    // family name): 4.6a gives holderName "max 191" alone, so a service may refuse a one-word name (issue 28, reading
+    // round r22, allowed-r22-card-holder-name-two-words); a name of two words of 191 characters holds under every reading.
+    { description: 'a holderName of 191 characters', input: { holderName: twoWords(191) }, expected: 201, constraint: 'card.holderName.max' },
+    { description: 'a holderName of 192 characters', input: { holderName: twoWords(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
     { description: 'a form without holderName', input: { holderName: null }, expected: 422, constraint: 'card.holderName.required', errorKey: 'holderName' },
     { description: 'an alias of 191 characters', input: { alias: 'A'.repeat(191) }, expected: 201, constraint: 'card.alias.max' },
     { description: 'an alias of 192 characters', input: { alias: 'A'.repeat(192) }, expected: 422, constraint: 'card.alias.max', errorKey: 'alias' },
     { description: 'a form without alias', input: { alias: null }, expected: 422, constraint: 'card.alias.required', errorKey: 'alias' },
     // Section 8 counts characters, not bytes. One card for both fields: cards cannot be deleted.
-    { description: 'a holderName and an alias of 191 two-byte characters (382 bytes) each', input: { holderName: twoByteText(191), alias: twoByteText(191) }, expected: 201, constraint: 'card.holderName.max' },
+    // The holderName in two words (190 two-byte characters and a space, 381 bytes), as above.
+    { description: 'a holderName of two words and an alias of 191 characters each, two-byte but for the space (381 and 382 bytes)', input: { holderName: twoWords(191, twoByteText), alias: twoByteText(191) }, expected: 201, constraint: 'card.holderName.max' },
     { description: 'a holderName of 192 two-byte characters', input: { holderName: twoByteText(192) }, expected: 422, constraint: 'card.holderName.max', errorKey: 'holderName' },
     { description: 'an alias of 192 two-byte characters', input: { alias: twoByteText(192) }, expected: 422, constraint: 'card.alias.max', errorKey: 'alias' },
     // lastFourDigits: required, numeric, exactly 4 digits.
@@ -613,6 +616,7 @@ create.describe(() => {
   // NFD or NFKC. Two cards (cards cannot be deleted), each field of each class in one of them. White-box round wb9: no
   // minimum length and no character rule either, so names of one and two characters (Li, A, Wu) and a holderName with
   // digits (a company card) are valid too: two cards more. White-box round wb10: and names that begin with = + - or @.
+  const ONE_WORD_NAME = 'Madonna';
   const textClasses: { description: string; inputs: CardFields[] }[] = [
     {
       description: 'holderNames and aliases with apostrophes (straight and typographic), markup characters, characters outside the Basic Multilingual Plane, of one and two characters, with digits, and beginning with = + - @',
@@ -651,8 +655,21 @@ create.describe(() => {
     create.check(`answers 201 for ${row.description}, stored as sent`, { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '8', '2.5', '3'], status: 201, constraint: 'card.holderName.max' }, async (t) => {
       const { user, token } = await userWithToken(t);
       for (const input of row.inputs) {
-        const { form, fields } = cardForm(input);
-        const response = await t.post(cardsPath(user.id), { token, form });
+        let { form, fields } = cardForm(input);
+        let response = await t.post(cardsPath(user.id), { token, form });
+        // A one-word holderName (Li) may be refused with 422 keyed by holderName by a service that asks for a given and a
+        // family name (issue 28, reading round r22, allowed-r22-card-holder-name-two-words: 4.6a gives "max 191" alone):
+        // advised on when a one-word name of seven letters is refused too, and its card sent again with a two-word
+        // holderName (Li Wu), so its alias is still judged. Refused while "Madonna" is taken, it is a minimum length 4.6a
+        // and 8 do not give (white-box round wb9, wb9-cards-holder-name-min-3): failed.
+        const holderName = typeof input.holderName === 'string' ? input.holderName : '';
+        if (response.status === 422 && !/\S\s+\S/.test(holderName.trim()) && response.json?.errors?.holderName !== undefined) {
+          const probe = await t.post(cardsPath(user.id), { token, form: cardForm({ holderName: ONE_WORD_NAME }).form });
+          assert(probe.status !== 201, `section 4.6a: holderName ${JSON.stringify(holderName)} was refused (422 keyed by holderName) while the one-word holderName ${JSON.stringify(ONE_WORD_NAME)} is accepted (201): a minimum length sections 4.6a and 8 ("max 191") do not give; got ${response.text.slice(0, 200)}`);
+          t.advise(`one-word holderNames (${JSON.stringify(holderName)}, then ${JSON.stringify(ONE_WORD_NAME)}) are refused with 422 keyed by holderName, as by a service that asks for a given and a family name (sections 4.6a and 8 give holderName "max 191" alone); the card is sent again with the holderName ${JSON.stringify(`${holderName} Wu`)}`);
+          ({ form, fields } = cardForm({ ...input, holderName: `${holderName} Wu` }));
+          response = await t.post(cardsPath(user.id), { token, form });
+        }
         assert(response.status === 201, `section 4.6a: holderName ${JSON.stringify(input.holderName)} and alias ${JSON.stringify(input.alias)} are strings far under 191 characters, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)}`);
         t.expectStatus(response, 201);
         const { data } = t.expectSchema(response, 'card-response');

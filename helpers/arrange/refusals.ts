@@ -1,6 +1,7 @@
 import { bankPayload, swiftOfLength, uniqueIban } from './banks.js';
 import { monthYear, type CardFields } from './cards.js';
 import { IMAGES } from './images.js';
+import { twoWords } from './text.js';
 
 /**
  * One invalid create per constrained field of a bank and of a card (the catalogue's field constraints, one row a field,
@@ -30,7 +31,8 @@ export function cardFieldRefusals(): [what: string, fields: CardFields, key: str
     // White-box round wb9: the second image alone (a card stored with its first image before the second is judged).
     ['a GIF as cardImage2', { cardImage2: IMAGES.gif() }, 'cardImage2'],
     // White-box round wb10: every field of the create, so holderName and alias too (a card stored, its alias cut to 191).
-    ['a holderName of 192 characters', { holderName: 'H'.repeat(192) }, 'holderName'],
+    // In two words, as a holderName at the limit is sent (helpers/arrange/text.ts twoWords): too long under every reading.
+    ['a holderName of 192 characters', { holderName: twoWords(192) }, 'holderName'],
     ['an alias of 192 characters', { alias: 'A'.repeat(192) }, 'alias'],
   ];
 }
