@@ -32,15 +32,51 @@ function mod97(digits: string): number {
   return remainder;
 }
 
+/** `length` random digits. */
+function randomDigits(length: number): string {
+  return randomBytes(length).reduce((text, byte) => text + String(byte % 10), '');
+}
+
 /**
- * A fresh IBAN: a checksum-valid German IBAN (ISO 13616, mod 97) with a random 18-digit BBAN, so it
- * is alphanumeric, 22 characters and, with 10^18 possible values, unique across runs in practice
+ * The IBAN countries the suite sends valid banks of (ISO 13616: each country's BBAN, drawn at random): Germany, in the
+ * euro area, and three SEPA countries outside it, Switzerland, the United Kingdom and Poland, for a bank in another
+ * currency (issue 28, reading round r22: a service may ask a euro-area IBAN for EUR, allowed-r22-euro-area-iban-needs-eur,
+ * and take IBANs of SEPA countries only, allowed-r22-iban-sepa-countries-only).
+ */
+const BBAN: Record<string, () => string> = {
+  DE: () => randomDigits(18), // bank code 8, account 10
+  CH: () => randomDigits(17), // clearing number 5, account 12
+  GB: () => `${randomAlphanumeric(8).replace(/[0-9]/g, (d) => 'ABCDEFGHIJ'[Number(d)]!).slice(0, 4)}${randomDigits(14)}`, // bank 4 letters, sort code 6, account 8
+  PL: () => randomDigits(24), // bank and branch 8, account 16
+};
+
+/** The euro area's members, and the states whose IBANs name accounts in euro (AD, MC, SM, VA): IBANs paired with EUR. */
+const EURO_IBAN_COUNTRIES = new Set(['AT', 'BE', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PT', 'SK', 'SI', 'ES', 'AD', 'MC', 'SM', 'VA']);
+
+/** The currency of an IBAN country the suite pairs with it, when it pairs one (EUR for a euro-area IBAN). */
+function currencyOfIbanCountry(country: string): string | undefined {
+  if (EURO_IBAN_COUNTRIES.has(country)) return 'EUR';
+  return ({ CH: 'CHF', GB: 'GBP', PL: 'PLN' } as Record<string, string>)[country];
+}
+
+/** The IBAN country of a valid bank in `currency`: DE for EUR, else a SEPA country outside the euro area (its own, or CH). */
+function ibanCountryOfCurrency(currency: unknown): string {
+  const code = typeof currency === 'string' ? currency.trim().toUpperCase() : 'EUR';
+  if (code === 'EUR') return 'DE';
+  return ({ GBP: 'GB', PLN: 'PL' } as Record<string, string>)[code] ?? 'CH';
+}
+
+/**
+ * A fresh IBAN of `country` (one of BBAN's, DE unless told): checksum-valid (ISO 13616, mod 97) with a random BBAN of
+ * the country's length, so it is alphanumeric and, with at least 10^14 possible values, unique across runs in practice
  * (section 4.10 makes `iban` unique, across users or per user: either way a fresh one is free).
  */
-export function uniqueIban(): string {
-  const bban = randomBytes(18).reduce((text, byte) => text + String(byte % 10), '');
-  const check = 98 - mod97(`${bban}131400`); // D = 13, E = 14, check digits 00
-  return `DE${String(check).padStart(2, '0')}${bban}`;
+export function uniqueIban(country = 'DE'): string {
+  const bban = (BBAN[country] ?? BBAN.DE!)();
+  const code = BBAN[country] ? country : 'DE';
+  const numeric = `${bban}${code}00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  const check = 98 - mod97(numeric);
+  return `${code}${String(check).padStart(2, '0')}${bban}`;
 }
 
 /** An alphanumeric IBAN-like string of exactly `length` characters, unique in practice (length >= 16). */
@@ -49,22 +85,43 @@ export function uniqueIbanOfLength(length: number): string {
   return `DE${randomAlphanumeric(length - 2)}`;
 }
 
-/** A SWIFT/BIC code of `length` (8 to 11 for a valid one) upper-case alphanumeric characters. */
-export function swiftOfLength(length: number): string {
-  const base = `${faker.string.alpha({ length: 4, casing: 'upper' })}DE${faker.string.alphanumeric({ length: 2, casing: 'upper' })}`;
+/**
+ * A SWIFT/BIC code of `length` (8 to 11 for a valid one) upper-case alphanumeric characters, of `country` (letters 5 and
+ * 6, DE unless told): a valid bank's swift is of its IBAN's country (allowed-r18-swift-country-matches-iban).
+ */
+export function swiftOfLength(length: number, country = 'DE'): string {
+  const base = `${faker.string.alpha({ length: 4, casing: 'upper' })}${country}${faker.string.alphanumeric({ length: 2, casing: 'upper' })}`;
   const swift = (base + faker.string.alphanumeric({ length: Math.max(0, length - 8), casing: 'upper' })).slice(0, length);
   // Never the primary-office branch XXX drawn by chance: an 11-character code ending in it is its BIC8 in another form
   // (EQUIVALENT_FORMS), so a check that tells BIC8 from BIC11 would depend on the draw (review-s).
   return swift.length === 11 && swift.endsWith('XXX') ? `${swift.slice(0, 10)}A` : swift;
 }
 
-/** A valid create body (section 4.10): faker bank name, unique IBAN, 11-character SWIFT, a common ISO code. */
+/** The two letters at `at` of a text, upper-cased, when they are letters. */
+const lettersAt = (value: unknown, at: number): string | undefined => (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value.slice(at, at + 2)) ? value.slice(at, at + 2).toUpperCase() : undefined);
+
+/**
+ * A valid create body (section 4.10): faker bank name, unique IBAN, 11-character SWIFT, a common ISO code. The fields
+ * fit one another as a bank's do, since 4.10 says nothing of how they relate and a service may check it (issue 28): the
+ * currency is drawn, the IBAN is German with EUR and of a SEPA country outside the euro area with another currency
+ * (allowed-r22-euro-area-iban-needs-eur), and the swift is of the IBAN's country (allowed-r18-swift-country-matches-iban).
+ * A field given is kept and the others follow it: an IBAN's country letters (a euro-area country asks EUR), else a
+ * given BIC's country, else the currency.
+ */
 export function bankPayload(overrides: Partial<Record<keyof BankPayload, unknown>> = {}): Record<string, unknown> {
+  const ibanCountry = 'iban' in overrides ? lettersAt(overrides.iban, 0) : undefined;
+  // A BIC's country letters as printed too (spaces aside: allowed-r22-swift-spaces-removed).
+  const swift = typeof overrides.swift === 'string' ? overrides.swift.replace(/ /g, '') : undefined;
+  const swiftCountry = swift !== undefined && /^[A-Za-z]{4}/.test(swift) ? lettersAt(swift, 4) : undefined;
+  const fixed = ibanCountry ?? (swiftCountry !== undefined && BBAN[swiftCountry] ? swiftCountry : undefined);
+  const currency = 'currency' in overrides ? overrides.currency : ((fixed !== undefined ? currencyOfIbanCountry(fixed) : undefined) ?? faker.helpers.arrayElement(COMMON_CURRENCIES.filter((code) => fixed === undefined || code !== 'EUR' || EURO_IBAN_COUNTRIES.has(fixed))));
+  // A given BIC's country where the currency fits it, else the currency's (a currency given beside a BIC wins).
+  const country = ibanCountry ?? (fixed !== undefined && currencyOfIbanCountry(fixed) === (typeof currency === 'string' ? currency.trim().toUpperCase() : undefined) ? fixed : ibanCountryOfCurrency(currency));
   return {
     bankName: `${faker.company.name()} Bank`.slice(0, 191),
-    iban: uniqueIban(),
-    swift: swiftOfLength(11),
-    currency: faker.helpers.arrayElement(COMMON_CURRENCIES),
+    iban: uniqueIban(country),
+    swift: swiftOfLength(11, BBAN[country] ? country : 'DE'),
+    currency,
     ...overrides,
   };
 }
