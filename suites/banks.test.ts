@@ -215,6 +215,34 @@ create.describe(() => {
     expectEcho(t, data, second, 'create');
   });
 
+  // White-box round wb19 (fix-wb19b): "unique" is the value's (4.10, 8), so an IBAN that begins a taken one, or that a
+  // taken one begins, is another IBAN (a uniqueness check written as LIKE iban% takes it for the taken one). The user's
+  // first IBAN with a digit appended and cut short by one, each in the first bank's currency (the same country letters:
+  // no scope or country rule of a registered reading parts them from the first), are both accepted and listed, with the
+  // first bank, each IBAN as sent.
+  create.check('answers 201 for IBANs that begin with a taken one or that a taken one begins (unique is the whole value), all listed', { rules: [...schemaRules('bank-response', 'bank-list-response'), 'S217', 'S218'], clauses: ['4.10', '8'], status: 201, constraint: 'bank.iban.unique' }, async (t) => {
+    const { user, token, payload, bank } = await userWithBank(t);
+    const first = String(payload.iban);
+    const created: { id: string; iban: string }[] = [{ id: bank.id, iban: first }];
+    for (const [what, iban] of [['with a digit appended', `${first}7`], ['cut short by its last character', first.slice(0, -1)]] as const) {
+      const response = await t.post(banksPath(user.id), { json: bankPayload({ iban, currency: payload.currency }), token });
+      deleteIfCreated(t, user.id, token, response);
+      expect(response.status, `sections 4.10 and 8: the user\u2019s IBAN ${first} ${what} (${iban}) is another IBAN, which no bank has: "unique" does not make it taken, so bank create must answer 201; got ${response.status}: ${response.text.slice(0, 200)}`).toBe(201);
+      t.expectStatus(response, 201);
+      const { data } = t.expectSchema(response, 'bank-response');
+      expectStoredAsSent(t, 'iban', data.iban, iban, 'create');
+      created.push({ id: data.id, iban });
+    }
+    const response = await t.get(banksPath(user.id), { token });
+    t.expectStatus(response, 200);
+    const listed = t.expectSchema(response, 'bank-list-response').data as Record<string, unknown>[];
+    for (const { id, iban } of created) {
+      const entry = listed.find((b) => sameId(b?.id, id));
+      expect(entry, `section 4.10: the list must hold the bank ${id} with IBAN ${iban}, beside the banks whose IBANs begin with it or that it begins; it holds ${listed.length} bank(s)`).toBeDefined();
+      expectStoredAsSent(t, 'iban', entry!.iban, iban, 'list');
+    }
+  });
+
   // Sections 4.10 and 8 say "unique" and not among what (docs/judging.md, scope of uniqueness): two people may share a bank
   // account (a joint account), so an IBAN unique only among the caller's own banks is a reading. Another user's IBAN may be
   // refused (422, its format judged) or accepted; either is recorded, neither fails.
@@ -509,6 +537,17 @@ create.describe(() => {
       field: 'bankName',
       constraint: 'bank.bankName.max',
       values: () => ['Banco Santander S.A.', 'ING Bank N.V.', 'Raiffeisen-Landesbank Tirol', '\u0421\u0431\u0435\u0440\u0431\u0430\u043d\u043a \u4e2d\u56fd\u94f6\u884c \u0628\u0646\u0643 \u0645\u0635\u0631'],
+    },
+    // White-box round wb19 (fix-wb19b): parentheses and a comma (a bank's legal name with its region and form), which a
+    // name rule of letters, digits and . & ' - refuses, and backslashes, which an input filter of the magic-quotes kind
+    // (stripslashes) takes out before the bank is stored: "max 191" is the whole rule (4.10), so each is accepted and
+    // stored as sent, in the create answer, the show and the list. Sent on every run, not left to faker's company names.
+    // Each holds letters; upper or title case compares as the same name; none changes under NFC, NFD or NFKC.
+    {
+      description: 'bankNames with parentheses and a comma, and with backslashes',
+      field: 'bankName',
+      constraint: 'bank.bankName.max',
+      values: () => ['HSBC Bank (Europe), N.A.', 'A\\B Bank \\ Main\\'],
     },
     {
       description: 'swift codes of 8 to 11 alphanumerics that are not BICs (digits where a BIC has its bank letters; 9 and 10 characters; lower and mixed case)',
