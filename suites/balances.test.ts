@@ -74,6 +74,43 @@ async function expectHeldBesideUnknown(t: CheckContext, kind: 'NFT' | 'coin'): P
   if (!listed.includes(mine)) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held ${kind} ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
 }
 
+/**
+ * White-box round wb19 (fix-wb19b): assets[] naming a held symbol cut by its last character, a symbol the user does not
+ * hold (chosen so that no held coin or NFT has it as its symbol, in any letter case), lists none of the held assets:
+ * "asset symbols to return" (4.6, 4.8; docs/judging.md, "assets[] returns the symbols it names") names symbols, and a
+ * filter that matches them as prefixes (symbol LIKE 'BT%') lists BTC for BT. What the named symbol itself gets is not
+ * judged (an entry of nothing held, as a list of every coin zero-filled gives it); a record named by its alias
+ * (allowed-r12-assets-filter-reads-aliases) or of an asset the user does not hold is advised on; a refusal with a client
+ * error other than 401, 403 or 409 is advised on, as for a symbol the platform does not know (expectHeldBesideUnknown).
+ */
+async function expectCutSymbolListsNoHeld(t: CheckContext, kind: 'NFT' | 'coin'): Promise<void> {
+  const { user, token, held } = await holder(t);
+  const nft = kind === 'NFT';
+  const section = nft ? '4.6' : '4.8';
+  const heldAll = [...held.coins, ...held.nfts].map(String);
+  const heldKeys = new Set(heldAll.map((symbol) => symbol.toLowerCase()));
+  const source = (nft ? held.nfts : held.coins).map(String).find((symbol) => symbol.length >= 2 && !heldKeys.has(symbol.slice(0, -1).toLowerCase()));
+  if (source === undefined) return t.skip(`provider state balances gave no held ${kind} whose symbol, cut by its last character, is not itself a held symbol; a prefix-matching filter cannot be told apart (not verified)`);
+  const cut = source.slice(0, -1);
+  const response = await t.get(nft ? balancePaths.nftList(user.id) : balancePaths.coinList(user.id), { token, query: { [ASSETS_PARAM]: [cut] } });
+  expectNoServerError(response);
+  if (response.status >= 400 && response.status < 500 && ![401, 403, 409].includes(response.status)) {
+    if (response.status === 422) t.expectSchema(response, 'error-validation');
+    return t.advise(`assets[] naming ${cut} (the held ${kind} ${source} cut by one character, a symbol the user does not hold) on the ${kind} list is refused with ${response.status}; section ${section} does not say what a symbol the user does not hold gets`);
+  }
+  t.expectStatus(response, 200);
+  const body = t.expectSchema(response, nft ? 'balance-nft-list-response' : 'balance-coin-list-response') as { data: { symbol: string; alias?: unknown }[] | { coins: { symbol: string; alias?: unknown }[] } };
+  const records = Array.isArray(body.data) ? body.data : body.data.coins;
+  const named = (value: unknown) => typeof value === 'string' && value.toLowerCase() === cut.toLowerCase();
+  const unnamed = records.filter((record) => !named(record.symbol));
+  const byAlias = unnamed.filter((record) => named(record.alias));
+  const listedHeld = unnamed.filter((record) => !named(record.alias) && heldKeys.has(String(record.symbol).toLowerCase())).map((record) => record.symbol);
+  if (listedHeld.length > 0) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${cut} names no asset the user holds (it is the held ${kind} ${source} cut by one character), so the list must hold none of the held assets; it lists ${listedHeld.join(', ')}, which the filter did not name (a symbol matched as a prefix?)`);
+  if (byAlias.length > 0) t.advise(`assets[] ${cut} on the ${kind} list returned ${symbolsOf(byAlias).join(', ')}, whose alias is ${cut}: the filter reads aliases too`);
+  const others = unnamed.filter((record) => !named(record.alias) && !heldKeys.has(String(record.symbol).toLowerCase()));
+  if (others.length > 0) t.advise(`assets[] ${cut} on the ${kind} list returned ${others.length} record(s) of assets the user does not hold and the filter did not name: ${symbolsOf(others).join(', ')}`);
+}
+
 /** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
 function accessChecks({ ep, clause, rule401, rules403or409, kind, path }: (typeof ENDPOINTS)[number]): void {
   ep.check(`answers 401 with { error } for the ${kind} without a token`, { rules: [...schemaRules('error-auth'), rule401, 'S132', 'S321', 'S335'], clauses: [clause, '5', '7'], status: 401 }, async (t) => {
@@ -235,6 +272,11 @@ nftList.describe(() => {
     if (response.status !== 200) return t.advise(`an assets[] filter on an unknown NFT symbol answered ${response.status} (the specification is silent)`);
     const { data } = t.expectSchema(response, 'balance-nft-list-response');
     if (data.length > 0) t.advise(`an assets[] filter on an unknown NFT symbol returned ${data.length} record(s): ${symbolsOf(data).join(', ')}`);
+  });
+
+  // White-box round wb19 (fix-wb19b): a held NFT's symbol cut by one character lists no held NFT (expectCutSymbolListsNoHeld).
+  nftList.check('lists none of the held NFTs when assets[] names a held NFT\u2019s symbol cut by one character (a symbol the user does not hold)', { rules: ['S3', 'S199'], rulesOnEveryBranch: 'a 200 must be the NFT list of its documented shape (S3) holding no asset the filter did not name (S199); a client error other than 401, 403 or 409 is advised on', clauses: ['4.6'], status: [200, 422] }, async (t) => {
+    await expectCutSymbolListsNoHeld(t, 'NFT');
   });
 
   // Round wb17 (fix-wb17b): assets[] naming a held NFT and a symbol the platform does not know (expectHeldBesideUnknown).
@@ -418,6 +460,11 @@ coinList.describe(() => {
     if (response.status !== 200) return t.advise(`an assets[] filter on an unknown coin symbol answered ${response.status} (the specification is silent)`);
     const { data } = t.expectSchema(response, 'balance-coin-list-response');
     if (data.coins.length > 0) t.advise(`an assets[] filter on an unknown coin symbol returned ${data.coins.length} record(s): ${symbolsOf(data.coins).join(', ')}`);
+  });
+
+  // White-box round wb19 (fix-wb19b): a held coin's symbol cut by one character lists no held coin (expectCutSymbolListsNoHeld).
+  coinList.check('lists none of the held coins when assets[] names a held coin\u2019s symbol cut by one character (a symbol the user does not hold)', { rules: ['S3', 'S209'], rulesOnEveryBranch: 'a 200 must be the coin list of its documented shape (S3) holding no asset the filter did not name (S209); a client error other than 401, 403 or 409 is advised on', clauses: ['4.8'], status: [200, 422] }, async (t) => {
+    await expectCutSymbolListsNoHeld(t, 'coin');
   });
 
   // Round wb17 (fix-wb17b): assets[] naming a held coin and a symbol the platform does not know (expectHeldBesideUnknown).

@@ -310,6 +310,29 @@ summary.describe(() => {
     assert(others.length === 0, `the summary of asset ${asset} must hold only that asset; it holds ${others.join(', ')}`);
     if (data.length > 0) t.advise(`the summary of asset ${asset}, in which the user has no bonus, holds ${data.length} entry(ies) (the specification does not say whether it is empty)`);
   });
+
+  // White-box round wb19 (fix-wb19b): {asset} is the asset's symbol (2.5b), so the symbol of one of the user's bonus assets
+  // cut by its last character (chosen so that no bonus asset of the user has it, in any letter case) names an asset the
+  // user has no bonus in: the summary holds no other asset's entry, as for NOBONUSASSET above (a lookup by prefix, LIKE
+  // 'BT%', answers BTC's entry for BT). What it answers otherwise is as open as there: a refusal is advised on.
+  summary.check('answers a bonus asset\u2019s symbol cut by one character (an asset the user has no bonus in) with no other asset', { rules: [...schemaRules('bonus-asset-summary-list-response'), 'S261'], clauses: ['4.11', '2.5b'], status: 200 }, async (t) => {
+    const { user, token, bonuses } = await userWithBonuses(t);
+    const own = (bonuses.assets as unknown[]).map(String);
+    const ownKeys = new Set(own.map((symbol) => symbol.toLowerCase()));
+    const source = own.find((symbol) => symbol.length >= 2 && !ownKeys.has(symbol.slice(0, -1).toLowerCase()));
+    if (source === undefined) return t.skip('provider state bonuses gave no bonus asset whose symbol, cut by its last character, is not itself one of the user\u2019s bonus assets; a summary that matches {asset} as a prefix cannot be told apart (not verified)');
+    const asset = source.slice(0, -1);
+    const response = await t.get(summaryPath(user.id, asset), { token });
+    expectNoServerError(response);
+    if (response.status !== 200) {
+      t.advise(`the summary of asset ${asset} (the bonus asset ${source} cut by one character), in which the user has no bonus, answered ${response.status} (the specification does not say what to answer)`);
+      return;
+    }
+    const { data } = t.expectSchema(response, 'bonus-asset-summary-list-response') as { data: Summary[] };
+    const others = data.map((entry) => entry.asset.symbol).filter((symbol) => String(symbol).toLowerCase() !== asset.toLowerCase());
+    assert(others.length === 0, `sections 4.11/2.5b: {asset} ${asset} names an asset the user has no bonus in (the bonus asset ${source} cut by one character), so its summary must hold only that asset; it holds ${others.join(', ')} (the symbol matched as a prefix?)`);
+    if (data.length > 0) t.advise(`the summary of asset ${asset}, in which the user has no bonus, holds ${data.length} entry(ies) (the specification does not say whether it is empty)`);
+  });
 });
 
 list.describe(() => {
