@@ -479,25 +479,9 @@ const written: Mutant[] = [
  * - wb19-reset-drops-2fa: "answers 200 for a 2FA account, and the new password logs in with a TOTP code" only logs in
  *   WITH a code. Would catch: after that reset, a login with the new password and no code must be refused (the 2FA
  *   judgement, "must not log in without a valid TOTP code").
- * - wb19-cards-expiry-other-separator-accepted, wb19-cards-expiry-month-name-accepted,
- *   wb19-cards-expiry-year-three-digits-accepted: the expiry format rows send 13/yy, 00/yy, "soon", 20yy-mm and years of
- *   letters, one or four digits, never another separator, a month's name or a three-digit year. Would catch: rows
- *   `12-45`, `12.45`, `Dec/45`, expirationMonth `Dec`, expirationYear `045` and `12/045`: 422.
- * - wb19-cards-holder-name-backslash-stripped, wb19-cards-alias-backslash-stripped, wb19-banks-bank-name-backslash-stripped:
- *   "Records hold what was sent" sends & < > " ' ’, astral letters and formula prefixes, never a backslash. Would catch: a
- *   backslash in bankName, holderName and alias among those values (201, stored as sent, in every read).
- * - wb19-cards-holder-name-comma-refused: the holderName classes (apostrophe, hyphen, period, digits) have no comma; the
- *   bank side was caught only through faker's drawn names. Would catch: arranged values with a comma and parentheses for
- *   holderName, alias and bankName (201, stored as sent).
- * - wb19-banks-iban-prefix-counted-taken: iban uniqueness is judged on exact duplicates and case variants only. Would
- *   catch: a second bank whose IBAN is the first's with characters appended (and cut short): 201, both listed.
  * - wb19-bank-delete-removes-user-cards: after a bank delete the suite reads banks only ("deletes that only" keeps the
  *   user's other BANK). Would catch: a user with a card and two banks; after the delete of one bank the card list and
  *   card show still answer the card with its fields (and the bonus list its bonuses).
- * - wb19-coin-filter-symbol-prefix-matched, wb19-nft-filter-symbol-prefix-matched, wb19-bonuses-summary-asset-prefix-matched: the unknown symbols sent
- *   (NOBONUSASSET, unknown assets[] symbols) share no prefix with a held one. Would catch: assets[] naming a held coin's or NFT's
- *   symbol cut by one character (the list holds no coin not named), and the summary of a bonus asset's symbol cut by one
- *   (no other asset's entry).
  * - wb19-coin-show-unknown-symbol-404-html, wb19-nft-show-unknown-symbol-404-html, wb19-bonuses-summary-unknown-asset-404-text,
  *   wb19-lists-owner-query-400-html:
  *   the checks where the specification is silent on the status (an unknown balance symbol, a summary asset without
@@ -517,29 +501,48 @@ const written: Mutant[] = [
  * reading such as the bank currency's (allowed-wb6-bank-list-currency-filter-search), which 4.6/4.8's "asset symbols to
  * return" does not offer; wb19-reset-drops-2fa relies on the provider-state promise that a 2FA account needs its code,
  * which a reset (4.4: "Finishes a password reset") gives no reason to lift.
+ *
+ * Closed after the round (fix-wb19b, registered; none depends on a draw: every value is arranged; each killed by
+ * `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME` on each of three runs):
+ * - wb19-cards-expiry-other-separator-accepted, wb19-cards-expiry-month-name-accepted,
+ *   wb19-cards-expiry-year-three-digits-accepted: "POST /api/v1/user/{user}/card answers 422 for expiries written
+ *   otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045; expirationMonth Dec; expirationYear 045)"
+ *   (suites/cards.test.ts): one user, six creates, each 422 keyed by an expiry field. None is a writing any reading takes
+ *   (docs/judging.md "The expiry m/y": only a one-digit month and the year's number of digits are open; 045 is no PHP y
+ *   and, as Unicode's y, the year 45, in the past).
+ * - wb19-cards-holder-name-backslash-stripped, wb19-cards-alias-backslash-stripped: "... answers 201 for a holderName and
+ *   an alias with a backslash (and an alias with a comma and parentheses), stored as sent" (suites/cards.test.ts): one
+ *   card, compared in the create answer, the show and the list; a 422 keyed by holderName alone is advised on (a symbol no
+ *   card is embossed with: allowed-r18-holder-name-embossable-characters) and the alias sent again beside a plain
+ *   holderName.
+ * - wb19-banks-bank-name-backslash-stripped, and wb19-banks-bank-name-parentheses-refused (registered, caught before only
+ *   when faker drew a name with a comma): "POST /api/v1/user/{user}/bank answers 201 for bankNames with parentheses and a
+ *   comma, and with backslashes" (suites/banks.test.ts, a value-class row: `HSBC Bank (Europe), N.A.` and
+ *   `A\B Bank \ Main\`, each in the create answer, the show and the list).
+ * - wb19-banks-iban-prefix-counted-taken: "... answers 201 for IBANs that begin with a taken one or that a taken one begins
+ *   (unique is the whole value), all listed" (suites/banks.test.ts): the user's IBAN with a digit appended and cut by its
+ *   last character, in the first bank's currency, both 201 and listed with the first.
+ * - wb19-coin-filter-symbol-prefix-matched, wb19-nft-filter-symbol-prefix-matched: "GET /api/v1/user/{user}/balances lists
+ *   none of the held coins when assets[] names a held coin's symbol cut by one character (a symbol the user does not
+ *   hold)" and its NFT twin (suites/balances.test.ts, expectCutSymbolListsNoHeld): a 200 lists no held asset the filter did
+ *   not name (docs/judging.md "assets[] returns the symbols it names"); a refusal other than 401, 403, 409 is advised on,
+ *   and so is a record named by its alias (allowed-r12-assets-filter-reads-aliases) or of an asset not held.
+ * - wb19-bonuses-summary-asset-prefix-matched: "GET /api/v1/user/{user}/bonus/assets/{asset?} answers a bonus asset's
+ *   symbol cut by one character (an asset the user has no bonus in) with no other asset" (suites/bonuses.test.ts), as the
+ *   NOBONUSASSET row judges it (a non-200 advised on).
+ * Not a deviation (the lead's judgement; NOT_DEVIATIONS below): wb19-cards-holder-name-comma-refused.
  */
 const OPEN = new Set<string>([
   'wb19-bank-delete-removes-user-cards',
-  'wb19-banks-bank-name-backslash-stripped',
-  'wb19-banks-iban-prefix-counted-taken',
   'wb19-bonuses-order-from-asset-of-to-symbol',
   'wb19-bonuses-order-to-asset-of-from-symbol',
   'wb19-bonuses-order-to-symbol-as-from-symbol',
-  'wb19-bonuses-summary-asset-prefix-matched',
   'wb19-bonuses-summary-unknown-asset-404-text',
-  'wb19-cards-alias-backslash-stripped',
-  'wb19-cards-expiry-month-name-accepted',
-  'wb19-cards-expiry-other-separator-accepted',
-  'wb19-cards-expiry-year-three-digits-accepted',
-  'wb19-cards-holder-name-backslash-stripped',
-  'wb19-cards-holder-name-comma-refused',
-  'wb19-coin-filter-symbol-prefix-matched',
   'wb19-coin-show-unknown-symbol-404-html',
   'wb19-forgot-email-like-wildcards',
   'wb19-jwt-platform-id-cut-to-uuid',
   'wb19-lists-owner-query-400-html',
   'wb19-login-email-like-wildcards',
-  'wb19-nft-filter-symbol-prefix-matched',
   'wb19-nft-show-unknown-symbol-404-html',
   'wb19-reset-drops-2fa',
   'wb19-reset-email-like-wildcards',
@@ -547,8 +550,22 @@ const OPEN = new Set<string>([
   'wb19-token-in-quotes-accepted',
 ]);
 
+/**
+ * Not deviations under every reading (the lead's judgement): moved out of OPEN, never registered.
+ * - wb19-cards-holder-name-comma-refused (fix-wb19b): 4.6a gives holderName "string | yes | max 191" and section 7 a 422
+ *   for an "invalid or missing field" without saying what else makes a holder name invalid; a name kept to the
+ *   characters a card can be embossed with (letters, spaces, `.`, `'`, `-`) refuses a comma, as
+ *   allowed-r18-holder-name-embossable-characters says. The suite sends no holderName with a comma as a 201 row; a
+ *   holderName with a symbol (the backslash of "answers 201 for a holderName and an alias with a backslash ...") refused
+ *   422 keyed by holderName is advised on.
+ */
+const NOT_DEVIATIONS = new Set<string>(['wb19-cards-holder-name-comma-refused']);
+
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb19Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb19Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
+
+/** The round's mutants that are no deviation under every reading (not registered; see NOT_DEVIATIONS). */
+export const roundWb19NotDeviations: Mutant[] = written.filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb19OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
