@@ -850,6 +850,19 @@ function alteredTokens(real: string): Record<string, string | undefined> {
 }
 
 /**
+ * The malformed row's further writings of one real token (round wb19), each another string than the one issued: letters
+ * after its numeric id (`<id>ab|<secret>`: a lookup that casts the id as a number, as MySQL reads '123ab' as 123, finds
+ * the token) and the whole token inside double quotes (a parser that trims quotes). Not a leading zero before the id:
+ * the reference, as Sanctum on MySQL, reads `01|<secret>` as token 1, which 2.1 does not refuse in so many words.
+ */
+function malformedWritings(real: string): string[] {
+  const match = /^(\d+)\|(.+)$/s.exec(real);
+  const writings = [...(match ? [`${match[1]}ab|${match[2]}`] : []), `"${real}"`];
+  for (const secret of writings) registerSecret(secret);
+  return writings;
+}
+
+/**
  * The rows of the access table that send the token of some kinds of login (`logins`), or are made from it, on one
  * protected endpoint in every path shape. The password login's rows: a session of its own for the altered tokens, and
  * the owner's session (issued after the logout) for another user's resources, as before. The 2FA and the JWT kinds: one
@@ -898,6 +911,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       const [owner, other] = await Promise.all([holderOf(t, needs, twoFactor ? { twoFactor: true } : ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
       if (twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
       const sent: Record<string, string | undefined> = { 'no-token': undefined };
+      // Further tokens a row sends after its own (the malformed row's other writings of the real token: malformedWritings).
+      const further: Record<string, string[]> = {};
       // The kinds of login whose session a re-cased one-case hex secret logged out (accepted: oneCaseHexSecret).
       const spent = new Set<string>();
       // A write the rows sent was accepted (a re-cased one-case hex secret): the refused-write reads do not judge that group.
@@ -923,29 +938,31 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
                 if (foreignShow) await expectNoForeignRecord(t, ep.id, shape, owner, other!, foreign.get(row.login)!, where);
                 return;
               }
-              const request = requestOf(ep.id, shape, owner);
-              const token = sent[row.variant];
-              const response = await t.request(request.method, request.path, { ...request.body(), ...filtered, ...(token === undefined ? {} : { token }) });
-              if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, owner.id, owner.token, response);
-              // A secret in one-case hex re-cased is the same bytes to a hex decoder (oneCaseHexSecret): accepted, a
-              // security note (advisory; a failure under --strict), never a failure. Any other alphabet: 401. Accepted
-              // means answered as the session's own token is: a 2xx (or a delete's 404, the record gone by an earlier
-              // accepted delete in another path shape); any other refusal (403, 422, ...) is no 401 and still fails (review-q).
-              const accepted = (response.status >= 200 && response.status < 300) || (request.method === 'DELETE' && response.status === 404);
-              if (row.access.variant === 'recased-secret' && token !== undefined && oneCaseHexSecret(token) && accepted) {
-                t.expectStatus(response, response.status);
-                // A logout so accepted destroyed the session the token was made from: its later rows know it.
-                if (isLogout && row.login !== undefined) spent.add(row.login);
-                acceptedWrite = true;
-                t.advise(`security note: ${where} was answered ${response.status}: the secret is hexadecimal in one letter case, which a hex decoder reads in either case as the same bytes (2.1 gives the token's secret no alphabet), so not judged; comparing the secret as written is safer`);
-                return;
-              }
-              expect(response.status, `${where}: expected 401, got ${response.status}`).toBe(401);
-              t.expectStatus(response, 401);
-              t.expectSchema(response, 'error-auth');
+              for (const token of [sent[row.variant], ...(query === undefined ? (further[row.variant] ?? []) : [])]) await sendOne(row, shape, filtered, where, token);
             })),
           ),
         );
+      const sendOne = async (row: AccessRow, shape: string, filtered: { query?: ListQuery }, where: string, token: string | undefined) => {
+        const request = requestOf(ep.id, shape, owner);
+        const response = await t.request(request.method, request.path, { ...request.body(), ...filtered, ...(token === undefined ? {} : { token }) });
+        if (request.method === 'POST' && ep.id.endsWith('/bank')) deleteIfCreated(t, owner.id, owner.token, response);
+        // A secret in one-case hex re-cased is the same bytes to a hex decoder (oneCaseHexSecret): accepted, a
+        // security note (advisory; a failure under --strict), never a failure. Any other alphabet: 401. Accepted
+        // means answered as the session's own token is: a 2xx (or a delete's 404, the record gone by an earlier
+        // accepted delete in another path shape); any other refusal (403, 422, ...) is no 401 and still fails (review-q).
+        const accepted = (response.status >= 200 && response.status < 300) || (request.method === 'DELETE' && response.status === 404);
+        if (row.access.variant === 'recased-secret' && token !== undefined && oneCaseHexSecret(token) && accepted) {
+          t.expectStatus(response, response.status);
+          // A logout so accepted destroyed the session the token was made from: its later rows know it.
+          if (isLogout && row.login !== undefined) spent.add(row.login);
+          acceptedWrite = true;
+          t.advise(`security note: ${where} was answered ${response.status}: the secret is hexadecimal in one letter case, which a hex decoder reads in either case as the same bytes (2.1 gives the token's secret no alphabet), so not judged; comparing the secret as written is safer`);
+          return;
+        }
+        expect(response.status, `${where}${token !== undefined && token !== sent[row.variant] ? ' (another writing of the real token)' : ''}: expected 401, got ${response.status}`).toBe(401);
+        t.expectStatus(response, 401);
+        t.expectSchema(response, 'error-auth');
+      };
       // Destroys a session of the owner by logout. A newer session of the same user before it (where it costs no TOTP
       // code): a logout that destroys another token than the one it was sent (the user's newest, say) leaves this one
       // valid, and the row sees it (4.5: "destroys the token").
@@ -966,7 +983,11 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
         // issued before it may be gone. Advised on by logout's own test, never failed here.
         if (loggedOut.length > 0) owner.token = await logIn(t, owner.user);
         // The token sent with another secret: a session of its own, so that a faulty logout it reaches destroys no other.
-        if (exact) Object.assign(sent, alteredTokens(await logIn(t, owner.user)));
+        if (exact) {
+          const real = await logIn(t, owner.user);
+          Object.assign(sent, alteredTokens(real));
+          further.malformed = malformedWritings(real);
+        }
         if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
         foreign.set(FIRST_LOGIN, owner.token);
         // Round wb18: every row refused, and nothing the owner (and the other user) reads changed.
@@ -982,6 +1003,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       for (const row of rows) {
         if (!row.access.ofLogin || row.access.userScoped) continue;
         sent[row.variant] = alteredTokens(foreign.get(row.login)!)[row.access.variant];
+        if (row.access.variant === 'malformed') further[row.variant] = malformedWritings(foreign.get(row.login)!);
       }
       if (recasedMissing()) t.skip('the access token\u2019s secret holds no letter, so no other letter case of it can be sent');
       const keepers: Keeper[] = [{ whose: 'the owner', id: owner.id, token: owner.token, record: owner.bank }, ...(other ? [{ whose: 'the other user', id: other.id, token: other.token, record: other.bank }] : [])];

@@ -546,8 +546,6 @@ const OPEN = new Set<string>([
   'wb19-nft-show-unknown-symbol-404-html',
   'wb19-reset-drops-2fa',
   'wb19-reset-email-like-wildcards',
-  'wb19-token-id-trailing-letters-accepted',
-  'wb19-token-in-quotes-accepted',
 ]);
 
 /**
