@@ -13,7 +13,7 @@ import { HOOK_WOULD_ADD, hasEmailTag } from '../helpers/states/file.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { expectNoServerError } from '../helpers/check/errors.js';
 import { registerSecret } from '../helpers/net/redact.js';
-import { RESET, passwordOfLength, resetInProgress } from '../helpers/arrange/password.js';
+import { RESET, likeWildcardEmails, passwordOfLength, resetInProgress } from '../helpers/arrange/password.js';
 import { hasMicrosecondDigits, utcMicros } from '../helpers/spec/utc-time.js';
 import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
 import { idKey, sameId } from '../helpers/spec/normalisation.js';
@@ -849,6 +849,34 @@ authenticate.describe(() => {
       return;
     }
     expectAuthError(t, response, 403);
+  });
+
+  // Round wb19 (fix-wb19a): the e-mail names an account exactly, also against a LIKE lookup. The account's address with
+  // its first letter replaced by `_` and by `%` (SQL LIKE's wildcards, both allowed in a local part) names no account, so
+  // with the account's own password it is wrong credentials (403, 5.5) under every reading; a lookup `WHERE email LIKE ?`
+  // with its wildcards unescaped logs in as the account. The account first logs in with its own credentials (200), then
+  // two failed logins, on a fresh account (FAILED_LOGINS_PER_ACCOUNT). A 422 keyed by email (a validator that refuses the
+  // wildcard in a local part) is as right as the 403 and advised on, as the prefix row above does.
+  authenticate.check('answers 403 with { error } for the account\u2019s e-mail with a letter replaced by a LIKE wildcard (_ and %), with the account\u2019s password', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
+    const user = await t.state('user', {}, { failsLogins: 2 });
+    const wildcards = likeWildcardEmails(user.email);
+    if (wildcards.length === 0) t.skip('not verified: the account\u2019s e-mail has no ASCII letter before its @ to replace by a wildcard');
+    const own = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
+    logOutLater(t, own);
+    skipWhenFileAccountRefused(t, user, own);
+    if (own.status !== 200) throw new Error(`precondition: a login with the account\u2019s own credentials must answer 200, got ${own.status}`);
+    for (const [i, { wildcard, email }] of wildcards.entries()) {
+      const response = await t.post('/api/v1/authenticate', { json: { email, password: user.password } });
+      logOutLater(t, response);
+      skipUnprovoked425(t, response, i + 1);
+      expect(response.status, `sections 4.2 and 5.5: a login with the e-mail ${JSON.stringify(email)} (the account\u2019s address with a letter replaced by ${wildcard}, which names no account) and the account\u2019s password must be refused as wrong credentials (403), got ${response.status}${response.status === 200 ? ' (a Session: the e-mail was matched as a LIKE pattern)' : ''}`).not.toBe(200);
+      if (response.status === 422 && response.isJson && response.json?.errors && typeof response.json.errors === 'object' && 'email' in response.json.errors) {
+        t.expectSchema(response, 'error-validation');
+        t.advise(`a login with the e-mail ${JSON.stringify(email)} (the account\u2019s address with a letter replaced by ${wildcard}) was refused 422 keyed by email, not 403: the target does not take ${wildcard} in a local part as a valid e-mail (section 4.2 does not say which addresses are), so the LIKE match was not put to the test`);
+        continue;
+      }
+      expectAuthError(t, response, 403);
+    }
   });
 
   authenticate.check('answers 403 with { error } for an unknown e-mail', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {

@@ -11,6 +11,7 @@ import {
   decomposedAccentPassword,
   emailOfLength,
   expectPasswordUnchanged,
+  likeWildcardEmails,
   loginStatus,
   markupPassword,
   passwordOfLength,
@@ -245,6 +246,22 @@ forgot.describe(() => {
       expectValidationError(t, response, 'email');
     });
   }
+
+  // Round wb19 (fix-wb19a): a known account's address with its first letter replaced by `_` and by `%` (SQL LIKE's
+  // wildcards, both allowed in a local part) names no account: 4.3's 422 keyed by email, never a reset mailed to the
+  // account the pattern matches (a lookup `WHERE email LIKE ?` with its wildcards unescaped). A validator that refuses
+  // the wildcard answers the same 422.
+  forgot.check('answers 422 keyed by email for a known e-mail with a letter replaced by a LIKE wildcard (_ and %)', { rules: [...schemaRules('error-validation'), 'S177'], clauses: ['4.3', '7'], status: 422 }, async (t) => {
+    const user = await t.state('user');
+    const wildcards = likeWildcardEmails(user.email);
+    if (wildcards.length === 0) t.skip('not verified: the account\u2019s e-mail has no ASCII letter before its @ to replace by a wildcard');
+    const bearer = await bearerOf(t, user);
+    for (const { wildcard, email } of wildcards) {
+      const response = await t.post(FORGOT, { json: { email }, token: bearer });
+      expect(response.status, `section 4.3: forgot-password for ${JSON.stringify(email)} (a known address with a letter replaced by ${wildcard}, which names no account) is an unknown e-mail (422 keyed by email); got ${response.status}${response.status === 200 ? ' (the address was matched as a LIKE pattern)' : ''}`).toBe(422);
+      expectValidationError(t, response, 'email');
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -466,6 +483,22 @@ reset.describe(() => {
     const response = await t.post(RESET, { json: { email: user.email, token: wrong, password: passwordOfLength(16) }, token: bearer });
     expectValidationError(t, response, 'token');
     await expectPasswordUnchanged(t, user, 'a reset refused for its token');
+  });
+
+  // Round wb19 (fix-wb19a): the account's e-mailed token with its address's first letter replaced by `_` and by `%` (SQL
+  // LIKE's wildcards): the address names no account and the token is not one e-mailed to it, so 422 keyed by email or by
+  // token (allowed-reset-wrong-email-keyed-by-token), and the password stays unchanged (a lookup `WHERE email LIKE ?`
+  // resets the account the pattern matches).
+  reset.check('answers 422 keyed by email or token for the account\u2019s token with its e-mail\u2019s letter replaced by a LIKE wildcard (_ and %), and the password stays unchanged', { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {
+    const { user, token, bearer } = await resetInProgress(t, { spends: false });
+    const wildcards = likeWildcardEmails(user.email);
+    if (wildcards.length === 0) t.skip('not verified: the account\u2019s e-mail has no ASCII letter before its @ to replace by a wildcard');
+    for (const { wildcard, email } of wildcards) {
+      const response = await t.post(RESET, { json: { email, token, password: passwordOfLength(16) }, token: bearer });
+      expect(response.status, `section 4.4: reset-password for ${JSON.stringify(email)} (the account\u2019s address with a letter replaced by ${wildcard}, which names no account) with the account\u2019s token must be refused (422); got ${response.status}${response.status === 200 ? ' (the address was matched as a LIKE pattern)' : ''}`).toBe(422);
+      expectValidationError(t, response, ['email', 'token']);
+      await expectPasswordUnchanged(t, user, `a reset for ${JSON.stringify(email)}`);
+    }
   });
 
   // White-box round wb14: the e-mailed token itself made a character longer and a character shorter, the siblings of the

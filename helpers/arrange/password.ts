@@ -18,6 +18,18 @@ export function unknownEmail(): string {
 }
 
 /**
+ * The account's address with the first letter of its local part replaced by each SQL LIKE wildcard, `_` and `%`
+ * (round wb19): addresses that name no account (RFC 5322 allows both in a local part), which a lookup `WHERE email LIKE
+ * ?` with its wildcards unescaped reads as the account's. None when the local part holds no ASCII letter.
+ */
+export function likeWildcardEmails(email: string): { wildcard: '_' | '%'; email: string }[] {
+  const at = email.lastIndexOf('@');
+  const letter = at > 0 ? email.slice(0, at).search(/[A-Za-z]/) : -1;
+  if (letter < 0) return [];
+  return (['_', '%'] as const).map((wildcard) => ({ wildcard, email: `${email.slice(0, letter)}${wildcard}${email.slice(letter + 1)}` }));
+}
+
+/**
  * A syntactically valid address of exactly `length` characters (at least 23): a short local part and a domain of DNS
  * labels of at most 63 characters under `example.org` (RFC 2606: reserved for examples; issue 28, review-o). Only
  * example.org itself has DNS records, not the labels under it, so a validator that checks the domain resolves may still

@@ -539,13 +539,10 @@ const OPEN = new Set<string>([
   'wb19-bonuses-order-to-symbol-as-from-symbol',
   'wb19-bonuses-summary-unknown-asset-404-text',
   'wb19-coin-show-unknown-symbol-404-html',
-  'wb19-forgot-email-like-wildcards',
   'wb19-jwt-platform-id-cut-to-uuid',
   'wb19-lists-owner-query-400-html',
-  'wb19-login-email-like-wildcards',
   'wb19-nft-show-unknown-symbol-404-html',
   'wb19-reset-drops-2fa',
-  'wb19-reset-email-like-wildcards',
 ]);
 
 /**
