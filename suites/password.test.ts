@@ -358,6 +358,14 @@ reset.describe(() => {
     await untilNextTotpStep(t.signal);
     const withNew = await loginStatus(t, user.email, password, await freshTotpCode(secret, t.signal));
     if (withNew !== 200) throw new Error(`after the reset of a 2FA account, logging in with the new password and a valid code must answer 200, got ${withNew}`);
+    // Round wb19 (fix-wb19a): the reset finishes a password reset (4.4), nothing more: the account keeps its 2FA, so the
+    // new password without a code gives no Session (a reset that clears the TOTP secret with the password lets it in).
+    // The account's second failed login of the run (the old password's was the first); it is a disposable account.
+    const withoutCode = await loginStatus(t, user.email, password);
+    if (withoutCode === 425) t.skip(RESTRICTED_REASON);
+    expect(withoutCode, `sections 4.4 and 4.2: after the reset of a 2FA account, logging in with the new password and no 2FA code must not give a Session (the reset does not turn 2FA off); got ${withoutCode}`).not.toBe(200);
+    expect(withoutCode, `after the reset of a 2FA account, a login with the new password and no 2FA code must be refused (4xx); got ${withoutCode}`).toBeGreaterThanOrEqual(400);
+    expect(withoutCode, `after the reset of a 2FA account, a login with the new password and no 2FA code must be refused (4xx); got ${withoutCode}`).toBeLessThan(500);
   });
 
   // Section 4.3: `type` says only how the e-mail shows the token (text or link); section 4.4 takes "the token received
