@@ -36,6 +36,7 @@ import { comparableValue, comparedReads, hasId, idKey, sameId } from '../helpers
 import { currencyWritings, sameCurrency } from '../helpers/spec/currencies.js';
 import { hookWouldAdd } from '../helpers/states/file.js';
 import { expectCreatedAtNearDate } from '../helpers/arrange/created.js';
+import { createCard } from '../helpers/arrange/cards.js';
 
 /**
  * Section 4.10 (with 2.4, 3, 5.6, 7 and 8): a user's bank accounts. Create answers 201 `{ data: Bank }`,
@@ -962,6 +963,11 @@ remove.describe(() => {
     deleteIfCreated(t, user.id, token, response); // only matters when the delete below fails
     if (response.status !== 201) throw new Error(`precondition: creating a valid bank must answer 201, got ${response.status}`);
     const id: string = response.json.data.id;
+    // Round wb19 (fix-wb19a): a bank delete deletes that bank only (4.10), never the user's other payment methods: a card
+    // created before it (and the user's bonuses) is still listed and shown after it (a table of banks and cards whose
+    // delete forgets its type removes them all).
+    const { card } = await createCard(t, user.id, token);
+    const bonusesBefore = await t.get(`/api/v1/user/${encodeURIComponent(user.id)}/bonus`, { token });
     const deleted = await t.delete(bankPath(user.id, id), { token });
     t.expectStatus(deleted, 200);
     t.expectSchema(deleted, 'bank-delete-response');
@@ -969,6 +975,20 @@ remove.describe(() => {
     t.expectStatus(listed, 200);
     const body = t.expectSchema(listed, 'bank-list-response');
     expect(ids(body), 'a deleted bank is no longer listed').not.toContain(idKey(id));
+    const cardList = await t.get(`/api/v1/user/${encodeURIComponent(user.id)}/card`, { token });
+    t.expectStatus(cardList, 200);
+    expect(ids(t.expectSchema(cardList, 'card-list-response')), `sections 4.10 and 4.6a: a bank delete deletes that bank only; the user\u2019s card ${card.id}, created before it, must still be listed after it`).toContain(idKey(card.id));
+    const cardShown = await t.get(`/api/v1/user/${encodeURIComponent(user.id)}/card/${encodeURIComponent(card.id)}`, { token });
+    expect(cardShown.status, `sections 4.10 and 4.6a: a bank delete deletes that bank only; the user\u2019s card ${card.id}, created before it, must still be shown (200) after it; got ${cardShown.status}`).toBe(200);
+    t.expectSchema(cardShown, 'card-response');
+    expect(sameId(cardShown.json?.data?.id, card.id), `the card show after the bank delete must answer the card ${card.id}`).toBe(true);
+    if (bonusesBefore.status === 200) {
+      const before = ids(t.expectSchema(bonusesBefore, 'bonus-list-response'));
+      const bonusesAfter = await t.get(`/api/v1/user/${encodeURIComponent(user.id)}/bonus`, { token });
+      t.expectStatus(bonusesAfter, 200);
+      const after = ids(t.expectSchema(bonusesAfter, 'bonus-list-response'));
+      for (const bonus of before) expect(after, `sections 4.10 and 4.7: a bank delete deletes that bank only; the user\u2019s bonus ${bonus} must still be listed after it`).toContain(bonus);
+    }
     // Nor in a list filtered to match it (4.10: the filters narrow the user's banks, and a deleted bank is none of them).
     const { currency, status } = response.json.data as { currency: unknown; status: unknown };
     for (const [filter, value] of [['currency', currency], ['status', status]] as const) {
