@@ -5,6 +5,7 @@ import { describe, expect, inject, test, type TestContext } from 'vitest';
 import { CLAUSES, constraintById, endpointById, type Group } from '../spec/catalogue.js';
 import { effectiveRules, ruleById } from '../spec/rules.js';
 import { instanceById } from '../spec/instances.js';
+import { orderSymbolProblems } from '../spec/orders.js';
 import type { ApiResponse, Exchange, RequestSpec } from '../net/http.js';
 import { RECORDED_JSON_CHARS, SuiteLimitError } from '../net/http.js';
 import { RETRY_ATTEMPTS } from '../net/rate.js';
@@ -440,6 +441,11 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
         const shown = problems.map((problem) => ({ ...problem, value: redactJson(problem.value) }));
         run.schemaProblems.push({ schema, problems: shown });
         expect.fail(formatProblems(schema, shown));
+      }
+      // Section 2.7 in every read of a bonus's order: each asset summary is the asset its symbol names (round wb19).
+      if (schema === 'bonus-response' || schema === 'bonus-list-response') {
+        const mismatched = orderSymbolProblems(body);
+        if (mismatched.length > 0) expect.fail(`section 2.7: an order's fromAsset is the summary of the asset fromSymbol names, and its toAsset of the one toSymbol names (letter case aside); ${mismatched.join('; ')}`);
       }
       return body;
     },
