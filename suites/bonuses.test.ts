@@ -6,7 +6,7 @@ import { BONUS_STATUSES, checkAntiPhishing, isMasked, replacesCharacters, userWi
 import type { CheckContext } from '../helpers/check/check.js';
 import { endpoint } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
-import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized } from '../helpers/check/errors.js';
+import { expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, notInterfaceAnswer } from '../helpers/check/errors.js';
 import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filters.js';
 import { platformsOfState } from '../helpers/arrange/banks.js';
 import { schemaRules } from '../helpers/spec/rules.js';
@@ -300,6 +300,9 @@ summary.describe(() => {
     const asset = 'NOBONUSASSET';
     const response = await t.get(summaryPath(user.id, asset), { token });
     expectNoServerError(response);
+    // Round wb19 (the lead's judgement): a refusal that is not JSON is probably not the interface's: not verified.
+    const notInterface = notInterfaceAnswer(response, `the summary of asset ${asset}, in which the user has no bonus,`);
+    if (notInterface) t.skip(notInterface);
     if (response.status !== 200) {
       t.advise(`the summary of asset ${asset}, in which the user has no bonus, answered ${response.status} (the specification does not say what to answer)`);
       return;

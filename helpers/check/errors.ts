@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { CheckContext } from './check.js';
 import { ERROR_FORMATS } from '../spec/error-formats.js';
 import type { ApiResponse } from '../net/http.js';
+import { JSON_MEDIA_TYPE } from '../spec/media-type.js';
 
 /**
  * The error answers of sections 5.6 and 7, asserted one way for every endpoint group:
@@ -99,4 +100,18 @@ export function expectRefused(t: CheckContext, response: ApiResponse, field: str
   }
   t.expectStatus(response, response.status);
   t.advise(`${what} was answered ${response.status}; 422 keyed by ${field} was expected, but only a success is wrong under every reading`);
+}
+
+/**
+ * Principle 7 where the specification leaves the status open (round wb19, the lead's judgement): an error answer that is
+ * not JSON there may come from something in front of the interface (a framework's router, a WAF, a gateway) rather than
+ * from the interface. Nothing passes against an answer that is not the interface's, and it is no nonconformance either
+ * (section 1.2's "responses are JSON" is said of the interface's answers): the test is not verified, with the reason.
+ * Undefined for a JSON answer or one below 400; else the reason (`what` names the request).
+ */
+export function notInterfaceAnswer(response: ApiResponse, what: string): string | undefined {
+  if (response.status < 400) return undefined;
+  const type = response.headers['content-type'];
+  if (response.isJson && JSON_MEDIA_TYPE.test(String(type ?? ''))) return undefined;
+  return `not verified: ${what} was answered ${response.status} with an answer that is not JSON (Content-Type ${JSON.stringify(type ?? null)}), probably from something in front of the interface (a router, a WAF, a gateway), not the interface; where the specification leaves the status open, nothing passes or fails against an answer that is not the interface\u2019s (principle 7; docs/judging.md, "An error answer that is not JSON where the status is open")`;
 }

@@ -525,8 +525,10 @@ const OPEN = new Set<string>([
  *   (the verdict is about the target, never about the road to it), and docs/judging.md "Precedence of errors" leaves
  *   the refusal of a path id that is no UUID open (any client error; reading round 2's
  *   `allowed-r2-malformed-id-route-not-found` answers it as a route not found). Section 1.2's "responses are JSON" is
- *   about the interface's answers; a route that does not exist has none. The suite advises (never fails) on a non-JSON
- *   answer there: recordIdChecks' "never answers a server error (nor a record) to a record id that is no UUID".
+ *   about the interface's answers; a route that does not exist has none. The suite advised (never failed) on a non-JSON
+ *   answer there; since round wb19 (the lead's judgement, fix-wb19a) it reports recordIdChecks' "never answers a server
+ *   error (nor a record) to a record id that is no UUID" NOT VERIFIED on such an answer (principle 7: nothing passes
+ *   against an answer that is not the interface's), with the reason (helpers/check/errors.ts notInterfaceAnswer).
  */
 const NOT_DEVIATIONS = new Set<string>(['wb18-record-id-not-uuid-404-html']);
 

@@ -530,31 +530,64 @@ const written: Mutant[] = [
  * - wb19-bonuses-summary-asset-prefix-matched: "GET /api/v1/user/{user}/bonus/assets/{asset?} answers a bonus asset's
  *   symbol cut by one character (an asset the user has no bonus in) with no other asset" (suites/bonuses.test.ts), as the
  *   NOBONUSASSET row judges it (a non-200 advised on).
- * Not a deviation (the lead's judgement; NOT_DEVIATIONS below): wb19-cards-holder-name-comma-refused.
+ * Closed after the round (fix-wb19a, registered; each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant
+ * NAME`; none depends on a draw):
+ * - wb19-token-id-trailing-letters-accepted, wb19-token-in-quotes-accepted: the access table's malformed row (no
+ *   <numeric_id>|<secret>) also sends the real token with letters after its id (`<id>ab|<secret>`) and inside double
+ *   quotes, for every kind of login (helpers/arrange/invariants.ts malformedWritings). Caught by "answers the whole
+ *   access table in every path shape (...)" of every protected route. No leading-zeros row (`01|<secret>`): the
+ *   reference accepts it, as Sanctum on MySQL does; left open.
+ * - wb19-login-email-like-wildcards: "answers 403 with { error } for the account's e-mail with a letter replaced by a
+ *   LIKE wildcard (_ and %), with the account's password" (suites/authentication.test.ts; a fresh account, its own login
+ *   first, then two failed logins; 422 keyed by email advised on). wb19-forgot-email-like-wildcards: "answers 422 keyed
+ *   by email for a known e-mail with a letter replaced by a LIKE wildcard (_ and %)"; wb19-reset-email-like-wildcards:
+ *   "answers 422 keyed by email or token for the account's token with its e-mail's letter replaced by a LIKE wildcard
+ *   (_ and %), and the password stays unchanged" (suites/password.test.ts; helpers/arrange/password.ts
+ *   likeWildcardEmails).
+ * - wb19-jwt-platform-id-cut-to-uuid: "never authenticates a valid JWT sent to an unknown platform" also sends the real
+ *   platform's id with a character appended (its account now fails 2 logins, the limit).
+ * - wb19-reset-drops-2fa: "answers 200 for a 2FA account, and the new password logs in with a TOTP code while the old
+ *   one is refused" then logs in with the new password and no code: refused (4xx), never a Session (the disposable
+ *   account's second failed login).
+ * - wb19-bank-delete-removes-user-cards: "answers 200 with { message } and the bank is no longer listed, ..." (DELETE
+ *   bank) creates a card before the delete and reads it after it (listed, shown 200), and the bonus list before and after.
+ * - wb19-bonuses-order-from-asset-of-to-symbol, wb19-bonuses-order-to-asset-of-from-symbol,
+ *   wb19-bonuses-order-to-symbol-as-from-symbol: every bonus-response and bonus-list-response read (helpers/check/check.ts
+ *   expectSchema, helpers/spec/orders.ts) asks fromAsset.symbol = fromSymbol and toAsset.symbol = toSymbol, letter case
+ *   aside (allowed-r15-order-symbols-lower-case stays conformant). Caught by "answers 200 with the user's bonuses as full
+ *   records" and "answers 200 with the bonus asked for as a full record", which cite 2.7.
+ * Not deviations (the lead's judgement; NOT_DEVIATIONS below): the four "responses are JSON" survivors.
  */
-const OPEN = new Set<string>([
-  'wb19-bank-delete-removes-user-cards',
-  'wb19-bonuses-order-from-asset-of-to-symbol',
-  'wb19-bonuses-order-to-asset-of-from-symbol',
-  'wb19-bonuses-order-to-symbol-as-from-symbol',
-  'wb19-bonuses-summary-unknown-asset-404-text',
-  'wb19-coin-show-unknown-symbol-404-html',
-  'wb19-jwt-platform-id-cut-to-uuid',
-  'wb19-lists-owner-query-400-html',
-  'wb19-nft-show-unknown-symbol-404-html',
-  'wb19-reset-drops-2fa',
-]);
+/**
+ * Open: wb19-cards-holder-name-comma-refused. It was moved to NOT_DEVIATIONS on the premise that
+ * allowed-r18-holder-name-embossable-characters is an allowed reading; it is not (round r18 ruled it a fair refusal:
+ * "max 191" is the whole rule), so a holderName refused for a comma is a deviation the suite does not catch yet (no
+ * holderName with a comma is sent as a 201 row). Put back by the lead at the end of the session.
+ */
+const OPEN = new Set<string>(['wb19-cards-holder-name-comma-refused']);
 
 /**
- * Not deviations under every reading (the lead's judgement): moved out of OPEN, never registered.
- * - wb19-cards-holder-name-comma-refused (fix-wb19b): 4.6a gives holderName "string | yes | max 191" and section 7 a 422
- *   for an "invalid or missing field" without saying what else makes a holder name invalid; a name kept to the
- *   characters a card can be embossed with (letters, spaces, `.`, `'`, `-`) refuses a comma, as
- *   allowed-r18-holder-name-embossable-characters says. The suite sends no holderName with a comma as a 201 row; a
- *   holderName with a symbol (the backslash of "answers 201 for a holderName and an alias with a backslash ...") refused
- *   422 keyed by holderName is advised on.
+ * Not deviations under every reading (the lead's judgement, fix-wb19a and fix-wb19b): moved out of OPEN, never registered.
+ * - wb19-coin-show-unknown-symbol-404-html, wb19-nft-show-unknown-symbol-404-html,
+ *   wb19-bonuses-summary-unknown-asset-404-text, wb19-lists-owner-query-400-html: where the text leaves the status open
+ *   (a balance symbol the user does not hold: 4.7 and 4.9 name no 404; a summary {asset} without bonuses: 4.11 names
+ *   200 only; a query parameter no table names: docs/judging.md "Precedence of errors", as review-r's
+ *   allowed-review-r-unknown-query-400 refuses it 400), an error answer that is not JSON may come from something in
+ *   front of the interface (a framework's router or strict query validator, a WAF, a gateway): principle 7 says nothing
+ *   passes against an answer that is not the interface's, and it is no nonconformance either (section 1.2's "responses
+ *   are JSON" is said of the interface's answers). The checks that meet such an answer report the test not verified,
+ *   with the reason (helpers/check/errors.ts notInterfaceAnswer): "answers a coin (an NFT) symbol the user does not hold
+ *   (the specification is silent)" (suites/balances.test.ts), "answers an asset the user has no bonus in with no other
+ *   asset" (suites/bonuses.test.ts), and the lists' owner-query rows (helpers/arrange/invariants.ts
+ *   expectOwnerNotFromQuery). As wb18-record-id-not-uuid-404-html (round-wb18.ts), whose check is now not verified too.
  */
-const NOT_DEVIATIONS = new Set<string>(['wb19-cards-holder-name-comma-refused']);
+const NOT_DEVIATIONS = new Set<string>([
+  'wb19-bonuses-summary-unknown-asset-404-text',
+  'wb19-coin-show-unknown-symbol-404-html',
+  'wb19-lists-owner-query-400-html',
+  'wb19-nft-show-unknown-symbol-404-html',
+]);
+
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb19Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
