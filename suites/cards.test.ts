@@ -132,6 +132,20 @@ async function assertListedAsSent(t: CheckContext, userId: string, token: string
 }
 
 /**
+ * A card create that must be accepted, with what it sent (`fields`): 201 with the Card, its status CONFIRMED, and the
+ * fields sent echoed by the create answer, the show and the unfiltered list (the text-class rows).
+ */
+async function assertCreatedAsSent(t: CheckContext, userId: string, token: string, response: ApiResponse, fields: CardFields): Promise<void> {
+  assert(response.status === 201, `section 4.6a: holderName ${JSON.stringify(fields.holderName)} and alias ${JSON.stringify(fields.alias)} are strings far under 191 characters, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)}`);
+  t.expectStatus(response, 201);
+  const { data } = t.expectSchema(response, 'card-response');
+  assertEchoes(t, data, fields);
+  assertConfirmed(data, `holderName ${JSON.stringify(fields.holderName)}`);
+  await assertShownAsSent(t, userId, token, data.id, fields);
+  await assertListedAsSent(t, userId, token, data.id, fields);
+}
+
+/**
  * Sections 4.6a and 2.5: the card list, unfiltered and under each of its filters sent with the card's own values
  * (filterValuesOf: its status, its platform's code, ...), holds the shown card as the show gives it: every member the
  * Card schema names (memberDifferences, recursively), but the service's (SERVICE_FIELDS: status, images, platform),
@@ -695,13 +709,7 @@ create.describe(() => {
           ({ form, fields } = cardForm({ ...input, holderName: `${holderName} Wu` }));
           response = await t.post(cardsPath(user.id), { token, form });
         }
-        assert(response.status === 201, `section 4.6a: holderName ${JSON.stringify(input.holderName)} and alias ${JSON.stringify(input.alias)} are strings far under 191 characters, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)}`);
-        t.expectStatus(response, 201);
-        const { data } = t.expectSchema(response, 'card-response');
-        assertEchoes(t, data, fields);
-        assertConfirmed(data, `holderName ${JSON.stringify(input.holderName)}`);
-        await assertShownAsSent(t, user.id, token, data.id, fields);
-        await assertListedAsSent(t, user.id, token, data.id, fields);
+        await assertCreatedAsSent(t, user.id, token, response, fields);
       }
     });
   }
@@ -724,14 +732,7 @@ create.describe(() => {
       sent = cardForm({ holderName: 'Jo Doe', alias });
       response = await t.post(cardsPath(user.id), { token, form: sent.form });
     }
-    const { fields } = sent;
-    assert(response.status === 201, `section 4.6a: holderName ${JSON.stringify(fields.holderName)} and alias ${JSON.stringify(fields.alias)} are strings far under 191 characters, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)}`);
-    t.expectStatus(response, 201);
-    const { data } = t.expectSchema(response, 'card-response');
-    assertEchoes(t, data, fields);
-    assertConfirmed(data, `holderName ${JSON.stringify(fields.holderName)}`);
-    await assertShownAsSent(t, user.id, token, data.id, fields);
-    await assertListedAsSent(t, user.id, token, data.id, fields);
+    await assertCreatedAsSent(t, user.id, token, response, sent.fields);
   });
 
   // Section 8: "max 10240 KB each". Two images of 6 000 000 bytes are each inside the limit under both readings of a KB
