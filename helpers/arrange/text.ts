@@ -16,8 +16,9 @@ export function twoByteText(length: number): string {
 
 /**
  * A name of two words of `length` characters in all (the two words as long as can be, one space between): what a card's
- * holderName is at a limit. Section 4.6a gives holderName "max 191" alone, so a service may ask for a given and a
- * family name (issue 28, reading round r22, allowed-r22-card-holder-name-two-words): two words hold under every reading.
+ * holderName is at a limit, so the boundary rows judge the length alone. Section 4.6a gives holderName "max 191" alone,
+ * and a one-word name must be accepted as well (reading round r22's allowed-r22-card-holder-name-two-words was ruled a
+ * fair refusal; the value-class row of Li fails it), but a boundary row is no place to judge a second rule.
  * `word` makes a word of a given length (`letter` repeated, or two-byte letters: 2 x `length` - 1 bytes in UTF-8).
  */
 export function twoWords(length: number, word: (length: number) => string = (n) => 'H'.repeat(n)): string {
