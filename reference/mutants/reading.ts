@@ -313,6 +313,27 @@ export function refusalMarks() {
   };
 }
 
+/**
+ * A reading that refuses some bank creates with 422 keyed by one field, as a stricter validator would: `rule` answers
+ * the field and its message for a create it refuses, or undefined to judge the create as the reference does. The field
+ * is spoiled before the handler reads it (so nothing is stored) and the answer's `errors` carry the reading's message.
+ */
+export function bankCreateRefused(rule: (body: Record<string, unknown>) => readonly [field: string, message: string] | undefined): Mutation {
+  const { refuse, refusedAnswer } = refusalMarks();
+  return {
+    request(request) {
+      onBankCreate(request, (body) => {
+        const refusal = rule(body);
+        if (!refusal) return;
+        const [field, message] = refusal;
+        refuse(request, field, message);
+        body[field] = '';
+      });
+    },
+    wire: refusedAnswer,
+  };
+}
+
 /** The optional `company` of the two-platforms states: a value of the company filter and the user's records it selects. */
 export interface OwnCompany {
   value: string;

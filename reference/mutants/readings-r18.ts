@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, createdIdsShownAs, digest, onAnswers, onBankCreate, onCardFields, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { ALL, answerWith, createdIdsShownAs, digest, onAnswers, bankCreateRefused, onBankCreate, onCardFields, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
 import { AUTH, JWT, FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUS, SUMMARY, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES } from './routes.js';
 
 /**
@@ -223,18 +223,11 @@ const readingsR18Written: Mutant[] = [
     'banks',
     '4.10',
     'a create whose BIC names another country than its IBAN (the BIC\u2019s letters 5 and 6 against the IBAN\u2019s first two) is refused 422 keyed by `swift`, as a SEPA bank team checks that the BIC belongs to the IBAN\u2019s country; a BIC of the IBAN\u2019s country is judged as by the reference (4.10: "swift | string | yes | alphanumeric, length 8 to 11"; 7: "422 | bank create | invalid field, for example an unknown currency": which checks make a field invalid is given by example only)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          const { iban, swift } = body;
-          if (typeof iban !== 'string' || typeof swift !== 'string' || !/^[A-Za-z]{2}/.test(iban) || !/^[A-Za-z0-9]{8,11}$/.test(swift)) return;
-          if (swift.slice(4, 6).toUpperCase() === iban.slice(0, 2).toUpperCase()) return;
-          body.swift = '';
-          refuse(request, 'swift', `The swift code must be of the IBAN's country (${iban.slice(0, 2).toUpperCase()}).`);
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ iban, swift }) => {
+      if (typeof iban !== 'string' || typeof swift !== 'string' || !/^[A-Za-z]{2}/.test(iban) || !/^[A-Za-z0-9]{8,11}$/.test(swift)) return undefined;
+      if (swift.slice(4, 6).toUpperCase() === iban.slice(0, 2).toUpperCase()) return undefined;
+      return ['swift', `The swift code must be of the IBAN's country (${iban.slice(0, 2).toUpperCase()}).`];
+    }),
     only('banks'),
   ),
   reading(
@@ -242,16 +235,7 @@ const readingsR18Written: Mutant[] = [
     'banks',
     '4.10',
     'a BIC written with lower-case letters is refused 422 keyed by `swift`, as a validator of ISO 9362 (whose BIC is upper-case letters and digits only) refuses it; an upper-case BIC is judged as by the reference (4.10: "swift | string | yes | alphanumeric, length 8 to 11"; 7: "422 | bank create | invalid field": the letter case of an alphanumeric SWIFT code is not given)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          if (typeof body.swift !== 'string' || !/[a-z]/.test(body.swift)) return;
-          body.swift = '';
-          refuse(request, 'swift', 'The swift code must be written in capital letters and digits (ISO 9362).');
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ swift }) => (typeof swift === 'string' && /[a-z]/.test(swift) ? ['swift', 'The swift code must be written in capital letters and digits (ISO 9362).'] : undefined)),
     only('banks'),
   ),
   reading(
@@ -259,16 +243,7 @@ const readingsR18Written: Mutant[] = [
     'banks',
     '4.10',
     'a `bankName` with no letter in it (only digits, punctuation or spaces, `12345`, `---`) is refused 422 keyed by `bankName`, as a team whose name rule is Laravel\u2019s `regex:/\\pL/` refuses it; any name with a letter of any script is judged as by the reference (4.10: "bankName | string | yes | max 191"; 7: "422 | bank create | invalid field, for example an unknown currency": what else makes a name invalid is not given)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          if (typeof body.bankName !== 'string' || body.bankName.trim() === '' || /\p{L}/u.test(body.bankName)) return;
-          body.bankName = '';
-          refuse(request, 'bankName', 'The bank name must contain at least one letter.');
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ bankName }) => (typeof bankName === 'string' && bankName.trim() !== '' && !/\p{L}/u.test(bankName) ? ['bankName', 'The bank name must contain at least one letter.'] : undefined)),
     only('banks'),
   ),
   reading(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, claimsOf, createdIdsShownAs, digest, onAnswers, onBankCreate, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { ALL, answerWith, bankCreateRefused, claimsOf, createdIdsShownAs, digest, onAnswers, only, onParsedBody, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
 import { AUTH, JWT, FORGOT, BANKS, CARDS, SUMMARY, COINS, COIN, NFTS, BONUS_ROUTES, BANK_ROUTES } from './routes.js';
 
 /**
@@ -33,7 +33,6 @@ const key = (id: unknown): string => String(id).toLowerCase();
  * emptied before the handler reads it (so the reference refuses the request with 422 and stores nothing), and the 422's
  * message for that field is the reading's (as round 18 does).
  */
-const { refuse, refusedAnswer } = refusalMarks();
 
 /** A UUID of version 8 (RFC 9562 5.8, custom): 48 bits of Unix milliseconds, 12 bits of the region, the variant, 62 random bits. */
 const REGION = 0x2a7;
@@ -330,17 +329,7 @@ const readingsR20Written: Mutant[] = [
     'banks',
     '4.10',
     'a bank create whose currency is one of the ISO 4217 codes introduced in 2024 and later (ZWG, the Zimbabwe Gold, June 2024; XCG, the Caribbean guilder, 2025) is refused 422 keyed by `currency`, as a team validating against the currency list of its platform (a JDK 17 `java.util.Currency`, an ICU of 2023) does; every other code is judged as by the reference (4.10: "currency | string | yes | alphanumeric, a valid ISO currency code"; 7: "422 | bank create | invalid field, for example an unknown currency": which edition of the list is not given)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          if (typeof body.currency === 'string' && NEWER_CODES.has(body.currency.trim().toUpperCase())) {
-            refuse(request, 'currency', 'The selected currency is invalid.');
-            body.currency = '';
-          }
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ currency }) => (typeof currency === 'string' && NEWER_CODES.has(currency.trim().toUpperCase()) ? ['currency', 'The selected currency is invalid.'] : undefined)),
     only('banks'),
   ),
   reading(

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, reading, cardFormOf, claimsOf, isSessionAnswer, onAnswers, onBankCreate, only, onParsedBody, ordersOf, parse, recordCardForm, recordsOf, refusalMarks, routeOf } from './reading.js';
+import { ALL, answerWith, reading, cardFormOf, claimsOf, isSessionAnswer, onAnswers, bankCreateRefused, only, onParsedBody, ordersOf, parse, recordCardForm, recordsOf, refusalMarks, routeOf } from './reading.js';
 import { AUTH, JWT, BANK, BANKS, BONUS, BONUSES, CARD, CARDS, CARD_ROUTES, BONUS_ROUTES, COIN, COINS, SUMMARY } from './routes.js';
 
 /**
@@ -359,17 +359,7 @@ const readingsR21Written: Mutant[] = [
     'banks',
     '4.10',
     'a bank create whose currency is one of ISO 4217\u2019s fund codes (BOV, CHE, CHW, CLF, COU, MXV, USN, UYI, UYW: units of account and settlement funds, flagged as funds in List One) is refused 422 keyed by `currency`, as a payouts team that takes only currencies an account can be held in does; every other code is judged as by the reference (4.10: "currency | ... | alphanumeric, a valid ISO currency code"; 7: "422 | bank create | invalid field, for example an unknown currency": whether a fund code is a currency code for a bank account is not given)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          if (typeof body.currency === 'string' && FUND_CODES.has(body.currency.trim().toUpperCase())) {
-            refuse(request, 'currency', 'The selected currency is a fund code, not a currency an account is held in.');
-            body.currency = '';
-          }
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ currency }) => (typeof currency === 'string' && FUND_CODES.has(currency.trim().toUpperCase()) ? ['currency', 'The selected currency is a fund code, not a currency an account is held in.'] : undefined)),
     only('banks'),
   ),
   reading(

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, onAnswers, onBankCreate, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
 import { BANKS, BONUS_ROUTES, BONUSES, CARDS, NFT_ROUTES, COIN_ROUTES, RESET, SUMMARY, AUTH, JWT } from './routes.js';
 
 /**
@@ -220,18 +220,11 @@ const readingsR22Written: Mutant[] = [
     'banks',
     '4.10',
     'a bank create whose IBAN is of a euro-area country (or of AD, MC, SM, VA, whose accounts are in euro) and whose currency is not EUR is refused 422 keyed by `currency`, "The currency must be EUR for an IBAN of this country.", as a SEPA payouts team that pays euro-area accounts in euro only does; other IBANs are judged as by the reference (4.10: "currency | string | yes | alphanumeric, a valid ISO currency code"; 7: "422 | bank create | invalid field, for example an unknown currency": whether the currency must fit the account is not given; a swift matching the IBAN\u2019s country was an allowed reading of round 18)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          if (typeof body.iban !== 'string' || typeof body.currency !== 'string' || body.currency === '') return;
-          const country = body.iban.trim().slice(0, 2).toUpperCase();
-          if (!EURO_IBAN.has(country) || body.currency.trim().toUpperCase() === 'EUR') return;
-          refuse(request, 'currency', 'The currency must be EUR for an IBAN of this country.');
-          body.currency = '';
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ iban, currency }) => {
+      if (typeof iban !== 'string' || typeof currency !== 'string' || currency === '') return undefined;
+      if (!EURO_IBAN.has(iban.trim().slice(0, 2).toUpperCase()) || currency.trim().toUpperCase() === 'EUR') return undefined;
+      return ['currency', 'The currency must be EUR for an IBAN of this country.'];
+    }),
     only('banks'),
   ),
   reading(
@@ -239,19 +232,10 @@ const readingsR22Written: Mutant[] = [
     'banks',
     '4.10',
     'a bank create whose IBAN is written as an IBAN (two letters, then two check digits) of a country outside SEPA (`BR`, `TR`, `SA`, `XX`) is refused 422 keyed by `iban`, "Only accounts in SEPA countries are supported.", as a payouts team that pays by SEPA credit transfer only does; an IBAN of a SEPA country, and a value not written as an IBAN, is judged as by the reference (4.10: "iban | string | yes | max 191, alphanumeric, unique": what else makes an IBAN acceptable is not given; a checked IBAN checksum was an allowed reading of round 12)',
-    {
-      request(request) {
-        onBankCreate(request, (body) => {
-          if (typeof body.iban !== 'string') return;
-          if (!/^[A-Za-z]{2}[0-9]{2}/.test(body.iban.trim())) return;
-          const country = body.iban.trim().slice(0, 2);
-          if (SEPA_IBAN.has(country.toUpperCase())) return;
-          refuse(request, 'iban', 'Only accounts in SEPA countries are supported.');
-          body.iban = '';
-        });
-      },
-      wire: refusedAnswer,
-    },
+    bankCreateRefused(({ iban }) => {
+      if (typeof iban !== 'string' || !/^[A-Za-z]{2}[0-9]{2}/.test(iban.trim())) return undefined;
+      return SEPA_IBAN.has(iban.trim().slice(0, 2).toUpperCase()) ? undefined : ['iban', 'Only accounts in SEPA countries are supported.'];
+    }),
     only('banks'),
   ),
   reading(
