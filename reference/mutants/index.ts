@@ -21,11 +21,11 @@ import { readingsR14Mutants } from './readings-r14.js';
 import { readingsR15Mutants } from './readings-r15.js';
 import { readingsR16JudgedDeviations, readingsR16Mutants } from './readings-r16.js';
 import { readingsR17Mutants } from './readings-r17.js';
-import { readingsR18Mutants } from './readings-r18.js';
+import { readingsR18JudgedDeviations, readingsR18Mutants } from './readings-r18.js';
 import { readingsR19Mutants } from './readings-r19.js';
 import { readingsR20Mutants } from './readings-r20.js';
 import { readingsR21Mutants } from './readings-r21.js';
-import { readingsR22Mutants } from './readings-r22.js';
+import { readingsR22JudgedDeviations, readingsR22Mutants } from './readings-r22.js';
 import { roundWb1Mutants } from './round-wb1.js';
 import { roundWb2Mutants } from './round-wb2.js';
 import { roundWb3Mutants } from './round-wb3.js';
@@ -59,7 +59,7 @@ import { probesReviewAbMutants } from './probes-review-ab.js';
 import type { Mutant } from './types.js';
 
 /** Every mutant of the reference, in the specification's order of groups; then the rounds (fairness readings r1 to r22; white-box wb1 to wb19; the reviews' readings). */
-export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...readingsR19Mutants, ...readingsR20Mutants, ...readingsR21Mutants, ...readingsR22Mutants, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...roundWb16Mutants, ...roundWb16Readings, ...roundWb16ClassProbes, ...roundWb17Mutants, ...roundWb18Mutants, ...roundWb19Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants, ...probesReviewVMutants, ...probesReviewWMutants, ...probesReviewYMutants, ...probesReviewXMutants, ...probesReviewAaMutants, ...probesReviewAbMutants];
+export const MUTANTS: readonly Mutant[] = [...authenticationMutants, ...passwordMutants, ...balancesMutants, ...banksMutants, ...bonusesMutants, ...cardsMutants, ...readingsR1Mutants, ...readingsR2Mutants, ...readingsR3Mutants, ...readingsR4Mutants, ...readingsR5Mutants, ...readingsR6Mutants, ...readingsR7Mutants, ...readingsR8Mutants, ...readingsR9Mutants, ...readingsR9JudgedDeviations, ...readingsR10Mutants, ...readingsR11Mutants, ...readingsR12Mutants, ...readingsR13Mutants, ...readingsR14Mutants, ...readingsR15Mutants, ...readingsR16Mutants, ...readingsR16JudgedDeviations, ...readingsR17Mutants, ...readingsR18Mutants, ...readingsR18JudgedDeviations, ...readingsR19Mutants, ...readingsR20Mutants, ...readingsR21Mutants, ...readingsR22Mutants, ...readingsR22JudgedDeviations, ...roundWb1Mutants, ...roundWb2Mutants, ...roundWb3Mutants, ...roundWb4Mutants, ...roundWb5Mutants, ...roundWb6Mutants, ...roundWb7Mutants, ...roundWb8Mutants, ...roundWb9Mutants, ...roundWb10Mutants, ...roundWb11Mutants, ...roundWb12Mutants, ...roundWb13Mutants, ...roundWb14Mutants, ...roundWb15Mutants, ...roundWb16Mutants, ...roundWb16Readings, ...roundWb16ClassProbes, ...roundWb17Mutants, ...roundWb18Mutants, ...roundWb19Mutants, ...readingsReviewOMutants, ...readingsReviewRMutants, ...readingsReviewRJudgedDeviations, ...readingsReviewSMutants, ...probesReviewTMutants, ...probesReviewUMutants, ...probesReviewVMutants, ...probesReviewWMutants, ...probesReviewYMutants, ...probesReviewXMutants, ...probesReviewAaMutants, ...probesReviewAbMutants];
 
 export function mutantByName(name: string): Mutant | undefined {
   return MUTANTS.find((m) => m.name === name);

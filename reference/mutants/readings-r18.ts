@@ -614,5 +614,12 @@ const REFUSED = new Set<string>([
 
 export const readingsR18Refused: Mutant[] = readingsR18Written.filter((mutant) => REFUSED.has(mutant.name));
 
+/**
+ * The fair refusals of round 18 as the deviations they were judged (registered in index.ts after review-ac, which found
+ * them pinned by no mutant): the suite must kill each (docs/judging.md, "The constraint columns are exhaustive"; the
+ * IBAN's spaces: "Normalisation before validation").
+ */
+export const readingsR18JudgedDeviations: Mutant[] = readingsR18Refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation: a rule beyond the field's column (the lead's ruling)` }));
+
 /** The readings of round 18 (registered in index.ts): each must stay conformant. */
 export const readingsR18Mutants: Mutant[] = readingsR18Written.filter((mutant) => !REFUSED.has(mutant.name));
