@@ -11,6 +11,7 @@ import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filte
 import { platformsOfState } from '../helpers/arrange/banks.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { hasId, idKey, sameId } from '../helpers/spec/normalisation.js';
+import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems } from '../helpers/check/bonus-summary.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset
@@ -148,30 +149,8 @@ summary.describe(() => {
       }),
     );
     const after = await readList();
-    // The listed bonuses of one asset and status: their count, summed amount, and ids with amounts (to tell a move).
-    const tally = (all: Listed[], symbol: string, status: string) => {
-      const of = all.filter((b) => b.asset.symbol === symbol && String(b.status).toLowerCase() === status);
-      return { bonuses: of.length, amount: of.reduce((sum, b) => sum + Number((b as unknown as { amount: string }).amount), 0), key: of.map((b) => `${idKey(b.id)} ${Number((b as unknown as { amount: string }).amount)}`).sort().join() };
-    };
     const problems: string[] = [];
-    const judge = (where: string, entry: Summary) => {
-      const symbol = entry.asset.symbol;
-      // Amounts as the asset's precision writes them (allowed-r11-bonus-summary-amount-at-asset-precision): within one
-      // unit of its last place; with no precision to read, within a float's rounding.
-      const places = Number((entry.asset as { precision?: unknown }).precision);
-      const unit = Number.isInteger(places) && places >= 0 && places <= 30 ? 10 ** -places : 0;
-      for (const status of BONUS_STATUSES) {
-        const [was, is] = [tally(before, symbol, status), tally(after, symbol, status)];
-        const figure = entry[status];
-        if (was.key !== is.key) {
-          t.advise(`${where}: the ${status} bonuses of ${symbol} changed between the bonus list read before the summary and the one read after it (section 3 leaves transitions open), so its ${status} figures are not judged`);
-          continue;
-        }
-        if (figure?.bonuses !== was.bonuses) problems.push(`${where}: ${status}.bonuses of ${symbol} is ${JSON.stringify(figure?.bonuses)}, but the bonus list (read before and after it) gives ${was.bonuses} ${status} bonus(es) of ${symbol}`);
-        const amount = Number(figure?.amount);
-        if (!(Math.abs(amount - was.amount) <= Math.max(unit, 1e-9 * Math.max(1, Math.abs(was.amount))))) problems.push(`${where}: ${status}.amount of ${symbol} is ${JSON.stringify(figure?.amount)}, but the ${status} bonuses of ${symbol} the list gives (read before and after it) sum to ${was.amount}`);
-      }
-    };
+    const judge = (where: string, entry: Summary) => problems.push(...summaryEntryProblems(t, where, entry, before, after));
     for (const entry of entries) {
       judge('the summary of all assets', entry);
       adviseOrdersCount(t, 'the summary of all assets', entry, [before, after]);
@@ -183,7 +162,7 @@ summary.describe(() => {
       ] as const) assert(entry, `${where} must have an entry for asset ${asset}`);
       for (const entry of singleEntries) judge(`the summary of asset ${asset}`, entry);
     }
-    expect(problems, 'sections 2.5b and 4.11: a summary entry\u2019s distributed, pending and canceled are the count and summed amount of the user\u2019s bonuses of that asset in that status').toEqual([]);
+    expect(problems, SUMMARY_AGREES_WITH_LIST).toEqual([]);
   });
 
   summary.check('answers 401 with { error } without a token', { rules: [...schemaRules('error-auth'), 'S132', 'S266', 'S321', 'S335', 'S267'], clauses: ['4.11', '5', '7'], status: 401 }, async (t) => {

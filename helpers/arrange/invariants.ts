@@ -15,6 +15,7 @@ import { platformFor, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
+import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type SummaryEntry } from '../check/bonus-summary.js';
 import { expectStoredAsSent } from '../check/stored.js';
 import { expectCreatedAtNearDate } from './created.js';
 import { sameCurrency } from '../spec/currencies.js';
@@ -422,7 +423,7 @@ async function expectSessionAnswer(t: CheckContext, a: SessionAnswer): Promise<v
   if (method !== 'GET') return;
   if (a.filters) await expectSessionFilters(t, a, a.filters);
   if (a.before === undefined) {
-    if (a.arranged) expectArrangedRead(t, a, a.arranged);
+    if (a.arranged) await expectArrangedRead(t, a, a.arranged);
     return;
   }
   const list = listOfEndpoint(a.endpointId);
@@ -636,7 +637,7 @@ function hostOfUrl(url: string | undefined): string | undefined {
  * (CREATES, as the round trips compare a read with its create: storage normalisation advised on, stableRead); the bonus
  * list holds every bonus provider state bonuses gave the user, and a bonus's show answers the bonus asked.
  */
-function expectArrangedRead(t: CheckContext, a: SessionAnswer, arranged: Holder['made']): void {
+async function expectArrangedRead(t: CheckContext, a: SessionAnswer, arranged: Holder['made']): Promise<void> {
   // review-x F2 (closed with round wb17's session kinds): the balance lists hold every coin and NFT provider state
   // balances gave the user, each coin with the crypto available amount the state's optional `amounts` gives it (an
   // amount that holds while the account's balance does not move); the bonus summary covers every asset of the user's
@@ -678,6 +679,22 @@ function expectArrangedRead(t: CheckContext, a: SessionAnswer, arranged: Holder[
     const wanted = shown ? [a.path.split('/').pop()!] : (arranged.bonuses ?? []);
     const ids = entries.map((entry) => entry?.id);
     expect(wanted.filter((id) => !hasId(ids, id)), `${a.where}: the answer misses ${shown ? 'the bonus asked for' : 'bonuses provider state bonuses gave the user'}`).toEqual([]);
+    // review-x F2 (its last open probe, closed in the session of review-ac): no state gives a bonus's amount, so the
+    // list's amounts are judged against the same session's summary of all assets (2.5b: each status's count and summed
+    // amount of the user's bonuses of the asset), read at once, with the list read again after it (a bonus may move,
+    // section 3: such a status is advised on, as in the password session's summary test). A summary other than 200 is
+    // judged by the summary's own rows, not here.
+    if (!shown && arranged.bonusAssets && a.path.endsWith('/bonus')) {
+      const summary = await t.get(a.path.replace(/\/bonus$/, '/bonus/assets'), { token: a.token });
+      if (summary.status !== 200) return;
+      const after = await t.get(a.path, { token: a.token });
+      if (after.status !== 200) return;
+      const before = entries as ListedBonus[];
+      const afterEntries = (entriesOfAnswer(a.endpointId, after.json) ?? []) as ListedBonus[];
+      const assets = new Set(arranged.bonusAssets.map((symbol) => symbol.toUpperCase()));
+      const judged = ((entriesOfAnswer(BONUS_SUMMARY, summary.json) ?? []) as SummaryEntry[]).filter((entry) => assets.has(String(entry?.asset?.symbol).toUpperCase()));
+      expect(judged.flatMap((entry) => summaryEntryProblems(t, `${a.where}, its summary of all assets`, entry, before, afterEntries)), `${a.where}: ${SUMMARY_AGREES_WITH_LIST}`).toEqual([]);
+    }
     return;
   }
   const create = CREATES.find((c) => c.list === list.endpoint);

@@ -83,9 +83,11 @@ const written: readonly Mutant[] = [
  * balance state balances gave, each coin with the crypto available amount its `amounts` gives; the summary covers every
  * asset of state bonuses (the one asked, with an asset). Caught by the balances' and the summary's "answers the access
  * table ... to the tokens of a login with e-mail, password and a 2FA code ... (valid-2fa)" (the NFT probe also by that
- * check's filtered read). Left open: review-x-2fa-session-bonus-amount-doubled, no state gives a bonus's amount, and a
- * 2FA account has no password session to compare with (a state field for the amounts, or a JWT login of a 2FA user of
- * a platform, would catch it).
+ * check's filtered read). review-x-2fa-session-bonus-amount-doubled, left open then (no state gives a bonus's amount,
+ * and a 2FA account has no password session to compare with), was closed in the session of review-ac: the 2FA session's
+ * bonus list is judged against the same session's summary of all assets (2.5b: count and summed amount per asset and
+ * status; helpers/check/bonus-summary.ts, shared with the password session's summary test). Caught by the bonus list's
+ * "answers the access table ... to the tokens of a login with e-mail, password and a 2FA code"; registered.
  */
 
 /**
@@ -98,9 +100,7 @@ const written: readonly Mutant[] = [
  * review-x-reset-password-rtrim-long by "... with a leading and a trailing space, 42 characters long, ..."
  * (suites/password.test.ts, PASSWORDS_SENT_AS_IS).
  */
-const OPEN = new Set<string>([
-  'review-x-2fa-session-bonus-amount-doubled',
-]);
+const OPEN = new Set<string>([]);
 const NOT_FINDINGS = new Set<string>(['review-x-2fa-session-bonus-status-rotated', 'review-x-2fa-session-card-show-image-swapped']);
 
 /** Registered: review-x's readings (conformant) and the probes a check catches. */
