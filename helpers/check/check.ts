@@ -102,6 +102,8 @@ export interface RunRecord {
   checkedExchange?: number;
   /** Why a list answer of the test could not be read whole (helpers/check/pages.ts): the test is then not verified. */
   incompleteList?: string;
+  /** Why part of the test could not be verified (`notVerified`): the test ran on, and ends not verified unless it failed. */
+  notVerified?: string[];
   /** How many requests the test's body sent (the clean-up's come after): a failure is in the last of them. */
   bodyExchanges?: number;
   /** Clean-up steps that failed or were cut short (an interrupted run bounds them): what may remain on the target. */
@@ -189,6 +191,12 @@ export interface CheckContext {
   note(message: string): void;
   /** Skips the test with a reason (a skip is never a pass). */
   skip(reason: string): never;
+  /**
+   * Records that part of the test cannot be verified (an answer that is not the interface's, say), with the reason, and
+   * lets the test run on (review-ac F4): the rest is judged, a failure it finds still fails, and a test that ends without
+   * one ends not verified with every reason recorded (a skip is never a pass), not passed.
+   */
+  notVerified(reason: string): void;
   /** Asserts the status (one, or any of several the specification allows) and records the one observed. */
   expectStatus(response: ApiResponse, expected: number | number[]): void;
   /** Asserts the JSON body against a schema of schemas/, listing every problem. */
@@ -421,6 +429,9 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       ctx.skip(reason);
       throw new Error('unreachable: skip did not stop the test');
     },
+    notVerified(reason) {
+      (run.notVerified ??= []).push(reason);
+    },
     expectStatus(response, expected) {
       run.observedStatus.push(response.status);
       checked(response);
@@ -523,6 +534,8 @@ function defineCheck(endpointId: string, name: string, meta: CheckMeta, body: (t
       if (restrictedUnprovoked()) ctx.skip(RESTRICTED_REASON);
       // A pass over a list that could not be read whole judged part of it.
       if (run.incompleteList !== undefined) ctx.skip(`not verified: ${run.incompleteList}`);
+      // Parts the test recorded as not verifiable: it ran to its end without a failure, which is still no pass.
+      if (run.notVerified !== undefined) ctx.skip(run.notVerified.join('; '));
       if (t.target.strict && run.advisories.length > 0) expect.fail(`strict mode: ${run.advisories.length} advisory finding(s): ${run.advisories.join('; ')}`);
     } catch (error) {
       // Also when the test failed or skipped: the report lists every credential its answers carried.
