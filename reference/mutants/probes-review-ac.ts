@@ -1,7 +1,7 @@
 import type { Mutation } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { only, parse, reading } from './reading.js';
-import { BANKS, CARDS, SUMMARY } from './routes.js';
+import { BANK, BANKS, BONUSES, CARDS, SUMMARY } from './routes.js';
 
 /**
  * review-ac probes, registered as allowed readings (fix-ac; found by conformance run --mutant on branch review-ac). Each
@@ -15,6 +15,9 @@ import { BANKS, CARDS, SUMMARY } from './routes.js';
  * 2. allowed-review-ac-owner-query-400-html (finding F4): a bank or card list asked with a query parameter no table names
  *    (user_id, userId, user) is refused 400 as an HTML page (a strict query validator in front). The list invariant test
  *    had skipped there, before its twin and delete parts ran; it now runs them (t.notVerified) and ends not verified.
+ * 3. review-ac-bank-delete-removes-user-bonuses (finding F2, a deviation): after a bank delete answered 200, the user's
+ *    bonus list answers no bonus. The bank delete test read the bonuses of a fresh user, who has none; it now arranges
+ *    them (state bonuses) and catches it (the lead's fix).
  */
 const params = (request: { params?: unknown }) => (request.params ?? {}) as Record<string, string | undefined>;
 const query = (request: { query?: unknown }) => (request.query ?? {}) as Record<string, unknown>;
@@ -44,7 +47,26 @@ const ownerQuery400Html: Mutation = {
   },
 };
 
+function bonusesGoneAfterBankDelete(): Mutation {
+  const cleared = new Set<string>();
+  return {
+    wire(answer, reply) {
+      const user = String(params(reply.request).user ?? '').toLowerCase();
+      if (answer.method === 'DELETE' && answer.url === BANK && answer.status === 200) {
+        cleared.add(user);
+        return undefined;
+      }
+      if (answer.method !== 'GET' || answer.url !== BONUSES || answer.status !== 200 || !cleared.has(user)) return undefined;
+      const body = parse(answer.payload);
+      if (!body || !Array.isArray(body.data)) return undefined;
+      reply.removeHeader('content-length');
+      return JSON.stringify({ ...body, data: [] });
+    },
+  };
+}
+
 export const probesReviewAcMutants: readonly Mutant[] = [
+  { name: 'review-ac-bank-delete-removes-user-bonuses', clause: '4.10', group: 'banks', description: 'section 4.10 (a bank delete deletes that bank): a bank delete also removes the user\u2019s bonuses (the bonus list answers none after it)', mutation: bonusesGoneAfterBankDelete() },
   reading('allowed-review-ac-summary-no-bonus-asset-404-html', 'bonuses', '4.11', 'a bonus summary of an asset in which the user has no bonus is refused 404 as an HTML page (a router or framework in front)', summaryNoBonus404Html, only('bonuses')),
   reading('allowed-review-ac-owner-query-400-html', 'banks', '4.10', 'a bank or card list asked with a query parameter no table names (user_id, userId, user) is refused 400 as an HTML page (a strict query validator in front)', ownerQuery400Html, only('banks', 'cards')),
 ];
