@@ -52,7 +52,7 @@ function checkRegistry(): string[] {
   for (const m of MUTANTS) {
     if (names.has(m.name)) problems.push(`duplicate mutant name ${m.name}`);
     names.add(m.name);
-    if (!m.mutation.deviation && !m.mutation.transform && !m.mutation.transforms?.length && !m.mutation.contentType && !m.mutation.wire && !m.mutation.request) problems.push(`mutant ${m.name} changes nothing`);
+    if (!m.mutation.deviation && !m.mutation.transform && !m.mutation.transforms?.length && !m.mutation.contentType && !m.mutation.wire && !m.mutation.request && !m.mutation.state) problems.push(`mutant ${m.name} changes nothing`);
   }
   return problems;
 }
