@@ -681,9 +681,18 @@ const readingsR23Written: Mutant[] = [
  *   beside "bank.iban | max 191, unique", so the text states uniqueness where it applies, and a unique alias adds a
  *   constraint to the column (unlike round 22's card twin, a rule over a whole card that the lead ruled open).
  */
-const REFUSED = new Set<string>(['allowed-r23-reset-needs-2fa-code-when-enabled', 'allowed-r23-banks-capped-ten-per-user', 'allowed-r23-iban-upper-case-only', 'allowed-r23-deleted-bank-show-410', 'allowed-r23-card-alias-unique-per-user']);
+/*
+ * The lead's rulings: the reader's four fair refusals stand, and are registered as the deviations they were judged
+ * (readingsR23JudgedDeviations: the suite must kill each). allowed-r23-banks-capped-ten-per-user is a false failure, as
+ * the reader judged: fixed after the round (suites/banks.test.ts, the value-class rows delete each bank at once, so the
+ * user never holds more than one of a row's banks) and registered, conformant.
+ */
+const REFUSED = new Set<string>(['allowed-r23-reset-needs-2fa-code-when-enabled', 'allowed-r23-iban-upper-case-only', 'allowed-r23-deleted-bank-show-410', 'allowed-r23-card-alias-unique-per-user']);
 
 export const readingsR23Refused: Mutant[] = readingsR23Written.filter((mutant) => REFUSED.has(mutant.name));
+
+/** The fair refusals of round 23 as the deviations they were judged (registered in index.ts). */
+export const readingsR23JudgedDeviations: Mutant[] = readingsR23Refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation (the lead's ruling of round 23)` }));
 
 /** The readings of round 23 (registered in index.ts): each must stay conformant. */
 export const readingsR23Mutants: Mutant[] = readingsR23Written.filter((mutant) => !REFUSED.has(mutant.name));
