@@ -409,40 +409,65 @@ const written: Mutant[] = [
  * wb20-bearer-scheme-glued-accepted are lenient header parsers, as wb19-token-in-quotes-accepted was (registered).
  */
 const OPEN = new Set<string>([
-  'wb20-bank-delete-id-in-braces-deletes',
-  'wb20-bank-show-id-in-braces-answered',
   'wb20-banks-bank-name-entities-decoded',
   'wb20-banks-bank-name-slash-refused',
   'wb20-banks-iban-zero-width-space-stripped',
   'wb20-banks-swift-zero-width-space-stripped',
   'wb20-bearer-scheme-glued-accepted',
   'wb20-bearer-scheme-twice-accepted',
-  'wb20-bonus-show-id-in-braces-answered',
-  'wb20-card-show-id-in-braces-answered',
   'wb20-cards-alias-entities-decoded',
   'wb20-cards-alias-hash-refused',
   'wb20-cards-expiry-spaces-around-slash-accepted',
   'wb20-cards-expiry-year-first-accepted',
   'wb20-cards-holder-name-ampersand-refused',
-  'wb20-cards-last-four-unicode-digits-accepted',
   'wb20-cards-last-four-zero-width-space-stripped',
-  'wb20-forgot-email-local-dots-ignored',
-  'wb20-forgot-email-trailing-dot-read-as-account',
-  'wb20-jwt-email-claim-trailing-dot-accepted',
   'wb20-jwt-expire-zero-accepted',
-  'wb20-jwt-id-claim-in-braces-accepted',
-  'wb20-jwt-id-claim-without-hyphens-accepted',
-  'wb20-jwt-platform-id-in-braces-accepted',
-  'wb20-login-email-local-dots-ignored',
-  'wb20-login-email-trailing-dot-read-as-account',
-  'wb20-reset-email-trailing-dot-read-as-account',
   'wb20-reset-token-case-insensitive',
   'wb20-token-id-decimal-writing-accepted',
   'wb20-token-pipe-url-encoded-accepted',
 ]);
 
+/**
+ * Not deviations under every reading (the lead's judgement after the round; never registered):
+ * - Ids in braces or without hyphens: wb20-bank-show-id-in-braces-answered, wb20-card-show-id-in-braces-answered,
+ *   wb20-bonus-show-id-in-braces-answered, wb20-bank-delete-id-in-braces-deletes, wb20-jwt-id-claim-in-braces-accepted,
+ *   wb20-jwt-id-claim-without-hyphens-accepted, wb20-jwt-platform-id-in-braces-accepted. 1.6 and 2.1 give ids as "UUID
+ *   string"s; `{<uuid>}` and the 32 hex digits without hyphens are writings of the same UUID that PostgreSQL's `uuid`
+ *   input and .NET's Guid.Parse read as that UUID, so a target whose lookup casts the segment or claim finds the same
+ *   record, user or platform. docs/judging.md's "one in braces stays another id" is about the ids of an answer, which
+ *   the schemas hold to the canonical form; a path segment or claim the client writes otherwise names the same UUID
+ *   under such a reading.
+ * - E-mail writings: wb20-login-email-trailing-dot-read-as-account, wb20-forgot-email-trailing-dot-read-as-account,
+ *   wb20-reset-email-trailing-dot-read-as-account, wb20-jwt-email-claim-trailing-dot-accepted (a domain with its
+ *   trailing dot is the same fully qualified domain in DNS), wb20-login-email-local-dots-ignored,
+ *   wb20-forgot-email-local-dots-ignored (a service that canonicalises addresses as Gmail does, dots of the local part
+ *   aside, holds one account per canonical address: the normalisation axis, as letter case is; the password still
+ *   decides a login).
+ * - wb20-cards-last-four-unicode-digits-accepted: "numeric, exactly 4 digits" under a Unicode digit class (.NET's \d,
+ *   Python's str.isdigit) takes full-width and Arabic-Indic digits; that they are ASCII is not said.
+ */
+const NOT_DEVIATIONS = new Set<string>([
+  'wb20-bank-delete-id-in-braces-deletes',
+  'wb20-bank-show-id-in-braces-answered',
+  'wb20-bonus-show-id-in-braces-answered',
+  'wb20-card-show-id-in-braces-answered',
+  'wb20-jwt-id-claim-in-braces-accepted',
+  'wb20-jwt-id-claim-without-hyphens-accepted',
+  'wb20-jwt-platform-id-in-braces-accepted',
+  'wb20-cards-last-four-unicode-digits-accepted',
+  'wb20-forgot-email-local-dots-ignored',
+  'wb20-login-email-local-dots-ignored',
+  'wb20-forgot-email-trailing-dot-read-as-account',
+  'wb20-login-email-trailing-dot-read-as-account',
+  'wb20-reset-email-trailing-dot-read-as-account',
+  'wb20-jwt-email-claim-trailing-dot-accepted',
+]);
+
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb20Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb20Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
+
+/** The mutants of the round judged no deviation under every reading (not registered). */
+export const roundWb20NotDeviations: Mutant[] = written.filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb20OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
