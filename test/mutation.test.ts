@@ -30,7 +30,7 @@ describe.concurrent('mutants of the reference', () => {
       expect(GROUPS, mutant.name).toContain(mutant.group);
       expect(mutant.description.length, mutant.name).toBeGreaterThan(10);
       if (mutant.mutation.deviation) expect(deviations.has(mutant.mutation.deviation), mutant.name).toBe(true);
-      else expect(mutant.mutation.transform ?? mutant.mutation.transforms ?? mutant.mutation.contentType ?? mutant.mutation.wire ?? mutant.mutation.request, mutant.name).toBeDefined();
+      else expect(mutant.mutation.transform ?? mutant.mutation.transforms ?? mutant.mutation.contentType ?? mutant.mutation.wire ?? mutant.mutation.request ?? mutant.mutation.state, mutant.name).toBeDefined();
       if (mutant.allowed) expect(mutant.name, 'an allowed reading is named as one').toMatch(/^allowed-/);
     }
   });
@@ -139,6 +139,8 @@ describe.concurrent('mutants of the reference', () => {
   });
 
   it('forget between runs what a run learnt of its target: workers kept across runs meet a new reference each time', async () => {
+    // Its limit is generous: it runs beside the whole mutation run (describe.concurrent), which takes both cores; on CI it
+    // took 168 s of a former 180 s limit. A limit here guards a hang, not a speed.
     // A JWT deviation first teaches the kept workers that the target reads a numeric `expire`; the reading judged next
     // in the same workers reads only ISO 8601 strings and must be asked afresh (helpers/check/target.ts onNewTarget).
     const script = `
@@ -154,7 +156,7 @@ describe.concurrent('mutants of the reference', () => {
       { name: 'jwt-conflicting-claims-third-user', killed: true, conformant: false },
       { name: 'allowed-jwt-expire-iso-string-only', killed: false, conformant: true },
     ]);
-  }, 180_000);
+  }, 600_000);
 
   it('narrow a deviation\u2019s run once it is killed to the tests that could still pin a rule no mutant pinned (KillWatch)', () => {
     const rulesOf = new Map([
@@ -238,7 +240,7 @@ describe.concurrent('mutants of the reference', () => {
       process.exitCode = 0;`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: join(import.meta.dirname, '..'), maxBuffer: 16 * 1024 * 1024 });
     expect(JSON.parse(stdout)).toEqual({ good: { killed: true, byHint: true }, stale: { killed: true, byHint: false } });
-  }, 240_000);
+  }, 600_000);
 
   it('narrow each group\u2019s run alone as a run of its own, after a side-by-side run that skipped (KillWatch.restart)', () => {
     const rulesOf = new Map([
@@ -286,9 +288,10 @@ describe.concurrent('mutants of the reference', () => {
     // (413 mutants took about 18 minutes on a loaded machine before a reading's groups ran side by side and the shards
     // were split by cost; a 15-mutant sample then took a third less; keeping the worker threads between runs
     // saved about 0.7 s a focused run, 15% of a cheap mutant's time). 588 mutants took 21 minutes on a quiet machine
-    // (2026-11-26); 1172 mutants took 41 minutes (2026-11-26, six threads a run; two threads take longer): an hour
-    // leaves room for a slower CI runner. Far over the gate's budget: the readings' whole runs are the cost (issue 31).
-  }, 3_600_000);
+    // (2026-11-26); 1172 mutants took 41 minutes (2026-11-26, six threads a run; two threads take longer); 1628 took 50
+    // minutes on CI (2026-11-27, 2988 s of the former hour): an hour and a half leaves room for a slower CI runner. Far
+    // over the gate's budget: the readings' whole runs are the cost (issue 31).
+  }, 5_400_000);
 });
 
 describe('npm run mutants: a gate that cannot pass by running nothing', () => {

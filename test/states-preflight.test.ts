@@ -93,7 +93,7 @@ describe.concurrent('the preflight of a states file logs in with its user accoun
     const reasons = report.tests.filter((t) => t.outcome === 'skipped').map((t) => t.reason);
     expect(reasons).toContainEqual(expect.stringMatching(/^not verified: the states file's account for state user with bonuses \(\S+@\S+\) cannot log in: the target answered 403: the password is not the account\u2019s/));
     expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-3');
-  }, 120_000);
+  }, 300_000);
 
   it('a later account refused by the login tests themselves (the 2FA account, the short-session one): not verified with that reason, never failed (issue 30 review)', async () => {
     const dir = tempDir('states-later-login-');
@@ -113,7 +113,7 @@ describe.concurrent('the preflight of a states file logs in with its user accoun
     for (const test of notPassed) expect(test.reason, test.name).toMatch(/^not verified: the states file's account for state (user with 2FA|user\.short-session) \(\S+@\S+\) cannot log in: the target answered 403/);
     for (const test of report.tests.filter((t) => t.outcome === 'passed')) expect(test.name, 'only a JWT login may pass without the password').toMatch(/JWT/i);
     expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-4');
-  }, 120_000);
+  }, 300_000);
 });
 
 // Side by side: each is a run from its own exported file (its own accounts), and each spends most of its minutes waiting
