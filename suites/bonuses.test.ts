@@ -11,7 +11,7 @@ import { expectFilteredList, expectPlatformFilter } from '../helpers/check/filte
 import { platformsOfState } from '../helpers/arrange/banks.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { hasId, idKey, sameId } from '../helpers/spec/normalisation.js';
-import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems } from '../helpers/check/bonus-summary.js';
+import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems } from '../helpers/arrange/bonus-summary.js';
 
 /**
  * Section 4.11: a user's bonuses (list with `status` and `platform` filters, show) and the per-asset

@@ -15,7 +15,7 @@ import { platformFor, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
-import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type SummaryEntry } from '../check/bonus-summary.js';
+import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type SummaryEntry } from './bonus-summary.js';
 import { expectStoredAsSent } from '../check/stored.js';
 import { expectCreatedAtNearDate } from './created.js';
 import { sameCurrency } from '../spec/currencies.js';

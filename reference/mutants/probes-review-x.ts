@@ -86,7 +86,7 @@ const written: readonly Mutant[] = [
  * check's filtered read). review-x-2fa-session-bonus-amount-doubled, left open then (no state gives a bonus's amount,
  * and a 2FA account has no password session to compare with), was closed in the session of review-ac: the 2FA session's
  * bonus list is judged against the same session's summary of all assets (2.5b: count and summed amount per asset and
- * status; helpers/check/bonus-summary.ts, shared with the password session's summary test). Caught by the bonus list's
+ * status; helpers/arrange/bonus-summary.ts, shared with the password session's summary test). Caught by the bonus list's
  * "answers the access table ... to the tokens of a login with e-mail, password and a 2FA code"; registered.
  */
 

@@ -1,6 +1,6 @@
-import type { CheckContext } from './check.js';
+import type { CheckContext } from '../check/check.js';
 import { idKey } from '../spec/normalisation.js';
-import { BONUS_STATUSES } from '../arrange/bonuses.js';
+import { BONUS_STATUSES } from './bonuses.js';
 
 /** A bonus as the bonus list gives it, as far as a summary is compared with it (2.5a). */
 export interface ListedBonus {
