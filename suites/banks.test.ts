@@ -435,6 +435,10 @@ create.describe(() => {
     // Issue 27, white-box round wb6: what a word-character check (\w) lets in beside letters and digits, and a dot.
     { description: 'an iban with underscores', field: 'iban', input: withField('iban', () => uniqueIban().replace(/(.{4})(?!$)/g, '$1_')), expected: 422, constraint: 'bank.iban.alphanumeric' },
     { description: 'an iban with a dot', field: 'iban', input: withField('iban', () => uniqueIban().replace(/^(.{4})/, '$1.')), expected: 422, constraint: 'bank.iban.alphanumeric' },
+    // White-box round wb20 (fix-wb20b): an invisible format character (U+200B ZERO WIDTH SPACE) is no letter or digit and
+    // no white space (JavaScript's trim, PHP's trim and Unicode's White_Space leave it): not alphanumeric (422), whatever
+    // strips it before validation. Only outer white space and letter case are normalisation there (docs/judging.md).
+    { description: 'an iban with a zero-width space inside', field: 'iban', input: withField('iban', () => uniqueIban().replace(/^(.{8})/, '$1\u200b')), expected: 422, constraint: 'bank.iban.alphanumeric' },
     { description: 'a body without iban', field: 'iban', input: () => withoutField('iban'), expected: 422, constraint: 'bank.iban.required' },
     { description: 'an iban that is a JSON number', field: 'iban', input: withField('iban', () => Number(`1${Date.now()}`)), expected: 422, constraint: 'bank.iban.string', numberAdvised: true },
     { description: 'a swift of 7 characters', field: 'swift', input: withField('swift', () => swiftOfLength(7)), expected: 422, constraint: 'bank.swift.length' },
@@ -445,6 +449,8 @@ create.describe(() => {
     { description: 'a swift of 9 characters with a space', field: 'swift', input: withField('swift', () => `${swiftOfLength(4)} ${swiftOfLength(8).slice(4)}`), expected: 422, constraint: 'bank.swift.alphanumeric' },
     { description: 'a swift of 9 characters with an underscore', field: 'swift', input: withField('swift', () => `${swiftOfLength(4)}_${swiftOfLength(8).slice(4)}`), expected: 422, constraint: 'bank.swift.alphanumeric' },
     { description: 'a swift of 9 characters with a dot', field: 'swift', input: withField('swift', () => `${swiftOfLength(4)}.${swiftOfLength(8).slice(4)}`), expected: 422, constraint: 'bank.swift.alphanumeric' },
+    // White-box round wb20 (fix-wb20b): 8 alphanumerics with a zero-width space inside (9 characters): not alphanumeric (422).
+    { description: 'a swift of 8 alphanumerics with a zero-width space inside', field: 'swift', input: withField('swift', () => `${swiftOfLength(4)}\u200b${swiftOfLength(8).slice(4)}`), expected: 422, constraint: 'bank.swift.alphanumeric' },
     { description: 'a body without swift', field: 'swift', input: () => withoutField('swift'), expected: 422, constraint: 'bank.swift.required' },
     { description: 'a swift that is a JSON number of 8 digits', field: 'swift', input: withField('swift', () => 12345678), expected: 422, constraint: 'bank.swift.string', numberAdvised: true },
     { description: 'the currency code USD', field: 'currency', input: withField('currency', () => 'USD'), expected: 201, constraint: 'bank.currency.iso' },
@@ -550,6 +556,18 @@ create.describe(() => {
       field: 'bankName',
       constraint: 'bank.bankName.max',
       values: () => ['HSBC Bank (Europe), N.A.', 'A\\B Bank \\ Main\\'],
+    },
+    // White-box round wb20 (fix-wb20b): a slash (a legal form: Danske Bank A/S), which a name rule of letters, digits and
+    // . & ' - ( ) , refuses, and a text already written as an HTML entity (AT&amp;T Bank), which an input filter that
+    // decodes entities (html_entity_decode) stores as AT&T: "max 191" is the whole rule (4.10), and a record holds the
+    // text sent (2.4), so each is accepted and stored exactly as sent (decoding an entity is no storage normalisation:
+    // docs/judging.md "Records hold what was sent"). Sent on every run. Each holds letters; upper or title case compares
+    // as the same name; none changes under NFC, NFD or NFKC.
+    {
+      description: 'bankNames with a slash and written with an HTML entity (Danske Bank A/S, AT&amp;T Bank)',
+      field: 'bankName',
+      constraint: 'bank.bankName.max',
+      values: () => ['Danske Bank A/S', 'AT&amp;T Bank'],
     },
     {
       description: 'swift codes of 8 to 11 alphanumerics that are not BICs (digits where a BIC has its bank letters; 9 and 10 characters; lower and mixed case)',

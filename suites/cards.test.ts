@@ -497,6 +497,9 @@ create.describe(() => {
     // White-box round wb14: a space inside is no digit, whatever strips it (a card-number normaliser before the digits rule).
     // Outer white space stays open (trimmed before validation: docs/judging.md "Normalisation before validation"), inner does not.
     { description: 'lastFourDigits of 4 digits with a space inside (12 34)', input: { lastFourDigits: '12 34' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
+    // White-box round wb20 (fix-wb20b): nor is an invisible format character (U+200B ZERO WIDTH SPACE: no digit under any
+    // digit class, Unicode's included, and no white space that a trim takes off), whatever strips it before the digits rule.
+    { description: 'lastFourDigits of 4 digits with a zero-width space inside (12\u200b34)', input: { lastFourDigits: '12\u200b34' }, expected: 422, constraint: 'card.lastFourDigits.digits', errorKey: 'lastFourDigits' },
     { description: 'a form without lastFourDigits', input: { lastFourDigits: null }, expected: 422, constraint: 'card.lastFourDigits.required', errorKey: 'lastFourDigits' },
     // expirationDate: format m/y, not in the past (the current month: see the 201-or-422 tests above).
     { description: `an expirationDate of last month (${lastMonth.date})`, input: { expirationDate: lastMonth.date }, expected: 422, constraint: 'card.expirationDate.future', errorKey: 'expirationDate' },
@@ -579,7 +582,7 @@ create.describe(() => {
   // year's digits; none is sent here: every month is two digits or a name, and 045 is no two-digit year under PHP's y and
   // the year 45, in the past, under Unicode's y (allowed-cards-four-digit-year). A separator other than the slash and a
   // month's name are no m/y or m under either. Any expiry field may key the 422 of the pair (the date it composes).
-  // One user and six creates; a card stored by a 201 stays (cards cannot be deleted).
+  // One user and nine creates; a card stored by a 201 stays (cards cannot be deleted).
   const OTHER_WRITINGS: { sent: string; input: CardFields; errorKey: string | string[] }[] = [
     { sent: 'expirationDate 12-45', input: { expirationDate: '12-45' }, errorKey: 'expirationDate' },
     { sent: 'expirationDate 12.45', input: { expirationDate: '12.45' }, errorKey: 'expirationDate' },
@@ -587,8 +590,13 @@ create.describe(() => {
     { sent: 'expirationDate 12/045', input: { expirationDate: '12/045' }, errorKey: 'expirationDate' },
     { sent: 'expirationMonth Dec with expirationYear 45', input: { expirationDate: null, expirationMonth: 'Dec', expirationYear: '45' }, errorKey: ['expirationMonth', 'expirationDate'] },
     { sent: 'expirationYear 045 with expirationMonth 12', input: { expirationDate: null, expirationMonth: '12', expirationYear: '045' }, errorKey: ['expirationYear', 'expirationDate'] },
+    // White-box round wb20 (fix-wb20b): spaces around the slash (a lenient parser's \s*\/\s*) are inside the writing, not
+    // outer white space a trim takes off, and 45/12 is year first (no month 45): no m/y under any reading.
+    { sent: 'expirationDate 12 / 45', input: { expirationDate: '12 / 45' }, errorKey: 'expirationDate' },
+    { sent: 'expirationDate 12/ 45', input: { expirationDate: '12/ 45' }, errorKey: 'expirationDate' },
+    { sent: 'expirationDate 45/12', input: { expirationDate: '45/12' }, errorKey: 'expirationDate' },
   ];
-  create.check('answers 422 for expiries written otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045; expirationMonth Dec; expirationYear 045)', { rules: [...schemaRules('error-validation'), 'S286'], clauses: ['4.6a', '7'], status: 422, constraint: 'card.expirationDate.format' }, async (t) => {
+  create.check('answers 422 for expiries written otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045, 12 / 45, 12/ 45, 45/12; expirationMonth Dec; expirationYear 045)', { rules: [...schemaRules('error-validation'), 'S286'], clauses: ['4.6a', '7'], status: 422, constraint: 'card.expirationDate.format' }, async (t) => {
     const { user, token } = await userWithToken(t);
     for (const { sent, input, errorKey } of OTHER_WRITINGS) {
       const { form } = cardForm(input);
@@ -715,6 +723,24 @@ create.describe(() => {
     const { form, fields } = cardForm({ holderName: 'Doe, Jo \\ Jr.', alias: 'C:\\cards\\main, (old) \\' });
     const response = await t.post(cardsPath(user.id), { token, form });
     await assertCreatedAsSent(t, user.id, token, response, fields);
+  });
+
+  // White-box round wb20 (fix-wb20b): a holderName with an ampersand (joint holders: Mr & Mrs J Smith) and aliases with
+  // `#` (Card #2) and with a slash (Travel/Work), which a name rule of letters, digits, spaces and . ' - refuses; and an
+  // alias already written as HTML entities (A &amp; B &lt;1&gt;), which an input filter that decodes entities
+  // (html_entity_decode) stores as `A & B <1>`. "max 191" is the whole rule of both (4.6a, 8: the constraint columns
+  // are exhaustive) and a record holds what was sent (2.5; decoding an entity is no storage normalisation, as escaping
+  // is none: docs/judging.md "Records hold what was sent"), so each card is accepted and stored exactly as sent, in the
+  // create answer, the show and the list. Valid under every registered reading: the holderName is Latin letters, spaces
+  // and & (an upper-cased or transliterated store keeps it), the aliases differ from one another (an alias unique per
+  // user), and none changes under NFC, NFD or NFKC. Three cards, one user.
+  create.check('answers 201 for a holderName with an ampersand, aliases with # and with a slash, and an alias written with HTML entities, stored as sent', { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '8', '2.5', '3'], status: 201, constraint: 'card.alias.max' }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    for (const input of [{ holderName: 'Mr & Mrs J Smith', alias: 'Card #2' }, { alias: 'Travel/Work' }, { alias: 'A &amp; B &lt;1&gt;' }] satisfies CardFields[]) {
+      const { form, fields } = cardForm(input);
+      const response = await t.post(cardsPath(user.id), { token, form });
+      await assertCreatedAsSent(t, user.id, token, response, fields);
+    }
   });
 
   // Section 8: "max 10240 KB each". Two images of 6 000 000 bytes are each inside the limit under both readings of a KB

@@ -409,18 +409,8 @@ const written: Mutant[] = [
  * wb20-bearer-scheme-glued-accepted are lenient header parsers, as wb19-token-in-quotes-accepted was (registered).
  */
 const OPEN = new Set<string>([
-  'wb20-banks-bank-name-entities-decoded',
-  'wb20-banks-bank-name-slash-refused',
-  'wb20-banks-iban-zero-width-space-stripped',
-  'wb20-banks-swift-zero-width-space-stripped',
   'wb20-bearer-scheme-glued-accepted',
   'wb20-bearer-scheme-twice-accepted',
-  'wb20-cards-alias-entities-decoded',
-  'wb20-cards-alias-hash-refused',
-  'wb20-cards-expiry-spaces-around-slash-accepted',
-  'wb20-cards-expiry-year-first-accepted',
-  'wb20-cards-holder-name-ampersand-refused',
-  'wb20-cards-last-four-zero-width-space-stripped',
   'wb20-jwt-expire-zero-accepted',
   'wb20-reset-token-case-insensitive',
   'wb20-token-id-decimal-writing-accepted',
