@@ -506,8 +506,9 @@ const written: Mutant[] = [
  * `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME` on each of three runs):
  * - wb19-cards-expiry-other-separator-accepted, wb19-cards-expiry-month-name-accepted,
  *   wb19-cards-expiry-year-three-digits-accepted: "POST /api/v1/user/{user}/card answers 422 for expiries written
- *   otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045; expirationMonth Dec; expirationYear 045)"
- *   (suites/cards.test.ts): one user, six creates, each 422 keyed by an expiry field. None is a writing any reading takes
+ *   otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045, 12 / 45, 12/ 45, 45/12; expirationMonth Dec; expirationYear
+ *   045)" (suites/cards.test.ts; the last three writings added by fix-wb20b): one user, six creates (nine since), each
+ *   422 keyed by an expiry field. None is a writing any reading takes
  *   (docs/judging.md "The expiry m/y": only a one-digit month and the year's number of digits are open; 045 is no PHP y
  *   and, as Unicode's y, the year 45, in the past).
  * - wb19-cards-holder-name-backslash-stripped, wb19-cards-alias-backslash-stripped: "... answers 201 for a holderName and

@@ -383,22 +383,29 @@ const written: Mutant[] = [
  *   hyphens, the writings a GUID parser takes; docs/judging.md already says braces make another id. Would catch: the
  *   real id as `{<id>}` (URL-encoded) on every show (404 expected, another 4xx advised on, never the record) and on the
  *   delete, with the bank still shown afterwards with the fields of its create.
- * - wb20-banks-bank-name-slash-refused, wb20-cards-alias-hash-refused, wb20-cards-holder-name-ampersand-refused: the
- *   value-class rows send no `/` in a bankName (A/S is a legal form), no `#` in an alias (Card #2), no `&` in a
- *   holderName (joint holders). Would catch: one row each (`Danske Bank A/S`; `Card #2`; `Mr & Mrs J Smith`), 201 stored
- *   as sent in the create answer, the show and the list.
- * - wb20-banks-bank-name-entities-decoded, wb20-cards-alias-entities-decoded: the markup rows send raw `& < >`, never a
- *   text that is already an entity. Would catch: `AT&amp;T Bank` as a bankName and `A &amp; B &lt;1&gt;` as an alias,
- *   each read back exactly as sent (a read that decodes them changed the text; not among the storage normalisations).
+ *
+ * Closed after the round (fix-wb20b, registered; the values are fixed, none drawn, so no run depends on a draw; each
+ * killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME`, twice, the second with --write-hints):
+ * - wb20-banks-bank-name-slash-refused, wb20-banks-bank-name-entities-decoded: a value-class row of bank create sends
+ *   `Danske Bank A/S` and `AT&amp;T Bank`, each 201 and stored exactly as sent in the create answer, the show and the
+ *   list ("answers 201 for bankNames with a slash and written with an HTML entity (Danske Bank A/S, AT&amp;T Bank)",
+ *   suites/banks.test.ts; an entity decoded is no storage normalisation, as escaping is none: docs/judging.md "Records
+ *   hold what was sent").
+ * - wb20-cards-holder-name-ampersand-refused, wb20-cards-alias-hash-refused, wb20-cards-alias-entities-decoded, and
+ *   wb20-cards-alias-slash-refused (registered in the round, caught by the `/` of `</b>`; now also deliberately): three
+ *   cards of one user, `Mr & Mrs J Smith` / `Card #2`, the alias `Travel/Work` and the alias `A &amp; B &lt;1&gt;`, each
+ *   201 and stored as sent ("answers 201 for a holderName with an ampersand, aliases with # and with a slash, and an
+ *   alias written with HTML entities, stored as sent", suites/cards.test.ts).
  * - wb20-banks-iban-zero-width-space-stripped, wb20-banks-swift-zero-width-space-stripped,
- *   wb20-cards-last-four-zero-width-space-stripped: the inner-space rows (an IBAN, a SWIFT and lastFourDigits with a
- *   space inside, 422) send U+0020 only; a format character (U+200B, U+00AD, U+FEFF), invisible, never. Would catch:
- *   each field with a zero-width space inside: 422 keyed by it, nothing stored.
- * - wb20-cards-last-four-unicode-digits-accepted: lastFourDigits rows are ASCII (letters, 3 and 5 digits, inner space);
- *   never digits of another script. Would catch: `１２３４` and `١٢٣٤`: 422 keyed by lastFourDigits (see the doubt below).
- * - wb20-cards-expiry-spaces-around-slash-accepted, wb20-cards-expiry-year-first-accepted: the expiry writing rows
- *   (12-45, 12.45, Dec/45, 12/045, 20yy-mm) hold no spaces around the slash and no year-first m/y. Would catch: `12 / 45`,
- *   `12/ 45` and `45/12`: 422 keyed by an expiry field.
+ *   wb20-cards-last-four-zero-width-space-stripped: boundary rows with U+200B inside, 422 keyed by the field ("answers
+ *   422 for an iban with a zero-width space inside", "answers 422 for a swift of 8 alphanumerics with a zero-width
+ *   space inside", suites/banks.test.ts; "answers 422 for lastFourDigits of 4 digits with a zero-width space inside",
+ *   suites/cards.test.ts); docs/judging.md "Normalisation before validation" says only outer white space and letter
+ *   case are normalisation there.
+ * - wb20-cards-expiry-spaces-around-slash-accepted, wb20-cards-expiry-year-first-accepted: the other-writings table
+ *   sends `12 / 45`, `12/ 45` and `45/12` too, each 422 keyed by expirationDate ("answers 422 for expiries written
+ *   otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045, 12 / 45, 12/ 45, 45/12; expirationMonth Dec;
+ *   expirationYear 045)", suites/cards.test.ts; renamed from the round wb19 title, kill hints carried over).
  *
  * Doubts (each kept a deviation, said here for the lead): wb20-cards-last-four-unicode-digits-accepted relies on
  * "numeric, exactly 4 digits" meaning ASCII digits; a Unicode `\d` (.NET, Python's str.isdigit) calls `１２３４` four
