@@ -1298,6 +1298,27 @@ authenticateJwtEp.describe(() => {
     expectJwtError(t, response, 416);
   });
 
+  // Round wb20: an `expire` of 0 (the epoch) or below is long past under every reading of its unit and form, and a falsy
+  // one skips a check written `if (payload.expire && payload.expire < now)`. Never a Session: 416 (expired) or 412 (no
+  // plausible timestamp, allowed-r20-jwt-expire-before-2000-invalid; a target that reads expire as an ISO 8601 string
+  // only), each in the 412 / 416 format; which refusal is open, as for the other past expiries. Two failed logins on one
+  // fresh account (issue 28).
+  authenticateJwtEp.check(
+    'answers 416 (or 412), never a Session, for a JWT whose expire is 0 (by id) or -1 (by email)',
+    { rules: [...schemaRules('error-jwt'), 'S144'], clauses: ['4.1', '7'], status: [416, 412], rulesOnEveryBranch: 'both answers (416 or 412) are checked against the 412 / 416 format of section 7, and a Session or any other status fails it, so the epoch and a negative expire are judged on every answer' },
+    async (t) => {
+      const user = await platformUser(t, 'user', {}, { failsLogins: 2 });
+      const platform = await platformFor(t);
+      for (const [claim, expire] of [['id', 0], ['email', -1]] as const) {
+        const response = await authenticateJwt(t, platform.id, await platform.sign(claim === 'id' ? { id: user.id, expire } : { email: user.email, expire }));
+        logOutLater(t, response);
+        skipUnlessOwnUser(t, response, user, platform);
+        expect([416, 412], `a JWT naming the user by ${claim} whose expire is ${expire} (long past under every reading of its unit) must be refused 416 (expired) or 412 (payload invalid), got ${response.status}`).toContain(response.status);
+        expectJwtError(t, response, response.status as 412 | 416);
+      }
+    },
+  );
+
   /**
    * The unit probe of `expire`: a JWT whose expire is Unix seconds 300 s ahead, which read as milliseconds lies in January
    * 1970. Accepted (200), the target reads seconds (or ignores expire); refused, it reads milliseconds.

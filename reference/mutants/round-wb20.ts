@@ -407,6 +407,25 @@ const written: Mutant[] = [
  *   otherwise than m/y, m and y (12-45, 12.45, Dec/45, 12/045, 12 / 45, 12/ 45, 45/12; expirationMonth Dec;
  *   expirationYear 045)", suites/cards.test.ts; renamed from the round wb19 title, kill hints carried over).
  *
+ * Closed after the round (fix-wb20a, registered; none depends on a draw: every writing is made from the session's own
+ * token and the JWTs are signed with fixed claims; each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant
+ * NAME`):
+ * - wb20-token-id-decimal-writing-accepted, wb20-bearer-scheme-twice-accepted, wb20-bearer-scheme-glued-accepted: the
+ *   access table's malformed row also sends, as the whole Authorization header, `Bearer <id>.0|<secret>`,
+ *   `Bearer +<id>|<secret>`, `Bearer Bearer <token>` and `Bearer<token>`, for every kind of login
+ *   (helpers/arrange/invariants.ts malformedWritings): 401. Caught by "answers the whole access table in every path
+ *   shape (...)" of every protected route.
+ * - wb20-jwt-expire-zero-accepted: "answers 416 (or 412), never a Session, for a JWT whose expire is 0 (by id) or -1 (by
+ *   email)" (suites/authentication.test.ts; one fresh account, two failed logins): 416 or 412 in the 412 / 416 format
+ *   (allowed-r20-jwt-expire-before-2000-invalid answers 412).
+ *
+ * Left OPEN after the round (fix-wb20a): wb20-reset-token-case-insensitive. The reference e-mails a reset token of
+ * lower-case hexadecimal (randomBytes(32).toString('hex')), and the lead's ruling takes a one-case hex token re-cased as
+ * the same token under a hex decoder's reading (as review-o for the access token; allowed-r7-reset-token-any-case is
+ * that reading, registered): against the reference a re-cased row could only advise, so no check can kill the mutant,
+ * which on a lower-case hex token answers exactly as allowed-r7-reset-token-any-case does. Catching it needs a token of
+ * another alphabet (mixed-case, base62, base64url) arranged by the reference or a provider state; left to the lead.
+ *
  * Doubts (each kept a deviation, said here for the lead): wb20-cards-last-four-unicode-digits-accepted relies on
  * "numeric, exactly 4 digits" meaning ASCII digits; a Unicode `\d` (.NET, Python's str.isdigit) calls `１２３４` four
  * digits, though no card number is printed so and section 8 says "exactly 4 digits" of a card. wb20-bank-delete-id-in-
@@ -416,12 +435,7 @@ const written: Mutant[] = [
  * wb20-bearer-scheme-glued-accepted are lenient header parsers, as wb19-token-in-quotes-accepted was (registered).
  */
 const OPEN = new Set<string>([
-  'wb20-bearer-scheme-glued-accepted',
-  'wb20-bearer-scheme-twice-accepted',
-  'wb20-jwt-expire-zero-accepted',
   'wb20-reset-token-case-insensitive',
-  'wb20-token-id-decimal-writing-accepted',
-  'wb20-token-pipe-url-encoded-accepted',
 ]);
 
 /**
@@ -440,10 +454,16 @@ const OPEN = new Set<string>([
  *   wb20-forgot-email-local-dots-ignored (a service that canonicalises addresses as Gmail does, dots of the local part
  *   aside, holds one account per canonical address: the normalisation axis, as letter case is; the password still
  *   decides a login).
+ * - wb20-token-pipe-url-encoded-accepted (fix-wb20a): `Bearer <id>%7C<secret>` read as the token is the registered
+ *   reading allowed-r19-bearer-percent-encoded-read ("a bearer token sent percent-encoded ... is read decoded, as a team
+ *   whose gateway decodes the credential before the service reads it does"; 5.3 gives the header's form, 2.1 the
+ *   token's, and whether an encoded form of it is read is not given). The malformed row sends that writing too and
+ *   advises (a security note) when it is accepted, never fails it.
  * - wb20-cards-last-four-unicode-digits-accepted: "numeric, exactly 4 digits" under a Unicode digit class (.NET's \d,
  *   Python's str.isdigit) takes full-width and Arabic-Indic digits; that they are ASCII is not said.
  */
 const NOT_DEVIATIONS = new Set<string>([
+  'wb20-token-pipe-url-encoded-accepted',
   'wb20-bank-delete-id-in-braces-deletes',
   'wb20-bank-show-id-in-braces-answered',
   'wb20-bonus-show-id-in-braces-answered',
