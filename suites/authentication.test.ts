@@ -1307,9 +1307,11 @@ authenticateJwtEp.describe(() => {
     'answers 416 (or 412), never a Session, for a JWT whose expire is 0 (by id) or -1 (by email)',
     { rules: [...schemaRules('error-jwt'), 'S144'], clauses: ['4.1', '7'], status: [416, 412], rulesOnEveryBranch: 'both answers (416 or 412) are checked against the 412 / 416 format of section 7, and a Session or any other status fails it, so the epoch and a negative expire are judged on every answer' },
     async (t) => {
-      const user = await platformUser(t, 'user', {}, { failsLogins: 2 });
+      // Two accounts, one failed login each (as the unknown-platform test: a STATES_FILE account with room for one more
+      // is found long after the last fresh one is gone).
+      const users = await Promise.all([platformUser(t, 'user', {}, { failsLogins: 1 }), platformUser(t, 'user', {}, { failsLogins: 1 })]);
       const platform = await platformFor(t);
-      for (const [claim, expire] of [['id', 0], ['email', -1]] as const) {
+      for (const [claim, expire, user] of [['id', 0, users[0]], ['email', -1, users[1]]] as const) {
         const response = await authenticateJwt(t, platform.id, await platform.sign(claim === 'id' ? { id: user.id, expire } : { email: user.email, expire }));
         logOutLater(t, response);
         skipUnlessOwnUser(t, response, user, platform);

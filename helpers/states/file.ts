@@ -88,7 +88,7 @@ export function hasEmailTag(email: string): boolean {
 }
 
 export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole; twoFactor?: true; disposable?: true; emailLength?: number; emailTag?: true; resetType?: ResetType; resetBefore?: true; minimum: number; fullSpeed: number; perRun?: true; why: string }[] = [
-  { kind: 'user', state: 'user', role: 'plain', minimum: 19, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; 34 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT): 17 accounts, and two more, as tests run side by side and a test that fails one login takes a fresh account while the half-used ones are held' },
+  { kind: 'user', state: 'user', role: 'plain', minimum: 20, fullSpeed: 24, why: 'most tests; tests of another user\u2019s records hold two at once; 36 logins with wrong credentials a run, at most 2 on one account (FAILED_LOGINS_PER_ACCOUNT): 18 accounts, and two more, as tests run side by side and a test that fails one login takes a fresh account while the half-used ones are held' },
   { kind: 'user with balances', state: 'user', role: 'balances', minimum: 2, fullSpeed: 8, why: 'balance tests (coins and NFTs it holds); the access table of a balance {asset} route holds two at once (an owner and the other user of its another-user rows)' },
   { kind: 'user with bonuses', state: 'user', role: 'bonuses', minimum: 2, fullSpeed: 8, why: 'bonus tests; one test compares two users\u2019 bonuses' },
   { kind: 'user with a used bank', state: 'user', role: 'bank.used', minimum: 1, fullSpeed: 1, why: 'the bank delete 403 test' },
