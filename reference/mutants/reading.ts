@@ -184,6 +184,49 @@ export function onCardFields(request: FastifyRequest, rewrite: (field: string, v
   };
 }
 
+/** A card create's multipart parts, as the reference is about to iterate them, handed to `wrap` (readings of the form's parts: rounds 21 to 23). */
+export function onCardParts(request: FastifyRequest, wrap: (source: AsyncIterable<any>) => AsyncIterable<any>): void {
+  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
+  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
+  const parts = target.parts;
+  if (typeof parts !== 'function') return;
+  target.parts = (...args: unknown[]) => wrap(parts.apply(request, args));
+}
+
+/**
+ * A card create's text fields judged by `check` once the whole form is read (a JSON body alike): `check` gets the
+ * first value of each field and may spoil one (answering its new value) after `refuse` marked it. The text parts are
+ * given to the reference after the files (the reference reads a form whatever the order of its parts).
+ */
+export function onCardTexts(request: FastifyRequest, check: (get: (field: string) => string | undefined, spoil: (field: string) => void) => void): void {
+  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
+  onParsedBody(request, (body) =>
+    check(
+      (field) => (typeof body[field] === 'string' ? (body[field] as string) : undefined),
+      (field) => {
+        body[field] = '';
+      },
+    ),
+  );
+  onCardParts(request, (source) =>
+    (async function* () {
+      const texts: any[] = [];
+      for await (const part of source) {
+        if (part?.type === 'file') yield part;
+        else texts.push(part);
+      }
+      const first = (field: string) => texts.find((part) => part?.fieldname === field && typeof part.value === 'string');
+      check(
+        (field) => first(field)?.value,
+        (field) => {
+          for (const part of texts) if (part?.fieldname === field) part.value = '';
+        },
+      );
+      for (const part of texts) yield part;
+    })(),
+  );
+}
+
 /** The text parts of card creates' multipart forms, by request (`recordCardForm`): text values, and file names under `<field>:filename`. */
 const CARD_FORMS = new WeakMap<object, Record<string, string>>();
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, reading, cardFormOf, claimsOf, isSessionAnswer, onAnswers, bankCreateRefused, only, onParsedBody, ordersOf, parse, recordCardForm, recordsOf, refusalMarks, routeOf } from './reading.js';
+import { ALL, answerWith, reading, cardFormOf, claimsOf, isSessionAnswer, onAnswers, onCardParts, bankCreateRefused, only, onParsedBody, ordersOf, parse, recordCardForm, recordsOf, refusalMarks, routeOf } from './reading.js';
 import { AUTH, JWT, BANK, BANKS, BONUS, BONUSES, CARD, CARDS, CARD_ROUTES, BONUS_ROUTES, COIN, COINS, SUMMARY } from './routes.js';
 
 /**
@@ -38,14 +38,6 @@ const EVERY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 const { refuse, refusedAnswer } = refusalMarks();
 
-/** A card create's multipart parts, as the reference is about to iterate them, handed to `wrap` (readings of the form's parts). */
-function onCardParts(request: FastifyRequest, wrap: (source: AsyncIterable<any>) => AsyncIterable<any>): void {
-  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
-  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
-  const parts = target.parts;
-  if (typeof parts !== 'function') return;
-  target.parts = (...args: unknown[]) => wrap(parts.apply(request, args));
-}
 
 /**
  * The text parts of a card create held back until the form has been read, then handed to `finish` (which may edit or

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, onCardParts, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
 import { BANKS, BONUS_ROUTES, BONUSES, CARDS, NFT_ROUTES, COIN_ROUTES, RESET, SUMMARY, AUTH, JWT } from './routes.js';
 
 /**
@@ -35,48 +35,6 @@ import { BANKS, BONUS_ROUTES, BONUSES, CARDS, NFT_ROUTES, COIN_ROUTES, RESET, SU
 
 const { refuse, refusedAnswer } = refusalMarks();
 
-/** A card create's multipart parts, as the reference is about to iterate them, handed to `wrap`. */
-function onCardParts(request: FastifyRequest, wrap: (source: AsyncIterable<any>) => AsyncIterable<any>): void {
-  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
-  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
-  const parts = target.parts;
-  if (typeof parts !== 'function') return;
-  target.parts = (...args: unknown[]) => wrap(parts.apply(request, args));
-}
-
-/**
- * A card create's text fields judged by `check` once the whole form is read (a JSON body alike): `check` gets the
- * first value of each field and may spoil one (answering its new value) after `refuse` marked it. The text parts are
- * given to the reference after the files (the reference reads a form whatever the order of its parts).
- */
-function onCardTexts(request: FastifyRequest, check: (get: (field: string) => string | undefined, spoil: (field: string) => void) => void): void {
-  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
-  onParsedBody(request, (body) =>
-    check(
-      (field) => (typeof body[field] === 'string' ? (body[field] as string) : undefined),
-      (field) => {
-        body[field] = '';
-      },
-    ),
-  );
-  onCardParts(request, (source) =>
-    (async function* () {
-      const texts: any[] = [];
-      for await (const part of source) {
-        if (part?.type === 'file') yield part;
-        else texts.push(part);
-      }
-      const first = (field: string) => texts.find((part) => part?.fieldname === field && typeof part.value === 'string');
-      check(
-        (field) => first(field)?.value,
-        (field) => {
-          for (const part of texts) if (part?.fieldname === field) part.value = '';
-        },
-      );
-      for (const part of texts) yield part;
-    })(),
-  );
-}
 
 /** The expiry a card form gives, as [month, four-digit year]: its expirationDate, else its month and year. */
 function expiryOf(get: (field: string) => string | undefined): { month: number; year: number; field: string } | undefined {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, onAnswers, onBankCreate, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf } from './reading.js';
+import { ALL, answerWith, onAnswers, onBankCreate, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf } from './reading.js';
 import { AUTH, BALANCE_ROUTES, BANK, BANKS, BONUS_ROUTES, BONUSES, CARDS, COIN_ROUTES, COINS, FORGOT, NFT_ROUTES, NFTS, RESET, SUMMARY } from './routes.js';
 
 /**
@@ -71,44 +71,6 @@ function totpAt(secret: string, step: number): string {
 const totpSecretOf = (ctx: ReferenceContext, email: string): string | undefined =>
   (ctx.db.prepare('SELECT totp_secret FROM users WHERE email = ?').get(email) as { totp_secret: string | null } | undefined)?.totp_secret ?? undefined;
 
-/** A card create's multipart parts, as the reference is about to iterate them, handed to `wrap` (as round 22). */
-function onCardParts(request: FastifyRequest, wrap: (source: AsyncIterable<any>) => AsyncIterable<any>): void {
-  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
-  const target = request as unknown as { parts?: (...args: unknown[]) => AsyncIterable<any> };
-  const parts = target.parts;
-  if (typeof parts !== 'function') return;
-  target.parts = (...args: unknown[]) => wrap(parts.apply(request, args));
-}
-
-/** A card create's text fields judged by `check` once the whole form is read, a JSON body alike (as round 22). */
-function onCardTexts(request: FastifyRequest, check: (get: (field: string) => string | undefined, spoil: (field: string) => void) => void): void {
-  if (request.method !== 'POST' || routeOf(request) !== CARDS) return;
-  onParsedBody(request, (body) =>
-    check(
-      (field) => (typeof body[field] === 'string' ? (body[field] as string) : undefined),
-      (field) => {
-        body[field] = '';
-      },
-    ),
-  );
-  onCardParts(request, (source) =>
-    (async function* () {
-      const texts: any[] = [];
-      for await (const part of source) {
-        if (part?.type === 'file') yield part;
-        else texts.push(part);
-      }
-      const first = (field: string) => texts.find((part) => part?.fieldname === field && typeof part.value === 'string');
-      check(
-        (field) => first(field)?.value,
-        (field) => {
-          for (const part of texts) if (part?.fieldname === field) part.value = '';
-        },
-      );
-      for (const part of texts) yield part;
-    })(),
-  );
-}
 
 /** A list stably sorted by `key` (then the reference's order). */
 function sortedBy<T>(items: T[], key: (item: T) => string): T[] {
