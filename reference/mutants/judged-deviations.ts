@@ -1,4 +1,5 @@
 import type { Mutant } from './types.js';
+import { judgedDeviations } from './reading.js';
 import { readingsR11Refused } from './readings-r11.js';
 import { readingsR12Refused } from './readings-r12.js';
 import { readingsR14Refused } from './readings-r14.js';
@@ -12,12 +13,9 @@ import { readingsR21Refused } from './readings-r21.js';
  * proves that the suite still fails it (principle 3: a check that cannot fail is a defect). Rounds 9, 16, 18, 22 and 23
  * register theirs in their own files (readingsR*JudgedDeviations); this module does it for rounds 11, 12, 14, 15, 17,
  * 19 and 21, whose refusals were kept unregistered until review-ad found them pinned by no mutant. Each keeps its
- * reading's mutation and description, named without `allowed-`; the reasons are the notes above each round's REFUSED.
+ * reading's mutation and description, named without `allowed-` (judgedDeviations); the reasons are the notes above
+ * each round's REFUSED.
  */
-export function judgedDeviations(refused: readonly Mutant[], round: string): Mutant[] {
-  return refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation (round ${round}: see the note above its REFUSED)` }));
-}
-
 const ROUNDS: [readonly Mutant[], string][] = [
   [readingsR11Refused, 'r11'],
   [readingsR12Refused, 'r12'],
@@ -35,7 +33,7 @@ const ROUNDS: [readonly Mutant[], string][] = [
 const CLAUSE_BROKEN: Record<string, string> = { 'r15-deleted-bank-shown-deleted': '4.10' };
 
 /** Candidates, before the lead's check that the suite kills each (see NOT_KILLED below). */
-export const earlierJudgedDeviationsWritten: readonly Mutant[] = ROUNDS.flatMap(([refused, round]) => judgedDeviations(refused, round)).map((mutant) => (CLAUSE_BROKEN[mutant.name] ? { ...mutant, clause: CLAUSE_BROKEN[mutant.name]! } : mutant));
+export const earlierJudgedDeviationsWritten: readonly Mutant[] = ROUNDS.flatMap(([refused, round]) => judgedDeviations(refused, ` (round ${round}: see the note above its REFUSED)`)).map((mutant) => (CLAUSE_BROKEN[mutant.name] ? { ...mutant, clause: CLAUSE_BROKEN[mutant.name]! } : mutant));
 
 /** Judged deviations the suite does not kill (none known). */
 const NOT_KILLED = new Set<string>([]);

@@ -377,6 +377,15 @@ export function bankCreateRefused(rule: (body: Record<string, unknown>) => reado
   };
 }
 
+/**
+ * A round's fair refusals as the deviations they were judged (registered beside the round's readings, so the suite must
+ * keep failing each): the reading's mutation and description, named without `allowed-`, its description followed by
+ * " — judged a deviation" and `why` (the ruling, or where it is written).
+ */
+export function judgedDeviations(refused: readonly Mutant[], why: string): Mutant[] {
+  return refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation${why}` }));
+}
+
 /** The optional `company` of the two-platforms states: a value of the company filter and the user's records it selects. */
 export interface OwnCompany {
   value: string;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, recordsOf } from './reading.js';
+import { judgedDeviations, ALL, digest, onAnswers, only, ordersOf, parse, queryOf, reading, recordsOf } from './reading.js';
 import { AUTH, FORGOT, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, COINS, COIN, NFTS, NFT, BALANCE_ROUTES } from './routes.js';
 
 /**
@@ -650,7 +650,7 @@ const REFUSED = new Set<string>([
 export const readingsR16Refused: Mutant[] = readingsR16Written.filter((mutant) => REFUSED.has(mutant.name));
 
 /** The judged deviations of round 16 as mutants the suite must kill (registered in index.ts): texts that lose characters. */
-export const readingsR16JudgedDeviations: Mutant[] = readingsR16Refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation: a ? is no form of the character sent (docs/judging.md, "Storage normalisation")` }));
+export const readingsR16JudgedDeviations: Mutant[] = judgedDeviations(readingsR16Refused, ': a ? is no form of the character sent (docs/judging.md, "Storage normalisation")');
 
 /** The readings of round 16 (registered in index.ts): each must stay conformant. */
 export const readingsR16Mutants: Mutant[] = readingsR16Written.filter((mutant) => !REFUSED.has(mutant.name));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, createdIdsShownAs, digest, onAnswers, bankCreateRefused, onBankCreate, onCardFields, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { judgedDeviations, ALL, answerWith, createdIdsShownAs, digest, onAnswers, bankCreateRefused, onBankCreate, onCardFields, only, onParsedBody, ordersOf, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
 import { AUTH, JWT, FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUS, SUMMARY, BONUS_ROUTES, BANK_ROUTES, CARD_ROUTES } from './routes.js';
 
 /**
@@ -619,7 +619,7 @@ export const readingsR18Refused: Mutant[] = readingsR18Written.filter((mutant) =
  * them pinned by no mutant): the suite must kill each (docs/judging.md, "The constraint columns are exhaustive"; the
  * IBAN's spaces: "Normalisation before validation").
  */
-export const readingsR18JudgedDeviations: Mutant[] = readingsR18Refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation: a rule beyond the field's column (the lead's ruling)` }));
+export const readingsR18JudgedDeviations: Mutant[] = judgedDeviations(readingsR18Refused, `: a rule beyond the field's column (the lead's ruling)`);
 
 /** The readings of round 18 (registered in index.ts): each must stay conformant. */
 export const readingsR18Mutants: Mutant[] = readingsR18Written.filter((mutant) => !REFUSED.has(mutant.name));

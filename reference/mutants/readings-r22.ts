@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, onCardParts, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { judgedDeviations, ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, onCardParts, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
 import { BANKS, BONUS_ROUTES, BONUSES, CARDS, NFT_ROUTES, COIN_ROUTES, RESET, SUMMARY, AUTH, JWT } from './routes.js';
 
 /**
@@ -628,7 +628,7 @@ export const readingsR22Refused: Mutant[] = readingsR22Written.filter((mutant) =
  * The fair refusals of round 22 as the deviations they were judged (registered in index.ts): the suite must kill each
  * (docs/judging.md, "The constraint columns are exhaustive"; the swift's spaces: "Normalisation before validation").
  */
-export const readingsR22JudgedDeviations: Mutant[] = readingsR22Refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation: a rule beyond the field's column (the lead's ruling)` }));
+export const readingsR22JudgedDeviations: Mutant[] = judgedDeviations(readingsR22Refused, `: a rule beyond the field's column (the lead's ruling)`);
 
 /** The readings of round 22 (registered in index.ts): each must stay conformant. */
 export const readingsR22Mutants: Mutant[] = readingsR22Written.filter((mutant) => !REFUSED.has(mutant.name));

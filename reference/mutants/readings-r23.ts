@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, onAnswers, onBankCreate, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf } from './reading.js';
+import { judgedDeviations, ALL, answerWith, onAnswers, onBankCreate, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf } from './reading.js';
 import { AUTH, BALANCE_ROUTES, BANK, BANKS, BONUS_ROUTES, BONUSES, CARDS, COIN_ROUTES, COINS, FORGOT, NFT_ROUTES, NFTS, RESET, SUMMARY } from './routes.js';
 
 /**
@@ -654,7 +654,7 @@ const REFUSED = new Set<string>(['allowed-r23-reset-needs-2fa-code-when-enabled'
 export const readingsR23Refused: Mutant[] = readingsR23Written.filter((mutant) => REFUSED.has(mutant.name));
 
 /** The fair refusals of round 23 as the deviations they were judged (registered in index.ts). */
-export const readingsR23JudgedDeviations: Mutant[] = readingsR23Refused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation (the lead's ruling of round 23)` }));
+export const readingsR23JudgedDeviations: Mutant[] = judgedDeviations(readingsR23Refused, ` (the lead's ruling of round 23)`);
 
 /** The readings of round 23 (registered in index.ts): each must stay conformant. */
 export const readingsR23Mutants: Mutant[] = readingsR23Written.filter((mutant) => !REFUSED.has(mutant.name));

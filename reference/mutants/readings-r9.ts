@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ISO_4217_NUMERIC } from '../../helpers/spec/currencies.js';
-import { ALL, eachText, only, onSuccess, parse, reading, recordsOf } from './reading.js';
+import { judgedDeviations, ALL, eachText, only, onSuccess, parse, reading, recordsOf } from './reading.js';
 
 /**
  * Reading round 9 (issue 28): implementation choices the specification leaves open, each taken the other
@@ -473,9 +473,10 @@ const JUDGED_DEVIATIONS = new Set<string>(['allowed-r9-texts-html-escaped', 'all
 export const readingsR9Refused: Mutant[] = readingsR9Written.filter((mutant) => REFUSED.has(mutant.name));
 
 /** Readings of round 9 judged deviations (above): registered as mutants the suite must kill. */
-export const readingsR9JudgedDeviations: Mutant[] = readingsR9Written
-  .filter((mutant) => JUDGED_DEVIATIONS.has(mutant.name))
-  .map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation: a record holds the text sent, and a JSON answer is no HTML (docs/judging.md)` }));
+export const readingsR9JudgedDeviations: Mutant[] = judgedDeviations(
+  readingsR9Written.filter((mutant) => JUDGED_DEVIATIONS.has(mutant.name)),
+  ': a record holds the text sent, and a JSON answer is no HTML (docs/judging.md)',
+);
 
 /** The readings of round 9 (registered in index.ts): each must stay conformant. */
 export const readingsR9Mutants: Mutant[] = readingsR9Written.filter((mutant) => !REFUSED.has(mutant.name) && !JUDGED_DEVIATIONS.has(mutant.name));

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, onAnswers, only, reading, recordsOf } from './reading.js';
+import { judgedDeviations, ALL, onAnswers, only, reading, recordsOf } from './reading.js';
 
 /**
  * Probes of the read-only review review-r (issue 28's done-when: "a review by someone who did not write the change finds
@@ -110,7 +110,7 @@ const REFUSED = new Set<string>(['allowed-review-r-bearer-access-token-query', '
 export const readingsReviewRRefused: Mutant[] = readingsReviewRWritten.filter((mutant) => REFUSED.has(mutant.name));
 
 /** The judged deviations of review-r as mutants the suite must kill (registered in index.ts; review-s): the suite's refusal of them stays proven. */
-export const readingsReviewRJudgedDeviations: Mutant[] = readingsReviewRRefused.map(({ allowed: _allowed, judgedBy: _judgedBy, ...mutant }) => ({ ...mutant, name: mutant.name.replace(/^allowed-/, ''), description: `${mutant.description} — judged a deviation (docs/judging.md: "A token counts only in Authorization: Bearer"; "Filters together list exactly the records every filter alone lists")` }));
+export const readingsReviewRJudgedDeviations: Mutant[] = judgedDeviations(readingsReviewRRefused, ' (docs/judging.md: "A token counts only in Authorization: Bearer"; "Filters together list exactly the records every filter alone lists")');
 
 /** The readings of review-r the suite must pass (registered in index.ts). */
 export const readingsReviewRMutants: Mutant[] = readingsReviewRWritten.filter((mutant) => !REFUSED.has(mutant.name));
