@@ -4,7 +4,7 @@ import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
 import { hashPassword } from '../modules/authentication.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
+import { judgedDeviations, ALL, answerWith, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
 import { BALANCE_ROUTES, BANKS, BONUS_ROUTES, BONUSES, CARD_ROUTES, COIN, COIN_ROUTES, COINS, NFT, NFT_ROUTES, NFTS, RESET, SUMMARY } from './routes.js';
 
 /**
@@ -639,3 +639,5 @@ export const readingsR24Refused: Mutant[] = readingsR24Written.filter((mutant) =
 /** The readings of round 24 (registered in index.ts): each must stay conformant. */
 export const readingsR24Mutants: Mutant[] = readingsR24Written.filter((mutant) => !REFUSED.has(mutant.name));
 
+/** Round 24's fair refusal, registered as the deviation it was judged (index.ts): the suite must keep failing it. */
+export const readingsR24JudgedDeviations: Mutant[] = judgedDeviations(readingsR24Refused, ` (the lead's ruling of round 24: docs/judging.md, the bonus summary's per-status figures)`);
