@@ -52,6 +52,8 @@ export interface MutantResult {
   judgedWith?: string[];
   /** An allowed reading that changed no answer of its run, where no other reading did either: the suite did not put it to the test. */
   vacuous?: boolean;
+  /** Judged the wrong way first and the right way when judged again alone: the first verdict (runner's wrongVerdict). */
+  flaky?: string;
 }
 
 export interface BaselineProblem {
@@ -165,6 +167,17 @@ export { judgedGroups } from './judged.js';
 /** The tests that passed against the unmutated reference and skipped in `records`, other than by the focus on a mutant's clauses or the narrowing of a killed one. */
 export function newlySkipped(records: readonly TestRecord[], passedUnmutated: ReadonlySet<string>): string[] {
   return records.filter((r) => r.outcome === 'skipped' && passedUnmutated.has(r.id) && !(r.reason ?? '').startsWith('cites none of the clauses') && r.reason !== NARROWED_REASON && r.reason !== NOT_HINTED_REASON).map((r) => r.id);
+}
+
+/** A deviation that survived or a reading refused: a verdict against what the registry says of the mutant. */
+export function wrongVerdict(result: MutantResult): boolean {
+  return result.allowed ? !result.conformant : !result.killed;
+}
+
+/** What a wrong verdict was, for the line that shows it was not steady. */
+export function firstVerdict(result: MutantResult): string {
+  const failed = [...result.killedBy, ...result.otherFailures];
+  return result.allowed ? `refused by ${failed.join(', ')}` : failed.length > 0 ? `survived, failed only by tests not citing ${result.clause}: ${failed.join(', ')}` : 'survived, no test failed';
 }
 
 function resultOf(mutant: Mutant, failed: readonly TestRecord[], durationMs: number): MutantResult {
@@ -385,7 +398,14 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
       const { unit, why } = item;
       const since = cpuNow();
       if (unit.length === 1) {
-        const result = await judgeAlone(unit[0]!);
+        let result = await judgeAlone(unit[0]!);
+        // A verdict the wrong way is judged once more, alone: a check that fails or passes by the run's load or timing
+        // (a TOTP step, a session's lifetime) must not decide the score by one draw, nor be hidden. A second verdict the
+        // right way stands, and the first is kept (`flaky`) and printed; a second the wrong way is the verdict.
+        if (wrongVerdict(result)) {
+          const again = await judgeAlone(unit[0]!);
+          if (!wrongVerdict(again)) result = { ...again, durationMs: result.durationMs + again.durationMs, flaky: firstVerdict(result) };
+        }
         spend(unit[0]!.allowed ? 'reading alone' : 'deviation', since);
         results.push(why ? { ...result, aloneBecause: why } : result);
         onResult(results.at(-1)!);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/mutants/index.js';
 import { CLAUSES, GROUPS } from '../helpers/spec/catalogue.js';
 import { knownDeviations } from '../reference/app.js';
-import { judgedGroups, KillWatch, mutationWorkers, newlySkipped } from '../mutation/runner.js';
+import { firstVerdict, judgedGroups, KillWatch, mutationWorkers, newlySkipped, wrongVerdict, type MutantResult } from '../mutation/runner.js';
 import { NARROWED_REASON, narrowedOut, narrowingOf, NOT_HINTED_REASON, notHinted } from '../helpers/check/narrowing.js';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { readHints, readUnitHints, writeHints, writeUnitHints } from '../mutation/hints.js';
@@ -264,6 +264,17 @@ describe.concurrent('mutants of the reference', () => {
     expect(mutationWorkers(undefined)).toBe(2);
     expect(mutationWorkers('6')).toBe(6);
     for (const bad of ['abc', '0', '1.5', '-3']) expect(() => mutationWorkers(bad), bad).toThrow(/MUTANTS_WORKERS expects a whole number from 1/);
+  });
+
+  it('judge a verdict the wrong way once more, and name the first when the second goes the right way (a flaky check is shown, never decides the score by one draw)', () => {
+    const base: MutantResult = { name: 'm', clause: '4.10', group: 'banks', description: '', killed: false, allowed: false, conformant: true, killedBy: [], killedRules: [], otherFailures: [], durationMs: 1 };
+    expect(wrongVerdict(base)).toBe(true);
+    expect(wrongVerdict({ ...base, killed: true, killedBy: ['t1'] })).toBe(false);
+    expect(wrongVerdict({ ...base, allowed: true })).toBe(false);
+    expect(wrongVerdict({ ...base, allowed: true, conformant: false, otherFailures: ['t2'] })).toBe(true);
+    expect(firstVerdict(base)).toBe('survived, no test failed');
+    expect(firstVerdict({ ...base, otherFailures: ['t3'] })).toBe('survived, failed only by tests not citing 4.10: t3');
+    expect(firstVerdict({ ...base, allowed: true, conformant: false, killedBy: ['t1'], otherFailures: ['t2'] })).toBe('refused by t1, t2');
   });
 
   it('cover every endpoint group', () => {
