@@ -30,7 +30,7 @@ export class ProgressReporter implements Reporter {
     if (passed + failed + skipped === 0) return;
     const mark = failed > 0 ? 'x' : '\u2713';
     // `conformance run` runs a file's tests that provoke a restriction in a last phase (vitest.run.config.ts): their own line.
-    const last = module.project.name === 'last' ? ' (run last: they provoke the brute-force restriction)' : '';
+    const last = module.project.name === 'last' ? ' (run last: they provoke the brute-force restriction, or need no other test\u2019s login between their own)' : '';
     this.write(`  ${mark} ${relative(this.root, sourceFileOf(module.moduleId))}  ${passed} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}${last}`);
   }
 }

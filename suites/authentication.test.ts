@@ -266,6 +266,25 @@ function expectTwoFactorRefused(t: CheckContext, response: ApiResponse, why: str
   if (response.status !== 403) t.advise(`the specification does not give the status for ${why}; the target answered ${response.status} rather than 403 (wrong credentials)`);
 }
 
+/**
+ * The account's TOTP codes from an hour back to 60 s ahead (`now` in Unix seconds): under every reading of the verifier's
+ * window (RFC 6238 5.2 leaves it to the verifier; docs/judging.md, allowed-wb21-2fa-wide-code-window reads an hour), a
+ * code outside this set is a wrong code.
+ */
+function recentTotpCodes(secret: string, now: number): Set<string> {
+  const codes = new Set<string>();
+  for (let shift = -3600; shift <= 60; shift += 30) codes.add(totpCode(secret, now + shift));
+  return codes;
+}
+
+/** Six digits that are none of the account's codes of the last hour and the next minute (recentTotpCodes): a wrong code under every reading. */
+function wrongTotpCode(secret: string): string {
+  const accepted = recentTotpCodes(secret, Math.floor(Date.now() / 1000));
+  let wrong = (Number(totpCode(secret)) + 500_000) % 1_000_000;
+  while (accepted.has(String(wrong).padStart(6, '0'))) wrong = (wrong + 1) % 1_000_000;
+  return String(wrong).padStart(6, '0');
+}
+
 /** Never authenticates: any 4xx is accepted, a 2xx (or 5xx) fails. */
 function expectRefused(t: CheckContext, response: ApiResponse, why: string): void {
   if (response.status < 400 || response.status > 499) {
@@ -603,43 +622,47 @@ authenticate.describe(() => {
 
   // Right beside it (the tests of a file run concurrently, so both waits overlap the rest of the run): the same for a
   // token of the JWT login. docs/provider-states.md promises the state's short lifetime for "every session (both ways
-  // of login)", and 5.2 gives every Session's token its ttl and until, whichever login issued it.
-  authenticate.check(
-    `issues a JWT-login token valid for ttl seconds, until until: a protected endpoint accepts it halfway and answers 401 with { error } once until is past (state user.short-session, at most ${SHORT_SESSION_MAX_TTL} s)`,
-    {
-      rules: [...schemaRules('error-auth'), 'S26', 'S28', 'S320'],
-      clauses: ['2.1', '4.1', '5'],
-      status: null,
-      rulesOnEveryBranch: 'a flow whose every step asserts its one answer (the JWT login 200 with a Session, 200 halfway through ttl, 401 { error } once until is past): no run passes without judging them',
-    },
-    async (t) => {
-      const user = await platformUser(t, 'user.short-session');
-      const platform = await platformFor(t);
-      const signed = await platform.sign({ id: user.id, expire: futureExpire(300) });
-      const sent = performance.now();
-      const login = await authenticateJwt(t, platform.id, signed);
-      const arrived = performance.now();
-      skipUnlessOwnUser(t, login, user, platform);
-      const token = expectSession(t, login, user.id, { shortLived: true });
-      t.cleanup(() => t.post('/api/v1/user/logout', { token }));
-      const { ttl, until } = login.json.data as { ttl: number; until: string };
-      const at = async (ms: number) => {
-        const left = arrived + ms - performance.now();
-        if (left > 0) await sleep(left, undefined, { signal: t.signal });
-      };
-      const banks = `/api/v1/user/${user.id}/bank`;
-      if (ttl > SHORT_SESSION_MAX_TTL) await judgeSessionLongerThanPromised(t, { token, ttl, until, login: 'JWT-login', path: banks }, at);
-      await at(ttl * 500);
-      const halfway = await t.get(banks, { token });
-      if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the JWT login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
-      expect(halfway.status, `sections 2.1 and 5.2: the JWT-login token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
-      t.expectStatus(halfway, 200);
-      await at(ttl * 1000 + AFTER_UNTIL_MS);
-      const after = await t.get(banks, { token });
-      expect(after.status, `sections 2.1, 5.2 and 5.3: the JWT-login token is valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
-      expectAuthError(t, after, 401);
-    },
-  );
+  // of login)", and 5.2 gives every Session's token its ttl and until, whichever login issued it. Round wb21 (fix-wb21a):
+  // once per claim form of the JWT (4.1: `email` or `id`), so a guard of its own for the sessions of JWTs naming the user
+  // by email is watched to its end too.
+  for (const claim of ['id', 'email'] as const) {
+    authenticate.check(
+      `issues a JWT-login token valid for ttl seconds, until until${claim === 'email' ? ' (a JWT naming the user by email)' : ''}: a protected endpoint accepts it halfway and answers 401 with { error } once until is past (state user.short-session, at most ${SHORT_SESSION_MAX_TTL} s)`,
+      {
+        rules: [...schemaRules('error-auth'), 'S26', 'S28', 'S320'],
+        clauses: ['2.1', '4.1', '5'],
+        status: null,
+        rulesOnEveryBranch: 'a flow whose every step asserts its one answer (the JWT login 200 with a Session, 200 halfway through ttl, 401 { error } once until is past): no run passes without judging them',
+      },
+      async (t) => {
+        const user = await platformUser(t, 'user.short-session');
+        const platform = await platformFor(t);
+        const signed = await platform.sign({ ...(claim === 'id' ? { id: user.id } : { email: user.email }), expire: futureExpire(300) });
+        const sent = performance.now();
+        const login = await authenticateJwt(t, platform.id, signed);
+        const arrived = performance.now();
+        skipUnlessOwnUser(t, login, user, platform);
+        const token = expectSession(t, login, user.id, { shortLived: true });
+        t.cleanup(() => t.post('/api/v1/user/logout', { token }));
+        const { ttl, until } = login.json.data as { ttl: number; until: string };
+        const at = async (ms: number) => {
+          const left = arrived + ms - performance.now();
+          if (left > 0) await sleep(left, undefined, { signal: t.signal });
+        };
+        const banks = `/api/v1/user/${user.id}/bank`;
+        if (ttl > SHORT_SESSION_MAX_TTL) await judgeSessionLongerThanPromised(t, { token, ttl, until, login: 'JWT-login', path: banks }, at);
+        await at(ttl * 500);
+        const halfway = await t.get(banks, { token });
+        if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the JWT login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
+        expect(halfway.status, `sections 2.1 and 5.2: the JWT-login token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
+        t.expectStatus(halfway, 200);
+        await at(ttl * 1000 + AFTER_UNTIL_MS);
+        const after = await t.get(banks, { token });
+        expect(after.status, `sections 2.1, 5.2 and 5.3: the JWT-login token is valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
+        expectAuthError(t, after, 401);
+      },
+    );
+  }
 
   authenticate.check('answers 200 with a Session for a valid e-mail and password', { rules: [...schemaRules('session-response'), 'S1', 'S2', 'S24', 'S133', 'S156', 'S163', 'S318', 'S319'], clauses: ['4.2', '2.1', '1', '5'], status: 200 }, async (t) => {
     const user = await t.state('user');
@@ -703,13 +726,53 @@ authenticate.describe(() => {
   authenticate.check('refuses a 2FA account with a wrong code (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
     const user = await t.state('user', { twoFactor: true }, { failsLogins: 1 });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
-    const now = Math.floor(Date.now() / 1000);
-    const accepted = new Set([-60, -30, 0, 30, 60].map((shift) => totpCode(secret, now + shift)));
-    let wrong = (Number(totpCode(secret)) + 500_000) % 1_000_000;
-    while (accepted.has(String(wrong).padStart(6, '0'))) wrong = (wrong + 1) % 1_000_000;
-    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': String(wrong).padStart(6, '0') } });
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': wrongTotpCode(secret) } });
     logOutLater(t, response);
     expectTwoFactorRefused(t, response, 'login of a 2FA account with a wrong code');
+  });
+
+  // Round wb21 (fix-wb21a): the second factor is asked at every login, never "remembered" from the account's last one.
+  // A fresh 2FA account logs in with its code (200); at once, a login of it with its password and no code, and one with
+  // a wrong code (wrongTotpCode: none of its codes of the last hour), are each refused as the first login without them
+  // would be (any 4xx, expectTwoFactorRefused). Two failed logins of a fresh account (FAILED_LOGINS_PER_ACCOUNT).
+  authenticate.check('refuses a 2FA account without a code and with a wrong code right after its own 2FA login (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
+    const user = await t.state('user', { twoFactor: true }, { failsLogins: 2 });
+    const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+    const own = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': await freshTotpCode(secret, t.signal) } });
+    logOutLater(t, own);
+    skipWhenFileAccountRefused(t, user, own);
+    if (own.status !== 200) throw new Error(`precondition: a login of the 2FA account with its password and current code must answer 200, got ${own.status}`);
+    for (const [code, what] of [[undefined, 'without a code'], [wrongTotpCode(secret), 'with a wrong code']] as const) {
+      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, ...(code === undefined ? {} : { '2fa': code }) } });
+      logOutLater(t, response);
+      expectTwoFactorRefused(t, response, `login of a 2FA account ${what} right after its own 2FA login`);
+    }
+  });
+
+  // Round wb21 (fix-wb21a): a code is the account's own. Two fresh 2FA accounts: A logs in with its current code (200),
+  // then B at once with its own password and A's current code, which is none of B's codes of the last hour (a verifier
+  // that keeps the secret it last checked a code with lets B in). One failed login, on B. It runs in the last phase
+  // (runsLast), where no other test's 2FA login comes between A's and B's: in the main phase one often did, and the
+  // verifier then held a third account's secret (a kill left to the run's timing).
+  authenticate.check('refuses a 2FA account whose code is the current code of another 2FA account that just logged in (spec silent on the status)', { rules: ['S350'], clauses: ['4.2', '5'], status: null, runsLast: true, rulesOnEveryBranch: 'fails on a Session (any 2xx) or a 5xx whichever refusal came, so S350 is judged on every answer' }, async (t) => {
+    const [first, second] = await Promise.all([t.state('user', { twoFactor: true }), t.state('user', { twoFactor: true }, { failsLogins: 1 })]);
+    const firstSecret = first.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+    const secondSecret = second.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+    const code = await freshTotpCode(firstSecret, t.signal);
+    const own = await t.post('/api/v1/authenticate', { json: { email: first.email, password: first.password, '2fa': code } });
+    logOutLater(t, own);
+    skipWhenFileAccountRefused(t, first, own);
+    // The last phase runs beside the opt-in brute-force search, whose restriction a target may lay on the address.
+    if (own.status === 425) t.skip(RESTRICTED_REASON);
+    if (own.status !== 200) throw new Error(`precondition: a login of the first 2FA account with its password and current code must answer 200, got ${own.status}`);
+    // The first account's current code, or (one time in thousands, when it is one of the second's codes) its code of the step before or after.
+    const now = Math.floor(Date.now() / 1000);
+    const theirs = recentTotpCodes(secondSecret, now);
+    const sent = [code, totpCode(firstSecret, now - 30), totpCode(firstSecret, now + 30)].find((c) => !theirs.has(c));
+    if (sent === undefined) t.skip('the first account\u2019s codes of this step and the steps beside it are all among the second account\u2019s codes of the last hour (about one run in 10^10): not verified');
+    const response = await t.post('/api/v1/authenticate', { json: { email: second.email, password: second.password, '2fa': sent } });
+    logOutLater(t, response);
+    expectTwoFactorRefused(t, response, 'login of a 2FA account with the current code of another 2FA account that had just logged in');
   });
 
   authenticate.check('answers 403 with { error } for a wrong password', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
@@ -809,6 +872,24 @@ authenticate.describe(() => {
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': `${code.slice(0, 3)} ${code.slice(3)}` } });
     logOutLater(t, response);
     adviseCredentialAccepted(t, response, 'the valid 2FA code written with a space inside ("123 456") logged in: section 8 gives the code as exactly 6 digits, and spaces are removed before it is compared');
+  });
+
+  // Round wb21 (fix-wb21a): docs/provider-states.md gives the code as RFC 6238 (SHA-1, 30 s, 6 digits), whose window of
+  // past steps is the verifier's choice (5.2 only recommends one step back): a wide window is a security note, not a
+  // deviation (allowed-wb21-2fa-wide-code-window; docs/judging.md). The account's own code of a step at least 10 minutes
+  // back (20 steps or more; computed from the secret, no waiting), which is none of its codes of the last 90 s and the
+  // next 90 s: a Session advises. One failed login, of a fresh 2FA account.
+  authenticate.check('security note: a 2FA account\u2019s own code of 10 minutes ago is not its code now (advisory)', { rules: [], judges: 'advisory', clauses: ['4.2', '5', '8'], status: null }, async (t) => {
+    const user = await t.state('user', { twoFactor: true }, { failsLogins: 1 });
+    const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+    await untilFreshTotpStep(t.signal);
+    const now = Math.floor(Date.now() / 1000);
+    const near = new Set([-90, -60, -30, 0, 30, 60, 90].map((shift) => totpCode(secret, now + shift)));
+    let back = 20;
+    while (near.has(totpCode(secret, now - 30 * back))) back++;
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': totpCode(secret, now - 30 * back) } });
+    logOutLater(t, response);
+    adviseCredentialAccepted(t, response, `the account\u2019s own 2FA code of ${back} steps of 30 s ago (${(back / 2).toFixed(1)} minutes) logged in: RFC 6238 5.2 leaves the verifier's window of past steps to the verifier, but recommends at most one, so a code that old should no longer pass`);
   });
 
   // bcrypt compares only the first 72 bytes of a password. The state's password is short, so the account is given one
@@ -1469,6 +1550,17 @@ authenticateJwtEp.describe(() => {
     const response = await authenticateJwt(t, platform.id, craftedJwt.tampered(jwt, { email: victim.email, expire: futureExpire(300) }));
     logOutLater(t, response);
     expectRefused(t, response, 'a tampered JWT (section 4.1: the signature covers the payload)');
+  });
+
+  // Round wb21 (fix-wb21a): the email claim names a user exactly (4.1: "string, user e-mail"). The platform's JWT whose
+  // email is the user's address without its last character names no user: 403 or 412 (expectUnknownUserRefused, as for
+  // a fresh unknown e-mail), never a Session (a lookup `email LIKE 'claim%'` finds the user). One refused login.
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT whose email is the user\u2019s e-mail without its last character', { rules: [...schemaRules('error-auth'), 'S138'], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: UNKNOWN_USER_EVERY_BRANCH }, async (t) => {
+    const user = await platformUser(t, 'user', {}, { failsLogins: 1 });
+    const platform = await platformFor(t);
+    const response = await authenticateJwt(t, platform.id, await platform.sign({ email: user.email.slice(0, -1), expire: futureExpire(300) }));
+    logOutLater(t, response);
+    expectUnknownUserRefused(t, response);
   });
 
   // Section 4.1: the JWT is signed by the key of *the* platform in the path; another registered platform's key is

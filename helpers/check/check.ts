@@ -57,6 +57,8 @@ export interface CheckMeta {
   /**
    * The test provokes a restriction that may outlast it (the brute-force lockout, 425, section 5.5): `conformance run`
    * runs it after every other test of every file (vitest.run.config.ts), so that the restriction blocks none of them.
+   * Also a test that needs no other test's login between two of its own requests (a verifier's state shared across
+   * logins, round wb21): the last phase runs only these few.
    */
   runsLast?: true;
 }
