@@ -262,6 +262,17 @@ forgot.describe(() => {
       expectValidationError(t, response, 'email');
     }
   });
+
+  // Round wb21 (fix-wb21a): a known account's address without its last character names no account (the state's
+  // addresses are fresh): 4.3's 422 keyed by email, never a reset mailed to the account it begins (a lookup
+  // `WHERE email LIKE 'sent%'`). A validator that refuses the cut domain answers the same 422.
+  forgot.check('answers 422 keyed by email for a known e-mail without its last character', { rules: [...schemaRules('error-validation'), 'S177'], clauses: ['4.3', '7'], status: 422 }, async (t) => {
+    const user = await t.state('user');
+    const email = user.email.slice(0, -1);
+    const response = await t.post(FORGOT, { json: { email }, token: await bearerOf(t, user) });
+    expect(response.status, `section 4.3: forgot-password for ${JSON.stringify(email)} (a known address without its last character, which names no account) is an unknown e-mail (422 keyed by email); got ${response.status}${response.status === 200 ? ' (the address was matched by its beginning)' : ''}`).toBe(422);
+    expectValidationError(t, response, 'email');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -507,6 +518,19 @@ reset.describe(() => {
       expectValidationError(t, response, ['email', 'token']);
       await expectPasswordUnchanged(t, user, `a reset for ${JSON.stringify(email)}`);
     }
+  });
+
+  // Round wb21 (fix-wb21a): the account's e-mailed token with its address without the last character: the address names
+  // no account and the token is not one e-mailed to it, so 422 keyed by email or by token
+  // (allowed-reset-wrong-email-keyed-by-token), and the password stays unchanged (a lookup `WHERE email LIKE 'sent%'`
+  // resets the account the address begins).
+  reset.check('answers 422 keyed by email or token for the account\u2019s token with its e-mail without its last character, and the password stays unchanged', { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {
+    const { user, token, bearer } = await resetInProgress(t, { spends: false });
+    const email = user.email.slice(0, -1);
+    const response = await t.post(RESET, { json: { email, token, password: passwordOfLength(16) }, token: bearer });
+    expect(response.status, `section 4.4: reset-password for ${JSON.stringify(email)} (the account\u2019s address without its last character, which names no account) with the account\u2019s token must be refused (422); got ${response.status}${response.status === 200 ? ' (the address was matched by its beginning)' : ''}`).toBe(422);
+    expectValidationError(t, response, ['email', 'token']);
+    await expectPasswordUnchanged(t, user, `a reset for ${JSON.stringify(email)}`);
   });
 
   // White-box round wb14: the e-mailed token itself made a character longer and a character shorter, the siblings of the
