@@ -543,11 +543,6 @@ const written: Mutant[] = [
  * - wb21-banks-currency-filter-all-lists-every-bank: the currency filter rows take values from the user's own banks and
  *   codes none of them has are drawn or fixed (never ALL, a real ISO 4217 code a UI also uses as "all"). Would catch: a
  *   user with a EUR bank listed with currency=ALL: 200 with no bank (or 422 keyed by currency), never the EUR bank.
- * - wb21-banks-bank-name-inner-spaces-squished, wb21-cards-holder-name-inner-spaces-squished,
- *   wb21-cards-alias-inner-spaces-squished: the value-class rows send spaces only singly; no value has two white-space
- *   characters in a row. Would catch: `Banco  Popular`, a holderName `Jo  Smith` and an alias `My  card` (and a tab), 201
- *   and stored as sent (docs/judging.md "Records hold what was sent": trimmed, NFC/NFD and letter case are the only
- *   normalisations).
  * - wb21-cards-png-with-alpha-500, wb21-cards-png-palette-refused, wb21-cards-png-grayscale-refused,
  *   wb21-cards-png-with-text-chunk-refused, wb21-cards-png-16-bit-refused, wb21-cards-png-interlaced-refused,
  *   wb21-cards-png-wider-than-4096-refused: every PNG the suite sends (helpers/arrange/images.ts pngCore) is an 8x8,
@@ -607,9 +602,6 @@ const OPEN = new Set<string>([
   'wb21-jwt-token-header-bearer-prefix-accepted',
   'wb21-banks-create-restores-deleted-bank-of-same-iban',
   'wb21-banks-currency-filter-all-lists-every-bank',
-  'wb21-banks-bank-name-inner-spaces-squished',
-  'wb21-cards-holder-name-inner-spaces-squished',
-  'wb21-cards-alias-inner-spaces-squished',
   'wb21-cards-png-with-alpha-500',
   'wb21-cards-png-palette-refused',
   'wb21-cards-png-grayscale-refused',
@@ -627,8 +619,24 @@ const OPEN = new Set<string>([
   'wb21-bonuses-anti-phishing-mask-cached-across-users',
 ]);
 
+/*
+ * Not deviations under every reading (the lead's ruling; NOT_DEVIATIONS below, not registered): a bankName, holderName
+ * or alias with two spaces in a row stored and answered with one. docs/judging.md "Storage normalisation" reads: "No
+ * clause says a record repeats the letters sent: trimmed, inner white space made one, NFC or NFD, another letter case
+ * ... Equal passes; equal once normalised is advised on": inner white space made one is an allowed normalisation, which
+ * the stored-value checks already advise on (fix-wb21b; no check, no new advisory).
+ */
+const NOT_DEVIATIONS = new Set<string>([
+  'wb21-banks-bank-name-inner-spaces-squished',
+  'wb21-cards-holder-name-inner-spaces-squished',
+  'wb21-cards-alias-inner-spaces-squished',
+]);
+
 /** The mutants of the round the suite catches (registered in index.ts). */
-export const roundWb21Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name));
+export const roundWb21Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
+
+/** The mutants of the round judged no deviation under every reading (not registered). */
+export const roundWb21NotDeviations: Mutant[] = written.filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb21OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
