@@ -576,6 +576,34 @@ create.describe(() => {
     });
   }
 
+  // White-box round wb21 (fix-wb21b): the class of each accepted type, not one member of it. Sections 4.6a and 8 give the
+  // type ("jpg, jpeg, bmp or png") and the size, and the constraint columns are exhaustive (docs/judging.md): no colour
+  // model, bit depth, layout, metadata, dimension or file name is among them. So a valid image of an accepted type under
+  // the limit is accepted whatever its kind: PNGs with alpha, of a palette, greyscale, of 16 bits, interlaced, with a
+  // text chunk and 4608 pixels wide; a progressive JPEG; BMPs stored top-down and of 32 bits; and PNGs named with a space,
+  // with letters outside ASCII and with two dots (the last extension .png, as allowed-r8-card-image-name-and-content
+  // reads it). Two kinds a card (the two images are different files, as allowed-r21-card-images-must-differ asks):
+  // seven creates on one user, each image a few hundred bytes at most. A 201 also echoes the fields sent.
+  const IMAGE_KINDS: [string, CardFields['cardImage1'], string, CardFields['cardImage2']][] = [
+    ['a PNG with alpha (colour type 6)', IMAGES.pngKind('rgba'), 'a palette PNG (colour type 3)', IMAGES.pngKind('palette')],
+    ['a greyscale PNG (colour type 0)', IMAGES.pngKind('grey'), 'a PNG of 16 bits a channel', IMAGES.pngKind('deep')],
+    ['an interlaced (Adam7) PNG', IMAGES.pngKind('adam7'), 'a PNG with a tEXt chunk', IMAGES.pngKind('text')],
+    ['a PNG 4608 pixels wide', IMAGES.pngKind('wide'), 'a progressive JPEG (SOF2)', IMAGES.jpegProgressive()],
+    ['a BMP stored top-down (negative height)', IMAGES.bmpTopDown(), 'a BMP of 32 bits a pixel', IMAGES.bmp32()],
+    ['a PNG named "Card front.png"', IMAGES.pngNamedWithSpace(), 'a PNG named "carte-\u00e9t\u00e9.png"', IMAGES.pngNamedNonAscii()],
+    ['a PNG named "card.front.png"', IMAGES.pngNamedWithTwoDots(), 'a real JPEG', IMAGES.jpeg()],
+  ];
+  create.check('answers 201 for images of every kind of an accepted type (PNG with alpha, palette, greyscale, 16-bit, interlaced, with a text chunk, 4608 px wide; progressive JPEG; top-down and 32-bit BMP) and under file names with a space, non-ASCII letters or two dots', { rules: [...schemaRules('card-response'), 'S276', 'S277'], clauses: ['4.6a', '8', '2.5'], status: 201, constraint: 'card.cardImage1.type' }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    for (const [first, cardImage1, second, cardImage2] of IMAGE_KINDS) {
+      const { form, fields } = cardForm({ cardImage1, cardImage2 });
+      const response = await t.post(cardsPath(user.id), { token, form });
+      assert(response.status === 201, `sections 4.6a and 8: cardImage1 and cardImage2 are an "image; jpg, jpeg, bmp or png; max 10240 KB", and no colour model, depth, layout, metadata, dimension or file name is among the constraints; ${first} as cardImage1 and ${second} as cardImage2, each valid and a few hundred bytes, must be accepted (201); got ${response.status}: ${response.text.slice(0, 200)}`);
+      const { data } = t.expectSchema(response, 'card-response');
+      assertEchoes(t, data, fields);
+    }
+  });
+
   // White-box round wb19 (fix-wb19b): writings of an expiry that no reading of the formats m/y, m and y takes, each
   // refused (a lenient date parser takes 12-45 or Dec/45 as December 2045, and reads a year 045 as 45, then 2045). The
   // points a reading may take either way (docs/judging.md, "The expiry m/y") are a one-digit month and the number of the

@@ -67,6 +67,67 @@ export function pngBytes(picture: PngPicture = 'card'): Buffer {
   return Buffer.concat([PNG_SIGNATURE, ...pngCore(8, picture), IEND]);
 }
 
+/**
+ * White-box round wb21 (fix-wb21b): the other members of the class "png" (section 8 gives the type, no colour model, depth,
+ * layout, metadata or dimension). Each is a valid PNG of its kind, made in code and a few hundred bytes at most:
+ * - `rgba`: truecolour with alpha (colour type 6, what a phone's screenshot is);
+ * - `palette`: indexed colour (type 3, with a PLTE of four colours, what pngquant writes);
+ * - `grey`: greyscale (type 0, what a document scanner writes);
+ * - `deep`: truecolour of 16 bits a channel;
+ * - `adam7`: truecolour, interlaced (Adam7: seven passes);
+ * - `text`: truecolour with a tEXt chunk (Software), the metadata most editors write;
+ * - `wide`: truecolour of 4608x8 pixels (wider than 4096; it compresses to a few hundred bytes).
+ */
+export type PngKind = 'rgba' | 'palette' | 'grey' | 'deep' | 'adam7' | 'text' | 'wide';
+
+/** Adam7's seven passes: the first column and row of each, and its steps across and down. */
+const ADAM7: readonly [x0: number, y0: number, dx: number, dy: number][] = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
+
+export function pngOfKind(kind: PngKind): Buffer {
+  const width = kind === 'wide' ? 4608 : 8;
+  const height = 8;
+  const colour = { rgba: 6, palette: 3, grey: 0 }[kind as string] ?? 2;
+  const depth = kind === 'deep' ? 16 : 8;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = depth;
+  ihdr[9] = colour;
+  ihdr[12] = kind === 'adam7' ? 1 : 0;
+  /** The samples of pixel (x, y), as its colour type and depth write them. */
+  const pixel = (x: number, y: number): number[] => {
+    const r = (x * 32) & 0xff;
+    const g = (y * 32) & 0xff;
+    if (colour === 3) return [(x + y) & 3];
+    if (colour === 0) return [(r + g) >> 1];
+    if (colour === 6) return [r, g, 0x60, 0x80 + y * 16];
+    if (depth === 16) return [r, r, g, g, 0x50, 0x05];
+    return [r, g, 0x50];
+  };
+  const rows: number[] = [];
+  const passes = kind === 'adam7' ? ADAM7 : [[0, 0, 1, 1] as const];
+  for (const [x0, y0, dx, dy] of passes) {
+    for (let y = y0; y < height; y += dy) {
+      if (x0 >= width) continue;
+      rows.push(0); // filter type None
+      for (let x = x0; x < width; x += dx) rows.push(...pixel(x, y));
+    }
+  }
+  const chunks = [pngChunk('IHDR', ihdr)];
+  if (colour === 3) chunks.push(pngChunk('PLTE', Buffer.from([0x10, 0x20, 0x80, 0x80, 0x40, 0x10, 0xf0, 0xe0, 0x30, 0x20, 0xa0, 0x60])));
+  if (kind === 'text') chunks.push(pngChunk('tEXt', Buffer.from('Software\0account-api-conformance', 'latin1')));
+  chunks.push(pngChunk('IDAT', deflateSync(Buffer.from(rows), { level: 9 })));
+  return Buffer.concat([PNG_SIGNATURE, ...chunks, IEND]);
+}
+
 /** The padding of the large PNGs, 64 KiB of one byte a picture: shared by every chunk and never written after they are made. */
 const PADDINGS = new Map<PngPicture, Buffer>();
 const paddingOf = (picture: PngPicture) => PADDINGS.get(picture) ?? PADDINGS.set(picture, Buffer.alloc(64 * 1024, picture === 'card' ? 0x20 : 0x2e)).get(picture)!;
@@ -133,13 +194,40 @@ export function jpegBytes(kind: 'jfif' | 'exif' = 'jfif'): Buffer {
 }
 
 /**
- * A valid 2x2 24-bit BMP, rows padded to 4 bytes. Its DIB header: BITMAPINFOHEADER (40 bytes) by default;
+ * White-box round wb21 (fix-wb21b): a minimal valid progressive JPEG (SOF2, 1x1 grey), as many web tools and phones save
+ * one: the quantisation table and one-code Huffman tables of jpegBytes, then two scans, the DC coefficients (Ss=Se=0: a
+ * difference of 0) and the AC band 1 to 63 (an end of band, EOB0, for the one block).
+ */
+export function progressiveJpegBytes(): Buffer {
+  const ones = new Array<number>(64).fill(1);
+  const oneCodeTable = (classAndId: number) => [0xff, 0xc4, 0x00, 0x14, classAndId, 1, ...new Array<number>(15).fill(0), 0x00];
+  return Buffer.from([
+    0xff, 0xd8, // SOI
+    ...APP0_JFIF,
+    0xff, 0xdb, 0x00, 0x43, 0x00, ...ones, // DQT, table 0
+    0xff, 0xc2, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, // SOF2: progressive, 8-bit, 1x1, one component
+    ...oneCodeTable(0x00), // DHT: DC table 0, code "0" = category 0
+    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, // SOS: DC scan (Ss 0, Se 0, Ah/Al 0)
+    0x7f, // DC "0", padded with ones
+    ...oneCodeTable(0x10), // DHT: AC table 0, code "0" = EOB0
+    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x01, 0x3f, 0x00, // SOS: AC scan, band 1 to 63
+    0x7f, // EOB0 "0", padded with ones
+    0xff, 0xd9, // EOI
+  ]);
+}
+
+/**
+ * A valid 2x2 24-bit BMP, rows padded to 4 bytes, stored bottom-up. White-box round wb21 (fix-wb21b): `topDown`, its rows
+ * stored top-down (a negative height, as Windows' DIB sections and many writers store them); `bits` 32, BGRA pixels
+ * (BI_RGB, the fourth byte unused or alpha: what a Windows screenshot is). Its DIB header: BITMAPINFOHEADER (40 bytes) by default;
  * BITMAPV4HEADER (108) or BITMAPV5HEADER (124, GIMP's default), as sRGB without masks (BI_RGB) (white-box round wb10).
  */
-export function bmpBytes(header: 40 | 108 | 124 = 40): Buffer {
+export function bmpBytes(header: 40 | 108 | 124 = 40, layout: { topDown?: boolean; bits?: 24 | 32 } = {}): Buffer {
   const width = 2;
   const height = 2;
-  const rowSize = Math.ceil((width * 3) / 4) * 4;
+  const bits = layout.bits ?? 24;
+  const bytesPerPixel = bits / 8;
+  const rowSize = Math.ceil((width * bytesPerPixel) / 4) * 4;
   const pixels = rowSize * height;
   const offset = 14 + header;
   const buffer = Buffer.alloc(offset + pixels);
@@ -148,9 +236,9 @@ export function bmpBytes(header: 40 | 108 | 124 = 40): Buffer {
   buffer.writeUInt32LE(offset, 10);
   buffer.writeUInt32LE(header, 14);
   buffer.writeInt32LE(width, 18);
-  buffer.writeInt32LE(height, 22);
+  buffer.writeInt32LE(layout.topDown ? -height : height, 22);
   buffer.writeUInt16LE(1, 26);
-  buffer.writeUInt16LE(24, 28);
+  buffer.writeUInt16LE(bits, 28);
   buffer.writeUInt32LE(0, 30);
   buffer.writeUInt32LE(pixels, 34);
   buffer.writeInt32LE(2835, 38);
@@ -159,7 +247,7 @@ export function bmpBytes(header: 40 | 108 | 124 = 40): Buffer {
   // gammas 0; V5 adds the rendering intent (LCS_GM_IMAGES) and no profile.
   if (header >= 108) buffer.writeUInt32LE(0x73524742, 14 + 56);
   if (header >= 124) buffer.writeUInt32LE(4, 14 + 108);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buffer.set([0x20 * x, 0x40 * y, 0xc0], offset + y * rowSize + x * 3);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buffer.set(bits === 32 ? [0x20 * x, 0x40 * y, 0xc0, 0xff] : [0x20 * x, 0x40 * y, 0xc0], offset + y * rowSize + x * bytesPerPixel);
   return buffer;
 }
 
@@ -290,4 +378,20 @@ export const IMAGES = {
   pngAtLimit: () => once('limit', () => paddedPng('card-10240000b.png', AT_LIMIT_IMAGE_BYTES)),
   /** A real PNG of 10240 x 1024 + 1024 bytes: over the limit of section 8 whatever a KB is. */
   pngOverLimit: () => once('over', () => paddedPng('card-10241kib.png', OVER_LIMIT_IMAGE_BYTES)),
+  /** White-box round wb21 (fix-wb21b): the other members of the class "png" (pngOfKind). */
+  pngKind: (kind: PngKind) => once(`png-${kind}`, () => uploadFile(`card-${kind}.png`, 'image/png', pngOfKind(kind))),
+  /** White-box round wb21 (fix-wb21b): a progressive JPEG (SOF2). */
+  jpegProgressive: () => once('jpeg-progressive', () => uploadFile('card-progressive.jpg', 'image/jpeg', progressiveJpegBytes())),
+  /** White-box round wb21 (fix-wb21b): a BMP stored top-down, and one of 32 bits a pixel. */
+  bmpTopDown: () => once('bmp-top-down', () => uploadFile('card-top-down.bmp', 'image/bmp', bmpBytes(40, { topDown: true }))),
+  bmp32: () => once('bmp-32', () => uploadFile('card-32.bmp', 'image/bmp', bmpBytes(40, { bits: 32 }))),
+  /**
+   * White-box round wb21 (fix-wb21b): valid PNGs under file names of other classes (section 8 gives the type, not the
+   * name): a space (`Card front.png`), letters outside ASCII (`carte-été.png`) and two dots (`card.front.png`). The last
+   * extension is `.png` in each, so a reading that checks the extension too (allowed-r8-card-image-name-and-content) takes
+   * them; each is another picture or file than the one it is sent beside.
+   */
+  pngNamedWithSpace: () => once('png-name-space', () => uploadFile('Card front.png', 'image/png', pngBytes())),
+  pngNamedNonAscii: () => once('png-name-non-ascii', () => uploadFile('carte-\u00e9t\u00e9.png', 'image/png', pngBytes('held'))),
+  pngNamedWithTwoDots: () => once('png-name-two-dots', () => uploadFile('card.front.png', 'image/png', pngBytes())),
 } as const;
