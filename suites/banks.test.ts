@@ -792,10 +792,15 @@ list.describe(() => {
 
   list.check('answers an empty list for a currency no bank has', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {
     const { user, token } = await userWithBank(t, { currency: 'EUR' });
-    const response = await t.get(banksPath(user.id), { token, query: { currency: 'SEK' } });
-    // A currency no bank has may also be refused (422 keyed by currency, advised on): helpers/check/filters.ts.
-    const data = expectFilteredList(t, response, 'currency', 'SEK', 'bank-list-response');
-    if (data) expect(data, 'the user\u2019s only bank is in EUR').toEqual([]);
+    // White-box round wb21 (fix-wb21b): ALL too, the Albanian lek's ISO 4217 code (active in every edition since 2015), a
+    // word a UI also uses for "every currency". It is a currency code, so the filter applies it (docs/judging.md: only a
+    // value that is no currency code at all may be ignored): never the EUR bank.
+    for (const code of ['SEK', 'ALL']) {
+      const response = await t.get(banksPath(user.id), { token, query: { currency: code } });
+      // A currency no bank has may also be refused (422 keyed by currency, advised on): helpers/check/filters.ts.
+      const data = expectFilteredList(t, response, 'currency', code, 'bank-list-response');
+      if (data) expect(data, `section 4.10: currency=${code} lists the banks in ${code}${code === 'ALL' ? ' (the Albanian lek, an ISO 4217 code: not "all currencies")' : ''}; the user\u2019s only bank is in EUR`).toEqual([]);
+    }
   });
 
   // `platform` and `company` are named as filters but not defined (4.10): here the suite only advises on what the
@@ -965,6 +970,30 @@ show.describe(() => {
     if (deleted.status !== 200) throw new Error(`precondition: deleting a fresh bank must answer 200, got ${deleted.status}`);
     const again = await t.get(bankPath(user.id, id), { token });
     expectNotFound(t, again);
+  });
+
+  // White-box round wb21 (fix-wb21b): a create with the IBAN of a bank the user deleted. Whether a deleted bank's IBAN
+  // stays taken is not said (allowed-r1-bank-iban-taken-after-delete: 422 keyed by iban). A 201 answers a record this
+  // create made (4.10: 201 { data: <Bank> } of the body sent), never the deleted bank restored: its id is not the deleted
+  // bank's, which still answers 404, and it holds the bankName sent, not the deleted bank's.
+  create.check('answers a create with the IBAN of a bank the user deleted with a new bank as sent (the deleted one still 404), or 422 keyed by iban', { rules: [...schemaRules('bank-response'), 'S217', 'S218'], clauses: ['4.10', '2.4'], status: [201, 422] }, async (t) => {
+    const { user, token, payload, bank } = await userWithBank(t);
+    const deleted = await t.delete(bankPath(user.id, bank.id), { token });
+    if (deleted.status !== 200) throw new Error(`precondition: deleting a fresh bank must answer 200, got ${deleted.status}`);
+    const again = { ...payload, bankName: `${String(payload.bankName).slice(0, 170)} Again` };
+    const response = await t.post(banksPath(user.id), { json: again, token });
+    deleteIfCreated(t, user.id, token, response);
+    if (response.status === 422) {
+      expectValidationError(t, response, 'iban');
+      t.note('a create with the IBAN of a bank the user deleted was refused 422 keyed by iban: the deleted bank\u2019s IBAN stays taken (allowed: "unique" is not scoped)');
+      return;
+    }
+    t.expectStatus(response, 201);
+    const { data } = t.expectSchema(response, 'bank-response');
+    expect(sameId(data.id, bank.id), `section 4.10: a create answers the bank it made (201 { data: <Bank> }); with the IBAN of the deleted bank ${bank.id} it answered that bank\u2019s id again (the deleted bank restored, not a new one created)`).toBe(false);
+    expectEcho(t, data, again, 'create');
+    const old = await t.get(bankPath(user.id, bank.id), { token });
+    expectNotFound(t, old, 'the bank deleted before a create with its IBAN');
   });
 
   show.check('never shows another user\u2019s bank under the caller\u2019s own user id', { rules: schemaRules('error-message'), clauses: ['4.10', '5', '7'], status: [403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for' }, async (t) => {

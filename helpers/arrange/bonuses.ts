@@ -19,14 +19,37 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
  */
 export async function userWithBonuses(t: CheckContext, options: { sharedOrder?: true } = {}) {
   const { user, token } = await userWithToken(t, {}, { needs: ['bonuses'] });
-  const bonuses = await t.state('bonuses', { userId: user.id, ...(options.sharedOrder ? { sharedOrder: true } : {}) });
+  return { user, token, ...(await bonusesOfState(t, user.id, options)) };
+}
+
+/** The provider state `bonuses` for `userId` (the user's anti-phishing code, when reported, registered as a secret). */
+export async function bonusesOfState(t: CheckContext, userId: string, options: { sharedOrder?: true } = {}) {
+  const bonuses = await t.state('bonuses', { userId, ...(options.sharedOrder ? { sharedOrder: true } : {}) });
   if (!Array.isArray(bonuses.ids) || bonuses.ids.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty ids array');
   if (!Array.isArray(bonuses.assets) || bonuses.assets.length === 0) throw new Error('precondition: provider state bonuses must answer a non-empty assets array');
   const reported = (bonuses as { antiPhishing?: unknown }).antiPhishing;
   const antiPhishing = typeof reported === 'string' && reported !== '' ? reported : undefined;
   // checkAntiPhishing finds the code in any letter case, so a leak in another case is redacted as well.
   if (antiPhishing !== undefined) for (const form of new Set([antiPhishing, antiPhishing.toLowerCase(), antiPhishing.toUpperCase()])) learnSecret(form, 'never-travels');
-  return { user, token, bonuses, antiPhishing };
+  return { bonuses, antiPhishing };
+}
+
+/**
+ * Section 2.6 (white-box round wb21, fix-wb21b): a mask hides characters of the user's own value, so what it leaves
+ * visible (every character but the asterisks), read in order and in any letter case, is a subsequence of that value:
+ * under every reading of the mask (a part kept at either end, a fixed length, the domain masked too, nothing shown).
+ * False means the mask shows characters the value does not have in that order (another user's mask).
+ */
+export function visibleFromOwn(masked: string, clear: string): boolean {
+  const visible = masked.replace(/\*/g, '').toLowerCase();
+  const own = clear.toLowerCase();
+  let at = 0;
+  for (const character of visible) {
+    at = own.indexOf(character, at);
+    if (at < 0) return false;
+    at += character.length;
+  }
+  return true;
 }
 
 /**
