@@ -641,6 +641,30 @@ create.describe(() => {
       await t.delete(bankPath(user.id, data.id), { token });
     }
   });
+
+  // White-box round wb21 (fix-wb21b): a create with the IBAN of a bank the user deleted. Whether a deleted bank's IBAN
+  // stays taken is not said (allowed-r1-bank-iban-taken-after-delete: 422 keyed by iban). A 201 answers a record this
+  // create made (4.10: 201 { data: <Bank> } of the body sent), never the deleted bank restored: its id is not the deleted
+  // bank's, which still answers 404, and it holds the bankName sent, not the deleted bank's.
+  create.check('answers a create with the IBAN of a bank the user deleted with a new bank as sent (the deleted one still 404), or 422 keyed by iban', { rules: [...schemaRules('bank-response'), 'S217', 'S218'], clauses: ['4.10', '2.4'], status: [201, 422] }, async (t) => {
+    const { user, token, payload, bank } = await userWithBank(t);
+    const deleted = await t.delete(bankPath(user.id, bank.id), { token });
+    if (deleted.status !== 200) throw new Error(`precondition: deleting a fresh bank must answer 200, got ${deleted.status}`);
+    const again = { ...payload, bankName: `${String(payload.bankName).slice(0, 170)} Again` };
+    const response = await t.post(banksPath(user.id), { json: again, token });
+    deleteIfCreated(t, user.id, token, response);
+    if (response.status === 422) {
+      expectValidationError(t, response, 'iban');
+      t.note('a create with the IBAN of a bank the user deleted was refused 422 keyed by iban: the deleted bank\u2019s IBAN stays taken (allowed: "unique" is not scoped)');
+      return;
+    }
+    t.expectStatus(response, 201);
+    const { data } = t.expectSchema(response, 'bank-response');
+    expect(sameId(data.id, bank.id), `section 4.10: a create answers the bank it made (201 { data: <Bank> }); with the IBAN of the deleted bank ${bank.id} it answered that bank\u2019s id again (the deleted bank restored, not a new one created)`).toBe(false);
+    expectEcho(t, data, again, 'create');
+    const old = await t.get(bankPath(user.id, bank.id), { token });
+    expectNotFound(t, old, 'the bank deleted before a create with its IBAN');
+  });
 });
 
 list.describe(() => {
@@ -970,30 +994,6 @@ show.describe(() => {
     if (deleted.status !== 200) throw new Error(`precondition: deleting a fresh bank must answer 200, got ${deleted.status}`);
     const again = await t.get(bankPath(user.id, id), { token });
     expectNotFound(t, again);
-  });
-
-  // White-box round wb21 (fix-wb21b): a create with the IBAN of a bank the user deleted. Whether a deleted bank's IBAN
-  // stays taken is not said (allowed-r1-bank-iban-taken-after-delete: 422 keyed by iban). A 201 answers a record this
-  // create made (4.10: 201 { data: <Bank> } of the body sent), never the deleted bank restored: its id is not the deleted
-  // bank's, which still answers 404, and it holds the bankName sent, not the deleted bank's.
-  create.check('answers a create with the IBAN of a bank the user deleted with a new bank as sent (the deleted one still 404), or 422 keyed by iban', { rules: [...schemaRules('bank-response'), 'S217', 'S218'], clauses: ['4.10', '2.4'], status: [201, 422] }, async (t) => {
-    const { user, token, payload, bank } = await userWithBank(t);
-    const deleted = await t.delete(bankPath(user.id, bank.id), { token });
-    if (deleted.status !== 200) throw new Error(`precondition: deleting a fresh bank must answer 200, got ${deleted.status}`);
-    const again = { ...payload, bankName: `${String(payload.bankName).slice(0, 170)} Again` };
-    const response = await t.post(banksPath(user.id), { json: again, token });
-    deleteIfCreated(t, user.id, token, response);
-    if (response.status === 422) {
-      expectValidationError(t, response, 'iban');
-      t.note('a create with the IBAN of a bank the user deleted was refused 422 keyed by iban: the deleted bank\u2019s IBAN stays taken (allowed: "unique" is not scoped)');
-      return;
-    }
-    t.expectStatus(response, 201);
-    const { data } = t.expectSchema(response, 'bank-response');
-    expect(sameId(data.id, bank.id), `section 4.10: a create answers the bank it made (201 { data: <Bank> }); with the IBAN of the deleted bank ${bank.id} it answered that bank\u2019s id again (the deleted bank restored, not a new one created)`).toBe(false);
-    expectEcho(t, data, again, 'create');
-    const old = await t.get(bankPath(user.id, bank.id), { token });
-    expectNotFound(t, old, 'the bank deleted before a create with its IBAN');
   });
 
   show.check('never shows another user\u2019s bank under the caller\u2019s own user id', { rules: schemaRules('error-message'), clauses: ['4.10', '5', '7'], status: [403, 404, 409], rulesOnEveryBranch: 'every answer it accepts is an error { message } (S336), with the message its status calls for' }, async (t) => {

@@ -570,6 +570,45 @@ list.describe(() => {
     const response = await t.get(bonusesPath(owner.user.id), { token });
     expectUnauthorized(t, response);
   });
+
+  // White-box round wb21 (fix-wb21b): a mask is of the user's own value. Two users' bonuses read one after the other: what
+  // each mask leaves visible (the e-mail's, and the anti-phishing code's where the state reports the code) is a
+  // subsequence of that user's own value (visibleFromOwn), never the first user's mask kept for the second (a static
+  // cache). Arranged, not hoped for: a later user is read only when the first user's masks could not pass for one of its
+  // values (the first user's visible characters no subsequence of it), and fresh users are tried until both the e-mail and
+  // the code were so read, at most eight (state calls only for a user passed over; a login and one list for a user read).
+  // A STATES_FILE lends a test two accounts of a kind: there the one second account is read, whatever it tells.
+  list.check('shows each user\u2019s own masked e-mail and anti-phishing code: the visible characters are the user\u2019s own, for two users read one after the other', { rules: [...schemaRules('bonus-list-response'), 'S94', 'S97'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
+    const masksOf = async (user: { id: string; email: string }, token: string, antiPhishing: string | undefined) => {
+      const listed = await t.get(bonusesPath(user.id), { token });
+      t.expectStatus(listed, 200);
+      const data = (t.expectSchema(listed, 'bonus-list-response') as { data: Listed[] }).data;
+      for (const b of data) {
+        const email = String(b.user.email);
+        assert(visibleFromOwn(email, user.email), `section 2.6: user.email of bonus ${b.id} is the user\u2019s e-mail "partially replaced with asterisks", so what it shows is the user\u2019s own; it shows ${JSON.stringify(email.replace(/\*/g, ''))}, characters the user\u2019s e-mail ${user.email} does not have in that order (another user\u2019s mask)`);
+        const code = b.user.options?.guard?.antiPhishing;
+        if (antiPhishing !== undefined && typeof code === 'string') assert(visibleFromOwn(code, antiPhishing), `section 2.6: options.guard.antiPhishing of bonus ${b.id} is the user\u2019s code masked, so what it shows is of the user\u2019s code; it shows characters the code the state reports does not have in that order (another user\u2019s mask)`);
+      }
+      const code = data[0]?.user.options?.guard?.antiPhishing;
+      return { email: data[0] ? String(data[0].user.email) : undefined, code: typeof code === 'string' ? code : undefined };
+    };
+    const first = await userWithBonuses(t);
+    const masks = await masksOf(first.user, first.token, first.antiPhishing);
+    const fromFile = t.target.states.kind === 'file';
+    let emailTold = masks.email === undefined;
+    let codeTold = masks.code === undefined || first.antiPhishing === undefined;
+    for (let tried = 1; tried <= (fromFile ? 1 : 8) && !(emailTold && codeTold); tried++) {
+      const user = await t.state('user', {}, { needs: ['bonuses'] });
+      const { antiPhishing } = await bonusesOfState(t, user.id);
+      const emailTells = !emailTold && !visibleFromOwn(masks.email!, user.email);
+      const codeTells = !codeTold && antiPhishing !== undefined && !visibleFromOwn(masks.code!, antiPhishing);
+      if (!emailTells && !codeTells && !fromFile) continue;
+      await masksOf(user, await logIn(t, user), antiPhishing);
+      emailTold ||= emailTells;
+      codeTold ||= codeTells;
+    }
+    if (!emailTold || !codeTold) t.note(`no second user read had ${!emailTold ? 'an e-mail' : 'an anti-phishing code'} the first user\u2019s mask could not pass for: a mask kept from the first user may go unseen in this run`);
+  });
 });
 
 show.describe(() => {
@@ -601,39 +640,6 @@ show.describe(() => {
       assert(String(data.user.email).toLowerCase() !== user.email.toLowerCase(), `user.email of bonus ${id} must not be the user\u2019s e-mail in clear`);
       assert(replacesCharacters(String(data.user.email), user.email), `section 2.6: user.email of bonus ${id} must be partially replaced with asterisks, but without its asterisks it is the user\u2019s whole e-mail (asterisks inserted, nothing replaced)`);
       checkAntiPhishing(t, data.user.options?.guard?.antiPhishing, undefined, `bonus ${id}`);
-    }
-  });
-
-  // White-box round wb21 (fix-wb21b): a mask is of the user's own value. Two users' bonuses read one after the other: what
-  // each mask leaves visible (the e-mail's, and the anti-phishing code's where the state reports the code) is a
-  // subsequence of that user's own value (visibleFromOwn), never the first user's mask kept for the second (a static
-  // cache). Arranged, not hoped for: the second user is one whose values the first user's masks could not pass for (the
-  // first user's visible characters no subsequence of them); fresh users are tried until one fits, at most four.
-  list.check('shows each user\u2019s own masked e-mail and anti-phishing code: the visible characters are the user\u2019s own, for two users read one after the other', { rules: [...schemaRules('bonus-list-response'), 'S94', 'S97'], clauses: ['2.6', '4.11'], status: 200 }, async (t) => {
-    const masksOf = async (user: { id: string; email: string }, token: string, antiPhishing: string | undefined) => {
-      const listed = await t.get(bonusesPath(user.id), { token });
-      t.expectStatus(listed, 200);
-      const data = (t.expectSchema(listed, 'bonus-list-response') as { data: Listed[] }).data;
-      for (const b of data) {
-        const email = String(b.user.email);
-        assert(visibleFromOwn(email, user.email), `section 2.6: user.email of bonus ${b.id} is the user\u2019s e-mail "partially replaced with asterisks", so what it shows is the user\u2019s own; it shows ${JSON.stringify(email.replace(/\*/g, ''))}, characters the user\u2019s e-mail ${user.email} does not have in that order (another user\u2019s mask)`);
-        const code = b.user.options?.guard?.antiPhishing;
-        if (antiPhishing !== undefined && typeof code === 'string') assert(visibleFromOwn(code, antiPhishing), `section 2.6: options.guard.antiPhishing of bonus ${b.id} is the user\u2019s code masked, so what it shows is of the user\u2019s code; it shows characters the code the state reports does not have in that order (another user\u2019s mask)`);
-      }
-      return { email: data[0] ? String(data[0].user.email) : undefined, code: typeof data[0]?.user.options?.guard?.antiPhishing === 'string' ? String(data[0].user.options.guard.antiPhishing) : undefined };
-    };
-    const first = await userWithBonuses(t);
-    const masks = await masksOf(first.user, first.token, first.antiPhishing);
-    for (let tried = 1; ; tried++) {
-      const user = await t.state('user', {}, { needs: ['bonuses'] });
-      const { antiPhishing } = await bonusesOfState(t, user.id);
-      const emailTells = masks.email === undefined || !visibleFromOwn(masks.email, user.email);
-      const codeTells = masks.code === undefined || antiPhishing === undefined || !visibleFromOwn(masks.code, antiPhishing);
-      if ((emailTells && codeTells) || tried === 4) {
-        if (!emailTells || !codeTells) t.note(`none of 4 second users had values the first user\u2019s masks could not pass for (${!emailTells ? 'e-mail' : 'anti-phishing code'}): a mask kept from the first user may go unseen in this run`);
-        await masksOf(user, await logIn(t, user), antiPhishing);
-        return;
-      }
     }
   });
 
