@@ -555,9 +555,9 @@ const written: Mutant[] = [
  *   IMAGES.pngNamed*), each 201 echoing the fields sent. None depends on a draw.
  * - wb21-bonuses-user-email-mask-cached-across-users, wb21-bonuses-anti-phishing-mask-cached-across-users:
  *   suites/bonuses.test.ts "shows each user's own masked e-mail and anti-phishing code: the visible characters are the
- *   user's own, for two users read one after the other" (helpers/arrange/bonuses.ts visibleFromOwn): the second user is
- *   chosen (at most four fresh users tried) so that the first user's masks could not pass for its values; killed on each
- *   of three runs.
+ *   user's own, for two users read one after the other" (helpers/arrange/bonuses.ts visibleFromOwn): a later user is read
+ *   only where the first user's masks could not pass for its values (at most eight fresh users tried, state calls only for
+ *   one passed over); killed on each of three runs.
  *
  * Closed after the round (fix-wb21a, registered; none depends on a draw: the accounts, codes and e-mails are arranged;
  * each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME` on three runs):
