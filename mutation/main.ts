@@ -193,7 +193,7 @@ async function main(): Promise<number> {
   for (const result of refused) console.log(line(result));
   // Shown, never hidden: a verdict that changed when judged again is a check (or a run) that is not steady.
   const flaky = results.filter((r) => r.flaky);
-  if (flaky.length > 0) console.log('\nVerdicts the wrong way at first, the right way when judged again alone (each a check or a run that is not steady):');
+  if (flaky.length > 0) console.log('\nDeviations that survived at first and were killed when judged again alone (each a check or a run that is not steady):');
   for (const result of flaky) console.log(`  FLAKY    ${result.name} [${result.group}, clause ${result.clause}] first ${result.flaky}`);
   for (const b of baseline) console.log(`baseline: the ${b.group} suite does not pass against the unmutated reference: ${b.tests.join('; ')}`);
   for (const p of problems) console.log(`registry: ${p}`);

@@ -583,14 +583,17 @@ list.describe(() => {
       const listed = await t.get(bonusesPath(user.id), { token });
       t.expectStatus(listed, 200);
       const data = (t.expectSchema(listed, 'bonus-list-response') as { data: Listed[] }).data;
-      for (const b of data) {
+      // Only a bonus that embeds the path's own user (by its id) is judged: 2.5a does not say whose user object a bonus
+      // carries (adviseUserOwner; review-ae F1: allowed-r15-bonus-user-is-referred-friend shows the referred friend's).
+      const own = data.filter((b) => sameId(b.user.id, user.id));
+      for (const b of own) {
         const email = String(b.user.email);
         assert(visibleFromOwn(email, user.email), `section 2.6: user.email of bonus ${b.id} is the user\u2019s e-mail "partially replaced with asterisks", so what it shows is the user\u2019s own; it shows ${JSON.stringify(email.replace(/\*/g, ''))}, characters the user\u2019s e-mail ${user.email} does not have in that order (another user\u2019s mask)`);
         const code = b.user.options?.guard?.antiPhishing;
         if (antiPhishing !== undefined && typeof code === 'string') assert(visibleFromOwn(code, antiPhishing), `section 2.6: options.guard.antiPhishing of bonus ${b.id} is the user\u2019s code masked, so what it shows is of the user\u2019s code; it shows characters the code the state reports does not have in that order (another user\u2019s mask)`);
       }
-      const code = data[0]?.user.options?.guard?.antiPhishing;
-      return { email: data[0] ? String(data[0].user.email) : undefined, code: typeof code === 'string' ? code : undefined };
+      const code = own[0]?.user.options?.guard?.antiPhishing;
+      return { email: own[0] ? String(own[0].user.email) : undefined, code: typeof code === 'string' ? code : undefined };
     };
     const first = await userWithBonuses(t);
     const masks = await masksOf(first.user, first.token, first.antiPhishing);

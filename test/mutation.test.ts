@@ -266,7 +266,7 @@ describe.concurrent('mutants of the reference', () => {
     for (const bad of ['abc', '0', '1.5', '-3']) expect(() => mutationWorkers(bad), bad).toThrow(/MUTANTS_WORKERS expects a whole number from 1/);
   });
 
-  it('judge a verdict the wrong way once more, and name the first when the second goes the right way (a flaky check is shown, never decides the score by one draw)', () => {
+  it('tell a verdict the wrong way (a deviation that survived, judged once more alone; a refused reading, never judged again) and name it when a second verdict kills the deviation', () => {
     const base: MutantResult = { name: 'm', clause: '4.10', group: 'banks', description: '', killed: false, allowed: false, conformant: true, killedBy: [], killedRules: [], otherFailures: [], durationMs: 1 };
     expect(wrongVerdict(base)).toBe(true);
     expect(wrongVerdict({ ...base, killed: true, killedBy: ['t1'] })).toBe(false);
