@@ -267,17 +267,17 @@ function expectTwoFactorRefused(t: CheckContext, response: ApiResponse, why: str
 }
 
 /**
- * The account's TOTP codes from an hour back to 60 s ahead (`now` in Unix seconds): under every reading of the verifier's
- * window (RFC 6238 5.2 leaves it to the verifier; docs/judging.md, allowed-wb21-2fa-wide-code-window reads an hour), a
- * code outside this set is a wrong code.
+ * The account's TOTP codes from an hour back to an hour ahead (`now` in Unix seconds): under every reading of the
+ * verifier's window (RFC 6238 5.2 leaves it to the verifier; docs/judging.md, allowed-wb21-2fa-wide-code-window reads an
+ * hour back, and verifiers such as pyotp's valid_window are symmetric; review-af F4), a code outside this set is a wrong code.
  */
 function recentTotpCodes(secret: string, now: number): Set<string> {
   const codes = new Set<string>();
-  for (let shift = -3600; shift <= 60; shift += 30) codes.add(totpCode(secret, now + shift));
+  for (let shift = -3600; shift <= 3600; shift += 30) codes.add(totpCode(secret, now + shift));
   return codes;
 }
 
-/** Six digits that are none of the account's codes of the last hour and the next minute (recentTotpCodes): a wrong code under every reading. */
+/** Six digits that are none of the account's codes of the last hour and the next (recentTotpCodes): a wrong code under every reading. */
 function wrongTotpCode(secret: string): string {
   const accepted = recentTotpCodes(secret, Math.floor(Date.now() / 1000));
   let wrong = (Number(totpCode(secret)) + 500_000) % 1_000_000;

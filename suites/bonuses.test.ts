@@ -590,10 +590,15 @@ list.describe(() => {
         const email = String(b.user.email);
         assert(visibleFromOwn(email, user.email), `section 2.6: user.email of bonus ${b.id} is the user\u2019s e-mail "partially replaced with asterisks", so what it shows is the user\u2019s own; it shows ${JSON.stringify(email.replace(/\*/g, ''))}, characters the user\u2019s e-mail ${user.email} does not have in that order (another user\u2019s mask)`);
         const code = b.user.options?.guard?.antiPhishing;
-        if (antiPhishing !== undefined && typeof code === 'string') assert(visibleFromOwn(code, antiPhishing), `section 2.6: options.guard.antiPhishing of bonus ${b.id} is the user\u2019s code masked, so what it shows is of the user\u2019s code; it shows characters the code the state reports does not have in that order (another user\u2019s mask)`);
+        // 2.6 names asterisks for the e-mail alone ("antiPhishing (string, masked)"): a code is judged only where its mask
+        // holds an asterisk; one masked otherwise (`Su•••••`) is checkAntiPhishing's advisory, never failed (review-af F1).
+        if (antiPhishing !== undefined && typeof code === 'string' && code.includes('*')) assert(visibleFromOwn(code, antiPhishing), `section 2.6: options.guard.antiPhishing of bonus ${b.id} is the user\u2019s code masked, so what it shows is of the user\u2019s code; it shows characters the code the state reports does not have in that order (another user\u2019s mask)`);
       }
       const code = own[0]?.user.options?.guard?.antiPhishing;
-      return { email: own[0] ? String(own[0].user.email) : undefined, code: typeof code === 'string' ? code : undefined };
+      // A mask that shows nothing (asterisks only) fits every value: it tells no user from another (review-af F2).
+      const shows = (mask: string) => /[^*]/.test(mask);
+      const email = own[0] ? String(own[0].user.email) : undefined;
+      return { email: email !== undefined && shows(email) ? email : undefined, code: typeof code === 'string' && code.includes('*') && shows(code) ? code : undefined };
     };
     const first = await userWithBonuses(t);
     const masks = await masksOf(first.user, first.token, first.antiPhishing);

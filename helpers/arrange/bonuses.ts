@@ -41,8 +41,9 @@ export async function bonusesOfState(t: CheckContext, userId: string, options: {
  * False means the mask shows characters the value does not have in that order (another user's mask).
  */
 export function visibleFromOwn(masked: string, clear: string): boolean {
-  const visible = masked.replace(/\*/g, '').toLowerCase();
-  const own = clear.toLowerCase();
+  // In one normal form and letter case: a store may keep either (docs/judging.md "Storage normalisation"; review-af F3).
+  const visible = masked.replace(/\*/g, '').normalize('NFC').toLowerCase();
+  const own = clear.normalize('NFC').toLowerCase();
   let at = 0;
   for (const character of visible) {
     at = own.indexOf(character, at);
