@@ -53,6 +53,18 @@ function assert(condition: unknown, message: string): asserts condition {
 }
 
 /** The ids of the user's cards now, each as ids are compared (idKey), sorted: what a refused create is compared with. */
+/**
+ * A create refused 403 or 409 after `made` creates for this user succeeded: a cap on the cards a user holds, which section
+ * 8 (field limits only) does not rule out and 5.6 answers as an unauthorized action (review-u finding 3,
+ * allowed-review-u-cards-capped-20-per-user). The rows after it are not sent and the test is not verified, never failed
+ * (review-ag F1: the rows of one test share a user, since cards have no delete).
+ */
+function capReached(t: CheckContext, response: ApiResponse, made: number): boolean {
+  if (made === 0 || (response.status !== 403 && response.status !== 409)) return false;
+  t.notVerified(`after ${made} cards of the user were created, a create was refused with ${response.status}: a cap on the cards a user holds, an unauthorized action (section 5.6) that section 8 does not rule out; the rows after it were not sent`);
+  return true;
+}
+
 async function cardIds(t: CheckContext, userId: string, token: string): Promise<string[]> {
   const response = await t.get(cardsPath(userId), { token });
   if (response.status !== 200 || !Array.isArray(response.json?.data)) throw new Error(`precondition: listing the user's cards must answer 200 with a list, got ${response.status}`);
@@ -595,9 +607,12 @@ create.describe(() => {
   ];
   create.check('answers 201 for images of every kind of an accepted type (PNG with alpha, palette, greyscale, 16-bit, interlaced, with a text chunk, 4608 px wide; progressive JPEG; top-down and 32-bit BMP) and under file names with a space, non-ASCII letters or two dots', { rules: [...schemaRules('card-response'), 'S276', 'S277'], clauses: ['4.6a', '8', '2.5'], status: 201, constraint: 'card.cardImage1.type' }, async (t) => {
     const { user, token } = await userWithToken(t);
+    let made = 0;
     for (const [first, cardImage1, second, cardImage2] of IMAGE_KINDS) {
       const { form, fields } = cardForm({ cardImage1, cardImage2 });
       const response = await t.post(cardsPath(user.id), { token, form });
+      if (capReached(t, response, made)) break;
+      made += 1;
       assert(response.status === 201, `sections 4.6a and 8: cardImage1 and cardImage2 are an "image; jpg, jpeg, bmp or png; max 10240 KB", and no colour model, depth, layout, metadata, dimension or file name is among the constraints; ${first} as cardImage1 and ${second} as cardImage2, each valid and a few hundred bytes, must be accepted (201); got ${response.status}: ${response.text.slice(0, 200)}`);
       const { data } = t.expectSchema(response, 'card-response');
       assertEchoes(t, data, fields);
@@ -664,9 +679,11 @@ create.describe(() => {
       { expirationDate: null, expirationMonth: '12', expirationYear: '45' },
     ];
     const thisYear = new Set(later.map(({ date }) => date));
+    let made = 0;
     for (const input of inputs) {
       const { form, fields } = cardForm(input);
       const response = await t.post(cardsPath(user.id), { token, form });
+      if (capReached(t, response, made)) break;
       const sent = input.expirationDate ?? `${input.expirationMonth}/${input.expirationYear}`;
       const errors = response.status === 422 ? response.json?.errors : undefined;
       if (input.expirationDate === null && thisYear.has(sent) && errors && typeof errors === 'object' && Object.keys(errors).length > 0 && Object.keys(errors).every((key) => key === 'expirationYear' || key === 'expirationDate')) {
@@ -675,6 +692,7 @@ create.describe(() => {
         continue;
       }
       const why = thisYear.has(sent) ? 'a month of this year later than the current one in every time zone (counted from UTC+14), not in the past under any reading' : `in the future under every reading of a two-digit year (20${sent.slice(-2)})`;
+      if (response.status === 201) made += 1;
       assert(response.status === 201, `section 4.6a: the expiry ${sent} is ${why}, so card create must answer 201; got ${response.status}: ${response.text.slice(0, 200)} (drawn from seed ${runSeed()}; --seed replays it)`);
       t.expectStatus(response, 201);
       const { data } = t.expectSchema(response, 'card-response');
