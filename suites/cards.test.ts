@@ -750,10 +750,13 @@ create.describe(() => {
   for (const row of textClasses) {
     create.check(`answers 201 for ${row.description}, stored as sent`, { rules: [...schemaRules('card-response'), 'S130', 'S276', 'S277'], clauses: ['4.6a', '8', '2.5', '3'], status: 201, constraint: 'card.holderName.max' }, async (t) => {
       const { user, token } = await userWithToken(t);
+      let made = 0;
       for (const input of row.inputs) {
         const { form, fields } = cardForm(input);
         const response = await t.post(cardsPath(user.id), { token, form });
+        if (capReached(t, response, made)) break;
         await assertCreatedAsSent(t, user.id, token, response, fields);
+        made += 1;
       }
     });
   }

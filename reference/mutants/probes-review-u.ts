@@ -44,7 +44,7 @@ function jsonbOrder<T extends Record<string, unknown>>(value: T): T {
  * pastAPageCheck (helpers/arrange/invariants.ts) makes the 31-record check not verified, with the reason, when creates
  * are refused with 403 or 409 after at least one succeeded.
  */
-function cardsCappedPerUser(cap: number): Mutant['mutation'] {
+export function cardsCappedPerUser(cap: number): Mutant['mutation'] {
   const made = new Map<string, number>();
   return {
     request(request) {
