@@ -89,7 +89,10 @@ describe('the suite against the reference', () => {
     expect(wait.end - wait.start).toBeGreaterThanOrEqual(4_000);
     const last = ran.filter((t) => /answers 425 with \{ error \} (after repeated failed logins|to the account's own credentials once it has failed)/.test(t.name));
     expect(last).toHaveLength(3);
-    const othersEnd = Math.max(...ran.filter((t) => !last.includes(t)).map((t) => t.end));
+    // The last phase also runs a test that needs no other test's 2FA login between its own (round wb21), beside them.
+    const alsoLast = ran.filter((t) => /current code of another 2FA account that just logged in/.test(t.name));
+    expect(alsoLast).toHaveLength(1);
+    const othersEnd = Math.max(...ran.filter((t) => !last.includes(t) && !alsoLast.includes(t)).map((t) => t.end));
     for (const test of last) expect(test.start, `${test.name} starts after every other test has ended`).toBeGreaterThanOrEqual(othersEnd);
   });
 
