@@ -285,6 +285,34 @@ function wrongTotpCode(secret: string): string {
   return String(wrong).padStart(6, '0');
 }
 
+/**
+ * The watch of a short session that the password-login and JWT-login tests share (state user.short-session): the login
+ * answered a Session; a protected endpoint accepts its token halfway through ttl and refuses it (401 { error }) once
+ * until is past. Times are counted from the answer's arrival on the suite's clock (`sent`, `arrived`: performance.now()).
+ */
+async function watchShortSession(t: CheckContext, userId: string, login: ApiResponse, { sent, arrived }: { sent: number; arrived: number }, kind: 'password-login' | 'JWT-login'): Promise<void> {
+  const tokenIs = kind === 'JWT-login' ? 'the JWT-login token is' : 'the token is';
+  const token = expectSession(t, login, userId, { shortLived: true });
+  t.cleanup(() => t.post('/api/v1/user/logout', { token }));
+  const { ttl, until } = login.json.data as { ttl: number; until: string };
+  const at = async (ms: number) => {
+    const left = arrived + ms - performance.now();
+    if (left > 0) await sleep(left, undefined, { signal: t.signal });
+  };
+  const banks = `/api/v1/user/${userId}/bank`;
+  if (ttl > SHORT_SESSION_MAX_TTL) await judgeSessionLongerThanPromised(t, { token, ttl, until, login: kind, path: banks }, at);
+  await at(ttl * 500);
+  const halfway = await t.get(banks, { token });
+  // A suite or target so loaded that the answer came after sent + ttl cannot tell a refused live token from an expired one.
+  if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the ${kind === 'JWT-login' ? 'JWT login' : 'login'} was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
+  expect(halfway.status, `sections 2.1 and 5.2: ${tokenIs} valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
+  t.expectStatus(halfway, 200);
+  await at(ttl * 1000 + AFTER_UNTIL_MS);
+  const after = await t.get(banks, { token });
+  expect(after.status, `sections 2.1, 5.2 and 5.3: ${tokenIs} valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
+  expectAuthError(t, after, 401);
+}
+
 /** Never authenticates: any 4xx is accepted, a 2xx (or 5xx) fails. */
 function expectRefused(t: CheckContext, response: ApiResponse, why: string): void {
   if (response.status < 400 || response.status > 499) {
@@ -598,25 +626,7 @@ authenticate.describe(() => {
       const login = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password } });
       const arrived = performance.now();
       skipWhenFileAccountRefused(t, user, login);
-      const token = expectSession(t, login, user.id, { shortLived: true });
-      t.cleanup(() => t.post('/api/v1/user/logout', { token }));
-      const { ttl, until } = login.json.data as { ttl: number; until: string };
-      const at = async (ms: number) => {
-        const left = arrived + ms - performance.now();
-        if (left > 0) await sleep(left, undefined, { signal: t.signal });
-      };
-      const banks = `/api/v1/user/${user.id}/bank`;
-      if (ttl > SHORT_SESSION_MAX_TTL) await judgeSessionLongerThanPromised(t, { token, ttl, until, login: 'password-login', path: banks }, at);
-      await at(ttl * 500);
-      const halfway = await t.get(banks, { token });
-      // A suite or target so loaded that the answer came after sent + ttl cannot tell a refused live token from an expired one.
-      if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
-      expect(halfway.status, `sections 2.1 and 5.2: the token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
-      t.expectStatus(halfway, 200);
-      await at(ttl * 1000 + AFTER_UNTIL_MS);
-      const after = await t.get(banks, { token });
-      expect(after.status, `sections 2.1, 5.2 and 5.3: the token is valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
-      expectAuthError(t, after, 401);
+      await watchShortSession(t, user.id, login, { sent, arrived }, 'password-login');
     },
   );
 
@@ -642,24 +652,7 @@ authenticate.describe(() => {
         const login = await authenticateJwt(t, platform.id, signed);
         const arrived = performance.now();
         skipUnlessOwnUser(t, login, user, platform);
-        const token = expectSession(t, login, user.id, { shortLived: true });
-        t.cleanup(() => t.post('/api/v1/user/logout', { token }));
-        const { ttl, until } = login.json.data as { ttl: number; until: string };
-        const at = async (ms: number) => {
-          const left = arrived + ms - performance.now();
-          if (left > 0) await sleep(left, undefined, { signal: t.signal });
-        };
-        const banks = `/api/v1/user/${user.id}/bank`;
-        if (ttl > SHORT_SESSION_MAX_TTL) await judgeSessionLongerThanPromised(t, { token, ttl, until, login: 'JWT-login', path: banks }, at);
-        await at(ttl * 500);
-        const halfway = await t.get(banks, { token });
-        if (halfway.status !== 200 && performance.now() >= sent + ttl * 1000) t.skip(`the halfway request was answered ${((performance.now() - sent) / 1000).toFixed(1)} s after the JWT login was sent, no sooner than the session's ttl (${ttl} s): too slow to tell whether the token was still valid (not verified; run again with less load)`);
-        expect(halfway.status, `sections 2.1 and 5.2: the JWT-login token is valid for ttl (${ttl} s), until ${until}; halfway through, GET ${banks} must accept it (200), got ${halfway.status}`).toBe(200);
-        t.expectStatus(halfway, 200);
-        await at(ttl * 1000 + AFTER_UNTIL_MS);
-        const after = await t.get(banks, { token });
-        expect(after.status, `sections 2.1, 5.2 and 5.3: the JWT-login token is valid until ${until} (ttl ${ttl} s); ${AFTER_UNTIL_MS / 1000} s past it, GET ${banks} must refuse it (401), got ${after.status}`).toBe(401);
-        expectAuthError(t, after, 401);
+        await watchShortSession(t, user.id, login, { sent, arrived }, 'JWT-login');
       },
     );
   }

@@ -1,5 +1,5 @@
 import type { Group } from '../../helpers/spec/catalogue.js';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -208,6 +208,23 @@ export function onCardTexts(request: FastifyRequest, check: (get: (field: string
       },
     ),
   );
+  cardTextPartsHeld(request, (texts) => {
+    const first = (field: string) => texts.find((part) => part?.fieldname === field && typeof part.value === 'string');
+    check(
+      (field) => first(field)?.value,
+      (field) => {
+        for (const part of texts) if (part?.fieldname === field) part.value = '';
+      },
+    );
+    return texts;
+  });
+}
+
+/**
+ * The text parts of a card create held back until the form has been read, then handed to `finish` (which may edit or
+ * drop them) and given to the reference after the files (the reference reads the form whatever the parts' order).
+ */
+export function cardTextPartsHeld(request: FastifyRequest, finish: (texts: any[]) => any[]): void {
   onCardParts(request, (source) =>
     (async function* () {
       const texts: any[] = [];
@@ -215,14 +232,7 @@ export function onCardTexts(request: FastifyRequest, check: (get: (field: string
         if (part?.type === 'file') yield part;
         else texts.push(part);
       }
-      const first = (field: string) => texts.find((part) => part?.fieldname === field && typeof part.value === 'string');
-      check(
-        (field) => first(field)?.value,
-        (field) => {
-          for (const part of texts) if (part?.fieldname === field) part.value = '';
-        },
-      );
-      for (const part of texts) yield part;
+      for (const part of finish(texts)) yield part;
     })(),
   );
 }
@@ -422,3 +432,24 @@ export const bicCompanyOfState = ownCompany('bank.two-platforms', (data, ctx) =>
   const banks = ctx.db.prepare('SELECT id, swift FROM banks WHERE user_id = ? AND deleted_at IS NULL ORDER BY rowid').all(bank.user_id) as { id: string; swift: string }[];
   return { value, ids: banks.filter((b) => bicInstitution(b.swift) === value).map((b) => b.id) };
 });
+
+/** The JWT's RS512 signature verified with the public key of `platformId` (as the reference would, before it reads a claim): for mutants that answer a JWT themselves (rounds wb20, wb21). */
+export function signedBy(ctx: ReferenceContext, platformId: string, jwt: string): boolean {
+  const row = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
+  if (!row?.public_key) return false;
+  const [head, body, signature] = jwt.split('.');
+  if (!head || !body || !signature) return false;
+  try {
+    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
+    if (header.alg !== 'RS512') return false;
+    let key;
+    try {
+      key = createPublicKey(row.public_key);
+    } catch {
+      key = createPublicKey({ key: JSON.parse(row.public_key), format: 'jwk' });
+    }
+    return verify('sha512', Buffer.from(`${head}.${body}`), key, Buffer.from(signature, 'base64url'));
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, reading, cardFormOf, claimsOf, isSessionAnswer, onAnswers, onCardParts, bankCreateRefused, only, onParsedBody, ordersOf, parse, recordCardForm, recordsOf, refusalMarks, routeOf } from './reading.js';
+import { ALL, answerWith, reading, cardFormOf, claimsOf, isSessionAnswer, onAnswers, onCardParts, cardTextPartsHeld, bankCreateRefused, only, onParsedBody, ordersOf, parse, recordCardForm, recordsOf, refusalMarks, routeOf } from './reading.js';
 import { AUTH, JWT, BANK, BANKS, BONUS, BONUSES, CARD, CARDS, CARD_ROUTES, BONUS_ROUTES, COIN, COINS, SUMMARY } from './routes.js';
 
 /**
@@ -39,22 +39,6 @@ const EVERY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const { refuse, refusedAnswer } = refusalMarks();
 
 
-/**
- * The text parts of a card create held back until the form has been read, then handed to `finish` (which may edit or
- * drop them) and given to the reference after the files (the reference reads the form whatever the parts' order).
- */
-function cardTextPartsHeld(request: FastifyRequest, finish: (texts: any[]) => any[]): void {
-  onCardParts(request, (source) =>
-    (async function* () {
-      const texts: any[] = [];
-      for await (const part of source) {
-        if (part?.type === 'file') yield part;
-        else texts.push(part);
-      }
-      for (const part of finish(texts)) yield part;
-    })(),
-  );
-}
 
 /** UUID of version 5 (RFC 9562 5.5): SHA-1 of a namespace and a name. */
 const BANK_NAMESPACE = Buffer.from('6f1c2b7e0d5a4c3b9e8f7a6b5c4d3e2f', 'hex');

@@ -1,9 +1,8 @@
-import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import type { ReferenceContext, UserRow } from '../context.js';
 import { sessionOf } from '../modules/authentication.js';
-import { answerWith, claimsOf, onCardFields, onParsedBody, routeOf } from './reading.js';
+import { answerWith, claimsOf, onCardFields, onParsedBody, routeOf, signedBy } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -112,26 +111,6 @@ function resetTokenCaseInsensitive(): Mutation {
 
 // --- exactness: JWT claims and platforms ----------------------------------------------------------
 
-/** The JWT's RS512 signature verified with the public key of `platformId` (as the reference would, before it reads a claim). */
-function signedBy(ctx: ReferenceContext, platformId: string, jwt: string): boolean {
-  const row = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
-  if (!row?.public_key) return false;
-  const [head, body, signature] = jwt.split('.');
-  if (!head || !body || !signature) return false;
-  try {
-    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
-    if (header.alg !== 'RS512') return false;
-    let key;
-    try {
-      key = createPublicKey(row.public_key);
-    } catch {
-      key = createPublicKey({ key: JSON.parse(row.public_key), format: 'jwk' });
-    }
-    return verify('sha512', Buffer.from(`${head}.${body}`), key, Buffer.from(signature, 'base64url'));
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A JWT login the reference refuses answered with a Session when `read` finds, in the claims and the path's platform,

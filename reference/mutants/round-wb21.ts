@@ -1,11 +1,10 @@
-import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { generateSync, verifySync } from 'otplib';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext, UserRow } from '../context.js';
 import { passwordMatches, sessionOf } from '../modules/authentication.js';
 import { resolveToken } from '../tokens.js';
-import { answerWith, cardFormOf, claimsOf, onBankCreate, onCardFields, onParsedBody, only, parse, reading, recordCardForm, recordsOf, routeOf } from './reading.js';
+import { answerWith, cardFormOf, claimsOf, onBankCreate, onCardFields, only, onParsedBody, parse, reading, recordCardForm, recordsOf, routeOf, signedBy } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -140,26 +139,6 @@ function twoFactorHourWindow(): Mutation {
 
 // --- JWT transport, claims and sessions ------------------------------------------------------------
 
-/** The JWT's RS512 signature verified with the public key of `platformId` (as the reference would, before it reads a claim). */
-function signedBy(ctx: ReferenceContext, platformId: string, jwt: string): boolean {
-  const row = ctx.db.prepare('SELECT public_key FROM platforms WHERE id = ?').get(platformId) as { public_key: string | null } | undefined;
-  if (!row?.public_key) return false;
-  const [head, body, signature] = jwt.split('.');
-  if (!head || !body || !signature) return false;
-  try {
-    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
-    if (header.alg !== 'RS512') return false;
-    let key;
-    try {
-      key = createPublicKey(row.public_key);
-    } catch {
-      key = createPublicKey({ key: JSON.parse(row.public_key), format: 'jwk' });
-    }
-    return verify('sha512', Buffer.from(`${head}.${body}`), key, Buffer.from(signature, 'base64url'));
-  } catch {
-    return false;
-  }
-}
 
 /** The JWT route's request with its JWT moved to the `Token` header when `find` finds it elsewhere. */
 function jwtTakenFrom(find: (request: FastifyRequest) => string | undefined): Mutation {
