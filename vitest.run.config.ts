@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import suite from './vitest.suite.config.js';
-import { LAST_PROJECT } from './cli/main-phase.js';
+import { LAST_PROJECT, RUNS_LAST } from './cli/main-phase.js';
 
 /**
  * The files that hold a test that mostly waits (the session-lifetime test of authentication.test.ts waits out a
@@ -12,8 +12,6 @@ import { LAST_PROJECT } from './cli/main-phase.js';
  * the file that test is the first one declared (its tests start in order, maxConcurrency at a time).
  */
 const LONG_WAITS_FIRST = ['suites/authentication.test.js'];
-/** The files that hold a test that runs last (CheckMeta.runsLast: the brute-force provocation). */
-const RUNS_LAST = ['suites/authentication.test.js'];
 /**
  * The other suite files, which the last phase must not collect: a project that `extends` the root adds its `include`
  * to the root's (every suite file), so without this exclusion the last phase booted two workers that imported all six

@@ -4,6 +4,13 @@ import type { TestModule, TestSpecification } from 'vitest/node';
 export const LAST_PROJECT = 'last';
 
 /**
+ * The suite files that hold a test run last (CheckMeta.runsLast: the brute-force provocations, and another 2FA account's
+ * code, which no other 2FA login may come between): `conformance run`'s last phase (vitest.run.config.ts) and the
+ * mutation runner's (mutation/runner.ts) collect them once every other test has ended.
+ */
+export const RUNS_LAST = ['suites/authentication.test.js'];
+
+/**
  * The end of `conformance run`'s main phase, told to the last phase's worker (cli/last-phase.ts). Both phases are
  * scheduled together (vitest.run.config.ts), the last one's file after every other: its worker starts and imports
  * its file while the main phase's last files run, then waits here until every file of the main phase has ended.

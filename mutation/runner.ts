@@ -6,6 +6,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { createVitest, type InlineConfig, type Reporter, type TestCase, type TestModule } from 'vitest/node';
 import type { TargetInfo } from '../helpers/check/target.js';
 import { SUITE_CONFIG_LOADER } from '../cli/run.js';
+import { RUNS_LAST } from '../cli/main-phase.js';
 import { COMPILED_ROOT, PACKAGE_ROOT } from '../helpers/spec/package-root.js';
 import { startReference } from '../reference/app.js';
 import type { Mutation } from '../reference/mutation.js';
@@ -219,6 +220,24 @@ export function localSource(units: readonly (readonly Mutant[])[]): WorkSource {
 }
 
 /**
+ * The tests of the mutation runner's last phase, learnt from the first (unmutated) run: a later run leaves the last
+ * phase out when none of them could run in it (none cites a focused clause, none is among the tests it narrows to), which
+ * spares a vitest run of the file for most mutants.
+ */
+export function lastPhaseTests() {
+  let known: { id: string; clauses: readonly string[] }[] | undefined;
+  return {
+    heard(records: readonly TestRecord[]) {
+      known ??= records.map((r) => ({ id: r.id, clauses: r.clauses }));
+    },
+    wanted(focusClauses: readonly string[] | undefined, only: readonly string[] | undefined): boolean {
+      if (known === undefined) return true;
+      return known.some((test) => (focusClauses === undefined || test.clauses.some((c) => focusClauses.includes(c))) && (only === undefined || only.includes(test.id)));
+    },
+  };
+}
+
+/**
  * Runs the suite of each mutant's group against the reference with that one deviation. One vitest
  * instance serves every run (its workers and transforms are reused), so a mutant costs about as
  * much as its group's requests.
@@ -269,6 +288,8 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
   const fileOf = suite?.ofGroup ?? ((group: string) => `/suites/${group}.test.js`);
   const specsOf = (group: string) => specifications.filter((s) => s.moduleId.replace(/\\/g, '/').endsWith(fileOf(group)));
 
+  const lastPhase = lastPhaseTests();
+
   /**
    * Runs the tests of `groups` against one reference carrying `mutation`, in one vitest run: the
    * groups' files run side by side, as in `conformance run`, so one group's waits overlap another's work.
@@ -310,7 +331,19 @@ export async function runMutants(work: readonly (readonly Mutant[])[] | WorkSour
         if (mine.length === 0) throw new Error(`no test file ${fileOf(group)}`);
         return mine;
       });
+      // The suite's two phases, as in `conformance run` (vitest.run.config.ts): the tests run last (CheckMeta.runsLast)
+      // start once every other test has ended, so that no other test's login comes between their steps (another 2FA
+      // account's code, round wb21) and no restriction they provoke blocks another test. The explore properties have none.
+      const phased = suite === undefined;
+      if (phased) vitest.provide('phase', 'main');
       await vitest.runTestSpecifications(specs);
+      const lastSpecs = phased ? specs.filter((s) => RUNS_LAST.some((file) => s.moduleId.replace(/\\/g, '/').endsWith(`/${file}`))) : [];
+      if (lastSpecs.length > 0 && lastPhase.wanted(focusClauses, narrow.only)) {
+        const main = records.records.length;
+        vitest.provide('phase', 'last');
+        await vitest.runTestSpecifications(lastSpecs);
+        lastPhase.heard(records.records.slice(main));
+      }
       // Every group ran: a file that did not load would otherwise judge nothing and fail nothing.
       const silentGroups = groups.filter((group) => !records.records.some((r) => r.group === group));
       if (silentGroups.length > 0) throw new Error(`no test of ${silentGroups.join(', ')} ran`);

@@ -6,6 +6,8 @@ import { markNotRun, NOT_RUN } from '../cli/interrupt.js';
 import { CollectingReporter } from '../reporting/collector.js';
 import { ROOT } from './support.js';
 import { SUITE_CONFIG_LOADER } from '../cli/run.js';
+import { RUNS_LAST } from '../cli/main-phase.js';
+import { lastPhaseTests } from '../mutation/runner.js';
 
 /** A vitest test case as the collector reads it (reporting/collector.ts toRecord). */
 function testCase(name: string, meta: Record<string, unknown>, state: 'passed' | 'skipped') {
@@ -46,10 +48,9 @@ describe('conformance run in two phases (vitest.run.config.ts)', () => {
   });
 });
 
-/** RUNS_LAST of vitest.run.config.ts. */
+/** RUNS_LAST (cli/main-phase.ts), which vitest.run.config.ts and the mutation runner share. */
 function runsLastFiles(): string[] {
-  const config = readFileSync(join(ROOT, 'vitest.run.config.ts'), 'utf8');
-  return JSON.parse(/const RUNS_LAST = (\[[^\]]*\])/.exec(config)![1]!.replace(/'/g, '"')) as string[];
+  return [...RUNS_LAST];
 }
 
 describe('the last phase runs every test that asks for it', () => {
@@ -68,7 +69,7 @@ describe('the last phase runs every test that asks for it', () => {
       if (!statSync(full).isDirectory()) return path.endsWith('.ts') ? [path] : [];
       return readdirSync(full).flatMap((entry) => sources(`${path}/${entry}`));
     };
-    const allowed = new Set(['helpers/check/check.ts', 'vitest.run.config.ts', ...runsLastFiles().map((file) => file.replace(/\.js$/, '.ts'))]);
+    const allowed = new Set(['helpers/check/check.ts', 'vitest.run.config.ts', 'cli/main-phase.ts', 'mutation/runner.ts', ...runsLastFiles().map((file) => file.replace(/\.js$/, '.ts'))]);
     const naming = built.include.flatMap(sources).filter((file) => /\brunsLast\b/.test(readFileSync(join(ROOT, file), 'utf8')));
     expect(naming.filter((file) => !allowed.has(file))).toEqual([]);
   });
@@ -85,5 +86,20 @@ describe('the last phase runs every test that asks for it', () => {
     } finally {
       await vitest.close();
     }
+  });
+});
+
+describe('the mutation runner\u2019s last phase (mutation/runner.ts)', () => {
+  it('runs it until the first run has told its tests, then only when one of them could run: a focused clause it cites, a narrowed-to test', () => {
+    const phase = lastPhaseTests();
+    expect(phase.wanted(['4.3'], undefined)).toBe(true);
+    phase.heard([{ id: 'brute-force', clauses: ['4.2', '5'] } as never, { id: 'other-2fa-code', clauses: ['4.2'] } as never]);
+    phase.heard([]);
+    expect(phase.wanted(undefined, undefined)).toBe(true);
+    expect(phase.wanted(['4.2'], undefined)).toBe(true);
+    expect(phase.wanted(['4.3', '7'], undefined)).toBe(false);
+    expect(phase.wanted(['4.2'], ['other-2fa-code'])).toBe(true);
+    expect(phase.wanted(['4.2'], ['a-main-phase-test'])).toBe(false);
+    expect(phase.wanted(['5'], ['other-2fa-code'])).toBe(false);
   });
 });
