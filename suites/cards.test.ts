@@ -52,7 +52,6 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-/** The ids of the user's cards now, each as ids are compared (idKey), sorted: what a refused create is compared with. */
 /**
  * A create refused 403 or 409 after `made` creates for this user succeeded: a cap on the cards a user holds, which section
  * 8 (field limits only) does not rule out and 5.6 answers as an unauthorized action (review-u finding 3,
@@ -65,6 +64,7 @@ function capReached(t: CheckContext, response: ApiResponse, made: number): boole
   return true;
 }
 
+/** The ids of the user's cards now, each as ids are compared (idKey), sorted: what a refused create is compared with. */
 async function cardIds(t: CheckContext, userId: string, token: string): Promise<string[]> {
   const response = await t.get(cardsPath(userId), { token });
   if (response.status !== 200 || !Array.isArray(response.json?.data)) throw new Error(`precondition: listing the user's cards must answer 200 with a list, got ${response.status}`);

@@ -137,8 +137,8 @@ const written: Mutant[] = [
     for (const coin of body?.data?.coins ?? []) if (coin?.favorite === true) { coin.favorite = false; changed = true; }
     return changed;
   }) },
-  // white-box round wb9
-  { name: 'wb9-coin-show-description-empty', clause: '4.9', group: 'balances', description: 'sections 4.9/2.2 ("200: { data: <Balance record> }"; description "map from language code to text"): the coin show answers description {} for a coin the list describes (show does not load the translations)', mutation: answered(COIN_SHOW, 200, (body) => body?.data?.description && typeof body.data.description === 'object' && Object.keys(body.data.description).length > 0 && ((body.data.description = {}), true)) },
+  // wb9-coin-show-description-empty (a show's empty description where the list has languages) is an allowed reading since
+  // review-ah F2: 2.2 lets a description be empty without saying when (probes-review-ah.ts).
   // white-box round wb9
   { name: 'wb9-coin-show-meta-empty', clause: '4.9', group: 'balances', description: 'sections 4.9/2.2 ("200: { data: <Balance record> }"; meta image, url, genesis_date, links, total_supply): the coin show answers meta {} for a coin whose list entry carries them (show does not load the asset\u2019s metadata)', mutation: answered(COIN_SHOW, 200, (body) => body?.data?.meta && typeof body.data.meta === 'object' && Object.keys(body.data.meta).length > 0 && ((body.data.meta = {}), true)) },
 
@@ -197,7 +197,8 @@ const written: Mutant[] = [
  *   (publicId, type, typeOperation, fromSymbol, toSymbol, createdAt; not status, which section 3 leaves open) and,
  *   where both reads show the order in one status, fromAmount, toAmount and rate (by value; an order that moved between
  *   the reads may have been filled in between, so its amounts are then only advised on: review-e).
- * - wb9-coin-show-favorite-false, wb9-coin-list-filtered-favorite-false, wb9-coin-show-description-empty: ASSET_STABLE
+ * - wb9-coin-show-favorite-false, wb9-coin-list-filtered-favorite-false, wb9-coin-show-description-empty (a reading since
+ *   review-ah F2): ASSET_STABLE
  *   (helpers/spec/instances.ts) holds favorite and description (the interface has no route that changes a favorite, so
  *   the suite never does); a description is compared with its languages in any order.
  * Closed since (fix-wb9open; registered, each killed on every run):
