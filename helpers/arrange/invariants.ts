@@ -883,16 +883,24 @@ interface MalformedWriting {
  * token (`Bearer<token>`: a prefix cut at six characters), each 401 (docs/judging.md, "Every access-table credential
  * that is not the token issued answers 401"). The `|` percent-encoded (`<id>%7C<secret>`) is read as the token by
  * `allowed-r19-bearer-percent-encoded-read` (a gateway that decodes the credential): sent, and only advised on when
- * accepted. Not a leading zero before the id: the reference, as Sanctum on MySQL, reads `01|<secret>` as token 1, which
- * 2.1 does not refuse in so many words.
+ * accepted. So are the id written as the same number otherwise (`<id>.0|<secret>`, `+<id>|<secret>`: review-ai F1,
+ * `allowed-review-ai-token-id-other-decimal-writing`): every common integer parser and Sanctum's lookup on MySQL,
+ * PostgreSQL or SQLite read them as the id, and the secret is still compared whole. Not a leading zero before the id at
+ * all: the reference, as Sanctum on MySQL, reads `01|<secret>` as token 1, which 2.1 does not refuse in so many words.
  */
 function malformedWritings(real: string): MalformedWriting[] {
   const match = /^(\d+)\|(.+)$/s.exec(real);
-  const tokens = [...(match ? [`${match[1]}ab|${match[2]}`, `${match[1]}.0|${match[2]}`, `+${match[1]}|${match[2]}`] : []), `"${real}"`, `Bearer ${real}`];
+  const tokens = [...(match ? [`${match[1]}ab|${match[2]}`] : []), `"${real}"`, `Bearer ${real}`];
   const writings: MalformedWriting[] = [...tokens.map((token) => ({ header: `Bearer ${token}` })), { header: `Bearer${real}` }];
   if (match) {
     tokens.push(`${match[1]}%7C${match[2]}`);
     writings.push({ header: `Bearer ${match[1]}%7C${match[2]}`, openBy: 'allowed-r19-bearer-percent-encoded-read: 5.3 gives the header\u2019s form, not whether a percent-encoded form of the token is read decoded' });
+    // review-ai F1: the same number as the id, written otherwise, is read as the id by every common integer parser and by
+    // Sanctum's find($id) on MySQL, PostgreSQL or SQLite, the secret still compared whole: open, as the leading zero is.
+    for (const other of [`${match[1]}.0|${match[2]}`, `+${match[1]}|${match[2]}`]) {
+      tokens.push(other);
+      writings.push({ header: `Bearer ${other}`, openBy: 'allowed-review-ai-token-id-other-decimal-writing: 2.1 gives the form <numeric_id>|<secret>, not how the id is read, and +<id> or <id>.0 is the same number' });
+    }
   }
   for (const secret of tokens) registerSecret(secret);
   return writings;

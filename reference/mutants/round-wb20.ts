@@ -49,7 +49,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // --- exactness: tokens ---------------------------------------------------------------------------
 
 /** The bearer token (the whole Authorization value after the scheme) rewritten by `to` before the reference authenticates it. */
-function authorizationReadAs(to: (value: string) => string | undefined): Mutation {
+export function authorizationReadAs(to: (value: string) => string | undefined): Mutation {
   return {
     request(request) {
       const header = request.headers.authorization;
@@ -240,8 +240,8 @@ const unicodeDigitsRead = (text: string): string | undefined => {
 
 const written: Mutant[] = [
   // --- exactness: tokens ---
-  // white-box round wb20
-  { name: 'wb20-token-id-decimal-writing-accepted', clause: '5', group: 'authentication', description: 'sections 2.1/5.3 ("Without valid authentication the response is 401"): a token whose numeric id is written as another number (<id>.0|secret, +<id>|secret: never issued) authenticates (MySQL casts \'12.0\' and \'+12\' to 12 in WHERE id = ?)', mutation: authorizationReadAs((h) => { const m = /^(Bearer\s+)\+?(\d+)(?:\.0+)?(\|.+)$/i.exec(h); return m && `${m[1]}${m[2]}${m[3]}` !== h ? `${m[1]}${m[2]}${m[3]}` : undefined; }) },
+  // wb20-token-id-decimal-writing-accepted (<id>.0|secret, +<id>|secret read as the id) is an allowed reading since review-ai F1:
+  // 2.1 gives the token's form, not how its numeric id is read (probes-review-ai.ts).
   // white-box round wb20
   { name: 'wb20-bearer-scheme-twice-accepted', clause: '5', group: 'authentication', description: 'section 5.3 ("Protected endpoints require the header Authorization: Bearer <ACCESS_TOKEN>"; "Without valid authentication the response is 401"): Authorization: Bearer Bearer <token> (the token "Bearer <token>", never issued) authenticates (str_replace(\'Bearer \', \'\', $header))', mutation: authorizationReadAs((h) => { const m = /^Bearer\s+Bearer\s+(.+)$/i.exec(h); return m ? `Bearer ${m[1]}` : undefined; }) },
   // white-box round wb20
@@ -389,8 +389,8 @@ const written: Mutant[] = [
  * Closed after the round (fix-wb20a, registered; none depends on a draw: every writing is made from the session's own
  * token and the JWTs are signed with fixed claims; each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant
  * NAME`):
- * - wb20-token-id-decimal-writing-accepted, wb20-bearer-scheme-twice-accepted, wb20-bearer-scheme-glued-accepted: the
- *   access table's malformed row also sends, as the whole Authorization header, `Bearer <id>.0|<secret>`,
+ * - wb20-token-id-decimal-writing-accepted (an allowed reading since review-ai F1: probes-review-ai.ts),
+ *   wb20-bearer-scheme-twice-accepted, wb20-bearer-scheme-glued-accepted: the access table's malformed row also sends, as the whole Authorization header, `Bearer <id>.0|<secret>`,
  *   `Bearer +<id>|<secret>`, `Bearer Bearer <token>` and `Bearer<token>`, for every kind of login
  *   (helpers/arrange/invariants.ts malformedWritings): 401. Caught by "answers the whole access table in every path
  *   shape (...)" of every protected route.
