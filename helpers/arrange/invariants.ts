@@ -878,25 +878,32 @@ interface MalformedWriting {
  * The malformed row's further writings of one real token, each another string than the one issued, sent as the whole
  * `Authorization` header. Round wb19: letters after its numeric id (`<id>ab|<secret>`: a lookup that casts the id as a
  * number, as MySQL reads '123ab' as 123, finds the token) and the whole token inside double quotes (a parser that trims
- * quotes). Round wb20: the numeric id written as another number (`<id>.0|<secret>`, `+<id>|<secret>`: MySQL casts both
- * to the id), the scheme written twice (`Bearer Bearer <token>`: a parser that strips every "Bearer ") and glued to the
- * token (`Bearer<token>`: a prefix cut at six characters), each 401 (docs/judging.md, "Every access-table credential
- * that is not the token issued answers 401"). The `|` percent-encoded (`<id>%7C<secret>`) is read as the token by
+ * quotes). Round wb20: the numeric id written as another number (`<id>.0|<secret>`, `+<id>|<secret>`), the scheme written
+ * twice (`Bearer Bearer <token>`) and glued to the token (`Bearer<token>`: a prefix cut at six characters), each
+ * 401 (docs/judging.md, "Every access-table credential that is not the token issued answers 401"), but those read
+ * under a reading (below). The `|` percent-encoded (`<id>%7C<secret>`) is read as the token by
  * `allowed-r19-bearer-percent-encoded-read` (a gateway that decodes the credential): sent, and only advised on when
  * accepted. So are the id written as the same number otherwise (`<id>.0|<secret>`, `+<id>|<secret>`: review-ai F1,
- * `allowed-review-ai-token-id-other-decimal-writing`): every common integer parser and Sanctum's lookup on MySQL,
- * PostgreSQL or SQLite read them as the id, and the secret is still compared whole. Not a leading zero before the id at
- * all: the reference, as Sanctum on MySQL, reads `01|<secret>` as token 1, which 2.1 does not refuse in so many words.
+ * `allowed-review-ai-token-id-other-decimal-writing`), which the common integer parsers read as the id, the secret still
+ * compared whole (`<id>ab` is no number under any of them: only a loose cast reads it), and the scheme written twice
+ * (`Bearer Bearer <token>`: review-aj F1, `allowed-review-aj-bearer-scheme-twice-last-read`), which Laravel's
+ * bearerToken() reads as the token issued. Not a leading zero before the id at all: the reference, as Sanctum on MySQL,
+ * reads `01|<secret>` as token 1, which 2.1 does not refuse in so many words.
  */
 function malformedWritings(real: string): MalformedWriting[] {
   const match = /^(\d+)\|(.+)$/s.exec(real);
-  const tokens = [...(match ? [`${match[1]}ab|${match[2]}`] : []), `"${real}"`, `Bearer ${real}`];
+  const tokens = [...(match ? [`${match[1]}ab|${match[2]}`] : []), `"${real}"`];
   const writings: MalformedWriting[] = [...tokens.map((token) => ({ header: `Bearer ${token}` })), { header: `Bearer${real}` }];
+  // review-aj F1: Laravel's Request::bearerToken() takes what follows the LAST "Bearer " of the header (strrpos), so an
+  // unmodified Laravel + Sanctum target reads `Bearer Bearer <token>` as the token issued; only its holder can send it.
+  tokens.push(`Bearer ${real}`);
+  writings.push({ header: `Bearer Bearer ${real}`, openBy: 'allowed-review-aj-bearer-scheme-twice-last-read: 5.3 gives the header\u2019s form, not how a header holding the scheme twice is parsed (Laravel\u2019s bearerToken() reads what follows the last "Bearer ")' });
   if (match) {
     tokens.push(`${match[1]}%7C${match[2]}`);
     writings.push({ header: `Bearer ${match[1]}%7C${match[2]}`, openBy: 'allowed-r19-bearer-percent-encoded-read: 5.3 gives the header\u2019s form, not whether a percent-encoded form of the token is read decoded' });
-    // review-ai F1: the same number as the id, written otherwise, is read as the id by every common integer parser and by
-    // Sanctum's find($id) on MySQL, PostgreSQL or SQLite, the secret still compared whole: open, as the leading zero is.
+    // review-ai F1: the same number as the id, written otherwise, is read as the id by the common integer parsers
+    // (Python's int, Java's Long.parseLong, .NET's long.Parse, JavaScript's Number; Go's Atoi takes `+12`), the secret
+    // still compared whole: open, as the leading zero is. (Sanctum itself refuses an id that is not all digits.)
     for (const other of [`${match[1]}.0|${match[2]}`, `+${match[1]}|${match[2]}`]) {
       tokens.push(other);
       writings.push({ header: `Bearer ${other}`, openBy: 'allowed-review-ai-token-id-other-decimal-writing: 2.1 gives the form <numeric_id>|<secret>, not how the id is read, and +<id> or <id>.0 is the same number' });

@@ -69,8 +69,9 @@ const expireForms = new Map<string, 'number' | 'iso'>();
  * that a target reading either unit takes them. A target that reads seconds and keeps an upper bound (a lifetime cap,
  * a 32-bit timestamp) refuses them: the first routine JWT login answered 412 (or a 5xx) is tried once more with the same
  * instant in Unix seconds, and when that is taken the run's routine expires are Unix seconds (advised on). Only the
- * check "... whose expire is 30 s ahead, in milliseconds ..." (suites/authentication.test.ts) judges milliseconds far
- * ahead (round r14: allowed-r14-jwt-lifetime-capped-one-hour is a deviation, judged there only).
+ * checks of a far-future expire judge it (suites/authentication.test.ts: "... whose expire lies a day ahead ...", in the
+ * unit the target reads; round r14: allowed-r14-jwt-lifetime-capped-one-hour is a deviation, judged there). Milliseconds
+ * read as seconds lie near the year 57 900, which a bounded timestamp cannot hold: advised on (review-aj F2).
  */
 const expireUnits = new Map<string, 'ms' | 's'>();
 
@@ -173,7 +174,7 @@ export async function sendWithExpireForm<R extends { status: number }>(t: CheckC
         routineMs.clear();
         expireForms.set(target, expireForms.get(target) ?? 'number');
         signedJwts.delete(jwt);
-        t.advise(`the JWT login answered ${response.status} to an expire in milliseconds ${Math.round((payload.expire - Date.now()) / 1000)} s ahead (far ahead read as Unix seconds) and ${retried.status} to the same instant in Unix seconds (${seconds}): expire is read as Unix seconds with an upper bound (a lifetime cap or a 32-bit timestamp); the run sends its routine expires in seconds, and the check "answers 200 with a Session for a JWT whose expire is 30 s ahead, in milliseconds ..." alone judges milliseconds far ahead`);
+        t.advise(`the JWT login answered ${response.status} to an expire in milliseconds ${Math.round((payload.expire - Date.now()) / 1000)} s ahead (far ahead read as Unix seconds) and ${retried.status} to the same instant in Unix seconds (${seconds}): expire is read as Unix seconds with an upper bound (a lifetime cap or a 32-bit timestamp); the run sends its routine expires in seconds, and the check "answers 200 with a Session for a JWT whose expire lies a day ahead ..." judges a far-future expire in the unit read`);
         return retried;
       }
       // The same instant in seconds expired: the target reads milliseconds; its 412 was about something else.

@@ -242,8 +242,8 @@ const written: Mutant[] = [
   // --- exactness: tokens ---
   // wb20-token-id-decimal-writing-accepted (<id>.0|secret, +<id>|secret read as the id) is an allowed reading since review-ai F1:
   // 2.1 gives the token's form, not how its numeric id is read (probes-review-ai.ts).
-  // white-box round wb20
-  { name: 'wb20-bearer-scheme-twice-accepted', clause: '5', group: 'authentication', description: 'section 5.3 ("Protected endpoints require the header Authorization: Bearer <ACCESS_TOKEN>"; "Without valid authentication the response is 401"): Authorization: Bearer Bearer <token> (the token "Bearer <token>", never issued) authenticates (str_replace(\'Bearer \', \'\', $header))', mutation: authorizationReadAs((h) => { const m = /^Bearer\s+Bearer\s+(.+)$/i.exec(h); return m ? `Bearer ${m[1]}` : undefined; }) },
+  // wb20-bearer-scheme-twice-accepted (Bearer Bearer <token> read as the token) is an allowed reading since review-aj F1:
+  // Laravel's bearerToken() reads what follows the last "Bearer " (probes-review-aj.ts).
   // white-box round wb20
   { name: 'wb20-bearer-scheme-glued-accepted', clause: '5', group: 'authentication', description: 'section 5.3 ("Authorization: Bearer <ACCESS_TOKEN>"; "Without valid authentication the response is 401"): Authorization: Bearer<token>, the scheme glued to the token (no scheme Bearer, no token), authenticates (a prefix strip: substr($header, 6))', mutation: authorizationReadAs((h) => { const m = /^Bearer(\d+\|.+)$/i.exec(h); return m ? `Bearer ${m[1]}` : undefined; }) },
   // white-box round wb20
@@ -390,7 +390,8 @@ const written: Mutant[] = [
  * token and the JWTs are signed with fixed claims; each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant
  * NAME`):
  * - wb20-token-id-decimal-writing-accepted (an allowed reading since review-ai F1: probes-review-ai.ts),
- *   wb20-bearer-scheme-twice-accepted, wb20-bearer-scheme-glued-accepted: the access table's malformed row also sends, as the whole Authorization header, `Bearer <id>.0|<secret>`,
+ *   wb20-bearer-scheme-twice-accepted (an allowed reading since review-aj F1: probes-review-aj.ts),
+ *   wb20-bearer-scheme-glued-accepted: the access table's malformed row also sends, as the whole Authorization header, `Bearer <id>.0|<secret>`,
  *   `Bearer +<id>|<secret>`, `Bearer Bearer <token>` and `Bearer<token>`, for every kind of login
  *   (helpers/arrange/invariants.ts malformedWritings): 401. Caught by "answers the whole access table in every path
  *   shape (...)" of every protected route.
