@@ -1,7 +1,7 @@
 import { comparableFields, invariantChecks } from '../helpers/arrange/invariants.js';
 import { LISTS } from '../helpers/spec/instances.js';
 import { unauthenticatedCheck } from '../helpers/arrange/access.js';
-import { ASSETS_PARAM, balancePaths, calendarDate, canonicalDecimal, expectExactly, expectNoServerError, fractionDigits, holder, loggedOutToken, precisionOf, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
+import { ASSETS_PARAM, balancePaths, calendarDate, calendarDaysOf, canonicalDecimal, expectExactly, expectNoServerError, fractionDigits, holder, loggedOutToken, precisionOf, symbolsOf, unknownSymbol } from '../helpers/arrange/balances.js';
 import { expect } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
@@ -164,6 +164,40 @@ const SHOWN_AS_LISTED = [
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isEmptyObject = (value: unknown): boolean => isObject(value) && Object.keys(value).length === 0;
 
+/**
+ * Issue 27, white-box round wb22 (fix-wb22a; the lead's ruling): an asset's meta is the asset's, so a show and a list read
+ * a moment apart give each member both carry the same value: image, url, owner, creator, genesis_date (the same calendar
+ * day, in any writing: calendarDaysOf), links.website, links.github, links.facebook, links.twitter and total_supply (as
+ * a number: 120280000.5 is not 120280000). Only a member BOTH reads carry non-empty is compared (a summary that leaves a
+ * member out, an empty meta, 2.2 "May be empty", or a member null or "" is never judged), and a member that differs is
+ * judged only when a list read after the show agrees with the one before (a total_supply refreshed per read,
+ * allowed-r13-total-supply-updated-per-read, or an image URL signed per read, allowed-r13-meta-image-signed-per-read, moves).
+ */
+const META_MEMBERS = ['image', 'url', 'owner', 'creator', 'genesis_date', 'links.website', 'links.github', 'links.facebook', 'links.twitter', 'total_supply'] as const;
+
+/** The meta members of a balance record that carry a value (META_MEMBERS), each as compared: `meta.<member>` to its form. */
+function metaMembersOf(record: unknown): Record<string, string> {
+  const meta = isObject(record) ? record.meta : undefined;
+  if (!isObject(meta)) return {};
+  const out: Record<string, string> = {};
+  for (const member of META_MEMBERS) {
+    const value = member.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), meta);
+    if (value === undefined || value === null || value === '') continue;
+    if (member === 'genesis_date') {
+      const days = typeof value === 'string' ? calendarDaysOf(value) : [];
+      if (days.length > 0) out[`meta.${member}`] = days.sort().join('|');
+    } else if (member === 'total_supply') {
+      const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/.test(value) ? Number(value) : NaN;
+      if (Number.isFinite(number)) out[`meta.${member}`] = String(number);
+    } else out[`meta.${member}`] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return out;
+}
+
+/** Two forms of a meta member (metaMembersOf) agree: equal, or, for genesis_date, sharing a calendar day. */
+const sameMetaMember = (member: string, a: string | undefined, b: string | undefined): boolean =>
+  a === b || (member === 'meta.genesis_date' && a !== undefined && b !== undefined && a.split('|').some((day) => b.split('|').includes(day)));
+
 function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listSchema, held: heldOf, listPath, showPath, entries: entriesOf }: (typeof SHOWN_AS_LISTED)[number]): void {
   const stable = LISTS.find((l) => l.endpoint === list.id)!.stable;
   show.check(`answers each held ${kind} with the fields the ${kind} list gives it (${stable.join(', ')})`, { rules: [...schemaRules('balance-response', listSchema), ...rules], clauses: [clause, listClause, '2.2'], status: 200 }, async (t) => {
@@ -192,6 +226,13 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
           t.advise(`the ${kind} ${empty} gives ${symbol} an empty description and its ${full} gives ${Object.keys((isEmptyObject(entryDescription) ? shownDescription : entryDescription) as object).length} language(s): section 2.2 says a description "may be an empty object" and not when, so not judged`);
           shown.description = was.description;
         }
+        // Round wb22 (fix-wb22a): the meta members both reads carry (metaMembersOf), compared as the stable fields are.
+        const [shownMeta, wasMeta] = [metaMembersOf(data), metaMembersOf(entry)];
+        const metaCompared = Object.keys(wasMeta).filter((member) => member in shownMeta);
+        for (const member of metaCompared) {
+          shown[member] = shownMeta[member];
+          was[member] = sameMetaMember(member, shownMeta[member], wasMeta[member]) ? shownMeta[member] : wasMeta[member];
+        }
         if (JSON.stringify(shown) === JSON.stringify(was)) return;
         // A balance may change between the reads (staking rewards, a vesting release: 2.2 does not hold amounts still):
         // each field that differs is judged only when a second read of the list, after the show, gives it as the first
@@ -199,12 +240,14 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
         // every read does not excuse another field (name, precision, quantity) the show gives otherwise.
         const again = await t.get(listPath(user.id), { token });
         const later = again.status === 200 ? (entriesOf(again.json) as { symbol: string }[] | undefined)?.find?.((r) => r.symbol === symbol) : undefined;
-        const laterFields = later === undefined ? undefined : comparableFields(later, stable);
-        const differing = stable.filter((field) => JSON.stringify(shown[field]) !== JSON.stringify(was[field]));
-        const moved = laterFields === undefined ? [] : differing.filter((field) => JSON.stringify(laterFields[field]) !== JSON.stringify(was[field]));
+        const laterFields: Record<string, unknown> | undefined = later === undefined ? undefined : { ...comparableFields(later, stable), ...metaMembersOf(later) };
+        const fields = [...stable, ...metaCompared];
+        const differing = fields.filter((field) => JSON.stringify(shown[field]) !== JSON.stringify(was[field]));
+        // A meta member the later read leaves out (or writes otherwise) is one that moved: judged only where both list reads agree.
+        const moved = laterFields === undefined ? (metaCompared.length > 0 ? differing.filter((field) => field.startsWith('meta.')) : []) : differing.filter((field) => (field.startsWith('meta.') ? !sameMetaMember(field, laterFields[field] as string | undefined, wasMeta[field]) : JSON.stringify(laterFields[field]) !== JSON.stringify(was[field])));
         if (moved.length > 0) t.advise(`the shown ${kind} ${symbol} differs from the list's entry in ${moved.join(', ')}, which a second read of the list, after the show, gives otherwise than the first: it changed between the reads, which the specification does not rule out, so not judged`);
         const judged = differing.filter((field) => !moved.includes(field));
-        expect(Object.fromEntries(judged.map((field) => [field, shown[field]])), `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')}; a list read after the show agrees with the one before)`).toEqual(Object.fromEntries(judged.map((field) => [field, was[field]])));
+        expect(Object.fromEntries(judged.map((field) => [field, shown[field]])), `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')}; and each meta member both carry non-empty, ${META_MEMBERS.join(', ')}: an asset's meta is the asset's; a list read after the show agrees with the one before)`).toEqual(Object.fromEntries(judged.map((field) => [field, was[field]])));
       }),
     );
   });
@@ -405,9 +448,19 @@ coinList.describe(() => {
 
   // Section 2.2: meta.genesis_date is "a date string" for coins, its format not given. The optional `genesisDate` field of
   // provider state balances names the held coins whose meta carries it; any common writing of a calendar date passes.
+  // Round wb22 (fix-wb22a, wb22-coin-genesis-date-a-day-early): the optional `genesisDates` of the state gives each such
+  // coin's date (`{ symbol, date: YYYY-MM-DD }`); its records then write that calendar day, in any writing, with or
+  // without a time of day (the day written, or the UTC day of a time given with its zone: calendarDaysOf). Without it the
+  // day is not verified (advised on) and only the writing is judged.
   coinList.check('writes meta.genesis_date as a calendar date for each coin the state names, in the list and shown', { rules: [...schemaRules('balance-coin-list-response', 'balance-response'), 'S47'], clauses: ['4.8', '4.9', '2.2'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
-    const named = Array.isArray(held.genesisDate) ? held.genesisDate.filter((symbol) => held.coins.includes(symbol)) : [];
+    const stated = new Map<string, string>();
+    for (const entry of Array.isArray(held.genesisDates) ? held.genesisDates : []) {
+      const m = typeof entry?.date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(entry.date) : null;
+      if (!m || !held.coins.includes(entry.symbol) || calendarDaysOf(entry.date)[0] !== entry.date) throw new Error(`precondition: each entry of provider state balances' genesisDates must name a held coin and its genesis date as a calendar day YYYY-MM-DD; got ${JSON.stringify(entry)}`);
+      stated.set(entry.symbol, entry.date);
+    }
+    const named = [...new Set([...(Array.isArray(held.genesisDate) ? held.genesisDate.filter((symbol) => held.coins.includes(symbol)) : []), ...stated.keys()])];
     if (named.length === 0) t.skip('provider state balances names no held coin with a genesis date (its optional genesisDate field), so meta.genesis_date cannot be checked');
     const response = await t.get(balancePaths.coinList(user.id), { token });
     t.expectStatus(response, 200);
@@ -425,7 +478,11 @@ coinList.describe(() => {
       const reading = calendarDate(date);
       if (reading === 'none') throw new Error(`section 2.2: meta.genesis_date of ${where} must be a date string; ${JSON.stringify(date)} writes no calendar date`);
       if (reading === 'partial') t.advise(`meta.genesis_date of ${where} is ${JSON.stringify(date)}, a date without its day (section 2.2: a date string)`);
+      const symbol = (record as { symbol?: unknown }).symbol;
+      const day = typeof symbol === 'string' ? stated.get(symbol) : undefined;
+      if (day !== undefined && reading === 'date' && !calendarDaysOf(date).includes(day)) throw new Error(`section 2.2: meta.genesis_date of ${where} must write the coin's genesis date, ${day} (provider state balances' genesisDates; any writing of that calendar day passes); ${JSON.stringify(date)} writes ${calendarDaysOf(date).join(' or ')}`);
     }
+    if (stated.size === 0) t.advise('provider state balances gives no coin\u2019s genesis date (its optional genesisDates field), so the calendar day meta.genesis_date writes is not verified, only that it writes one');
   });
 
   // Section 4.8: a filter narrows the coin list; it does not widen it to the other kind. assets[] names a held coin and a held NFT.

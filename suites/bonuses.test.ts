@@ -47,6 +47,24 @@ function expectCallerActive(bonus: { id: string; user?: { id?: unknown; isActive
   assert(bonus.user.isActive === true, `bonus ${bonus.id} embeds the caller’s user with isActive ${JSON.stringify(bonus.user.isActive)}: the caller is logged in and answered 200 on a bonus endpoint, so its account is active (sections 2.6, 5.5, 5.6)`);
 }
 
+/**
+ * Issue 27, white-box round wb22 (fix-wb22a; the lead's ruling): 2.6 names `options.guard.actions` ("login and operations,
+ * each { 2fa: boolean, password: boolean }") and `deletedAt` ("integer or null") and gives them no meaning: a guard flag
+ * may be a preference of the user's rather than what its login needs, a deletedAt a deletion scheduled ahead. So the
+ * caller's own embedded user is advised on, never failed, where its login.2fa says its login needs a code (the caller
+ * logged in with its password alone), login.password is false, or deletedAt is a time already past for an account that
+ * logs in and is answered 200. Once per test (the first bonus embedding the caller's user).
+ */
+function adviseCallerGuard(t: CheckContext, bonuses: readonly { id: string; user?: any }[], caller: string): void {
+  const bonus = bonuses.find((b) => b.user !== undefined && b.user !== null && sameId(b.user.id, caller));
+  if (!bonus) return;
+  const login = bonus.user?.options?.guard?.actions?.login;
+  if (login?.['2fa'] === true) t.advise(`bonus ${bonus.id} embeds the caller’s user with options.guard.actions.login.2fa true, and the caller logged in with its password alone (no 2FA code): section 2.6 gives the member no meaning (a preference of the user’s?), so not judged`);
+  if (login?.password === false) t.advise(`bonus ${bonus.id} embeds the caller’s user with options.guard.actions.login.password false, and the caller logged in with its password: section 2.6 gives the member no meaning, so not judged`);
+  const deletedAt = bonus.user?.deletedAt;
+  if (typeof deletedAt === 'number' && deletedAt <= Date.now() / 1000) t.advise(`bonus ${bonus.id} embeds the caller’s user with deletedAt ${deletedAt}, a time already past, for an account that logs in and is answered 200: section 2.6 ("integer or null") does not say what it means (a deletion scheduled?), so not judged`);
+}
+
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
@@ -337,6 +355,7 @@ list.describe(() => {
     for (const id of bonuses.ids) assert(hasId(ids, id), `the list must hold bonus ${id} of the provider state; it holds ${ids.length} bonus(es)`);
     for (const b of data) adviseUserOwner(t, b, user.id);
     for (const b of data) expectCallerActive(b, user.id);
+    adviseCallerGuard(t, data, user.id);
     const foreign = other.bonuses.ids.filter((id) => hasId(ids, id));
     assert(foreign.length === 0, `the list must not hold another user's bonuses; it holds ${foreign.join(', ')}`);
     const extra = ids.filter((id) => !hasId(bonuses.ids, id));

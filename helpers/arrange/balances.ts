@@ -133,3 +133,62 @@ export function calendarDate(value: string): 'date' | 'partial' | 'none' {
   if (month < 0 || year < 0 || day < 0 || new Set([month, year, day]).size !== 3) return 'none';
   return isCalendarDay(Number(tokens[year]), monthOf(tokens[month]!), parseInt(tokens[day]!, 10)) ? 'date' : 'none';
 }
+
+const isoDay = (year: number, month: number, day: number): string => {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.toISOString().slice(0, 10).replace(/^\+0*/, '');
+};
+
+/**
+ * Issue 27, white-box round wb22 (fix-wb22a): the calendar days (`YYYY-MM-DD`) a date string may write, in the writings
+ * `calendarDate` reads as a `'date'` (none for a partial date or no date): both readings of `DD.MM.YYYY` / `MM/DD/YYYY`
+ * and of a two-digit year, and, where a time of day with an explicit zone follows the date, the day in UTC as well as the
+ * day written (`2009-01-03T00:00:00+01:00` may be read as 3 January or as its instant's UTC day, 2 January). Two
+ * writings of one date share a day; a date a day off shares none.
+ */
+export function calendarDaysOf(value: string): string[] {
+  if (calendarDate(value) !== 'date') return [];
+  const whole = value.trim();
+  const days = new Set<string>();
+  const add = (year: number, month: number, day: number) => {
+    if (isCalendarDay(year, month, day)) days.add(isoDay(year, month, day));
+  };
+  const time = TIME_OF_DAY.exec(whole);
+  const zoned = time !== null && /(?:z|utc|gmt|[+-]\d{2}(?::?\d{2})?)\s*(?:\([^)]*\))?$/i.test(time[0]);
+  if (zoned) {
+    const instant = Date.parse(whole);
+    if (Number.isFinite(instant)) days.add(new Date(instant).toISOString().slice(0, 10));
+  }
+  const basic = /^(\d{4})(\d{2})(\d{2})(?:T.*)?$/i.exec(whole);
+  if (basic) {
+    add(Number(basic[1]), Number(basic[2]), Number(basic[3]));
+    return [...days];
+  }
+  const text = whole.replace(TIME_OF_DAY, '').replace(/[\s,]+$/, '');
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\.?(?:Z|[+-]\d{2}:\d{2})?$/i.exec(text);
+  if (m) {
+    add(Number(m[1]), Number(m[2]), Number(m[3]));
+    return [...days];
+  }
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\.?$/.exec(text);
+  if (m) {
+    const years = m[3]!.length === 4 ? [Number(m[3])] : [1900 + Number(m[3]), 2000 + Number(m[3])];
+    for (const year of years) {
+      add(year, Number(m[2]), Number(m[1]));
+      add(year, Number(m[1]), Number(m[2]));
+    }
+    return [...days];
+  }
+  m = /^(\d{4})-(\d{3})$/.exec(text);
+  if (m) {
+    days.add(isoDay(Number(m[1]), 1, Number(m[2])));
+    return [...days];
+  }
+  const tokens = text.split(/[\s,.\-/]+/).filter((token) => token !== '' && !isWeekday(token) && token.toLowerCase() !== 'of');
+  const month = tokens.findIndex((token) => /^[a-z]+$/i.test(token) && monthOf(token) > 0);
+  const year = tokens.findIndex((token) => /^\d{4}$/.test(token));
+  const day = tokens.findIndex((token) => /^\d{1,2}(st|nd|rd|th)?$/i.test(token));
+  if (tokens.length === 3 && month >= 0 && year >= 0 && day >= 0) add(Number(tokens[year]), monthOf(tokens[month]!), parseInt(tokens[day]!, 10));
+  return [...days];
+}
