@@ -46,14 +46,16 @@ describe('provider state balances', () => {
 
   test('names the coins with a genesis date, and one coin\u2019s amount with exactly its precision\u2019s decimal places, as its records show it', async () => {
     const { user, token } = await injectUserWithToken(app);
-    const held = (await state('balances', { userId: user.id })) as { coins: string[]; genesisDate: string[]; amount: { symbol: string; precision: number; available: string } };
+    const held = (await state('balances', { userId: user.id })) as { coins: string[]; genesisDate: string[]; genesisDates: { symbol: string; date: string }[]; amount: { symbol: string; precision: number; available: string } };
     expect(held.genesisDate).toEqual(held.coins);
+    expect(held.genesisDates.map((entry) => entry.symbol)).toEqual(held.coins);
     const { symbol, precision, available } = held.amount;
     expect(held.coins).toContain(symbol);
     expect(available).toMatch(new RegExp(`^\\d+\\.\\d{${precision - 1}}[1-9]$`));
     const record = (await get(`/api/v1/user/${user.id}/balances/${symbol}`, token)).json().data;
     expect([Number(record.precision), record.amounts.crypto.available]).toEqual([precision, available]);
     for (const coin of held.coins) expect((await get(`/api/v1/user/${user.id}/balances/${coin}`, token)).json().data.meta.genesis_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const { symbol: coin, date } of held.genesisDates) expect((await get(`/api/v1/user/${user.id}/balances/${coin}`, token)).json().data.meta.genesis_date).toBe(date);
   });
 
   test('always holds ETH and a token of its chain, names every held coin\u2019s amount (one of them 0) as its records show it (round wb14)', async () => {

@@ -6,7 +6,7 @@ import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } fro
 import { learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
 import { sameId } from '../spec/normalisation.js';
-import { StateError, type BalanceAmount, type CompanyRecords, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
+import { StateError, type BalanceAmount, type CompanyRecords, type GenesisDate, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
@@ -26,7 +26,7 @@ export interface FileAccount {
   token?: string;
   totpSecret?: string;
   disposable?: boolean;
-  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
+  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; genesisDates?: GenesisDate[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string; sharedOrder?: string[] };
   bankUsed?: { id: string };
   resetToken?: string;
@@ -379,6 +379,16 @@ export function loadStatesFile(path: string): StatesFileV1 {
       if ((/\.(\d+)$/.exec(entry.available)?.[1]?.length ?? 0) > entry.precision) {
         fail(path, `${where}: balances.amounts gives ${entry.symbol} the amount ${entry.available}, with more fractional digits than its precision (${entry.precision}); write the coin's crypto available amount as its records hold it`);
       }
+    }
+    // The genesis-date test reads each entry of balances.genesisDates as a held coin's genesis date, a calendar day (round wb22).
+    const seenDates = new Set<string>();
+    for (const entry of account.balances?.genesisDates ?? []) {
+      if (!account.balances!.coins.includes(entry.symbol)) fail(path, `${where}: balances.genesisDates names ${entry.symbol}, which its balances.coins do not hold; name coins it holds`);
+      if (seenDates.has(entry.symbol)) fail(path, `${where}: balances.genesisDates names ${entry.symbol} twice; give each held coin one date`);
+      seenDates.add(entry.symbol);
+      const [year, month, day] = entry.date.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(2000, month - 1, day));
+      if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || year < 1) fail(path, `${where}: balances.genesisDates gives ${entry.symbol} the date ${entry.date}, which is no calendar day; write the coin's genesis date as YYYY-MM-DD`);
     }
     // The list test of an order's two bonuses reads bonuses.sharedOrder as two of the account's bonuses (docs/provider-states.md).
     const shared = account.bonuses?.sharedOrder;

@@ -45,6 +45,12 @@ export interface BalanceAmount {
   available: string;
 }
 
+/** A held coin's genesis date (state balances' optional `genesisDates`, round wb22): the calendar day, `YYYY-MM-DD`. */
+export interface GenesisDate {
+  symbol: string;
+  date: string;
+}
+
 /**
  * `platformId` (added later): with the param `platformId`, the platform the account belongs to, as the hook (or file)
  * made it; a hook that does not offer the param answers none.
@@ -73,11 +79,12 @@ export interface StateData {
   /**
    * `native` (optional): the held coins that are the native coin of their chain (section 2.2: chain name and symbol both null).
    * `genesisDate` (optional): held coins whose record's meta carries genesis_date (section 2.2, a date string).
+   * `genesisDates` (optional, added for round wb22): held coins whose meta carries genesis_date, each with that date (`YYYY-MM-DD`, the calendar day).
    * `amount` (optional): one held coin's crypto available amount, written with exactly `precision` fractional digits (section 2.2: precision, decimal places).
    * `amounts` (optional, added for round wb14): held coins (best every one), each with its precision and its crypto available
    * amount (at most `precision` fractional digits, or the bare 0); an entry whose amount is 0 names a held coin with nothing available.
    */
-  balances: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
+  balances: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; genesisDates?: GenesisDate[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
   /**
    * `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked.
    * `sharedOrder` (optional, added later): with params.sharedOrder, the ids of two of the bonuses, in one status, that one

@@ -341,6 +341,8 @@ export const balances: ReferenceModule = {
           native: coins.filter((c) => c.chain.name === null && c.chain.symbol === null).map((c) => c.symbol),
           // `genesisDate` and `amount` (optional fields added for issue 19): the held coins whose meta carries genesis_date (every seeded coin), and the amount above.
           genesisDate: coins.map((c) => c.symbol),
+          // `genesisDates` (optional, added for round wb22): each held coin's genesis date, the calendar day its meta writes.
+          genesisDates: coins.map((c) => ({ symbol: c.symbol, date: c.genesis })),
           amount: { symbol: exact.symbol, precision: Number(exact.precision), available },
           amounts: coins.map((c) => ({ symbol: c.symbol, precision: Number(c.precision), available: availableOf.get(c)! })),
         };
