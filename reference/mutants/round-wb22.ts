@@ -473,13 +473,13 @@ const written: Mutant[] = [
  * wb22-bonuses-show-pending-404 (every listed bonus is shown).
  *
  * Survivors (18, each again alone with --no-hints: none caught), with the shallow check and the check that would catch it:
- * - wb22-coin-show-meta-of-another-coin, wb22-nft-show-meta-of-another-nft, wb22-coin-show-links-website-github-swapped,
+ * - (closed, fix-wb22a: below) wb22-coin-show-meta-of-another-coin, wb22-nft-show-meta-of-another-nft, wb22-coin-show-links-website-github-swapped,
  *   wb22-coin-show-total-supply-rounded, wb22-nft-show-owner-as-creator: an asset's `meta` is compared between a
  *   filtered and an unfiltered list only (helpers/spec/instances.ts LISTS `underFilter: ['meta']`), never between a show
  *   (4.7, 4.9) and the list, because a show that leaves meta empty may be a reading (round wb10). Would catch: the show of
  *   each held coin and NFT compared with the list read just before and after it, member by member over the meta members
  *   both carry (an empty meta on either side not judged), a member failed only when both list reads agree on it.
- * - wb22-coin-genesis-date-a-day-early: `meta.genesis_date` is judged by its form only ("writes a calendar date"); the
+ * - (closed, fix-wb22a: below) wb22-coin-genesis-date-a-day-early: `meta.genesis_date` is judged by its form only ("writes a calendar date"); the
  *   state `balances` names the coins with a genesis date (`genesisDate`), not their dates, so the suite has no oracle.
  *   Would catch: an optional date per coin in that state (additive), compared as a calendar date in any writing.
  * - wb22-banks-status-filter-drops-currency: the combined-filter tests draw every value from the user's own records
@@ -497,13 +497,13 @@ const written: Mutant[] = [
  * - wb22-2fa-session-outlives-until: the short-session watch (state user.short-session) runs for a password login and the
  *   two JWT logins, never for a login with a 2FA code; the state user.expired-token gives a password token. Would catch:
  *   the same watch for a 2FA account (user.short-session with twoFactor, additive): 401 1.5 s past until.
- * - wb22-bonuses-user-login-2fa-negated, wb22-bonuses-user-login-password-false: a bonus user's
+ * - (not deviations, the lead's ruling, fix-wb22a: below) wb22-bonuses-user-login-2fa-negated, wb22-bonuses-user-login-password-false: a bonus user's
  *   options.guard.actions are checked by schema only (booleans). Would catch: the caller's own user embedded in its bonus
  *   shows login.2fa true for an account whose login needs a code and false for one that does not, login.password true.
  *   (Doubt: 2.6 names the members without saying what they mean; see DOUBTS.)
- * - wb22-bonuses-user-deleted-at-set: the embedded caller's user is judged on isActive only (expectCallerActive). Would
+ * - (not a deviation, the lead's ruling, fix-wb22a: below) wb22-bonuses-user-deleted-at-set: the embedded caller's user is judged on isActive only (expectCallerActive). Would
  *   catch: its deletedAt null while it logs in and is answered 200 (as isActive true). (Doubt: see DOUBTS.)
- * - wb22-bonuses-platform-filtered-canceled-shown-distributed: a bonus's status is no stable field between a filtered and
+ * - (closed, fix-wb22a: below) wb22-bonuses-platform-filtered-canceled-shown-distributed: a bonus's status is no stable field between a filtered and
  *   an unfiltered list (LISTS: "not a record's status", section 3 leaves transitions open). Would catch: a bonus listed
  *   canceled before and after a platform-filtered read that shows it distributed fails (a status that moves back is no
  *   transition); pending to distributed stays allowed (allowed-bonus-pending-settled-when-listed).
@@ -519,23 +519,44 @@ const written: Mutant[] = [
  *   bank (an empty list or 422 keyed by status: a value that resolves to nothing may also be ignored, which lists only
  *   the live banks, never the deleted one).
  */
+/*
+ * Closed after the round (fix-wb22a, registered; none depends on a draw: the reference's state gives every coin its meta,
+ * ETH's total_supply 120280000.5, NFTs with an owner other than their creator, and a bonus of each status; each killed by
+ * `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME`, kill hints recorded):
+ * - wb22-coin-show-meta-of-another-coin, wb22-coin-show-links-website-github-swapped, wb22-coin-show-total-supply-rounded
+ *   (suites/balances.test.ts, coin show: "answers each held coin with the fields the coin list gives it (...)") and
+ *   wb22-nft-show-meta-of-another-nft, wb22-nft-show-owner-as-creator (the NFT show's test of the same name): the show of
+ *   each held asset is compared with the list read before it on each meta member both carry non-empty (image, url, owner,
+ *   creator, genesis_date as a calendar day in any writing, links.website/github/facebook/twitter, total_supply as a
+ *   number: metaMembersOf), a member that differs judged only when a list read after the show agrees with the first (a
+ *   supply refreshed or an image URL signed per read moves: allowed-r13-total-supply-updated-per-read,
+ *   allowed-r13-meta-image-signed-per-read; an empty meta or a member left out, 2.2 "May be empty", is never judged).
+ * - wb22-coin-genesis-date-a-day-early: the state `balances` gives each coin's date (`genesisDates: [{ symbol, date }]`,
+ *   ADDITIVE: docs/provider-states.md, the reference's state, the states file and its schema); suites/balances.test.ts
+ *   "writes meta.genesis_date as a calendar date for each coin the state names, in the list and shown" then requires that
+ *   calendar day (any writing; with a time of day, the day written or the UTC day of a zoned time: calendarDaysOf).
+ *   Without genesisDates the day is not verified (advised on).
+ * - wb22-bonuses-platform-filtered-canceled-shown-distributed: the bonus list's "lists each record under a filter
+ *   (status, platform) with the fields the unfiltered list gives it (...)" (helpers/arrange/invariants.ts
+ *   filteredFieldsCheck, LISTS `statusUnderFilter`) compares a bonus's status too, in any letter case, failing only when
+ *   the unfiltered reads before and after the filtered one agree (allowed-bonus-pending-settled-when-listed moves).
+ *
+ * Not deviations under every reading (the lead's ruling, fix-wb22a; NOT_DEVIATIONS below, not registered):
+ * wb22-bonuses-user-login-2fa-negated, wb22-bonuses-user-login-password-false, wb22-bonuses-user-deleted-at-set. 2.6
+ * names `options.guard.actions` ("login and operations, each { 2fa: boolean, password: boolean }") and `deletedAt`
+ * ("integer or null") and gives them no meaning: a guard flag may be a preference of the user's rather than what its
+ * login needs, a deletedAt a deletion scheduled ahead. The suite advises (never fails) on the caller's own embedded user
+ * showing login.2fa true or login.password false after a login with its password alone, or a deletedAt already past for
+ * an account that logs in (suites/bonuses.test.ts adviseCallerGuard, in "answers 200 with the user's bonuses as full
+ * records").
+ */
 const OPEN = new Set<string>([
-  'wb22-coin-show-meta-of-another-coin',
-  'wb22-nft-show-meta-of-another-nft',
-  'wb22-coin-show-links-website-github-swapped',
-  'wb22-coin-show-total-supply-rounded',
-  'wb22-nft-show-owner-as-creator',
-  'wb22-coin-genesis-date-a-day-early',
   'wb22-banks-status-filter-drops-currency',
   'wb22-cards-show-images-swapped',
   'wb22-cards-create-answer-images-swapped',
   'wb22-cards-filtered-list-images-swapped',
   'wb22-cards-list-images-of-newest-card',
   'wb22-2fa-session-outlives-until',
-  'wb22-bonuses-user-login-2fa-negated',
-  'wb22-bonuses-user-login-password-false',
-  'wb22-bonuses-user-deleted-at-set',
-  'wb22-bonuses-platform-filtered-canceled-shown-distributed',
   'wb22-forgot-2fa-account-unknown',
   'wb22-banks-deleted-listed-under-status-deleted',
 ]);
@@ -561,7 +582,7 @@ const OPEN = new Set<string>([
  * - wb22-coin-genesis-date-a-day-early: a deviation (the coin's genesis date is a fact), but no client can tell it from
  *   the right date without an oracle; only a target's own state could give one.
  */
-const NOT_DEVIATIONS = new Set<string>(['wb22-banks-platform-filter-drops-status', 'wb22-cards-platform-filter-drops-status']);
+const NOT_DEVIATIONS = new Set<string>(['wb22-banks-platform-filter-drops-status', 'wb22-cards-platform-filter-drops-status', 'wb22-bonuses-user-login-2fa-negated', 'wb22-bonuses-user-login-password-false', 'wb22-bonuses-user-deleted-at-set']);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb22Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
