@@ -186,6 +186,19 @@ forgot.describe(() => {
     });
   }
 
+  // Round wb22 (fix-wb22b): an active account whose login needs a 2FA code is a known account like any other: 4.3 answers
+  // its forgot-password 200 { data: { message } }, never the 422 of an unknown e-mail (a lookup joined with accounts
+  // without 2FA). State user with twoFactor; a target that answers no totpSecret gets the test not verified. One
+  // forgot-password, no login.
+  forgot.check('answers 200 with { data: { message } } for the known e-mail of an active account with 2FA', { rules: [...schemaRules('message-response'), 'S169', 'S176'], clauses: ['4.3'], status: 200 }, async (t) => {
+    const user = await t.state('user', { twoFactor: true });
+    if (!user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
+    const response = await sendForgot(t, user, { email: user.email }, await bearerOf(t, user));
+    expect(response.status, `section 4.3: forgot-password for the known e-mail of an active account with 2FA must answer as for any known account (200); got ${response.status}${keyedBy(response, 'email') ? ' keyed by email, as for an unknown address' : ''}`).toBe(200);
+    t.expectStatus(response, 200);
+    t.expectSchema(response, 'message-response');
+  });
+
   // White-box round wb16: forgot-password of an account whose login is refused for its state. Its e-mail is known (the
   // login tells it apart: 423 "account locked", 401 "account inactive", never 403 wrong credentials), so 4.3's "422 when
   // the e-mail is unknown" is not plainly its answer. But what a locked or inactive account's forgot-password gets is not

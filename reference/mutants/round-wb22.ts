@@ -557,7 +557,6 @@ const OPEN = new Set<string>([
   'wb22-cards-filtered-list-images-swapped',
   'wb22-cards-list-images-of-newest-card',
   'wb22-2fa-session-outlives-until',
-  'wb22-forgot-2fa-account-unknown',
   'wb22-banks-deleted-listed-under-status-deleted',
 ]);
 
