@@ -815,7 +815,7 @@ list.describe(() => {
   });
 
   list.check('answers an empty list for a currency no bank has', { rules: [...schemaRules('bank-list-response'), 'S222'], clauses: ['4.10'], status: 200 }, async (t) => {
-    const { user, token } = await userWithBank(t, { currency: 'EUR' });
+    const { user, token, bank } = await userWithBank(t, { currency: 'EUR' });
     // White-box round wb21 (fix-wb21b): ALL too, the Albanian lek's ISO 4217 code (active in every edition since 2015), a
     // word a UI also uses for "every currency". It is a currency code, so the filter applies it (docs/judging.md: only a
     // value that is no currency code at all may be ignored): never the EUR bank.
@@ -824,6 +824,22 @@ list.describe(() => {
       // A currency no bank has may also be refused (422 keyed by currency, advised on): helpers/check/filters.ts.
       const data = expectFilteredList(t, response, 'currency', code, 'bank-list-response');
       if (data) expect(data, `section 4.10: currency=${code} lists the banks in ${code}${code === 'ALL' ? ' (the Albanian lek, an ISO 4217 code: not "all currencies")' : ''}; the user\u2019s only bank is in EUR`).toEqual([]);
+    }
+    // White-box round wb22 (fix-wb22b): with the bank's own status beside it (a builder that applies the first filter
+    // given and drops the second). Two filters together never list what one of them alone excludes (docs/judging.md):
+    // currency=SEK excludes the EUR bank whatever status does, so the pair lists nothing, or is refused 422 keyed by
+    // one of the two (a value none of the user's banks has, advised on). An empty status (allowed) is not sent.
+    const status = bank.status;
+    if (typeof status === 'string' && status !== '') {
+      const response = await t.get(banksPath(user.id), { token, query: { status, currency: 'SEK' } });
+      if (response.status === 422) {
+        expectValidationError(t, response, ['status', 'currency']);
+        t.advise(`status=${status}&currency=SEK (the bank\u2019s own status, a currency no bank has) was refused 422 rather than answered with an empty list`);
+      } else {
+        t.expectStatus(response, 200);
+        const data = (t.expectSchema(response, 'bank-list-response') as { data: { id: string }[] }).data;
+        expect(ids({ data }), `section 4.10: status=${status}&currency=SEK lists the banks with that status AND in SEK; the user\u2019s only bank is in EUR, so none (two filters together never list what one of them alone excludes: the currency filter seems dropped when status is given)`).toEqual([]);
+      }
     }
   });
 
@@ -1028,6 +1044,9 @@ show.describe(() => {
   });
 });
 
+/** Status values a deleted record might be given by a service that lists soft-deleted rows (round wb22): none lists a deleted bank. */
+const DELETED_STATUS_VALUES = ['DELETED', 'deleted', 'REMOVED', 'INACTIVE'] as const;
+
 remove.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
   unauthenticatedCheck(remove, 'never-issued');
@@ -1098,6 +1117,14 @@ remove.describe(() => {
       const filtered = await t.get(banksPath(user.id), { token, query: { [filter]: value } });
       const matching = expectFilteredList(t, filtered, filter, value, 'bank-list-response');
       if (matching) expect(ids({ data: matching }), `section 4.10: a deleted bank is no longer listed, neither in the list filtered by its ${filter} (${filter}=${value})`).not.toContain(idKey(id));
+    }
+    // White-box round wb22 (fix-wb22b): nor under a status a deleted record might carry (a status filter that reads
+    // soft-deleted rows, withTrashed()). A deleted bank is none of the user's banks whatever a filter is compared with
+    // (docs/judging.md, "a deleted bank ... is no longer listed"): each value lists no deleted bank, whether it matches
+    // nothing, is ignored (every live bank: allowed-r14-unknown-status-filter-ignored) or is refused 422 keyed by status.
+    for (const value of DELETED_STATUS_VALUES) {
+      const matching = expectFilteredList(t, await t.get(banksPath(user.id), { token, query: { status: value } }), 'status', value, 'bank-list-response');
+      if (matching) expect(ids({ data: matching }), `section 4.10: a deleted bank is no longer listed, under no status value at all (status=${value})`).not.toContain(idKey(id));
     }
   });
 

@@ -551,13 +551,11 @@ const written: Mutant[] = [
  * records").
  */
 const OPEN = new Set<string>([
-  'wb22-banks-status-filter-drops-currency',
   'wb22-cards-show-images-swapped',
   'wb22-cards-create-answer-images-swapped',
   'wb22-cards-filtered-list-images-swapped',
   'wb22-cards-list-images-of-newest-card',
   'wb22-2fa-session-outlives-until',
-  'wb22-banks-deleted-listed-under-status-deleted',
 ]);
 
 /*
