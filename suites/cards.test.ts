@@ -194,6 +194,40 @@ async function assertListedAsShown(t: CheckContext, userId: string, token: strin
   }
 }
 
+/** One read of a card: where it was read, and the record it answered. */
+interface ImageRead {
+  where: string;
+  card: Record<string, any>;
+}
+
+/** A card read whose two image identifiers are judged: both non-empty strings that differ (placeholders are not judged). */
+const judgedImages = (card: Record<string, any>): boolean => typeof card.cardImage1 === 'string' && typeof card.cardImage2 === 'string' && card.cardImage1 !== '' && card.cardImage2 !== '' && card.cardImage1 !== card.cardImage2;
+
+/**
+ * White-box round wb22: across the reads of one card, the first image's identifier is never answered as the second's (or
+ * the reverse). Only reads that give two different non-empty identifiers are compared.
+ */
+function expectImagesNeverSwapped(reads: readonly ImageRead[]): void {
+  const judged = reads.filter((read) => judgedImages(read.card));
+  for (const a of judged)
+    for (const b of judged) {
+      if (a === b) continue;
+      assert(a.card.cardImage1 !== b.card.cardImage2, `section 2.5: cardImage1 identifies the stored first image and cardImage2 the second; ${b.where} answers as cardImage2 ${JSON.stringify(b.card.cardImage2)}, which ${a.where} answered as cardImage1 (the two images swapped between reads of one card)`);
+    }
+}
+
+/**
+ * White-box round wb22: two cards made from different pictures (other bytes) share no image identifier in any of their
+ * reads. Only reads that give two different non-empty identifiers are compared.
+ */
+function expectImagesOfOwnCard(first: readonly ImageRead[], second: readonly ImageRead[]): void {
+  for (const a of first.filter((read) => judgedImages(read.card)))
+    for (const b of second.filter((read) => judgedImages(read.card)))
+      for (const x of ['cardImage1', 'cardImage2'] as const)
+        for (const y of ['cardImage1', 'cardImage2'] as const)
+          assert(a.card[x] !== b.card[y], `section 2.5: cardImage1 and cardImage2 identify a card's own stored images; the first card's ${x} in ${a.where} and the second card's ${y} in ${b.where} are both ${JSON.stringify(a.card[x])}, though the two cards were made from four different pictures (a card answered with another card's images)`);
+}
+
 create.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
   unauthenticatedCheck(create, 'logged-out');
@@ -235,7 +269,35 @@ create.describe(() => {
     const { data } = t.expectSchema(shown, 'card-response');
     assert(!sameImageId(data), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) the show gives both the same identifier ${JSON.stringify(data.cardImage1)}`);
     assertSameCard(t, data, card, 'the shown card');
-    await assertListedAsShown(t, user.id, token, data, (listed, where) => assert(!sameImageId(listed), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) ${where} gives both the same identifier ${JSON.stringify(listed.cardImage1)}`));
+    const reads: ImageRead[] = [{ where: 'the create answer', card }, { where: 'the show', card: data }];
+    await assertListedAsShown(t, user.id, token, data, (listed, where) => {
+      assert(!sameImageId(listed), `section 2.5: cardImage1 and cardImage2 identify the stored first and second image; for two different images sent (a PNG and a JPEG) ${where} gives both the same identifier ${JSON.stringify(listed.cardImage1)}`);
+      reads.push({ where, card: listed });
+    });
+    // White-box round wb22 (fix-wb22b): the first image is never answered as the second. Whatever form an identifier
+    // takes (a path, a URL signed per read, a UUID, a number, a digest: readings of rounds 2 to 24), no read of the card
+    // answers as cardImage1 what another read of it answered as cardImage2, or the reverse (a mapper that swaps them in
+    // one read). Judged only between reads whose two identifiers differ and are non-empty (placeholders and empty
+    // strings, allowed-card-empty-status-and-images, are not). Judged below, with the list read after a second card.
+    // Nor are a card's images answered for another card: a second card of the user made from two other pictures (a
+    // held PNG and a BMP, bytes of their own, so a content-addressed identifier cannot repeat) shares no identifier
+    // with the first in any read, its create answer and the list after it (a join on the user's latest upload).
+    const { form: otherForm } = cardForm({ cardImage1: IMAGES.pngHeld(), cardImage2: IMAGES.bmp() });
+    const other = await t.post(cardsPath(user.id), { token, form: otherForm });
+    t.expectStatus(other, 201);
+    const second = t.expectSchema(other, 'card-response').data as Record<string, any>;
+    const secondReads: ImageRead[] = [{ where: 'its create answer', card: second }];
+    const after = await t.get(cardsPath(user.id), { token });
+    t.expectStatus(after, 200);
+    const entries = t.expectSchema(after, 'card-list-response').data as Record<string, any>[];
+    const listedFirst = entries.find((entry) => sameId(entry?.id, card.id));
+    const listedSecond = entries.find((entry) => sameId(entry?.id, second.id));
+    assert(listedFirst && listedSecond, `section 4.6a: the list of the user's cards must hold both cards just created (${card.id}, ${second.id})`);
+    reads.push({ where: 'the list after a second card was created', card: listedFirst });
+    secondReads.push({ where: 'the list', card: listedSecond });
+    expectImagesNeverSwapped(reads);
+    expectImagesNeverSwapped(secondReads);
+    expectImagesOfOwnCard(reads, secondReads);
   });
 
   // Section 4.6a gives alias only "required, max 191"; uniqueness is a constraint the column gives iban of banks (4.10,

@@ -551,10 +551,6 @@ const written: Mutant[] = [
  * records").
  */
 const OPEN = new Set<string>([
-  'wb22-cards-show-images-swapped',
-  'wb22-cards-create-answer-images-swapped',
-  'wb22-cards-filtered-list-images-swapped',
-  'wb22-cards-list-images-of-newest-card',
   'wb22-2fa-session-outlives-until',
 ]);
 
