@@ -107,6 +107,7 @@ export const ACCOUNT_KINDS: { kind: string; state: AccountState; role?: UserRole
   { kind: 'user with records on two platforms', state: 'user', role: 'two-platforms', minimum: 1, fullSpeed: 3, why: 'the company and platform filters of banks, cards and bonuses (version 2)' },
   { kind: 'user.forbidden', state: 'user.forbidden', minimum: 1, fullSpeed: 1, why: 'a bank create the platform forbids the account (version 2)' },
   { kind: 'user.short-session', state: 'user.short-session', minimum: 1, fullSpeed: 2, why: 'tokens watched until they expire, of a password login and of a JWT login side by side (version 2)' },
+  { kind: 'user.short-session with 2FA', state: 'user.short-session', twoFactor: true, minimum: 1, fullSpeed: 1, why: 'the token of a login with a 2FA code watched until it expires (added later, round wb22; an account serves one test a TOTP step)' },
   { kind: 'disposable user with a reset token', state: 'user', role: 'password-reset.token', disposable: true, minimum: 15, fullSpeed: 15, perRun: true, why: 'reset-password tests that succeed (the retry after a reset refused for its password, the reset sent with another account\u2019s bearer, the new password with markup and quoting characters and the new passwords with outer spaces (of two lengths) and with an accent (decomposed, precomposed) among them, and the 72-byte password prefix note, which sets an 80-character password through a reset); each spends its account, which serves once' },
   { kind: 'disposable user with 2FA and a reset token', state: 'user', role: 'password-reset.token', twoFactor: true, disposable: true, minimum: 1, fullSpeed: 1, perRun: true, why: 'the reset of a 2FA account (added later): the new password logs in with a TOTP code and the old one is refused; its logins fall in two TOTP steps; serves once' },
   { kind: `disposable user with a reset token and an e-mail of ${LONG_EMAIL} characters`, state: 'user', role: 'password-reset.token', disposable: true, emailLength: LONG_EMAIL, minimum: 1, fullSpeed: 1, perRun: true, why: 'reset-password for an address longer than 191 characters; serves once' },
@@ -244,7 +245,7 @@ const ALLOWED: Record<AccountState, (keyof FileAccount)[]> = {
   'user.throttled': [],
   'user.expired-token': ['token'],
   'user.forbidden': [],
-  'user.short-session': [],
+  'user.short-session': ['totpSecret'],
   'user.brute-force': ['attempts', 'totpSecret'],
 };
 const CREDENTIALS: (keyof FileAccount)[] = ['state', 'id', 'email', 'password'];
@@ -553,7 +554,7 @@ export class FileStates implements StatesTransport {
     const resetTwoFactor = state === 'user' && role === 'password-reset.token' && params.twoFactor === true;
     let candidates = this.file.accounts.map((account, index) => ({ account, index })).filter(({ account }) => account.state === state && roleOf(account) === role);
     if (usedBankTwoFactor) candidates = candidates.filter(({ account }) => account.bankUsed !== undefined);
-    // States user.inactive, user.locked and user.brute-force with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
+    // States user.inactive, user.locked, user.brute-force and user.short-session with twoFactor (added later): an account of that state with a totpSecret serves those asks only.
     const stateTwoFactor = state !== 'user' && params.twoFactor === true;
     if (state !== 'user') candidates = candidates.filter(({ account }) => (account.totpSecret !== undefined) === stateTwoFactor);
     // A 2FA login with no records asked takes a 2FA account with records when the file has no other (a file without them keeps its 2FA accounts for the login tests).

@@ -91,6 +91,7 @@ export const PREPARE_BY_HAND: Record<string, string> = {
   'user.locked with 2FA': 'a locked account whose login needs a 2FA code; give its TOTP secret',
   'user.forbidden': 'an active account whose role or policy forbids it to create a bank (and nothing else)',
   'user.short-session': 'an active account whose sessions last 2 to 5 seconds (a setting of the target for that account)',
+  'user.short-session with 2FA': 'as user.short-session, an account whose login needs a 2FA code; give its TOTP secret',
   'user.brute-force': 'a fresh active account no one has logged in to with a wrong password, and "attempts": the failed logins after which the target restricts its login (425); serves once',
   'user with an e-mail with a + tag': 'an active account whose e-mail address carries a + tag in its local part (name+tag@example.com)',
   'disposable user with 2FA and a reset token': 'an active account whose login needs a 2FA code, to which forgot-password was sent; give its TOTP secret and the token; serves once',

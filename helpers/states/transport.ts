@@ -62,8 +62,8 @@ export interface StateData {
   'user.inactive': { id: string; email: string; password: string; token: string; totpSecret?: string; platformId?: string };
   /** `token`: an access token issued to this active account that has expired (its ttl is over). */
   'user.expired-token': { id: string; email: string; password: string; token: string };
-  /** An active account whose logins issue sessions of a few seconds (2 to 5), so a test can outwait one (added for issue 19). */
-  'user.short-session': { id: string; email: string; password: string; platformId?: string };
+  /** An active account whose logins issue sessions of a few seconds (2 to 5), so a test can outwait one (added for issue 19); `totpSecret`: given with params.twoFactor (added later, round wb22), a 2FA account. */
+  'user.short-session': { id: string; email: string; password: string; totpSecret?: string; platformId?: string };
   /** A fresh active account and `attempts`, the failed logins after which its login is restricted (425; added for issue 19); `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
   'user.brute-force': { id: string; email: string; password: string; attempts: number; totpSecret?: string };
   /** `totpSecret`: given with params.twoFactor (added later), a 2FA account. */
@@ -225,7 +225,7 @@ export const LATER_PARAMS: Partial<Record<string, readonly string[]>> = {
   'user.locked': ['platformId', 'twoFactor'],
   'user.brute-force': ['twoFactor'],
   'user.throttled': ['platformId'],
-  'user.short-session': ['platformId'],
+  'user.short-session': ['platformId', 'twoFactor'],
   'password-reset.token': ['type'],
   bonuses: ['sharedOrder'],
 };

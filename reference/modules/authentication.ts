@@ -704,7 +704,8 @@ export const authentication: ReferenceModule = {
       // An active account whose logins issue sessions of SHORT_SESSION_TTL_SECONDS (sections 2.1 and 5.2).
       'user.short-session': (params) => {
         const platform = onPlatform(params);
-        const user = { ...createUser(ctx, platform), ...platform };
+        // Optional twoFactor (added later, round wb22, docs/provider-states.md): the account's login then needs a TOTP code as well.
+        const user = { ...createUser(ctx, { ...platform, twoFactor: params.twoFactor === true }), ...platform };
         // Allowed readings (reading round 9): the bounds of "2 to 5 seconds" of docs/provider-states.md.
         const ttl = ctx.deviates('r9.short-session-two-seconds') ? 2 : ctx.deviates('r9.short-session-five-seconds') ? 5 : SHORT_SESSION_TTL_SECONDS;
         ctx.db.prepare('INSERT INTO short_sessions (user_id, ttl) VALUES (?, ?)').run(user.id, ttl);

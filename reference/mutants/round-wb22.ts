@@ -551,7 +551,6 @@ const written: Mutant[] = [
  * records").
  */
 const OPEN = new Set<string>([
-  'wb22-2fa-session-outlives-until',
 ]);
 
 /*
