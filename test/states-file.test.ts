@@ -570,7 +570,7 @@ describe('every state of the contract has its place in a states file (issue 30)'
     // disposable one of the reset for each of the 2 runs.
     expect(skeleton.accounts.filter((a) => a.email.includes('with a + tag') && !a.disposable)).toHaveLength(3);
     expect(skeleton.accounts.filter((a) => a.email.includes('with a + tag') && a.disposable && a.resetToken)).toHaveLength(2);
-    expect(skeleton.accounts.filter((a) => a.state !== 'user' && a.totpSecret).map((a) => a.state)).toEqual(['user.inactive', 'user.locked', 'user.brute-force', 'user.brute-force']);
+    expect(skeleton.accounts.filter((a) => a.state !== 'user' && a.totpSecret).map((a) => a.state)).toEqual(['user.inactive', 'user.locked', 'user.short-session', 'user.brute-force', 'user.brute-force']);
     expect(skeleton.accounts.filter((a) => a.resetTokenType === 'text')).toHaveLength(2);
     expect(skeleton.secondPlatform).toBeDefined();
   });

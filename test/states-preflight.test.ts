@@ -110,7 +110,7 @@ describe.concurrent('the preflight of a states file logs in with its user accoun
     // A JWT login of the short-session account does not need its password (it names the user by id): it may pass.
     const notPassed = report.tests.filter((t) => t.outcome !== 'passed');
     expect(notPassed.length, result.stdout.slice(-2000)).toBeGreaterThanOrEqual(2);
-    for (const test of notPassed) expect(test.reason, test.name).toMatch(/^not verified: the states file's account for state (user with 2FA|user\.short-session) \(\S+@\S+\) cannot log in: the target answered 403/);
+    for (const test of notPassed) expect(test.reason, test.name).toMatch(/^not verified: the states file's account for state (user with 2FA|user\.short-session(?: with 2FA)?) \(\S+@\S+\) cannot log in: the target answered 403/);
     for (const test of report.tests.filter((t) => t.outcome === 'passed')) expect(test.name, 'only a JWT login may pass without the password').toMatch(/JWT/i);
     expect(result.stdout + result.stderr + JSON.stringify(report)).not.toContain('Changed-since-export-4');
   }, 300_000);
