@@ -482,21 +482,6 @@ const written: Mutant[] = [
  * - (closed, fix-wb22a: below) wb22-coin-genesis-date-a-day-early: `meta.genesis_date` is judged by its form only ("writes a calendar date"); the
  *   state `balances` names the coins with a genesis date (`genesisDate`), not their dates, so the suite has no oracle.
  *   Would catch: an optional date per coin in that state (additive), compared as a calendar date in any writing.
- * - wb22-banks-status-filter-drops-currency: the combined-filter tests draw every value from the user's own records
- *   (filterPairsOf: each filter with the record's own value; the two-platform test: values of records a and b), and
- *   the state bank.two-platforms makes every bank EUR and CONFIRMED, so a pair with status never holds a currency that
- *   leaves a record out. Would catch: status=<a record's status> with currency=SEK (a real code none of the user's banks
- *   has): an empty list or 422, never the user's EUR banks (as "answers an empty list for a currency no bank has" sends
- *   currency alone).
- * - wb22-cards-show-images-swapped, wb22-cards-create-answer-images-swapped, wb22-cards-filtered-list-images-swapped,
- *   wb22-cards-list-images-of-newest-card: cardImage1/cardImage2 are in no `stable` list (CREATES, LISTS: "the record
- *   shows images ... as the service stores them", since presigned URLs and ids per upload are readings); nothing compares
- *   them between reads. Would catch, under every reading: no read of a card answers as cardImage1 the value another read
- *   of it answered as cardImage2 (or the reverse), and two cards created from different pictures never answer the same
- *   identifier (the suite's cards would need pictures of their own per card, since content-addressed ids may repeat).
- * - wb22-2fa-session-outlives-until: the short-session watch (state user.short-session) runs for a password login and the
- *   two JWT logins, never for a login with a 2FA code; the state user.expired-token gives a password token. Would catch:
- *   the same watch for a 2FA account (user.short-session with twoFactor, additive): 401 1.5 s past until.
  * - (not deviations, the lead's ruling, fix-wb22a: below) wb22-bonuses-user-login-2fa-negated, wb22-bonuses-user-login-password-false: a bonus user's
  *   options.guard.actions are checked by schema only (booleans). Would catch: the caller's own user embedded in its bonus
  *   shows login.2fa true for an account whose login needs a code and false for one that does not, login.password true.
@@ -507,17 +492,32 @@ const written: Mutant[] = [
  *   an unfiltered list (LISTS: "not a record's status", section 3 leaves transitions open). Would catch: a bonus listed
  *   canceled before and after a platform-filtered read that shows it distributed fails (a status that moves back is no
  *   transition); pending to distributed stays allowed (allowed-bonus-pending-settled-when-listed).
- * - wb22-forgot-2fa-account-unknown: no test citing 4.3 sends forgot-password for a 2FA account; the reset test of a 2FA
- *   account does (helpers/arrange/password.ts resetInProgress), as a precondition of a test citing 4.4/4.2/5, so
- *   `conformance run --group password --mutant wb22-forgot-2fa-account-unknown` is nonconformant ("precondition failed:
- *   forgot-password for a fresh provider-state user must answer 200, got 422") while bin/mutants.mjs, which asks a test
- *   citing 4.3, counts it a survivor. Would catch: a forgot-password test citing 4.3 for a 2FA account (state user with
- *   twoFactor): 200 { data: { message } }.
- * - wb22-banks-deleted-listed-under-status-deleted: after a delete the lists are read under the filters with the values
- *   the record as listed gave it (CONFIRMED, its currency, its platform), never under a status a deleted record might
- *   carry. Would catch: the list under status=DELETED (and deleted, DELETED_AT, TRASHED) after a delete holds no deleted
- *   bank (an empty list or 422 keyed by status: a value that resolves to nothing may also be ignored, which lists only
- *   the live banks, never the deleted one).
+ *
+ * Closed after the round (fix-wb22b, registered; none depends on a draw: the records, pictures and accounts are
+ * arranged; each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME`):
+ * - wb22-banks-status-filter-drops-currency: the shallow check drew every pair of filters from the user's own values.
+ *   Caught by: "answers an empty list for a currency no bank has" (suites/banks.test.ts), which now also asks
+ *   status=<the bank's own status>&currency=SEK (the user's only bank in EUR): an empty list, or a 422 keyed by status
+ *   or currency (advised on).
+ * - wb22-banks-deleted-listed-under-status-deleted: caught by "answers 200 with { message } and the bank is no longer
+ *   listed, neither in the lists filtered by its currency, its status, its platform or its company"
+ *   (suites/banks.test.ts), which now also reads the list under status=DELETED, deleted, REMOVED and INACTIVE after the
+ *   delete: no deleted bank (an empty list, every live bank when the value is ignored, or a 422 keyed by status).
+ * - wb22-cards-show-images-swapped, wb22-cards-create-answer-images-swapped, wb22-cards-filtered-list-images-swapped,
+ *   wb22-cards-list-images-of-newest-card: caught by "answers two different image identifiers for a card created with
+ *   two different images, in create, show, list and filtered list, and lists it as shown" (suites/cards.test.ts): no
+ *   read of the card answers as cardImage1 what another answered as cardImage2 (expectImagesNeverSwapped), and a second
+ *   card made from two other pictures (a held PNG and a BMP) shares no identifier with the first in its create answer
+ *   and the list after it (expectImagesOfOwnCard); judged only between reads whose two identifiers are non-empty and
+ *   differ (docs/judging.md, "Card image identifiers belong to their image and their card").
+ * - wb22-2fa-session-outlives-until: state user.short-session takes twoFactor (added later, docs/provider-states.md; the
+ *   reference's handler; the states file's kind "user.short-session with 2FA"). Caught by "issues a 2FA-login token
+ *   valid for ttl seconds, until until: a protected endpoint accepts it halfway and answers 401 with { error } once
+ *   until is past (state user.short-session with twoFactor, at most 5 s)" (suites/authentication.test.ts): 401 1.5 s
+ *   past until. Without the state's twoFactor, not verified.
+ * - wb22-forgot-2fa-account-unknown: caught by "answers 200 with { data: { message } } for the known e-mail of an
+ *   active account with 2FA" (suites/password.test.ts, citing 4.3; state user with twoFactor; not verified without a
+ *   totpSecret).
  */
 /*
  * Closed after the round (fix-wb22a, registered; none depends on a draw: the reference's state gives every coin its meta,
