@@ -166,14 +166,21 @@ const isEmptyObject = (value: unknown): boolean => isObject(value) && Object.key
 
 /**
  * Issue 27, white-box round wb22 (fix-wb22a; the lead's ruling): an asset's meta is the asset's, so a show and a list read
- * a moment apart give each member both carry the same value: image, url, owner, creator, genesis_date (the same calendar
- * day, in any writing: calendarDaysOf), links.website, links.github, links.facebook, links.twitter and total_supply (as
- * a number: 120280000.5 is not 120280000). Only a member BOTH reads carry non-empty is compared (a summary that leaves a
+ * a moment apart give each member both carry the same value: owner, creator, genesis_date (the same calendar day, in any
+ * writing: calendarDaysOf), links.website, links.github, links.facebook and links.twitter. Not image, url and
+ * total_supply, which may be renditions or figures of another moment (review-ak F1: META_RENDITIONS, advised on). Only a member BOTH reads carry non-empty is compared (a summary that leaves a
  * member out, an empty meta, 2.2 "May be empty", or a member null or "" is never judged), and a member that differs is
  * judged only when a list read after the show agrees with the one before (a total_supply refreshed per read,
  * allowed-r13-total-supply-updated-per-read, or an image URL signed per read, allowed-r13-meta-image-signed-per-read, moves).
  */
 const META_MEMBERS = ['image', 'url', 'owner', 'creator', 'genesis_date', 'links.website', 'links.github', 'links.facebook', 'links.twitter', 'total_supply'] as const;
+/**
+ * The meta members that are a rendition or a figure of a moment rather than a fact of the asset, only advised on when the
+ * show and the list differ (review-ak F1): a list's thumbnail and a show's large image of one picture (CoinGecko's
+ * /coins/markets beside /coins/{id}), a raw or origin url beside a CDN-rewritten one, a total_supply from an hourly
+ * market-data cache in the list and the live feed on show (2.2: meta "May be empty"; section 3 shows no transitions).
+ */
+const META_RENDITIONS: ReadonlySet<string> = new Set(['meta.image', 'meta.url', 'meta.total_supply']);
 
 /** The meta members of a balance record that carry a value (META_MEMBERS), each as compared: `meta.<member>` to its form. */
 function metaMembersOf(record: unknown): Record<string, string> {
@@ -228,7 +235,9 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
         }
         // Round wb22 (fix-wb22a): the meta members both reads carry (metaMembersOf), compared as the stable fields are.
         const [shownMeta, wasMeta] = [metaMembersOf(data), metaMembersOf(entry)];
-        const metaCompared = Object.keys(wasMeta).filter((member) => member in shownMeta);
+        const renditions = Object.keys(wasMeta).filter((member) => member in shownMeta && META_RENDITIONS.has(member) && !sameMetaMember(member, shownMeta[member], wasMeta[member]));
+        if (renditions.length > 0) t.advise(`the shown ${kind} ${symbol} gives ${renditions.map((member) => `${member} ${JSON.stringify(shownMeta[member])} where the list gives ${JSON.stringify(wasMeta[member])}`).join('; ')}: a rendition or a figure of another moment (a thumbnail and a large image, a CDN url, a cached supply), which 2.2 does not rule out, so not judged`);
+        const metaCompared = Object.keys(wasMeta).filter((member) => member in shownMeta && !META_RENDITIONS.has(member));
         for (const member of metaCompared) {
           shown[member] = shownMeta[member];
           was[member] = sameMetaMember(member, shownMeta[member], wasMeta[member]) ? shownMeta[member] : wasMeta[member];

@@ -230,7 +230,7 @@ function summaryAssetPendingOfAll(): Mutation {
 // --- banks: a deleted bank listed under a status of its own ---------------------------------------------
 
 /** A bank list asked with status=DELETED (any case) answers the user's soft-deleted banks (a status filter that reads withTrashed()). */
-function deletedBanksUnderStatusDeleted(): Mutation {
+export function deletedBanksUnderStatusDeleted(listedAs?: string): Mutation {
   const asked = new WeakMap<object, ReferenceContext>();
   return {
     request(request, ctx) {
@@ -245,7 +245,7 @@ function deletedBanksUnderStatusDeleted(): Mutation {
       if (!Array.isArray(body?.data)) return undefined;
       const rows = ctx.db.prepare('SELECT b.*, p.code, p.name, p.url FROM banks b JOIN platforms p ON p.id = b.platform_id WHERE b.user_id = ? COLLATE NOCASE AND b.deleted_at IS NOT NULL').all(paramsOf(reply.request).user ?? '') as any[];
       if (rows.length === 0) return undefined;
-      body.data.push(...rows.map((row) => ({ id: row.id, status: 'DELETED', bankName: row.bank_name, iban: row.iban, swift: row.swift, currency: row.currency, externalPlatform: { code: row.code, name: row.name, url: row.url }, createdAt: row.created_at })));
+      body.data.push(...rows.map((row) => ({ id: row.id, status: listedAs ?? 'DELETED', bankName: row.bank_name, iban: row.iban, swift: row.swift, currency: row.currency, externalPlatform: { code: row.code, name: row.name, url: row.url }, createdAt: row.created_at })));
       return JSON.stringify(body);
     },
   };
@@ -574,7 +574,18 @@ const OPEN = new Set<string>([
  * - wb22-coin-genesis-date-a-day-early: a deviation (the coin's genesis date is a fact), but no client can tell it from
  *   the right date without an oracle; only a target's own state could give one.
  */
-const NOT_DEVIATIONS = new Set<string>(['wb22-banks-platform-filter-drops-status', 'wb22-cards-platform-filter-drops-status', 'wb22-bonuses-user-login-2fa-negated', 'wb22-bonuses-user-login-password-false', 'wb22-bonuses-user-deleted-at-set']);
+/*
+ * Ruled not deviations after review-ak (its F1 and F3), each pinned by an allowed reading in probes-review-ak.ts:
+ * - wb22-coin-show-total-supply-rounded: a total_supply in the show other than the list's may be a figure of another
+ *   moment (a list from an hourly market-data cache, the show from the live feed), which 2.2 ("meta ... May be empty";
+ *   total_supply "(number)") and section 3 do not rule out; the suite advises on image, url and total_supply between
+ *   show and list (META_RENDITIONS in suites/balances.test.ts) and judges the facts (owner, creator, genesis_date, links).
+ * - wb22-banks-deleted-listed-under-status-deleted: the deleted bank listed WITH status DELETED when status=DELETED asks
+ *   for it is a soft delete that shows trashed rows on request; 4.10 names the filter, the bank statuses are "not shown",
+ *   and only a deleted record's show has a documented answer (404). Listed as a live bank (another status) it still
+ *   fails: review-ak-deleted-bank-listed-live-under-status-deleted (probes-review-ak.ts).
+ */
+const NOT_DEVIATIONS = new Set<string>(['wb22-banks-platform-filter-drops-status', 'wb22-cards-platform-filter-drops-status', 'wb22-bonuses-user-login-2fa-negated', 'wb22-bonuses-user-login-password-false', 'wb22-bonuses-user-deleted-at-set', 'wb22-coin-show-total-supply-rounded', 'wb22-banks-deleted-listed-under-status-deleted']);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb22Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
