@@ -228,7 +228,11 @@ export function lastPhaseTests() {
   let known: { id: string; clauses: readonly string[] }[] | undefined;
   return {
     heard(records: readonly TestRecord[]) {
-      known ??= records.map((r) => ({ id: r.id, clauses: r.clauses }));
+      if (known !== undefined) return;
+      // The first last phase is the unmutated run's, which is never narrowed: one that recorded no test would switch the
+      // phase off for every later run unseen (review-al R1), so it is the runner's fault, said at once.
+      if (records.length === 0) throw new Error(`the last phase (${RUNS_LAST.join(', ')}) of the unmutated run recorded no test: its tests marked runsLast did not run`);
+      known = records.map((r) => ({ id: r.id, clauses: r.clauses }));
     },
     wanted(focusClauses: readonly string[] | undefined, only: readonly string[] | undefined): boolean {
       if (known === undefined) return true;

@@ -93,6 +93,7 @@ describe('the mutation runner\u2019s last phase (mutation/runner.ts)', () => {
   it('runs it until the first run has told its tests, then only when one of them could run: a focused clause it cites, a narrowed-to test', () => {
     const phase = lastPhaseTests();
     expect(phase.wanted(['4.3'], undefined)).toBe(true);
+    expect(() => lastPhaseTests().heard([])).toThrow(/recorded no test/);
     phase.heard([{ id: 'brute-force', clauses: ['4.2', '5'] } as never, { id: 'other-2fa-code', clauses: ['4.2'] } as never]);
     phase.heard([]);
     expect(phase.wanted(undefined, undefined)).toBe(true);

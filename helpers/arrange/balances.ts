@@ -156,12 +156,19 @@ export function calendarDaysOf(value: string): string[] {
   };
   const time = TIME_OF_DAY.exec(whole);
   const zoned = time !== null && /(?:z|utc|gmt|[+-]\d{2}(?::?\d{2})?)\s*(?:\([^)]*\))?$/i.test(time[0]);
-  // A zoned time of day: the day that instant falls on in any zone from UTC-12 to UTC+14 (review-ak F2: a date kept at
-  // local midnight and written in UTC, as Laravel's date cast with app.timezone Europe/Berlin writes 2015-07-30 as
-  // "2015-07-29T22:00:00.000000Z"; 2.2 gives a "date string" and no zone).
+  // A zoned time of day: its day in UTC, and the day it is local midnight of in a zone from UTC-12 to UTC+14 (review-ak
+  // F2: a date kept at local midnight and written in UTC, as Laravel's date cast with app.timezone Europe/Berlin writes
+  // 2015-07-30 as "2015-07-29T22:00:00.000000Z"; 2.2 gives a "date string" and no zone). Only a local midnight, so that a
+  // zoned time of the next day (review-al D2: "2009-01-04T00:00:00Z" for 2009-01-03) is not that day.
   if (zoned) {
     const instant = Date.parse(whole);
-    if (Number.isFinite(instant)) for (const shift of [-12, 0, 14]) days.add(new Date(instant + shift * 3_600_000).toISOString().slice(0, 10));
+    if (Number.isFinite(instant)) {
+      days.add(new Date(instant).toISOString().slice(0, 10));
+      for (let quarters = -12 * 4; quarters <= 14 * 4; quarters++) {
+        const local = instant + quarters * 900_000;
+        if (local % 86_400_000 === 0) days.add(new Date(local).toISOString().slice(0, 10));
+      }
+    }
   }
   const basic = /^(\d{4})(\d{2})(\d{2})(?:T.*)?$/i.exec(whole);
   if (basic) {

@@ -14,7 +14,7 @@ import { deletedBanksUnderStatusDeleted } from './round-wb22.js';
  *   2015-07-30 as "2015-07-29T22:00:00.000000Z"): a zoned time now gives the day of that instant in any zone from UTC-12
  *   to UTC+14 (calendarDaysOf). 2.2 gives a "date string", no zone.
  * - F3: a soft delete whose bank list shows the deleted banks, with status DELETED, when status=DELETED asks for them:
- *   advised on. Listed as a live bank under a status value it still fails (the deviation below).
+ *   advised on; and with the status they had (review-al F1: the reading below), advised on too.
  */
 export const probesReviewAkMutants: Mutant[] = [
   // A: the coin list is served from a market-data cache (refreshed hourly: two list reads agree), the show reads the feed
@@ -119,13 +119,15 @@ export const probesReviewAkMutants: Mutant[] = [
     }),
     only('balances'),
   ),
-  // The deviation that keeps F3's check honest: under status=DELETED the deleted bank is listed as a live bank (its
-  // status CONFIRMED, a filter on trashed rows that leaves their status as it was), which no reading allows.
-  {
-    name: 'review-ak-deleted-bank-listed-live-under-status-deleted',
-    clause: '4.10',
-    group: 'banks',
-    description: 'sections 4.10/7 (a deleted bank is gone: its show 404): a bank list asked with status=DELETED answers the user\u2019s deleted banks as live ones (status CONFIRMED: withTrashed() on a status filter, the status column left as it was)',
-    mutation: deletedBanksUnderStatusDeleted('CONFIRMED'),
-  },
+  // review-al F1: the same soft delete as the reading above, its trashed rows listed under status=DELETED with the status
+  // they had (CONFIRMED: onlyTrashed() on such a value, the status column left alone, as Laravel's SoftDeletes, Rails
+  // paranoia's only_deleted and Django safedelete's deleted_objects do): advised on too.
+  reading(
+    'allowed-review-al-deleted-bank-listed-with-stored-status-under-status-deleted',
+    'banks',
+    '4.10',
+    'a bank list asked with status=DELETED answers the user\u2019s deleted banks with the status they had (CONFIRMED: a soft delete sets deleted_at and leaves the status, and the filter value DELETED lists the trashed rows): 4.10 names the filter, the bank statuses are "not shown", and section 3 shows no transition',
+    deletedBanksUnderStatusDeleted('CONFIRMED'),
+    only('banks'),
+  ),
 ];

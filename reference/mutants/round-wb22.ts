@@ -582,8 +582,8 @@ const OPEN = new Set<string>([
  *   show and list (META_RENDITIONS in suites/balances.test.ts) and judges the facts (owner, creator, genesis_date, links).
  * - wb22-banks-deleted-listed-under-status-deleted: the deleted bank listed WITH status DELETED when status=DELETED asks
  *   for it is a soft delete that shows trashed rows on request; 4.10 names the filter, the bank statuses are "not shown",
- *   and only a deleted record's show has a documented answer (404). Listed as a live bank (another status) it still
- *   fails: review-ak-deleted-bank-listed-live-under-status-deleted (probes-review-ak.ts).
+ *   and only a deleted record's show has a documented answer (404). With the status it had (CONFIRMED) it is advised on
+ *   too (review-al F1: allowed-review-al-deleted-bank-listed-with-stored-status-under-status-deleted).
  */
 const NOT_DEVIATIONS = new Set<string>(['wb22-banks-platform-filter-drops-status', 'wb22-cards-platform-filter-drops-status', 'wb22-bonuses-user-login-2fa-negated', 'wb22-bonuses-user-login-password-false', 'wb22-bonuses-user-deleted-at-set', 'wb22-coin-show-total-supply-rounded', 'wb22-banks-deleted-listed-under-status-deleted']);
 
