@@ -30,6 +30,9 @@ import { ROUTE as URL } from './routes.js';
  * reference's modules.
  *
  * Score before fixes: 15 caught of 33 (35 written; 2 judged no deviation under every reading, NOT_DEVIATIONS below).
+ * After the lead's rulings and the reviews, 5 more are no deviation under every reading (the bonus user's guard flags
+ * and deletedAt; a show's total_supply, review-ak F1; a deleted bank under status=DELETED, review-ak F3): 15 caught of
+ * the 28 deviations. Every one of the 28 is caught since (fix-wb22a, fix-wb22b).
  * `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME ...` in five batches (10, 11, 10, 4, 2); every survivor again
  * with --no-hints (two batches of 10): none caught. Two mutants first cited clause 1.4 and survived; `created` is a
  * member of 2.1 ("ISO 8601 UTC timestamp, creation"), the clause its tests cite, so they were re-cited 2.1 (the
