@@ -1483,6 +1483,18 @@ export function listInvariantChecks(ep: EndpointChecks): void {
       // filter's from the first, the other's from the second: ordered pairs) and from one record for both (unordered
       // pairs, so that the intersection holds that record under the readings where each filter alone lists it).
       const sources: [any, { id: string; code: string }, any, { id: string; code: string }][] = [[a, platforms[0]!, b, platforms[1]!], [a, platforms[0]!, a, platforms[0]!], [b, platforms[1]!, b, platforms[1]!]];
+      // Every other record of the first platform whose filter values differ from `a`'s (a bonus of another status) is
+      // paired with `b` too, so that a pair which together matches none of the user's records is always among them, not
+      // only when the list happens to name such a record first (the state's records are drawn; round wb23's
+      // wb23-bonuses-two-filters-none-drops-platform survived one run of five before).
+      const firsts = records.filter((r) => hasId(platforms[0]!.ids, r.id));
+      const valuesKey = (r: any) => JSON.stringify(filters.map((f) => valueOf(f, r, platforms[0]!)));
+      const seenValues = new Set([valuesKey(a)]);
+      for (const r of firsts) {
+        if (seenValues.has(valuesKey(r))) continue;
+        seenValues.add(valuesKey(r));
+        sources.push([r, platforms[0]!, b, platforms[1]!]);
+      }
       const combos: Record<string, string>[][] = [];
       for (const [ra, pa, rb, pb] of sources) {
         const same = ra === rb;
