@@ -26,6 +26,7 @@ import { endpoint } from '../helpers/check/check.js';
 import { ERROR_FORMATS } from '../helpers/spec/error-formats.js';
 import { OTHER_USER, UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { expectArrangedCompany, expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, filterWritings, movedSince } from '../helpers/check/filters.js';
+import { platformWithoutRecords } from '../helpers/arrange/jwt.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 import { expectStoredAsSent } from '../helpers/check/stored.js';
 import { userWithBonuses } from '../helpers/arrange/bonuses.js';
@@ -895,7 +896,7 @@ list.describe(() => {
       // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
       if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks });
       if (filter === 'company' && (await companyIsBankName(t))) return;
-      await expectPlatformFilter(t, { filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks, platformOf: (bank) => bank.externalPlatform, arranged: company !== undefined });
+      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks, platformOf: (bank) => bank.externalPlatform, arranged: company !== undefined });
     });
   }
 

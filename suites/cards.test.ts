@@ -9,6 +9,7 @@ import { cardForm, createCard, laterMonthsThisYear, monthYear, parseMonthYear, s
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError } from '../helpers/check/errors.js';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { expectArrangedCompany, filterWritings, expectFilteredList, expectPlatformFilter, expectValueFilterOnTwoPlatforms, movedSince } from '../helpers/check/filters.js';
+import { platformWithoutRecords } from '../helpers/arrange/jwt.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { IMAGES, imageUrl, pngDataUrl } from '../helpers/arrange/images.js';
@@ -956,7 +957,7 @@ list.describe(() => {
       const listCards = (query?: Record<string, string>) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) });
       // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
       if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'card-list-response', state: 'card.two-platforms', list: listCards });
-      await expectPlatformFilter(t, { filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined });
+      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined });
     });
   }
 

@@ -76,6 +76,12 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   state: string;
   /** `company` only: whether the state gave a company value of the target's own (judged by expectArrangedCompany). */
   arranged?: boolean;
+  /**
+   * A platform the target trusts that holds none of the user's records (the hook's `platform` state:
+   * platformWithoutRecords), asked by the identifier form the target showed it reads (expectUnheldForm); undefined
+   * when none can be had (not verified, noted).
+   */
+  unheld?: () => Promise<UnheldPlatform | undefined>;
 }): Promise<void> {
   const { filter, platforms, schema, state } = options;
   const [first, second] = platforms;
@@ -124,6 +130,10 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   }
   // Platforms the judged filter could not be verified on (not all four identifiers sent): skipped once both are judged.
   const unverified: string[] = [];
+  // The identifier form (code, ID, name, url host) that listed exactly each platform's records (expectUnheldForm).
+  const formOf = new Map<string, string | undefined>();
+  // Every identifier the user's two platforms show, lower-case: a value among (or inside) them is not sent as another platform's.
+  const owned = platforms.flatMap((p) => [p.code, p.id, names.get(p.code), hosts.get(p.code), ...onPlatform.get(p.code)!.flatMap((record) => { const shown = options.platformOf(record); return [shown?.code, shown?.name, urlHost(shown)]; })]).filter((v): v is string => typeof v === 'string' && v !== '').map((v) => v.toLowerCase());
   for (const p of platforms) {
     const expected = onPlatform.get(p.code)!.map(recordKey).sort();
     const other = platforms.find((q) => q !== p)!;
@@ -165,6 +175,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
       expect(ids, `${filter}=${value} (platform ${p.code}'s ${reading}) lists records of that platform, so it must list every one of the user's ${expected.length} records on it`).toEqual(expected);
       matched ??= reading;
     }
+    formOf.set(p.code, matched);
     const tried = `its code (${p.code}), its ID (${p.id})${name === undefined ? '' : `, its name (${JSON.stringify(name)})`}${host === undefined ? '' : `, its url's host (${host})`}`;
     if (!judged) {
       if (matched === undefined) t.advise(`${filter} did not list exactly the user's records on platform ${p.code} given ${tried}; the target compares ${filter} with something else (section ${schema.startsWith('card') ? '4.6a' : '4.10'} names the filter without saying what it matches)`);
@@ -181,6 +192,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     expect(matched, `${filter} must list the user's records on platform ${p.code} when given ${tried}; none did${ignored}`).toBeDefined();
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
   }
+  await expectUnheldForm(t, { filter, schema, state, list: options.list, unheld: options.unheld, yours, owned, forms: [...formOf.values()], judged });
   if (unverified.length > 0) t.skip(unverified.join('; '));
   if (judged || narrowed !== undefined) return;
   // Every value sent listed every one of the user's records. No value the suite can choose leaves a record out under
@@ -191,6 +203,61 @@ export async function expectPlatformFilter(t: CheckContext, options: {
   const kinds = ['code', 'ID', ...(nameless ? [] : ['name']), ...(hostless ? [] : ['url host'])];
   const sent = `${NO_SUCH_VALUE} and the ${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)} of each of the user's two platforms (${first.code}, ${second.code})`;
   t.advise(`${filter} listed every one of the user's ${yours.size} records under every value sent (${sent}): ${filter} compares something none of them names and drops a value it cannot resolve, or it is ignored; ${options.arranged ? `the value provider state ${state} gives for ${filter} judges which` : `provider state ${state} gives no ${filter} value of the target's own to tell which (not verified)`}`);
+}
+
+/** A platform as a filter may name it (helpers/arrange/jwt.ts PlatformIdentifiers): its ID and what its records would show. */
+export interface UnheldPlatform {
+  id: string;
+  code?: string;
+  name?: string;
+  url?: string;
+}
+
+/**
+ * Issue 27, white-box round wb23 (docs/judging.md, "Meaning of a filter the spec only names"): a target that has shown
+ * which identifier form of a platform it reads the filter as (that form, sent for one of the user's two platforms,
+ * listed exactly the user's records on it and none of the other's) is held to it on a platform it trusts that holds
+ * none of the user's records (`unheld`: a hook's `platform` state, on which the suite makes no records): the same form
+ * of that platform must list none of the user's records (a 422 keyed by the filter allowed, advised on). A target that
+ * falls back to the unfiltered list when a resolved filter matches nothing fails; a value it does not resolve is not
+ * sent, since it is the form it resolved for the two platforms. `platform`: one platform's match shows the form.
+ * `company` (only named: it may be no platform at all) only when BOTH platforms listed exactly their records under the
+ * same form, so the target compares company with that identifier of a platform. A value of that form the user's own
+ * platforms show, or inside one of their identifiers (a search term, allowed-r6-company-filter-search), is not sent.
+ * Without such a platform (a STATES_FILE, a hook without the state, or one that gives no value of that form) not
+ * verified, noted. One request at most.
+ */
+async function expectUnheldForm(t: CheckContext, options: {
+  filter: 'company' | 'platform';
+  schema: string;
+  state: string;
+  list: (query?: Record<string, string>) => Promise<ApiResponse>;
+  unheld: (() => Promise<UnheldPlatform | undefined>) | undefined;
+  yours: ReadonlySet<string>;
+  owned: readonly string[];
+  forms: readonly (string | undefined)[];
+  judged: boolean;
+}): Promise<void> {
+  const { filter, schema, state, yours, owned, forms } = options;
+  const [one, other] = forms;
+  const form = options.judged ? (one ?? other) : one !== undefined && one === other ? one : undefined;
+  if (form === undefined) return;
+  const platform = options.unheld ? await options.unheld() : undefined;
+  const valueOf = (p: UnheldPlatform): string | undefined => (form === 'code' ? p.code : form === 'ID' ? p.id : form === 'name' ? p.name : urlHost({ url: p.url }));
+  const value = platform === undefined ? undefined : valueOf(platform);
+  const where = `${filter} reads a platform's ${form} (it listed exactly the user's records on ${options.judged ? 'a platform' : 'each of the two platforms'} of provider state ${state} by it)`;
+  if (value === undefined || value === '') {
+    t.note(`not verified: ${where}, but no platform the target trusts that holds none of the user's records gives a ${form} to send (that needs a hook's platform state${platform === undefined ? '' : ` answering its ${form}`}), so whether ${filter} lists none for such a platform is not judged`);
+    return;
+  }
+  const lower = value.toLowerCase();
+  if (owned.some((v) => v === lower || v.includes(lower))) {
+    t.note(`not verified: ${where}, but the ${form} of the platform without the user's records (${JSON.stringify(value)}) is, or is part of, an identifier the user's own platforms show, so it is not sent`);
+    return;
+  }
+  const listed = expectFilteredList(t, await options.list({ [filter]: value }), filter, value, schema);
+  const kept = (listed ?? []).map(recordKey).filter((id) => yours.has(id));
+  expect(kept, `${filter}=${JSON.stringify(value)}, the ${form} of a platform the target trusts that holds none of the user's records (registered through provider state platform; the suite makes no records on it): ${where}, so it must list none of them (or refuse the value with 422 keyed by ${filter}); it lists ${kept.length} of the user's ${yours.size} records (a filter that matches nothing answered with the unfiltered list)`).toEqual([]);
 }
 
 /**
