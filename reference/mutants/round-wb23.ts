@@ -429,6 +429,7 @@ const written: Mutant[] = [
  *   nothing else reads it. Would catch: for each balance record (coin and NFT, list, filtered list and show), a fiat field
  *   whose crypto amount is 0 (as a number) must be 0 too, under any price: the value of nothing is nothing (and,
  *   advised only, a fiat amount of a positive crypto amount that is 0 while the asset's other fiat fields show a price).
+ *   (Ruled after the round: not deviations under every reading, NOT_DEVIATIONS below.)
  * - wb23-coin-links-facebook-twitter-swapped, wb23-coin-chain-name-and-symbol-swapped,
  *   wb23-nft-chain-name-and-symbol-swapped, wb23-coin-description-of-next-coin: the same wrong value in list and show
  *   passes every comparison between reads (ASSET_STABLE, metaMembersOf), and no state gives the values. Would catch: an
@@ -439,18 +440,29 @@ const written: Mutant[] = [
  * - wb23-nft-quantity-one-everywhere: quantity is judged by form ("NFT records carry a positive count") and compared
  *   between reads; no state gives an NFT's count. Would catch: an optional `quantities: [{ symbol, quantity }]` in state
  *   `balances` (additive). (Doubt: see DOUBTS.)
+ *   (Ruled after the round: not a deviation under every reading, NOT_DEVIATIONS below.)
+ *   (The five filter fallbacks were survivors too: closed after the round, below.)
+ *
+ * Closed after the round (fix-wb23x, registered; none depends on a draw: the platforms and records are arranged by the
+ * states, each killed by `nice -n 19 node bin/mutants.mjs --shards 1 --mutant NAME` on three runs, and with --no-hints):
  * - wb23-banks-platform-filter-none-lists-all, wb23-cards-platform-filter-none-lists-all,
- *   wb23-bonuses-platform-filter-none-lists-all, wb23-banks-company-filter-none-lists-all,
- *   wb23-cards-company-filter-none-lists-all: the unheld-platform check (helpers/arrange/invariants.ts
- *   expectUnheldPlatform, the 2FA and JWT session rows) sends the platform's ID, code, name and url host and passes as
- *   soon as ONE lists none of the user's records, so a target that resolves three identifiers (the reference's code,
- *   id and name) and falls back to the unfiltered list when the filtered one is empty passes on the url host, which it
- *   cannot resolve. The two-platform tests (two platforms that each hold records) never ask a platform holding none of
- *   the user's records. Would catch: in the
- *   two-platform tests (bank.two-platforms, card.two-platforms, bonuses.two-platforms), after the filter was seen
- *   applied by an identifier (platform A's code lists A's records only), the same identifier of a platform that holds
- *   none of the user's records (the `platform` state's, or the other user's two-platforms platform) must list none (or
- *   422 keyed by the filter): the reading the target showed, held to a value that resolves under it. Likewise company.
+ *   wb23-bonuses-platform-filter-none-lists-all (survivors: the unheld-platform check of the 2FA and JWT session rows,
+ *   helpers/arrange/invariants.ts expectUnheldPlatform, passes as soon as ONE of the four identifiers lists none, so a
+ *   target that resolves three and falls back to the unfiltered list when the filtered one is empty passed on the url
+ *   host it cannot resolve; the two-platform tests never asked a platform holding none of the user's records). Now the
+ *   two-platform tests hold the identifier form the target showed it reads (the form that listed exactly one platform's
+ *   records and none of the other's) on a platform it trusts that holds none of the user's records (the hook's
+ *   `platform` state, platformWithoutRecords): that same form must list none of them (or 422 keyed by the filter,
+ *   advised on): helpers/check/filters.ts expectUnheldForm, called by expectPlatformFilter. Caught by: "GET
+ *   /api/v1/user/{user}/bank (card, bonus) lists every bank (card, bonus) of one platform and none of another under the
+ *   platform filter (the platform's code, ID or name)" (suites/banks.test.ts, suites/cards.test.ts, suites/bonuses.test.ts).
+ * - wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all: the same, for `company` only
+ *   where BOTH platforms listed exactly their records under one identifier form (the target compares company with that
+ *   identifier of a platform: docs/judging.md, "Meaning of a filter the spec only names", round wb23); a value of that
+ *   form the user's platforms show, or one inside their identifiers (a search term: allowed-r6-company-filter-search), is
+ *   not sent. Caught by: "GET /api/v1/user/{user}/bank (card) lists only the user's banks (cards), each once, under the
+ *   company filter, and advises on whether it names a platform (its code, ID or name)".
+ *   One request more in each of the five tests (the platform's registration is the one the session rows already make).
  *
  * Not a deviation under every reading (the reviewer's own finding after scoring; NOT_DEVIATIONS, not registered):
  * wb23-bonuses-user-id-of-order (every bonus's user.id its order's id). The whole suite answered it conformant with an
@@ -459,21 +471,20 @@ const written: Mutant[] = [
  * owner's, so a bonus embedding another user (a referral's) is a reading, and a black box cannot tell an order's UUID
  * from an unknown user's id. Written as a deviation first, before that stance was found; left open here.
  */
+/*
+ * Still open after the round (the lead's ruling, fix-wb23x): wb23-coin-links-facebook-twitter-swapped,
+ * wb23-coin-chain-name-and-symbol-swapped, wb23-nft-chain-name-and-symbol-swapped, wb23-coin-description-of-next-coin:
+ * no client has an oracle for these values (the same wrong value in list and show passes every comparison). For the
+ * next session: an ADDITIVE optional field of state `balances` (docs/provider-states.md, the reference's state handler,
+ * helpers/states/file.ts, schemas/states-file.json, template.ts) giving the held coins' links and chain { name, symbol }
+ * (and a description's subject, advised only) would let the suite judge them, as genesisDates closed
+ * wb22-coin-genesis-date-a-day-early.
+ */
 const OPEN = new Set<string>([
-  'wb23-coin-fiat-of-zero-crypto-priced-from-available',
-  'wb23-nft-fiat-of-zero-crypto-priced-from-available',
-  'wb23-coin-fiat-of-zero-available-at-unit-price',
-  'wb23-nft-fiat-of-zero-available-at-unit-price',
   'wb23-coin-links-facebook-twitter-swapped',
   'wb23-coin-chain-name-and-symbol-swapped',
   'wb23-nft-chain-name-and-symbol-swapped',
-  'wb23-nft-quantity-one-everywhere',
   'wb23-coin-description-of-next-coin',
-  'wb23-banks-platform-filter-none-lists-all',
-  'wb23-cards-platform-filter-none-lists-all',
-  'wb23-bonuses-platform-filter-none-lists-all',
-  'wb23-banks-company-filter-none-lists-all',
-  'wb23-cards-company-filter-none-lists-all',
 ]);
 
 /*
@@ -493,7 +504,25 @@ const OPEN = new Set<string>([
  */
 
 
-const NOT_DEVIATIONS = new Set<string>(['wb23-bonuses-user-id-of-order']);
+/*
+ * Not deviations under every reading (the lead's ruling after the round, fix-wb23x; not registered, no failing check):
+ * - wb23-coin-fiat-of-zero-crypto-priced-from-available, wb23-nft-fiat-of-zero-crypto-priced-from-available,
+ *   wb23-coin-fiat-of-zero-available-at-unit-price, wb23-nft-fiat-of-zero-available-at-unit-price: 2.2 gives `amounts`
+ *   as `{ crypto: <amount set>, fiat: <amount set> }` and never says the fiat set is the valuation of the crypto set: a
+ *   fiat payment pending for a purchase of the asset, with no crypto yet, is another reading, so a fiat field that is not
+ *   0 beside a crypto field of 0 fails under no reading. (An advisory for it was judged cheap but not written in this
+ *   round: left for the next.)
+ * - wb23-nft-quantity-one-everywhere: 2.2 says only "NFT records carry a positive count", and a reading already
+ *   registered (allowed-r25-nft-quantity-held-total) takes another count: what is counted is open, so 1 is a count.
+ */
+const NOT_DEVIATIONS = new Set<string>([
+  'wb23-bonuses-user-id-of-order',
+  'wb23-coin-fiat-of-zero-crypto-priced-from-available',
+  'wb23-nft-fiat-of-zero-crypto-priced-from-available',
+  'wb23-coin-fiat-of-zero-available-at-unit-price',
+  'wb23-nft-fiat-of-zero-available-at-unit-price',
+  'wb23-nft-quantity-one-everywhere',
+]);
 
 /** The mutants of the round the suite catches (registered in index.ts). */
 export const roundWb23Mutants: Mutant[] = written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name));
