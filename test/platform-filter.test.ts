@@ -179,3 +179,55 @@ describe('expectArrangedCompany (4.10, 4.6a; issues 27, 28)', () => {
     await expect(arrange('reads', { value: 'DEUT', ids: ['zz'] })).rejects.toThrow(/precondition: provider state bank.two-platforms gives company "DEUT" selecting zz/);
   });
 });
+
+describe('expectPlatformFilter held to the identifier form a target showed, on a platform without the user\u2019s records (round wb23)', () => {
+  const C: Platform = { id: 'id-c', code: 'CEE', name: 'Third Platform', ids: [] };
+  const unheld = (p: Platform | null) => async () => (p === null ? undefined : { id: p.id, code: p.code, name: p.name });
+  /** The fake target over A, B and C, counting the values sent; `fallBack`: a value naming C (which holds none) lists every record. */
+  function over(by: Reading, fallBack: boolean) {
+    const list = target([A, B, C], by);
+    const sent: string[] = [];
+    const every = [A, B].flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: 'https://x.test' } })));
+    return {
+      sent,
+      list: async (query?: Record<string, string>) => {
+        const value = query ? Object.values(query)[0]! : undefined;
+        if (value !== undefined) sent.push(value);
+        if (fallBack && value !== undefined && [C.id, C.code, C.name].includes(value)) return answer(200, { data: every });
+        return list(query);
+      },
+    };
+  }
+  async function run(by: Reading, fallBack: boolean, filter: 'company' | 'platform' = 'platform', third: Platform | null = C) {
+    const { t, notes } = context();
+    const fake = over(by, fallBack);
+    await expectPlatformFilter(t, { filter, platforms: [A, B], schema: 'bank-list-response', state: 'bank.two-platforms', list: fake.list, platformOf: (r) => r.externalPlatform, unheld: unheld(third) });
+    return { notes, sent: fake.sent };
+  }
+
+  it('sends the same form of the platform without records once, and passes a target that lists none for it', async () => {
+    expect((await run('code', false)).sent.filter((v) => v === C.code)).toEqual([C.code]);
+    expect((await run('id', false)).sent.filter((v) => [C.id, C.code, C.name].includes(v))).toEqual([C.id]);
+    expect((await run('code', false, 'company')).sent.filter((v) => v === C.code)).toEqual([C.code]);
+  });
+
+  it('fails a platform or company filter that answers a resolved value matching none of the user\u2019s records with the unfiltered list', async () => {
+    await expect(run('code', true)).rejects.toThrow(/must list none of them/);
+    await expect(run('name', true)).rejects.toThrow(/must list none of them/);
+    await expect(run('code', true, 'company')).rejects.toThrow(/must list none of them/);
+  });
+
+  it('is not verified without such a platform, and does not send a value inside one of the user\u2019s platforms\u2019 identifiers', async () => {
+    expect((await run('code', true, 'platform', null)).notes.join()).toMatch(/not verified/);
+    const inside: Platform = { ...C, code: 'RE' };
+    const { notes, sent } = await run('code', false, 'platform', inside);
+    expect(sent).not.toContain('RE');
+    expect(notes.join()).toMatch(/part of, an identifier/);
+  });
+
+  it('judges company only where both platforms listed exactly their records by one form', async () => {
+    // company ignored under every value: no form shown, nothing sent for the third platform.
+    const { sent } = await run('ignored', true, 'company');
+    expect(sent.filter((v) => [C.id, C.code, C.name].includes(v))).toEqual([]);
+  });
+});
