@@ -268,6 +268,28 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
   });
 }
 
+/** The six fields of an amount set (2.2). */
+const AMOUNT_FIELDS = ['available', 'vesting', 'staking', 'pending', 'payment', 'reserve'] as const;
+
+/**
+ * Round wb23 (the lead's ruling, fix-wb23x): 2.2 gives `amounts` as `{ crypto: <amount set>, fiat: <amount set> }` and
+ * never says that the fiat set is the crypto set's value (a fiat payment pending for a purchase, with no crypto yet, is
+ * another reading), so a fiat field that is not 0 beside a crypto field of 0 fails under no reading: advised on only,
+ * once a list, naming the records and fields. No request.
+ */
+function adviseFiatOfNothing(t: CheckContext, records: readonly unknown[], where: string): void {
+  const zero = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^-?\d+(\.\d+)?$/.test(String(v)) && canonicalDecimal(String(v).replace(/^-/, '')) === '0';
+  const found: string[] = [];
+  for (const record of records as { symbol?: unknown; amounts?: { crypto?: Record<string, unknown>; fiat?: Record<string, unknown> } }[]) {
+    const crypto = record?.amounts?.crypto;
+    const fiat = record?.amounts?.fiat;
+    if (!crypto || !fiat) continue;
+    const fields = AMOUNT_FIELDS.filter((f) => zero(crypto[f]) && fiat[f] !== undefined && fiat[f] !== null && !zero(fiat[f]));
+    if (fields.length > 0) found.push(`${String(record.symbol)} (${fields.map((f) => `${f}: crypto ${String(crypto[f])}, fiat ${String(fiat[f])}`).join('; ')})`);
+  }
+  if (found.length > 0) t.advise(`the ${where} shows a fiat amount that is not 0 beside a crypto amount of 0: ${found.join(', ')}; section 2.2 gives amounts as { crypto, fiat } without saying that the fiat set is the crypto set's value (a fiat payment pending for a purchase is another reading), so this is not judged`);
+}
+
 nftList.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
   unauthenticatedCheck(nftList, 'expired');
@@ -282,7 +304,7 @@ nftList.describe(() => {
     const listed = symbolsOf(data);
     for (const symbol of held.nfts) if (!listed.includes(symbol)) throw new Error(`the NFT list must include the held NFT ${symbol}; it lists ${listed.join(', ') || 'nothing'}`);
     const others = data.filter((r) => r.type !== 'nft').map((r) => `${r.symbol} (${r.type})`);
-    if (others.length > 0) t.advise(`the NFT list holds records whose type is not nft: ${others.join(', ')}`);
+    if (others.length > 0) t.advise(`the NFT list holds records whose type is not nft: ${others.join(', ')}`);    adviseFiatOfNothing(t, data, 'NFT list');
   });
 
   // Section 4.6: the list holds NFT balances. Judged by the provider state's symbols, not by the records' own type.
@@ -403,7 +425,7 @@ coinList.describe(() => {
     const listed = symbolsOf(coins);
     for (const symbol of held.coins) if (!listed.includes(symbol)) throw new Error(`the coin list must include the held coin ${symbol}; it lists ${listed.join(', ') || 'nothing'}`);
     const others = coins.filter((r) => r.type !== 'coin').map((r) => `${r.symbol} (${r.type})`);
-    if (others.length > 0) t.advise(`the coin list holds records whose type is not coin: ${others.join(', ')}`);
+    if (others.length > 0) t.advise(`the coin list holds records whose type is not coin: ${others.join(', ')}`);    adviseFiatOfNothing(t, coins, 'coin list');
   });
 
   // Section 4.8: the list holds the user's coins, a coin with nothing available too (round wb14: a `where available > 0`

@@ -510,8 +510,9 @@ const OPEN = new Set<string>([
  *   wb23-coin-fiat-of-zero-available-at-unit-price, wb23-nft-fiat-of-zero-available-at-unit-price: 2.2 gives `amounts`
  *   as `{ crypto: <amount set>, fiat: <amount set> }` and never says the fiat set is the valuation of the crypto set: a
  *   fiat payment pending for a purchase of the asset, with no crypto yet, is another reading, so a fiat field that is not
- *   0 beside a crypto field of 0 fails under no reading. (An advisory for it was judged cheap but not written in this
- *   round: left for the next.)
+ *   0 beside a crypto field of 0 fails under no reading. Advised on (never failed): suites/balances.test.ts
+ *   adviseFiatOfNothing, in "answers 200 with { data: [records] } holding every NFT the user holds" and "... holding
+ *   every coin the user holds" (each of the four shows that advisory on the embedded reference, no failure).
  * - wb23-nft-quantity-one-everywhere: 2.2 says only "NFT records carry a positive count", and a reading already
  *   registered (allowed-r25-nft-quantity-held-total) takes another count: what is counted is open, so 1 is a count.
  */
