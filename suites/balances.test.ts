@@ -238,8 +238,16 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
         // A rendition that differs is judged after all where the show gives exactly what the list gives ANOTHER asset
         // (review-al D1: the meta of another NFT, whose owner and creator a real target may share): no thumbnail, CDN or
         // cached figure of this asset is another asset's own value.
+        // review-am F2: image and url TOGETHER equal to exactly one other asset's listed pair, and that pair no third
+        // asset's (a placeholder or a collection-level url shared by several is no other asset's own); never total_supply,
+        // whose round figures several coins may share.
         const othersMeta = (entries as { symbol?: unknown }[]).filter((r) => r.symbol !== symbol).map((r) => metaMembersOf(r));
-        const another = (member: string) => othersMeta.some((other) => other[member] !== undefined && other[member] === shownMeta[member]);
+        const MEDIA = ['meta.image', 'meta.url'];
+        const pairOf = (meta: Record<string, string>) => (MEDIA.every((m) => meta[m] !== undefined) ? JSON.stringify(MEDIA.map((m) => meta[m])) : undefined);
+        const shownPair = pairOf(shownMeta);
+        const holders = shownPair === undefined ? [] : othersMeta.filter((other) => pairOf(other) === shownPair);
+        const anothersMedia = holders.length === 1 && pairOf(wasMeta) !== shownPair;
+        const another = (member: string) => anothersMedia && MEDIA.includes(member);
         const differs = (member: string) => member in shownMeta && !sameMetaMember(member, shownMeta[member], wasMeta[member]);
         const renditions = Object.keys(wasMeta).filter((member) => META_RENDITIONS.has(member) && differs(member) && !another(member));
         if (renditions.length > 0) t.advise(`the shown ${kind} ${symbol} gives ${renditions.map((member) => `${member} ${JSON.stringify(shownMeta[member])} where the list gives ${JSON.stringify(wasMeta[member])}`).join('; ')}: a rendition or a figure of another moment (a thumbnail and a large image, a CDN url, a cached supply), which 2.2 does not rule out, so not judged`);
@@ -262,7 +270,7 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
         const moved = laterFields === undefined ? (metaCompared.length > 0 ? differing.filter((field) => field.startsWith('meta.')) : []) : differing.filter((field) => (field.startsWith('meta.') ? !sameMetaMember(field, laterFields[field] as string | undefined, wasMeta[field]) : JSON.stringify(laterFields[field]) !== JSON.stringify(was[field])));
         if (moved.length > 0) t.advise(`the shown ${kind} ${symbol} differs from the list's entry in ${moved.join(', ')}, which a second read of the list, after the show, gives otherwise than the first: it changed between the reads, which the specification does not rule out, so not judged`);
         const judged = differing.filter((field) => !moved.includes(field));
-        expect(Object.fromEntries(judged.map((field) => [field, shown[field]])), `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')}; and each meta member both carry non-empty, ${META_MEMBERS.filter((m) => !META_RENDITIONS.has(`meta.${m}`)).join(', ')}, and ${[...META_RENDITIONS].map((m) => m.replace('meta.', '')).join(', ')} where the show gives another asset's: an asset's meta is the asset's; a list read after the show agrees with the one before)`).toEqual(Object.fromEntries(judged.map((field) => [field, was[field]])));
+        expect(Object.fromEntries(judged.map((field) => [field, shown[field]])), `sections ${clause}/2.2: the shown ${kind} ${symbol} must carry the fields the ${kind} list gives it (${stable.join(', ')}; and each meta member both carry non-empty, ${META_MEMBERS.filter((m) => !META_RENDITIONS.has(`meta.${m}`)).join(', ')}, and image and url where the show gives exactly another asset's pair: an asset's meta is the asset's; a list read after the show agrees with the one before)`).toEqual(Object.fromEntries(judged.map((field) => [field, was[field]])));
       }),
     );
   });

@@ -181,7 +181,8 @@ describe('expectArrangedCompany (4.10, 4.6a; issues 27, 28)', () => {
 });
 
 describe('expectPlatformFilter held to the identifier form a target showed, on a platform without the user\u2019s records (round wb23)', () => {
-  const C: Platform = { id: 'id-c', code: 'CEE', name: 'Third Platform', ids: [] };
+  // A name that shares no word with A's or B's (review-am F6: a shared word is not sent).
+  const C: Platform = { id: 'id-c', code: 'CEE', name: 'Third Exchange', ids: [] };
   const unheld = (p: Platform | null) => async () => (p === null ? undefined : { id: p.id, code: p.code, name: p.name });
   /** The fake target over A, B and C, counting the values sent; `fallBack`: a value naming C (which holds none) lists every record. */
   function over(by: Reading, fallBack: boolean) {
@@ -199,10 +200,10 @@ describe('expectPlatformFilter held to the identifier form a target showed, on a
     };
   }
   async function run(by: Reading, fallBack: boolean, filter: 'company' | 'platform' = 'platform', third: Platform | null = C) {
-    const { t, notes } = context();
+    const { t, notes, advisories } = context();
     const fake = over(by, fallBack);
     await expectPlatformFilter(t, { filter, platforms: [A, B], schema: 'bank-list-response', state: 'bank.two-platforms', list: fake.list, platformOf: (r) => r.externalPlatform, unheld: unheld(third) });
-    return { notes, sent: fake.sent };
+    return { notes, advisories, sent: fake.sent };
   }
 
   it('sends the same form of the platform without records once, and passes a target that lists none for it', async () => {
@@ -211,10 +212,17 @@ describe('expectPlatformFilter held to the identifier form a target showed, on a
     expect((await run('code', false, 'company')).sent.filter((v) => v === C.code)).toEqual([C.code]);
   });
 
-  it('fails a platform or company filter that answers a resolved value matching none of the user\u2019s records with the unfiltered list', async () => {
+  it('fails a platform filter that answers a resolved value matching none of the user\u2019s records with the unfiltered list, and only advises on company (review-am F1)', async () => {
     await expect(run('code', true)).rejects.toThrow(/must list none of them/);
     await expect(run('name', true)).rejects.toThrow(/must list none of them/);
-    await expect(run('code', true, 'company')).rejects.toThrow(/must list none of them/);
+    expect((await run('code', true, 'company')).advisories.join()).toMatch(/a company value that names no company may be ignored/);
+  });
+
+  it('does not send a value that shares a word with the user\u2019s platforms\u2019 identifiers (review-am F6)', async () => {
+    const sharing: Platform = { ...C, name: 'Third Platform' };
+    const { notes, sent } = await run('name', true, 'platform', sharing);
+    expect(sent).not.toContain('Third Platform');
+    expect(notes.join()).toMatch(/shares a word with/);
   });
 
   it('is not verified without such a platform, and does not send a value inside one of the user\u2019s platforms\u2019 identifiers', async () => {
@@ -222,7 +230,7 @@ describe('expectPlatformFilter held to the identifier form a target showed, on a
     const inside: Platform = { ...C, code: 'RE' };
     const { notes, sent } = await run('code', false, 'platform', inside);
     expect(sent).not.toContain('RE');
-    expect(notes.join()).toMatch(/part of, an identifier/);
+    expect(notes.join()).toMatch(/is part of/);
   });
 
   it('judges company only where both platforms listed exactly their records by one form', async () => {

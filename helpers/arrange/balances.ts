@@ -164,10 +164,15 @@ export function calendarDaysOf(value: string): string[] {
     const instant = Date.parse(whole);
     if (Number.isFinite(instant)) {
       days.add(new Date(instant).toISOString().slice(0, 10));
+      const midnights = [];
       for (let quarters = -12 * 4; quarters <= 14 * 4; quarters++) {
         const local = instant + quarters * 900_000;
-        if (local % 86_400_000 === 0) days.add(new Date(local).toISOString().slice(0, 10));
+        if (local % 86_400_000 === 0) midnights.push(new Date(local).toISOString().slice(0, 10));
       }
+      // An instant that is no local midnight anywhere (a datetime kept in the app's zone, review-am F3: Asia/Tokyo's
+      // 2015-07-31 00:26 written 2015-07-30T15:26Z): the day it falls on in any zone from UTC-12 to UTC+14.
+      const zoneDays = midnights.length > 0 ? midnights : [-12, 14].map((shift) => new Date(instant + shift * 3_600_000).toISOString().slice(0, 10));
+      for (const day of zoneDays) days.add(day);
     }
   }
   const basic = /^(\d{4})(\d{2})(\d{2})(?:T.*)?$/i.exec(whole);

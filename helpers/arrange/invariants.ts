@@ -1495,6 +1495,15 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         seenValues.add(valuesKey(r));
         sources.push([r, platforms[0]!, b, platforms[1]!]);
       }
+      // And the other way (review-am D-a): the second platform's records of other values, paired with `a`.
+      const seconds = records.filter((r) => hasId(platforms[1]!.ids, r.id));
+      const secondValues = new Set([JSON.stringify(filters.map((f) => valueOf(f, b, platforms[1]!)))]);
+      for (const r of seconds) {
+        const key = JSON.stringify(filters.map((f) => valueOf(f, r, platforms[1]!)));
+        if (secondValues.has(key)) continue;
+        secondValues.add(key);
+        sources.push([a, platforms[0]!, r, platforms[1]!]);
+      }
       const combos: Record<string, string>[][] = [];
       for (const [ra, pa, rb, pb] of sources) {
         const same = ra === rb;

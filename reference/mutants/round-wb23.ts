@@ -456,7 +456,7 @@ const written: Mutant[] = [
  *   advised on): helpers/check/filters.ts expectUnheldForm, called by expectPlatformFilter. Caught by: "GET
  *   /api/v1/user/{user}/bank (card, bonus) lists every bank (card, bonus) of one platform and none of another under the
  *   platform filter (the platform's code, ID or name)" (suites/banks.test.ts, suites/cards.test.ts, suites/bonuses.test.ts).
- * - wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all: the same, for `company` only
+ * - (reopened after review-am F1: OPEN above) wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all: the same, for `company` only
  *   where BOTH platforms listed exactly their records under one identifier form (the target compares company with that
  *   identifier of a platform: docs/judging.md, "Meaning of a filter the spec only names", round wb23); a value of that
  *   form the user's platforms show, or one inside their identifiers (a search term: allowed-r6-company-filter-search), is
@@ -481,6 +481,11 @@ const written: Mutant[] = [
  * wb22-coin-genesis-date-a-day-early.
  */
 const OPEN = new Set<string>([
+  // Reopened after review-am F1: a company value that names no company may be ignored or widened to its operator's
+  // platforms, so the suite only advises on the whole list for company; catching these needs the target's own value of a
+  // company that selects none of the user's records (an additive field beside the two-platform states' optional company).
+  'wb23-banks-company-filter-none-lists-all',
+  'wb23-cards-company-filter-none-lists-all',
   'wb23-coin-links-facebook-twitter-swapped',
   'wb23-coin-chain-name-and-symbol-swapped',
   'wb23-nft-chain-name-and-symbol-swapped',
