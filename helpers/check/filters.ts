@@ -224,7 +224,8 @@ export interface UnheldPlatform {
  * falls back to the unfiltered list when a resolved filter matches nothing fails; a value it does not resolve is not
  * sent, since it is the form it resolved for the two platforms. `platform`: one platform's match shows the form.
  * `company` (only named: it may be no platform at all) only when BOTH platforms listed exactly their records under the
- * same form, so the target compares company with that identifier of a platform. A value of that form the user's own
+ * same form, so the target compares company with that identifier of a platform; and for company a whole list is only
+ * advised on (review-am F1, below). A value of that form the user's own
  * platforms show, or inside one of their identifiers (a search term, allowed-r6-company-filter-search), is not sent.
  * Without such a platform (a STATES_FILE, a hook without the state, or one that gives no value of that form) not
  * verified, noted. One request at most.
