@@ -280,8 +280,11 @@ function summaryAssetCanceledOfAll(): Mutation {
 
 // --- what a delete leaves; a state's records as shown ---------------------------------------------------
 
-/** A bank delete answered 200 also takes the user's cards away (a cascade on the user's payment methods). */
-function bankDeleteCascadesCards(): Mutation {
+/**
+ * A bank delete answered 200 also removes the user's rows of `table`: its cards (a cascade on the user's payment
+ * methods, round wb22) or its bonuses (a cascade over the user's payment history, round wb23).
+ */
+export function bankDeleteAlsoDeletes(table: 'cards' | 'bonuses'): Mutation {
   const asked = new WeakMap<object, ReferenceContext>();
   return {
     request(request, ctx) {
@@ -289,7 +292,7 @@ function bankDeleteCascadesCards(): Mutation {
     },
     wire(answer, reply) {
       const ctx = asked.get(reply.request);
-      if (ctx && answer.status === 200) ctx.db.prepare('DELETE FROM cards WHERE user_id = ? COLLATE NOCASE').run(paramsOf(reply.request).user ?? '');
+      if (ctx && answer.status === 200) ctx.db.prepare(`DELETE FROM ${table} WHERE user_id = ? COLLATE NOCASE`).run(paramsOf(reply.request).user ?? '');
       return undefined;
     },
   };
@@ -444,7 +447,7 @@ const written: Mutant[] = [
   // white-box round wb22
   { name: 'wb22-banks-deleted-listed-under-status-deleted', clause: '4.10', group: 'banks', description: 'sections 4.10/3 (delete; list { data: [<Bank>] } of the user\u2019s banks, status a filter; docs/judging.md: a deleted record is none of the user\u2019s records, whatever a filter is compared with): a bank list asked with status=DELETED answers the user\u2019s deleted banks (a status filter that reads soft-deleted rows, withTrashed())', mutation: deletedBanksUnderStatusDeleted() },
   // white-box round wb22
-  { name: 'wb22-bank-delete-cascades-user-cards', clause: '4.10', group: 'banks', description: 'section 4.10 (delete a user\u2019s bank: 200 { message }; cards are records of their own, 4.6a, with no delete): a bank delete answered 200 also removes every card of the user (a cascade over the user\u2019s payment methods)', mutation: bankDeleteCascadesCards() },
+  { name: 'wb22-bank-delete-cascades-user-cards', clause: '4.10', group: 'banks', description: 'section 4.10 (delete a user\u2019s bank: 200 { message }; cards are records of their own, 4.6a, with no delete): a bank delete answered 200 also removes every card of the user (a cascade over the user\u2019s payment methods)', mutation: bankDeleteAlsoDeletes('cards') },
   // white-box round wb22
   { name: 'wb22-bonuses-show-pending-404', clause: '4.11', group: 'bonuses', description: 'sections 4.11/7 (show 200 { data: <Bonus> }; 404 when "no record found"): the show of a pending bonus the list holds answers 404 (a show scoped to settled bonuses)', mutation: pendingBonusShow404 },
 

@@ -4,6 +4,7 @@ import type { ReferenceContext } from '../context.js';
 import { onAnswers, onParsedBody, parse, recordsOf, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
+import { bankDeleteAlsoDeletes } from './round-wb22.js';
 
 /**
  * White-box round wb23 (issue 27, "a rule is verified only where it was checked everywhere it applies"): deviations a
@@ -253,20 +254,6 @@ const swapPlatform = (record: any): boolean => {
   return true;
 };
 
-/** A bank delete answered 200 also removes every bonus of the user (a cascade over the user's payment history). */
-function bankDeleteRemovesBonuses(): Mutation {
-  const asked = new WeakMap<object, ReferenceContext>();
-  return {
-    request(request, ctx) {
-      if (ctx && request.method === 'DELETE' && routeOf(request) === URL.bankOne) asked.set(request, ctx);
-    },
-    wire(answer, reply) {
-      const ctx = asked.get(reply.request);
-      if (ctx && answer.status === 200) ctx.db.prepare('DELETE FROM bonuses WHERE user_id = ? COLLATE NOCASE').run(paramsOf(reply.request).user ?? '');
-      return undefined;
-    },
-  };
-}
 
 // --- password -----------------------------------------------------------------------------------------
 
@@ -398,7 +385,7 @@ const written: Mutant[] = [
   // white-box round wb23
   { name: 'wb23-cards-platform-code-and-name-swapped', clause: '4.6a', group: 'cards', description: 'sections 2.5/4.6a (externalPlatform "{ code, name, url } as in the bank record"): every card answers its platform\u2019s name as code and its code as name (create, list, show)', mutation: balanceRecords([URL.cardList, URL.cardOne], swapPlatform) },
   // white-box round wb23
-  { name: 'wb23-bank-delete-removes-user-bonuses', clause: '4.10', group: 'banks', description: 'section 4.10 (delete a user\u2019s bank: 200 { message }; bonuses are records of their own, 4.11, with no delete): a bank delete answered 200 also removes every bonus of the user (a cascade over the user\u2019s payment history)', mutation: bankDeleteRemovesBonuses() },
+  { name: 'wb23-bank-delete-removes-user-bonuses', clause: '4.10', group: 'banks', description: 'section 4.10 (delete a user\u2019s bank: 200 { message }; bonuses are records of their own, 4.11, with no delete): a bank delete answered 200 also removes every bonus of the user (a cascade over the user\u2019s payment history)', mutation: bankDeleteAlsoDeletes('bonuses') },
 
   // --- password ---
   // white-box round wb23
