@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { onBankCreate, onCardFields, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
-import { AUTH, COIN, NFT } from './routes.js';
+import { AUTH, BALANCE_ROUTES, BONUS, COIN, NFT } from './routes.js';
 
 /**
  * review-an (issue 28, "fair to the readings nobody listed"): a read-only fairness review of explore/, helpers/states/,
@@ -81,6 +81,9 @@ function unresolvable(email: unknown): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   return (domain.endsWith('.test') && domain !== 'example.test') || domain.split('.').some((label) => label.length >= 40);
 }
+
+/** The tokens of the reference's coin catalogue (a chain of their own): a market-data feed gives most tokens no genesis date or supply. */
+const TOKENS = new Set(['USDT', 'USDC']);
 
 export const probesReviewAnMutants: Mutant[] = [
   // P1 (explore/paths.ts unknownIdProperty and otherUserProperty): fast-check's fc.uuid() draws UUIDs of versions 1 to 8;
@@ -170,6 +173,57 @@ export const probesReviewAnMutants: Mutant[] = [
       }
       return changed;
     }),
+    only('balances'),
+  ),
+  // P6 (suites/bonuses.test.ts, the bonus show compared with the list member by member: memberTree): urls compared exactly.
+  reading(
+    'allowed-review-an-bonus-show-urls-serialised',
+    'bonuses',
+    '2.7',
+    'the bonus show writes its order\u2019s externalPlatform.urls (website, widget) through a URL type (Pydantic v2\u2019s HttpUrl, WHATWG URL serialisation): "https://partner.widget.test" is answered "https://partner.widget.test/" while the list passes the stored text; one URL (RFC 3986 6.2.3; 2.7: "urls = { website, widget }", no type or writing)',
+    onShow(BONUS, (record) => {
+      const urls = record.order?.externalPlatform?.urls;
+      if (!urls || typeof urls !== 'object') return false;
+      let changed = false;
+      for (const key of Object.keys(urls)) {
+        const was = urls[key];
+        const now = serialisedUrl(was);
+        if (now !== was) {
+          urls[key] = now;
+          changed = true;
+        }
+      }
+      return changed;
+    }),
+    only('bonuses'),
+  ),
+  // P7 (schemas/balance-meta.json: genesis_date "type": "string", total_supply "type": "number").
+  reading(
+    'allowed-review-an-token-meta-unknown-values-null',
+    'balances',
+    '2.2',
+    'a token\u2019s meta passed through from a market-data feed that knows neither its genesis date nor its supply writes genesis_date: null and total_supply: null (CoinGecko gives most tokens genesis_date null), and the hook names only the coins whose meta carries a genesis date (2.2: meta "May be empty. Keys seen: ... for coins also genesis_date (date string) ... total_supply (number)": whether a key without a value is left out or written null is not said; the suite already takes links written null, allowed-r8-links-null-when-absent)',
+    {
+      wire(answer: WireAnswer) {
+        if (answer.status !== 200 || !BALANCE_ROUTES.includes(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        let changed = false;
+        for (const record of recordsOf(body)) {
+          if (!record?.meta || typeof record.meta !== 'object' || !TOKENS.has(record.symbol)) continue;
+          record.meta.genesis_date = null;
+          record.meta.total_supply = null;
+          changed = true;
+        }
+        return changed ? JSON.stringify(body) : undefined;
+      },
+      state(name: string, data: unknown) {
+        if (name !== 'balances' || !data || typeof data !== 'object') return data;
+        const held = data as { genesisDate?: string[]; genesisDates?: { symbol: string }[] };
+        if (Array.isArray(held.genesisDate)) held.genesisDate = held.genesisDate.filter((symbol) => !TOKENS.has(symbol));
+        if (Array.isArray(held.genesisDates)) held.genesisDates = held.genesisDates.filter((entry) => !TOKENS.has(entry.symbol));
+        return held;
+      },
+    },
     only('balances'),
   ),
 ];
