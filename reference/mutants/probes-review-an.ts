@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { onBankCreate, onCardFields, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
-import { AUTH, BALANCE_ROUTES, BONUS, COIN, NFT } from './routes.js';
+import { AUTH, BALANCE_ROUTES, BONUS, COIN, FORGOT, NFT, RESET } from './routes.js';
 
 /**
  * review-an (issue 28, "fair to the readings nobody listed"): a read-only fairness review of explore/, helpers/states/,
@@ -225,5 +225,21 @@ export const probesReviewAnMutants: Mutant[] = [
       },
     },
     only('balances'),
+  ),
+  // P8 (suites/password.test.ts: forgot-password and reset-password of a known address of exactly 255 characters).
+  reading(
+    'allowed-review-an-email-over-254-not-valid',
+    'password',
+    '4.3',
+    'forgot-password and reset-password validate the e-mail as validator.js isEmail (NestJS class-validator @IsEmail()) and Python\u2019s email-validator (Pydantic EmailStr) do: an address longer than 254 characters is no valid e-mail (RFC 5321 4.5.3.1.3: a path of at most 256 octets with its angle brackets), refused with 422 keyed by email, beside @MaxLength(255) (4.3, 4.4: email "valid e-mail, max 255": an address of 255 characters keeps the length and breaks validity under that reading; the suite\u2019s own comment at the forgot-password rows says a strict validator refuses it as not an address)',
+    {
+      request(request) {
+        if (request.method !== 'POST' || (routeOf(request) !== FORGOT && routeOf(request) !== RESET)) return;
+        onParsedBody(request, (body) => {
+          if (typeof body.email === 'string' && body.email.length > 254) body.email = 'not a valid address';
+        });
+      },
+    },
+    only('password'),
   ),
 ];
