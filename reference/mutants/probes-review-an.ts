@@ -82,6 +82,29 @@ function unresolvable(email: unknown): boolean {
   return (domain.endsWith('.test') && domain !== 'example.test') || domain.split('.').some((label) => label.length >= 40);
 }
 
+/** Requests whose `{user}` names no user of the service (seen by the request hook, which reads the store). */
+const UNKNOWN_USER = new WeakSet<object>();
+
+/**
+ * A `{user}` that names no user refused as an invalid route parameter: Laravel's FormRequest validating the route's
+ * `user` with `exists:users,id` (422 keyed by `user`), where the reference answers another user's resources 403 or 409.
+ * A request without valid authentication stays 401 (5.3 gives that precedence).
+ */
+function unknownUserRefused422(): Mutation {
+  return {
+    request(request, ctx) {
+      const user = (request.params as Record<string, unknown> | undefined)?.user;
+      if (typeof user !== 'string' || !ctx || !/^\/api\/v1\/user\/:user\//.test(routeOf(request))) return;
+      if (!ctx.db.prepare('SELECT 1 FROM users WHERE id = ? COLLATE NOCASE').get(user)) UNKNOWN_USER.add(request);
+    },
+    wire(answer: WireAnswer, reply) {
+      if (!UNKNOWN_USER.has(reply.request) || ![403, 404, 409].includes(answer.status)) return undefined;
+      reply.code(422);
+      return JSON.stringify({ message: 'The selected user is invalid.', errors: { user: ['The selected user is invalid.'] } });
+    },
+  };
+}
+
 /** The tokens of the reference's coin catalogue (a chain of their own): a market-data feed gives most tokens no genesis date or supply. */
 const TOKENS = new Set(['USDT', 'USDC']);
 
@@ -241,5 +264,14 @@ export const probesReviewAnMutants: Mutant[] = [
       },
     },
     only('password'),
+  ),
+  // P9 (explore/paths.ts otherUserProperty: a random UUID as {user}, which names no user): 403, 409 or 404 only.
+  reading(
+    'allowed-review-an-unknown-user-422',
+    'banks',
+    '5',
+    'a {user} that names no user of the service is refused 422 keyed by user (Laravel\u2019s FormRequest validating the route parameter with exists:users,id), as another user\u2019s resources stay 403 or 409 (5.6 covers "another user\u2019s resources", and a user that does not exist has none; docs/judging.md, "Precedence of errors": such an input may answer 404 or 422)',
+    unknownUserRefused422(),
+    only('banks', 'cards', 'bonuses', 'balances'),
   ),
 ];
