@@ -347,8 +347,19 @@ const roundWb7Readings: Mutant[] = [
   ),
 ];
 
+/**
+ * Ruled no deviation under every reading after the round (review-an F2, issue 28): sections 4.3, 4.4 and 8 say "valid
+ * e-mail, max 255", and an address of 255 characters is over the 254 RFC 5321 (4.5.3.1.3) leaves one, so a validator that
+ * reads "valid" so (validator.js isEmail, Python's email-validator) refuses it within the max: the 255-character rows
+ * advise on a 422 keyed by email, and the 254-character rows (review-an's `review-an-*-email-254-refused`) pin the max.
+ */
+const NOT_DEVIATIONS = new Set<string>(['wb7-reset-email-255-refused', 'wb7-forgot-typed-email-255-refused']);
+
 /** The mutants of the round the suite catches (registered in index.ts), and its allowed readings. */
-export const roundWb7Mutants: Mutant[] = [...written.filter((mutant) => !OPEN.has(mutant.name)), ...roundWb7Readings];
+export const roundWb7Mutants: Mutant[] = [...written.filter((mutant) => !OPEN.has(mutant.name) && !NOT_DEVIATIONS.has(mutant.name)), ...roundWb7Readings];
+
+/** The mutants of the round judged no deviation under every reading since (not registered). */
+export const roundWb7NotDeviations: Mutant[] = written.filter((mutant) => NOT_DEVIATIONS.has(mutant.name));
 
 /** The open gaps of the round (not registered): the suite lets them pass. */
 export const roundWb7OpenGaps: Mutant[] = written.filter((mutant) => OPEN.has(mutant.name));
