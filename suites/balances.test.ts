@@ -7,6 +7,7 @@ import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { OTHER_USER, UNAUTHORIZED, expectUnauthorized, notInterfaceAnswer } from '../helpers/check/errors.js';
 import { schemaRules } from '../helpers/spec/rules.js';
+import { writtenAlike } from '../helpers/spec/normalisation.js';
 
 /**
  * Sections 4.6 to 4.9 and 2.2: a user's balances per asset, coins and NFTs, their records and
@@ -201,9 +202,16 @@ function metaMembersOf(record: unknown): Record<string, string> {
   return out;
 }
 
-/** Two forms of a meta member (metaMembersOf) agree: equal, or, for genesis_date, sharing a calendar day. */
+/** Two forms of a meta member (metaMembersOf) agree: equal, or, for genesis_date, sharing a calendar day, or one value written otherwise (`writtenAlike`). */
 const sameMetaMember = (member: string, a: string | undefined, b: string | undefined): boolean =>
-  a === b || (member === 'meta.genesis_date' && a !== undefined && b !== undefined && a.split('|').some((day) => b.split('|').includes(day)));
+  a === b || (member === 'meta.genesis_date' && a !== undefined && b !== undefined && a.split('|').some((day) => b.split('|').includes(day))) || metaWrittenAlike(member, a, b) !== undefined;
+
+/**
+ * review-an F3: 2.2 gives the meta members no type or writing ("Keys seen"), so one URL written otherwise (links, image,
+ * url: a show through a URL type answering "https://bitcoin.org/" for the list's "https://bitcoin.org") or one address in
+ * another letter case (owner, creator: EIP-55 checksum case beside lower case) is the same member, advised on.
+ */
+const metaWrittenAlike = (member: string, a: string | undefined, b: string | undefined): string | undefined => (member === 'meta.genesis_date' || member === 'meta.total_supply' ? undefined : writtenAlike(a, b));
 
 function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listSchema, held: heldOf, listPath, showPath, entries: entriesOf }: (typeof SHOWN_AS_LISTED)[number]): void {
   const stable = LISTS.find((l) => l.endpoint === list.id)!.stable;
@@ -251,6 +259,8 @@ function shownAsListedCheck({ show, clause, list, listClause, rules, kind, listS
         const differs = (member: string) => member in shownMeta && !sameMetaMember(member, shownMeta[member], wasMeta[member]);
         const renditions = Object.keys(wasMeta).filter((member) => META_RENDITIONS.has(member) && differs(member) && !another(member));
         if (renditions.length > 0) t.advise(`the shown ${kind} ${symbol} gives ${renditions.map((member) => `${member} ${JSON.stringify(shownMeta[member])} where the list gives ${JSON.stringify(wasMeta[member])}`).join('; ')}: a rendition or a figure of another moment (a thumbnail and a large image, a CDN url, a cached supply), which 2.2 does not rule out, so not judged`);
+        const writtenOtherwise = Object.keys(wasMeta).filter((member) => member in shownMeta && metaWrittenAlike(member, shownMeta[member], wasMeta[member]) !== undefined);
+        if (writtenOtherwise.length > 0) t.advise(`the shown ${kind} ${symbol} writes ${writtenOtherwise.map((member) => `${member} ${JSON.stringify(shownMeta[member])} where the list writes ${JSON.stringify(wasMeta[member])} (${metaWrittenAlike(member, shownMeta[member], wasMeta[member])})`).join('; ')}: one value, which section 2.2 gives no writing, so not judged`);
         const metaCompared = Object.keys(wasMeta).filter((member) => member in shownMeta && (!META_RENDITIONS.has(member) || (differs(member) && another(member))));
         for (const member of metaCompared) {
           shown[member] = shownMeta[member];

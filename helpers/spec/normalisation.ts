@@ -158,7 +158,32 @@ export function comparedReads(fields: readonly string[], read: unknown, earlier:
 export function differsOnlyInStorage(field: string, read: unknown, earlier: unknown): boolean {
   const name = field.split('.').pop()!;
   if (typeof read !== 'string' || typeof earlier !== 'string' || read === earlier || ID_FIELDS.has(field) || ID_FIELDS.has(name)) return false;
-  return storedForm(read, earlier, name) !== 'different';
+  return storedForm(read, earlier, name) !== 'different' || writtenAlike(read, earlier) !== undefined;
+}
+
+/**
+ * Two writings of one value that a read may give where no field of the specification fixes a writing (review-an F3):
+ * one http(s) URL as RFC 3986 (6.2.2, 6.2.3) makes it equivalent and the WHATWG URL serialiser writes it (scheme and
+ * host case, a default port left out, an empty path written "/": Pydantic's HttpUrl answers "https://bitcoin.org/" for a
+ * stored "https://bitcoin.org"), or one hexadecimal address in another letter case (an Ethereum address in EIP-55
+ * checksum case beside the lower-case one an indexer stores). The name of the form, or undefined when the two are not
+ * such writings of one value (another path, another address: different).
+ */
+export function writtenAlike(a: unknown, b: unknown): string | undefined {
+  if (typeof a !== 'string' || typeof b !== 'string' || a === b) return undefined;
+  const hex = /^0x[0-9a-f]+$/i;
+  if (hex.test(a) && hex.test(b) && a.toLowerCase() === b.toLowerCase()) return 'one hexadecimal address in another letter case (EIP-55 checksum case)';
+  const url = (text: string): string | undefined => {
+    try {
+      const parsed = new URL(text.trim());
+      return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const [ua, ub] = [url(a), url(b)];
+  if (ua !== undefined && ua === ub) return 'one URL in another equivalent writing (RFC 3986 6.2.2, 6.2.3)';
+  return undefined;
 }
 
 /** True when `value` differs from `other` only by outer white space or letter case (a value outside a rule only so is not outside it under every reading). */
