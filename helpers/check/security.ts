@@ -102,7 +102,9 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
     case 'reset-token':
       return 'carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
     case 'configured':
-      return "carries a secret of the run's configuration (STATES_TOKEN or a --header value)";
+      return "carries a secret of the run's configuration (STATES_TOKEN or the value of a --header that names a credential)";
+    case 'header-value':
+      return undefined;
     case 'token':
       return tokenAllowed(secret, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
   }
@@ -128,6 +130,10 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
       const format = hashFormatOf(value);
       if (format !== undefined) findings.push(`${at} carries a password hash (${format} format)`);
       for (const found of secretsIn(value)) {
+        if (found.secret.kind === 'header-value') {
+          advisories.push(`${at} carries the value of a --header whose name names no credential (a gateway's setting such as a version or a tenant, redacted but no secret of the run), so not a security finding`);
+          continue;
+        }
         const finding = verdict(found, body, context);
         if (finding === undefined) continue;
         if (found.secret.kind === 'token' && isSharedConstant(found.secret)) advisories.push(`${at} ${sharedConstantAdvice(found)}`);

@@ -11,7 +11,7 @@ import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
 import { redactHeaders, redactJson, redactText, registerSecretHeader, withoutCredentials } from './redact.js';
 import { learnIssuedCredentials, learnSecret } from './secrets.js';
-import { issuesCredentials } from '../spec/credential-names.js';
+import { isCredentialHeaderName, issuesCredentials } from '../spec/credential-names.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 import { tooDeep } from '../spec/quote.js';
 import { withUserAgent } from './user-agent.js';
@@ -338,7 +338,7 @@ export class HttpClient {
     this.limiter = options.limiter ?? (options.rate ? new RateLimiter(options.rate) : undefined);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       registerSecretHeader(name);
-      learnSecret(value, 'configured');
+      learnSecret(value, isCredentialHeaderName(name) ? 'configured' : 'header-value');
     }
   }
 

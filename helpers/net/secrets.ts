@@ -18,7 +18,13 @@ import { registerConfiguredSecret, registerEncodedSecret, registerSecret } from 
  *   holder, and in answers to its own session, never elsewhere.
  * - `configured`: a secret of the run's configuration (STATES_TOKEN, a value of --header); in no answer.
  */
-export type SecretKind = 'password' | 'never-travels' | 'reset-token' | 'token' | 'configured';
+/**
+ * What a learnt secret is. `configured`: STATES_TOKEN, or a `--header` value whose name names a credential
+ * (`isCredentialHeaderName`); `header-value`: a `--header` value whose name names none (an API version, a tenant): redacted
+ * as a configured secret is, but found in an answer it is advised on, not a finding (review-an F1: a tenant id equal to a
+ * platform's code, or "2", is no leak).
+ */
+export type SecretKind = 'password' | 'never-travels' | 'reset-token' | 'token' | 'configured' | 'header-value';
 
 export interface LearntSecret {
   value: string;
@@ -112,7 +118,7 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   if (typeof value !== 'string' || value === '') return;
   // A user by its id as ids are compared (a UUID in any letter case: the hook and the interface may write one user's id in two cases).
   if (about.owner !== undefined) about = { ...about, owner: idKey(about.owner) };
-  if (kind === 'configured') registerConfiguredSecret(value);
+  if (kind === 'configured' || kind === 'header-value') registerConfiguredSecret(value);
   else {
     registerSecret(value);
     if (value.length < MIN_LENGTH) return;

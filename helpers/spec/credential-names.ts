@@ -45,6 +45,15 @@ const HELD_SECRET_NAMES = new Set(['passwordconfirmation', 'currentpassword', 'n
 
 export const normalizedKey = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/**
+ * A header (`--header`, EXTRA_HEADERS) whose name names a credential: its value is a secret of the run, and an answer that
+ * carries it is a security finding. Other headers' values (X-Api-Version, X-Tenant) are redacted alike but only advised
+ * on when an answer carries them (review-an F1).
+ */
+export function isCredentialHeaderName(name: string): boolean {
+  return /auth|key|token|secret|session|cookie|pass|signature|credential|jwt|bearer|sid/.test(normalizedKey(name));
+}
+
 /** A field an answer must never carry: its string value (or list of strings) is a credential. */
 export function isCredentialKey(key: string): boolean {
   return CREDENTIAL_NAMES.has(normalizedKey(key));

@@ -7,6 +7,7 @@ import { dispatcherFor } from '../net/transport.js';
 import { withUserAgent } from '../net/user-agent.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../net/config-basics.js';
 import { escapeControls, quote, tooDeep } from '../spec/quote.js';
+import { isCredentialHeaderName } from '../spec/credential-names.js';
 
 /**
  * Provider states: how the suite asks a target for the state a test needs. Two transports, as the
@@ -251,7 +252,7 @@ export class HookStates implements StatesTransport {
     this.agent = dispatcherFor(url, { connections: 4, timeoutMs, ...(road.caFile ? { caFile: road.caFile } : {}) });
     learnSecret(token, 'configured');
     // A gateway's header values are secrets on the hook's road too (a command may reach the hook without the target's client).
-    for (const value of Object.values(road.headers ?? {})) learnSecret(value, 'configured');
+    for (const [name, value] of Object.entries(road.headers ?? {})) learnSecret(value, isCredentialHeaderName(name) ? 'configured' : 'header-value');
   }
 
   describe(): string {
