@@ -79,3 +79,21 @@ describe.concurrent('a wrong file stops the run with exit code 2 and one line', 
     expect(result.stdout + result.stderr).not.toContain('Pw-run-file-1');
   });
 });
+
+describe('export under an allowed reading', () => {
+  it('of a target whose forgot- and reset-password require a bearer (allowed-password-bearer-required): writes the file, every reset-token account in it (review-an F8)', { timeout: 180_000 }, async () => {
+    const bearerRequired = await startReference({ states: true, statesToken: STATES_TOKEN, mutation: { deviation: 'password.bearer-required' } });
+    try {
+      const out = join(tempDir('states-export-bearer-'), 'states.json');
+      const result = await conformance(['states', 'export', '--minimum', '--target', bearerRequired.baseUrl, '--states', bearerRequired.statesUrl!, '--states-token', STATES_TOKEN, '--out', out]);
+      expect(result.code, result.stderr).toBe(0);
+      const file = JSON.parse(readFileSync(out, 'utf8')) as { accounts: { resetToken?: string; email: string }[] };
+      const withToken = file.accounts.filter((account) => account.resetToken);
+      expect(withToken.length).toBeGreaterThan(0);
+      // The addresses login does not take (over 191 characters) got their reset tokens too, with another account's bearer.
+      expect(withToken.some((account) => account.email.length > 191)).toBe(true);
+    } finally {
+      await bearerRequired.close();
+    }
+  });
+});
