@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { comparedReads, differsOnlyInStorage } from '../helpers/spec/normalisation.js';
+import { comparedReads, differsOnlyInStorage, writtenAlike } from '../helpers/spec/normalisation.js';
 
 // helpers/spec/normalisation.ts: what two answers of one record may differ in by storage alone (docs/judging.md,
 // "Storage normalisation"), advised on by the checks that compare reads (review-r, review-s).
@@ -51,5 +51,18 @@ describe('differsOnlyInStorage', () => {
     expect(comparedReads(['bankName'], curly, straight, 'read').normalised).toHaveLength(1);
     expect(comparedReads(['bankName'], straight, curly, 'read').normalised).toHaveLength(1);
     expect(comparedReads(['bankName'], { bankName: 'O\u2019Brian Bank' }, straight, 'read').normalised).toEqual([]);
+  });
+});
+
+describe('writtenAlike: one value in two writings no field fixes (review-an F3)', () => {
+  test('one http(s) URL written otherwise, or one hex address in another case, and nothing else', () => {
+    expect(writtenAlike('https://bitcoin.org', 'https://bitcoin.org/')).toMatch(/one URL/);
+    expect(writtenAlike('HTTPS://Bitcoin.org:443/', 'https://bitcoin.org')).toMatch(/one URL/);
+    expect(writtenAlike('0x52908400098527886E0F7030069857D2E4169EE7', '0x52908400098527886e0f7030069857d2e4169ee7')).toMatch(/hexadecimal address/);
+    expect(writtenAlike('https://bitcoin.org/a', 'https://bitcoin.org/a/')).toBeUndefined();
+    expect(writtenAlike('https://bitcoin.org', 'https://ethereum.org')).toBeUndefined();
+    expect(writtenAlike('0xabc', '0xabd')).toBeUndefined();
+    expect(writtenAlike('Bitcoin', 'bitcoin')).toBeUndefined();
+    expect(writtenAlike('same', 'same')).toBeUndefined();
   });
 });

@@ -233,6 +233,18 @@ describe('security findings by meaning, not by shape (issue 28)', () => {
     expect(credentialFindings(body, { issues: true, sent: [accessToken(10)] })).toEqual([]);
   });
 
+  test('a --header value is a finding only under a credential name; another header\u2019s value is advised on (review-an F1)', () => {
+    const version = `v${randomBytes(4).toString('hex')}`;
+    const key = `k3y-${randomBytes(8).toString('hex')}`;
+    learnSecret(version, 'header-value');
+    learnSecret(key, 'configured');
+    const scanned = scanCredentials({ data: { apiVersion: version, note: key } });
+    expect(scanned.findings).toEqual([expect.stringMatching(/^\/data\/note carries a secret of the run's configuration/)]);
+    expect(scanned.advisories).toEqual([expect.stringMatching(/^\/data\/apiVersion carries the value of a --header whose name names no credential/)]);
+    // Redacted alike: neither value is ever written out.
+    expect(redactText(`${version} ${key}`)).toBe(`${REDACTED} ${REDACTED}`);
+  });
+
   test('a token of another session or user is found by its value, whatever its alphabet, and never by its shape alone', () => {
     const other = login(randomUUID(), { refreshToken: randomBytes(24).toString('hex') });
     const mine = login(randomUUID());
