@@ -113,9 +113,14 @@ describe('explore: a request that breaks the rules of several fields, or a rule 
 
   it('judges a forgot-password type of another JSON type as docs/explore.md says: a success fails, another refusal is advised on', () => {
     const advisories: string[] = [];
-    judgeType(recordingProbe(advisories), json(400, { message: 'The type must be a string.' }), 'type', 42, false, true);
+    judgeType(recordingProbe(advisories), json(400, { message: 'The type must be a string.' }), 'type', true, false, true);
     expect(advisories).toHaveLength(1);
-    expect(() => judgeType(recordingProbe(advisories), json(200, { data: { message: 'sent' } }), 'type', 42, false, true)).toThrow(/must be 422 keyed by type/);
+    expect(() => judgeType(recordingProbe(advisories), json(200, { data: { message: 'sent' } }), 'type', true, false, true)).toThrow(/must be 422 keyed by type/);
+    // A JSON number may be taken as its digits: advised on whatever it is answered, a 5xx excepted (review-an F5).
+    judgeType(recordingProbe(advisories), json(200, { data: { message: 'sent' } }), 'type', 42, false, true);
+    judgeType(recordingProbe(advisories), json(201, { data: {} }), 'currency', 978, true);
+    expect(advisories).toHaveLength(3);
+    expect(() => judgeType(recordingProbe(advisories), json(500, { message: 'Server Error' }), 'currency', 978, true)).toThrow();
     const explore = readFileSync(join(import.meta.dirname, '..', 'explore', 'password.explore.ts'), 'utf8');
     expect(explore).toContain("judgeType(probe, response, field, value, field === 'email', field === 'type')");
   });
