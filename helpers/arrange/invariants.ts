@@ -19,7 +19,7 @@ import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type 
 import { expectStoredAsSent } from '../check/stored.js';
 import { expectCreatedAtNearDate } from './created.js';
 import { sameCurrency } from '../spec/currencies.js';
-import { comparableValue, comparedReads, differsOnlyInStorage, hasId, idKey, membersInOrder, sameId } from '../spec/normalisation.js';
+import { comparableValue, comparedReads, differsOnlyInStorage, hasId, idKey, membersInOrder, sameId, writtenAlike } from '../spec/normalisation.js';
 import { BONUS_MEMBERS_FREE, isUnder, memberTree, subtree, type MemberKind, type MemberTree } from '../spec/members.js';
 
 /**
@@ -2295,10 +2295,11 @@ export function roundTripChecks(ep: EndpointChecks): void {
           moved = later === undefined ? [] : free.filter((member) => differing(member, record, later).length > 0);
           if (moved.length > 0) t.advise(`bonus ${record.id}: show and list differ in ${moved.join(', ')}, which the list read after the show gives otherwise than the one before: a transition between the reads, which section 3 leaves open, so not judged`);
         }
-        // Two writings of one text (storage normalisation, an equivalent form, a URL or address written otherwise:
-        // review-an F3, an order's urls serialised through a URL type on show) are no other member: advised on.
-        const written = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && differsOnlyInStorage(member, fieldOf(bonus, member), fieldOf(record, member)));
-        if (written.length > 0) t.advise(`bonus ${record.id}: show and list write ${written.map((member) => `${member} (${JSON.stringify(fieldOf(bonus, member))} shown, ${JSON.stringify(fieldOf(record, member))} listed)`).join(', ')} otherwise, one value in two writings (letter case, white space, an equivalent URL or address form), which no clause fixes, so not judged`);
+        // One URL or one address written otherwise (review-an F3: an order's urls serialised through a URL type on show,
+        // RFC 3986 6.2.3) is no other member: advised on. Letter case is not excused here: the bonus's members are the
+        // service's values, not texts a user sent (round wb11: an enum constant's name on show, its value in the list).
+        const written = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && writtenAlike(fieldOf(bonus, member), fieldOf(record, member)) !== undefined);
+        if (written.length > 0) t.advise(`bonus ${record.id}: show and list write ${written.map((member) => `${member} (${JSON.stringify(fieldOf(bonus, member))} shown, ${JSON.stringify(fieldOf(record, member))} listed)`).join(', ')} otherwise, one value in two writings (an equivalent URL or address form), which no clause fixes, so not judged`);
         const judged = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && !written.includes(member));
         const pick = (value: unknown) => Object.fromEntries(judged.map((member) => [member, fieldOf(value, member)]));
         expect(pick(bonus), `${ep.id}: show answers bonus ${record.id} with other members than the list gives it (${judged.join(', ')}; those section 3 leaves free to move, ${free.filter((member) => judged.includes(member)).join(', ') || 'none'}, given so by the list both before and after the show)`).toEqual(pick(record));
