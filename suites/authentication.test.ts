@@ -871,6 +871,30 @@ authenticate.describe(() => {
     });
   }
 
+  // Issue 27, white-box round wb24 (wb24-login-2fa-code-in-array-accepted): 2fa is a string of exactly 6 digits (4.2).
+  // A 2FA account's right e-mail and password with its current code inside an array or an object is no login with a
+  // 2FA code: it must not succeed (403 or 422 pass, another refusal is advised on, as for email and password above).
+  // Two requests, two failed logins at most, of a fresh 2FA account (the code is taken fresh: freshTotpCode).
+  authenticate.check('never logs in a 2FA account with its current 2fa code inside an array or an object (403 or 422)', { rules: ['S166'], clauses: ['4.2', '5', '7'], status: [403, 422], rulesOnEveryBranch: 'every answer but a refusal fails: a Session for a 2fa that is not a string of 6 digits is a login without a valid code, whichever refusal came' }, async (t) => {
+    const user = await t.state('user', { twoFactor: true }, { failsLogins: WRAPPED_TEXT.length });
+    if (!user.totpSecret) t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
+    for (const { kind, wrap } of WRAPPED_TEXT) {
+      const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: user.password, '2fa': wrap(await freshTotpCode(user.totpSecret!, t.signal)) } });
+      logOutLater(t, response);
+      skipUnprovoked425(t, response, WRAPPED_TEXT.length);
+      expect(response.status, `a login whose 2fa is the account’s current code inside ${kind} must not succeed (section 4.2: 2fa is a string of exactly 6 digits)`).not.toBe(200);
+      expect(response.status, `a 5xx is never a documented answer; got ${response.status}`).toBeLessThan(500);
+      if (response.status === 403) expectAuthError(t, response, 403);
+      else if (response.status === 422) {
+        const body = t.expectSchema(response, 'error-validation');
+        if (!Object.keys(body.errors ?? {}).includes('2fa')) t.advise(`a login whose 2fa is ${kind} answered 422 with errors not keyed by 2fa (${Object.keys(body.errors ?? {}).join(', ')})`);
+      } else {
+        t.expectStatus(response, response.status);
+        t.advise(`a login whose 2fa is ${kind} answered ${response.status}; 403 (wrong credentials) or 422 (2fa is a string) was expected, but only a success is wrong under every reading`);
+      }
+    }
+  });
+
   // Security notes: how a password is compared is not given (section 4.2), so these only advise (`--strict` fails
   // them). Each sends one login the account's own password does not match letter for letter.
   authenticate.check('security note: a password with outer whitespace added is not the password (advisory)', { rules: [], judges: 'advisory', clauses: ['4.2', '5'], status: null }, async (t) => {
@@ -1372,6 +1396,11 @@ authenticateJwtEp.describe(() => {
     { description: 'whose expire is an array', payload: (u) => ({ email: u.email, expire: [] }), rules: ['S145'], or416: true },
     { description: 'with an email that is not a string', payload: () => ({ email: 12345, expire: futureExpire(300) }), rules: ['S141'], or403: true },
     { description: 'with an id that is not a string', payload: () => ({ id: 12345, expire: futureExpire(300) }), rules: ['S141'], or403: true },
+    // Round wb24: the user's own e-mail and id inside an array and an object (a claim read as its first item), never a Session.
+    { description: 'whose email is the user’s e-mail inside an array', payload: (u) => ({ email: [u.email], expire: futureExpire(300) }), rules: ['S141'], or403: true },
+    { description: 'whose email is the user’s e-mail inside an object', payload: (u) => ({ email: { value: u.email }, expire: futureExpire(300) }), rules: ['S141'], or403: true },
+    { description: 'whose id is the user’s id inside an array', payload: (u) => ({ id: [u.id], expire: futureExpire(300) }), rules: ['S141'], or403: true },
+    { description: 'whose id is the user’s id inside an object', payload: (u) => ({ id: { value: u.id }, expire: futureExpire(300) }), rules: ['S141'], or403: true },
   ];
   for (const row of invalidPayloads) {
     const title = row.or403 ? `answers 412 (or 403) for a JWT payload ${row.description}` : row.or416 ? `answers 412 (or 416) for a JWT payload ${row.description}` : `answers 412 for a JWT payload ${row.description}`;

@@ -1156,6 +1156,24 @@ remove.describe(() => {
     }
   });
 
+  // Issue 27, white-box round wb24 (wb24-bank-second-delete-restores): a delete of a bank deleted before. Its answer is
+  // not given (an idempotent 200, a 404 "No query results", ...): judged only as no server error. Whatever it answers,
+  // the bank stays deleted (4.10: a deleted bank is no bank of the user): its show answers 404 and the list does not hold
+  // it (a soft delete written as a toggle restores it). Five requests: create, delete, delete, show, list.
+  remove.check('keeps a deleted bank deleted when it is deleted again: whatever the second delete answers, the show answers 404 and the list does not hold it', { rules: [...schemaRules('bank-delete-response', 'bank-list-response'), 'S226', 'S227'], clauses: ['4.10', '7'], status: 200 }, async (t) => {
+    const { user, token, bank } = await userWithBank(t);
+    const deleted = await t.delete(bankPath(user.id, bank.id), { token });
+    t.expectStatus(deleted, 200);
+    t.expectSchema(deleted, 'bank-delete-response');
+    const again = await t.delete(bankPath(user.id, bank.id), { token });
+    expectNoServerError(again);
+    const shown = await t.get(bankPath(user.id, bank.id), { token });
+    expectNotFound(t, shown, `a bank deleted before and deleted again (the second delete answered ${again.status})`);
+    const listed = await t.get(banksPath(user.id), { token });
+    t.expectStatus(listed, 200);
+    expect(ids(t.expectSchema(listed, 'bank-list-response')), `section 4.10: a bank deleted, then deleted again (answered ${again.status}), is no longer listed`).not.toContain(idKey(bank.id));
+  });
+
   remove.check('answers 403 with { message } for a bank used in earlier actions and keeps it', { rules: [...schemaRules('error-message', 'bank-response'), 'S131', 'S258', 'S336'], clauses: ['4.10', '3', '7'], status: 403 }, async (t) => {
     const { user, token, bank } = await userWithUsedBank(t);
     const response = await t.delete(bankPath(user.id, bank.id), { token });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { endpointById, pathShapes } from '../spec/catalogue.js';
 import { schemaRules } from '../spec/rules.js';
-import { bankPath, bankPayload, deleteIfCreated } from './banks.js';
+import { bankPath, bankPayload, createBank, deleteIfCreated } from './banks.js';
 import { cardForm } from './cards.js';
 import { GARBAGE_TOKEN, logIn, userWithToken } from './flows.js';
 
@@ -68,6 +69,46 @@ function requestOf(endpointId: string, userId: string): { method: 'GET' | 'POST'
   return { method, paths, body };
 }
 
+/** The writes whose expired-token row reads the account's records around it (expiredWriteKept). */
+const EXPIRED_WRITES: readonly string[] = ['POST /api/v1/user/{user}/bank', 'POST /api/v1/user/{user}/card', 'DELETE /api/v1/user/{user}/bank/{bank}'];
+
+/**
+ * Issue 27, white-box round wb24: a write sent with the expired token of provider state `user.expired-token` changes
+ * nothing (5.3: "Without valid authentication the response is 401"; a target that checks the expiry after the action
+ * stores or deletes all the same). The account's records are read through a login of its own with its e-mail and
+ * password (the right ones: no failed login), logged out afterwards. A create: the account's list (banks or cards) holds
+ * the same ids before and after it (a bank it made all the same is deleted). The bank delete: a bank of the account,
+ * created for it, is deleted with the expired token, then still shown (200). Answers the write's responses, which the
+ * caller judges (401 { error }). Requests: a create 4 more (login, two lists, logout), the delete 4 more (login, create,
+ * show, logout) and the bank's clean-up delete.
+ */
+async function expiredWriteKept(t: CheckContext, endpointId: string, expired: { id: string; email: string; password: string; token: string }): Promise<ApiResponse[]> {
+  const fresh = await logIn(t, expired);
+  t.cleanup(() => t.post('/api/v1/user/logout', { token: fresh }));
+  const isBank = endpointId.includes('/bank');
+  const listPath = `/api/v1/user/${encodeURIComponent(expired.id)}/${isBank ? 'bank' : 'card'}`;
+  if (endpointId.startsWith('DELETE ')) {
+    const { bank } = await createBank(t, expired.id, fresh);
+    const response = await t.delete(bankPath(expired.id, bank.id), { token: expired.token });
+    const shown = await t.get(bankPath(expired.id, bank.id), { token: fresh });
+    expect(shown.status, `${endpointId} with ${ACCESS_KINDS.expired}: the bank ${bank.id} must be kept (shown 200 to a fresh login of the account) after the delete answered ${response.status}; the show answered ${shown.status}`).toBe(200);
+    return [response];
+  }
+  const idsOf = async (when: string): Promise<string[]> => {
+    const listed = await t.get(listPath, { token: fresh });
+    expect(listed.status, `${endpointId} with ${ACCESS_KINDS.expired}: the account's list read ${when} it by a fresh login must answer 200; got ${listed.status}`).toBe(200);
+    const data = listed.json?.data;
+    return Array.isArray(data) ? data.map((record: { id?: unknown }) => String(record?.id).toLowerCase()) : [];
+  };
+  const before = await idsOf('before');
+  const request = requestOf(endpointId, expired.id);
+  const responses = await Promise.all(request.paths.map((path) => t.request(request.method, path, { ...request.body(), token: expired.token })));
+  const stored = (await idsOf('after')).filter((id) => !before.includes(id));
+  if (isBank) for (const id of stored) t.cleanup(() => t.delete(bankPath(expired.id, id), { token: fresh }));
+  expect(stored, `${endpointId} with ${ACCESS_KINDS.expired}: the create answered ${responses.map((r) => r.status).join(', ')} and must store nothing; the account's list now holds ${stored.length} record(s) more`).toEqual([]);
+  return responses;
+}
+
 /**
  * Sends the endpoint's request without valid authentication of `kind` and answers the responses (four
  * for `elsewhere`: a Token header, `?token=` with `api_token` and `access_token`, `Authorization:
@@ -78,6 +119,7 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
   if (kind === 'expired') {
     const expired = await t.state('user.expired-token');
     const request = requestOf(endpointId, expired.id);
+    if (EXPIRED_WRITES.includes(endpointId)) return expiredWriteKept(t, endpointId, expired);
     return Promise.all(request.paths.map((path) => t.request(request.method, path, { ...request.body(), token: expired.token })));
   }
   if (kind === 'never-issued') {

@@ -83,7 +83,8 @@ function tokenAllowed(secret: LearntSecret, body: unknown, context: AnswerContex
 }
 
 function written(found: SecretFound): string {
-  return found.form === 'as is' ? '' : ` (${found.form}-encoded)`;
+  if (found.form === 'as is') return '';
+  return found.form === 'base64' || found.form === 'base64url' || found.form === 'hex' ? ` (${found.form}-encoded)` : ` (written as its ${found.form})`;
 }
 
 /** The advisory for a shared constant found where a token of another user would be a finding. */

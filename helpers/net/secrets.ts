@@ -67,7 +67,8 @@ export function isSharedConstant(secret: LearntSecret): boolean {
 /** A value found in a text: the secret, and in which form it was written there. */
 export interface SecretFound {
   secret: LearntSecret;
-  form: 'as is' | 'base64' | 'base64url' | 'hex';
+  /** `as is`, another alphabet of a token's text, or (a base32 TOTP secret) its bytes in another alphabet or its base32 in the other letter case. */
+  form: 'as is' | 'base64' | 'base64url' | 'hex' | 'bytes as hex' | 'bytes as base64' | 'bytes as base64url' | 'base32 in another letter case';
 }
 
 /** Below this length a secret is only found as a whole value: a 6-digit code inside ordinary text is a coincidence. */
@@ -107,6 +108,42 @@ export function encodedForms(value: string): { text: string; form: SecretFound['
     out.push({ text: hex, form: 'hex' }, { text: hex.toUpperCase(), form: 'hex' });
   }
   return out.filter((item) => item.text !== value && item.text.length >= SUBSTRING_SECRET_LENGTH);
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * Issue 27, white-box round wb24: the forms a base32 TOTP secret (the states' `totpSecret`, RFC 4648 base32 as RFC 6238
+ * authenticators take it) may be written in by a target that keeps the secret's bytes: those bytes in hex (both cases),
+ * base64 (without padding) and base64url, and the base32 in the other letter case. Only for a value that is base32 as a
+ * whole (padding aside) of at least 16 characters (80 bits, RFC 4226's least secret): no other value is decoded. Forms
+ * shorter than MIN_LENGTH are dropped (found by coincidence).
+ */
+export function totpSecretForms(value: string): { text: string; form: SecretFound['form'] }[] {
+  const body = value.replace(/=+$/, '');
+  if (body.length < 16 || !/^[A-Z2-7]+$/i.test(body)) return [];
+  let bits = 0;
+  let acc = 0;
+  const bytes: number[] = [];
+  for (const char of body.toUpperCase()) {
+    acc = ((acc << 5) | BASE32.indexOf(char)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((acc >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  const buffer = Buffer.from(bytes);
+  const hex = buffer.toString('hex');
+  const out: { text: string; form: SecretFound['form'] }[] = [
+    { text: hex, form: 'bytes as hex' },
+    { text: hex.toUpperCase(), form: 'bytes as hex' },
+    { text: buffer.toString('base64').replace(/=+$/, ''), form: 'bytes as base64' },
+    { text: buffer.toString('base64url'), form: 'bytes as base64url' },
+    { text: body.toLowerCase(), form: 'base32 in another letter case' },
+    { text: body.toUpperCase(), form: 'base32 in another letter case' },
+  ];
+  return out.filter((item) => item.text !== value && item.text.length >= MIN_LENGTH);
 }
 
 /**
@@ -157,6 +194,16 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   }
   learnt.set(value, secret);
   indexLong(value);
+  if (kind === 'never-travels') {
+    // A TOTP secret in another writing is the same secret (round wb24): found and redacted as it.
+    for (const { text, form } of totpSecretForms(value)) {
+      if (learnt.has(text) || encodings.has(text)) continue;
+      encodings.set(text, { secret, form });
+      indexLong(text);
+      registerEncodedSecret(text);
+    }
+    return;
+  }
   if (kind !== 'token') return;
   // An access token `<id>|<secret>`: its secret part alone is the same credential.
   const bar = value.indexOf('|');

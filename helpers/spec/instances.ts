@@ -45,19 +45,23 @@ export const isUserScoped = (endpoint: Endpoint): boolean => endpoint.id.include
  * list, the row is asked also once under each filter the catalogue gives the list (`query`), expecting the answer it
  * expects without one (round wb15: a filtered branch of a list that reads the token's user, or a search route outside
  * the auth group, skips the owner or authentication check the unfiltered list makes), as the inactive-account row is.
+ * `'first-login'`: so only with the token of the first kind of login (FIRST_LOGIN; the other kinds ask the row without a
+ * filter): round wb24, a filtered branch that finds the token by its id alone (a wrong or re-cased secret opens it) or
+ * reads its user from a cache of token ids that logout does not clear (the logged-out rows, one per kind of login, each
+ * under every filter).
  */
-export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true; ofLogin?: true; login?: string; filtered?: true }[] = [
+export const ACCESS_CLASSES: readonly { variant: string; rule: string; sends: string; userScoped?: true; ofLogin?: true; login?: string; filtered?: true | 'first-login' }[] = [
   { variant: 'no-token', rule: 'S321', sends: 'no Authorization header', filtered: true },
   { variant: 'malformed', rule: 'S322', sends: 'a bearer token that is no <numeric_id>|<secret>', ofLogin: true },
-  { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length', ofLogin: true },
-  { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case', ofLogin: true },
+  { variant: 'wrong-secret', rule: 'S322', sends: 'a real token id with a wrong secret of the same length', ofLogin: true, filtered: 'first-login' },
+  { variant: 'recased-secret', rule: 'S322', sends: 'a real token with its secret in another letter case', ofLogin: true, filtered: 'first-login' },
   { variant: 'another-id', rule: 'S322', sends: 'a real token\u2019s secret under another numeric id', ofLogin: true },
   { variant: 'secret-appended', rule: 'S322', sends: 'a real token with a character appended to its secret', ofLogin: true },
   { variant: 'secret-truncated', rule: 'S322', sends: 'a real token with the last character of its secret removed', ofLogin: true },
-  { variant: 'logged-out-password', rule: 'S322', sends: 'a token of a password login destroyed by logout', login: 'valid-password' },
-  { variant: 'logged-out-2fa', rule: 'S322', sends: 'a token of a login with a 2FA code destroyed by logout', login: 'valid-2fa' },
-  { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login naming the user by id destroyed by logout', login: 'valid-jwt-id' },
-  { variant: 'logged-out-jwt-email', rule: 'S322', sends: 'a token of a JWT login naming the user by email destroyed by logout', login: 'valid-jwt-email' },
+  { variant: 'logged-out-password', rule: 'S322', sends: 'a token of a password login destroyed by logout', login: 'valid-password', filtered: true },
+  { variant: 'logged-out-2fa', rule: 'S322', sends: 'a token of a login with a 2FA code destroyed by logout', login: 'valid-2fa', filtered: true },
+  { variant: 'logged-out-jwt', rule: 'S322', sends: 'a token of a JWT login naming the user by id destroyed by logout', login: 'valid-jwt-id', filtered: true },
+  { variant: 'logged-out-jwt-email', rule: 'S322', sends: 'a token of a JWT login naming the user by email destroyed by logout', login: 'valid-jwt-email', filtered: true },
   { variant: 'another-user', rule: 'S326', sends: 'a valid token of one user for another user\u2019s resources (403 or 409)', userScoped: true, ofLogin: true, filtered: true },
 ];
 
@@ -226,8 +230,16 @@ export const REFUSED_CREATES: readonly { variant: string; rule: string }[] = [
  * field `user[id]` of a multipart body (PHP reads it as a nested user), the member `user: { id }` of a JSON body (a
  * relation mass-assigned from the body). `owner_id`, `ownerId` and `owner` name the record's owner as a model of an owner
  * relation does (round wb15: `owner_id` mass-assigned over the path's user).
+ *
+ * Round wb24: the other names an owner goes by (`account_id`, `accountId`, `customer_id`, `customerId`, `client_id`,
+ * `member_id`: a bank account's or a card's customer, mass-assigned over the path's user) and a status goes by (`state`,
+ * `card_status`, `bank_status`). EXTRA_OWNER_FIELDS and EXTRA_STATUS_FIELDS say which value each is sent with.
  */
-export const EXTRA_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'user[id]', 'owner_id', 'ownerId', 'owner', 'id', 'status', 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
+export const EXTRA_OWNER_FIELDS: readonly string[] = ['user_id', 'userId', 'user', 'user[id]', 'owner_id', 'ownerId', 'owner', 'account_id', 'accountId', 'customer_id', 'customerId', 'client_id', 'member_id'];
+/** Extra fields that name a status (sent with a status other than a new record's CONFIRMED). */
+export const EXTRA_STATUS_FIELDS: readonly string[] = ['status', 'state', 'card_status', 'bank_status'];
+/** Every extra field sent (S351). */
+export const EXTRA_FIELDS: readonly string[] = [...EXTRA_OWNER_FIELDS, 'id', ...EXTRA_STATUS_FIELDS, 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
