@@ -112,7 +112,7 @@ describe('a states file is checked before any test: one line naming the entry an
     for (const minimum of [false, true]) {
       const skeleton = template(minimum);
       expect(schemaProblems('states-file', skeleton)).toEqual([]);
-      expect(skeleton.comment).toMatch(/24 user, 8 user with balances/);
+      expect(skeleton.comment).toMatch(/26 user, 8 user with balances/);
     }
     expect(template(true).accounts.length).toBeLessThan(template(false).accounts.length);
   });

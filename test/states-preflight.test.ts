@@ -128,7 +128,7 @@ describe.concurrent('failed logins per STATES_FILE account (issue 28 review)', (
     const result = await conformance(['run', '--target', reference.baseUrl, '--states-file', path, '--group', 'authentication', '--report-dir', join(dir, 'reports')]);
     const report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report;
     expect(report.summary.failed, result.stdout.slice(-2000)).toBe(0);
-    // The minimum of `states template` (20 user, 8 user with 2FA) leaves no test that fails logins without an account.
+    // The minimum of `states template` (22 user, 9 user with 2FA) leaves no test that fails logins without an account.
     expect(report.tests.filter((t) => t.outcome === 'skipped').map((t) => `${t.name}: ${t.reason}`)).toEqual([]);
     // Here the accounts are shared by the tests, so a test that fails a login without saying so (failsLogins) shows.
     const provokes = (name: string) => /after repeated failed logins|once it has failed as many logins as/.test(name);

@@ -289,30 +289,3 @@ export const probesReviewAnMutants: Mutant[] = [
   ),
 ];
 
-/** forgot-password (4.3) or reset-password (4.4) refusing an address of exactly `length` characters, as a max of length - 1. */
-function emailOfLengthRefused(route: string, length: number): Mutation {
-  const refused = new WeakSet<object>();
-  return {
-    request(request) {
-      if (request.method !== 'POST' || routeOf(request) !== route) return;
-      onParsedBody(request, (body) => {
-        if (typeof body.email === 'string' && body.email.length === length) refused.add(request);
-      });
-    },
-    wire(answer: WireAnswer, reply) {
-      if (!refused.has(reply.request) || answer.status !== 200) return undefined;
-      reply.code(422);
-      const message = `The email field must not be greater than ${length - 1} characters.`;
-      return JSON.stringify({ message, errors: { email: [message] } });
-    },
-  };
-}
-
-/**
- * Deviations the fix of F2 pins (the 254-character rows of suites/password.test.ts): an e-mail column of 253 characters (a
- * DNS name's maximum, RFC 1035) refuses an address of 254 characters, valid and within "max 255" under every reading.
- */
-export const probesReviewAnDeviations: Mutant[] = [
-  { name: 'review-an-forgot-email-254-refused', clause: '4.3', group: 'password', description: 'sections 4.3/8 ("email | string | yes | valid e-mail, max 255"): forgot-password refuses a known e-mail of 254 characters with 422 keyed by email (a column of 253, a DNS name\u2019s maximum); 254 is a valid address within the max under every reading', mutation: emailOfLengthRefused(FORGOT, 254) },
-  { name: 'review-an-reset-email-254-refused', clause: '4.4', group: 'password', description: 'sections 4.4/8 ("email | string | yes | valid e-mail, max 255"): reset-password refuses the e-mail of 254 characters of an account with 422 keyed by email (a column of 253); 254 is a valid address within the max under every reading', mutation: emailOfLengthRefused(RESET, 254) },
-];

@@ -351,7 +351,7 @@ const roundWb7Readings: Mutant[] = [
  * Ruled no deviation under every reading after the round (review-an F2, issue 28): sections 4.3, 4.4 and 8 say "valid
  * e-mail, max 255", and an address of 255 characters is over the 254 RFC 5321 (4.5.3.1.3) leaves one, so a validator that
  * reads "valid" so (validator.js isEmail, Python's email-validator) refuses it within the max: the 255-character rows
- * advise on a 422 keyed by email, and the 254-character rows (review-an's `review-an-*-email-254-refused`) pin the max.
+ * advise on a 422 keyed by email; the 230-character rows require 200 inside the max.
  */
 const NOT_DEVIATIONS = new Set<string>(['wb7-reset-email-255-refused', 'wb7-forgot-typed-email-255-refused']);
 
