@@ -49,12 +49,15 @@ export function platformIdentity(ctx: ReferenceContext, name: string): { id: str
  * later): a value of the company filter in the reference's own meaning, naming `platform`, and the user's records (of
  * `table`, `banks` or `cards`) it selects: the platform's code, as the list compares it (the module comments), or its
  * name or ID under the readings that compare those (`r10.company-filter-by-platform-name`, `<table>.platform-filter-by-name`,
- * `<table>.platform-filter-by-id`).
+ * `<table>.platform-filter-by-id`). And `none` (added later, round wb23): the same form of a new platform, on which no
+ * records are made, a value in the same meaning that selects none of the user's records.
  */
-export function companyOfPlatform(ctx: ReferenceContext, table: 'banks' | 'cards', userId: string, platform: StatePlatform): { value: string; ids: string[] } {
-  const row = ctx.db.prepare('SELECT name FROM platforms WHERE id = ?').get(platform.id) as { name: string };
-  const value = ctx.deviates('r10.company-filter-by-platform-name') || ctx.deviates(`${table}.platform-filter-by-name`) ? row.name : ctx.deviates(`${table}.platform-filter-by-id`) ? platform.id : platform.code;
+export function companyOfPlatform(ctx: ReferenceContext, table: 'banks' | 'cards', userId: string, platform: StatePlatform): { value: string; ids: string[]; none: string } {
+  const valueOf = (of: StatePlatform): string => {
+    const row = ctx.db.prepare('SELECT name FROM platforms WHERE id = ?').get(of.id) as { name: string };
+    return ctx.deviates('r10.company-filter-by-platform-name') || ctx.deviates(`${table}.platform-filter-by-name`) ? row.name : ctx.deviates(`${table}.platform-filter-by-id`) ? of.id : of.code;
+  };
   const live = table === 'banks' ? ' AND deleted_at IS NULL' : '';
   const ids = (ctx.db.prepare(`SELECT id FROM ${table} WHERE user_id = ? AND platform_id = ?${live} ORDER BY rowid`).all(userId, platform.id) as { id: string }[]).map((r) => r.id);
-  return { value, ids };
+  return { value: valueOf(platform), ids, none: valueOf(newPlatform(ctx)) };
 }

@@ -58,6 +58,19 @@ describe('provider state balances', () => {
     for (const { symbol: coin, date } of held.genesisDates) expect((await get(`/api/v1/user/${user.id}/balances/${coin}`, token)).json().data.meta.genesis_date).toBe(date);
   });
 
+  test('gives every held coin\u2019s and NFT\u2019s chain, meta.links and description as its records show them (round wb23)', async () => {
+    const { user, token } = await injectUserWithToken(app);
+    const id = user.id;
+    const held = (await state('balances', { userId: id })) as { coins: string[]; nfts: string[]; assets: { symbol: string; chain: unknown; links?: unknown; description: unknown }[] };
+    const { assets } = held;
+    expect(assets.map((a) => a.symbol).sort()).toEqual([...held.coins, ...held.nfts].sort());
+    for (const asset of assets) {
+      const nft = held.nfts.includes(asset.symbol);
+      const record = (await get(`/api/v1/user/${id}/balances/${nft ? 'nft/' : ''}${encodeURIComponent(asset.symbol)}`, token)).json().data;
+      expect({ chain: record.chain, description: record.description, ...(nft ? {} : { links: record.meta.links }) }).toEqual({ chain: asset.chain, description: asset.description, ...(nft ? {} : { links: asset.links }) });
+    }
+  });
+
   test('always holds ETH and a token of its chain, names every held coin\u2019s amount (one of them 0) as its records show it (round wb14)', async () => {
     for (let run = 0; run < 5; run += 1) {
       const { user, token } = await injectUserWithToken(app);

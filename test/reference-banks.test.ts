@@ -242,10 +242,13 @@ describe('bank show and delete (4.10, 3, 7)', () => {
 
   it('state bank.two-platforms gives the user banks on its own platform and a new one, which company and platform select by code', async () => {
     const { user, token } = await userWithToken();
-    const { platforms, company } = (await state('bank.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[]; company: { value: string; ids: string[] } };
+    const { platforms, company } = (await state('bank.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[]; company: { value: string; ids: string[]; none: string } };
     expect(platforms.map((p) => p.ids.length)).toEqual([2, 1]);
-    // The optional company (added later): the own platform's code, selecting its two banks of three.
-    expect(company).toEqual({ value: DEFAULT_PLATFORM.code, ids: platforms[0]!.ids });
+    // The optional company (added later): the own platform's code, selecting its two banks of three; and (round wb23)
+    // none, a new platform's code, selecting none of them.
+    expect(company).toEqual({ value: DEFAULT_PLATFORM.code, ids: platforms[0]!.ids, none: expect.stringMatching(/^P[0-9A-F]{6}$/) });
+    expect(platforms.map((p) => p.code)).not.toContain(company.none);
+    expect((await listBanks(user.id, token, { company: company.none })).json().data).toEqual([]);
     expect(platforms[0]).toMatchObject({ id: DEFAULT_PLATFORM.id, code: DEFAULT_PLATFORM.code });
     expect(platforms[1]!.code).not.toBe(DEFAULT_PLATFORM.code);
     for (const p of platforms) {

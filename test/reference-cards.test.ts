@@ -101,12 +101,15 @@ describe('reference cards: create, list and show', () => {
 
   test('state card.two-platforms gives the user cards on its own platform and a new one, which company and platform select by code', async () => {
     const user = await userWithToken();
-    const { platforms, company } = (await state('card.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[]; company: { value: string; ids: string[] } };
+    const { platforms, company } = (await state('card.two-platforms', { userId: user.id })) as { platforms: { id: string; code: string; ids: string[] }[]; company: { value: string; ids: string[]; none: string } };
     expect(platforms.map((p) => p.ids.length)).toEqual([2, 1]);
     expect(platforms[0]!.code).toBe('REF');
-    // The optional company (added later): the own platform's code, selecting its two cards of three.
-    expect(company).toEqual({ value: 'REF', ids: platforms[0]!.ids });
+    // The optional company (added later): the own platform's code, selecting its two cards of three; and (round wb23)
+    // none, a new platform's code, selecting none of them.
+    expect(company).toEqual({ value: 'REF', ids: platforms[0]!.ids, none: expect.stringMatching(/^P[0-9A-F]{6}$/) });
     const ids = async (query: Record<string, string>) => ((await get(user, `/api/v1/user/${user.id}/card`, query)).json().data as { id: string }[]).map((c) => c.id).sort();
+    expect(platforms.map((p) => p.code)).not.toContain(company.none);
+    expect(await ids({ company: company.none })).toEqual([]);
     for (const p of platforms) {
       for (const filter of ['company', 'platform']) {
         expect(await ids({ [filter]: p.code }), `${filter}=${p.code}`).toEqual([...p.ids].sort());

@@ -50,6 +50,9 @@ describe('a states file is checked before any test: one line naming the entry an
     ['an amount of a coin not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amount: { symbol: 'ETH', precision: 2, available: '1.25' } } }] }, /balances\.amount names ETH, which its balances\.coins do not hold/],
     ['amounts naming a coin not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amounts: [{ symbol: 'ETH', precision: 2, available: '1.25' }] } }] }, /balances\.amounts names ETH, which its balances\.coins do not hold/],
     ['genesisDates naming a coin not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], genesisDates: [{ symbol: 'ETH', date: '2015-07-30' }] } }] }, /balances\.genesisDates names ETH, which its balances\.coins do not hold/],
+    ['assets naming an asset not held', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], assets: [{ symbol: 'ETH', chain: { name: null, symbol: null } }] } }] }, /balances\.assets names ETH, which neither its balances\.coins nor its balances\.nfts hold/],
+    ['assets naming an asset twice', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], assets: [{ symbol: 'PUNK', description: {} }, { symbol: 'PUNK' }] } }] }, /balances\.assets names PUNK twice; give each held asset one entry/],
+    ['an assets entry with a link no schema member names', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], assets: [{ symbol: 'BTC', links: { reddit: 'https://reddit.com/r/bitcoin' } }] } }] }, /accounts\[0\].*reddit/],
     ['genesisDates giving no calendar day', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], genesisDates: [{ symbol: 'BTC', date: '2009-02-30' }] } }] }, /balances\.genesisDates gives BTC the date 2009-02-30, which is no calendar day/],
     ['amounts naming a coin twice', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amounts: [{ symbol: 'BTC', precision: 8, available: '1.25' }, { symbol: 'BTC', precision: 8, available: '0' }] } }] }, /balances\.amounts names BTC twice/],
     ['an amounts entry with more fractional digits than its precision', { version: 1, accounts: [{ ...account(1), balances: { coins: ['BTC'], nfts: ['PUNK'], amounts: [{ symbol: 'BTC', precision: 2, available: '1.255' }] } }] }, /balances\.amounts gives BTC the amount 1\.255, with more fractional digits than its precision \(2\)/],
@@ -619,6 +622,21 @@ describe('a states file of version 2 gives what version 1 could not (issue 30)',
     await states.get('user', {}, { holder: { id: 'h-1' }, needs: ['bank.two-platforms'] });
     expect(await states.get('bank.two-platforms', { userId: 'id-3' })).toEqual({ provided: true, data: { platforms: platforms('bank'), company } });
     expect(await states.get('card.two-platforms', { userId: 'id-3' })).toEqual({ provided: true, data: { platforms: platforms('card') } });
+  });
+
+  it('gives the optional company.none (round wb23) as the file holds it, and refuses a none that is its value', async () => {
+    const company = { value: 'DEUT', ids: ['bank-1'], none: 'COBA' };
+    const states = new FileStates(write({ version: 2, accounts: [account(1), account(3, { twoPlatforms: { bank: platforms('bank'), card: platforms('card'), company: { bank: company } } })] }));
+    await states.get('user', {}, { holder: { id: 'h-1' }, needs: ['bank.two-platforms'] });
+    expect(await states.get('bank.two-platforms', { userId: 'id-3' })).toEqual({ provided: true, data: { platforms: platforms('bank'), company } });
+    expect(problemOf({ version: 2, accounts: [account(3, { twoPlatforms: { card: platforms('card'), company: { card: { value: 'REF', ids: ['card-1'], none: ' ref' } } } })] })).toMatch(/accounts\[0\] .*: twoPlatforms\.company\.card\.none is its value "REF", which selects some of its cards; give as none a value of the company filter that selects none of them/);
+  });
+
+  it('gives the optional balances.assets (round wb23) as the file holds it', async () => {
+    const balances: FileAccount['balances'] = { coins: ['BTC', 'USDT'], nfts: ['PUNK'], assets: [{ symbol: 'BTC', chain: { name: null, symbol: null }, links: { website: 'https://bitcoin.org' }, description: { en: 'Bitcoin' } }, { symbol: 'USDT', chain: { name: 'Ethereum', symbol: 'ETH' } }, { symbol: 'PUNK', description: {} }] };
+    const states = new FileStates(write({ version: 2, accounts: [account(1, { balances })] }));
+    await states.get('user', {}, { holder: { id: 'h-1' }, needs: ['balances'] });
+    expect(await states.get('balances', { userId: 'id-1' })).toEqual({ provided: true, data: balances });
   });
 
   it('a secondPlatform that is the platform entry\u2019s own platform is refused with one line (its key would sign as "another platform")', () => {

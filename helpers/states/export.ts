@@ -27,7 +27,7 @@ async function ask<N extends StateName>(hook: HookStates, name: N, params: Recor
 
 /** The balances of an account as the file holds them: the optional fields a hook may add (docs/provider-states.md), carried over when it gives them. */
 function balancesOf(balances: NonNullable<FileAccount['balances']>): NonNullable<FileAccount['balances']> {
-  return { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.genesisDates ? { genesisDates: balances.genesisDates } : {}), ...(balances.amount ? { amount: balances.amount } : {}), ...(balances.amounts ? { amounts: balances.amounts } : {}) };
+  return { coins: balances.coins, nfts: balances.nfts, ...(balances.native ? { native: balances.native } : {}), ...(balances.genesisDate ? { genesisDate: balances.genesisDate } : {}), ...(balances.genesisDates ? { genesisDates: balances.genesisDates } : {}), ...(balances.amount ? { amount: balances.amount } : {}), ...(balances.amounts ? { amounts: balances.amounts } : {}), ...(balances.assets ? { assets: balances.assets } : {}) };
 }
 
 /**

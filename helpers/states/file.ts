@@ -6,7 +6,7 @@ import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } fro
 import { learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
 import { sameId } from '../spec/normalisation.js';
-import { StateError, type BalanceAmount, type CompanyRecords, type GenesisDate, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
+import { StateError, type BalanceAmount, type BalanceAsset, type CompanyRecords, type GenesisDate, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
 
 /**
  * Transport 2 of docs/provider-states.md: a static file of test accounts (version 1, described by
@@ -26,7 +26,7 @@ export interface FileAccount {
   token?: string;
   totpSecret?: string;
   disposable?: boolean;
-  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; genesisDates?: GenesisDate[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
+  balances?: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; genesisDates?: GenesisDate[]; amount?: BalanceAmount; amounts?: BalanceAmount[]; assets?: BalanceAsset[] };
   bonuses?: { ids: string[]; assets: string[]; antiPhishing?: string; sharedOrder?: string[] };
   bankUsed?: { id: string };
   resetToken?: string;
@@ -390,6 +390,18 @@ export function loadStatesFile(path: string): StatesFileV1 {
       const [year, month, day] = entry.date.split('-').map(Number) as [number, number, number];
       const date = new Date(Date.UTC(2000, month - 1, day));
       if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || year < 1) fail(path, `${where}: balances.genesisDates gives ${entry.symbol} the date ${entry.date}, which is no calendar day; write the coin's genesis date as YYYY-MM-DD`);
+    }
+    // The assets test reads each entry of balances.assets as what the records of a held coin or NFT hold (round wb23).
+    const seenAssets = new Set<string>();
+    for (const entry of account.balances?.assets ?? []) {
+      if (!account.balances!.coins.includes(entry.symbol) && !account.balances!.nfts.includes(entry.symbol)) fail(path, `${where}: balances.assets names ${entry.symbol}, which neither its balances.coins nor its balances.nfts hold; name coins and NFTs it holds`);
+      if (seenAssets.has(entry.symbol)) fail(path, `${where}: balances.assets names ${entry.symbol} twice; give each held asset one entry`);
+      seenAssets.add(entry.symbol);
+    }
+    // The company check reads twoPlatforms.company.<bank|card>.none as a value that selects none of the account's records (round wb23).
+    for (const kind of ['bank', 'card'] as const) {
+      const company = account.twoPlatforms?.company?.[kind];
+      if (company?.none !== undefined && company.none.trim().toLowerCase() === company.value.trim().toLowerCase()) fail(path, `${where}: twoPlatforms.company.${kind}.none is its value ${JSON.stringify(company.value)}, which selects some of its ${kind}s; give as none a value of the company filter that selects none of them, or leave out the optional none`);
     }
     // The list test of an order's two bonuses reads bonuses.sharedOrder as two of the account's bonuses (docs/provider-states.md).
     const shared = account.bonuses?.sharedOrder;

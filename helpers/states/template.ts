@@ -22,7 +22,16 @@ function skeletonAccount(kind: Kind, n: number): FileAccount {
         nfts: ['<NFT symbol it holds>'],
         native: ['<optional: held coin native to its chain (chain name and symbol null)>'],
         genesisDate: ['<optional: held coin whose meta carries genesis_date>'],
-        // The optional `amount` ({ symbol, precision, available }) and `amounts` (a list of them) have no placeholder the schema accepts: docs/provider-states.md.
+        // Optional (added later, round wb23): what the records of a held coin or NFT hold, each member optional.
+        assets: [
+          {
+            symbol: '<optional: held coin or NFT symbol>',
+            chain: { name: '<its chain.name as its records show it (null, not a text, for a native coin)>', symbol: '<its chain.symbol as its records show it (null for a native coin)>' },
+            links: { website: '<optional: its meta.links.website as its records show it>', github: '<optional: its meta.links.github>', facebook: '<optional: its meta.links.facebook>', twitter: '<optional: its meta.links.twitter>' },
+            description: { en: '<optional: its description text in that language as its records show it>' },
+          },
+        ],
+        // The optional `amount` ({ symbol, precision, available }), `amounts` (a list of them) and `genesisDates` have no placeholder the schema accepts: docs/provider-states.md.
       },
     },
     bonuses: { bonuses: { ids: ['<bonus id: at least one distributed, one pending, one canceled>'], assets: ['<asset symbol of its bonuses>'], antiPhishing: '<optional: its anti-phishing code in clear>', sharedOrder: ['<optional: a bonus id of one order that earned two, in one status>', '<the other bonus id of that order>'] } },
@@ -70,9 +79,9 @@ function twoPlatforms(record: string): PlatformRecords[] {
   return [1, 2].map((n) => ({ id: `<ID of platform ${n} (the {platform} path segment)>`, code: `<externalPlatform.code its ${record}s show on platform ${n}>`, ids: [`<id of its ${record} on platform ${n}>`, ...(n === 1 ? [`<id of a second ${record} on platform 1>`] : [])] }));
 }
 
-/** A `twoPlatforms.company` entry's placeholder: a company value of the target's own and the records of this account it selects. */
+/** A `twoPlatforms.company` entry's placeholder: a company value of the target's own and the records of this account it selects, and one that selects none. */
 function companyOf(record: string): CompanyRecords {
-  return { value: `<optional: a value of the company filter, in the target's own meaning, that selects some but not all of its ${record}s>`, ids: [`<id of each of its ${record}s that value selects>`] };
+  return { value: `<optional: a value of the company filter, in the target's own meaning, that selects some but not all of its ${record}s>`, ids: [`<id of each of its ${record}s that value selects>`], none: `<optional: a value of the company filter, in the target's own meaning, that selects none of its ${record}s>` };
 }
 
 function countsLine(minimum: boolean, runs: number): string {

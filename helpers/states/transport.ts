@@ -37,6 +37,12 @@ export interface PlatformRecords {
 export interface CompanyRecords {
   value: string;
   ids: string[];
+  /**
+   * `none` (optional, added later: round wb23): another value of the `company` filter in the target's own meaning, one
+   * that selects NONE of the user's records (a company the target knows that holds none of them); the list under it must
+   * be answered 200 with none of them.
+   */
+  none?: string;
 }
 
 /** A held coin, its precision (decimal places) and its crypto `available` amount with exactly that many fractional digits. */
@@ -44,6 +50,18 @@ export interface BalanceAmount {
   symbol: string;
   precision: number;
   available: string;
+}
+
+/**
+ * What the target's own records hold for one held coin or NFT (state balances' optional `assets`, round wb23): its
+ * `chain` (name and symbol, each a string or null), its `meta.links` members (a coin's website, github, facebook,
+ * twitter: any of them) and its `description` (language code to text), each optional; a member not given is not judged.
+ */
+export interface BalanceAsset {
+  symbol: string;
+  chain?: { name: string | null; symbol: string | null };
+  links?: Partial<Record<'website' | 'github' | 'facebook' | 'twitter', string>>;
+  description?: Record<string, string>;
 }
 
 /** A held coin's genesis date (state balances' optional `genesisDates`, round wb22): the calendar day, `YYYY-MM-DD`. */
@@ -84,8 +102,10 @@ export interface StateData {
    * `amount` (optional): one held coin's crypto available amount, written with exactly `precision` fractional digits (section 2.2: precision, decimal places).
    * `amounts` (optional, added for round wb14): held coins (best every one), each with its precision and its crypto available
    * amount (at most `precision` fractional digits, or the bare 0); an entry whose amount is 0 names a held coin with nothing available.
+   * `assets` (optional, added for round wb23): held coins and NFTs (best every one), each with what its records hold: its
+   * chain, its meta.links members and its description (BalanceAsset).
    */
-  balances: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; genesisDates?: GenesisDate[]; amount?: BalanceAmount; amounts?: BalanceAmount[] };
+  balances: { coins: string[]; nfts: string[]; native?: string[]; genesisDate?: string[]; genesisDates?: GenesisDate[]; amount?: BalanceAmount; amounts?: BalanceAmount[]; assets?: BalanceAsset[] };
   /**
    * `antiPhishing` (optional): the user's anti-phishing code in clear, so the suite can check it is never returned unmasked.
    * `sharedOrder` (optional, added later): with params.sharedOrder, the ids of two of the bonuses, in one status, that one

@@ -260,6 +260,16 @@ function hold(ctx: ReferenceContext, userId: string, symbol: string, quantity: n
     .run(userId, symbol, quantity, randomInt(3) === 0 ? 1 : 0, JSON.stringify(crypto), JSON.stringify(fiat));
 }
 
+/**
+ * One asset as its balance records show it (state balances' optional `assets`, round wb23): its chain, its meta.links
+ * when its meta carries them (coins), and its description.
+ */
+function assetAsHeld(ctx: ReferenceContext, symbol: string) {
+  const row = ctx.db.prepare('SELECT symbol, chain_name, chain_symbol, description_json, meta_json FROM assets WHERE symbol = ?').get(symbol) as Pick<Row, 'symbol' | 'chain_name' | 'chain_symbol' | 'description_json' | 'meta_json'>;
+  const links = (JSON.parse(row.meta_json) as { links?: Record<string, string> }).links;
+  return { symbol: row.symbol, chain: { name: row.chain_name, symbol: row.chain_symbol }, ...(links ? { links } : {}), description: JSON.parse(row.description_json) as Record<string, string> };
+}
+
 export const balances: ReferenceModule = {
   name: 'balances',
   ddl: DDL,
@@ -345,6 +355,9 @@ export const balances: ReferenceModule = {
           genesisDates: coins.map((c) => ({ symbol: c.symbol, date: c.genesis })),
           amount: { symbol: exact.symbol, precision: Number(exact.precision), available },
           amounts: coins.map((c) => ({ symbol: c.symbol, precision: Number(c.precision), available: availableOf.get(c)! })),
+          // `assets` (optional, added for round wb23): what the records of every held coin and NFT hold, as the catalogue
+          // keeps it: its chain, its meta.links (coins) and its description.
+          assets: [...coins.map((c) => c.symbol), ...nfts].map((symbol) => assetAsHeld(ctx, symbol)),
         };
       },
     };

@@ -693,10 +693,17 @@ export const banks: ReferenceModule = {
           { ...other, ids: [insertBank(ctx, userId, fields(), other.id)] },
         ];
         // The optional company (added later): a value of the filter in this reference's own meaning and the banks it
-        // selects, the own platform's two of three. Under the bank-name reading the one name all three banks share; a
+        // selects, the own platform's two of three, and (round wb23) one that selects none of them. Under the bank-name reading the one name all three banks share; a
         // filter that lists nothing for any value (banks.company-filter-lists-nothing) has none to give (an older hook).
         if (ctx.deviates('banks.company-filter-lists-nothing')) return { platforms };
-        const company = sameName !== undefined ? { value: sameName, ids: platforms.flatMap((p) => p.ids) } : companyOfPlatform(ctx, 'banks', userId, own);
+        // `none` (added later, round wb23): a value in the same meaning that selects none of the user's banks (a bank name
+        // none of them has; under the platform readings, a new platform's, on which no bank is made).
+        const otherName = (): string => {
+          let name = sameName!;
+          while (name === sameName) name = `${faker.company.name()} Bank`.slice(0, 191);
+          return name;
+        };
+        const company = sameName !== undefined ? { value: sameName, ids: platforms.flatMap((p) => p.ids), none: otherName() } : companyOfPlatform(ctx, 'banks', userId, own);
         return { platforms, company };
       },
       // Provider state `bank.used`: a new bank of that user with one earlier usage (an order paid to it).

@@ -770,7 +770,7 @@ export const cards: ReferenceModule = {
           { ...other, ids: [insertStateCard(userId, other.id)] },
         ];
         // The optional company (added later): a value of the filter in this reference's own meaning and the cards it
-        // selects, the own platform's two of three.
+        // selects, the own platform's two of three, and (round wb23) one that selects none of them.
         return { platforms, company: companyOfPlatform(ctx, 'cards', userId, own) };
       },
     };
