@@ -7,7 +7,7 @@ import { endpoint, type CheckContext } from '../helpers/check/check.js';
 import { GARBAGE_TOKEN, userWithToken } from '../helpers/arrange/flows.js';
 import { OTHER_USER, UNAUTHORIZED, expectUnauthorized, notInterfaceAnswer } from '../helpers/check/errors.js';
 import { schemaRules } from '../helpers/spec/rules.js';
-import { writtenAlike } from '../helpers/spec/normalisation.js';
+import { storedForm, writtenAlike } from '../helpers/spec/normalisation.js';
 
 /**
  * Sections 4.6 to 4.9 and 2.2: a user's balances per asset, coins and NFTs, their records and
@@ -308,6 +308,151 @@ function adviseFiatOfNothing(t: CheckContext, records: readonly unknown[], where
   if (found.length > 0) t.advise(`the ${where} shows a fiat amount that is not 0 beside a crypto amount of 0: ${found.join(', ')}; section 2.2 gives amounts as { crypto, fiat } without saying that the fiat set is the crypto set's value (a fiat payment pending for a purchase is another reading), so this is not judged`);
 }
 
+/** The members of `meta.links` a state's `assets` entry may give (2.2: "links (object with website, github, facebook, twitter)"). */
+const LINK_MEMBERS = ['website', 'github', 'facebook', 'twitter'] as const;
+
+/** An entry of provider state balances' optional `assets` (round wb23), as the suite reads it. */
+interface StatedAsset {
+  symbol: string;
+  chain?: { name: string | null; symbol: string | null };
+  links?: Record<string, string>;
+  description?: Record<string, string>;
+}
+
+/** The entries of provider state balances' `assets` naming held assets of `kinds`, checked for the shape docs/provider-states.md gives. */
+function statedAssets(held: { coins: string[]; nfts: string[]; assets?: unknown }, kinds: readonly string[]): StatedAsset[] {
+  const texts = (value: unknown): boolean => isObject(value) && Object.values(value).every((text) => typeof text === 'string');
+  const chainMember = (value: unknown): boolean => value === null || typeof value === 'string';
+  const entries: unknown[] = Array.isArray(held.assets) ? held.assets : [];
+  const chosen: StatedAsset[] = [];
+  for (const entry of entries) {
+    // An optional member written null is one the hook has no value for (allowed-r27-state-optional-members-null): not given.
+    const e = Object.fromEntries(Object.entries(isObject(entry) ? entry : {}).filter(([, value]) => value !== null)) as Record<string, any>;
+    const fine = isObject(entry) && typeof e.symbol === 'string' && [...held.coins, ...held.nfts].includes(e.symbol) &&
+      (e.chain === undefined || (isObject(e.chain) && chainMember(e.chain.name) && chainMember(e.chain.symbol))) &&
+      (e.links === undefined || (texts(e.links) && Object.keys(e.links as object).every((member) => (LINK_MEMBERS as readonly string[]).includes(member)))) &&
+      (e.description === undefined || texts(e.description));
+    if (!fine) throw new Error(`precondition: each entry of provider state balances' assets must name a held coin or NFT and give what its records hold, { symbol, chain?: { name, symbol } (each a string or null), links?: { website?, github?, facebook?, twitter? } (strings), description?: { <language>: <text> } }; got ${JSON.stringify(entry)?.slice(0, 300)}`);
+    if (kinds.includes(e.symbol)) chosen.push(e as StatedAsset);
+  }
+  return chosen;
+}
+
+/**
+ * How a text a record answers relates to the one the state gives: the same; the same once normalised (docs/judging.md,
+ * "Storage normalisation": letter case, outer and inner white space, NFC or NFD, typographic quotes, either way, as
+ * between two reads; for a link, also one URL in another equivalent writing, as meta members are compared between a
+ * show and a list, `writtenAlike`: `https://bitcoin.org` and `https://bitcoin.org/`); or other.
+ */
+function statedForm(answered: string, stated: string, link: boolean): 'same' | 'normalised' | 'different' {
+  if (answered === stated) return 'same';
+  if (storedForm(answered, stated) !== 'different' || storedForm(stated, answered) !== 'different') return 'normalised';
+  if (link && writtenAlike(answered, stated) !== undefined) return 'normalised';
+  return 'different';
+}
+
+/**
+ * Round wb23 (fix-wb23open; the lead's ruling on wb23-coin-links-facebook-twitter-swapped, wb23-coin-chain-name-and-
+ * symbol-swapped, wb23-nft-chain-name-and-symbol-swapped, wb23-coin-description-of-next-coin): a value wrong alike in the
+ * list and the show passes every comparison between reads, so the target tells what its records hold, provider state
+ * balances' optional `assets`. One record (`where`) against one entry: what it answers otherwise than the state gives
+ * (returned), what it answers equal once normalised (`advised`), and what the state gives that it leaves out, null or
+ * empty (`unjudged`: meta "May be empty", links are keys seen, a description "may be an empty object", 2.2). A member the
+ * state does not give is not judged.
+ */
+function statedAssetProblems(where: string, record: Record<string, unknown>, asset: StatedAsset, advised: string[], unjudged: string[]): string[] {
+  const problems: string[] = [];
+  const chain = isObject(record.chain) ? record.chain : undefined;
+  for (const member of ['name', 'symbol'] as const) {
+    if (asset.chain === undefined) break;
+    const [stated, answered] = [asset.chain[member], chain?.[member]];
+    if (answered === stated) continue;
+    // An empty text for null (a Go or Oracle store's zero value: allowed-r7-go-empty-strings-for-null, allowed-r11-oracle-empty-strings-null).
+    if ((answered === '' && stated === null) || (answered === null && stated === '')) {
+      advised.push(`${where} chain.${member} ${JSON.stringify(answered)} (the state gives ${JSON.stringify(stated)})`);
+      continue;
+    }
+    if (typeof answered === 'string' && typeof stated === 'string' && statedForm(answered, stated, false) === 'normalised') {
+      advised.push(`${where} chain.${member} ${JSON.stringify(answered)} (the state gives ${JSON.stringify(stated)})`);
+      continue;
+    }
+    problems.push(`${where} answers chain.${member} ${JSON.stringify(answered)}, the state gives ${JSON.stringify(stated)}`);
+  }
+  const meta = isObject(record.meta) ? record.meta : undefined;
+  const links = meta !== undefined && isObject(meta.links) ? meta.links : undefined;
+  for (const [member, stated] of Object.entries(asset.links ?? {})) {
+    if (stated === '') continue;
+    const answered = links?.[member];
+    if (answered === undefined || answered === null || answered === '' || (Array.isArray(answered) && answered.length === 0)) {
+      unjudged.push(`${where} meta.links.${member}`);
+      continue;
+    }
+    // A link written as a list of links (allowed-r9-links-as-lists) is judged by the links it holds.
+    const forms = (Array.isArray(answered) ? answered : [answered]).map((value) => (typeof value === 'string' ? statedForm(value, stated, true) : 'different'));
+    if (!Array.isArray(answered) && forms[0] === 'same') continue;
+    if (forms.some((form) => form !== 'different')) {
+      advised.push(`${where} meta.links.${member} ${JSON.stringify(answered)} (the state gives ${JSON.stringify(stated)})`);
+      continue;
+    }
+    problems.push(`${where} answers meta.links.${member} ${JSON.stringify(answered)}, the state gives ${JSON.stringify(stated)}`);
+  }
+  const texts = Object.entries(asset.description ?? {}).filter(([, text]) => text.trim() !== '');
+  const description = isObject(record.description) ? record.description : undefined;
+  if (texts.length > 0 && (description === undefined || Object.keys(description).length === 0)) unjudged.push(`${where} description`);
+  else if (description !== undefined) {
+    for (const [language, stated] of texts) {
+      // A language code in another letter case is the same code (BCP 47 2.1.1; allowed-r13-description-language-codes-upper-case).
+      const key = language in description ? language : Object.keys(description).find((other) => other.toLowerCase() === language.toLowerCase());
+      const answered = key === undefined ? undefined : description[key];
+      if (answered === undefined || answered === null || answered === '') {
+        unjudged.push(`${where} description.${language}`);
+        continue;
+      }
+      const form = typeof answered === 'string' ? statedForm(answered, stated, false) : 'different';
+      if (form === 'different') problems.push(`${where} answers description.${key} ${JSON.stringify(answered).slice(0, 160)}, the state gives ${JSON.stringify(stated).slice(0, 160)}`);
+      else if (form === 'normalised' || key !== language) advised.push(`${where} description.${key} (the state gives ${language}: ${JSON.stringify(stated).slice(0, 80)})`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Round wb23: every held asset of `kind` that provider state balances' optional `assets` names is read in the list, in
+ * the list filtered by `assets[]` naming it and shown, and each read must answer the chain, meta.links and description
+ * members the state gives as it gives them (statedAssetProblems). Without `assets` (a hook written before it), not
+ * verified, never failed.
+ */
+async function expectStatedAssets(t: CheckContext, kind: 'coin' | 'NFT'): Promise<void> {
+  const { user, token, held } = await holder(t);
+  const nft = kind === 'NFT';
+  const assets = statedAssets(held, nft ? held.nfts : held.coins);
+  if (assets.length === 0) return t.skip(`provider state balances gives no held ${kind} with what its records hold (its optional assets field: chain, meta.links, description), so a value its list and show give alike cannot be judged (not verified)`);
+  const listPath = nft ? balancePaths.nftList(user.id) : balancePaths.coinList(user.id);
+  const listSchema = nft ? 'balance-nft-list-response' : 'balance-coin-list-response';
+  const entriesOf = (json: any): Record<string, unknown>[] => (nft ? json?.data : json?.data?.coins) ?? [];
+  const listed = await t.get(listPath, { token });
+  t.expectStatus(listed, 200);
+  const entries = entriesOf(t.expectSchema(listed, listSchema));
+  const [problems, advised, unjudged]: [string[], string[], string[]] = [[], [], []];
+  for (const asset of assets) {
+    const entry = entries.find((record) => record.symbol === asset.symbol);
+    if (!entry) throw new Error(`the ${kind} list must include the held ${kind} ${asset.symbol}; it lists ${symbolsOf(entries as { symbol: string }[]).join(', ') || 'nothing'}`);
+    problems.push(...statedAssetProblems(`the ${kind} list's ${asset.symbol}`, entry, asset, advised, unjudged));
+    const filtered = await t.get(listPath, { token, query: { [ASSETS_PARAM]: [asset.symbol] } });
+    t.expectStatus(filtered, 200);
+    const named = entriesOf(t.expectSchema(filtered, listSchema)).find((record) => record.symbol === asset.symbol);
+    if (!named) throw new Error(`section ${nft ? '4.6' : '4.8'}: assets[] ${asset.symbol} must list the held ${kind} ${asset.symbol}`);
+    problems.push(...statedAssetProblems(`the ${kind} list filtered by assets[] ${asset.symbol}`, named, asset, advised, unjudged));
+    const shown = await t.get(nft ? balancePaths.nftShow(user.id, asset.symbol) : balancePaths.coinShow(user.id, asset.symbol), { token });
+    t.expectStatus(shown, 200);
+    const { data } = t.expectSchema(shown, 'balance-response') as { data: Record<string, unknown> };
+    problems.push(...statedAssetProblems(`the shown ${asset.symbol}`, data, asset, advised, unjudged));
+  }
+  if (advised.length > 0) t.advise(`${advised.join('; ')}: the same once normalised (letter case, white space, NFC, a link the same URL once parsed, a language code in another case, a link as a list, an empty text for null), which section 2.2 does not rule out`);
+  if (unjudged.length > 0) t.advise(`not judged, left out, null or empty where provider state balances' assets gives a value: ${unjudged.join(', ')} (section 2.2: meta "May be empty", links are keys seen, a description "may be an empty object")`);
+  if (problems.length > 0) throw new Error(`section 2.2: each held ${kind}'s records, listed, filtered and shown, must answer the chain, meta.links and description that provider state balances' assets gives (what the target's own records hold): ${problems.join('; ')}`);
+}
+
 nftList.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
   unauthenticatedCheck(nftList, 'expired');
@@ -413,6 +558,11 @@ nftShow.describe(() => {
   });
 
   shownAsListedCheck(SHOWN_AS_LISTED[0]);
+
+  // White-box round wb23 (fix-wb23open): chain and description as the state's assets give them (expectStatedAssets).
+  nftShow.check('answers each held NFT\u2019s chain and description as provider state balances gives them (its assets), listed, filtered by assets[] and shown', { rules: [...schemaRules('balance-response', 'balance-nft-list-response'), 'S40', 'S42'], clauses: ['4.7', '4.6', '2.2'], status: 200 }, async (t) => {
+    await expectStatedAssets(t, 'NFT');
+  });
 
   nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.7'], status: null }, async (t) => {
     const { user, token } = await holder(t);
@@ -629,6 +779,11 @@ coinShow.describe(() => {
   });
 
   shownAsListedCheck(SHOWN_AS_LISTED[1]);
+
+  // White-box round wb23 (fix-wb23open): chain, meta.links and description as the state's assets give them (expectStatedAssets).
+  coinShow.check('answers each held coin\u2019s chain, meta.links and description as provider state balances gives them (its assets), listed, filtered by assets[] and shown', { rules: [...schemaRules('balance-response', 'balance-coin-list-response'), 'S40', 'S42', 'S48'], clauses: ['4.9', '4.8', '2.2'], status: 200 }, async (t) => {
+    await expectStatedAssets(t, 'coin');
+  });
 
   // Section 2.2: precision is the coin's "decimal places". The optional `amount` field of provider state balances gives a
   // held coin, its precision and its crypto available amount written with exactly that many fractional digits: the

@@ -161,7 +161,10 @@ describe('conformance render of a hand-edited report.json (issue 29)', () => {
 describe('an answer over the suite\u2019s own limit (principles 1, 7)', () => {
   it('leaves the test that met it not verified, with the limit and the fix, never failed', async () => {
     const { conformance } = await import('./support.js');
-    const result = await conformance(['run', '--group', 'balances', '--grep', 'nft'], { MAX_RESPONSE_BYTES: '2048' });
+    // The bonus records (a bonus list of several kilobytes, a show of more than 2 KB) and hook answers well below the
+    // limit (round wb23's balances state, whose optional assets weigh about 2 KB, is over it: a hook's answer over the
+    // limit is the hook's, not an answer of the interface).
+    const result = await conformance(['run', '--group', 'bonuses', '--grep', 'full record'], { MAX_RESPONSE_BYTES: '2048' });
     expect(result.stdout).toMatch(/not verified: GET \S+ answered \d{3} with a body of \d+ bytes \(Content-Length\), over 2048 bytes \(MAX_RESPONSE_BYTES\); the suite did not read it; raise MAX_RESPONSE_BYTES/);
     expect(result.stdout).toMatch(/ 0 failed, [1-9]\d* skipped/);
   }, 120_000);

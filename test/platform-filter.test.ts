@@ -145,15 +145,20 @@ describe('expectPlatformFilter (4.10, 4.6a, 4.11)', () => {
  */
 describe('expectArrangedCompany (4.10, 4.6a; issues 27, 28)', () => {
   const records = [A, B].flatMap((p) => p.ids.map((id) => ({ id, externalPlatform: { code: p.code, name: p.name, url: 'https://x.test' } })));
-  /** A target whose company compares `selects` (a SWIFT institution, say), or ignores the value, or refuses it. */
-  const list = (behaviour: 'reads' | 'ignored' | 'refused' | 'more' | 'upper-case-ids', selected = ['a1']) => async (query?: Record<string, string>) => {
+  /**
+   * A target whose company compares `selects` (a SWIFT institution, say), or ignores the value, or refuses it; under
+   * `none` (round wb23: a value of its own that selects none of the records) it lists none, or, `falls-back`, every record
+   * (a filter that matches nothing answered with the unfiltered list), or `none-refused`, refuses it.
+   */
+  const list = (behaviour: 'reads' | 'ignored' | 'refused' | 'more' | 'upper-case-ids' | 'falls-back' | 'none-refused', selected = ['a1']) => async (query?: Record<string, string>) => {
     if (query === undefined || behaviour === 'ignored') return answer(200, { data: records });
+    if (query.company === 'COBA') return behaviour === 'falls-back' ? answer(200, { data: records }) : behaviour === 'none-refused' ? answer(422, { message: 'The given data was invalid.', errors: { company: ['The selected company is invalid.'] } }) : answer(200, { data: [] });
     if (behaviour === 'refused') return answer(422, { message: 'The given data was invalid.', errors: { company: ['The selected company is invalid.'] } });
     const chosen = records.filter((r) => selected.includes(r.id) || (behaviour === 'more' && r.id === 'b1'));
     return answer(200, { data: behaviour === 'upper-case-ids' ? chosen.map((r) => ({ ...r, id: r.id.toUpperCase() })) : chosen });
   };
   /** `company` null: the state gives none (a hook written before it). */
-  const arrange = async (behaviour: Parameters<typeof list>[0], given: { value: string; ids: string[] } | null = { value: 'DEUT', ids: ['a1'] }) => {
+  const arrange = async (behaviour: Parameters<typeof list>[0], given: { value: string; ids: string[]; none?: string } | null = { value: 'DEUT', ids: ['a1'], none: 'COBA' }) => {
     const { t, advisories, notes } = context();
     const company = given ?? undefined;
     await expectArrangedCompany(t, { company, schema: 'bank-list-response', state: 'bank.two-platforms', list: list(behaviour, company?.ids) });
@@ -173,6 +178,12 @@ describe('expectArrangedCompany (4.10, 4.6a; issues 27, 28)', () => {
   it('is not verified without the state\u2019s company (a hook written before it), and advises on a value that selects every record', async () => {
     expect((await arrange('reads', null)).notes.join('\n')).toMatch(/not verified: provider state bank.two-platforms gives no company/);
     expect((await arrange('reads', { value: 'REF', ids: ['a1', 'a2', 'b1'] })).advisories.join('\n')).toMatch(/selects every one of the user's records, so it cannot show that company is read/);
+  });
+
+  it('fails a company.none (round wb23) that lists the user\u2019s records or is refused, and notes it not verified without it', async () => {
+    await expect(arrange('falls-back')).rejects.toThrow(/company="COBA", the value provider state bank.two-platforms gives as selecting none of the user's records \(company.none, the target's own meaning of company\), must list none of them; it lists 3 of the user's 3 records/);
+    await expect(arrange('none-refused')).rejects.toThrow(/company="COBA", the value provider state bank.two-platforms gives as selecting none of the user's records \(company.none\), must be answered 200/);
+    expect((await arrange('reads', { value: 'DEUT', ids: ['a1'] })).notes.join('\n')).toMatch(/not verified: provider state bank.two-platforms gives no company.none/);
   });
 
   it('refuses a state whose company selects a record the user\u2019s list does not show', async () => {

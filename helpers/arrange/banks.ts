@@ -188,15 +188,17 @@ export async function userWithBanksOnTwoPlatforms(t: CheckContext, options: { mu
 
 /**
  * The optional `company` of a `*.two-platforms` provider state (added later): a value of the company filter in the
- * target's own meaning and the ids of the user's records it selects; undefined when the state gives none (a hook
- * written before it), checked for the shape docs/provider-states.md gives when it does.
+ * target's own meaning and the ids of the user's records it selects, and (optional, round wb23) `none`, a value in that
+ * meaning that selects none of them; undefined when the state gives none (a hook written before it), checked for the
+ * shape docs/provider-states.md gives when it does.
  */
-export function companyOfState(company: unknown, state: string): { value: string; ids: string[] } | undefined {
+export function companyOfState(company: unknown, state: string): { value: string; ids: string[]; none?: string } | undefined {
   if (company === undefined || company === null) return undefined;
-  const c = company as { value?: unknown; ids?: unknown };
-  const fine = typeof c === 'object' && typeof c.value === 'string' && c.value !== '' && Array.isArray(c.ids) && c.ids.every((id) => typeof id === 'string');
-  if (!fine) throw new Error(`precondition: provider state ${state} must answer company as { value, ids } (docs/provider-states.md), got ${JSON.stringify(company)?.slice(0, 200)}`);
-  return { value: c.value as string, ids: c.ids as string[] };
+  const c = company as { value?: unknown; ids?: unknown; none?: unknown };
+  // An optional member written null is one the hook has no value for (allowed-r27-state-optional-members-null).
+  const fine = typeof c === 'object' && typeof c.value === 'string' && c.value !== '' && Array.isArray(c.ids) && c.ids.every((id) => typeof id === 'string') && (c.none === undefined || c.none === null || (typeof c.none === 'string' && c.none !== ''));
+  if (!fine) throw new Error(`precondition: provider state ${state} must answer company as { value, ids, none? } (docs/provider-states.md; none, when given, a non-empty string), got ${JSON.stringify(company)?.slice(0, 200)}`);
+  return { value: c.value as string, ids: c.ids as string[], ...(typeof c.none === 'string' ? { none: c.none } : {}) };
 }
 
 /** The `platforms` of a `*.two-platforms` provider state, checked for the shape docs/provider-states.md gives. */

@@ -292,9 +292,14 @@ async function expectUnheldForm(t: CheckContext, options: {
  * the target's own value) and hold exactly those of the user's records (ids compared case-free), only the user's, each
  * once: judged under every reading, since the target chose the value. Without it (a hook written before, a states file
  * without it) this is not verified, never failed: noted with the reason.
+ * Round wb23 (review-am F1 reopened wb23-banks/cards-company-filter-none-lists-all): the company's optional `none`, a
+ * value in the target's own meaning that selects NONE of the user's records, must be answered 200 with none of them (a
+ * 422 refuses the target's own value; a list of the user's records under it is a filter that falls back to the
+ * unfiltered list when it matches nothing). Without it, that is not verified, noted, never failed: a value the suite
+ * chooses may name no company, which a target may ignore (review-aa).
  */
 export async function expectArrangedCompany(t: CheckContext, options: {
-  company: { value: string; ids: readonly string[] } | undefined;
+  company: { value: string; ids: readonly string[]; none?: string } | undefined;
   schema: string;
   list: (query?: Record<string, string>) => Promise<ApiResponse>;
   state: string;
@@ -323,6 +328,25 @@ export async function expectArrangedCompany(t: CheckContext, options: {
   const missing = expected.filter((id) => !listed.includes(id));
   expect({ more, missing }, `company=${JSON.stringify(company.value)} must list exactly the ${expected.length} of the user's ${yours.size} records provider state ${state} says it selects (the target's own meaning of company)${more.length > 0 ? `; it also lists ${more.join(', ')}${more.length + expected.length === yours.size && missing.length === 0 ? ' (every record of the user: the filter seems ignored)' : ''}` : ''}${missing.length > 0 ? `; it leaves out ${missing.join(', ')}` : ''}`).toEqual({ more: [], missing: [] });
   if (expected.length === yours.size) t.advise(`the company value provider state ${state} gives (${JSON.stringify(company.value)}) selects every one of the user's records, so it cannot show that company is read; best a value that selects some but not all`);
+  await expectArrangedCompanyNone(t, { none: company.none, yours, schema, state, list: options.list });
+}
+
+/** expectArrangedCompany's `none` (round wb23): the target's own company value that selects none of the user's records (`yours`, their id keys) lists none. */
+async function expectArrangedCompanyNone(t: CheckContext, options: { none: unknown; yours: ReadonlySet<unknown>; schema: string; state: string; list: (query?: Record<string, string>) => Promise<ApiResponse> }): Promise<void> {
+  const { none, yours, schema, state } = options;
+  if (none === undefined) {
+    t.note(`not verified: provider state ${state} gives no company.none (a value of the company filter in the target's own meaning that selects none of the user's records; added later to docs/provider-states.md), so whether a company that selects none of them lists none is not judged`);
+    return;
+  }
+  if (typeof none !== 'string' || none.trim() === '') throw new Error(`precondition: provider state ${state} gives company.none ${JSON.stringify(none)}; it must be a value of the company filter (a non-empty string) that selects none of the user's records`);
+  const response = await options.list({ company: none });
+  expect(response.status, `company=${JSON.stringify(none)}, the value provider state ${state} gives as selecting none of the user's records (company.none), must be answered 200 (the target's own value of the filter); it is answered ${response.status}`).toBe(200);
+  t.expectStatus(response, 200);
+  const ids = (t.expectSchema(response, schema) as { data: Record<string, any>[] }).data.map(recordKey);
+  const foreign = ids.filter((id) => !yours.has(id));
+  expect(foreign, `company=${JSON.stringify(none)} must list only the caller's records; it lists ${foreign.join(', ')}`).toEqual([]);
+  const kept = [...new Set(ids.filter((id) => yours.has(id)))];
+  expect(kept, `company=${JSON.stringify(none)}, the value provider state ${state} gives as selecting none of the user's records (company.none, the target's own meaning of company), must list none of them; it lists ${kept.length} of the user's ${yours.size} records${kept.length === yours.size ? ' (every record of the user: a filter that matches nothing answered with the unfiltered list?)' : ''}`).toEqual([]);
 }
 
 /** The host, lower-case, of the url a record's platform shows (`url`, or a bonus order's `urls.website`); undefined when it shows none. */
