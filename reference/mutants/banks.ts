@@ -2,7 +2,7 @@ import type { Mutant } from './types.js';
 import type { Mutation } from '../mutation.js';
 import { ISO_4217_NUMERIC, alphabeticCurrency } from '../../helpers/spec/currencies.js';
 import { answered, authenticationSkipped, newRecordStatus, statusMovesOnceListed, validationSkipped } from './make.js';
-import { parse, recordsOf } from './reading.js';
+import { companyWithoutNone, parse, recordsOf } from './reading.js';
 
 const CREATE = 'POST /api/v1/user/{user}/bank';
 const LIST = 'GET /api/v1/user/{user}/bank';
@@ -371,13 +371,17 @@ export const banksMutants: Mutant[] = [
     clause: '4.10',
     group: 'banks',
     description: 'a list with one filter (status, currency, platform or company) whose value none of the user\u2019s banks has is refused with 422 keyed by the filter, instead of an empty list (a filter validated against the user\u2019s own banks); so is such a value after the user\u2019s only bank with it was deleted',
-    mutation: answered(LIST, 200, (body, request) => {
-      const query = (request.query ?? {}) as Record<string, unknown>;
-      const given = ['status', 'currency', 'platform', 'company'].filter((name) => query[name] !== undefined);
-      if (given.length !== 1 || typeof query[given[0]!] !== 'string' || !Array.isArray(body?.data) || body.data.length > 0) return false;
-      const name = given[0]!;
-      return { status: 422, body: { message: `The selected ${name} is invalid.`, errors: { [name]: [`The selected ${name} is invalid.`] } } };
-    }),
+    mutation: {
+      ...answered(LIST, 200, (body, request) => {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const given = ['status', 'currency', 'platform', 'company'].filter((name) => query[name] !== undefined);
+        if (given.length !== 1 || typeof query[given[0]!] !== 'string' || !Array.isArray(body?.data) || body.data.length > 0) return false;
+        const name = given[0]!;
+        return { status: 422, body: { message: `The selected ${name} is invalid.`, errors: { [name]: [`The selected ${name} is invalid.`] } } };
+      }),
+      // Its hook gives no company.none (round wb23): every company value that selects none of the user's banks is refused.
+      state: companyWithoutNone('bank.two-platforms'),
+    },
     allowed: true,
     judgedBy: { groups: ['banks'], clauses: 'all' },
   },

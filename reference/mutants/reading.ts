@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, ResponseTransform, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { BANKS, CARDS } from './routes.js';
+import { BANKS, CARDS, COIN_ROUTES, NFT_ROUTES } from './routes.js';
 
 /** The pieces every reading round (readings-r3.ts and later) writes its allowed readings with. */
 
@@ -414,6 +414,63 @@ export function ownCompany(state: 'bank.two-platforms' | 'card.two-platforms', p
     const { company: _reference, ...rest } = data as Record<string, unknown>;
     const company = pick(data, ctx);
     return company === undefined ? rest : { ...rest, company };
+  };
+}
+
+/**
+ * A reading's own answer of provider state balances' optional `assets` (docs/provider-states.md, added for round wb23):
+ * what the records of each held asset hold, as a target taking the reading writes them (it answers its hook with what
+ * its records hold). `change` is the reading's rewrite of a balance answer's body, in place (`onAnswers`' change): it is
+ * run on the record of each entry's asset as the reference keeps it (name, symbol, alias, type, chain, description and
+ * meta from the catalogue; a coin in `data.coins`, an NFT in `data`; only of the `kinds` it rewrites), and the entry then
+ * gives that record's chain, the members of its meta.links the entry gave (a member the record leaves out, null or
+ * empty, left out), and its description.
+ */
+export function assetsAsAnswered(change: (body: any) => unknown, kinds: readonly string[] = ['coin', 'nft']): NonNullable<Mutation['state']> {
+  return (name, data, ctx) => {
+    const assets = (data as { assets?: unknown } | null)?.assets;
+    if (name !== 'balances' || !Array.isArray(assets)) return data;
+    const answered = assets.map((entry: any) => {
+      const row = typeof entry?.symbol === 'string' ? (ctx.db.prepare('SELECT name, symbol, alias, type, chain_name, chain_symbol, description_json, meta_json FROM assets WHERE symbol = ?').get(entry.symbol) as Record<string, string | null> | undefined) : undefined;
+      if (!row || !kinds.includes(row.type!)) return entry;
+      const record: any = { name: row.name, symbol: row.symbol, alias: row.alias, type: row.type, chain: { name: row.chain_name, symbol: row.chain_symbol }, description: JSON.parse(row.description_json!), meta: JSON.parse(row.meta_json!) };
+      change(row.type === 'coin' ? { data: { coins: [record] } } : { data: [record] });
+      const out = { ...entry };
+      if (entry.chain !== undefined) out.chain = { name: record.chain?.name ?? null, symbol: record.chain?.symbol ?? null };
+      if (entry.links !== undefined) {
+        const links = record.meta?.links;
+        out.links = Object.fromEntries(Object.keys(entry.links).flatMap((member) => (typeof links?.[member] === 'string' && links[member] !== '' ? [[member, links[member]]] : [])));
+      }
+      if (entry.description !== undefined) {
+        const texts = record.description && typeof record.description === 'object' && !Array.isArray(record.description) ? record.description : {};
+        out.description = Object.fromEntries(Object.entries(texts).filter(([, text]) => typeof text === 'string'));
+      }
+      return out;
+    });
+    return { ...(data as object), assets: answered };
+  };
+}
+
+/**
+ * `onAnswers`, with provider state balances' `assets` as the answers write them (assetsAsAnswered): a reading of a balance
+ * record's chain, meta.links or description, whose target answers its hook with what its records hold (round wb23).
+ */
+export function onBalanceAnswers(urls: readonly string[], change: (body: any) => boolean | void): Pick<Mutation, 'wire' | 'state'> {
+  const kinds = [...(urls.some((url) => COIN_ROUTES.includes(url)) ? ['coin'] : []), ...(urls.some((url) => NFT_ROUTES.includes(url)) ? ['nft'] : [])];
+  return { ...onAnswers(urls, change), state: assetsAsAnswered(change, kinds) };
+}
+
+/**
+ * The optional `company` of `bank.two-platforms` or `card.two-platforms` without its `none` (docs/provider-states.md,
+ * round wb23): as a target answers its hook when it refuses every value that selects none of the user's records (422),
+ * so it has no value it can answer 200 with none of them.
+ */
+export function companyWithoutNone(state: 'bank.two-platforms' | 'card.two-platforms'): NonNullable<Mutation['state']> {
+  return (name, data) => {
+    const company = (data as { company?: unknown } | null)?.company;
+    if (name !== state || company === null || typeof company !== 'object') return data;
+    const { none: _none, ...rest } = company as Record<string, unknown>;
+    return { ...(data as object), company: rest };
   };
 }
 

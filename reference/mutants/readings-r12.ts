@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpAnswer } from '../errors.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, bicCompanyOfState, isSessionAnswer, only, ownCompany, parse, reading, recordsOf, routeOf } from './reading.js';
+import { ALL, bicCompanyOfState, isSessionAnswer, only, ownCompany, parse, reading, recordsOf, routeOf, onBalanceAnswers } from './reading.js';
 
 /**
  * Reading round 12 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -433,16 +433,12 @@ const readingsR12Written: Mutant[] = [
     'balances',
     '2.2',
     'NFT balance records carry `chain: { name: null, symbol: null }`, as a platform that mints its NFTs on its own ledger, on no public chain, writes them (2.2: "chain | object | { name: string or null, symbol: string or null } (both null for a native coin)": what an NFT\u2019s chain is, and whether only a native coin has both null, is not given)',
-    {
-      wire(answer) {
-        if (answer.status !== 200 || !NFT_ROUTES.includes(answer.url)) return undefined;
-        const body = parse(answer.payload);
-        const records = recordsOf(body).filter((record) => record && typeof record === 'object');
-        if (records.length === 0) return undefined;
-        for (const record of records) record.chain = { name: null, symbol: null };
-        return JSON.stringify(body);
-      },
-    },
+    // Its hook answers the NFTs' chain so too (round wb23: the state's optional assets are what the records hold).
+    onBalanceAnswers(NFT_ROUTES, (body) => {
+      const records = recordsOf(body).filter((record) => record && typeof record === 'object');
+      if (records.length === 0) return false;
+      for (const record of records) record.chain = { name: null, symbol: null };
+    }),
     only('balances'),
   ),
   reading(

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import { ROUTE, answered, claimsOf } from './make.js';
 import type { Mutant } from './types.js';
-import { ALL, assetSummariesOf, digest, isSessionAnswer, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { ALL, assetSummariesOf, digest, isSessionAnswer, onAnswers, only, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs, onBalanceAnswers } from './reading.js';
 import { FORGOT, RESET, BANKS, BANK, CARDS, CARD, BONUSES, BONUS, SUMMARY, BONUS_ROUTES, BALANCE_ROUTES, COIN_ROUTES, NFT_ROUTES } from './routes.js';
 
 /**
@@ -247,7 +247,7 @@ const readingsR14Written: Mutant[] = [
     'balances',
     '2.2',
     'a coin\u2019s `meta.links` holds the handles of its social profiles as CoinGecko\u2019s API gives them (`twitter_screen_name`, `facebook_username`): `twitter` and `facebook` are the account names ("bitcoin"), `github` the repository path ("bitcoin/bitcoin"), `website` the address (2.2: "links (object with website, github, facebook, twitter)": what each member holds, an address or a handle, is not given)',
-    onAnswers(COIN_ROUTES, (body) => {
+    onBalanceAnswers(COIN_ROUTES, (body) => {
       const links = recordsOf(body).map((record) => record?.meta?.links).filter((set) => set && typeof set === 'object' && !Array.isArray(set));
       if (links.length === 0) return false;
       for (const set of links) {

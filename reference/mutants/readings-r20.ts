@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutant } from './types.js';
-import { ALL, answerWith, bankCreateRefused, claimsOf, createdIdsShownAs, digest, onAnswers, only, onParsedBody, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs } from './reading.js';
+import { ALL, answerWith, bankCreateRefused, claimsOf, createdIdsShownAs, digest, onAnswers, only, onParsedBody, ordersOf, parse, reading, recordsOf, routeOf, tokenShownAs, onBalanceAnswers } from './reading.js';
 import { AUTH, JWT, FORGOT, BANKS, CARDS, SUMMARY, COINS, COIN, NFTS, BONUS_ROUTES, BANK_ROUTES } from './routes.js';
 
 /**
@@ -417,7 +417,7 @@ const readingsR20Written: Mutant[] = [
     'balances',
     '2.2',
     'a coin\u2019s `meta.links.website` is written as its host and path without the scheme and trailing slash (`bitcoin.org`), as a team that stores the link as CoinGecko\u2019s display form shows it (2.2: "meta | ... links (object with website, github, facebook, twitter)": the form of a link is not given; social handles for the other links were an allowed reading of round 14)',
-    onAnswers([COINS, COIN], (body) => {
+    onBalanceAnswers([COINS, COIN], (body) => {
       let changed = false;
       for (const coin of recordsOf(body)) {
         const links = coin?.meta?.links;

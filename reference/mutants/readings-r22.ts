@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { judgedDeviations, ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, onCardParts, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs } from './reading.js';
+import { judgedDeviations, ALL, answerWith, onAnswers, bankCreateRefused, onBankCreate, onCardParts, onCardTexts, only, onParsedBody, parse, reading, recordsOf, refusalMarks, routeOf, tokenShownAs, onBalanceAnswers } from './reading.js';
 import { BANKS, BONUS_ROUTES, BONUSES, CARDS, NFT_ROUTES, COIN_ROUTES, RESET, SUMMARY, AUTH, JWT } from './routes.js';
 
 /**
@@ -316,7 +316,7 @@ const readingsR22Written: Mutant[] = [
     'balances',
     '2.2',
     'a coin\u2019s `meta.links.twitter` is written on the service\u2019s current domain, `https://x.com/<handle>`, as a team that rewrote its links after Twitter became X does (2.2: "meta | ... links (object with website, github, facebook, twitter)": the form of each link is not given)',
-    onAnswers(COIN_ROUTES, (body) => {
+    onBalanceAnswers(COIN_ROUTES, (body) => {
       let changed = false;
       for (const coin of recordsOf(body)) {
         const links = coin?.meta?.links;

@@ -4,7 +4,7 @@ import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
 import { hashPassword } from '../modules/authentication.js';
 import type { Mutant } from './types.js';
-import { judgedDeviations, ALL, answerWith, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
+import { judgedDeviations, ALL, answerWith, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, onBalanceAnswers } from './reading.js';
 import { BALANCE_ROUTES, BANKS, BONUS_ROUTES, BONUSES, CARD_ROUTES, COIN, COIN_ROUTES, COINS, NFT, NFT_ROUTES, NFTS, RESET, SUMMARY } from './routes.js';
 
 /**
@@ -352,7 +352,7 @@ const readingsR24Written: Mutant[] = [
     'balances',
     '2.2',
     'a token\u2019s `chain.name` is written as chainlist.org names the network (`Ethereum Mainnet`), as a team whose chain registry is seeded from it does; its symbol stays, a native coin\u2019s stay null (2.2: "chain | object | { name: string or null, symbol: string or null }": the form of the name is not given; a slug was an allowed reading of round 19)',
-    onAnswers(BALANCE_ROUTES, (body) => {
+    onBalanceAnswers(BALANCE_ROUTES, (body) => {
       let changed = false;
       for (const record of recordsOf(body)) {
         if (typeof record?.chain?.name === 'string' && !/ Mainnet$/.test(record.chain.name)) {

@@ -328,7 +328,11 @@ const readingsR25Written: Mutant[] = [
       }),
       state(name, data) {
         if (name !== 'balances' || !data || !Array.isArray((data as any).nfts)) return data;
-        return { ...(data as object), nfts: ((data as any).nfts as unknown[]).map((symbol) => (typeof symbol === 'string' ? hashed(symbol) : symbol)) };
+        const nfts = (data as any).nfts as unknown[];
+        // The optional assets (round wb23) name the NFTs by the same symbols.
+        const assets = (data as any).assets as unknown[] | undefined;
+        const named = Array.isArray(assets) ? { assets: assets.map((entry: any) => (typeof entry?.symbol === 'string' && nfts.includes(entry.symbol) ? { ...entry, symbol: hashed(entry.symbol) } : entry)) } : {};
+        return { ...(data as object), nfts: nfts.map((symbol) => (typeof symbol === 'string' ? hashed(symbol) : symbol)), ...named };
       },
     },
     only('balances'),

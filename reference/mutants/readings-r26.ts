@@ -5,7 +5,7 @@ import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
 import { hashPassword } from '../modules/authentication.js';
 import type { Mutant } from './types.js';
-import { assetSummariesOf, digest, onAnswers, onParsedBody, only, ordersOf, recordsOf, reading, routeOf } from './reading.js';
+import { assetSummariesOf, digest, onAnswers, onParsedBody, only, ordersOf, recordsOf, reading, routeOf, onBalanceAnswers } from './reading.js';
 import { AUTH, BALANCE_ROUTES, BONUS_ROUTES, CARD_ROUTES, COINS, RESET, SUMMARY } from './routes.js';
 
 /**
@@ -239,7 +239,7 @@ const readingsR26Written: Mutant[] = [
     'balances',
     '2.2',
     'a balance record\u2019s `description` texts are Markdown (the asset\u2019s name in bold, `**Bitcoin** (BTC) is ...`), as a team whose CMS stores descriptions in Markdown for its apps to render writes them (2.2: "description | object | Map from language code (for example en) to text": the text\u2019s markup is not given; HTML was a reading of round 9)',
-    onAnswers(BALANCE_ROUTES, (body) => {
+    onBalanceAnswers(BALANCE_ROUTES, (body) => {
       let changed = false;
       for (const record of recordsOf(body)) {
         const texts = record?.description;
@@ -295,7 +295,7 @@ const readingsR26Written: Mutant[] = [
     'balances',
     '2.2',
     'the `chain.name` of a token names its standard beside the chain (`Ethereum (ERC-20)` for a coin, `Ethereum (ERC-721)` for an NFT), as a wallet that tells users which network and standard to deposit on writes it; native coins keep `null` (2.2: "chain | object | { name: string or null, symbol: string or null } (both null for a native coin)": the name\u2019s form is not given; chainlist names and slugs were readings of rounds 19 and 24)',
-    onAnswers(BALANCE_ROUTES, (body) => {
+    onBalanceAnswers(BALANCE_ROUTES, (body) => {
       let changed = false;
       for (const record of recordsOf(body)) {
         const chain = record?.chain;

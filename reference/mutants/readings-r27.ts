@@ -5,7 +5,7 @@ import type { WireAnswer } from '../mutation.js';
 import { hashPassword, passwordMatches } from '../modules/authentication.js';
 import { RESET_LINK_BASE } from '../modules/password.js';
 import type { Mutant } from './types.js';
-import { ALL, gzippedAs, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf } from './reading.js';
+import { ALL, gzippedAs, onAnswers, onParsedBody, only, ordersOf, parse, reading, recordsOf, routeOf, onBalanceAnswers } from './reading.js';
 import { AUTH, BANK_ROUTES, BANKS, BONUS_ROUTES, CARD_ROUTES, CARDS, COIN, COINS, FORGOT, NFT, NFTS, RESET } from './routes.js';
 
 /**
@@ -541,7 +541,8 @@ const readingsR27Written: Mutant[] = [
     'balances',
     '2.2',
     'a balance record\u2019s `description` texts are typeset: a no-break space before the parenthesised symbol, a non-breaking hyphen in compounds, curly quotes around the name and a typographic apostrophe (`\u201cBitcoin\u201d\u00a0(BTC) is a crypto\u2011asset traded on the platform\u2019s exchange.`), as a CMS with smart typography stores them; the texts are written raw in UTF-8 (2.2: "description | object | Map from language code (for example en) to text": the text\u2019s characters are not given; Markdown and HTML were readings of rounds 9 and 26)',
-    onAnswers([COINS, COIN, NFTS, NFT], (body) => {
+    // Its hook answers the balances state's assets with the texts so typeset (round wb23: what its records hold).
+    onBalanceAnswers([COINS, COIN, NFTS, NFT], (body) => {
       let changed = false;
       for (const record of recordsOf(body)) {
         const texts = record?.description;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { ISO_4217_NUMERIC } from '../../helpers/spec/currencies.js';
-import { judgedDeviations, ALL, eachText, only, onSuccess, parse, reading, recordsOf } from './reading.js';
+import { judgedDeviations, ALL, eachText, only, onSuccess, parse, reading, recordsOf, onBalanceAnswers } from './reading.js';
 
 /**
  * Reading round 9 (issue 28): implementation choices the specification leaves open, each taken the other
@@ -319,7 +319,7 @@ const readingsR9Written: Mutant[] = [
     'balances',
     '2.2',
     'a balance record\u2019s `description` texts are HTML fragments (`<p>Bitcoin is ...</p>`, with `<a href>` links), as CoinGecko\u2019s description field, which a Laravel team imports, writes them (2.2: "description | object | Map from language code (for example en) to text; may be an empty object": the text\u2019s markup is not given)',
-    onSuccess(BALANCE_URLS, (body) => {
+    onBalanceAnswers(BALANCE_URLS, (body) => {
       for (const record of recordsOf(body)) {
         const description = record?.description;
         if (!description || typeof description !== 'object' || Array.isArray(description)) continue;
