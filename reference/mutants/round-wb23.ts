@@ -443,13 +443,39 @@ const written: Mutant[] = [
  *   advised on): helpers/check/filters.ts expectUnheldForm, called by expectPlatformFilter. Caught by: "GET
  *   /api/v1/user/{user}/bank (card, bonus) lists every bank (card, bonus) of one platform and none of another under the
  *   platform filter (the platform's code, ID or name)" (suites/banks.test.ts, suites/cards.test.ts, suites/bonuses.test.ts).
- * - (reopened after review-am F1: OPEN above) wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all: the same, for `company` only
+ * - (reopened after review-am F1, closed again by fix-wb23open: below) wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all: the same, for `company` only
  *   where BOTH platforms listed exactly their records under one identifier form (the target compares company with that
  *   identifier of a platform: docs/judging.md, "Meaning of a filter the spec only names", round wb23); a value of that
  *   form the user's platforms show, or one inside their identifiers (a search term: allowed-r6-company-filter-search), is
  *   not sent. Caught by: "GET /api/v1/user/{user}/bank (card) lists only the user's banks (cards), each once, under the
  *   company filter, and advises on whether it names a platform (its code, ID or name)".
  *   One request more in each of the five tests (the platform's registration is the one the session rows already make).
+ * Closed by fix-wb23open (the lead's ruling on the six left open; registered; none depends on a draw: the reference's
+ * states give the values for every held asset and every two-platform user; each killed by `nice -n 19 node
+ * bin/mutants.mjs --shards 1 --mutant NAME` on two runs and once with --no-hints):
+ * - wb23-coin-links-facebook-twitter-swapped, wb23-coin-chain-name-and-symbol-swapped, wb23-coin-description-of-next-coin:
+ *   provider state balances' optional `assets` (ADDITIVE, docs/provider-states.md; the reference gives every held coin
+ *   and NFT its chain, meta.links and description as its records show them) is what the target's records hold; each
+ *   held coin it names is compared in the list, the list filtered by assets[] naming it and the show (a member answered
+ *   otherwise fails, equal once normalised is advised on, one a record leaves out is not judged). Caught by: "GET
+ *   /api/v1/user/{user}/balances/{asset} answers each held coin's chain, meta.links and description as provider state
+ *   balances gives them (its assets), listed, filtered by assets[] and shown" (suites/balances.test.ts expectStatedAssets).
+ * - wb23-nft-chain-name-and-symbol-swapped: the same for NFTs. Caught by: "GET /api/v1/user/{user}/balances/nft/{asset}
+ *   answers each held NFT's chain and description as provider state balances gives them (its assets), listed, filtered
+ *   by assets[] and shown".
+ *   The allowed readings that write these members their own way (allowed-r9-description-html,
+ *   allowed-r12-nft-chain-null, allowed-r14-links-social-handles, allowed-r20-coin-links-website-without-scheme,
+ *   allowed-r22-coin-twitter-links-on-x-com, allowed-r24-chain-name-chainlist, allowed-r26-description-markdown,
+ *   allowed-r26-chain-name-with-token-standard, allowed-r27-descriptions-typographic-characters) answer their hook's
+ *   assets as their records write them (reading.ts
+ *   onBalanceAnswers), as such a target does; allowed-r25-nft-symbols-with-hash names the assets' NFTs by its symbols.
+ * - wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all: the optional `company.none` of
+ *   states bank.two-platforms and card.two-platforms (ADDITIVE), a value in the target's own meaning that selects none
+ *   of the user's records (the reference: a new platform's code, on which no record is made), must list none of them
+ *   (helpers/check/filters.ts expectArrangedCompany). Caught by: "GET /api/v1/user/{user}/bank (card) lists only the
+ *   user's banks (cards), each once, under the company filter, and advises on whether it names a platform (its code, ID,
+ *   name or url host)". allowed-bank-list-filter-value-none-has-422, which refuses every value selecting none, gives no
+ *   company.none (reading.ts companyWithoutNone): that check is then noted not verified.
  *
  * Not a deviation under every reading (the reviewer's own finding after scoring; NOT_DEVIATIONS, not registered):
  * wb23-bonuses-user-id-of-order (every bonus's user.id its order's id). The whole suite answered it conformant with an
@@ -459,25 +485,13 @@ const written: Mutant[] = [
  * from an unknown user's id. Written as a deviation first, before that stance was found; left open here.
  */
 /*
- * Still open after the round (the lead's ruling, fix-wb23x): wb23-coin-links-facebook-twitter-swapped,
- * wb23-coin-chain-name-and-symbol-swapped, wb23-nft-chain-name-and-symbol-swapped, wb23-coin-description-of-next-coin:
- * no client has an oracle for these values (the same wrong value in list and show passes every comparison). For the
- * next session: an ADDITIVE optional field of state `balances` (docs/provider-states.md, the reference's state handler,
- * helpers/states/file.ts, schemas/states-file.json, template.ts) giving the held coins' links and chain { name, symbol }
- * (and a description's subject, advised only) would let the suite judge them, as genesisDates closed
- * wb22-coin-genesis-date-a-day-early.
+ * Open after the round (the lead's ruling, fix-wb23x), closed by fix-wb23open (above, "Closed after the round"):
+ * wb23-coin-links-facebook-twitter-swapped, wb23-coin-chain-name-and-symbol-swapped, wb23-nft-chain-name-and-symbol-
+ * swapped, wb23-coin-description-of-next-coin (the state balances' optional assets), and, reopened after review-am F1,
+ * wb23-banks-company-filter-none-lists-all, wb23-cards-company-filter-none-lists-all (the two-platforms states' optional
+ * company.none). None is open.
  */
-const OPEN = new Set<string>([
-  // Reopened after review-am F1: a company value that names no company may be ignored or widened to its operator's
-  // platforms, so the suite only advises on the whole list for company; catching these needs the target's own value of a
-  // company that selects none of the user's records (an additive field beside the two-platform states' optional company).
-  'wb23-banks-company-filter-none-lists-all',
-  'wb23-cards-company-filter-none-lists-all',
-  'wb23-coin-links-facebook-twitter-swapped',
-  'wb23-coin-chain-name-and-symbol-swapped',
-  'wb23-nft-chain-name-and-symbol-swapped',
-  'wb23-coin-description-of-next-coin',
-]);
+const OPEN = new Set<string>();
 
 /*
  * DOUBTS (kept deviations, said here for the lead):
