@@ -6,7 +6,7 @@ import { twoByteText } from '../helpers/arrange/text.js';
 import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectRefusedFor, expectShape, expectStatus, expectStoredAsSent, judgeRule, judgeType } from './judge.js';
-import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, textBetween } from './values.js';
+import { alnumBetween, alnumWithPunctuation, blank, describeText, lengthVerdict, nonString, REWRITTEN_TEXT, textBetween } from './values.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 
 /** Section 4.10 with 7 and 8: every field of bank create, the list filters and the show path, explored. */
@@ -53,7 +53,9 @@ create.describe(() => {
       currency: fc.constantFrom(...COMMON_CURRENCIES),
     }),
     // The boundary, tried first and shrunk like generated values (characters, not bytes).
-    examples: [{ bankName: twoByteText(191), ibanTail: '', swift: 'EXPLDEFF', currency: 'EUR' }],
+    // Then a name with compatibility characters (full-width letters, a ligature, a vulgar fraction) and invisible format
+    // characters (a soft hyphen, a zero-width space): a store may keep it in NFKC or without them (review-an F5).
+    examples: [{ bankName: twoByteText(191), ibanTail: '', swift: 'EXPLDEFF', currency: 'EUR' }, { bankName: REWRITTEN_TEXT, ibanTail: 'EX', swift: 'EXPLDEFF', currency: 'EUR' }],
     runs: (base) => base / 2,
     show: (v) => `bankName ${describeText(v.bankName)}, iban <unique prefix>${v.ibanTail}, swift ${v.swift}, currency ${v.currency}`,
     arrange,

@@ -6,7 +6,7 @@ import { twoByteText } from '../helpers/arrange/text.js';
 import { property, type Probe } from './engine.js';
 import { filtersProperty, otherUserProperty, unknownIdProperty, type Session } from './paths.js';
 import { expectRefusedForAny, expectShape, expectStatus, expectStoredAsSent, judgeRule } from './judge.js';
-import { digit, bmpChar, blank, describeText, digitsVerdict, lengthVerdict, textBetween, textOfLength } from './values.js';
+import { digit, bmpChar, blank, describeText, digitsVerdict, lengthVerdict, REWRITTEN_TEXT, textBetween, textOfLength } from './values.js';
 import { schemaRules } from '../helpers/spec/rules.js';
 
 /**
@@ -34,7 +34,8 @@ create.describe(() => {
   property(create, 'holderName, alias and lastFourDigits inside the rules of sections 4.6a and 8 are accepted (201) and stored as sent', { rules: [...schemaRules('card-response'), 'S276', 'S277', 'S314', 'S316'], clauses: ['4.6a', '8'], status: 201, constraint: 'card.holderName.max' }, {
     arbitrary: fc.record({ holderName: textBetween(1, 191).filter((s) => !blank(s)), alias: textBetween(1, 191).filter((s) => !blank(s)), lastFourDigits: textOfLength(4, digit) }),
     // The boundary, tried first (characters, not bytes).
-    examples: [{ holderName: twoByteText(191), alias: twoByteText(191), lastFourDigits: '0042' }],
+    // Then texts with compatibility characters and invisible format characters (REWRITTEN_TEXT; review-an F5).
+    examples: [{ holderName: twoByteText(191), alias: twoByteText(191), lastFourDigits: '0042' }, { holderName: REWRITTEN_TEXT, alias: `My ${REWRITTEN_TEXT}`, lastFourDigits: '4242' }],
     // Cards stay on the target: a 25th of the budget (4 cards by default), at least two.
     runs: (base) => Math.max(2, base / 25),
     // Every shrink step that a target accepts would create one more card: the first counterexample is reported as found.

@@ -112,7 +112,7 @@ export function expectShape(response: ApiResponse, schema: string): any {
   return body;
 }
 
-/** A stored text compared with the one sent: equal passes; equal once trimmed, normalised or case-folded is an advisory; else it fails. */
+/** A stored text compared with the one sent (helpers/spec/normalisation.ts storedForm, as the suites compare it): equal passes; equal once trimmed, normalised (NFC, NFD; the text sent in NFKC or without invisible format characters) or case-folded is an advisory; else it fails. */
 export function expectStoredAsSent(probe: Probe, field: string, stored: unknown, sent: string): void {
   if (stored === sent) return;
   const form = storedForm(stored, sent, field);
@@ -121,7 +121,7 @@ export function expectStoredAsSent(probe: Probe, field: string, stored: unknown,
     return;
   }
   if (form === 'normalised') {
-    probe.advise(`${field} is stored trimmed, normalised or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
+    probe.advise(`${field} is stored trimmed, normalised (NFC, NFD, NFKC), without invisible format characters or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
     return;
   }
   throw new Nonconformance(`${field} must be stored as sent: sent ${describeText(sent)}, stored ${describeText(stored)}`);

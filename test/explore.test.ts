@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSkip, type Probe } from '../explore/engine.js';
 import { expectRefusedForAny, expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
-import { digitsVerdict, lengthReadings, lengthVerdict, nonString, textBetween, textChar } from '../explore/values.js';
+import { digitsVerdict, lengthReadings, lengthVerdict, nonString, REWRITTEN_TEXT, textBetween, textChar } from '../explore/values.js';
 import { ApiResponse } from '../helpers/net/http.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { storedForm } from '../helpers/spec/normalisation.js';
@@ -23,12 +23,12 @@ describe('explore: judging a value when the specification can be read several wa
     expect(lengthVerdict(`${'a'.repeat(190)}\u{1F600}`, 1, 191)).toBe('ambiguous'); // 191 code points, 192 UTF-16 units
     expect(lengthVerdict(` ${'a'.repeat(191)}`, 1, 191)).toBe('ambiguous'); // 192, or 191 once trimmed
     expect(lengthVerdict(`${'a'.repeat(190)}e\u0301`, 1, 191)).toBe('ambiguous'); // 192, or 191 after NFC
-    expect(lengthReadings('\u00e9')).toEqual([1, 1, 1, 2, 1, 1]);
+    expect(lengthReadings('\u00e9')).toEqual([1, 1, 1, 2, 1, 1, 1]);
   });
 
   it('counts grapheme clusters too (Elixir String.length, Swift count): letters with loose combining marks are ambiguous, not outside', () => {
     const marked = 'a\u0308\u0323'.repeat(64); // 192 code points, none composable to one, 64 graphemes
-    expect(lengthReadings(marked).at(-1)).toBe(64);
+    expect(lengthReadings(marked)[5]).toBe(64);
     expect(lengthVerdict(marked, 0, 191)).toBe('ambiguous');
   });
 
@@ -168,6 +168,29 @@ describe('equivalent forms of a field (helpers/spec/normalisation.ts EQUIVALENT_
     expect(advisories).toHaveLength(1);
     expect(advisories[0]).toMatch(/equivalent form/);
     expect(() => expectStoredAsSent(recordingProbe(advisories), 'swift', 'DEUTDEFF001', 'DEUTDEFF')).toThrow(/must be stored as sent/);
+  });
+});
+
+describe('explore: a stored text rewritten on input (review-an F5)', () => {
+  it('the text sent in NFKC, or without its invisible format characters, is a normalised form (advised on); a character added or changed is not', () => {
+    expect(storedForm(' \u0308 ', '\u00a8 ', 'bankName')).toBe('normalised'); // NFKC of U+00A8 begins with a space
+    expect(storedForm('Muller finance', '\uff2d\uff55\uff4c\uff4c\uff45\uff52 \ufb01nance', 'alias')).toBe('normalised');
+    expect(storedForm('MULLER', '\uff2d\uff55\uff4c\uff4c\uff45\uff52', 'holderName')).toBe('normalised');
+    expect(storedForm(REWRITTEN_TEXT.normalize('NFKC'), REWRITTEN_TEXT, 'bankName')).toBe('normalised');
+    // Invisible characters taken out, some or all (allowed-r10-texts-invisible-characters-removed keeps the emoji joiner U+200D).
+    expect(storedForm('ab\u200dc', 'a\u200bb\u200dc\u00ad', 'holderName')).toBe('normalised');
+    expect(storedForm('abc', 'a\u200bb\u200dc\u00ad', 'holderName')).toBe('normalised');
+    expect(storedForm('ABC', 'a\u200bbc', 'holderName')).toBe('normalised');
+    // One way only: an invisible character added, another one, or a letter changed, is another text.
+    expect(storedForm('a\u200bbc', 'abc', 'holderName')).toBe('different');
+    expect(storedForm('a\u200cbc', 'a\u200bbc', 'holderName')).toBe('different');
+    expect(storedForm('\u00bd', '1\u20442', 'alias')).toBe('different'); // NFKC folds \u00bd to 1\u20442, not back
+    expect(storedForm('Muller finanze', '\uff2d\uff55\uff4c\uff4c\uff45\uff52 \ufb01nance', 'alias')).toBe('different');
+  });
+
+  it('counts a length in NFKC too: a text normalised before it is validated (allowed-review-an-texts-stored-nfkc)', () => {
+    expect(lengthVerdict(`${'a'.repeat(180)}\ufdfa`, 1, 191)).toBe('ambiguous'); // 181 code points, 198 in NFKC
+    expect(lengthVerdict(REWRITTEN_TEXT, 1, 191)).toBe('inside');
   });
 });
 

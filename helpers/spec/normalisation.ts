@@ -3,7 +3,8 @@ import { alphabeticCurrency } from './currencies.js';
 /**
  * Storage normalisation (docs/judging.md): a server may store a text trimmed, with its inner runs of white space
  * made one, in NFC or NFD, or in another letter case (a holderName upper-cased as on an embossed card, an IBAN
- * upper-cased), and a holderName transliterated to the Latin letters embossing allows. The specification never says a record repeats the letters sent, so a stored text that differs from
+ * upper-cased), and a holderName transliterated to the Latin letters embossing allows; the text sent may also be
+ * rewritten on input, in NFKC or without its invisible format characters (review-an F5). The specification never says a record repeats the letters sent, so a stored text that differs from
  * the one sent only so is a reading, advised on; any other difference is not one.
  */
 export type StoredForm = 'same' | 'normalised' | 'equivalent' | 'different';
@@ -97,8 +98,45 @@ const EMBOSSED = new Set(['holderName']);
  */
 const straightQuotes = (text: string): string => text.replace(/[\u2018\u2019\u201A\u201B\u2032]/gu, "'").replace(/[\u201C\u201D\u201E\u201F\u2033]/gu, '"');
 
-/** The writings of a text a store may keep; `sent`: the text as sent, whose typographic quotes may be kept straight (one way only: review-w). */
+/**
+ * Invisible format characters (Unicode category Cf: the soft hyphen U+00AD, zero-width space U+200B, the zero-width
+ * joiners U+200C/U+200D, direction marks U+200E/U+200F, the word joiner U+2060, the BOM U+FEFF ...) taken out, as an
+ * input sanitiser that strips them against spoofing does (reading round r10, allowed-r10-texts-invisible-characters-removed,
+ * which keeps the emoji joiner U+200D; review-an F5). They draw nothing, so the text reads the same. A sanitiser may take
+ * any of them out and keep others, so both texts are compared without them, provided the stored one holds no invisible
+ * character the text sent lacks (`invisibleKept`): one way only, as for quotes, a character added is not a reading.
+ */
+const INVISIBLE = /\p{Cf}/gu;
+const withoutInvisible = (text: string): string => text.replace(INVISIBLE, '');
+
+/** True when every invisible format character of `stored` is one of `sent`'s (as many times at least): some were taken out, none added. */
+function invisibleKept(stored: string, sent: string): boolean {
+  const left = new Map<string, number>();
+  for (const c of sent.match(INVISIBLE) ?? []) left.set(c, (left.get(c) ?? 0) + 1);
+  for (const c of stored.match(INVISIBLE) ?? []) {
+    const n = left.get(c) ?? 0;
+    if (n === 0) return false;
+    left.set(c, n - 1);
+  }
+  return true;
+}
+
+/**
+ * The text sent as a store may have rewritten it before anything else (one way only: review-w): in Unicode NFKC, which
+ * folds compatibility characters (a full-width letter as its ASCII one, "\ufb01" as "fi", "\u00a8" as a space and a
+ * combining diaeresis), as Django's and Python's unicodedata.normalize('NFKC') on input do (reading round r7,
+ * allowed-r7-texts-stored-nfkc, allowed-review-an-texts-stored-nfkc); without its invisible format characters; both.
+ * Each is then trimmed, collapsed, in NFC or NFD and in either letter case like the text itself.
+ */
+const rewrittenOnInput = (text: string): string[] => [text, text.normalize('NFKC'), withoutInvisible(text), withoutInvisible(text).normalize('NFKC')];
+
+/** The writings of a text a store may keep; `sent`: the text as sent, whose typographic quotes may be kept straight, compatibility characters folded (NFKC) and invisible format characters taken out (one way only: review-w). */
 function forms(text: string, field?: string, sent = false): string[] {
+  return [...new Set(sent ? rewrittenOnInput(text) : [text])].flatMap((each) => writings(each, field, sent));
+}
+
+/** `forms` of one text: trimmed, collapsed, (sent) quotes straightened, NFC or NFD, transliterated (embossed fields), in any case. */
+function writings(text: string, field: string | undefined, sent: boolean): string[] {
   const trimmed = text.trim();
   const collapsed = trimmed.replace(/\s+/gu, ' ');
   const written = [trimmed, collapsed, ...(sent ? [straightQuotes(collapsed)] : [])].flatMap((form) => [form.normalize('NFC'), form.normalize('NFD')]);
@@ -107,14 +145,16 @@ function forms(text: string, field?: string, sent = false): string[] {
 }
 
 /**
- * How a stored value relates to the text sent: the same, the same once normalised (trimmed, NFC/NFD, case), the
+ * How a stored value relates to the text sent: the same, the same once normalised (trimmed, NFC/NFD, case; the text
+ * sent also in NFKC or without invisible format characters), the
  * same value in an equivalent form of its `field` (EQUIVALENT_FORMS), or different.
  */
 export function storedForm(stored: unknown, sent: string, field?: string): StoredForm {
   if (stored === sent) return 'same';
   if (typeof stored !== 'string') return 'different';
   const sentForms = new Set(forms(sent, field, true));
-  if (forms(stored, field).some((form) => sentForms.has(form))) return 'normalised';
+  const storedTexts = invisibleKept(stored, sent) ? [...new Set([stored, withoutInvisible(stored)])] : [stored];
+  if (storedTexts.some((text) => forms(text, field).some((form) => sentForms.has(form)))) return 'normalised';
   const equivalent = field !== undefined && Object.hasOwn(EQUIVALENT_FORMS, field) ? EQUIVALENT_FORMS[field] : undefined;
   if (equivalent && equivalent.canonical(stored) === equivalent.canonical(sent)) return 'equivalent';
   return 'different';
