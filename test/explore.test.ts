@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSkip, type Probe } from '../explore/engine.js';
+import { isSkip, NotVerified, roadBlock, search, type Probe } from '../explore/engine.js';
 import { expectRefusedForAny, expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
 import { digitsVerdict, lengthReadings, lengthVerdict, nonString, REWRITTEN_TEXT, textBetween, textChar } from '../explore/values.js';
 import { ApiResponse } from '../helpers/net/http.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { storedForm } from '../helpers/spec/normalisation.js';
 import { twoByteText } from '../helpers/arrange/text.js';
+import { RESTRICTED_REASON } from '../helpers/spec/logins.js';
 import type { Report } from '../reporting/model.js';
 import { conformance, tempDir } from './support.js';
 
@@ -194,6 +195,39 @@ describe('explore: a stored text rewritten on input (review-an F5)', () => {
   });
 });
 
+describe('explore: a run that cannot be judged (review-an)', () => {
+  const exchange = (method: string, url: string, status: number, rateLimited?: number) => ({ request: { method, url, headers: {} }, response: { status, headers: {} }, durationMs: 1, ...(rateLimited ? { rateLimited } : {}) });
+
+  it('takes a 425 to a login, and a rate limiter left after every retry, for the road, not the target', () => {
+    expect(roadBlock([exchange('POST', 'http://t/api/v1/authenticate', 425)])).toBe(RESTRICTED_REASON);
+    expect(roadBlock([exchange('GET', 'http://t/api/v1/user/x/bank', 429, 9)])).toMatch(/^not verified: rate limited/);
+    expect(roadBlock([exchange('GET', 'http://t/api/v1/user/x/bank', 425), exchange('POST', 'http://t/api/v1/authenticate', 403)])).toBeUndefined();
+  });
+
+  it('a run not verified before any failure ends the search as skipped, unshrunk', async () => {
+    const outcome = await search(fc.integer({ min: 0, max: 1000 }), async (n) => {
+      if (n >= 0) throw new NotVerified('not verified: 425');
+    }, { seed: 1, numRuns: 10, shrink: true });
+    expect(outcome.skipped).toBeInstanceOf(NotVerified);
+    expect(outcome.details.failed).toBe(false);
+  });
+
+  it('a failure found stays a failure when a step of its shrinking cannot be judged: the shrinking stops there', async () => {
+    let skipsHeard = 0;
+    const outcome = await search(fc.integer({ min: 0, max: 1000 }), async (n) => {
+      if (n < 500) return;
+      // While shrinking: a value below 900 meets the restriction (a 425), as a login would after the failures so far.
+      if (n < 900) throw Object.assign(new Error('test is skipped; abort execution'), { code: 'VITEST_PENDING', note: 'not verified: 425' });
+      throw new Error(`fails at ${n}`);
+    }, { seed: 1, numRuns: 50, shrink: true, examples: [950], onSkipWhileShrinking: () => skipsHeard++ });
+    expect(outcome.skipped).toBeUndefined();
+    expect(outcome.details.failed).toBe(true);
+    expect(outcome.details.counterexample![0]).toBeGreaterThanOrEqual(900);
+    expect(outcome.shrinkStopped).toBe('not verified: 425');
+    expect(skipsHeard).toBe(1);
+  });
+});
+
 describe('explore: a skip inside a property stays a skip (never a counterexample)', () => {
   it("recognises vitest's skip error, whose code the runner still sets", () => {
     const runner = readFileSync(join(import.meta.dirname, '..', 'node_modules', '@vitest', 'runner', 'dist', 'chunk-artifact.js'), 'utf8');
@@ -260,6 +294,19 @@ describe.concurrent('conformance explore against the embedded reference', () => 
     expect(Number(bytes)).toBeGreaterThan(191);
     expect(failed[0]!.failure!.message).toMatch(/replay: conformance explore --seed 1 --runs 4 --group banks/);
     expect(failed[0]!.exchanges.at(-1)!.request.method).toBe('POST');
+  }, 180_000);
+
+  it('scans every answer for credentials, as run does (review-an): a reset answer echoing the reset token fails; one that signs the user in does not', async () => {
+    const [echoes, signsIn] = await Promise.all(['reset-answer-echoes-reset-token', 'allowed-reset-answer-signs-in'].map(async (mutant) => {
+      const dir = tempDir('explore-security-');
+      const result = await conformance(['explore', '--seed', '1', '--runs', '4', '--group', 'password', '--mutant', mutant, '--report-dir', dir]);
+      return { result, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report };
+    }));
+    expect(echoes!.result.code, echoes!.result.stdout).toBe(1);
+    expect(echoes!.report.summary.security).toBeGreaterThan(0);
+    expect(echoes!.result.stdout).toMatch(/carries the password reset token/);
+    expect(signsIn!.result.code, signsIn!.result.stdout + signsIn!.result.stderr).toBe(0);
+    expect(signsIn!.report.summary.failed).toBe(0);
   }, 180_000);
 
   it('exits 2 with one line for a seed that is not a whole number', async () => {

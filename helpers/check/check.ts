@@ -177,11 +177,24 @@ function runInterruptedSignal(): AbortSignal {
 type Method = RequestSpec['method'];
 type SendOptions = Omit<RequestSpec, 'method' | 'path'>;
 
+/**
+ * A request of machinery that sends many (`conformance explore`, whose evidence is only its counterexample's replay): it
+ * is scanned for credentials and a list is read whole (every page) as any request of the test is, but its exchanges go
+ * to `capture` rather than the test's evidence, and the advisories its reading gives (a list read in pages) to `advise`.
+ * A rate limiter's answer left after every retry is not counted against the test: the caller sees it on the exchange
+ * (`rateLimited`) and judges it.
+ */
+export interface QuietRequest {
+  capture(exchange: Exchange): void;
+  advise(message: string): void;
+}
+
 export interface CheckContext {
   target: TargetInfo;
   /** Aborted when the run is interrupted: every request takes it; a test that waits passes it to its wait. */
   readonly signal: AbortSignal;
-  request(method: Method, path: string, options?: SendOptions): Promise<ApiResponse>;
+  /** `quiet`: the exchanges go to its capture, not to the test's evidence (QuietRequest). */
+  request(method: Method, path: string, options?: SendOptions, quiet?: QuietRequest): Promise<ApiResponse>;
   get(path: string, options?: SendOptions): Promise<ApiResponse>;
   post(path: string, options?: SendOptions): Promise<ApiResponse>;
   delete(path: string, options?: SendOptions): Promise<ApiResponse>;
@@ -358,16 +371,17 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
   };
   // A list answered in pages is read whole before any check judges it (helpers/check/pages.ts: section 8 leaves
   // pagination open; reading round r16), whichever way the test asks it (t.get, t.request).
-  const request = async (method: Method, path: string, options: SendOptions = {}): Promise<ApiResponse> => {
-    const first = await send(method, path, options);
+  const request = async (method: Method, path: string, options: SendOptions = {}, quiet?: QuietRequest): Promise<ApiResponse> => {
+    const first = await send(method, path, options, quiet);
     if (method !== 'GET' || !isListPath(path)) return first;
     const whole = await wholeList(
       first,
       { path, ...(options.query ? { query: options.query } : {}) },
       info.baseUrl,
-      (next, query) => send('GET', next, { ...options, query }),
+      (next, query) => send('GET', next, { ...options, query }, quiet),
       (message) => {
-        if (!run.advisories.includes(message)) run.advisories.push(message);
+        if (quiet) quiet.advise(message);
+        else if (!run.advisories.includes(message)) run.advisories.push(message);
       },
       // A list that says it holds more than the suite could read cannot be judged whole (review-t): marked, so that a
       // test that takes its 200 is not verified (expectStatus, and the end of the test), while a test that expects
@@ -383,14 +397,15 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     if (whole !== first && incompleteLists.has(first)) incompleteLists.set(whole, incompleteLists.get(first)!);
     return whole;
   };
-  const send = async (method: Method, path: string, options: SendOptions = {}) => {
+  const send = async (method: Method, path: string, options: SendOptions = {}, quiet?: QuietRequest) => {
     let index: number | undefined;
     const response = await http.send(
       { method, path, signal: phase.signal, inFlight: phase.inFlight, ...options },
       (exchange) => {
         namePasswords(exchange, path, options.json);
-        index = run.exchanges.push(exchange) - 1;
         secretsWhenRecorded.set(exchange, registeredSecretCount());
+        if (quiet) return quiet.capture(exchange);
+        index = run.exchanges.push(exchange) - 1;
         if ((exchange.rateLimited ?? 0) > RETRY_ATTEMPTS) run.stillRateLimited = (run.stillRateLimited ?? 0) + 1;
       },
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
