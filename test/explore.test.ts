@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSkip, NotVerified, roadBlock, search, type Probe } from '../explore/engine.js';
 import { expectRefusedForAny, expectStoredAsSent, judgeRule, judgeType } from '../explore/judge.js';
-import { digitsVerdict, lengthReadings, lengthVerdict, nonString, REWRITTEN_TEXT, textBetween, textChar } from '../explore/values.js';
+import { digitsVerdict, emailOfLength, lengthReadings, lengthVerdict, nonString, plainEmail, REWRITTEN_TEXT, textBetween, textChar } from '../explore/values.js';
 import { ApiResponse } from '../helpers/net/http.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { storedForm } from '../helpers/spec/normalisation.js';
@@ -192,6 +192,19 @@ describe('explore: a stored text rewritten on input (review-an F5)', () => {
   it('counts a length in NFKC too: a text normalised before it is validated (allowed-review-an-texts-stored-nfkc)', () => {
     expect(lengthVerdict(`${'a'.repeat(180)}\ufdfa`, 1, 191)).toBe('ambiguous'); // 181 code points, 198 in NFKC
     expect(lengthVerdict(REWRITTEN_TEXT, 1, 191)).toBe('inside');
+  });
+});
+
+describe('explore: e-mail addresses at example.com (review-an F7)', () => {
+  it('builds addresses of every length asked for at example.com, or in labels under it, valid per RFC 5321', () => {
+    for (const [min, max] of [[13, 191], [192, 254], [256, 320]] as const) {
+      for (const email of fc.sample(plainEmail(min, max), { seed: 5, numRuns: 300 })) {
+        expect(email.length).toBeGreaterThanOrEqual(min);
+        expect(email.length).toBeLessThanOrEqual(max);
+        expect(email).toMatch(/^[a-z0-9]{1,64}@(?:[a-z0-9]{1,63}\.)*example\.com$/);
+      }
+    }
+    for (const length of [13, 76, 77, 78, 140, 141, 191]) expect(emailOfLength(length)).toHaveLength(length);
   });
 });
 
