@@ -1,0 +1,133 @@
+import type { FastifyRequest } from 'fastify';
+import type Database from 'better-sqlite3';
+import type { Mutation, WireAnswer } from '../mutation.js';
+import type { ReferenceContext } from '../context.js';
+import type { Mutant } from './types.js';
+import { isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
+import { BONUS, BONUSES, LOGOUT } from './routes.js';
+
+/**
+ * review-ao (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest changes (round
+ * wb23's balances assets and company.none, fix-wb24, explore's judging), suites/banks, cards, bonuses and the helpers
+ * they use, and authentication. Each probe takes one choice the text leaves open, the other way from the reference; each
+ * description quotes the text that leaves the point open. Verdicts: see the report of review-ao (the lead's issue 28).
+ */
+
+const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+
+/**
+ * One access token per user, renewed by every login: the expiring-token recipe of Django REST framework
+ * (`token, created = Token.objects.get_or_create(user=user)`, and when not created `token.created = now(); token.save()`,
+ * the expiry counted from `created`). A login answers the user's one token, its lifetime started again, whether it was
+ * still live or had run out; logout deletes it and the next login makes a new one. The tokens a provider state gives
+ * (`user.expired-token`, `user.inactive`) are the user's one token too.
+ */
+function oneTokenPerUserRenewedAtLogin(): Mutation {
+  const tokenOf = new Map<string, string>();
+  let db: Database.Database | undefined;
+  let now: () => number = Date.now;
+  const remember = (ctx: ReferenceContext | undefined) => {
+    if (!ctx) return;
+    db = ctx.db;
+    now = () => ctx.now();
+  };
+  return {
+    request(_request, ctx) {
+      remember(ctx);
+    },
+    state(name, data, ctx) {
+      remember(ctx);
+      const given = data as { id?: unknown; token?: unknown } | undefined;
+      if ((name === 'user.expired-token' || name === 'user.inactive') && typeof given?.id === 'string' && typeof given.token === 'string') tokenOf.set(given.id, given.token);
+      return data;
+    },
+    wire(answer: WireAnswer, reply) {
+      if (answer.url === LOGOUT && answer.status === 200) {
+        const token = bearerOf(reply.request);
+        for (const [user, held] of tokenOf) if (held === token) tokenOf.delete(user);
+        return undefined;
+      }
+      if (!isSessionAnswer(answer) || !db) return undefined;
+      const body = parse(answer.payload);
+      const session = body?.data;
+      if (typeof session?.userId !== 'string' || typeof session.id !== 'string' || typeof session.ttl !== 'number') return undefined;
+      const earlier = tokenOf.get(session.userId);
+      const earlierId = earlier === undefined ? undefined : Number(/^(\d+)\|/.exec(earlier)?.[1]);
+      const issuedId = Number(/^(\d+)\|/.exec(session.id)?.[1]);
+      if (earlier === undefined || earlierId === undefined || !Number.isFinite(earlierId)) {
+        tokenOf.set(session.userId, session.id);
+        return undefined;
+      }
+      const at = now();
+      const renewed = db.prepare('UPDATE access_tokens SET created_ms = ?, expires_ms = ? WHERE id = ?').run(at, at + session.ttl * 1000, earlierId).changes;
+      if (renewed === 0) {
+        tokenOf.set(session.userId, session.id);
+        return undefined;
+      }
+      // The token this login issued is never shown: the user keeps one.
+      if (Number.isFinite(issuedId)) db.prepare('DELETE FROM access_tokens WHERE id = ?').run(issuedId);
+      session.id = earlier;
+      return JSON.stringify(body);
+    },
+  };
+}
+
+/** `currency=all` (in any letter case) read as "every currency", the filter dropped, as a UI's "All" option sends it. */
+function currencyAllMeansEvery(): Mutation {
+  return {
+    request(request) {
+      if (request.method !== 'GET' || !/^\/api\/v1\/user\/[^/?]+\/bank(?:\?|$)/.test(request.url)) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (typeof query.currency === 'string' && query.currency.trim().toLowerCase() === 'all') delete query.currency;
+    },
+  };
+}
+
+/** A bonus's embedded user written with `isActive` false, its `status` kept: the activation (KYC) flag of a fresh account. */
+function bonusUserNotYetActivated(): Mutation {
+  return {
+    wire(answer: WireAnswer) {
+      if (answer.status !== 200 || (answer.url !== BONUSES && answer.url !== BONUS)) return undefined;
+      const body = parse(answer.payload);
+      let changed = false;
+      for (const record of recordsOf(body)) {
+        if (record?.user && typeof record.user === 'object' && record.user.isActive === true) {
+          record.user.isActive = false;
+          changed = true;
+        }
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
+export const probesReviewAoMutants: Mutant[] = [
+  // P1 (helpers/arrange/access.ts expiredWriteKept, fix-wb24 item 6): the account of state user.expired-token logs in
+  // before its expired token is sent to a write.
+  reading(
+    'allowed-review-ao-login-renews-users-one-token',
+    'authentication',
+    '5',
+    'one access token per user, renewed by every login (Django REST framework\u2019s expiring-token recipe: Token.objects.get_or_create(user=user), and when not created token.created = now(), the expiry counted from created): a login answers the user\u2019s one token with its lifetime started again, live or run out, and logout deletes it (5.2: "Both return a Session (2.1). Its id is the bearer token, valid for ttl seconds, until until"; 4.5: "Destroys the token"; nothing says that each login issues a token of its own, allowed-r12-login-reuses-live-token, nor that a token once over is never valid again)',
+    oneTokenPerUserRenewedAtLogin(),
+    only('banks', 'cards'),
+  ),
+  // P2 (suites/banks.test.ts 'answers an empty list for a currency no bank has', currency=ALL).
+  reading(
+    'allowed-review-ao-bank-currency-filter-all-sentinel',
+    'banks',
+    '4.10',
+    'the bank list\u2019s currency filter takes "all" (any letter case) as every currency, the filter dropped, as a UI\u2019s "All" option sends it (4.10: query "currency" among "all optional filters, strings"; the text names the filter and not its values, nor that they are ISO 4217 codes; docs/judging.md lets a value that resolves to nothing be ignored)',
+    currencyAllMeansEvery(),
+    only('banks'),
+  ),
+  // P3 (suites/bonuses.test.ts expectCallerActive, round wb9).
+  reading(
+    'allowed-review-ao-bonus-user-is-active-activation-flag',
+    'bonuses',
+    '2.6',
+    'a bonus\u2019s embedded user gives isActive false for an account that logs in and holds status active: isActive is the activation (KYC) flag of the platform, and a fresh account has not passed it (2.6: "isActive | boolean", "status | string (value seen: active)"; 5.5 refuses login to "inactive accounts" without naming the member that says so, and the user object has two)',
+    bonusUserNotYetActivated(),
+    only('bonuses'),
+  ),
+];
