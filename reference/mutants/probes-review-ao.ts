@@ -4,7 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
-import { BONUS, BONUSES, LOGOUT } from './routes.js';
+import { BANK_ROUTES, BONUS, BONUSES, LOGOUT } from './routes.js';
 
 /**
  * review-ao (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest changes (round
@@ -101,6 +101,37 @@ function bonusUserNotYetActivated(): Mutation {
   };
 }
 
+/**
+ * A bank's currency kept lower-case ("eur", as Stripe writes currencies), shown so, and the `currency` filter compared
+ * with what is kept, letter for letter (a case-sensitive column: PostgreSQL's text, SQLite's BINARY): `currency=eur`
+ * lists the EUR banks, `currency=EUR` none. A numeric code is left as it is.
+ */
+function currencyKeptLowerFilteredAsKept(): Mutation {
+  return {
+    request(request) {
+      if (request.method !== 'GET' || !/^\/api\/v1\/user\/[^/?]+\/bank(?:\?|$)/.test(request.url)) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const value = query.currency;
+      if (typeof value !== 'string' || !/[A-Za-z]/.test(value)) return;
+      // The reference keeps the code upper-case: a value written in lower case is the kept one; any other matches nothing kept.
+      query.currency = value === value.toLowerCase() ? value.toUpperCase() : `${value}\u0000not-as-kept`;
+    },
+    wire(answer: WireAnswer) {
+      if ((answer.status !== 200 && answer.status !== 201) || !BANK_ROUTES.includes(answer.url)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      let changed = false;
+      for (const record of recordsOf(body)) {
+        if (typeof record?.currency === 'string' && record.currency !== record.currency.toLowerCase()) {
+          record.currency = record.currency.toLowerCase();
+          changed = true;
+        }
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
 export const probesReviewAoMutants: Mutant[] = [
   // P1 (helpers/arrange/access.ts expiredWriteKept, fix-wb24 item 6): the account of state user.expired-token logs in
   // before its expired token is sent to a write.
@@ -129,5 +160,15 @@ export const probesReviewAoMutants: Mutant[] = [
     'a bonus\u2019s embedded user gives isActive false for an account that logs in and holds status active: isActive is the activation (KYC) flag of the platform, and a fresh account has not passed it (2.6: "isActive | boolean", "status | string (value seen: active)"; 5.5 refuses login to "inactive accounts" without naming the member that says so, and the user object has two)',
     bonusUserNotYetActivated(),
     only('bonuses'),
+  ),
+  // P4 (suites/banks.test.ts 'returns only the banks of the currency given in the currency filter': currency=EUR, the
+  // code as created, required to list the EUR bank whose record shows "eur").
+  reading(
+    'allowed-review-ao-bank-currency-kept-lower-filtered-as-kept',
+    'banks',
+    '4.10',
+    'a bank\u2019s currency kept and shown lower-case ("eur", as Stripe writes currencies; allowed-r8-currency-shown-lower-case), and the currency filter compared letter for letter with what is kept (a case-sensitive column): currency=eur lists the EUR banks and currency=EUR none (4.10: query "currency" among "all optional filters, strings", no comparison given; docs/judging.md "Filters match by equality": a record may show a code in another letter case than the filter takes, so the value is sent as the records show it)',
+    currencyKeptLowerFilteredAsKept(),
+    only('banks'),
   ),
 ];
