@@ -3,8 +3,8 @@ import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
-import { BANK_ROUTES, BONUS, BONUSES, LOGOUT } from './routes.js';
+import { isSessionAnswer, onBankCreate, only, parse, reading, recordsOf } from './reading.js';
+import { BANK_ROUTES, BANKS, BONUS, BONUSES, LOGOUT } from './routes.js';
 
 /**
  * review-ao (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest changes (round
@@ -132,6 +132,49 @@ function currencyKeptLowerFilteredAsKept(): Mutation {
   };
 }
 
+const ONE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EVERY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A client-generated id taken (JSON:API 1.1, "Client-Generated IDs": "A server MAY accept a client-generated ID along
+ * with a request to create a resource"; an offline-first client minting UUIDs): a bank create whose body carries an `id`
+ * that is a UUID no bank has makes the bank under that id (the reference's own id mapped to it in every answer, and back
+ * in paths); any other `id` is ignored as before.
+ */
+function bankClientGeneratedIdTaken(): Mutation {
+  const wanted = new WeakMap<object, string>();
+  const shownIds = new Map<string, string>();
+  const referenceIds = new Map<string, string>();
+  return {
+    request(request, ctx) {
+      const params = request.params as Record<string, string> | undefined;
+      for (const [name, value] of Object.entries(params ?? {})) {
+        const id = typeof value === 'string' ? referenceIds.get(value.toLowerCase()) : undefined;
+        if (id !== undefined) params![name] = id;
+      }
+      onBankCreate(request, (body) => {
+        const id = body.id;
+        if (typeof id !== 'string' || !ONE_UUID.test(id) || referenceIds.has(id.toLowerCase())) return;
+        if (ctx && ctx.db.prepare('SELECT 1 FROM banks WHERE id = ? COLLATE NOCASE').get(id)) return;
+        wanted.set(request, id.toLowerCase());
+      });
+    },
+    wire(answer: WireAnswer, reply) {
+      const chosen = wanted.get(reply.request);
+      if (chosen !== undefined && answer.method === 'POST' && answer.status === 201 && answer.url === BANKS) {
+        const id = parse(answer.payload)?.data?.id;
+        if (typeof id === 'string' && ONE_UUID.test(id) && !shownIds.has(id.toLowerCase())) {
+          shownIds.set(id.toLowerCase(), chosen);
+          referenceIds.set(chosen, id);
+        }
+      }
+      if (shownIds.size === 0) return undefined;
+      const rewritten = answer.payload.replace(EVERY_UUID, (id) => shownIds.get(id.toLowerCase()) ?? id);
+      return rewritten === answer.payload ? undefined : rewritten;
+    },
+  };
+}
+
 export const probesReviewAoMutants: Mutant[] = [
   // P1 (helpers/arrange/access.ts expiredWriteKept, fix-wb24 item 6): the account of state user.expired-token logs in
   // before its expired token is sent to a write.
@@ -169,6 +212,15 @@ export const probesReviewAoMutants: Mutant[] = [
     '4.10',
     'a bank\u2019s currency kept and shown lower-case ("eur", as Stripe writes currencies; allowed-r8-currency-shown-lower-case), and the currency filter compared letter for letter with what is kept (a case-sensitive column): currency=eur lists the EUR banks and currency=EUR none (4.10: query "currency" among "all optional filters, strings", no comparison given; docs/judging.md "Filters match by equality": a record may show a code in another letter case than the filter takes, so the value is sent as the records show it)',
     currencyKeptLowerFilteredAsKept(),
+    only('banks'),
+  ),
+  // P5 (helpers/arrange/invariants.ts createInvariantChecks, the extra `id` of S351: "the record took the id sent").
+  reading(
+    'allowed-review-ao-bank-client-generated-id',
+    'banks',
+    '4.10',
+    'a bank create whose body carries an id that is a UUID no record has makes the bank under that id, as JSON:API 1.1 lets a server do ("A server MAY accept a client-generated ID along with a request to create a resource"; an offline-first client minting UUIDs); any other id is ignored (1.6: "{bank}, {bonus} and {card} are record IDs (UUID strings)"; 2.4: "id | string (UUID)": neither says who mints them)',
+    bankClientGeneratedIdTaken(),
     only('banks'),
   ),
 ];
