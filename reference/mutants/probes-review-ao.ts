@@ -175,6 +175,30 @@ function bankClientGeneratedIdTaken(): Mutation {
   };
 }
 
+/**
+ * The answer to a login carries the caller's own profile beside the Session (an extra member, `data.user`), its
+ * anti-phishing code in clear, so that the client can show it to its owner (the code's purpose: the user recognises it in
+ * the platform's e-mails and screens). Only the caller's own code, only in the answer to its own login.
+ */
+function loginShowsOwnAntiPhishingCode(): Mutation {
+  let db: Database.Database | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) db = ctx.db;
+    },
+    wire(answer: WireAnswer) {
+      if (!isSessionAnswer(answer) || !db) return undefined;
+      const body = parse(answer.payload);
+      const userId = body?.data?.userId;
+      if (typeof userId !== 'string') return undefined;
+      const row = db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string } | undefined;
+      if (!row) return undefined;
+      body.data.user = { id: userId, options: { guard: { antiPhishing: row.anti_phishing } } };
+      return JSON.stringify(body);
+    },
+  };
+}
+
 export const probesReviewAoMutants: Mutant[] = [
   // P1 (helpers/arrange/access.ts expiredWriteKept, fix-wb24 item 6): the account of state user.expired-token logs in
   // before its expired token is sent to a write.
@@ -222,5 +246,14 @@ export const probesReviewAoMutants: Mutant[] = [
     'a bank create whose body carries an id that is a UUID no record has makes the bank under that id, as JSON:API 1.1 lets a server do ("A server MAY accept a client-generated ID along with a request to create a resource"; an offline-first client minting UUIDs); any other id is ignored (1.6: "{bank}, {bonus} and {card} are record IDs (UUID strings)"; 2.4: "id | string (UUID)": neither says who mints them)',
     bankClientGeneratedIdTaken(),
     only('banks'),
+  ),
+  // P6 (helpers/net/secrets.ts and helpers/check/security.ts: "an unmasked anti-phishing code" is a secret that never travels).
+  reading(
+    'allowed-review-ao-login-shows-own-anti-phishing-code',
+    'bonuses',
+    '2.6',
+    'the answer to a login carries, beside the Session, the caller\u2019s own profile (an extra member data.user) with its anti-phishing code in clear, for the client to show its owner, the code\u2019s purpose being that its owner recognises it in the platform\u2019s e-mails and screens (2.6 masks it inside a bonus\u2019s user object: "antiPhishing (string, masked)"; 4.1 and 4.2 give the login answer { data: <Session> }, and extra members are allowed; no sentence says the code is kept from its owner)',
+    loginShowsOwnAntiPhishingCode(),
+    only('bonuses'),
   ),
 ];
