@@ -22,7 +22,7 @@ const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+
  * still live or had run out; logout deletes it and the next login makes a new one. The tokens a provider state gives
  * (`user.expired-token`, `user.inactive`) are the user's one token too.
  */
-function oneTokenPerUserRenewedAtLogin(): Mutation {
+function oneTokenPerUserRenewedAtLogin(reviveExpired = true): Mutation {
   const tokenOf = new Map<string, string>();
   let db: Database.Database | undefined;
   let now: () => number = Date.now;
@@ -59,7 +59,9 @@ function oneTokenPerUserRenewedAtLogin(): Mutation {
         return undefined;
       }
       const at = now();
-      const renewed = db.prepare('UPDATE access_tokens SET created_ms = ?, expires_ms = ? WHERE id = ?').run(at, at + session.ttl * 1000, earlierId).changes;
+      // Without revival (the pin): a token whose lifetime is over is left as it is, and the login's new token becomes the user's one.
+      const over = db.prepare('SELECT 1 FROM access_tokens WHERE id = ? AND expires_ms <= ?').get(earlierId, at);
+      const renewed = over && !reviveExpired ? 0 : db.prepare('UPDATE access_tokens SET created_ms = ?, expires_ms = ? WHERE id = ?').run(at, at + session.ttl * 1000, earlierId).changes;
       if (renewed === 0) {
         tokenOf.set(session.userId, session.id);
         return undefined;
@@ -255,5 +257,15 @@ export const probesReviewAoMutants: Mutant[] = [
     'the answer to a login carries, beside the Session, the caller\u2019s own profile (an extra member data.user) with its anti-phishing code in clear, for the client to show its owner, the code\u2019s purpose being that its owner recognises it in the platform\u2019s e-mails and screens (2.6 masks it inside a bonus\u2019s user object: "antiPhishing (string, masked)"; 4.1 and 4.2 give the login answer { data: <Session> }, and extra members are allowed; no sentence says the code is kept from its owner)',
     loginShowsOwnAntiPhishingCode(),
     only('bonuses'),
+  ),
+  // Pin (stays conformant): P1 without the revival, the user's one token renewed by each login while it is live, a new
+  // one issued once it is over (DRF's recipe with the expiry checked first).
+  reading(
+    'allowed-review-ao-login-renews-users-live-token',
+    'authentication',
+    '5',
+    'one access token per user, renewed by every login while it is live (Django REST framework\u2019s expiring-token recipe with the expiry checked first): a login answers the user\u2019s one live token with its lifetime started again; once it is over, or after logout deletes it, the next login issues a new one (5.2: "Both return a Session (2.1). Its id is the bearer token, valid for ttl seconds, until until"; nothing says that each login issues a token of its own, allowed-r12-login-reuses-live-token)',
+    oneTokenPerUserRenewedAtLogin(false),
+    only('authentication', 'banks', 'cards'),
   ),
 ];
