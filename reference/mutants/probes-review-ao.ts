@@ -201,6 +201,33 @@ function loginShowsOwnAntiPhishingCode(): Mutation {
   };
 }
 
+/**
+ * The bonus show writes its user's e-mail through another mask than the list (the show's full resource and the list's
+ * light one each with its own helper): the first letter of the local part and the whole domain (`j*****@example.com`),
+ * where the list keeps the reference's mask. Both are the user's e-mail "partially replaced with asterisks".
+ */
+function bonusShowMasksEmailOtherwise(): Mutation {
+  let db: Database.Database | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) db = ctx.db;
+    },
+    wire(answer: WireAnswer) {
+      if (answer.status !== 200 || answer.url !== BONUS || !db) return undefined;
+      const body = parse(answer.payload);
+      const user = body?.data?.user;
+      if (!user || typeof user.id !== 'string') return undefined;
+      const row = db.prepare('SELECT email FROM users WHERE id = ?').get(user.id) as { email: string } | undefined;
+      if (!row) return undefined;
+      const at = row.email.lastIndexOf('@');
+      if (at < 1) return undefined;
+      const local = row.email.slice(0, at);
+      user.email = `${local[0]}${'*'.repeat(Math.max(3, local.length - 1))}${row.email.slice(at)}`;
+      return JSON.stringify(body);
+    },
+  };
+}
+
 export const probesReviewAoMutants: Mutant[] = [
   // P1 (helpers/arrange/access.ts expiredWriteKept, fix-wb24 item 6): the account of state user.expired-token logs in
   // before its expired token is sent to a write.
@@ -267,5 +294,14 @@ export const probesReviewAoMutants: Mutant[] = [
     'one access token per user, renewed by every login while it is live (Django REST framework\u2019s expiring-token recipe with the expiry checked first): a login answers the user\u2019s one live token with its lifetime started again; once it is over, or after logout deletes it, the next login issues a new one (5.2: "Both return a Session (2.1). Its id is the bearer token, valid for ttl seconds, until until"; nothing says that each login issues a token of its own, allowed-r12-login-reuses-live-token)',
     oneTokenPerUserRenewedAtLogin(false),
     only('authentication', 'banks', 'cards'),
+  ),
+  // P7 (helpers/arrange/invariants.ts, the bonus show compared with the list member by member: user.email).
+  reading(
+    'allowed-review-ao-bonus-show-masks-email-otherwise',
+    'bonuses',
+    '2.6',
+    'the bonus show masks its user\u2019s e-mail with another mask than the list (the first letter of the local part and the whole domain, j*****@example.com, where the list keeps two letters of each part): each the user\u2019s e-mail "partially replaced with asterisks" (2.6: "email | string, masked by the service (partially replaced with asterisks)": which characters a mask keeps is not given, nor that every read keeps the same ones)',
+    bonusShowMasksEmailOtherwise(),
+    only('bonuses'),
   ),
 ];
