@@ -4,7 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { isSessionAnswer, onBankCreate, only, parse, reading, recordsOf } from './reading.js';
-import { BANK_ROUTES, BANKS, BONUS, BONUSES, LOGOUT } from './routes.js';
+import { BANK_ROUTES, BANKS, BONUS, LOGOUT } from './routes.js';
 
 /**
  * review-ao (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest changes (round
@@ -14,8 +14,9 @@ import { BANK_ROUTES, BANKS, BONUS, BONUSES, LOGOUT } from './routes.js';
  * - P1 allowed-review-ao-login-renews-users-one-token: REFUSED by the three expired-token write rows
  *   (helpers/arrange/access.ts expiredWriteKept: it logs the account in before the write, which renews the one token);
  *   authentication group conformant (127 passed).
- * - P2 allowed-review-ao-bank-currency-filter-all-sentinel: REFUSED (suites/banks.test.ts, currency=ALL lists nothing).
- * - P3 allowed-review-ao-bonus-user-is-active-activation-flag: REFUSED (suites/bonuses.test.ts expectCallerActive).
+ * - P2 (currency=ALL read as every currency) and P3 (a bonus's user isActive false for an account that logs in) were
+ *   written, REFUSED, and withdrawn: each is the behaviour of a deviation already ruled and registered
+ *   (wb21-banks-currency-filter-all-lists-every-bank, wb9-bonuses-user-is-active-false), not a point left open.
  * - P4 allowed-review-ao-bank-currency-kept-lower-filtered-as-kept: REFUSED (suites/banks.test.ts, the currency filter
  *   test sends EUR only, not the code as the record shows it, as the status tests do with filterWritings).
  * - P5 allowed-review-ao-bank-client-generated-id: REFUSED (helpers/arrange/invariants.ts, extra id taken).
@@ -83,35 +84,6 @@ function oneTokenPerUserRenewedAtLogin(reviveExpired = true): Mutation {
       if (Number.isFinite(issuedId)) db.prepare('DELETE FROM access_tokens WHERE id = ?').run(issuedId);
       session.id = earlier;
       return JSON.stringify(body);
-    },
-  };
-}
-
-/** `currency=all` (in any letter case) read as "every currency", the filter dropped, as a UI's "All" option sends it. */
-function currencyAllMeansEvery(): Mutation {
-  return {
-    request(request) {
-      if (request.method !== 'GET' || !/^\/api\/v1\/user\/[^/?]+\/bank(?:\?|$)/.test(request.url)) return;
-      const query = (request.query ?? {}) as Record<string, unknown>;
-      if (typeof query.currency === 'string' && query.currency.trim().toLowerCase() === 'all') delete query.currency;
-    },
-  };
-}
-
-/** A bonus's embedded user written with `isActive` false, its `status` kept: the activation (KYC) flag of a fresh account. */
-function bonusUserNotYetActivated(): Mutation {
-  return {
-    wire(answer: WireAnswer) {
-      if (answer.status !== 200 || (answer.url !== BONUSES && answer.url !== BONUS)) return undefined;
-      const body = parse(answer.payload);
-      let changed = false;
-      for (const record of recordsOf(body)) {
-        if (record?.user && typeof record.user === 'object' && record.user.isActive === true) {
-          record.user.isActive = false;
-          changed = true;
-        }
-      }
-      return changed ? JSON.stringify(body) : undefined;
     },
   };
 }
@@ -251,24 +223,6 @@ export const probesReviewAoMutants: Mutant[] = [
     'one access token per user, renewed by every login (Django REST framework\u2019s expiring-token recipe: Token.objects.get_or_create(user=user), and when not created token.created = now(), the expiry counted from created): a login answers the user\u2019s one token with its lifetime started again, live or run out, and logout deletes it (5.2: "Both return a Session (2.1). Its id is the bearer token, valid for ttl seconds, until until"; 4.5: "Destroys the token"; nothing says that each login issues a token of its own, allowed-r12-login-reuses-live-token, nor that a token once over is never valid again)',
     oneTokenPerUserRenewedAtLogin(),
     only('banks', 'cards'),
-  ),
-  // P2 (suites/banks.test.ts 'answers an empty list for a currency no bank has', currency=ALL).
-  reading(
-    'allowed-review-ao-bank-currency-filter-all-sentinel',
-    'banks',
-    '4.10',
-    'the bank list\u2019s currency filter takes "all" (any letter case) as every currency, the filter dropped, as a UI\u2019s "All" option sends it (4.10: query "currency" among "all optional filters, strings"; the text names the filter and not its values, nor that they are ISO 4217 codes; docs/judging.md lets a value that resolves to nothing be ignored)',
-    currencyAllMeansEvery(),
-    only('banks'),
-  ),
-  // P3 (suites/bonuses.test.ts expectCallerActive, round wb9).
-  reading(
-    'allowed-review-ao-bonus-user-is-active-activation-flag',
-    'bonuses',
-    '2.6',
-    'a bonus\u2019s embedded user gives isActive false for an account that logs in and holds status active: isActive is the activation (KYC) flag of the platform, and a fresh account has not passed it (2.6: "isActive | boolean", "status | string (value seen: active)"; 5.5 refuses login to "inactive accounts" without naming the member that says so, and the user object has two)',
-    bonusUserNotYetActivated(),
-    only('bonuses'),
   ),
   // P4 (suites/banks.test.ts 'returns only the banks of the currency given in the currency filter': currency=EUR, the
   // code as created, required to list the EUR bank whose record shows "eur").
