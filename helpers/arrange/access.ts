@@ -85,6 +85,11 @@ const EXPIRED_WRITES: readonly string[] = ['POST /api/v1/user/{user}/bank', 'POS
 async function expiredWriteKept(t: CheckContext, endpointId: string, expired: { id: string; email: string; password: string; token: string }): Promise<ApiResponse[]> {
   const fresh = await logIn(t, expired);
   t.cleanup(() => t.post('/api/v1/user/logout', { token: fresh }));
+  // A login may answer the user's one token renewed (5.2 gives a token a lifetime, not one token a login: Django REST
+  // framework's expiring-token recipe, get_or_create and `created` reset at each login; review-ao F1,
+  // allowed-review-ao-login-renews-users-one-token): the token sent as expired is then live again, so the write could
+  // not be told from one with a valid token.
+  if (fresh === expired.token) t.skip(`not verified: the login of provider state user.expired-token's account (to read its records around the write) answered the state's expired token itself, renewed, so a write with it is no longer one with an expired token (5.2 does not say each login issues a token of its own)`);
   const isBank = endpointId.includes('/bank');
   const listPath = `/api/v1/user/${encodeURIComponent(expired.id)}/${isBank ? 'bank' : 'card'}`;
   if (endpointId.startsWith('DELETE ')) {
