@@ -30,7 +30,7 @@ export async function bonusesOfState(t: CheckContext, userId: string, options: {
   const reported = (bonuses as { antiPhishing?: unknown }).antiPhishing;
   const antiPhishing = typeof reported === 'string' && reported !== '' ? reported : undefined;
   // checkAntiPhishing finds the code in any letter case, so a leak in another case is redacted as well.
-  if (antiPhishing !== undefined) for (const form of new Set([antiPhishing, antiPhishing.toLowerCase(), antiPhishing.toUpperCase()])) learnSecret(form, 'never-travels');
+  if (antiPhishing !== undefined) for (const form of new Set([antiPhishing, antiPhishing.toLowerCase(), antiPhishing.toUpperCase()])) learnSecret(form, 'own-code', { owner: userId });
   return { bonuses, antiPhishing };
 }
 

@@ -12,7 +12,7 @@ import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
-import { scanCredentials, type AnswerContext } from './security.js';
+import { pathUserOf, scanCredentials, type AnswerContext } from './security.js';
 import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, type TargetInfo } from './target.js';
@@ -413,7 +413,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     if (index !== undefined) exchangeOf.set(response, index);
     if (response.isJson) {
       const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
-      const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.json, context: { sent: sentCredentials(options), issues } };
+      const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.json, context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
       scanAnswer(run, answer);
       // Kept for the rescan at the test's end only up to RECORDED_JSON_CHARS (issue 29): a target padding every answer
       // would otherwise hold megabytes per answer of each test in flight (8 tests a worker) until the test ends.

@@ -10,7 +10,8 @@ export { isCredentialKey } from '../spec/credential-names.js';
  * (issue 28):
  * - a password the run knows, by its value, in any answer (also echoed to the request that sent it);
  * - a password hash: by its field's name (`password_hash`), or by a named hash format (`$2y$`, `$argon2id$` ...);
- * - a secret that never travels (a TOTP secret, recovery codes, an unmasked anti-phishing code);
+ * - a secret that never travels (a TOTP secret, recovery codes);
+ * - a user's anti-phishing code in an answer to anyone but that user (its owner may be shown it: review-ao F2);
  * - the reset token, in any answer of the interface (section 4.4: it arrives by e-mail);
  * - a token the run knows to belong to another session or user, by its value, in any alphabet.
  * Not a finding: a credential issued to the caller in the answer to its own authentication or password
@@ -63,6 +64,8 @@ export interface AnswerContext {
    * helpers/spec/credential-names.ts): the credentials it issues are the caller's.
    */
   issues?: boolean;
+  /** The user the request's path names (`/api/v1/user/{user}/...`), whose records the answer holds if it is not refused. */
+  pathUser?: string;
 }
 
 const sessionOf = (secret: LearntSecret): string => secret.session ?? secret.value;
@@ -80,6 +83,35 @@ function tokenAllowed(secret: LearntSecret, body: unknown, context: AnswerContex
     if (subject !== undefined && secret.owner !== undefined && sameId(secret.owner, subject)) return true;
   }
   return false;
+}
+
+/** The user a request's path names (`/api/v1/user/{user}/<records>`), decoded; undefined for the routes of section 4.1 to 4.5. */
+export function pathUserOf(path: string): string | undefined {
+  const match = /\/api\/v1\/user\/([^/?#]+)\/[^/?#]/.exec(path);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an answer is to the owner of an `own-code` secret: an answer about the owner's records (its path names the
+ * owner), one sent with a credential the run knows to be the owner's, or the owner's own authentication.
+ */
+function answersOwner(secret: LearntSecret, body: unknown, context: AnswerContext): boolean {
+  const { owner } = secret;
+  if (owner === undefined) return false;
+  if (context.pathUser !== undefined && sameId(context.pathUser, owner)) return true;
+  if (context.issues) {
+    const subject = subjectOf(body);
+    if (subject !== undefined && sameId(subject, owner)) return true;
+  }
+  return (context.sent ?? []).some((value) => {
+    const mine = value === undefined || value === '' ? undefined : learntSecret(value);
+    return mine?.owner !== undefined && sameId(mine.owner, owner);
+  });
 }
 
 function written(found: SecretFound): string {
@@ -100,6 +132,8 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
       return 'carries a password the run knows';
     case 'never-travels':
       return 'carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)';
+    case 'own-code':
+      return answersOwner(secret, body, context) ? undefined : 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
     case 'reset-token':
       return 'carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
     case 'configured':

@@ -24,7 +24,11 @@ import { registerConfiguredSecret, registerEncodedSecret, registerSecret } from 
  * as a configured secret is, but found in an answer it is advised on, not a finding (review-an F1: a tenant id equal to a
  * platform's code, or "2", is no leak).
  */
-export type SecretKind = 'password' | 'never-travels' | 'reset-token' | 'token' | 'configured' | 'header-value';
+/**
+ * `own-code`: a value its owner may be shown but no one else (the anti-phishing code of 2.6: its owner recognises it in
+ * e-mails and screens; review-ao F2), learnt with its owner.
+ */
+export type SecretKind = 'password' | 'never-travels' | 'own-code' | 'reset-token' | 'token' | 'configured' | 'header-value';
 
 export interface LearntSecret {
   value: string;

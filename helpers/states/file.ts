@@ -449,7 +449,7 @@ export function loadStatesFile(path: string): StatesFileV1 {
     learnSecret(account.token, 'token', { owner: account.id });
     learnSecret(account.totpSecret, 'never-travels');
     learnSecret(account.resetToken, 'reset-token');
-    learnSecret(account.bonuses?.antiPhishing, 'never-travels');
+    learnSecret(account.bonuses?.antiPhishing, 'own-code', { owner: account.id });
   }
   return checked;
 }
