@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { isSessionAnswer, onBankCreate, only, parse, reading, recordsOf } from './reading.js';
+import { isSessionAnswer, judgedDeviations, onBankCreate, only, parse, reading, recordsOf } from './reading.js';
 import { BANK_ROUTES, BANKS, BONUS, LOGOUT } from './routes.js';
 
 /**
@@ -213,7 +213,7 @@ function bonusShowMasksEmailOtherwise(): Mutation {
   };
 }
 
-export const probesReviewAoMutants: Mutant[] = [
+const written: Mutant[] = [
   // P1 (helpers/arrange/access.ts expiredWriteKept, fix-wb24 item 6): the account of state user.expired-token logs in
   // before its expired token is sent to a write.
   reading(
@@ -272,3 +272,21 @@ export const probesReviewAoMutants: Mutant[] = [
     only('bonuses'),
   ),
 ];
+
+/**
+ * The probes the lead ruled deviations (registered as such; the suite kills each). P5: issue 27 judges extra body fields
+ * beyond the letter ("Extra body fields may be refused with 422 or ignored. They never change the owner, the status or
+ * the ids"), written in docs/judging.md with its reason: the interface documents no `id` input (4.10 lists the create's
+ * fields), so a client choosing a record's id is an input the interface does not have, and a store that takes it lets a
+ * client squat or predict ids other clients meet.
+ */
+const RULED_DEVIATIONS = new Set(['allowed-review-ao-bank-client-generated-id']);
+
+/** The probes of review-ao that stay readings (registered in index.ts): each must stay conformant. */
+export const probesReviewAoMutants: Mutant[] = written.filter((mutant) => !RULED_DEVIATIONS.has(mutant.name));
+
+/** The probes ruled deviations (registered in index.ts): the suite must kill each. */
+export const probesReviewAoJudgedDeviations: Mutant[] = judgedDeviations(
+  written.filter((mutant) => RULED_DEVIATIONS.has(mutant.name)),
+  ': an extra body field never changes the ids (issue 27; docs/judging.md "Extra body fields"; the lead\u2019s ruling on review-ao P5)',
+);
