@@ -41,6 +41,23 @@ describe('credential findings in an answer', () => {
     });
   });
 
+  test('find a user’s anti-phishing code only in an answer to another user (review-ao F2)', () => {
+    const owner = randomUUID();
+    const other = randomUUID();
+    learnSecret('Owl-Phrase-7731', 'own-code', { owner });
+    const profile = { data: { user: { options: { guard: { antiPhishing: 'Owl-Phrase-7731' } } } } };
+    // The owner's own: its records' path, its own login, its own credential.
+    expect(credentialFindings(profile, { pathUser: owner.toUpperCase() })).toEqual([]);
+    expect(credentialFindings({ data: { id: 'own-session-token-0001', userId: owner, ttl: 60, ...profile.data } }, { issues: true })).toEqual([]);
+    learnSecret('owners-token-value-000000001', 'token', { owner });
+    expect(credentialFindings(profile, { sent: ['owners-token-value-000000001'] })).toEqual([]);
+    // Another user's: a path naming another user, another user's login, an answer to no known user.
+    const leak = '/data/user/options/guard/antiPhishing carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
+    expect(credentialFindings(profile, { pathUser: other })).toEqual([leak]);
+    expect(credentialFindings({ data: { id: 'other-session-token-001', userId: other, ttl: 60, ...profile.data } }, { issues: true })).toEqual([leak]);
+    expect(credentialFindings(profile)).toEqual([leak]);
+  });
+
   test('leave settings, error maps and empty values alone', () => {
     const answer = {
       data: { options: { guard: { actions: { login: { '2fa': false, password: true } } } } },
@@ -53,7 +70,7 @@ describe('credential findings in an answer', () => {
   test('find a secret that never travels inside any string, and another session’s token, but not the Session’s own', () => {
     learnSecret('JBSWY3DPEHPK3PXPsecret', 'never-travels');
     expect(credentialFindings({ data: { otpauth: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXPsecret' } })).toEqual([
-      '/data/otpauth carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)',
+      '/data/otpauth carries a secret that never travels (a TOTP secret or a recovery code the run knows)',
     ]);
     learnSecret('42|otherTokenSecretValue012345678', 'token', { owner: 'u-2', session: '42|otherTokenSecretValue012345678' });
     const session = { data: { id: '41|ownTokenSecretValue0123456789', userId: 'u-1', ttl: 7200 } };
@@ -139,7 +156,7 @@ describe('credential findings in an answer', () => {
           '/data/mapToken carries a token the run knows to belong to another session or user',
           '/data/passwordToken carries a password the run knows',
           '/data/linkToken carries the password reset token (section 4.4: it arrives by e-mail, in no answer)',
-          '/data/totpToken carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)',
+          '/data/totpToken carries a secret that never travels (a TOTP secret or a recovery code the run knows)',
         ],
         advisories: [],
       });

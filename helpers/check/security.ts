@@ -131,7 +131,7 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
     case 'password':
       return 'carries a password the run knows';
     case 'never-travels':
-      return 'carries a secret that never travels (a TOTP secret, a recovery code or an anti-phishing code the run knows)';
+      return 'carries a secret that never travels (a TOTP secret or a recovery code the run knows)';
     case 'own-code':
       return answersOwner(secret, body, context) ? undefined : 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
     case 'reset-token':

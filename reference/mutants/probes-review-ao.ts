@@ -25,6 +25,10 @@ import { BANK_ROUTES, BANKS, BONUS, LOGOUT } from './routes.js';
  * - P7 allowed-review-ao-bonus-show-masks-email-otherwise: REFUSED (helpers/arrange/invariants.ts, bonus show vs list).
  * - pin allowed-review-ao-login-renews-users-live-token: conformant (authentication, banks, cards).
  * The REFUSED ones fail `npm test`'s mutation run until the suite is fixed (or the lead rules them deviations).
+ * The lead's fixes (2026-11-28): P1, P4, P6 and P7 are conformant now (F1: the expired-token write row not verified
+ * where the login renews the expired token; F3: the currency filter asked as the record writes it; F2: the anti-phishing
+ * code a finding only in an answer to another user, pinned by the deviation review-ao-login-shows-previous-users-anti-
+ * phishing; F5: masks of the user's own value advised on). P5 was ruled a deviation (RULED_DEVIATIONS below), killed.
  */
 
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
@@ -187,6 +191,32 @@ function loginShowsOwnAntiPhishingCode(): Mutation {
 }
 
 /**
+ * The pin of F2's boundary, a deviation: every login answers, beside the Session, a profile read from a cache that one
+ * login fills for the next (keyed by nothing), so it carries the anti-phishing code of the user who logged in before.
+ */
+function loginShowsPreviousUsersAntiPhishingCode(): Mutation {
+  let db: Database.Database | undefined;
+  let previous: string | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) db = ctx.db;
+    },
+    wire(answer: WireAnswer) {
+      if (!isSessionAnswer(answer) || !db) return undefined;
+      const body = parse(answer.payload);
+      const userId = body?.data?.userId;
+      if (typeof userId !== 'string') return undefined;
+      const row = db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string } | undefined;
+      const shown = previous;
+      previous = row?.anti_phishing ?? previous;
+      if (shown === undefined || shown === row?.anti_phishing) return undefined;
+      body.data.user = { id: userId, options: { guard: { antiPhishing: shown } } };
+      return JSON.stringify(body);
+    },
+  };
+}
+
+/**
  * The bonus show writes its user's e-mail through another mask than the list (the show's full resource and the list's
  * light one each with its own helper): the first letter of the local part and the whole domain (`j*****@example.com`),
  * where the list keeps the reference's mask. Both are the user's e-mail "partially replaced with asterisks".
@@ -286,7 +316,16 @@ const RULED_DEVIATIONS = new Set(['allowed-review-ao-bank-client-generated-id'])
 export const probesReviewAoMutants: Mutant[] = written.filter((mutant) => !RULED_DEVIATIONS.has(mutant.name));
 
 /** The probes ruled deviations (registered in index.ts): the suite must kill each. */
-export const probesReviewAoJudgedDeviations: Mutant[] = judgedDeviations(
+export const probesReviewAoJudgedDeviations: Mutant[] = [
+  {
+    name: 'review-ao-login-shows-previous-users-anti-phishing',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'sections 2.6 and 4.2 (security: a user\u2019s anti-phishing code, "masked" even in its own bonus, shown to another user): every login answer carries, beside the Session, a profile from a cache one login fills for the next, with the anti-phishing code of the user who logged in before (the pin of review-ao F2: its owner may be shown it, no one else)',
+    mutation: loginShowsPreviousUsersAntiPhishingCode(),
+  },
+  ...judgedDeviations(
   written.filter((mutant) => RULED_DEVIATIONS.has(mutant.name)),
   ': an extra body field never changes the ids (issue 27; docs/judging.md "Extra body fields"; the lead\u2019s ruling on review-ao P5)',
-);
+  ),
+];
