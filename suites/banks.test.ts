@@ -10,6 +10,7 @@ import {
   createBank,
   deleteAfterwards,
   deleteIfCreated,
+  randomAlphanumeric,
   swiftOfLength,
   uniqueIban,
   uniqueIbanOfLength,
@@ -430,6 +431,11 @@ create.describe(() => {
     { description: 'a bankName that is a JSON array', field: 'bankName', input: withField('bankName', () => ['Bank']), expected: 422, constraint: 'bank.bankName.string' },
     { description: 'a bankName that is a JSON object', field: 'bankName', input: withField('bankName', () => ({ name: 'Bank' })), expected: 422, constraint: 'bank.bankName.string' },
     { description: 'an iban of 191 characters', field: 'iban', input: withField('iban', () => uniqueIbanOfLength(191)), expected: 201, constraint: 'bank.iban.max' },
+    // White-box round wb24 (fix-wb24open): 4.10 and 8 give iban "max 191, alphanumeric, unique" and no least length, so
+    // an iban of 7 characters (under swift's 8, a between:8 copied to the account number) is valid under every reading.
+    // Random upper-case letters and digits (36^7 values): fresh on every run, so a target that keeps a deleted bank's
+    // IBAN taken (allowed-r1-bank-iban-taken-after-delete) does not meet it again.
+    { description: 'an iban of 7 characters (4.10 and 8 set no least length)', field: 'iban', input: withField('iban', () => randomAlphanumeric(7)), expected: 201, constraint: 'bank.iban.max' },
     { description: 'an iban of 192 characters', field: 'iban', input: withField('iban', () => uniqueIbanOfLength(192)), expected: 422, constraint: 'bank.iban.max' },
     { description: 'an iban with hyphens', field: 'iban', input: withField('iban', hyphenated), expected: 422, constraint: 'bank.iban.alphanumeric' },
     { description: 'an iban with spaces', field: 'iban', input: withField('iban', () => uniqueIban().replace(/(.{4})(?!$)/g, '$1 ')), expected: 422, constraint: 'bank.iban.alphanumeric' },
