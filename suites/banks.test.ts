@@ -904,7 +904,7 @@ list.describe(() => {
       // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
       if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks });
       if (filter === 'company' && (await companyIsBankName(t))) return;
-      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks, platformOf: (bank) => bank.externalPlatform, arranged: company !== undefined });
+      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'bank-list-response', state: 'bank.two-platforms', list: listBanks, platformOf: (bank) => bank.externalPlatform, arranged: company !== undefined, create: async () => (await createBank(t, user.id, token)).bank });
     });
   }
 

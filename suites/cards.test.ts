@@ -957,7 +957,7 @@ list.describe(() => {
       const listCards = (query?: Record<string, string>) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) });
       // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
       if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'card-list-response', state: 'card.two-platforms', list: listCards });
-      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined });
+      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined, create: async () => (await createCard(t, user.id, token)).card });
     });
   }
 

@@ -82,6 +82,11 @@ export async function expectPlatformFilter(t: CheckContext, options: {
    * when none can be had (not verified, noted).
    */
   unheld?: () => Promise<UnheldPlatform | undefined>;
+  /**
+   * `platform` only (white-box round wb24): creates a record for the user through the interface and answers its id
+   * (expectCreatedUnderForm); a record list without a create (bonuses) gives none.
+   */
+  create?: () => Promise<{ id: string }>;
 }): Promise<void> {
   const { filter, platforms, schema, state } = options;
   const [first, second] = platforms;
@@ -195,6 +200,7 @@ export async function expectPlatformFilter(t: CheckContext, options: {
     if (matched !== 'code') t.advise(`${filter} compares a platform's ${matched}, not the code its records show`);
   }
   await expectUnheldForm(t, { filter, schema, state, list: options.list, unheld: options.unheld, yours, owned, forms: [...formOf.values()], judged });
+  if (judged && options.create) await expectCreatedUnderForm(t, { filter, schema, state, platforms, list: options.list, platformOf: options.platformOf, create: options.create, formOf, names: nameless ? new Map() : names, hosts: hostless ? new Map() : hosts });
   if (unverified.length > 0) t.skip(unverified.join('; '));
   if (judged || narrowed !== undefined) return;
   // Every value sent listed every one of the user's records. No value the suite can choose leaves a record out under
@@ -282,6 +288,66 @@ async function expectUnheldForm(t: CheckContext, options: {
     return;
   }
   expect(kept, `${filter}=${JSON.stringify(value)}, the ${form} of a platform the target trusts that holds none of the user's records (registered through provider state platform; the suite makes no records on it): ${where}, so it must list none of them (or refuse the value with 422 keyed by ${filter}); it lists ${kept.length} of the user's ${yours.size} records (a filter that matches nothing answered with the unfiltered list)`).toEqual([]);
+}
+
+/**
+ * Issue 27, white-box round wb24 (docs/judging.md, "Meaning of a filter the spec only names"): a record created through
+ * the interface is one of the user's records on the platform it shows, so the platform filter, held to the identifier
+ * form the target has SHOWN it reads (that form of one of the two platforms listed exactly the user's records on it and
+ * none of the other's: expectPlatformFilter's `formOf`), lists it too. After the two platforms are judged, one record is
+ * created for the user (`create`), the unfiltered list read (the platform it shows there, matched to one of the state's
+ * two platforms by code, else by the name only that platform's records show), and the list under that form's value of
+ * that platform must hold it, each once (a 422 keyed by the filter, a value the target resolved a moment before, is
+ * advised on). Never a guessed value: without a form shown (the filter verified on neither platform) nothing is
+ * created; a record shown on neither platform, or whose platform shows no value of that form, is noted, not verified.
+ * A record missing from the filtered list is advised on, not failed, when the unfiltered list read after it shows it on
+ * another platform (section 3: transitions not shown; allowed-bank-status-and-platform-change-after-create).
+ * Three requests (the create, the unfiltered list, the filtered list), a fourth when the record is missing.
+ */
+async function expectCreatedUnderForm(t: CheckContext, options: {
+  filter: 'company' | 'platform';
+  schema: string;
+  state: string;
+  platforms: readonly FilterPlatform[];
+  list: (query?: Record<string, string>) => Promise<ApiResponse>;
+  platformOf: (record: Record<string, any>) => { code?: unknown; name?: unknown; url?: unknown; urls?: { website?: unknown } | null } | null | undefined;
+  create: () => Promise<{ id: string }>;
+  formOf: ReadonlyMap<string, string | undefined>;
+  names: ReadonlyMap<string, string | undefined>;
+  hosts: ReadonlyMap<string, string | undefined>;
+}): Promise<void> {
+  const { filter, schema, state, platforms, formOf } = options;
+  if (![...formOf.values()].some((form) => form !== undefined)) return;
+  const { id } = await options.create();
+  const listedPlatform = async (): Promise<FilterPlatform | undefined | null> => {
+    const response = await options.list();
+    t.expectStatus(response, 200);
+    const record = (t.expectSchema(response, schema) as { data: Record<string, any>[] }).data.find((r) => sameId(r?.id, id));
+    if (record === undefined) return null;
+    const shown = options.platformOf(record);
+    return platforms.find((p) => shown?.code === p.code) ?? platforms.find((p) => typeof shown?.name === 'string' && shown.name !== '' && options.names.get(p.code) === shown.name);
+  };
+  const platform = await listedPlatform();
+  // A record the unfiltered list does not hold is the list invariant's to judge (helpers/arrange/invariants.ts).
+  if (platform === null) return t.note(`not verified: the ${filter} filter on a record created through the interface: the unfiltered list read right after its 201 does not hold it (${id})`);
+  if (platform === undefined) return t.note(`not verified: the ${filter} filter on a record created through the interface: the unfiltered list shows it (${id}) on neither platform of provider state ${state} (${platforms.map((p) => p.code).join(', ')}), by code or name`);
+  const other = platforms.find((p) => p !== platform)!;
+  const form = formOf.get(platform.code) ?? formOf.get(other.code)!;
+  const value = form === 'code' ? platform.code : form === 'ID' ? platform.id : form === 'name' ? options.names.get(platform.code) : options.hosts.get(platform.code);
+  if (value === undefined || value === '') return t.note(`not verified: the ${filter} filter on a record created through the interface: the target reads a platform's ${form}, and platform ${platform.code} shows none of its own to send`);
+  const response = await options.list({ [filter]: value });
+  if (response.status === 422) {
+    expectValidationError(t, response, filter);
+    return t.advise(`${filter}=${JSON.stringify(value)} (platform ${platform.code}'s ${form}, which listed exactly the user's records on it a moment before) was refused with 422 keyed by ${filter} after a record was created on that platform`);
+  }
+  const listed = expectFilteredList(t, response, filter, value, schema) ?? [];
+  const held = listed.filter((r) => sameId(r?.id, id)).length;
+  if (held === 1) return;
+  if (held === 0) {
+    const now = await listedPlatform();
+    if (now !== platform) return t.advise(`a record created through the interface (${id}) was shown on platform ${platform.code} and is missing from ${filter}=${JSON.stringify(value)}; the unfiltered list read after shows it ${now === null ? 'no more' : now === undefined ? 'on neither platform' : `on platform ${now.code}`} (a move: section 3 shows no transitions), so not judged`);
+  }
+  expect(held, `${filter}=${JSON.stringify(value)} is platform ${platform.code}'s ${form}, the form the target showed it reads (it listed exactly the user's records on a platform of provider state ${state} and none of the other's); the record ${id} created through the interface is shown on platform ${platform.code} in the unfiltered list read before and after, so the list under that value must hold it once; it holds it ${held} times`).toBe(1);
 }
 
 /**
