@@ -453,10 +453,63 @@ async function expectStatedAssets(t: CheckContext, kind: 'coin' | 'NFT'): Promis
   if (problems.length > 0) throw new Error(`section 2.2: each held ${kind}'s records, listed, filtered and shown, must answer the chain, meta.links and description that provider state balances' assets gives (what the target's own records hold): ${problems.join('; ')}`);
 }
 
+/**
+ * White-box round wb24 (per-user isolation of NFTs): two users of provider state balances, the first one's NFTs the
+ * second's state does not give it (compared case-free: two holders of one collection are left out), the first user's
+ * NFT list read first (its NFTs shown to it, as a target that keeps answers or looks NFTs up by symbol would have them).
+ * A record of one of those NFTs in the second user's answers that holds a crypto amount other than 0 is another user's
+ * holding (4.6, 4.7: the user's balances; 5.6); a record of it at zero is a catalogue listed zero-filled (as coins may
+ * be, allowed-r1-balances-all-coins-zero-filled), not judged. A STATES_FILE account may hold more than its entry lists,
+ * so there it is advised on; a hook's account holds what the state gave it.
+ */
+/** A balance record with a crypto amount other than 0 (2.2: the six amounts of `amounts.crypto`). */
+const holdsAmount = (record: any): boolean => Object.values(record?.amounts?.crypto ?? {}).some((amount) => Number(amount) !== 0);
+
+async function twoNftHolders(t: CheckContext) {
+  const [first, second] = await Promise.all([holder(t), holder(t)]);
+  const own = new Set(second.held.nfts.map((symbol: unknown) => String(symbol).toLowerCase()));
+  const foreign = (first.held.nfts as unknown[]).map(String).filter((symbol) => !own.has(symbol.toLowerCase()));
+  if (foreign.length === 0) t.skip(`not verified: provider state balances gave the two users the same NFTs (${first.held.nfts.join(', ')}), so none of one user's is another user's only (a states file: give two of its balance accounts NFTs of their own)`);
+  const listed = await t.get(balancePaths.nftList(first.user.id), { token: first.token });
+  t.expectStatus(listed, 200);
+  t.expectSchema(listed, 'balance-nft-list-response');
+  const keys = new Set(foreign.map((symbol) => symbol.toLowerCase()));
+  /** A record of one of the first user's own NFTs with a crypto amount other than 0. */
+  const othersHolding = (record: any): boolean => typeof record?.symbol === 'string' && keys.has(record.symbol.toLowerCase()) && holdsAmount(record);
+  const judge = (problem: string) => {
+    if (t.target.states.kind === 'file') t.advise(`${problem} (a STATES_FILE account may hold more than its entry lists, so not judged)`);
+    else expect.fail(problem);
+  };
+  return { first, second, foreign, othersHolding, judge };
+}
+
 nftList.describe(() => {
   // Section 5.3: the ways without valid authentication, sent here (helpers/arrange/access.ts).
   unauthenticatedCheck(nftList, 'expired');
   unauthenticatedCheck(nftList, 'elsewhere');
+
+  // White-box round wb24: the NFT list is the user's NFTs (4.6), never another user's holdings (5.6): twoNftHolders. A
+  // record the second user's state does not give it, with an amount, is either the first user's (judged at once on a
+  // hook's accounts) or asked of the second user's show (at most three): an NFT the list shows held and the show does
+  // not (not 200 with an amount) is a holding of someone else's, whatever a reading makes of an unheld symbol.
+  // Two requests beside the two logins and states (the first user's NFT list, the second user's), and a show for each
+  // such record.
+  nftList.check('lists none of the NFTs another user holds (two users of provider state balances)', { rules: [...schemaRules('balance-nft-list-response'), 'S196'], clauses: ['4.6', '5'], status: 200 }, async (t) => {
+    const { first, second, foreign, othersHolding, judge } = await twoNftHolders(t);
+    const response = await t.get(balancePaths.nftList(second.user.id), { token: second.token });
+    t.expectStatus(response, 200);
+    const { data } = t.expectSchema(response, 'balance-nft-list-response') as { data: any[] };
+    const leaked = data.filter(othersHolding).map((record) => `${record.symbol} (crypto ${JSON.stringify(record.amounts?.crypto)})`);
+    if (leaked.length > 0) judge(`sections 4.6 and 5.6: the NFT list of a user holds that user's NFTs; user ${second.user.id}'s list holds ${leaked.join(', ')}, NFT(s) of user ${first.user.id} (provider state balances: ${foreign.join(', ')}) that its own state does not give it, with amounts other than 0`);
+    const own = new Set(second.held.nfts.map((symbol: unknown) => String(symbol).toLowerCase()));
+    const unstated = data.filter((record) => typeof record?.symbol === 'string' && record.type !== 'coin' && !own.has(record.symbol.toLowerCase()) && !othersHolding(record) && holdsAmount(record)).slice(0, 3);
+    for (const record of unstated) {
+      const shown = await t.get(balancePaths.nftShow(second.user.id, record.symbol), { token: second.token });
+      expectNoServerError(shown);
+      const held = shown.status === 200 && holdsAmount((shown.json as { data?: unknown } | undefined)?.data);
+      expect(held, `sections 4.6, 4.7 and 5.6: user ${second.user.id}'s NFT list holds ${record.symbol} with crypto ${JSON.stringify(record.amounts?.crypto)}, an NFT its provider state balances does not give it, and the user's show of it answers ${shown.status}${shown.status === 200 ? ' with no amount' : ''}: the list holds a holding that is not the user's (another user's NFT)`).toBe(true);
+    }
+  });
 
   nftList.check('answers 200 with { data: [records] } holding every NFT the user holds', { rules: [...schemaRules('balance-nft-list-response'), 'S1', 'S17', 'S196', 'S198'], clauses: ['4.6', '2.2', '1'], status: 200 }, async (t) => {
     const { user, token, held } = await holder(t);
@@ -562,6 +615,21 @@ nftShow.describe(() => {
   // White-box round wb23 (fix-wb23open): chain and description as the state's assets give them (expectStatedAssets).
   nftShow.check('answers each held NFT\u2019s chain and description as provider state balances gives them (its assets), listed, filtered by assets[] and shown', { rules: [...schemaRules('balance-response', 'balance-nft-list-response'), 'S40', 'S42'], clauses: ['4.7', '4.6', '2.2'], status: 200 }, async (t) => {
     await expectStatedAssets(t, 'NFT');
+  });
+
+  // White-box round wb24: the show of an NFT another user holds and the caller does not is never that user's holding
+  // (4.7: the user's balance of {asset}; 5.6). What a symbol the caller does not hold gets is not said (the test after
+  // this one advises on it), so any answer but a 5xx passes, and a 200 passes when it holds nothing (crypto amounts 0).
+  // Three requests beside the two logins and states: the first user's NFT list, the second user's show.
+  nftShow.check('never answers another user’s holding to the show of an NFT that user holds and the caller does not', { rules: ['S203'], clauses: ['4.7', '5'], status: null, rulesOnEveryBranch: 'fails on a 200 whose record holds another user’s NFT with an amount (S203: the caller’s balance of {asset}) and on a 5xx, whichever other answer came' }, async (t) => {
+    const { first, second, foreign, othersHolding, judge } = await twoNftHolders(t);
+    const symbol = foreign[0]!;
+    const response = await t.get(balancePaths.nftShow(second.user.id, symbol), { token: second.token });
+    expectNoServerError(response);
+    if (response.status !== 200) return;
+    const record = (response.json as { data?: unknown } | undefined)?.data;
+    if (othersHolding(record)) return judge(`sections 4.7 and 5.6: the show of an NFT is the user's balance of it; user ${second.user.id}, whose provider state gives it no ${symbol}, was answered 200 with ${symbol} holding crypto ${JSON.stringify((record as any)?.amounts?.crypto)}: the holding of user ${first.user.id}`);
+    t.advise(`the show of ${symbol}, an NFT another user holds and the caller does not, was answered 200 with a record holding nothing, not 404 (the specification is silent on a symbol the user does not hold)`);
   });
 
   nftShow.check('answers an NFT symbol the user does not hold (the specification is silent)', { rules: [], judges: 'advisory', clauses: ['4.7'], status: null }, async (t) => {
