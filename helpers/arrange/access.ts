@@ -155,13 +155,35 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
   }
   const answers: ApiResponse[] = [];
   const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }, { headers: { authorization: token } }];
+  // White-box round wb24: a create refused (401) stores nothing. The user's list read before and after the four
+  // placements with the user's token, which stays valid (no failed login): a record that appeared was stored by a
+  // refused create (a guard that reads ?api_token= for the action and refuses only after it). 2 requests more a create.
+  const listPath = CREATES_READ.get(endpointId)?.(user.id);
+  const idsOf = async (when: string): Promise<string[]> => {
+    const listed = await t.get(listPath!, { token });
+    expect(listed.status, `${endpointId} with ${ACCESS_KINDS.elsewhere}: the user's list read ${when} them must answer 200; got ${listed.status}`).toBe(200);
+    const data = listed.json?.data;
+    return Array.isArray(data) ? data.map((record: { id?: unknown }) => String(record?.id).toLowerCase()) : [];
+  };
+  const before = listPath ? await idsOf('before') : [];
   for (const path of request.paths) {
     for (const placement of placements) {
       answers.push(cleanUp(await t.request(request.method, path, { ...request.body(), ...placement })));
     }
   }
+  if (listPath) {
+    const stored = (await idsOf('after')).filter((id) => !before.includes(id));
+    if (endpointId === 'POST /api/v1/user/{user}/bank') for (const id of stored) t.cleanup(() => t.delete(bankPath(user.id, id), { token }));
+    expect(stored, `${endpointId} with ${ACCESS_KINDS.elsewhere}: the creates answered ${answers.map((r) => r.status).join(', ')} and must store nothing (section 5.3: without valid authentication the response is 401); the user's list now holds ${stored.length} record(s) more`).toEqual([]);
+  }
   return answers;
 }
+
+/** The creates whose `elsewhere` row reads the user's list around it, with the list's path for a user. */
+const CREATES_READ = new Map<string, (userId: string) => string>([
+  ['POST /api/v1/user/{user}/bank', (userId) => `/api/v1/user/${encodeURIComponent(userId)}/bank`],
+  ['POST /api/v1/user/{user}/card', (userId) => `/api/v1/user/${encodeURIComponent(userId)}/card`],
+]);
 
 /**
  * One row of ACCESS_TABLE as a check of its endpoint: the kind answers 401 `{ error }` (sections 5.3

@@ -1,9 +1,10 @@
 import type { CheckContext } from '../check/check.js';
-import { platformFor, skipUnlessOwnUser, futureExpire, sendWithExpireForm } from './jwt.js';
+import { sameId } from '../spec/normalisation.js';
+import { platformFor, platformIfAny, skipUnlessOwnUser, futureExpire, sendWithExpireForm } from './jwt.js';
 import { learnSecret } from '../net/secrets.js';
 import { fileAccountGiven, hookWouldAdd, refusedLoginCause } from '../states/file.js';
 import { RESTRICTED_REASON } from '../spec/logins.js';
-import { freshTotpCode } from '../states/totp.js';
+import { freshTotpCode, untilNextTotpStep } from '../states/totp.js';
 import type { StateName } from '../states/transport.js';
 
 /**
@@ -52,6 +53,30 @@ export async function logInWithJwt(t: CheckContext, user: { id: string; email?: 
   const token = response.json?.data?.id;
   if (typeof token !== 'string') throw new Error('precondition: the JWT login answer must carry data.id, the access token');
   learnSecret(token, 'token');
+  return token;
+}
+
+/**
+ * White-box round wb24: a further session of a 2FA account after its only one was used up (its records read after its
+ * logout), never a skip or a failed login: a JWT login naming it by id through the test's trusted platform where one
+ * can be had (platformIfAny) and the account is sure to be the platform's (a hook's fresh account; a STATES_FILE's whose
+ * platformId is that platform's), else a 2FA login with the code of the next TOTP step (a wait of up to 31 s, so that
+ * no code is sent twice). Logged out after the test.
+ */
+export async function furtherTwoFactorSession(t: CheckContext, user: { id: string; email: string; password: string; totpSecret?: string; platformId?: string }): Promise<string> {
+  const platform = await platformIfAny(t);
+  if (platform && (t.target.states.kind === 'hook' || sameId(user.platformId, platform.id))) {
+    const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
+    const token = response.status === 200 ? response.json?.data?.id : undefined;
+    if (typeof token === 'string') {
+      learnSecret(token, 'token');
+      t.cleanup(() => t.post('/api/v1/user/logout', { token }));
+      return token;
+    }
+  }
+  await untilNextTotpStep(t.signal);
+  const token = await logIn(t, user);
+  t.cleanup(() => t.post('/api/v1/user/logout', { token }));
   return token;
 }
 

@@ -10,7 +10,7 @@ import { cardForm, createCard, type CardFields } from './cards.js';
 import { bankFieldRefusals, cardFieldRefusals } from './refusals.js';
 import { NO_SUCH_VALUE, expectFilteredList, filterWritings, movedSince } from '../check/filters.js';
 import { unreadPageMembers } from '../check/pages.js';
-import { logIn, logInWithJwt, userWithToken } from './flows.js';
+import { furtherTwoFactorSession, logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer } from '../check/errors.js';
@@ -1104,9 +1104,9 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       // made: authentication is judged before the record.
       for (const bank of banks) await t.delete(bankPath(owner.id, bank), { token: real });
       // The owner's records are read before the logouts below with a password session's token (round wb18), and after the
-      // logged-out rows by a new password login (a logout may destroy every token of the user); a 2FA account's would spend
-      // another TOTP step, so its logged-out rows are judged by their status only.
-      const afterLogout: Keeper[] = twoFactor ? [] : [{ whose: 'the owner', id: owner.id, token: owner.token, after: async () => { const fresh = await logIn(t, owner.user); t.cleanup(() => t.post('/api/v1/user/logout', { token: fresh })); return fresh; } }];
+      // logged-out rows by a new password login (a logout may destroy every token of the user); a 2FA account's (round
+      // wb24) by a JWT login of it where one can be had, else a 2FA login of the next TOTP step (furtherTwoFactorSession).
+      const afterLogout: Keeper[] = [{ whose: 'the owner', id: owner.id, token: owner.token, after: twoFactor ? () => furtherTwoFactorSession(t, owner.user) : async () => { const fresh = await logIn(t, owner.user); t.cleanup(() => t.post('/api/v1/user/logout', { token: fresh })); return fresh; } }];
       acceptedWrite = false;
       const keptAfterLogout = await refusedWritesKept(t, ep.id, `${ep.id}, the logged-out rows of ${logins.map((k) => k.sends).join(', ')}`, afterLogout);
       // The first kind's session is the one the rows above were sent; a logout may destroy every token of the user (an

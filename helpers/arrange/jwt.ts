@@ -228,6 +228,24 @@ export function platformFor(t: CheckContext): Promise<Platform> {
   return platform;
 }
 
+/**
+ * platformFor without a skip (white-box round wb24): the test's trusted platform where one can be had without asking a
+ * state the target may not provide: the configured JWT_PLATFORM_ID key, the one this test already has, or one a hook
+ * registers through its `platform` state (as platformFor would, and kept as the test's); undefined for a STATES_FILE
+ * without a configured key and for a hook without the state, where the caller finds another way.
+ */
+export async function platformIfAny(t: CheckContext): Promise<Platform | undefined> {
+  if (t.target.jwtPlatform || platformOfTest.has(t)) return platformFor(t);
+  if (t.target.states.kind !== 'hook') return undefined;
+  const { privateKey, privateKeyPem, publicKeyPem } = await keys(0);
+  const outcome = await currentTarget().states.get('platform', { publicKey: publicKeyPem });
+  const id = outcome.provided ? (outcome.data as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string' || id === '') return undefined;
+  const platform: Platform = { id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(privateKeyPem, payload)) };
+  if (!platformOfTest.has(t)) platformOfTest.set(t, Promise.resolve(platform));
+  return platformFor(t);
+}
+
 /** The account states a JWT names (section 4.1), which take the `platformId` param (docs/provider-states.md, added later). */
 export type JwtAccountState = 'user' | 'user.inactive' | 'user.locked' | 'user.throttled' | 'user.short-session';
 
