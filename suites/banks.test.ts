@@ -263,6 +263,35 @@ create.describe(() => {
     t.advise(`an IBAN that another user\u2019s bank has was ${reading}; sections 4.10 and 8 say "unique" without saying among what`);
   });
 
+  // White-box round wb24: whatever a create with another user's IBAN answers (the scope of "unique" is open, above), the
+  // other user's bank stays theirs under every reading: unique across users refuses the create, unique per user makes a
+  // new bank of the caller's, and neither moves, changes or deletes the owner's. The owner's list read before and after
+  // (the bank's id and echoed fields, docs/judging.md "A refused create stores nothing and changes nothing"), its show
+  // after (200, the same id), and a 201 names a new id. 4 requests beside the two users' logins and the owner's bank.
+  create.check('keeps another user’s bank its owner’s, unchanged, whatever a create with that bank’s IBAN answers', { rules: ['S219', 'S225', 'S333'], clauses: ['4.10', '5'], status: null, rulesOnEveryBranch: 'whichever answer comes (but a 5xx), the owner’s list must hold its bank with the same id and echoed fields (S219), its show must answer it (S225), and a 201 must name another bank than the owner’s (S333: the other user’s resource is not taken)' }, async (t) => {
+    const owner = await userWithBank(t);
+    const { user, token } = await userWithToken(t);
+    const fields = ['id', 'bankName', 'iban', 'swift', 'currency', 'createdAt'] as const;
+    const ownBank = async (when: string) => {
+      const listed = await t.get(banksPath(owner.user.id), { token: owner.token });
+      t.expectStatus(listed, 200);
+      const entry = (t.expectSchema(listed, 'bank-list-response') as { data: Record<string, unknown>[] }).data.find((bank) => sameId(bank.id, owner.bank.id));
+      expect(entry, `sections 4.10 and 5.6: the owner's list read ${when} the create with its bank's IBAN must hold its bank ${owner.bank.id}`).toBeDefined();
+      return Object.fromEntries(fields.map((field) => [field, field === 'id' ? idKey(String(entry![field])) : entry![field]]));
+    };
+    const before = await ownBank('before');
+    const response = await t.post(banksPath(user.id), { json: bankPayload({ iban: owner.payload.iban, currency: owner.payload.currency }), token });
+    deleteIfCreated(t, user.id, token, response);
+    expectNoServerError(response);
+    if (response.status === 201) {
+      const created = response.json?.data?.id;
+      expect(sameId(created, owner.bank.id), `sections 4.10 and 5.6: a create with the IBAN of another user's bank answered 201 with that bank's id ${owner.bank.id}: the other user's bank was taken over (unique across users refuses the create; unique per user makes a new bank)`).toBe(false);
+    }
+    expect(await ownBank('after'), `sections 4.10 and 5.6: a create with the IBAN of another user's bank answered ${response.status}; the owner's bank must stay as it was (${fields.join(', ')})`).toEqual(before);
+    const shown = await t.get(bankPath(owner.user.id, owner.bank.id), { token: owner.token });
+    expect(shown.status, `sections 4.10 and 5.6: after a create with its IBAN by another user (answered ${response.status}), the owner's bank ${owner.bank.id} must still be shown to it (200); got ${shown.status}`).toBe(200);
+  });
+
   // Reading round r18: one IBAN may hold several currencies (a multi-currency account, a bank per currency), so "unique"
   // may be scoped by currency. The user's own IBAN sent again in another currency may be refused (422) or accepted (201,
   // advised on); neither fails.
