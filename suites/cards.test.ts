@@ -523,6 +523,10 @@ create.describe(() => {
     { description: 'an SVG', file: IMAGES.svg, expected: 422, constraint: 'type' },
     { description: 'a TIFF (little-endian)', file: () => IMAGES.tiff('little'), expected: 422, constraint: 'type' },
     { description: 'a TIFF (big-endian)', file: () => IMAGES.tiff('big'), expected: 422, constraint: 'type' },
+    // White-box round wb24 (fix-wb24open): a HEIC (an iPhone's photo) and an AVIF, images of types section 8 does not list,
+    // named by their own extensions (a reading by extension refuses them too).
+    { description: 'a HEIC', file: () => IMAGES.heif('heic'), expected: 422, constraint: 'type' },
+    { description: 'an AVIF', file: () => IMAGES.heif('avif'), expected: 422, constraint: 'type' },
     { description: 'a text file named .png', file: IMAGES.textAsPng, expected: 422, constraint: 'type' },
     // White-box round wb15: the text named as each other listed type too (a JPEG rule that trusts the extension). A GIF
     // named .jpg is not sent: whether "jpg, jpeg, bmp or png" is the content or the name's extension is open (judging.md),
@@ -677,6 +681,33 @@ create.describe(() => {
       if (capReached(t, response, made)) break;
       made += 1;
       assert(response.status === 201, `sections 4.6a and 8: cardImage1 and cardImage2 are an "image; jpg, jpeg, bmp or png; max 10240 KB", and no colour model, depth, layout, metadata, dimension or file name is among the constraints; ${first} as cardImage1 and ${second} as cardImage2, each valid and a few hundred bytes, must be accepted (201); got ${response.status}: ${response.text.slice(0, 200)}`);
+      const { data } = t.expectSchema(response, 'card-response');
+      assertEchoes(t, data, fields);
+    }
+  });
+
+  // White-box round wb24 (fix-wb24open): further members of the classes jpg and bmp, each a valid image of an accepted
+  // type a few hundred bytes long, as the test above: a YCbCr JPEG of three components and a CMYK one (four components
+  // under an Adobe APP14 segment, as print software and scanners write it: a decoder that cannot read CMYK is no rule of
+  // 4.6a), a JPEG with a motion photo's video after its end-of-image marker (as phones save a live photo under .jpg:
+  // still a JPEG, whose decoders stop at its end), and BMPs of 1, 4 and 8 bits (a palette), of 16 bits, compressed with
+  // RLE8 and RLE4, and with an OS/2 header of 12 bytes. Five creates on one user (two kinds a card, different files).
+  const MORE_IMAGE_KINDS: [string, CardFields['cardImage1'], string, CardFields['cardImage2']][] = [
+    ['a YCbCr JPEG (three components)', IMAGES.jpegYcbcr(), 'a CMYK JPEG (four components, Adobe APP14)', IMAGES.jpegCmyk()],
+    ['a BMP of 1 bit a pixel (a palette)', IMAGES.bmpOfLayout(1), 'a BMP of 4 bits a pixel (a palette)', IMAGES.bmpOfLayout(4)],
+    ['a BMP of 8 bits a pixel (a palette)', IMAGES.bmpOfLayout(8), 'a BMP of 16 bits a pixel', IMAGES.bmpOfLayout(16)],
+    ['a BMP compressed with RLE8', IMAGES.bmpOfLayout('rle8'), 'a BMP compressed with RLE4', IMAGES.bmpOfLayout('rle4')],
+    ['a BMP with an OS/2 header (BITMAPCOREHEADER)', IMAGES.bmpOfLayout('os2'), 'a JPEG with a motion photo\u2019s video after its end-of-image marker', IMAGES.jpegWithTrailer()],
+  ];
+  create.check('answers 201 for further images of an accepted type (YCbCr and CMYK JPEG, a JPEG with data after its end; BMPs of 1, 4, 8 and 16 bits, RLE8, RLE4 and an OS/2 header)', { rules: [...schemaRules('card-response'), 'S276', 'S277'], clauses: ['4.6a', '8', '2.5'], status: 201, constraint: 'card.cardImage1.type' }, async (t) => {
+    const { user, token } = await userWithToken(t);
+    let made = 0;
+    for (const [first, cardImage1, second, cardImage2] of MORE_IMAGE_KINDS) {
+      const { form, fields } = cardForm({ cardImage1, cardImage2 });
+      const response = await t.post(cardsPath(user.id), { token, form });
+      if (capReached(t, response, made)) break;
+      made += 1;
+      assert(response.status === 201, `sections 4.6a and 8: cardImage1 and cardImage2 are an "image; jpg, jpeg, bmp or png; max 10240 KB", and no colour model, depth, compression, header or trailing data is among the constraints; ${first} as cardImage1 and ${second} as cardImage2, each valid and a few hundred bytes, must be accepted (201); got ${response.status}: ${response.text.slice(0, 200)}`);
       const { data } = t.expectSchema(response, 'card-response');
       assertEchoes(t, data, fields);
     }

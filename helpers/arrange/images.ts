@@ -251,6 +251,115 @@ export function bmpBytes(header: 40 | 108 | 124 = 40, layout: { topDown?: boolea
   return buffer;
 }
 
+/**
+ * White-box round wb24 (fix-wb24open): a minimal valid baseline JPEG (1x1) of `components` components, each sampled 1x1
+ * and sharing jpegBytes' quantisation and one-code Huffman tables, one interleaved scan (each block DC "0" and EOB "0").
+ * Three: a YCbCr JPEG under JFIF (APP0), as most cameras write colour. Four: a CMYK JPEG under an Adobe APP14 segment
+ * (transform 0, no colour transform), as print software and scanners write it. `trailer`: bytes after the end-of-image
+ * marker (a phone's motion photo appends its video so).
+ */
+export function colourJpegBytes(components: 3 | 4, trailer?: Buffer): Buffer {
+  const ones = new Array<number>(64).fill(1);
+  const oneCodeTable = (classAndId: number) => [0xff, 0xc4, 0x00, 0x14, classAndId, 1, ...new Array<number>(15).fill(0), 0x00];
+  const ids = Array.from({ length: components }, (_, i) => i + 1);
+  // Adobe APP14: "Adobe", version 100, flags 0 and 0, transform 0 (CMYK as is).
+  const adobe = [0xff, 0xee, 0x00, 0x0e, 0x41, 0x64, 0x6f, 0x62, 0x65, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00, 0x00];
+  // The entropy-coded data: two bits "0" a component, padded with ones to the byte.
+  const bits = 2 * components;
+  const data = Array.from({ length: Math.ceil(bits / 8) }, (_, i) => (0xff >> Math.min(8, bits - i * 8)) & 0xff);
+  return Buffer.concat([
+    Buffer.from([
+      0xff, 0xd8, // SOI
+      ...(components === 4 ? adobe : APP0_JFIF),
+      0xff, 0xdb, 0x00, 0x43, 0x00, ...ones, // DQT, table 0
+      0xff, 0xc0, 0x00, 8 + 3 * components, 0x08, 0x00, 0x01, 0x00, 0x01, components, ...ids.flatMap((id) => [id, 0x11, 0x00]), // SOF0: 8-bit, 1x1
+      ...oneCodeTable(0x00), // DHT: DC table 0, code "0" = category 0
+      ...oneCodeTable(0x10), // DHT: AC table 0, code "0" = EOB
+      0xff, 0xda, 0x00, 6 + 2 * components, components, ...ids.flatMap((id) => [id, 0x00]), 0x00, 0x3f, 0x00, // SOS: every component, tables 0
+      ...data,
+      0xff, 0xd9, // EOI
+    ]),
+    trailer ?? Buffer.alloc(0),
+  ]);
+}
+
+/** An ISO base media `ftyp` box of `major` with `compatible` brands, and the start of a video's `mdat` (a motion photo's trailer). */
+function isoBox(type: string, payload: Buffer): Buffer {
+  const box = Buffer.alloc(8 + payload.length);
+  box.writeUInt32BE(box.length, 0);
+  box.write(type, 4, 'latin1');
+  payload.copy(box, 8);
+  return box;
+}
+function ftyp(major: string, compatible: readonly string[]): Buffer {
+  return isoBox('ftyp', Buffer.concat([Buffer.from(major, 'latin1'), Buffer.alloc(4), ...compatible.map((brand) => Buffer.from(brand, 'latin1'))]));
+}
+/** The MP4 a phone appends after a JPEG's end-of-image marker (a motion photo): its ftyp and an mdat of a few bytes. */
+export function motionPhotoTrailer(): Buffer {
+  return Buffer.concat([ftyp('isom', ['isom', 'mp42']), isoBox('mdat', Buffer.from([0, 0, 0, 0, 0, 0, 0, 0]))]);
+}
+
+/**
+ * White-box round wb24 (fix-wb24open): a HEIF image file of `kind` (ISO/IEC 23008-12), its `ftyp` (major brand heic, or
+ * avif for AV1, both with mif1) and a `meta` box whose handler is `pict`, as an iPhone's HEIC or a browser's AVIF opens:
+ * an image of a type section 8 does not list (jpg, jpeg, bmp, png), refused however the target tells types apart.
+ */
+export function heifBytes(kind: 'heic' | 'avif'): Buffer {
+  const hdlr = isoBox('hdlr', Buffer.concat([Buffer.alloc(4), Buffer.alloc(4), Buffer.from('pict', 'latin1'), Buffer.alloc(12), Buffer.from([0])]));
+  const meta = isoBox('meta', Buffer.concat([Buffer.alloc(4), hdlr]));
+  return Buffer.concat([kind === 'heic' ? ftyp('heic', ['mif1', 'heic']) : ftyp('avif', ['avif', 'mif1', 'miaf']), meta]);
+}
+
+/**
+ * White-box round wb24 (fix-wb24open): a valid 2x2 BMP of another layout than bmpBytes': `bits` 1, 4 or 8 with a palette
+ * of two colours (BI_RGB; the indexed BMPs of old tools and of Windows' Paint), 16 (BI_RGB, 5-5-5), 8 or 4 compressed
+ * with RLE (`rle`: BI_RLE8, BI_RLE4), or `os2`: a BITMAPCOREHEADER (12 bytes) of 24 bits, as OS/2 and old writers store
+ * it. Rows bottom-up, padded to 4 bytes.
+ */
+export function bmpOfLayout(layout: { bits: 1 | 4 | 8 | 16; rle?: boolean } | 'os2'): Buffer {
+  const [width, height] = [2, 2];
+  if (layout === 'os2') {
+    const rowSize = 8; // 2 pixels x 3 bytes, padded to 8
+    const buffer = Buffer.alloc(14 + 12 + rowSize * height);
+    buffer.write('BM', 0, 'ascii');
+    buffer.writeUInt32LE(buffer.length, 2);
+    buffer.writeUInt32LE(26, 10);
+    buffer.writeUInt32LE(12, 14);
+    buffer.writeUInt16LE(width, 18);
+    buffer.writeUInt16LE(height, 20);
+    buffer.writeUInt16LE(1, 22);
+    buffer.writeUInt16LE(24, 24);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) buffer.set([0x20 * x, 0x40 * y, 0xc0], 26 + y * rowSize + x * 3);
+    return buffer;
+  }
+  const { bits, rle } = layout;
+  const palette = bits <= 8 ? Buffer.from([0xc0, 0x40, 0x20, 0x00, 0x20, 0x80, 0xe0, 0x00]) : Buffer.alloc(0); // two BGRx entries
+  const rowSize = Math.ceil((width * bits) / 32) * 4;
+  // Pixels: index 0 then 1 on each row (a 16-bit pixel: two 5-5-5 colours).
+  const row = (): number[] => (bits === 1 ? [0b01000000] : bits === 4 ? [0x01] : bits === 8 ? [0x00, 0x01] : [0x1f, 0x00, 0xe0, 0x7f]);
+  const pixels = rle
+    ? Buffer.from(bits === 8 ? [0x01, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x01, 0x00, 0x01] : [0x02, 0x01, 0x00, 0x00, 0x02, 0x01, 0x00, 0x01])
+    : Buffer.concat(Array.from({ length: height }, () => { const line = Buffer.alloc(rowSize); line.set(row()); return line; }));
+  const offset = 14 + 40 + palette.length;
+  const buffer = Buffer.alloc(offset + pixels.length);
+  buffer.write('BM', 0, 'ascii');
+  buffer.writeUInt32LE(buffer.length, 2);
+  buffer.writeUInt32LE(offset, 10);
+  buffer.writeUInt32LE(40, 14);
+  buffer.writeInt32LE(width, 18);
+  buffer.writeInt32LE(height, 22);
+  buffer.writeUInt16LE(1, 26);
+  buffer.writeUInt16LE(bits, 28);
+  buffer.writeUInt32LE(rle ? (bits === 8 ? 1 : 2) : 0, 30);
+  buffer.writeUInt32LE(pixels.length, 34);
+  buffer.writeInt32LE(2835, 38);
+  buffer.writeInt32LE(2835, 42);
+  buffer.writeUInt32LE(palette.length / 4, 46);
+  palette.copy(buffer, 54);
+  pixels.copy(buffer, offset);
+  return buffer;
+}
+
 /** A valid 1x1 GIF89a: an image, but not one of the allowed types. */
 export function gifBytes(): Buffer {
   return Buffer.from([
@@ -385,6 +494,14 @@ export const IMAGES = {
   /** White-box round wb21 (fix-wb21b): a BMP stored top-down, and one of 32 bits a pixel. */
   bmpTopDown: () => once('bmp-top-down', () => uploadFile('card-top-down.bmp', 'image/bmp', bmpBytes(40, { topDown: true }))),
   bmp32: () => once('bmp-32', () => uploadFile('card-32.bmp', 'image/bmp', bmpBytes(40, { bits: 32 }))),
+  /** White-box round wb24 (fix-wb24open): a YCbCr JPEG of three components, a CMYK one (Adobe APP14), and a JPEG with a motion photo's video after its end. */
+  jpegYcbcr: () => once('jpeg-ycbcr', () => uploadFile('card-ycbcr.jpg', 'image/jpeg', colourJpegBytes(3))),
+  jpegCmyk: () => once('jpeg-cmyk', () => uploadFile('card-cmyk.jpg', 'image/jpeg', colourJpegBytes(4))),
+  jpegWithTrailer: () => once('jpeg-trailer', () => uploadFile('MVIMG_0001.jpg', 'image/jpeg', Buffer.concat([jpegBytes('exif'), motionPhotoTrailer()]))),
+  /** White-box round wb24 (fix-wb24open): BMPs of 1, 4 and 8 bits (a palette), of 16 bits, compressed RLE8 and RLE4, and one with an OS/2 header (12 bytes). */
+  bmpOfLayout: (layout: 1 | 4 | 8 | 16 | 'rle8' | 'rle4' | 'os2') => once(`bmp-layout-${layout}`, () => uploadFile(`card-${layout}.bmp`, 'image/bmp', bmpOfLayout(layout === 'os2' ? 'os2' : layout === 'rle8' ? { bits: 8, rle: true } : layout === 'rle4' ? { bits: 4, rle: true } : { bits: layout }))),
+  /** White-box round wb24 (fix-wb24open): a HEIC (an iPhone's photo) and an AVIF, named by their own extensions. */
+  heif: (kind: 'heic' | 'avif') => once(`heif-${kind}`, () => uploadFile(`card.${kind}`, `image/${kind}`, heifBytes(kind))),
   /**
    * White-box round wb21 (fix-wb21b): valid PNGs under file names of other classes (section 8 gives the type, not the
    * name): a space (`Card front.png`), letters outside ASCII (`carte-été.png`) and two dots (`card.front.png`). The last
