@@ -1647,6 +1647,20 @@ authenticateJwtEp.describe(() => {
     expectBadSignatureRefused(t, response, 'a JWT signed by another registered platform\u2019s key');
   });
 
+  // White-box round wb24 (fix-wb24open): the key is the path's platform's, whatever the JWT's header says. The JWT of
+  // the test above sent again with a protected header whose `kid` (RFC 7515 4.1.4) names the platform that signed it (a
+  // key set of every platform, the key chosen by kid), and one whose kid names the path's own platform: each is signed
+  // by another platform's key, so refused (403, or 412), never a Session. Two accounts, one refused login each.
+  authenticateJwtEp.check('answers 403 with { error } (or 412) for a JWT signed by another registered platform\u2019s key whose header\u2019s kid names the signing platform or the path\u2019s', { rules: ['S3', 'S147'], clauses: ['4.1', '5', '7'], status: [403, 412], rulesOnEveryBranch: BAD_SIGNATURE_EVERY_BRANCH }, async (t) => {
+    const [user, second] = await Promise.all([platformUser(t, 'user', {}, { failsLogins: 1 }), platformUser(t, 'user', {}, { failsLogins: 1 })]);
+    const [platform, other] = await Promise.all([platformFor(t), otherPlatform(t)]);
+    for (const [who, kid, named] of [[user, other.id, 'the signing platform'], [second, platform.id, 'the path\u2019s platform']] as const) {
+      const response = await authenticateJwt(t, platform.id, await other.signKid(kid, { email: who.email, expire: futureExpire(300) }));
+      logOutLater(t, response);
+      expectBadSignatureRefused(t, response, `a JWT signed by another registered platform\u2019s key, its header\u2019s kid naming ${named} (${kid})`);
+    }
+  });
+
   authenticateJwtEp.check('never authenticates a valid JWT sent to an unknown platform', { rules: ['S147'], clauses: ['4.1', '5'], status: null, rulesOnEveryBranch: NEVER_AUTHENTICATES }, async (t) => {
     // Two accounts, one failed login each: from a STATES_FILE an account with room for one more is found long after
     // the last fresh one is gone (FAILED_LOGINS_PER_ACCOUNT).

@@ -21,6 +21,8 @@ export interface Platform {
   sign(payload: JwtPayload): Promise<string>;
   /** Signs with the platform's own key but RS256, an algorithm section 4.1 does not name. */
   signRs256(payload: JwtPayload): Promise<string>;
+  /** White-box round wb24: signs with the platform's own key (RS512), its protected header naming `kid` (RFC 7515 4.1.4). */
+  signKid(kid: string, payload: JwtPayload): Promise<string>;
 }
 
 type KeyPair = { privateKey: SigningKey; privateKeyPem: string; publicKeyPem: string };
@@ -46,8 +48,8 @@ async function signRs256(privateKeyPem: string, payload: JwtPayload): Promise<st
   return jwt;
 }
 
-export async function signRs512(key: SigningKey, payload: JwtPayload): Promise<string> {
-  const jwt = await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'RS512', typ: 'JWT' }).sign(key);
+export async function signRs512(key: SigningKey, payload: JwtPayload, header: { kid?: string } = {}): Promise<string> {
+  const jwt = await new SignJWT(payload as Record<string, unknown>).setProtectedHeader({ alg: 'RS512', typ: 'JWT', ...header }).sign(key);
   learnSecret(jwt, 'token');
   return jwt;
 }
@@ -241,7 +243,7 @@ export async function platformIfAny(t: CheckContext): Promise<Platform | undefin
   const outcome = await currentTarget().states.get('platform', { publicKey: publicKeyPem });
   const id = outcome.provided ? (outcome.data as { id?: unknown }).id : undefined;
   if (typeof id !== 'string' || id === '') return undefined;
-  const platform: Platform = { id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(privateKeyPem, payload)) };
+  const platform: Platform = { id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(privateKeyPem, payload)) , signKid: (kid, payload) => signer(targetKey(t.target), (claims) => signRs512(privateKey, claims, { kid }))(payload) };
   if (!platformOfTest.has(t)) platformOfTest.set(t, Promise.resolve(platform));
   return platformFor(t);
 }
@@ -274,7 +276,7 @@ async function trustedPlatform(t: CheckContext): Promise<Platform> {
   if (configured) {
     const pem = readBounded(configured.privateKeyFile, MAX_CONFIG_FILE_BYTES, 'JWT_PRIVATE_KEY_FILE').toString('utf8');
     const privateKey = await importPKCS8(pem, 'RS512');
-    return { id: configured.id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(pem, payload)) };
+    return { id: configured.id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(pem, payload)) , signKid: (kid, payload) => signer(targetKey(t.target), (claims) => signRs512(privateKey, claims, { kid }))(payload) };
   }
   return registeredPlatform(t, 0);
 }
@@ -286,9 +288,9 @@ async function registeredPlatform(t: CheckContext, index: 0 | 1): Promise<Platfo
     // A STATES_FILE's second platform comes with its own key (the file cannot register the suite's).
     const pem = readBounded(privateKeyFile, MAX_CONFIG_FILE_BYTES, 'the states file\'s second platform key').toString('utf8');
     const own = await importPKCS8(pem, 'RS512');
-    return { id, sign: signer(targetKey(t.target), (payload) => signRs512(own, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(pem, payload)) };
+    return { id, sign: signer(targetKey(t.target), (payload) => signRs512(own, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(pem, payload)) , signKid: (kid, payload) => signer(targetKey(t.target), (claims) => signRs512(own, claims, { kid }))(payload) };
   }
-  return { id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(privateKeyPem, payload)) };
+  return { id, sign: signer(targetKey(t.target), (payload) => signRs512(privateKey, payload)), signRs256: signer(targetKey(t.target), (payload) => signRs256(privateKeyPem, payload)) , signKid: (kid, payload) => signer(targetKey(t.target), (claims) => signRs512(privateKey, claims, { kid }))(payload) };
 }
 
 /** A second platform, registered through the `platform` state with a key of its own (section 4.1: each platform signs with its key). */

@@ -162,6 +162,11 @@ import { ROUTE as URL } from './routes.js';
  * - wb24-cards-heic-accepted, wb24-cards-avif-accepted: IMAGE_ROWS "a HEIC" and "an AVIF" (heifBytes: an ftyp of brand
  *   heic or avif with mif1, and a meta box of handler pict; named .heic and .avif), 422 keyed by the field, each sent as
  *   cardImage1 and as cardImage2 (4 creates, 4 tests).
+ * - wb24-jwt-key-chosen-by-kid-header: suites/authentication.test.ts "POST /api/v1/authenticate-jwt/{platform} answers
+ *   403 with { error } (or 412) for a JWT signed by another registered platform’s key whose header’s kid names the
+ *   signing platform or the path’s" (the second platform's key from otherPlatform: the hook's platform state, or a
+ *   STATES_FILE's secondPlatform with its key; helpers/arrange/jwt.ts Platform.signKid; two accounts, one refused login
+ *   each: 2 requests).
  *
  * Survivors (30), with the shallow check that let each pass and the check that would catch it:
  * - wb24-bank-list-filtered-token-secret-unchecked, wb24-card-list-filtered-token-secret-unchecked,
@@ -999,7 +1004,6 @@ const written: Mutant[] = [
 
 /** The survivors (each analysed in the header): open gaps of the suite, not registered. */
 const OPEN = new Set<string>([
-  'wb24-jwt-key-chosen-by-kid-header',
 ]);
 
 /** None: every mutant of the round was judged a deviation under every reading. */
