@@ -59,13 +59,13 @@ export async function logInWithJwt(t: CheckContext, user: { id: string; email?: 
 /**
  * White-box round wb24: a further session of a 2FA account after its only one was used up (its records read after its
  * logout), never a skip or a failed login: a JWT login naming it by id through the test's trusted platform where one
- * can be had (platformIfAny) and the account is sure to be the platform's (a hook's fresh account; a STATES_FILE's whose
- * platformId is that platform's), else a 2FA login with the code of the next TOTP step (a wait of up to 31 s, so that
- * no code is sent twice). Logged out after the test.
+ * can be had (platformIfAny) and the account is that platform's (its state answered that platform's `platformId`: no
+ * refusal by a platform that authenticates only its own users), else a 2FA login with the code of the next TOTP step
+ * (a wait of up to 31 s, so that no code is sent twice). Logged out after the test.
  */
 export async function furtherTwoFactorSession(t: CheckContext, user: { id: string; email: string; password: string; totpSecret?: string; platformId?: string }): Promise<string> {
   const platform = await platformIfAny(t);
-  if (platform && (t.target.states.kind === 'hook' || sameId(user.platformId, platform.id))) {
+  if (platform && sameId(user.platformId, platform.id)) {
     const response = await authenticateJwt(t, platform.id, await platform.sign({ id: user.id, expire: futureExpire(300) }));
     const token = response.status === 200 ? response.json?.data?.id : undefined;
     if (typeof token === 'string') {

@@ -11,7 +11,7 @@ import { bankFieldRefusals, cardFieldRefusals } from './refusals.js';
 import { NO_SUCH_VALUE, expectFilteredList, filterWritings, movedSince } from '../check/filters.js';
 import { unreadPageMembers } from '../check/pages.js';
 import { furtherTwoFactorSession, logIn, logInWithJwt, userWithToken } from './flows.js';
-import { platformFor, platformWithoutRecords } from './jwt.js';
+import { platformFor, platformIfAny, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
@@ -960,7 +960,12 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
       const needs = needsOf(ep.id);
       // A JWT names a user of the platform that signs it (platformId): a platform may authenticate only its own (4.1).
       const ofPlatform = platform ? { platformId: (await platformFor(t)).id } : {};
-      const [owner, other] = await Promise.all([holderOf(t, needs, twoFactor ? { twoFactor: true } : ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
+      // Round wb24: a 2FA account whose logged-out rows are sent to a write is read after them through a JWT login of it
+      // (furtherTwoFactorSession), so on a hook it is asked as a user of the test's trusted platform (platformId), which a
+      // platform that authenticates only its own users logs in too: no failed login. Elsewhere none is asked so.
+      const readsAfterLogout = twoFactor && loggedOut.length > 0 && WRITE_READS.some((r) => r.endpoint === ep.id) && t.target.states.kind === 'hook';
+      const ownPlatform = readsAfterLogout ? await platformIfAny(t) : undefined;
+      const [owner, other] = await Promise.all([holderOf(t, needs, twoFactor ? { twoFactor: true, ...(ownPlatform ? { platformId: ownPlatform.id } : {}) } : ofPlatform), userScoped ? holderOf(t, needs) : undefined]);
       if (twoFactor && !owner.user.totpSecret) t.skip('not verified: the target does not provide state user with twoFactor (no totpSecret returned)');
       const sent: Record<string, string | undefined> = { 'no-token': undefined };
       // Further tokens a row sends after its own (the malformed row's other writings of the real token: malformedWritings).

@@ -147,7 +147,8 @@ import { ROUTE as URL } from './routes.js';
  * - wb24-2fa-logged-out-token-bank-create-still-stores: helpers/arrange/invariants.ts reads the 2FA account's list
  *   after its logged-out rows as it does a password account's, through furtherTwoFactorSession (helpers/arrange/
  *   flows.ts: a JWT login naming the account by id through the test's trusted platform, platformIfAny, where one can be
- *   had without a skip; else a 2FA login of the next TOTP step); caught by "POST /api/v1/user/{user}/bank answers the
+ *   had without a skip and the account is that platform's, as a hook is asked to make it (platformId): no failed login;
+ *   else a 2FA login of the next TOTP step, up to 31 s later); caught by "POST /api/v1/user/{user}/bank answers the
  *   access table in every path shape to the tokens of a login with e-mail, password and a 2FA code (...)" (on the
  *   reference 2 requests more per write: the JWT login and the list; and the platform state once a test).
  * - wb24-banks-foreign-iban-create-takes-over-bank: suites/banks.test.ts "POST /api/v1/user/{user}/bank keeps another
