@@ -159,7 +159,10 @@ import { ROUTE as URL } from './routes.js';
  *   suites/cards.test.ts "POST /api/v1/user/{user}/card answers 201 for further images of an accepted type (YCbCr and
  *   CMYK JPEG, a JPEG with data after its end; BMPs of 1, 4, 8 and 16 bits, RLE8, RLE4 and an OS/2 header)" (images
  *   made in code, helpers/arrange/images.ts colourJpegBytes, motionPhotoTrailer, bmpOfLayout: each decoded by libjpeg
- *   and gdk-pixbuf when written; two kinds a card, 5 creates on one user).
+ *   and gdk-pixbuf when written; two kinds a card, 5 creates on one user). The lead then ruled
+ *   wb24-cards-jpeg-with-trailer-refused an allowed reading (allowed-wb24-cards-jpeg-with-trailer-refused: whether a file
+ *   that goes on past its image is still "a jpg" is open; a polyglot guard refuses it): the trailer JPEG is sent alone
+ *   after the five, a 422 advised on.
  * - wb24-cards-heic-accepted, wb24-cards-avif-accepted: IMAGE_ROWS "a HEIC" and "an AVIF" (heifBytes: an ftyp of brand
  *   heic or avif with mif1, and a meta box of handler pict; named .heic and .avif), 422 keyed by the field, each sent as
  *   cardImage1 and as cardImage2 (4 creates, 4 tests).
@@ -960,7 +963,7 @@ const written: Mutant[] = [
   // white-box round wb24
   { name: 'wb24-cards-bmp-low-depth-or-rle-refused', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 (cardImage1/2 "image; jpg, jpeg, bmp or png"): a BMP of 1, 4 or 16 bits per pixel, or compressed with RLE, is refused 422 "must be an image" (Go\u2019s x/image/bmp, which decodes 8, 24 and 32 bits uncompressed only, as the image check)', mutation: imageRefused((bytes) => { const layout = bmpLayout(bytes); return layout !== undefined && ([1, 4, 16].includes(layout.bits) || layout.compression === 1 || layout.compression === 2); }, NOT_AN_IMAGE) },
   // white-box round wb24
-  { name: 'wb24-cards-jpeg-with-trailer-refused', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 (cardImage1/2 "image; jpg, jpeg, bmp or png"): a JPEG with data after its end-of-image marker (a phone\u2019s motion photo, a video appended) is refused 422 "must be an image" (a truncation check that wants the file to end with FF D9)', mutation: imageRefused((bytes) => bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && !(bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9), NOT_AN_IMAGE) },
+  { name: 'allowed-wb24-cards-jpeg-with-trailer-refused', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 (cardImage1/2 "image; jpg, jpeg, bmp or png"): a JPEG with data after its end-of-image marker (a phone\u2019s motion photo, a video appended) is refused 422 "must be an image" (a truncation check that wants the file to end with FF D9, or a guard against polyglot files): judged an allowed reading by the lead, since whether a file that goes on past its image is still "a jpg" is open', allowed: true, judgedBy: { groups: ['cards'], clauses: 'all' }, mutation: imageRefused((bytes) => bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && !(bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9), NOT_AN_IMAGE) },
   // white-box round wb24
   { name: 'wb24-cards-heic-accepted', clause: '4.6a', group: 'cards', description: 'sections 4.6a/8 (cardImage1/2 "jpg, jpeg, bmp or png"): a HEIC image (an iPhone\u2019s photo, ISO base media with brand heic or mif1) is accepted as a card image (201; a type list that added phone photos)', mutation: imageTypeAccepted((bytes) => ftypBrand(bytes, HEIF_BRANDS)) },
   // white-box round wb24
