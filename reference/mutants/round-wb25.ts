@@ -28,6 +28,10 @@ const TOKEN_PARAMS = ['api_token', 'token', 'access_token'];
 const filtered = (request: FastifyRequest): boolean =>
   Object.entries(queryOf(request)).some(([name, value]) => !TOKEN_PARAMS.includes(name) && (Array.isArray(value) ? value.some((v) => String(v) !== '') : value !== undefined && String(value) !== ''));
 
+/** A list request with a filter besides the owner parameters (`status`, `currency` ...). */
+const filteredBeyondOwner = (request: FastifyRequest): boolean =>
+  Object.entries(queryOf(request)).some(([name, value]) => !['user_id', 'userId', 'user', ...TOKEN_PARAMS].includes(name) && typeof value === 'string' && value !== '');
+
 /** A store of `T` per reference database (the runner builds one reference after another with one mutant object). */
 function perDatabase<T>(make: () => T) {
   const stores = new WeakMap<object, T>();
@@ -64,11 +68,11 @@ function queryOwner(request: FastifyRequest, ctx: ReferenceContext): string | un
  * reads the records of the user a query parameter names (`$request->input('user_id', $user->id)`: Laravel's input()
  * reads the query string as well as the body): the request is answered as that user's.
  */
-function ownerFromQuery(method: string, route: string, shape?: 'with-asset' | 'without-asset'): Mutation {
+function ownerFromQuery(method: string, route: string, shape?: 'with-asset' | 'without-asset' | 'filtered'): Mutation {
   return {
     request(request, ctx) {
       if (!ctx || request.method !== method || routeOf(request) !== route) return;
-      if (shape && (paramsOf(request).asset ? 'with-asset' : 'without-asset') !== shape) return;
+      if (shape === 'filtered' ? !filteredBeyondOwner(request) : shape && (paramsOf(request).asset ? 'with-asset' : 'without-asset') !== shape) return;
       const other = queryOwner(request, ctx);
       const bearer = bearerOf(request);
       const params = paramsOf(request);
@@ -343,6 +347,8 @@ const written: Mutant[] = [
   { name: 'wb25-bonus-show-owner-from-query', clause: '5', group: 'bonuses', description: `sections 4.11/${FIVE_SIX}: the show of another user\u2019s bonus under the caller\u2019s own {user}, with ?user_id=<its owner>, answers that bonus (200)`, mutation: ownerFromQuery('GET', URL.bonusOne) },
   // white-box round wb25
   { name: 'wb25-bank-delete-owner-from-query', clause: '5', group: 'banks', description: `sections 4.10/${FIVE_SIX}: the delete of another user\u2019s bank under the caller\u2019s own {user}, with ?user_id=<its owner>, deletes that bank (200)`, mutation: ownerFromQuery('DELETE', URL.bankOne) },
+  // white-box round wb25
+  { name: 'wb25-bank-list-filtered-owner-from-query', clause: '5', group: 'banks', description: `sections 4.10/${FIVE_SIX}: the bank list asked with a filter and ?user_id=<another user> answers that user\u2019s banks under the filter (a search branch that reads the owner from input())`, mutation: ownerFromQuery('GET', URL.bankList, 'filtered') },
   // white-box round wb25
   { name: 'wb25-summary-asset-owner-from-query', clause: '5', group: 'bonuses', description: `sections 4.11/${FIVE_SIX}: the bonus asset summary with {asset}, asked with ?user_id=<another user>, answers that user\u2019s summary of the asset`, mutation: ownerFromQuery('GET', URL.summary, 'with-asset') },
 
