@@ -1,0 +1,151 @@
+import type Database from 'better-sqlite3';
+import type { FastifyRequest } from 'fastify';
+import type { Mutation, WireAnswer } from '../mutation.js';
+import type { ReferenceContext } from '../context.js';
+import type { Mutant } from './types.js';
+import { resolveToken } from '../tokens.js';
+import { digest, only, parse, reading, recordsOf } from './reading.js';
+import { BONUS, BONUS_ROUTES, SUMMARY } from './routes.js';
+
+/**
+ * review-ap (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the fixes of review-ao's
+ * findings (3791c5e bf6e58d eb1c0a4 d3dc3d0 54fc700 3aaaa88), then suites/authentication*, cards and helpers/check.
+ * Each allowed-* probe takes one choice the text leaves open, the other way from the reference; each description quotes
+ * the text that leaves the point open. The review-ap-* mutants are deviations under every reading, written to see whether
+ * a fix lets them through. Verdicts: see the report (bin/mutants.mjs --shards 1 --mutant NAME, 2026-11-28).
+ */
+
+/** The reference's own mask of a code, as modules/bonuses.ts maskSecret writes it: the first two characters kept. */
+function keptTwo(value: string, mask: string): string {
+  const keep = value.slice(0, Math.min(2, value.length - 1));
+  return `${keep}${mask.repeat(Math.max(3, value.length - keep.length))}`;
+}
+
+function dbOf(): { remember(ctx: ReferenceContext | undefined): void; db(): Database.Database | undefined } {
+  let db: Database.Database | undefined;
+  return {
+    remember(ctx) {
+      if (ctx) db = ctx.db;
+    },
+    db: () => db,
+  };
+}
+
+/**
+ * The bonus show writes its user's anti-phishing code through another mask than the list: `mask` of the code (the list
+ * keeps the reference's mask, two characters and asterisks).
+ */
+function bonusShowMasksAntiPhishing(mask: (code: string) => string): Mutation {
+  const store = dbOf();
+  return {
+    request(_request, ctx) {
+      store.remember(ctx);
+    },
+    wire(answer: WireAnswer) {
+      const db = store.db();
+      if (answer.status !== 200 || answer.url !== BONUS || !db) return undefined;
+      const body = parse(answer.payload);
+      const user = body?.data?.user;
+      if (!user || typeof user.id !== 'string' || !user.options?.guard) return undefined;
+      const row = db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(user.id) as { anti_phishing: string } | undefined;
+      if (!row || row.anti_phishing === '') return undefined;
+      user.options.guard.antiPhishing = mask(row.anti_phishing);
+      return JSON.stringify(body);
+    },
+  };
+}
+
+/**
+ * allowed-r15-bonus-user-is-referred-friend (the user inside a bonus is the friend whose order earned it) together with
+ * review-ao F5's reading (the show masks the e-mail with another mask than the list): the list shows the friend's e-mail
+ * as r15 writes it (`fr****xx@e*****e.com`), the show as `f*****@e*****e.com`: two masks of one address, the friend's.
+ */
+function friendEmailMaskedOtherwiseOnShow(): Mutation {
+  return {
+    wire(answer: WireAnswer) {
+      if ((answer.status !== 200 && answer.status !== 201) || !BONUS_ROUTES.includes(answer.url)) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      const users = recordsOf(body).map((record) => record?.user).filter((user) => user && typeof user === 'object' && typeof user.id === 'string');
+      if (users.length === 0) return undefined;
+      for (const user of users) {
+        const hex = digest(`friend:${user.id.toLowerCase()}`);
+        user.id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+        if (typeof user.email === 'string') user.email = answer.url === BONUS ? `f*****@e*****e.com` : `fr****${hex.slice(0, 2)}@e*****e.com`;
+      }
+      return JSON.stringify(body);
+    },
+  };
+}
+
+const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+
+/**
+ * A deviation under every reading: the refusal (403 or 409) of another user's request for a user's bonuses carries the
+ * path user's profile with its anti-phishing code in clear (a policy error page rendered with the resource's owner).
+ * Only where the bearer token is another user's than the one the path names.
+ */
+function refusalCarriesPathUsersAntiPhishing(): Mutation {
+  let ctxOf: ReferenceContext | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) ctxOf = ctx;
+    },
+    wire(answer: WireAnswer, reply) {
+      if ((answer.status !== 403 && answer.status !== 409) || ![...BONUS_ROUTES, SUMMARY].includes(answer.url) || !ctxOf) return undefined;
+      const pathUser = (reply.request.params as Record<string, string> | undefined)?.user;
+      const bearer = bearerOf(reply.request);
+      if (typeof pathUser !== 'string' || bearer === undefined) return undefined;
+      const caller = resolveToken(ctxOf.db, bearer, ctxOf.now());
+      if (!caller || caller.user.id.toLowerCase() === pathUser.toLowerCase()) return undefined;
+      const row = ctxOf.db.prepare('SELECT anti_phishing FROM users WHERE id = ? COLLATE NOCASE').get(pathUser) as { anti_phishing: string } | undefined;
+      if (!row) return undefined;
+      const body = parse(answer.payload);
+      if (!body || typeof body !== 'object') return undefined;
+      body.owner = { id: pathUser, options: { guard: { antiPhishing: row.anti_phishing } } };
+      return JSON.stringify(body);
+    },
+  };
+}
+
+export const probesReviewApMutants: Mutant[] = [
+  // A1 (helpers/arrange/invariants.ts roundTripChecks 'shows each listed record with the fields the list gives it',
+  // masksOfOwn: isMasked requires an asterisk and a character that is not one).
+  reading(
+    'allowed-review-ap-bonus-show-masks-anti-phishing-wholly',
+    'bonuses',
+    '2.6',
+    'the bonus show masks its user\u2019s anti-phishing code wholly (every character an asterisk, nothing shown), where the list keeps its first two characters: each the code "masked" (2.6: "options.guard | object: antiPhishing (string, masked)": how much a mask shows is not given, nor that every read shows the same; docs/judging.md: "this holds under every way of masking (... nothing shown)")',
+    bonusShowMasksAntiPhishing((code) => '*'.repeat(Math.max(6, code.length))),
+    only('bonuses'),
+  ),
+  // A2 (same check: a code masked with another character than the asterisk, which review-af F1 ruled open).
+  reading(
+    'allowed-review-ap-bonus-show-masks-anti-phishing-with-bullets',
+    'bonuses',
+    '2.6',
+    'the bonus show masks its user\u2019s anti-phishing code with bullets (ab\u2022\u2022\u2022\u2022, the show\u2019s full resource rendered by another helper), where the list keeps the asterisk mask (ab****): 2.6 names asterisks for the e-mail alone ("antiPhishing (string, masked)"; docs/judging.md, review-af F1: "a code masked with another character is advised on, never failed"), and says neither which characters a mask keeps nor that every read keeps the same ones (review-ao F5)',
+    bonusShowMasksAntiPhishing((code) => keptTwo(code, '\u2022')),
+    only('bonuses'),
+  ),
+  // A3 (same check: maskedOwn compares every bonus's user e-mail with the path user's address, whoever the bonus's user is).
+  reading(
+    'allowed-review-ap-bonus-friend-email-masked-otherwise-on-show',
+    'bonuses',
+    '2.6',
+    'two allowed readings together: the user inside a bonus is the referred friend whose order earned it (allowed-r15-bonus-user-is-referred-friend; 2.5a: "user | object | User object (2.6)", whose user not given), and the show masks that user\u2019s e-mail with another mask than the list (allowed-review-ao-bonus-show-masks-email-otherwise; 2.6: "partially replaced with asterisks", which characters not given): the list shows fr****xx@e*****e.com, the show f*****@e*****e.com, two masks of the friend\u2019s one address',
+    friendEmailMaskedOtherwiseOnShow(),
+    only('bonuses'),
+  ),
+];
+
+/** Deviations under every reading, written to see whether review-ao's fixes let them through: the suite must kill each. */
+export const probesReviewApDeviations: Mutant[] = [
+  {
+    name: 'review-ap-bonus-refusal-carries-path-users-anti-phishing',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'sections 2.6 and 5.6 (security: a user\u2019s anti-phishing code, "masked" even in its own bonus, shown to another user): the 403 or 409 that refuses another user\u2019s request for a user\u2019s bonuses or bonus summary carries the path user\u2019s profile (an extra member owner) with its anti-phishing code in clear (review-ap, the boundary of review-ao F2: answersOwner takes an answer whose path names the owner as an answer to the owner, whoever sent it)',
+    mutation: refusalCarriesPathUsersAntiPhishing(),
+  },
+];
