@@ -5,7 +5,7 @@ import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { resolveToken } from '../tokens.js';
 import { digest, only, parse, reading, recordsOf } from './reading.js';
-import { BONUS, BONUS_ROUTES, SUMMARY } from './routes.js';
+import { BONUS, BONUS_ROUTES, JWT, SUMMARY } from './routes.js';
 
 /**
  * review-ap (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the fixes of review-ao's
@@ -108,7 +108,48 @@ function refusalCarriesPathUsersAntiPhishing(): Mutation {
   };
 }
 
+/** The payload of the request's `Token` JWT (not verified: the reference verified it before answering). */
+function tokenPayloadOf(request: FastifyRequest): Record<string, unknown> | undefined {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  const part = typeof token === 'string' ? token.split('.')[1] : undefined;
+  if (part === undefined) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return payload && typeof payload === 'object' && !Array.isArray(payload) ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A JWT login that looks the user up by the claims it finds, without first requiring one (PHP: `User::where('email',
+ * $payload['email'] ?? null)`, the lookup before the expiry as allowed-r7-jwt-user-before-expiry reads it): a validly
+ * signed payload with neither `email` nor `id` names nobody, which is wrong credentials (403 { error }), as a number
+ * claim read as text is (allowed-jwt-number-claim-read-as-text). Every other payload is answered as before.
+ */
+function jwtWithoutClaimNamesNobody(): Mutation {
+  return {
+    wire(answer: WireAnswer, reply) {
+      if (answer.url !== JWT || answer.status !== 412) return undefined;
+      const payload = tokenPayloadOf(reply.request);
+      if (!payload || 'email' in payload || 'id' in payload) return undefined;
+      reply.code(403);
+      return JSON.stringify({ error: 'The provided credentials are incorrect.' });
+    },
+  };
+}
+
 export const probesReviewApMutants: Mutant[] = [
+  // A4 (suites/authentication.test.ts invalidPayloads 'without email or id' (412 only) and 'that is empty' (412 or 416)).
+  reading(
+    'allowed-review-ap-jwt-without-claim-names-nobody',
+    'authentication',
+    '4.1',
+    'a validly signed JWT whose payload has neither email nor id is looked up all the same and names nobody: wrong credentials (403 { error }), the answer a JWT naming no known user gets (4.1: "JWT payload: one of email (string, user e-mail) or id (string, user ID)"; "Errors: ... 403 (wrong credentials) ... 412 (JWT payload invalid)": a payload that both lacks its claim and names no user breaks two rules, and no precedence is given, as for a number claim read as text, allowed-jwt-number-claim-read-as-text, and a JWT naming no known user, 403 or 412)',
+    jwtWithoutClaimNamesNobody(),
+    only('authentication'),
+  ),
   // A1 (helpers/arrange/invariants.ts roundTripChecks 'shows each listed record with the fields the list gives it',
   // masksOfOwn: isMasked requires an asterisk and a character that is not one).
   reading(
