@@ -4,8 +4,8 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { resolveToken } from '../tokens.js';
-import { digest, only, parse, reading, recordsOf } from './reading.js';
-import { BONUS, BONUS_ROUTES, JWT, SUMMARY } from './routes.js';
+import { digest, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { BANKS, BONUS, BONUS_ROUTES, JWT, SUMMARY } from './routes.js';
 
 /**
  * review-ap (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the fixes of review-ao's
@@ -141,6 +141,24 @@ function jwtWithoutClaimNamesNobody(): Mutation {
 }
 
 export const probesReviewApMutants: Mutant[] = [
+  // A5 (suites/banks.test.ts 'returns only the banks of the currency given in the currency filter', after review-ao F3:
+  // "a record showing EUR that currency=EUR does not list still fails"; review-y's status reading, for the currency).
+  reading(
+    'allowed-review-ap-bank-currency-shown-upper-filter-takes-stored-lower',
+    'banks',
+    '4.10',
+    'a bank’s currency is stored lower-case (eur, as Stripe keeps currencies) and shown upper-case (EUR, ISO 4217’s writing, by the serializer); the currency filter compares the stored value case-sensitively, so currency=eur lists the EUR banks and currency=EUR lists none: review-y’s reading of the status filter (allowed-review-y-bank-status-filter-takes-stored-lower-case) for the currency (4.10: "currency ... all optional filters, strings"; how a filter compares and in which case it takes a value is not said; 2.4: "currency | string | ISO currency code")',
+    {
+      request(request) {
+        if (request.method !== 'GET' || routeOf(request) !== BANKS) return;
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        if (typeof query.currency !== 'string' || !/[A-Za-z]/.test(query.currency)) return;
+        // The reference compares with the shown (upper-case) code: a lower-case value is the stored one, any other matches nothing stored.
+        query.currency = query.currency === query.currency.toLowerCase() ? query.currency.toUpperCase() : `not-stored-${query.currency}`;
+      },
+    },
+    only('banks'),
+  ),
   // A4 (suites/authentication.test.ts invalidPayloads 'without email or id' (412 only) and 'that is empty' (412 or 416)).
   reading(
     'allowed-review-ap-jwt-without-claim-names-nobody',
