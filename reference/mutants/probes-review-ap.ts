@@ -4,7 +4,10 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { resolveToken } from '../tokens.js';
-import { digest, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { digest, only, parse, reading, recordsOf, routeOf, signedBy } from './reading.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword, sessionOf } from '../modules/authentication.js';
+import type { UserRow } from '../context.js';
 import { BANKS, BONUS, BONUS_ROUTES, JWT, SUMMARY } from './routes.js';
 
 /**
@@ -140,7 +143,53 @@ function jwtWithoutClaimNamesNobody(): Mutation {
   };
 }
 
+/**
+ * Just-in-time provisioning (the SSO pattern of SAML and OIDC identity brokers: Okta, Auth0, Keycloak's first broker
+ * login): a platform's validly signed, unexpired JWT naming by `email` an address the service has no account for makes
+ * the account (active, of that platform) and answers its Session. A JWT naming an unknown `id` is refused as before.
+ */
+function jwtUnknownEmailProvisionsUser(): Mutation {
+  let ctxOf: ReferenceContext | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) ctxOf = ctx;
+    },
+    wire(answer: WireAnswer, reply) {
+      const ctx = ctxOf;
+      if (answer.url !== JWT || (answer.status !== 403 && answer.status !== 412) || !ctx) return undefined;
+      const header = reply.request.headers.token;
+      const jwt = Array.isArray(header) ? header[0] : header;
+      const platform = (reply.request.params as Record<string, string> | undefined)?.platform;
+      if (typeof jwt !== 'string' || typeof platform !== 'string' || !signedBy(ctx, platform, jwt)) return undefined;
+      const payload = tokenPayloadOf(reply.request);
+      const email = payload?.email;
+      const expire = payload?.expire;
+      if (!payload || 'id' in payload || typeof email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 191) return undefined;
+      // Unexpired under the reference's reading (Unix seconds) and under milliseconds alike: only a JWT valid but for its user.
+      if (typeof expire !== 'number' || expire < Math.floor(ctx.now() / 1000)) return undefined;
+      if (ctx.db.prepare('SELECT 1 FROM users WHERE email = ? COLLATE NOCASE').get(email)) return undefined;
+      const id = randomUUID();
+      ctx.db
+        .prepare('INSERT INTO users (id, email, password_hash, totp_secret, anti_phishing, language, platform_id, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?)')
+        .run(id, email, hashPassword(randomBytes(18).toString('base64url')), randomBytes(6).toString('hex'), 'en', platform, Math.floor(ctx.now() / 1000));
+      const user = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
+      reply.code(200);
+      return JSON.stringify(sessionOf(ctx, user, 'jwt'));
+    },
+  };
+}
+
 export const probesReviewApMutants: Mutant[] = [
+  // A6 (suites/authentication.test.ts: 'answers 403 with { error } (or 412) for a JWT naming an unknown e-mail' and
+  // '... for a JWT whose email is the user’s e-mail without its last character', expectUnknownUserRefused).
+  reading(
+    'allowed-review-ap-jwt-unknown-email-provisions-user',
+    'authentication',
+    '4.1',
+    'just-in-time provisioning, as SSO identity brokers do on a first login (SAML JIT, Okta, Auth0, Keycloak’s first broker login): a platform’s validly signed, unexpired JWT naming by email an address the service has no account for creates the account (active, of that platform) and answers its Session; a JWT naming an unknown id is still refused (4.1: "Authenticates a user through a platform-issued JWT", payload "email (string, user e-mail)"; errors 403 "wrong credentials" and 412 "JWT payload invalid": a trusted platform’s signed e-mail is neither wrong nor invalid, and nothing says that a JWT may only name an existing user; the suite already leaves open which of 403 or 412 a JWT naming nobody gets)',
+    jwtUnknownEmailProvisionsUser(),
+    only('authentication'),
+  ),
   // A5 (suites/banks.test.ts 'returns only the banks of the currency given in the currency filter', after review-ao F3:
   // "a record showing EUR that currency=EUR does not list still fails"; review-y's status reading, for the currency).
   reading(
