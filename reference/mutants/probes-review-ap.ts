@@ -15,7 +15,24 @@ import { BANKS, BONUS, BONUS_ROUTES, JWT, SUMMARY } from './routes.js';
  * findings (3791c5e bf6e58d eb1c0a4 d3dc3d0 54fc700 3aaaa88), then suites/authentication*, cards and helpers/check.
  * Each allowed-* probe takes one choice the text leaves open, the other way from the reference; each description quotes
  * the text that leaves the point open. The review-ap-* mutants are deviations under every reading, written to see whether
- * a fix lets them through. Verdicts: see the report (bin/mutants.mjs --shards 1 --mutant NAME, 2026-11-28).
+ * a fix lets them through. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME, 2026-11-28):
+ * - A1 allowed-review-ap-bonus-show-masks-anti-phishing-wholly: REFUSED (helpers/arrange/invariants.ts roundTripChecks,
+ *   bonus show vs list: masksOfOwn asks isMasked of both, so a code masked wholly is no mask there; review-ao F5's fix).
+ * - A2 allowed-review-ap-bonus-show-masks-anti-phishing-with-bullets: REFUSED (same: a code masked without asterisks,
+ *   which review-af F1 left open and suites/bonuses.test.ts judges only where the mask holds asterisks).
+ * - A3 allowed-review-ap-bonus-friend-email-masked-otherwise-on-show: REFUSED (same: masksOfOwn compares every bonus
+ *   user's masks with the path user's address, whoever the bonus's user is; allowed-r15-bonus-user-is-referred-friend).
+ * - A4 allowed-review-ap-jwt-without-claim-names-nobody: REFUSED (suites/authentication.test.ts invalidPayloads, 'without
+ *   email or id' and 'that is empty': 412 (or 416) only).
+ * - A5 allowed-review-ap-bank-currency-shown-upper-filter-takes-stored-lower: REFUSED (suites/banks.test.ts, the currency
+ *   filter test after review-ao F3: a record showing EUR that currency=EUR does not list fails).
+ * - A6 allowed-review-ap-jwt-unknown-email-provisions-user: REFUSED (suites/authentication.test.ts expectUnknownUserRefused:
+ *   the unknown e-mail and the e-mail without its last character).
+ * - D1 review-ap-bonus-refusal-carries-path-users-anti-phishing: SURVIVED (a deviation let through by review-ao F2's
+ *   answersOwner, helpers/check/security.ts: an answer whose path names the owner counts as one to the owner, whoever
+ *   sent it; the bonuses group's another-user rows learn the owner's code, 71 passed, 0 security findings).
+ * - pin allowed-review-ap-bonus-show-masks-anti-phishing-keeping-its-end: conformant (review-ao F5's anti-phishing branch).
+ * The REFUSED ones and the survivor fail `npm test`'s mutation run until the suite is fixed (or the lead rules otherwise).
  */
 
 /** The reference's own mask of a code, as modules/bonuses.ts maskSecret writes it: the first two characters kept. */
@@ -180,6 +197,16 @@ function jwtUnknownEmailProvisionsUser(): Mutation {
 }
 
 export const probesReviewApMutants: Mutant[] = [
+  // Pin 1 (stays conformant): review-ao F5's anti-phishing branch, which review-ao's P7 (the e-mail) did not pin: the show
+  // masks the code with asterisks keeping its last two characters, the list its first two.
+  reading(
+    'allowed-review-ap-bonus-show-masks-anti-phishing-keeping-its-end',
+    'bonuses',
+    '2.6',
+    'the bonus show masks its user’s anti-phishing code with asterisks keeping its last two characters (****ef), where the list keeps its first two (ab****): each the code "masked" (2.6: "antiPhishing (string, masked)": which characters a mask keeps is not given, nor that every read keeps the same ones; review-ao F5)',
+    bonusShowMasksAntiPhishing((code) => `${'*'.repeat(Math.max(3, code.length - 2))}${code.slice(-2)}`),
+    only('bonuses'),
+  ),
   // A6 (suites/authentication.test.ts: 'answers 403 with { error } (or 412) for a JWT naming an unknown e-mail' and
   // '... for a JWT whose email is the user’s e-mail without its last character', expectUnknownUserRefused).
   reading(
