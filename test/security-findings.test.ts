@@ -56,6 +56,9 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings(profile, { pathUser: other })).toEqual([leak]);
     expect(credentialFindings({ data: { id: 'other-session-token-001', userId: other, ttl: 60, ...profile.data } }, { issues: true })).toEqual([leak]);
     expect(credentialFindings(profile)).toEqual([leak]);
+    // An answer on the owner's path to another user's credential (a refusal of B's request for A's records) is B's.
+    learnSecret('other-users-token-value-0001', 'token', { owner: other });
+    expect(credentialFindings(profile, { pathUser: owner, sent: ['other-users-token-value-0001'] })).toEqual([leak]);
   });
 
   test('leave settings, error maps and empty values alone', () => {

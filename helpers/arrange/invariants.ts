@@ -2283,12 +2283,22 @@ export function roundTripChecks(ep: EndpointChecks): void {
     const listed = await listOf(t, path, token);
     // The masked members (2.6) as each read writes them: a mask is presentation, and 2.6 says neither which characters
     // it keeps nor that every read keeps the same ones (review-ao F5, allowed-review-ao-bonus-show-masks-email-otherwise).
-    // Two masks of the user's own value (what each leaves visible is in the value, visibleFromOwn) are advised on.
+    // Two masks of one value are advised on: an e-mail partially replaced with asterisks, an anti-phishing code "masked"
+    // in any way (wholly, with bullets: review-ap F2), neither the code in clear; where the bonus embeds the caller's own
+    // user, what a mask of asterisks leaves visible is in the user's value (visibleFromOwn); another user (a referred
+    // friend: allowed-r15-bonus-user-is-referred-friend, review-ap F3) is judged by the masks alone.
     const maskedOwn: Readonly<Record<string, string | undefined>> = { 'user.email': user.email, 'user.options.guard.antiPhishing': antiPhishing };
-    const masksOfOwn = (member: string, a: unknown, b: unknown): boolean => {
-      if (!(member in maskedOwn) || typeof a !== 'string' || typeof b !== 'string' || !isMasked(a) || !isMasked(b)) return false;
-      const own = maskedOwn[member];
-      return own === undefined || (visibleFromOwn(a, own) && visibleFromOwn(b, own));
+    const maskOf = (member: string, value: unknown, own: string | undefined): boolean => {
+      if (typeof value !== 'string' || value === '') return false;
+      if (member === 'user.email') return isMasked(value) && (own === undefined || visibleFromOwn(value, own));
+      if (own !== undefined && value.normalize('NFC').toLowerCase() === own.normalize('NFC').toLowerCase()) return false;
+      return !value.includes('*') || own === undefined || visibleFromOwn(value, own);
+    };
+    const masksOfOne = (member: string, shownBonus: unknown, listedBonus: unknown): boolean => {
+      if (!(member in maskedOwn)) return false;
+      const embedsCaller = sameId(fieldOf(shownBonus, 'user.id'), user.id) && sameId(fieldOf(listedBonus, 'user.id'), user.id);
+      const own = embedsCaller ? maskedOwn[member] : undefined;
+      return maskOf(member, fieldOf(shownBonus, member), own) && maskOf(member, fieldOf(listedBonus, member), own);
     };
     // The bonus as shown and as listed, member by member over every member its schema names (2.5a with its user 2.6,
     // asset 2.3 and order 2.7), recursively (round wb11). The members section 3 leaves free to move between two reads
@@ -2325,8 +2335,8 @@ export function roundTripChecks(ep: EndpointChecks): void {
         // service's values, not texts a user sent (round wb11: an enum constant's name on show, its value in the list).
         const written = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && writtenAlike(fieldOf(bonus, member), fieldOf(record, member)) !== undefined);
         if (written.length > 0) t.advise(`bonus ${record.id}: show and list write ${written.map((member) => `${member} (${JSON.stringify(fieldOf(bonus, member))} shown, ${JSON.stringify(fieldOf(record, member))} listed)`).join(', ')} otherwise, one value in two writings (an equivalent URL or address form), which no clause fixes, so not judged`);
-        const masks = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && !written.includes(member) && masksOfOwn(member, fieldOf(bonus, member), fieldOf(record, member)));
-        if (masks.length > 0) t.advise(`bonus ${record.id}: show and list mask ${masks.join(', ')} otherwise, two masks of the user's own value (2.6 does not say which characters a mask keeps), so not judged`);
+        const masks = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && !written.includes(member) && masksOfOne(member, bonus, record));
+        if (masks.length > 0) t.advise(`bonus ${record.id}: show and list mask ${masks.join(', ')} otherwise, two masks of one value (2.6 does not say which characters a mask keeps), so not judged`);
         const judged = differs.filter((member) => !unjudged.includes(member) && !moved.includes(member) && !written.includes(member) && !masks.includes(member));
         const pick = (value: unknown) => Object.fromEntries(judged.map((member) => [member, fieldOf(value, member)]));
         expect(pick(bonus), `${ep.id}: show answers bonus ${record.id} with other members than the list gives it (${judged.join(', ')}; those section 3 leaves free to move, ${free.filter((member) => judged.includes(member)).join(', ') || 'none'}, given so by the list both before and after the show)`).toEqual(pick(record));

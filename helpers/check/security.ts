@@ -97,21 +97,24 @@ export function pathUserOf(path: string): string | undefined {
 }
 
 /**
- * Whether an answer is to the owner of an `own-code` secret: an answer about the owner's records (its path names the
- * owner), one sent with a credential the run knows to be the owner's, or the owner's own authentication.
+ * Whether an answer is to the owner of an `own-code` secret, decided by who asked first (review-ap F1: a refusal of
+ * another user's request for the owner's records is no answer to the owner): the subject of an authentication or reset
+ * the answer issues; else the users the request's credentials belong to, as far as the run knows them (one of them the
+ * owner); only where the run knows none of them, the user the path names (`/api/v1/user/{owner}/...`).
  */
 function answersOwner(secret: LearntSecret, body: unknown, context: AnswerContext): boolean {
   const { owner } = secret;
   if (owner === undefined) return false;
-  if (context.pathUser !== undefined && sameId(context.pathUser, owner)) return true;
   if (context.issues) {
     const subject = subjectOf(body);
-    if (subject !== undefined && sameId(subject, owner)) return true;
+    if (subject !== undefined) return sameId(subject, owner);
   }
-  return (context.sent ?? []).some((value) => {
-    const mine = value === undefined || value === '' ? undefined : learntSecret(value);
-    return mine?.owner !== undefined && sameId(mine.owner, owner);
+  const callers = (context.sent ?? []).flatMap((value) => {
+    const known = value === undefined || value === '' ? undefined : learntSecret(value)?.owner;
+    return known === undefined ? [] : [known];
   });
+  if (callers.length > 0) return callers.some((caller) => sameId(caller, owner));
+  return context.pathUser !== undefined && sameId(context.pathUser, owner);
 }
 
 function written(found: SecretFound): string {

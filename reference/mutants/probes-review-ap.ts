@@ -4,7 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { resolveToken } from '../tokens.js';
-import { digest, only, parse, reading, recordsOf, routeOf, signedBy } from './reading.js';
+import { digest, judgedDeviations, only, parse, reading, recordsOf, routeOf, signedBy } from './reading.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, sessionOf } from '../modules/authentication.js';
 import type { UserRow } from '../context.js';
@@ -33,6 +33,9 @@ import { BANKS, BONUS, BONUS_ROUTES, JWT, SUMMARY } from './routes.js';
  *   sent it; the bonuses group's another-user rows learn the owner's code, 71 passed, 0 security findings).
  * - pin allowed-review-ap-bonus-show-masks-anti-phishing-keeping-its-end: conformant (review-ao F5's anti-phishing branch).
  * The REFUSED ones and the survivor fail `npm test`'s mutation run until the suite is fixed (or the lead rules otherwise).
+ * The lead's fixes and rulings (2026-11-28): D1 killed (answersOwner decides by the caller's credential first); A1, A2,
+ * A3 conformant (masks of one value: a code masked in any way, a friend's masks judged by themselves); A5 conformant
+ * (the currency filter asked in the code's other writings). A4 and A6 ruled deviations (RULED_DEVIATIONS below).
  */
 
 /** The reference's own mask of a code, as modules/bonuses.ts maskSecret writes it: the first two characters kept. */
@@ -196,7 +199,7 @@ function jwtUnknownEmailProvisionsUser(): Mutation {
   };
 }
 
-export const probesReviewApMutants: Mutant[] = [
+const written: Mutant[] = [
   // Pin 1 (stays conformant): review-ao F5's anti-phishing branch, which review-ao's P7 (the e-mail) did not pin: the show
   // masks the code with asterisks keeping its last two characters, the list its first two.
   reading(
@@ -275,7 +278,26 @@ export const probesReviewApMutants: Mutant[] = [
 ];
 
 /** Deviations under every reading, written to see whether review-ao's fixes let them through: the suite must kill each. */
+/**
+ * The probes the lead ruled deviations (registered as such; the suite kills each):
+ * - A4: a payload without email or id is invalid under every reading (4.1: "one of email ... or id"), and no reading
+ *   makes it name anyone: 412 is its one answer. The 403 allowed for a claim that is no string is another matter: a
+ *   coercing parser reads the number as a text that names nobody, a payload valid under that reading.
+ * - A6: 4.1 "Authenticates a user": the e-mail a platform's JWT names is a user's ("email (string, user e-mail)"), and
+ *   403 is "wrong credentials"; no clause creates an account, and one created for any address a platform names lets
+ *   a JWT for a user's address cut by one character log in as someone (round wb21's lookup by prefix, which this suite
+ *   must keep catching).
+ */
+const RULED_DEVIATIONS = new Set(['allowed-review-ap-jwt-without-claim-names-nobody', 'allowed-review-ap-jwt-unknown-email-provisions-user']);
+
+/** The probes of review-ap that stay readings (registered in index.ts): each must stay conformant. */
+export const probesReviewApMutants: Mutant[] = written.filter((mutant) => !RULED_DEVIATIONS.has(mutant.name));
+
 export const probesReviewApDeviations: Mutant[] = [
+  ...judgedDeviations(
+    written.filter((mutant) => RULED_DEVIATIONS.has(mutant.name)),
+    ': the lead\u2019s ruling on review-ap (A4: a payload without email or id is invalid under every reading, 412; A6: 4.1 authenticates a user, it creates none)',
+  ),
   {
     name: 'review-ap-bonus-refusal-carries-path-users-anti-phishing',
     clause: '2.6',
