@@ -300,7 +300,8 @@ export const probesReviewApDeviations: Mutant[] = [
   ),
   {
     name: 'review-ap-bonus-refusal-carries-path-users-anti-phishing',
-    clause: '2.6',
+    // Cited as the refusals it rewrites are (4.11, "another user's id"): the security finding fails those tests.
+    clause: '4.11',
     group: 'bonuses',
     description: 'sections 2.6 and 5.6 (security: a user\u2019s anti-phishing code, "masked" even in its own bonus, shown to another user): the 403 or 409 that refuses another user\u2019s request for a user\u2019s bonuses or bonus summary carries the path user\u2019s profile (an extra member owner) with its anti-phishing code in clear (review-ap, the boundary of review-ao F2: answersOwner takes an answer whose path names the owner as an answer to the owner, whoever sent it)',
     mutation: refusalCarriesPathUsersAntiPhishing(),
