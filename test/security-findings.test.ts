@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
-import { learnIssuedCredentials, learnSecret } from '../helpers/net/secrets.js';
+import { learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { credentialFindings, hashFormatOf, isCredentialKey, scanCredentials } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
@@ -185,6 +185,49 @@ describe('credential findings in an answer', () => {
     expect(credentialFindings(login, { issues: true })).toEqual([]);
     expect(credentialFindings({ data: [{ id: 'b-1', remember_token: 'rememberMeValue0123456789abcdef' }] })).toEqual(['/data/0/remember_token is a credential field (remember_token)']);
     expect(credentialFindings({ data: { password_hash: '$2y$10$abcdefghijklmnopqrstuv' } }, { issues: true })).toEqual(['/data/password_hash is a credential field (password_hash)']);
+  });
+});
+
+describe('a password in the forms that are the password (issue 27, white-box round wb25)', () => {
+  test('its unsalted MD5, SHA-1, SHA-256 and SHA-512 digests (hex in both cases, base64, base64url) and its base64 are findings, by value, under any name, and redacted', () => {
+    const password = `Rp1-${randomBytes(8).toString('hex')}`;
+    learnSecret(password, 'password');
+    const values: Record<string, string> = {};
+    for (const algorithm of ['md5', 'sha1', 'sha256', 'sha512']) {
+      const digest = createHash(algorithm).update(password).digest();
+      values[`${algorithm}Hex`] = digest.toString('hex');
+      values[`${algorithm}HexUpper`] = digest.toString('hex').toUpperCase();
+      values[`${algorithm}Base64`] = digest.toString('base64');
+      values[`${algorithm}Base64url`] = digest.toString('base64url');
+    }
+    values.plainBase64 = Buffer.from(password).toString('base64');
+    values.inText = `legacy:${createHash('md5').update(password).digest('hex')};`;
+    const findings = credentialFindings({ data: { user: values } });
+    expect(findings.map((finding) => finding.split(' ')[0])).toEqual(Object.keys(values).map((key) => `/data/user/${key}`));
+    expect(findings[0]).toBe('/data/user/md5Hex carries a password the run knows (written as its unsalted MD5 digest in hex)');
+    expect(JSON.stringify(redactJson({ data: { user: values } }))).not.toMatch(/[0-9a-f]{32}/i);
+  });
+
+  test('the HTTP Basic credential of an e-mail and a learnt password is a finding, alone or inside a header-like value, and redacted', () => {
+    const password = `Rp1-${randomBytes(8).toString('hex')}`;
+    const email = `Basic.${randomBytes(3).toString('hex')}@example.test`;
+    learnSecret(password, 'password');
+    learnPasswordWithEmail(email, password);
+    const basic = Buffer.from(`${email}:${password}`).toString('base64');
+    const lower = Buffer.from(`${email.toLowerCase()}:${password}`).toString('base64');
+    expect(credentialFindings({ data: { basic, header: `Basic ${lower}` } })).toEqual([
+      '/data/basic carries a password the run knows (written as its HTTP Basic credential, base64 of e-mail:password)',
+      '/data/header carries a password the run knows (written as its HTTP Basic credential, base64 of e-mail:password)',
+    ]);
+    expect(redactText(`Basic ${basic}`)).not.toContain(basic);
+  });
+
+  test('an e-mail sent with a value the run never learnt as a password teaches nothing, and a password-like name alone is no finding', () => {
+    const email = `other.${randomBytes(3).toString('hex')}@example.test`;
+    const notLearnt = `Rp1-${randomBytes(8).toString('hex')}`;
+    learnPasswordWithEmail(email, notLearnt);
+    const answer = { data: { basic: Buffer.from(`${email}:${notLearnt}`).toString('base64'), passwordChangedAt: '2026-11-28T07:00:00Z', passwordPolicy: 'min 8 characters', digest: createHash('md5').update(notLearnt).digest('hex') } };
+    expect(credentialFindings(answer)).toEqual([]);
   });
 });
 

@@ -8,7 +8,9 @@ export { isCredentialKey } from '../spec/credential-names.js';
  * Security findings (their own category in every report, apart from clauses): an answer of the
  * interface that carries a credential it must not. Judged by what a value is, never by its shape
  * (issue 28):
- * - a password the run knows, by its value, in any answer (also echoed to the request that sent it);
+ * - a password the run knows, by its value, in any answer (also echoed to the request that sent it), also as its
+ *   unsalted MD5, SHA-1, SHA-256 or SHA-512 digest (hex, base64), its base64, or the base64 of `<email>:<password>`
+ *   (round wb25: helpers/net/secrets.ts passwordForms, learnPasswordWithEmail);
  * - a password hash: by its field's name (`password_hash`), or by a named hash format (`$2y$`, `$argon2id$` ...);
  * - a secret that never travels (a TOTP secret, recovery codes);
  * - a user's anti-phishing code in an answer to anyone but that user (its owner may be shown it: review-ao F2);
@@ -132,7 +134,7 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
   const { secret } = found;
   switch (secret.kind) {
     case 'password':
-      return 'carries a password the run knows';
+      return `carries a password the run knows${written(found)}`;
     case 'never-travels':
       return 'carries a secret that never travels (a TOTP secret or a recovery code the run knows)';
     case 'own-code':

@@ -10,7 +10,7 @@ import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { MultipartForm } from './multipart.js';
 import { RateLimiter, withRetries } from './rate.js';
 import { redactHeaders, redactJson, redactText, registerSecretHeader, withoutCredentials } from './redact.js';
-import { learnIssuedCredentials, learnSecret } from './secrets.js';
+import { learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from './secrets.js';
 import { isCredentialHeaderName, issuesCredentials } from '../spec/credential-names.js';
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 import { tooDeep } from '../spec/quote.js';
@@ -357,6 +357,8 @@ export class HttpClient {
     let body: Body;
     let shownBody: unknown;
     if (spec.json !== undefined) {
+      // A learnt password sent with an e-mail (a login, a reset): its Basic credential is the password too (round wb25).
+      if (spec.json && typeof spec.json === 'object' && !Array.isArray(spec.json)) learnPasswordWithEmail((spec.json as Record<string, unknown>).email, (spec.json as Record<string, unknown>).password);
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(spec.json);
       shownBody = redactJson(spec.json);

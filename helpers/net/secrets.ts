@@ -5,6 +5,7 @@
  * session it belongs to. Learning a secret also registers it for redaction (helpers/net/redact.ts).
  */
 
+import { createHash } from 'node:crypto';
 import { normalizedKey } from '../spec/credential-names.js';
 import { idKey } from '../spec/normalisation.js';
 import { PrefixIndex } from './prefix-index.js';
@@ -72,8 +73,11 @@ export function isSharedConstant(secret: LearntSecret): boolean {
 export interface SecretFound {
   secret: LearntSecret;
   /** `as is`, another alphabet of a token's text, or (a base32 TOTP secret) its bytes in another alphabet or its base32 in the other letter case. */
-  form: 'as is' | 'base64' | 'base64url' | 'hex' | 'bytes as hex' | 'bytes as base64' | 'bytes as base64url' | 'base32 in another letter case';
+  form: 'as is' | 'base64' | 'base64url' | 'hex' | 'bytes as hex' | 'bytes as base64' | 'bytes as base64url' | 'base32 in another letter case' | PasswordDigestForm | 'HTTP Basic credential, base64 of e-mail:password';
 }
+
+/** An unsalted digest of a password, in one alphabet (round wb25). */
+export type PasswordDigestForm = `unsalted ${'MD5' | 'SHA-1' | 'SHA-256' | 'SHA-512'} digest in ${'hex' | 'base64' | 'base64url'}`;
 
 /** Below this length a secret is only found as a whole value: a 6-digit code inside ordinary text is a coincidence. */
 export const SUBSTRING_SECRET_LENGTH = 16;
@@ -150,6 +154,65 @@ export function totpSecretForms(value: string): { text: string; form: SecretFoun
   return out.filter((item) => item.text !== value && item.text.length >= MIN_LENGTH);
 }
 
+/** The base64 of a text: standard with and without its padding, and base64url (without padding). */
+function base64Writings(text: string): string[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const padded = bytes.toString('base64');
+  return [...new Set([padded, padded.replace(/=+$/, ''), bytes.toString('base64url')])];
+}
+
+const DIGESTS = [
+  ['MD5', 'md5'],
+  ['SHA-1', 'sha1'],
+  ['SHA-256', 'sha256'],
+  ['SHA-512', 'sha512'],
+] as const;
+
+/**
+ * Issue 27, white-box round wb25: the forms a password may be written in by a target that keeps it so (a legacy column
+ * serialised with a record): its unsalted MD5, SHA-1, SHA-256 and SHA-512 digests of its UTF-8 bytes, in hex (both
+ * cases), base64 (with and without padding) and base64url, and the password itself in base64 and base64url. Each is the
+ * password to anyone who holds it (an unsalted digest of a password is reversed by a lookup), so it is found by value as
+ * the password is, never by a field's name or a value's shape. Forms shorter than MIN_LENGTH are dropped.
+ */
+export function passwordForms(value: string): { text: string; form: SecretFound['form'] }[] {
+  const out: { text: string; form: SecretFound['form'] }[] = [];
+  for (const [name, algorithm] of DIGESTS) {
+    const digest = createHash(algorithm).update(value, 'utf8').digest();
+    const hex = digest.toString('hex');
+    out.push({ text: hex, form: `unsalted ${name} digest in hex` }, { text: hex.toUpperCase(), form: `unsalted ${name} digest in hex` });
+    const padded = digest.toString('base64');
+    out.push({ text: padded, form: `unsalted ${name} digest in base64` }, { text: padded.replace(/=+$/, ''), form: `unsalted ${name} digest in base64` });
+    out.push({ text: digest.toString('base64url'), form: `unsalted ${name} digest in base64url` });
+  }
+  for (const text of base64Writings(value)) out.push({ text, form: text.includes('-') || text.includes('_') ? 'base64url' : 'base64' });
+  return out.filter((item) => item.text !== value && item.text.length >= MIN_LENGTH);
+}
+
+/** Adds a form of a learnt secret: found as that secret (whole, or anywhere when long), and redacted. */
+function addForm(secret: LearntSecret, text: string, form: SecretFound['form']): void {
+  if (learnt.has(text) || encodings.has(text)) return;
+  encodings.set(text, { secret, form });
+  indexLong(text);
+  if (text.length >= SUBSTRING_SECRET_LENGTH) registerEncodedSecret(text);
+  else registerSecret(text);
+}
+
+/**
+ * Issue 27, white-box round wb25: a password the run learnt, sent with an e-mail (a login, a reset, a state's account),
+ * is also the HTTP Basic credential of RFC 7617, base64 of `<email>:<password>` (with and without padding, and
+ * base64url; the e-mail as sent and in lower case, as a target may store it): found and redacted as the password. Only
+ * for a value the run learnt as a password: an e-mail sent with any other string teaches nothing.
+ */
+export function learnPasswordWithEmail(email: unknown, password: unknown): void {
+  if (typeof email !== 'string' || email === '' || typeof password !== 'string') return;
+  const secret = learnt.get(password);
+  if (secret === undefined || secret.kind !== 'password' || secret.value !== password) return;
+  for (const address of new Set([email, email.toLowerCase()])) {
+    for (const text of base64Writings(`${address}:${password}`)) addForm(secret, text, 'HTTP Basic credential, base64 of e-mail:password');
+  }
+}
+
 /**
  * Learns a secret (and registers it for redaction). A value learnt before keeps what it was first
  * learnt as; only a missing owner or session is filled in, and `issuedIn` is never added later (an
@@ -198,6 +261,11 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   }
   learnt.set(value, secret);
   indexLong(value);
+  if (kind === 'password') {
+    // A password's unsalted digests and its base64 are the password (round wb25): found and redacted as it.
+    for (const { text, form } of passwordForms(value)) addForm(secret, text, form);
+    return;
+  }
   if (kind === 'never-travels') {
     // A TOTP secret in another writing is the same secret (round wb24): found and redacted as it.
     for (const { text, form } of totpSecretForms(value)) {
