@@ -132,7 +132,7 @@ type ListQuery = Record<string, string | string[]>;
  * their answer (in the inactive-account row a refusal of the value, 422 keyed by the filter, is allowed beside it:
  * judgeFilteredRefusal).
  */
-function fallbackFilterValue(endpointId: string, filter: string): string | string[] {
+export function fallbackFilterValue(endpointId: string, filter: string): string | string[] {
   const schema = endpointById.get(endpointId)!.query!.find((q) => q.name === filter)!.schema as { enum?: string[]; type?: string };
   if (schema.type === 'array') return ['BTC'];
   if (schema.enum?.length) return schema.enum[0]!;
