@@ -651,6 +651,29 @@ reset.describe(() => {
     if (withNew !== 200) throw new Error(`after a reset answered 200 (sent with another account's bearer), logging in with the new password of the e-mail's account must answer 200, got ${withNew}`);
   });
 
+  // Issue 27, white-box round wb25: a reset names its account by the e-mail and the token (4.4); a body member beyond them
+  // naming another user (`user_id`, `userId`, `id`: a mass-assigned user id) is refused or ignored, never the account
+  // whose password is set. One reset of A carries all three, naming B: whatever it answers (200, or a refusal of the
+  // member: 422, 403 or 409, advised on), B's own password still logs in (200). A 200 must be the reset of A: A's new
+  // password logs in. B's old password logging in shows the password unchanged, so the new one is not tried on B (it
+  // would be a failed login of B on every conformant target). Requests: the reset and two logins, no failed login.
+  reset.check("leaves another account's password unchanged when a reset carries user_id, userId and id naming that account, and a 200 resets the e-mail's account", { rules: ['S178'], clauses: ['4.4'], status: null, rulesOnEveryBranch: "every branch logs in with the other account's unchanged password: a reset replaces the password of the account its e-mail and token name, never one a body member names (S178); the 200 branch's shape is judged, not cited" }, async (t) => {
+    const { user, token, bearer } = await resetInProgress(t, { spends: true });
+    const other = await t.state('user', {}, { mutates: t.target.states.kind !== 'file' });
+    const password = passwordOfLength(16);
+    const response = await t.post(RESET, { json: { email: user.email, token, password, user_id: other.id, userId: other.id, id: other.id }, token: bearer });
+    expectNoServerError(response);
+    await expectPasswordUnchanged(t, other, `a reset of ${user.email} carrying user_id, userId and id naming another account (answered ${response.status})`);
+    if (response.status !== 200) {
+      t.expectStatus(response, [403, 409, 422]);
+      t.advise(`a reset carrying user_id, userId and id naming another account was answered ${response.status}: extra body members may be refused (422) or ignored, so not judged beyond the other account's unchanged password`);
+      return;
+    }
+    t.expectSchema(response, 'message-response');
+    const withNew = await loginStatus(t, user.email, password);
+    if (withNew !== 200) throw new Error(`after a reset answered 200 (carrying user_id, userId and id naming another account), logging in with the new password of the e-mail's account must answer 200, got ${withNew}`);
+  });
+
   // Section 8: reset takes addresses of up to 255 characters, more than the 191 of login: one between 192 and 255, 200;
   // one of 255, the limit itself, 200 or 422 keyed by email (advised on: over the 254 characters RFC 5321 leaves an
   // address, it is no valid e-mail to validator.js or email-validator, so round wb7's reset whose rule says max 254 is a

@@ -145,6 +145,12 @@ import { ROUTE as URL } from './routes.js';
  *   opens the user's bank list from the Authorization header (200): suites/authentication.test.ts "POST
  *   /api/v1/user/logout answers 401 with { error } to a valid token sent anywhere but an Authorization bearer header (a
  *   Token header, a query parameter, the Basic scheme, the bare token in Authorization)" (1 request).
+ * - wb25-reset-extra-user-id-resets-that-user: suites/password.test.ts "POST /api/v1/user/reset-password leaves another
+ *   account's password unchanged when a reset carries user_id, userId and id naming that account, and a 200 resets the
+ *   e-mail's account" (one reset of A carrying the three members naming B; B's own password then logs in, 200; a 200
+ *   must let A's new password log in; a refusal, 422, 403 or 409, advised on). The new password is not tried on B: B's
+ *   old one logging in shows it unchanged, and the try would be a failed login of B on every conformant target. A test of
+ *   its own: the reset, two logins, and resetInProgress's forgot-password and bearer login; no failed login.
  */
 
 const paramsOf = (request: { params?: unknown }) => (request.params ?? {}) as Record<string, string | undefined>;
@@ -606,7 +612,6 @@ const OPEN = new Set<string>([
   'wb25-bank-list-filtered-owner-from-query',
   'wb25-summary-asset-owner-from-query',
   'wb25-bonus-show-by-order-public-id',
-  'wb25-reset-extra-user-id-resets-that-user',
 ]);
 
 /**
