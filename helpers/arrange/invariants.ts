@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { CheckContext, EndpointChecks } from '../check/check.js';
 import type { ApiResponse } from '../net/http.js';
 import { CONSTRAINTS, endpointById, pathShapes } from '../spec/catalogue.js';
-import { CREATES, DELETES_THAT_ONLY, EXTRA_FIELDS, EXTRA_OWNER_FIELDS, EXTRA_STATUS_FIELDS, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, RECORD_ROUTES, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, WRITE_READS, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
+import { CREATES, DELETES_THAT_ONLY, EXTRA_FIELDS, EXTRA_OWNER_FIELDS, EXTRA_QUERY_FIELDS, EXTRA_STATUS_FIELDS, extraQueryVariant, INACTIVE_VARIANT, LISTS, LOGIN_KINDS, RECORD_ROUTES, VALID_TOKEN_RULE, REFUSED_CREATES, ROUND_TRIPS, FIRST_LOGIN, OWNER_QUERY_RULE, OWNER_QUERY_VARIANT, isOwnerQueryRoute, WRITE_READS, accessRows, inactiveRuleOf, instanceId, isProtected, isUserScoped, listInvariants, type AccessRow } from '../spec/instances.js';
 import { ASSETS_PARAM, calendarDate, canonicalDecimal, fractionDigits, precisionOf } from './balances.js';
 import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard, type CardFields } from './cards.js';
@@ -819,6 +819,38 @@ async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape:
   expect(kept.status, `${at}: its owner must still be shown the record (200) after the refused delete (${response.status}; section 5.6), got ${kept.status}`).toBe(200);
 }
 
+/**
+ * White-box round wb25 (fix-wb25a): the request of expectNoForeignRecord sent again with `?user_id=<the record's owner>`
+ * (a controller that authorizes the path's {user}, then reads the records of `$request->input('user_id', ...)`): never the
+ * record (a show's 200), never the owner's record deleted. A refusal is any 4xx: 403, 404 or 409 as without the
+ * parameter, 422 for a parameter the route does not name; another client error is advised on (a strict query validator:
+ * docs/judging.md, "Precedence of errors"), a refusal that is not JSON not verified. A delete's 200 is judged as without
+ * the parameter (the answer { message }, the record kept). One request; a delete's, then the owner's show.
+ */
+async function expectNoForeignRecordByQuery(t: CheckContext, endpointId: string, shape: string, caller: Holder, owner: Holder, token: string, where: string): Promise<void> {
+  const theirs = requestOf(endpointId, shape, owner);
+  const request = requestOf(endpointId, shape, { ...caller, bank: owner.bank, card: owner.card, bonus: owner.bonus });
+  const response = await t.request(request.method, request.path, { token, query: { user_id: owner.id } });
+  const at = `${where}, ${request.method === 'DELETE' ? 'deleting' : 'asking'} another user\u2019s record under the caller\u2019s own user id with ?user_id=<its owner>`;
+  expectNoServerError(response);
+  if (request.method === 'DELETE' && response.status === 200) {
+    t.expectSchema(response, 'bank-delete-response');
+    expect(response.json?.data, `${at}: a 200 to it must be the delete answer { message } (an idempotent delete of a bank the user does not have), never a record`).toBeUndefined();
+    const kept = await t.get(theirs.path, { token: owner.token });
+    expect(kept.status, `${at}: answered 200, and its owner must still be shown the record (200) after it (section 5.6: another user\u2019s resources), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
+    t.advise(`${at}: answered 200 and the bank is kept (an idempotent delete of a bank the user does not have, after a lookup scoped to the user\u2019s banks); section 7 gives a delete 403 or 409 for another user\u2019s resources`);
+    return;
+  } else {
+    expect(response.status >= 400 && response.status < 500, `${at}: expected a refusal (403, 404 or 409; 422 for a parameter the route does not name), never another user\u2019s record (its owner taken from the query string, not the path: sections 1.6 and 5.6), got ${response.status}`).toBe(true);
+    const reason = notInterfaceAnswer(response, at);
+    if (reason) t.notVerified(reason);
+    else if (![403, 404, 409, 422].includes(response.status)) t.advise(`${at} was answered ${response.status}: a refusal, but not one section 7 names for an input (422), a record not found (404) or an unauthorized action (403 or 409)`);
+  }
+  if (request.method !== 'DELETE') return;
+  const kept = await t.get(theirs.path, { token: owner.token });
+  expect(kept.status, `${at}: its owner must still be shown the record (200) after it (${response.status}; section 5.6), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
+}
+
 /** A user whose records a group of refused writes must leave as they were: read with `token` before, `after` (or `token`) after. */
 interface Keeper { whose: string; id: string; token: string; after?: () => Promise<string>; record?: string }
 
@@ -942,6 +974,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
   const valid = twoFactor;
   if (valid) instances.push(...shapes.flatMap((shape) => logins.map((k) => instanceId(VALID_TOKEN_RULE, ep.id, shape || null, k.variant))));
   const foreignShow = userScoped && isForeignRecordRoute(ep.id);
+  // Round wb25 (fix-wb25a): the password login's check also sends each another-user record request with ?user_id= (expectNoForeignRecordByQuery).
+  if (foreignShow && logins.some((k) => k.variant === FIRST_LOGIN)) instances.push(...shapes.map((shape) => instanceId(OWNER_QUERY_RULE, ep.id, shape || null, OWNER_QUERY_VARIANT)));
   // A delete of another user's bank under the caller's own id may answer 200 { message } and keep it (review-ab F2: an
   // idempotent delete after a scoped lookup; expectNoForeignRecord).
   const status = [...(valid || (foreignShow && method === 'DELETE') ? [success] : []), 401, ...(userScoped ? [403, 409] : []), ...(foreignShow ? [404] : [])];
@@ -995,6 +1029,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
                 expectUnauthorized(t, response, [403, 409]);
                 // And another user's record under the caller's own {user} (round wb12), with the same token of each kind.
                 if (foreignShow) await expectNoForeignRecord(t, ep.id, shape, owner, other!, foreign.get(row.login)!, where);
+                // Round wb25 (fix-wb25a): and so again with ?user_id=<the record's owner> (instance owner-from-query).
+                if (foreignShow) await expectNoForeignRecordByQuery(t, ep.id, shape, owner, other!, foreign.get(row.login)!, where);
                 return;
               }
               await sendOne(row, shape, filtered, where, sent[row.variant]);
@@ -1251,14 +1287,14 @@ const OWNER_QUERY_PARAMS = ['user_id', 'userId', 'user'] as const;
  * parameter the list does not name (an allowed reading, round r2), 403 or 409 as an unauthorized action. Never
  * another user's record.
  */
-async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path: string, token: string, otherId: string, own: readonly string[], theirs: readonly string[]): Promise<void> {
+async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path: string, token: string, otherId: string, own: readonly string[], theirs: readonly string[], filter?: ListQuery, names: readonly string[] = OWNER_QUERY_PARAMS): Promise<void> {
   // Round wb19 (the lead's judgement): a refusal that is not JSON is probably not the interface's (a strict query
   // validator or router in front of it): the test is not verified, recorded here and told at its end (review-ac F4:
   // t.notVerified), so that the other parameters' answers and whatever the test judges after this are still judged.
   await Promise.all(
-    OWNER_QUERY_PARAMS.map(async (name) => {
-      const response = await t.get(path, { token, query: { [name]: otherId } });
-      const where = `${endpointId} with ?${name}=<another user\u2019s id>`;
+    names.map(async (name) => {
+      const response = await t.get(path, { token, query: { ...filter, [name]: otherId } });
+      const where = `${endpointId} with ?${filter ? `${queryText(filter)}&` : ''}${name}=<another user\u2019s id>`;
       // A parameter no table names: 4.10, 4.11 and 4.6a name the filters and nothing else, and section 7 gives no status
       // for another (docs/judging.md, the precedence of errors): ignored (200, judged below) or refused. 422, 403 and 409
       // are the refusals section 7 names; another client error (400 of a strict OpenAPI validator: review-r,
@@ -1284,6 +1320,23 @@ async function expectOwnerNotFromQuery(t: CheckContext, endpointId: string, path
 }
 
 /**
+ * White-box round wb25 (fix-wb25a): the owner query parameter under a filter (a search branch that reads the owner from
+ * input()). The records list asked with `?user_id=<the other user>` beside each filter it takes, each with the first value
+ * a reading could match for one of the other user's records (filterValuesOf of that user's record as its own list shows
+ * it), so that the other user's records match the filter: judged as expectOwnerNotFromQuery judges the unfiltered list
+ * (only the caller's records, or a refusal). One read of the other user's list and one request a filter.
+ */
+async function expectOwnerNotFromQueryFiltered(t: CheckContext, endpointId: string, path: (userId: string) => string, owner: { user: { id: string }; token: string }, other: { user: { id: string }; token: string }, own: readonly string[], theirs: readonly string[]): Promise<void> {
+  const filters = (endpointById.get(endpointId)!.query ?? []).map((q) => q.name);
+  if (filters.length === 0) return;
+  const records = await listOf(t, path(other.user.id), other.token);
+  const record = records.find((r) => hasId(theirs, r?.id));
+  if (record === undefined) throw new Error(`precondition: the other user\u2019s list ${path(other.user.id)} must hold its record`);
+  const queries = filters.flatMap((filter) => filterValuesOf(filter, record).slice(0, 1).map((value): ListQuery => ({ [filter]: value })));
+  await Promise.all(queries.map((query) => expectOwnerNotFromQuery(t, endpointId, path(owner.user.id), owner.token, other.user.id, own, theirs, query, ['user_id'])));
+}
+
+/**
  * Sections 4.10, 4.11, 4.6a, 4.6 and 4.8: the invariants of one list (LISTS): each entry once, only the
  * caller's records, a create and a delete shown at once, and two filters together never listing a record
  * either alone excludes.
@@ -1301,7 +1354,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
   // Only the caller's: here for records; for the assets of a `shared` list, each user's own entry of an asset two users
   // hold (sharedAssetCheck).
   const ownRecords = list.entries === 'records' && invariants.includes('only-own');
-  const sequenced = cite('each-once', ...(ownRecords ? ['only-own'] : []), 'shows-create', 'shows-delete');
+  const sequenced = [...cite('each-once', ...(ownRecords ? ['only-own'] : []), 'shows-create', 'shows-delete'), ...(ownRecords ? [instanceId(OWNER_QUERY_RULE, ep.id, null, OWNER_QUERY_VARIANT)] : [])];
   ep.check(
     `holds each ${list.entries === 'records' ? 'record' : 'asset'} once${ownRecords ? ', only the caller\u2019s' : ''}${invariants.includes('shows-create') ? ', and shows a create' : ''}${invariants.includes('shows-delete') ? ' and a delete' : ''}${invariants.includes('shows-create') ? ' at once' : ''}`,
     { clauses: [endpoint.clauses[0]!, ...(ownRecords ? ['5'] : [])], status: 200, instances: sequenced },
@@ -1359,6 +1412,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         expect(ids.filter((id) => hasId(theirs.ids, id)), `${ep.id}: the list holds another user\u2019s bonuses`).toEqual([]);
         expect(mine.ids.filter((id) => !hasId(ids, id)), `${ep.id}: the list misses bonuses of the user`).toEqual([]);
         await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, ids, theirs.ids);
+        await expectOwnerNotFromQueryFiltered(t, ep.id, path, owner, other, ids, theirs.ids);
         return;
       }
       // The second create is the first's twin (issue 27, white-box round wb13): its body again, but for the fields the
@@ -1415,6 +1469,7 @@ export function listInvariantChecks(ep: EndpointChecks): void {
         around.rounds.push(await filteredRound(t, ep.id, path(owner.user.id), owner.token, around.queries));
       }
       await expectOwnerNotFromQuery(t, ep.id, path(owner.user.id), owner.token, other.user.id, [...before, ...made], [theirs]);
+      await expectOwnerNotFromQueryFiltered(t, ep.id, path, owner, other, [...before, ...made], [theirs]);
       const yours = [...before, ...made];
       for (const round of around.rounds) for (const [query, ids] of round) {
         expectEachOnce(ids, `${ep.id}?${query}`);
@@ -2119,6 +2174,40 @@ export function createInvariantChecks(ep: EndpointChecks): void {
       expect(await snapshot(t, listPath(other.user.id), other.token, create.stable), `${ep.id}: a create naming another user in its body stored a record for that user`).toEqual(theirs);
     },
   );
+
+  // White-box round wb25 (fix-wb25a): the same names as query parameters of a create whose body is valid (Laravel's
+  // `$request->input('user_id', ...)` reads the query string when the body has no such member), judged as the body
+  // fields are. One create a name (17), both users' lists read before and after: 21 requests, and a bank's clean-up deletes.
+  ep.check(
+    `refuses (422, 403 or 409) or ignores the names of an owner and of a status sent as query parameters (${EXTRA_QUERY_FIELDS.map((f) => `?${f}`).join(', ')}): never another owner or status`,
+    { clauses: [endpoint.clauses[0]!, '3', '5'], status: [201, 403, 409, 422], instances: EXTRA_QUERY_FIELDS.map((f) => instanceId('S351', ep.id, null, extraQueryVariant(f))), rulesOnEveryBranch: 'on 201 the record is the caller\u2019s, CONFIRMED and in the caller\u2019s list; whatever the answers, the caller\u2019s list then holds exactly its earlier records and those answered 201, and the other user\u2019s list is unchanged' },
+    async (t) => {
+      const [owner, other] = await Promise.all([userWithToken(t), userWithToken(t)]);
+      const [before, theirs] = await Promise.all([snapshot(t, listPath(owner.user.id), owner.token, create.stable), snapshot(t, listPath(other.user.id), other.token, create.stable)]);
+      const created: string[] = [];
+      for (const field of EXTRA_QUERY_FIELDS) {
+        const query = { [field]: EXTRA_STATUS_FIELDS.includes(field) ? 'PENDING' : other.user.id };
+        const where = `${ep.id}?${field}=${query[field] === 'PENDING' ? 'PENDING' : '<another user\u2019s id>'} (a valid body)`;
+        const response = isBank
+          ? await t.post(listPath(owner.user.id), { token: owner.token, json: bankPayload(), query })
+          : await t.post(listPath(owner.user.id), { token: owner.token, form: cardForm().form, query });
+        if (isBank) deleteIfCreated(t, owner.user.id, owner.token, response);
+        // A query parameter no table names may be refused (422, or 403 or 409 as an unauthorized action; a strict
+        // validator's 400 advised on: docs/judging.md, "Precedence of errors") or ignored; judged by what it stored.
+        expectExtraMemberAnswer(t, response, where);
+        if (response.status !== 201) continue;
+        const record = response.json?.data;
+        expect(record?.status, `${where}: section 3 shows a new ${recordOf(ep.id)} CONFIRMED, the record took the status of the query string`).toBe('CONFIRMED');
+        if (typeof record?.id === 'string') created.push(record.id);
+      }
+      const mine = await listOf(t, listPath(owner.user.id), owner.token);
+      const ids = mine.map((r) => r?.id);
+      expect(created.filter((id) => !hasId(ids, id)), `${ep.id} with an owner or status in the query string: records answered 201 are not in the caller\u2019s list (stored for another owner, the query\u2019s)`).toEqual([]);
+      expect(ids.filter((id) => !hasId(created, id) && !before.some((r) => sameId(r.id, id))), `${ep.id} with an owner or status in the query string: the caller\u2019s list holds records no create answered 201`).toEqual([]);
+      expect(mine.filter((r) => before.some((b) => sameId(b.id, r?.id))).map((r) => stable(r, create.stable)).sort((x, y) => String(x.id).localeCompare(String(y.id))), `${ep.id} with an owner or status in the query string: the caller\u2019s earlier records changed`).toEqual(before);
+      expect(await snapshot(t, listPath(other.user.id), other.token, create.stable), `${ep.id}: a create naming another user in its query string stored a record for that user (or changed that user\u2019s records)`).toEqual(theirs);
+    },
+  );
 }
 
 /** Body fields that name an owner (EXTRA_FIELDS), sent together by the checks of other kinds of login. */
@@ -2387,6 +2476,9 @@ async function holderOfEveryKind(t: CheckContext) {
  * - A delete deletes that record only: after the delete of one of the user's two banks, the other is still shown, with
  *   the fields of its create, and listed.
  */
+/** A UUID in either letter case (section 1.6's record ids). */
+const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function recordIdChecks(ep: EndpointChecks): void {
   const route = RECORD_ROUTES.find((r) => r.endpoint === ep.id);
   if (!route) return;
@@ -2415,6 +2507,30 @@ export function recordIdChecks(ep: EndpointChecks): void {
         ...(['bank', 'card', 'bonus'] as const).filter((kind) => kind !== route.kind).flatMap((kind) => before[kind].map((r): [string, string] => [kind, String(r.id)])),
         ...orders.map((id): [string, string] => ['order', id]),
       ];
+      // White-box round wb25 (fix-wb25a): and another kind's identifier that is no record id of this kind, the publicId of
+      // the order of the user's first bonus and of its quote (2.7; 2 requests), which a lookup `where id = ? or <column> = ?` finds. No
+      // reading makes either a record id of this route's kind (readings r14 and r24 make them an order's id or publicId:
+      // another kind's still). One that is a UUID is judged as an id of another kind; one that is no UUID as the ids of
+      // the next check (a 4xx, 404 expected and another 4xx advised on; a refusal that is not JSON not verified).
+      const sentIds = new Set(others.map(([, id]) => id.toLowerCase()));
+      const publicIds = [...new Set(before.bonus.slice(0, 1).flatMap((bonus) => [bonus?.order?.publicId, bonus?.order?.quote?.publicId]).filter((id): id is string => typeof id === 'string' && id !== '' && !sentIds.has(id.toLowerCase())))];
+      for (const id of publicIds) {
+        if (UUID_FORM.test(id)) {
+          others.push(['order\u2019s or quote\u2019s publicId', id]);
+          continue;
+        }
+        const response = await send(t, `${recordsPath(route.kind, user.id)}/${encodeURIComponent(id)}`, token);
+        const what = `${ep.id} with the publicId ${JSON.stringify(id)} of an order (or its quote) of the user\u2019s bonuses, which is no UUID,`;
+        expectNoServerError(response);
+        if (!(isDelete && response.status === 200)) expect(response.status >= 400, `${what} names no ${route.kind} (sections 1.6 and 7): a refusal (4xx) must answer it, got ${response.status}`).toBe(true);
+        else {
+          t.expectSchema(response, 'bank-delete-response');
+          t.advise(`${what} was answered 200 (an idempotent delete of a bank that does not exist); section 7 gives a delete 403 or 409`);
+        }
+        const reason = notInterfaceAnswer(response, what);
+        if (reason) t.notVerified(reason);
+        else if (response.status !== 404 && response.status >= 400) t.advise(`${what} was answered ${response.status}; 404 (no record found, section 7) was expected, and no section says what an id of another form gets`);
+      }
       for (const [kind, id] of others) {
         const response = await send(t, `${recordsPath(route.kind, user.id)}/${encodeURIComponent(id)}`, token);
         if (!isDelete) expectNotFound(t, response, `the id of the user\u2019s ${kind} on the ${route.kind} show`);
@@ -2628,6 +2744,119 @@ export function pastAPageCheck(ep: EndpointChecks): void {
   );
 }
 
+/** A decimal (string or number) other than zero: it holds a digit 1 to 9. */
+const nonZeroAmount = (value: unknown): boolean => (typeof value === 'string' || typeof value === 'number') && /[1-9]/.test(String(value));
+
+/**
+ * What a read of a user's assets says the user holds, as one comparable string: the entries holding something (a balance
+ * record with a crypto amount other than 0, by symbol with its crypto amounts; a bonus summary entry counting an order or
+ * a bonus, by its asset's symbol with its orders and each status's bonuses and amount), or `none` (no such entry, or an
+ * answer other than 200). Entries at zero are left out: a catalogue listed zero-filled may grow as other users mint NFTs.
+ */
+function heldKey(endpointId: string, response: ApiResponse): string {
+  if (response.status !== 200) return 'none';
+  const body = response.json;
+  const statuses = ['distributed', 'pending', 'canceled'] as const;
+  if (endpointId === BONUS_SUMMARY) {
+    const entries: any[] = Array.isArray(body?.data) ? body.data : [];
+    const held = entries
+      .map((e) => ({ symbol: String(e?.asset?.symbol), orders: e?.orders, ...Object.fromEntries(statuses.map((s) => [s, [e?.[s]?.bonuses, e?.[s]?.amount]])) }) as Record<string, any>)
+      .filter((e) => nonZeroAmount(e.orders) || statuses.some((s) => nonZeroAmount(e[s][0])));
+    return held.length === 0 ? 'none' : JSON.stringify(held.sort((x, y) => x.symbol.localeCompare(y.symbol)));
+  }
+  const entries: unknown = endpointId.endsWith('/balances') ? body?.data?.coins : Array.isArray(body?.data) ? body.data : body?.data !== null && typeof body?.data === 'object' ? [body.data] : [];
+  const held = (Array.isArray(entries) ? entries : [])
+    .map((e: any) => ({ symbol: String(e?.symbol), crypto: e?.amounts?.crypto }))
+    .filter((e) => e.crypto !== null && typeof e.crypto === 'object' && Object.values(e.crypto).some(nonZeroAmount));
+  return held.length === 0 ? 'none' : JSON.stringify(held.sort((x, y) => x.symbol.localeCompare(y.symbol)));
+}
+
+/**
+ * White-box round wb25 (fix-wb25a): one read of a user's assets asked with `?<name>=<another user>` for each of `names`
+ * (beside `filter`), against the caller's own read without it: the same holdings (heldKey), or a refusal (a 4xx: 422, 403
+ * or 409, another advised on unless the caller's own read got it too; a refusal that is not JSON not verified). A
+ * difference fails only when the caller's own read again agrees with its first (a balance that moved between the reads,
+ * or an answer that equals the later read, is advised on).
+ */
+async function expectHeldNotFromQuery(t: CheckContext, endpointId: string, path: string, token: string, otherId: string, filter: ListQuery | undefined, names: readonly string[]): Promise<void> {
+  const ownRead = () => t.get(path, { token, ...(filter ? { query: filter } : {}) });
+  const first = await ownRead();
+  expectNoServerError(first);
+  const own = heldKey(endpointId, first);
+  await Promise.all(
+    names.map(async (name) => {
+      const response = await t.get(path, { token, query: { ...filter, [name]: otherId } });
+      const where = `${endpointId} as ${path.replace(/\/user\/[^/]+/, '/user/<the caller>')}?${filter ? `${queryText(filter)}&` : ''}${name}=<another user\u2019s id>`;
+      expectNoServerError(response);
+      if (response.status >= 400) {
+        const reason = notInterfaceAnswer(response, where);
+        if (reason) t.notVerified(reason);
+        else if (response.status !== first.status && ![403, 409, 422].includes(response.status)) t.advise(`${where} was answered ${response.status} (without the parameter ${first.status}): a refusal, but not one section 7 names for an input (422) or an unauthorized action (403 or 409); the specification gives no status for a query parameter no table names`);
+        return;
+      }
+      const got = heldKey(endpointId, response);
+      if (got === own) return;
+      const again = heldKey(endpointId, await ownRead());
+      if (again !== own) {
+        t.advise(`${where}: answered other holdings than the caller\u2019s own read before it, and the caller\u2019s own reads before and after disagree too (a balance that moved between the reads), so not judged`);
+        return;
+      }
+      expect.fail(`${where}: answered other holdings than the caller\u2019s own answer without the parameter, read before and after it alike (its owner taken from the query string, not the path: sections 1.6 and 5.6); with it ${got.slice(0, 300)}, without it ${own.slice(0, 300)}`);
+    }),
+  );
+}
+
+/** A read of a user's assets (a balance list or show, the bonus asset summary): not a record route or a records list. */
+const isAssetRead = (endpointId: string): boolean => endpointId.startsWith('GET ') && !/\{(bank|card|bonus)\}$/.test(endpointId) && LISTS.find((l) => l.endpoint === endpointId)?.entries !== 'records';
+
+/**
+ * White-box round wb25 (fix-wb25a), sections 1.6 and 5.6 on the reads of a user's assets (the coin and NFT lists and
+ * shows, the bonus asset summary in both path shapes; the records lists and record routes are asked so by
+ * listInvariantChecks and expectNoForeignRecordByQuery): the caller's own {user} asked with `?user_id=`, `?userId=` or
+ * `?user=` naming another user of state `balances` (or `bonuses`), whose NFTs, amounts and bonuses are its own,
+ * answers the caller's own holdings (expectHeldNotFromQuery), or refuses the parameter. The shows: an NFT only the other
+ * user holds, a coin both hold (else one of the other's); the summary with {asset}: the other user's first asset; a list
+ * also under assets[] naming a symbol of each (with ?user_id=). Requests: the caller's own read and one a parameter, per
+ * path shape (4; a list 6), beside two logins and two states.
+ */
+export function ownerQueryAssetCheck(ep: EndpointChecks): void {
+  const endpoint = endpointById.get(ep.id)!;
+  if (!isOwnerQueryRoute(endpoint) || !isAssetRead(ep.id)) return;
+  const shapes = pathShapes(endpoint);
+  const summary = ep.id === BONUS_SUMMARY;
+  const list = LISTS.some((l) => l.endpoint === ep.id);
+  const filtered = list && (endpoint.query?.length ?? 0) > 0;
+  ep.check(
+    `answers the caller\u2019s own ${summary ? 'summary' : list ? 'holdings' : 'balance'} in every path shape when a query parameter names another user (${OWNER_QUERY_PARAMS.map((p) => `?${p}=`).join(', ')}${filtered ? '; also under assets[]' : ''}), or refuses the parameter`,
+    { clauses: [endpoint.clauses[0]!, '1', '5'], status: 200, instances: shapes.map((shape) => instanceId(OWNER_QUERY_RULE, ep.id, shape || null, OWNER_QUERY_VARIANT)) },
+    async (t) => {
+      const need = summary ? 'bonuses' : 'balances';
+      const [caller, other] = await Promise.all([userWithToken(t, {}, { needs: [need] }), userWithToken(t, {}, { needs: [need] })]);
+      const [mine, theirs] = (await Promise.all([t.state(need, { userId: caller.user.id }), t.state(need, { userId: other.user.id })])) as any[];
+      const base = ep.id.split(' ')[1]!.replace('{user}', encodeURIComponent(caller.user.id)).replace('/{asset?}', '');
+      const nft = ep.id.includes('/nft');
+      for (const shape of shapes) {
+        if (summary) {
+          const asset = theirs.assets?.[0];
+          if (shape.startsWith('with ') && typeof asset !== 'string') throw new Error('precondition: provider state bonuses must give the user an asset');
+          await expectHeldNotFromQuery(t, ep.id, shape.startsWith('with ') ? `${base}/${encodeURIComponent(asset)}` : base, caller.token, other.user.id, undefined, OWNER_QUERY_PARAMS);
+          continue;
+        }
+        const theirSymbols: string[] = nft ? theirs.nfts : theirs.coins;
+        const mySymbols: string[] = nft ? mine.nfts : mine.coins;
+        if (!theirSymbols?.[0] || !mySymbols?.[0]) throw new Error('precondition: provider state balances must give each user a balance of this kind');
+        if (ep.id.endsWith('/{asset}')) {
+          const symbol = nft ? theirSymbols[0] : (theirSymbols.find((c) => mySymbols.includes(c)) ?? theirSymbols[0]);
+          await expectHeldNotFromQuery(t, ep.id, base.replace(/\{asset\}$/, encodeURIComponent(symbol)), caller.token, other.user.id, undefined, OWNER_QUERY_PARAMS);
+          continue;
+        }
+        await expectHeldNotFromQuery(t, ep.id, base, caller.token, other.user.id, undefined, OWNER_QUERY_PARAMS);
+        if (filtered) await expectHeldNotFromQuery(t, ep.id, base, caller.token, other.user.id, { [ASSETS_PARAM]: [...new Set([theirSymbols[0], mySymbols[0]])] }, ['user_id']);
+      }
+    },
+  );
+}
+
 /** Every invariant of the tables that applies to the endpoint: the one call a group suite makes per endpoint. */
 export function invariantChecks(ep: EndpointChecks): void {
   accessTableCheck(ep);
@@ -2638,4 +2867,5 @@ export function invariantChecks(ep: EndpointChecks): void {
   roundTripChecks(ep);
   recordIdChecks(ep);
   pastAPageCheck(ep);
+  ownerQueryAssetCheck(ep);
 }

@@ -240,6 +240,13 @@ export const EXTRA_OWNER_FIELDS: readonly string[] = ['user_id', 'userId', 'user
 export const EXTRA_STATUS_FIELDS: readonly string[] = ['status', 'state', 'card_status', 'bank_status'];
 /** Every extra field sent (S351). */
 export const EXTRA_FIELDS: readonly string[] = [...EXTRA_OWNER_FIELDS, 'id', ...EXTRA_STATUS_FIELDS, 'createdAt', 'created_at', 'deleted_at', 'deletedAt'];
+/**
+ * Round wb25 (fix-wb25a): the names of an owner and of a status sent as query parameters of a create with a valid body
+ * (Laravel's `$request->input()` reads the query string as well as the body), instance `extra ?<name>` of S351: judged as
+ * the body fields are (refused, or ignored: the caller's own CONFIRMED record; never another owner or status).
+ */
+export const EXTRA_QUERY_FIELDS: readonly string[] = [...EXTRA_OWNER_FIELDS, ...EXTRA_STATUS_FIELDS];
+export const extraQueryVariant = (field: string): string => `extra ?${field}`;
 
 /**
  * Round trips (the "sequences" of issue 27): a record a create answers (or a list holds) is the record
@@ -266,6 +273,17 @@ export const RECORD_ROUTES: readonly { endpoint: string; kind: 'bank' | 'card' |
   { endpoint: 'GET /api/v1/user/{user}/card/{card}', kind: 'card', rule: 'S292' },
   { endpoint: 'GET /api/v1/user/{user}/bonus/{bonus}', kind: 'bonus', rule: 'S274' },
 ];
+/**
+ * Round wb25 (fix-wb25a): sections 1.6 and 5.6, the owner of a read or a delete is the path's {user}, never a query
+ * parameter that names another user (`?user_id=`, `?userId=`, `?user=`: Laravel's `$request->input('user_id', ...)` reads
+ * the query string). Asked of every user-scoped read and delete of the catalogue in every path shape (instance
+ * `owner-from-query` of S326): a list answers the caller's own entries (a records list also under a filter), a show of
+ * another user's record under the caller's {user} is refused as without the parameter, a balance show and the bonus
+ * summary answer as without it; or the parameter is refused (4xx).
+ */
+export const OWNER_QUERY_RULE = 'S326';
+export const OWNER_QUERY_VARIANT = 'owner-from-query';
+export const isOwnerQueryRoute = (endpoint: Endpoint): boolean => isProtected(endpoint) && isUserScoped(endpoint) && /^(GET|DELETE) /.test(endpoint.id);
 export const RECORD_ID_CLASSES: readonly string[] = ['id-of-another-kind', 'id-not-uuid'];
 export const DELETES_THAT_ONLY = 'deletes-that-only';
 export const recordIdVariants = (endpointId: string): string[] => [...RECORD_ID_CLASSES, ...(endpointId.startsWith('DELETE ') ? [DELETES_THAT_ONLY] : [])];
@@ -278,12 +296,14 @@ function derive(): RuleInstance[] {
       for (const login of LOGIN_KINDS) out.push(make(VALID_TOKEN_RULE, endpoint.id, shape, login.variant));
       const inactive = inactiveRuleOf(endpoint);
       if (inactive) out.push(make(inactive, endpoint.id, shape, INACTIVE_VARIANT));
+      if (isOwnerQueryRoute(endpoint)) out.push(make(OWNER_QUERY_RULE, endpoint.id, shape, OWNER_QUERY_VARIANT));
     }
   }
   for (const list of LISTS) for (const invariant of listInvariants(list.endpoint)) out.push(make(list.rule, list.endpoint, '', invariant));
   for (const create of CREATES) {
     for (const refused of REFUSED_CREATES) out.push(make(refused.rule, create.endpoint, '', refused.variant));
     for (const field of EXTRA_FIELDS) out.push(make('S351', create.endpoint, '', `extra ${field}`));
+    for (const field of EXTRA_QUERY_FIELDS) out.push(make('S351', create.endpoint, '', extraQueryVariant(field)));
   }
   for (const trip of ROUND_TRIPS) for (const variant of trip.variants) out.push(make(trip.rule, trip.endpoint, '', variant));
   for (const route of RECORD_ROUTES) for (const variant of recordIdVariants(route.endpoint)) out.push(make(route.rule, route.endpoint, '', variant));
