@@ -944,10 +944,16 @@ list.describe(() => {
 
     // The status as the card shows it, else in another letter case: a filter may compare the stored value, written in
     // another case than the record shows it (review-x, allowed-review-x-card-status-filter-takes-stored-lower-case).
-    let byStatus = await listed({ status: card.status });
+    // A writing the target does not know may be refused 422 keyed by the filter (advised on: review-aq F1,
+    // allowed-review-aq-card-status-filter-validated-against-stored-lower-case), and the next writing is asked.
+    const filtered = async (status: string) => {
+      const response = await t.get(cardsPath(user.id), { token, query: { status } });
+      return expectFilteredList<Record<string, any>>(t, response, 'status', status, 'card-list-response') ?? [];
+    };
+    let byStatus = await filtered(String(card.status));
     for (const other of filterWritings('status', String(card.status)).filter((value) => value !== card.status)) {
       if (byStatus.some((c) => sameId(c.id, card.id))) break;
-      const retried = await listed({ status: other });
+      const retried = await filtered(other);
       if (retried.some((c) => sameId(c.id, card.id))) {
         t.advise(`status=${card.status}, as the card shows it, did not list the card; status=${other} did (the filter takes the status in another letter case than the records show it)`);
         byStatus = retried;
@@ -1000,7 +1006,12 @@ list.describe(() => {
       const listCards = (query?: Record<string, string>) => t.get(cardsPath(user.id), { token, ...(query ? { query } : {}) });
       // company in the target's own meaning (the state's optional company): whether the filter is read is judged on it.
       if (filter === 'company') await expectArrangedCompany(t, { company, schema: 'card-list-response', state: 'card.two-platforms', list: listCards });
-      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined, create: async () => (await createCard(t, user.id, token)).card });
+      // A card created under the platform filter stays (4.6a has no delete): a STATES_FILE's account is not disposable and
+      // holds only its entry's records (docs/provider-states.md), so there the created card is not made and not judged
+      // (review-aq F3: a later company test on the account met it).
+      const fromFile = t.target.states.kind === 'file';
+      if (fromFile && filter === 'platform') t.note('a card created through the interface listed under the platform filter was not checked: the STATES_FILE account is not disposable, and a card cannot be deleted');
+      await expectPlatformFilter(t, { unheld: () => platformWithoutRecords(t), filter, platforms, schema: 'card-list-response', state: 'card.two-platforms', list: listCards, platformOf: (card) => card.externalPlatform, arranged: company !== undefined, ...(fromFile ? {} : { create: async () => (await createCard(t, user.id, token)).card }) });
     });
   }
 
