@@ -284,9 +284,9 @@ const written: Mutant[] = [
  *   makes it name anyone: 412 is its one answer. The 403 allowed for a claim that is no string is another matter: a
  *   coercing parser reads the number as a text that names nobody, a payload valid under that reading.
  * - A6: 4.1 "Authenticates a user": the e-mail a platform's JWT names is a user's ("email (string, user e-mail)"), and
- *   403 is "wrong credentials"; no clause creates an account, and one created for any address a platform names lets
- *   a JWT for a user's address cut by one character log in as someone (round wb21's lookup by prefix, which this suite
- *   must keep catching).
+ *   403 is "wrong credentials"; both presuppose an account that exists, and the interface documents no account creation
+ *   anywhere (review-aq agreed on this reason, not on a second one about round wb21's prefix lookup, which a fresh
+ *   userId would tell apart).
  */
 const RULED_DEVIATIONS = new Set(['allowed-review-ap-jwt-without-claim-names-nobody', 'allowed-review-ap-jwt-unknown-email-provisions-user']);
 
