@@ -1,0 +1,115 @@
+import type { FastifyReply } from 'fastify';
+import type { WireAnswer } from '../mutation.js';
+import type { Mutant } from './types.js';
+import { only, parse, reading, recordsOf } from './reading.js';
+import { BANK, BANKS, BONUS, BONUSES, CARD, CARDS, COIN, COINS, NFT, NFTS, SUMMARY } from './routes.js';
+
+/**
+ * review-ar (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the checks of fix-wb25b
+ * (fb70c81 bebaca9 46ffa71: password forms as findings, the filtered access rows, the bank delete's and logout's
+ * query-token rows, a reset carrying another account's id), fix-wb25a (d2016dd: owner and status names as query
+ * parameters of creates, ?user_id= on every user-scoped read and delete, the bonus show sent its order's publicId) and
+ * the review-aq fixes (3966c60). Each allowed-* probe takes one choice the text leaves open, the other way from the
+ * reference; each description quotes the text that leaves the point open. Verdicts: in the report of review-ar (and
+ * below, once run).
+ */
+
+/** The 422 of r7.unknown-body-members-refused (reference/validation.ts refuseUnknownMembers): every message "... is prohibited." */
+function onlyProhibited(body: any): string[] | undefined {
+  const errors = body?.errors;
+  if (!errors || typeof errors !== 'object') return undefined;
+  const keys = Object.keys(errors);
+  const all = keys.length > 0 && keys.every((key) => Array.isArray(errors[key]) && errors[key].every((m: unknown) => typeof m === 'string' && m.endsWith('field is prohibited.')));
+  return all ? keys : undefined;
+}
+
+/** The query parameters each user-scoped read names (4.6 to 4.11, 4.6a); any other is unknown to a strict validator. */
+const NAMED_QUERY: Readonly<Record<string, readonly string[]>> = {
+  [COINS]: ['assets[]', 'assets'],
+  [NFTS]: ['assets[]', 'assets'],
+  [COIN]: [],
+  [NFT]: [],
+  [BANKS]: ['status', 'currency', 'company', 'platform'],
+  [BANK]: [],
+  [CARDS]: ['status', 'company', 'platform'],
+  [CARD]: [],
+  [BONUSES]: ['status', 'platform'],
+  [BONUS]: [],
+  [SUMMARY]: [],
+};
+
+const written: Mutant[] = [
+  // F1 candidate (suites/password.test.ts, "leaves another account's password unchanged when a reset carries user_id,
+  // userId and id naming that account ...": t.expectStatus(response, [403, 409, 422]) for a reset that is not 200).
+  // The strict validator of a Java team (Jackson's FAIL_ON_UNKNOWN_PROPERTIES, its default outside Spring Boot), an
+  // express-openapi-validator or an ASP.NET [ApiController] with MissingMemberHandling.Error: a JSON body member the
+  // endpoint does not name is refused 400 before anything is done (allowed-r7-unknown-body-members-refused answers 422).
+  reading(
+    'allowed-review-ar-unknown-body-members-400',
+    'password',
+    '7',
+    'a JSON body member the endpoint does not name is refused with 400 { message } before the request is acted on, as a strict request validator answers (Jackson\u2019s FAIL_ON_UNKNOWN_PROPERTIES, express-openapi-validator, ASP.NET MissingMemberHandling.Error): login, forgot-password, reset-password, bank create (4.2 to 4.4 and 4.10 list the fields a body has; whether others are ignored or refused is not given, and section 7 names no status for them; allowed-r7-unknown-body-members-refused answers 422 and stays conformant)',
+    {
+      deviation: 'r7.unknown-body-members-refused',
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'POST' || answer.status !== 422) return undefined;
+        const keys = onlyProhibited(parse(answer.payload));
+        if (!keys) return undefined;
+        reply.code(400);
+        return JSON.stringify({ message: `Unrecognized field "${keys[0]}" (not marked as ignorable).` });
+      },
+    },
+    only('password', 'authentication', 'banks'),
+  ),
+  // Pin (fix-wb25a on the reads: expectNoForeignRecordByQuery, expectHeldNotFromQuery): allowed-review-r-unknown-query-400
+  // widened from the three records lists to every user-scoped read (record shows, balance lists and shows, the bonus
+  // summary): a GET that would answer 200 with a query parameter the route does not name answers 400 instead (a read
+  // acts on nothing, so a 200 turned into 400 is the refusal itself).
+  reading(
+    'allowed-review-ar-unknown-query-400-on-every-read',
+    'balances',
+    '4.6',
+    'every user-scoped read refuses a query parameter it does not name with 400 { message } (a strict OpenAPI validator in front of the whole interface): 4.6 to 4.11 and 4.6a name the query parameters of the lists and none of a show or the summary, and section 7 names no status for a parameter no table names (allowed-review-r-unknown-query-400 does so on the records lists and stays conformant)',
+    {
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || answer.status !== 200) return undefined;
+        const known = NAMED_QUERY[answer.url];
+        if (!known) return undefined;
+        const unknown = Object.keys((reply.request.query ?? {}) as Record<string, unknown>).filter((name) => !known.includes(name));
+        if (unknown.length === 0) return undefined;
+        reply.code(400);
+        return JSON.stringify({ message: `Unknown query parameter: ${unknown[0]}.` });
+      },
+    },
+    only('balances', 'bonuses', 'banks', 'cards'),
+  ),
+  // F2 candidate (helpers/arrange/invariants.ts recordIdChecks, "answers 404 to the id of each of the user's records of
+  // another kind (a bank, card, bonus or order)": the order ids are sent to the bonus show, which must answer 404).
+  // A bonus is one per order, stored with a shared primary key (JPA's @MapsId, a `bonuses.order_id` primary key): the
+  // bonus's id is its order's id.
+  reading(
+    'allowed-review-ar-bonus-id-is-its-orders-id',
+    'bonuses',
+    '2.5a',
+    'a bonus and its order share one id (a one-to-one relation stored with a shared primary key, JPA\u2019s @MapsId): every bonus answers order.id equal to its own id (2.5a gives a bonus an id (UUID) and an order object, 2.7 gives the order an id (UUID); nothing says the two differ, and there is no order endpoint an order id is sent to)',
+    {
+      wire(answer: WireAnswer) {
+        if (answer.method !== 'GET' || (answer.url !== BONUSES && answer.url !== BONUS) || answer.status !== 200) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        for (const record of recordsOf(body)) if (record?.order && typeof record.order === 'object' && typeof record.id === 'string') record.order.id = record.id;
+        return JSON.stringify(body);
+      },
+      // Such a target has no order that earned two bonuses: its hook answers no sharedOrder (optional in the contract).
+      state(name, data) {
+        if (name !== 'bonuses' || !data || typeof data !== 'object') return data;
+        const { sharedOrder: _dropped, ...rest } = data as Record<string, unknown>;
+        return rest;
+      },
+    },
+    only('bonuses', 'banks', 'cards'),
+  ),
+];
+
+/** The probes of review-ar (registered in index.ts): each must stay conformant. */
+export const probesReviewArMutants: Mutant[] = written;
