@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { only, parse, reading, recordsOf } from './reading.js';
+import { only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { BANK, BANKS, BONUS, BONUSES, CARD, CARDS, COIN, COINS, NFT, NFTS, SUMMARY } from './routes.js';
 
 /**
@@ -82,6 +82,35 @@ const written: Mutant[] = [
       },
     },
     only('balances', 'bonuses', 'banks', 'cards'),
+  ),
+  // Pin (fix-wb25a on the writes: the creates' owner and status query parameters, expectExtraMemberAnswer; the bank
+  // delete of another user's bank with ?user_id=, expectNoForeignRecordByQuery): a strict validator refuses any query
+  // parameter of a create or a delete (their tables name none) with 400 before the write is done. The request is marked
+  // and its bearer header dropped, so the write is refused (401, nothing done), and the marked 401 is answered 400; only a
+  // request with a bearer header is marked, so a request without one still gets 5.3's 401.
+  reading(
+    'allowed-review-ar-unknown-query-400-on-writes',
+    'banks',
+    '4.10',
+    'the bank create, the card create and the bank delete refuse any query parameter with 400 { message } before acting (a strict OpenAPI validator): 4.10 and 4.6a give their bodies and no query parameter, and section 7 names no status for a parameter no table names (allowed-review-r-unknown-query-400 does so on the lists and stays conformant)',
+    {
+      request(request) {
+        const route = routeOf(request);
+        const write = (request.method === 'POST' && (route === BANKS || route === CARDS)) || (request.method === 'DELETE' && route === BANK);
+        if (!write || !/^Bearer /i.test(String(request.headers.authorization ?? ''))) return;
+        const names = Object.keys((request.query ?? {}) as Record<string, unknown>);
+        if (names.length === 0) return;
+        request.headers['x-review-ar-unknown-query'] = names[0]!;
+        delete request.headers.authorization;
+      },
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        const name = reply.request.headers['x-review-ar-unknown-query'];
+        if (typeof name !== 'string' || answer.status !== 401) return undefined;
+        reply.code(400);
+        return JSON.stringify({ message: `Unknown query parameter: ${name}.` });
+      },
+    },
+    only('banks', 'cards'),
   ),
   // F2 candidate (helpers/arrange/invariants.ts recordIdChecks, "answers 404 to the id of each of the user's records of
   // another kind (a bank, card, bonus or order)": the order ids are sent to the bonus show, which must answer 404).
