@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { WireAnswer } from '../mutation.js';
+import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
 import { only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { BANK, BANKS, BONUS, BONUSES, CARD, CARDS, COIN, COINS, NFT, NFTS, SUMMARY } from './routes.js';
@@ -10,8 +11,21 @@ import { BANK, BANKS, BONUS, BONUSES, CARD, CARDS, COIN, COINS, NFT, NFTS, SUMMA
  * query-token rows, a reset carrying another account's id), fix-wb25a (d2016dd: owner and status names as query
  * parameters of creates, ?user_id= on every user-scoped read and delete, the bonus show sent its order's publicId) and
  * the review-aq fixes (3966c60). Each allowed-* probe takes one choice the text leaves open, the other way from the
- * reference; each description quotes the text that leaves the point open. Verdicts: in the report of review-ar (and
- * below, once run).
+ * reference; each description quotes the text that leaves the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant
+ * NAME, and conformance run --mutant NAME --group G, 2026-11-28):
+ * - F1 allowed-review-ar-unknown-body-members-400: REFUSED, one test only (suites/password.test.ts:668, "leaves another
+ *   account's password unchanged when a reset carries user_id, userId and id ...": "expected status 403 or 409 or 422,
+ *   got 400"); authentication and banks pass (a create's 400 is advised on: expectExtraMemberAnswer).
+ * - F3 allowed-review-ar-card-status-filter-validated-against-stored-title-case: REFUSED (suites/cards.test.ts:965 "status=
+ *   CONFIRMED must list the card", and the two-platform status test: "status=CONFIRMED must list every record ... it leaves
+ *   out"); its bank twin allowed-review-ar-bank-status-filter-validated-against-stored-title-case: REFUSED
+ *   (suites/banks.test.ts 'returns every bank whose status matches the status filter': "expected status 200, got 422", and
+ *   the two-platform status test). filterWritings tries the status as shown, upper and lower case only.
+ * - F2 allowed-review-ar-bonus-id-is-its-orders-id: REFUSED (helpers/arrange/invariants.ts:2536, recordIdChecks on the
+ *   bonus show: "expected 404, got 200" for the order's id, which is the bonus's own); arguable (docs/provider-states.md's
+ *   optional sharedOrder expects an order that earned two bonuses).
+ * - pins, conformant: allowed-review-ar-unknown-query-400-on-every-read, allowed-review-ar-unknown-query-400-on-writes,
+ *   allowed-review-ar-order-public-ids-uuids.
  */
 
 /** The 422 of r7.unknown-body-members-refused (reference/validation.ts refuseUnknownMembers): every message "... is prohibited." */
@@ -37,6 +51,26 @@ const NAMED_QUERY: Readonly<Record<string, readonly string[]>> = {
   [BONUS]: [],
   [SUMMARY]: [],
 };
+
+/**
+ * Two allowed readings together, as review-aq F1 (allowed-review-aq-card-status-filter-validated-against-stored-lower-case)
+ * with the status stored in title case: shown upper-case (`CONFIRMED`), stored `Confirmed` (a Rails/Django choices label,
+ * a database enum written so), and the status filter validated against the stored values (`Rule::in(['Confirmed', ...])`),
+ * an unknown value refused 422 keyed by the filter (cards/banks.unknown-filter-value-422): status=Confirmed lists the
+ * records, and CONFIRMED and confirmed are values it does not know.
+ */
+function statusFilterValidatedAgainstStoredTitleCase(route: string, deviation: string): Mutation {
+  return {
+    deviation,
+    request(request) {
+      if (request.method !== 'GET' || routeOf(request) !== route) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (typeof query.status !== 'string') return;
+      const title = query.status.charAt(0).toUpperCase() + query.status.slice(1).toLowerCase();
+      query.status = query.status === title && query.status !== query.status.toUpperCase() ? query.status.toUpperCase() : `not-stored-${query.status}`;
+    },
+  };
+}
 
 const written: Mutant[] = [
   // F1 candidate (suites/password.test.ts, "leaves another account's password unchanged when a reset carries user_id,
@@ -112,6 +146,34 @@ const written: Mutant[] = [
     },
     only('banks', 'cards'),
   ),
+  // Pin (fix-wb25a, recordIdChecks: the publicId of the first bonus's order and of its quote, a UUID judged as an id of
+  // another kind): an order's and a quote's publicId are UUIDs of their own (2.7 types them "string"), the same in every
+  // read (derived from the reference's publicId).
+  reading(
+    'allowed-review-ar-order-public-ids-uuids',
+    'bonuses',
+    '2.7',
+    'an order\u2019s publicId and its quote\u2019s publicId are UUIDs of their own, distinct from every record id (2.7: "publicId string", quote "{ id: string, publicId: string }"; the form of a public id is not given)',
+    {
+      wire(answer: WireAnswer) {
+        if (answer.method !== 'GET' || (answer.url !== BONUSES && answer.url !== BONUS) || answer.status !== 200) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        const asUuid = (text: string) => {
+          const hex = createHash('sha1').update(`review-ar:${text}`).digest('hex');
+          return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+        };
+        for (const record of recordsOf(body)) {
+          const order = record?.order;
+          if (!order || typeof order !== 'object') continue;
+          if (typeof order.publicId === 'string') order.publicId = asUuid(order.publicId);
+          if (order.quote && typeof order.quote.publicId === 'string') order.quote.publicId = asUuid(`quote:${order.quote.publicId}`);
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('bonuses', 'banks', 'cards'),
+  ),
   // F2 candidate (helpers/arrange/invariants.ts recordIdChecks, "answers 404 to the id of each of the user's records of
   // another kind (a bank, card, bonus or order)": the order ids are sent to the bonus show, which must answer 404).
   // A bonus is one per order, stored with a shared primary key (JPA's @MapsId, a `bonuses.order_id` primary key): the
@@ -137,6 +199,24 @@ const written: Mutant[] = [
       },
     },
     only('bonuses', 'banks', 'cards'),
+  ),
+  // F3 candidate (suites/cards.test.ts 'answers 200 with the created card, and its status filter keeps only cards of that
+  // status': every writing filterWritings gives (as shown, upper, lower) refused 422, the card is never listed).
+  reading(
+    'allowed-review-ar-card-status-filter-validated-against-stored-title-case',
+    'cards',
+    '4.6a',
+    'two allowed readings together: a card\u2019s status is stored in title case (Confirmed) and shown upper-case, the status filter compares the stored value, and a value the service does not know is refused with 422 keyed by the filter (allowed-card-list-unknown-filter-value-422): status=CONFIRMED and status=confirmed are 422 keyed by status, status=Confirmed lists the cards (4.6a: "query status, company, platform (optional filters, strings)"; how a filter compares, in which letter case it takes a value and what an unknown value gets are not said; review-aq F1 with the lower case)',
+    statusFilterValidatedAgainstStoredTitleCase(CARDS, 'cards.unknown-filter-value-422'),
+    only('cards'),
+  ),
+  reading(
+    'allowed-review-ar-bank-status-filter-validated-against-stored-title-case',
+    'banks',
+    '4.10',
+    'the bank twin of allowed-review-ar-card-status-filter-validated-against-stored-title-case: a bank\u2019s status stored Confirmed and shown CONFIRMED, the status filter validated against the stored values (status=CONFIRMED and status=confirmed 422 keyed by status, status=Confirmed lists the banks; 4.10: "status, currency, company, platform (all optional filters, strings)")',
+    statusFilterValidatedAgainstStoredTitleCase(BANKS, 'banks.unknown-filter-value-422'),
+    only('banks'),
   ),
 ];
 
