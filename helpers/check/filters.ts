@@ -501,7 +501,10 @@ export async function expectValueFilterOnTwoPlatforms(t: CheckContext, options: 
  * its other ISO 4217 code (allowed-r9-currency-shown-numeric). One of them lists every record with the value.
  */
 export function filterWritings(filter: string, value: string): string[] {
-  return [...new Set([value, value.toUpperCase(), value.toLowerCase(), ...(filter === 'currency' ? currencyWritings(value) : [])])];
+  // Title case too: a status stored `Confirmed` (a database enum's or a choices field's label) and shown upper-case,
+  // the filter validated against the stored values (review-ar F3).
+  const title = value.charAt(0).toUpperCase() + value.slice(1).toLowerCase();
+  return [...new Set([value, value.toUpperCase(), value.toLowerCase(), title, ...(filter === 'currency' ? currencyWritings(value) : [])])];
 }
 
 /**
