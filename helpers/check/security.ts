@@ -99,7 +99,7 @@ export function pathUserOf(path: string): string | undefined {
 }
 
 /**
- * Whether an answer is to the owner of an `own-code` secret, decided by who asked first (review-ap F1: a refusal of
+ * Whether an answer is to the owner of an `own-code` secret, decided by who asked first (review-ap D1: a refusal of
  * another user's request for the owner's records is no answer to the owner): the subject of an authentication or reset
  * the answer issues; else the users the request's credentials belong to, as far as the run knows them (one of them the
  * owner); only where the run knows none of them, the user the path names (`/api/v1/user/{owner}/...`).
