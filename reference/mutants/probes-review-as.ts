@@ -11,26 +11,32 @@ import { BONUS, BONUSES, SUMMARY } from './routes.js';
  * leaves the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME, 2026-11-28): below each probe.
  */
 
+/** The answers of the countdown reading so far (allowed-review-as-order-life-seconds-remaining). */
+let reads = 0;
+
 const written: Mutant[] = [
   // 2.7 gives an order's payment `lifeSeconds (integer)` and `lifeUntilAt (integer)` and no meaning: a payment window's
-  // remaining seconds, computed at read time (a Laravel accessor `max(0, life_until_at - now())`, as an exchange's
+  // remaining seconds, computed at read time (a Laravel accessor `life_until_at - now()`, as an exchange's
   // order page counts down), is as ready a reading as the window's configured length. Two reads seconds apart then give
   // two values; nothing says an order's members are the same on every read.
   reading(
     'allowed-review-as-order-life-seconds-remaining',
     'bonuses',
     '2.7',
-    'an order\u2019s payment.lifeSeconds is the seconds left until payment.lifeUntilAt at the time of the read (0 once past), not the window\u2019s length (2.7: "lifeSeconds (integer), lifeUntilAt (integer)", no meaning given)',
+    'an order\u2019s payment.lifeSeconds is the seconds left until payment.lifeUntilAt at the time of the read (negative once past: an accessor `life_until_at - now()` unclamped), not the window\u2019s length (2.7: "lifeSeconds (integer), lifeUntilAt (integer)", no meaning given)',
     {
       wire(answer: WireAnswer, _reply: FastifyReply) {
         if (answer.method !== 'GET' || (answer.url !== BONUSES && answer.url !== BONUS) || answer.status !== 200) return undefined;
         const body = parse(answer.payload);
         if (body === undefined) return undefined;
-        const now = Math.floor(Date.now() / 1000);
+        // Each answer a second after the one before (reads a second apart, whatever the run's pace): the countdown moves
+        // between every two reads, deterministically.
+        reads += 1;
+        const now = Math.floor(Date.now() / 1000) + reads;
         for (const record of recordsOf(body)) {
           const payment = record?.order?.payment;
           if (!payment || typeof payment.lifeUntilAt !== 'number') continue;
-          payment.lifeSeconds = Math.max(0, payment.lifeUntilAt - now);
+          payment.lifeSeconds = payment.lifeUntilAt - now;
         }
         return JSON.stringify(body);
       },
