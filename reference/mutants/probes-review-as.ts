@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { WireAnswer } from '../mutation.js';
+import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { only, parse, reading, recordsOf } from './reading.js';
-import { BONUS, BONUSES, SUMMARY } from './routes.js';
+import { only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { BANKS, BONUS, BONUSES, CARDS, SUMMARY } from './routes.js';
 
 /**
  * review-as (issue 28, "fair to the readings nobody listed"): the last read-only fairness review of the session, over
@@ -13,6 +13,24 @@ import { BONUS, BONUSES, SUMMARY } from './routes.js';
 
 /** The answers of the countdown reading so far (allowed-review-as-order-life-seconds-remaining). */
 let reads = 0;
+
+/**
+ * review-ar F3 without its validation: a status stored in title case (`Confirmed`: a Rails/Django choices label, a
+ * database enum written so) and shown upper-case (`CONFIRMED`), the status filter compared letter for letter with the
+ * stored value (`where status = ?`, as allowed-review-y-bank-status-filter-takes-stored-lower-case does with the lower
+ * case): status=Confirmed lists the records, any other writing lists none (200, an empty list; no 422).
+ */
+function statusFilterTakesStoredTitleCase(route: string): Mutation {
+  return {
+    request(request) {
+      if (request.method !== 'GET' || routeOf(request) !== route) return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      if (typeof query.status !== 'string') return;
+      const title = query.status.charAt(0).toUpperCase() + query.status.slice(1).toLowerCase();
+      query.status = query.status === title && query.status !== query.status.toUpperCase() ? query.status.toUpperCase() : `not-stored-${query.status}`;
+    },
+  };
+}
 
 const written: Mutant[] = [
   // 2.7 gives an order's payment `lifeSeconds (integer)` and `lifeUntilAt (integer)` and no meaning: a payment window's
@@ -67,6 +85,24 @@ const written: Mutant[] = [
       },
     },
     only('bonuses'),
+  ),
+  // review-ar F3's fix added the title case to filterWritings (helpers/check/filters.ts); helpers/arrange/invariants.ts
+  // pastAPageCheck (:2725) still asks the status as shown, upper and lower case only.
+  reading(
+    'allowed-review-as-card-status-filter-takes-stored-title-case',
+    'cards',
+    '4.6a',
+    'a card’s status is stored in title case (Confirmed) and shown upper-case (CONFIRMED), and the status filter compares the stored value letter for letter: status=Confirmed lists the cards, status=CONFIRMED and status=confirmed list none (4.6a: "query status, company, platform (optional filters, strings)"; how a filter compares and in which letter case it takes a value are not said: review-ar F3 without the 422, review-y with the title case)',
+    statusFilterTakesStoredTitleCase(CARDS),
+    only('cards'),
+  ),
+  reading(
+    'allowed-review-as-bank-status-filter-takes-stored-title-case',
+    'banks',
+    '4.10',
+    'the bank twin of allowed-review-as-card-status-filter-takes-stored-title-case: a bank’s status stored Confirmed and shown CONFIRMED, the status filter compared letter for letter with the stored value (status=Confirmed lists the banks, CONFIRMED and confirmed none; 4.10: "status, currency, company, platform (all optional filters, strings)")',
+    statusFilterTakesStoredTitleCase(BANKS),
+    only('banks'),
   ),
 ];
 
