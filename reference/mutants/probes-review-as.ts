@@ -11,6 +11,24 @@ import { BANKS, BONUS, BONUSES, CARDS, SUMMARY } from './routes.js';
  * leaves the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME, 2026-11-28): below each probe.
  */
 
+/**
+ * A records list whose `status` filter is bound to a Java enum of upper-case constants (Spring's
+ * `@RequestParam(required = false) CardStatus status`; Enum.valueOf is letter-case exact): a value no constant has is
+ * refused 400 { message } before the lookup (MethodArgumentTypeMismatchException).
+ */
+function statusFilterEnum400(route: string, type: string): Mutation {
+  return {
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      if (answer.method !== 'GET' || answer.url !== route) return undefined;
+      const status = ((reply.request.query ?? {}) as Record<string, unknown>).status;
+      if (status === undefined || (typeof status === 'string' && ['CONFIRMED', 'PENDING', 'REJECTED', 'DELETED'].includes(status))) return undefined;
+      if (answer.status !== 200 && answer.status !== 422) return undefined;
+      reply.code(400);
+      return JSON.stringify({ message: `Failed to convert value of type 'java.lang.String' to required type '${type}'; No enum constant ${type}.${String(status)}` });
+    },
+  };
+}
+
 /** The answers of the countdown reading so far (allowed-review-as-order-life-seconds-remaining). */
 let reads = 0;
 
@@ -102,6 +120,45 @@ const written: Mutant[] = [
     '4.10',
     'the bank twin of allowed-review-as-card-status-filter-takes-stored-title-case: a bank’s status stored Confirmed and shown CONFIRMED, the status filter compared letter for letter with the stored value (status=Confirmed lists the banks, CONFIRMED and confirmed none; 4.10: "status, currency, company, platform (all optional filters, strings)")',
     statusFilterTakesStoredTitleCase(BANKS),
+    only('banks'),
+  ),
+  // helpers/check/filters.ts expectFilteredList takes 200 or 422 for a filter value, never 400. 4.11 gives the bonus
+  // status filter its values (distributed, pending, canceled): a Java team binds it to an enum (Spring's
+  // `@RequestParam BonusStatus status`: a value no constant has is a MethodArgumentTypeMismatchException, 400 by default;
+  // ASP.NET [ApiController] enum binding and NestJS's ValidationPipe with @IsEnum answer 400 too). Section 7 names 422
+  // for validation of bodies (forgot, reset, bank and card create) and the bonus list's errors are 401, 403 and 409 only,
+  // so a 422 is as unlisted here as a 400 (review-y and review-r: a strict validator's 400 advised on).
+  reading(
+    'allowed-review-as-bonus-status-filter-enum-400',
+    'bonuses',
+    '4.11',
+    'the bonus list refuses a status value that is none of distributed, pending and canceled with 400 { message }, as an enum-bound query parameter does (Spring\u2019s MethodArgumentTypeMismatchException, ASP.NET enum binding, NestJS @IsEnum): 4.11 gives the filter\u2019s values and not what another value gets; its errors are 401, 403 and 409, and section 7 gives 422 for body validation only',
+    {
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || answer.url !== BONUSES) return undefined;
+        const status = ((reply.request.query ?? {}) as Record<string, unknown>).status;
+        if (status === undefined || (typeof status === 'string' && ['distributed', 'pending', 'canceled'].includes(status))) return undefined;
+        if (answer.status !== 200 && answer.status !== 422) return undefined;
+        reply.code(400);
+        return JSON.stringify({ message: `Failed to convert value of type 'java.lang.String' to required type 'BonusStatus'; No enum constant BonusStatus.${String(status)}` });
+      },
+    },
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-review-as-card-status-filter-enum-400',
+    'cards',
+    '4.6a',
+    'the card list refuses a status value that is no constant of its status enum (CONFIRMED, PENDING, REJECTED, DELETED, letter case exact) with 400 { message }, as Spring\u2019s enum-bound @RequestParam does (4.6a: "query status, company, platform (optional filters, strings)"; section 2 does not give the set of statuses, nor 4.6a what a value outside it gets; the list\u2019s errors are 401, 403 and 409)',
+    statusFilterEnum400(CARDS, 'CardStatus'),
+    only('cards'),
+  ),
+  reading(
+    'allowed-review-as-bank-status-filter-enum-400',
+    'banks',
+    '4.10',
+    'the bank twin of allowed-review-as-card-status-filter-enum-400: a status value that is no constant of the bank status enum is refused 400 { message } (4.10: "status, currency, company, platform (all optional filters, strings)")',
+    statusFilterEnum400(BANKS, 'BankStatus'),
     only('banks'),
   ),
 ];
