@@ -8,7 +8,23 @@ import { BANKS, BONUS, BONUSES, CARDS, SUMMARY } from './routes.js';
  * review-as (issue 28, "fair to the readings nobody listed"): the last read-only fairness review of the session, over
  * the newest fixes (3966c60, d8966b6, 3278e8e), helpers/arrange/invariants.ts and suites/bonuses.test.ts. Each allowed-*
  * probe takes one choice the text leaves open, the other way from the reference; each description quotes the text that
- * leaves the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME, 2026-11-28): below each probe.
+ * leaves the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME, and conformance run --mutant NAME --group G,
+ * 2026-11-28):
+ * - F1 allowed-review-as-bonus-status-filter-enum-400: REFUSED, one test (suites/bonuses.test.ts:527 'answers a status
+ *   outside distributed, pending and canceled': "expected 200, got 400", from helpers/check/filters.ts:26
+ *   expectFilteredList, which takes 200 or 422 only). Its twins allowed-review-as-card-status-filter-enum-400 (REFUSED:
+ *   suites/cards.test.ts:975, NO-SUCH-... status) and allowed-review-as-bank-status-filter-enum-400 (REFUSED:
+ *   suites/banks.test.ts:844, NO_SUCH_STATUS), and allowed-review-as-bank-currency-filter-typed-400 (REFUSED, two tests:
+ *   banks.test.ts:939 'lists none of another user's banks under a filter that bank matches' for currency=978, and the
+ *   advisory-only test banks.test.ts:781 for currency=EU, "expected a flow of steps, got 400").
+ * - F2 allowed-review-as-card-status-filter-takes-stored-title-case, allowed-review-as-bank-status-filter-takes-stored-
+ *   title-case: REFUSED, one test each (helpers/arrange/invariants.ts:2725 pastAPageCheck 'holds every record of a user
+ *   who has 31 ...': status=CONFIRMED "misses 31 of them"): it asks [status, upper, lower], not filterWritings (review-ar
+ *   F3 added the title case there only).
+ * - F3 allowed-review-as-summary-unknown-asset-zero-entry-lower-case: REFUSED, one test (suites/bonuses.test.ts:328
+ *   'answers an asset the user has no bonus in with no other asset': "must hold only that asset; it holds
+ *   nobonusasset"), where its twin (:355, the symbol cut by one character) compares in any letter case.
+ * - pin, conformant: allowed-review-as-order-life-seconds-remaining (a payment countdown moving between every two reads).
  */
 
 /**
@@ -159,6 +175,28 @@ const written: Mutant[] = [
     '4.10',
     'the bank twin of allowed-review-as-card-status-filter-enum-400: a status value that is no constant of the bank status enum is refused 400 { message } (4.10: "status, currency, company, platform (all optional filters, strings)")',
     statusFilterEnum400(BANKS, 'BankStatus'),
+    only('banks'),
+  ),
+  // The same typed binder on the bank list's currency: Spring binds `@RequestParam Currency currency` through
+  // java.util.Currency.getInstance, which throws for anything but an upper-case ISO 4217 alphabetic code (a part of one,
+  // a numeric code, another letter case, a non-code): 400 before the lookup. docs/judging.md already advises on "a 400
+  // of a typed query binder" for the balances' assets[] (review-z).
+  reading(
+    'allowed-review-as-bank-currency-filter-typed-400',
+    'banks',
+    '4.10',
+    'the bank list binds its currency filter to java.util.Currency: a value that is no upper-case ISO 4217 alphabetic code (EU, eur, 978, no-such-value-0000) is refused 400 { message } before the lookup (4.10: "status, currency, company, platform (all optional filters, strings)"; what a value the service cannot read gets is not said, and the list\u2019s errors are 401, 403 and 409)',
+    {
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || answer.url !== BANKS) return undefined;
+        const currency = ((reply.request.query ?? {}) as Record<string, unknown>).currency;
+        if (currency === undefined) return undefined;
+        if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && Intl.supportedValuesOf('currency').includes(currency)) return undefined;
+        if (answer.status !== 200 && answer.status !== 422) return undefined;
+        reply.code(400);
+        return JSON.stringify({ message: `Failed to convert value of type 'java.lang.String' to required type 'java.util.Currency'; Invalid currency code ${JSON.stringify(currency)}` });
+      },
+    },
     only('banks'),
   ),
 ];
