@@ -801,11 +801,7 @@ async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape:
     // delete (allowed-r3-bank-delete-idempotent: 200 for a bank the user does not have) answers 200 { message } and
     // deletes nothing. Judged by what follows, as recordIdChecks judges an id of another kind: the delete answer's shape,
     // and the owner still shown the bank; a 200 that deleted it, or that answers a record, fails.
-    t.expectSchema(response, 'bank-delete-response');
-    expect(response.json?.data, `${at}: a 200 to it must be the delete answer { message } (an idempotent delete of a bank the user does not have), never a record`).toBeUndefined();
-    const kept = await t.get(theirs.path, { token: owner.token });
-    expect(kept.status, `${at}: answered 200, and its owner must still be shown the record (200) after it (section 5.6: another user\u2019s resources), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
-    t.advise(`${at}: answered 200 and the bank is kept (an idempotent delete of a bank the user does not have, after a lookup scoped to the user\u2019s banks); section 7 gives a delete 403 or 409 for another user\u2019s resources`);
+    await expectForeignDeleteAnswerKept(t, response, theirs.path, owner.token, at);
     return;
   }
   expect([403, 404, 409], `${at}: expected 403, 404 or 409 (never another user\u2019s record), got ${response.status}`).toContain(response.status);
@@ -817,6 +813,20 @@ async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape:
   if (response.status === 404) t.advise(`${at}: answered 404 (no record of that user, a scoped lookup); section 4.10 lists 401, 403 and 409 for delete, and 5.6 gives 403 or 409 for another user\u2019s resources`);
   const kept = await t.get(theirs.path, { token: owner.token });
   expect(kept.status, `${at}: its owner must still be shown the record (200) after the refused delete (${response.status}; section 5.6), got ${kept.status}`).toBe(200);
+}
+
+/**
+ * A delete of another user's bank answered 200 (review-ab F2: a lookup scoped to the caller's banks with an idempotent
+ * delete): judged by what follows, the delete answer's shape and the owner still shown the bank; a 200 that deleted it,
+ * or that answers a record, fails, and one that kept it is advised on. Shared by expectNoForeignRecord and its
+ * ?user_id= twin.
+ */
+async function expectForeignDeleteAnswerKept(t: CheckContext, response: ApiResponse, ownersPath: string, ownersToken: string, at: string): Promise<void> {
+  t.expectSchema(response, 'bank-delete-response');
+  expect(response.json?.data, `${at}: a 200 to it must be the delete answer { message } (an idempotent delete of a bank the user does not have), never a record`).toBeUndefined();
+  const kept = await t.get(ownersPath, { token: ownersToken });
+  expect(kept.status, `${at}: answered 200, and its owner must still be shown the record (200) after it (section 5.6: another user\u2019s resources), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
+  t.advise(`${at}: answered 200 and the bank is kept (an idempotent delete of a bank the user does not have, after a lookup scoped to the user\u2019s banks); section 7 gives a delete 403 or 409 for another user\u2019s resources`);
 }
 
 /**
@@ -834,18 +844,13 @@ async function expectNoForeignRecordByQuery(t: CheckContext, endpointId: string,
   const at = `${where}, ${request.method === 'DELETE' ? 'deleting' : 'asking'} another user\u2019s record under the caller\u2019s own user id with ?user_id=<its owner>`;
   expectNoServerError(response);
   if (request.method === 'DELETE' && response.status === 200) {
-    t.expectSchema(response, 'bank-delete-response');
-    expect(response.json?.data, `${at}: a 200 to it must be the delete answer { message } (an idempotent delete of a bank the user does not have), never a record`).toBeUndefined();
-    const kept = await t.get(theirs.path, { token: owner.token });
-    expect(kept.status, `${at}: answered 200, and its owner must still be shown the record (200) after it (section 5.6: another user\u2019s resources), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
-    t.advise(`${at}: answered 200 and the bank is kept (an idempotent delete of a bank the user does not have, after a lookup scoped to the user\u2019s banks); section 7 gives a delete 403 or 409 for another user\u2019s resources`);
+    await expectForeignDeleteAnswerKept(t, response, theirs.path, owner.token, at);
     return;
-  } else {
-    expect(response.status >= 400 && response.status < 500, `${at}: expected a refusal (403, 404 or 409; 422 for a parameter the route does not name), never another user\u2019s record (its owner taken from the query string, not the path: sections 1.6 and 5.6), got ${response.status}`).toBe(true);
-    const reason = notInterfaceAnswer(response, at);
-    if (reason) t.notVerified(reason);
-    else if (![403, 404, 409, 422].includes(response.status)) t.advise(`${at} was answered ${response.status}: a refusal, but not one section 7 names for an input (422), a record not found (404) or an unauthorized action (403 or 409)`);
   }
+  expect(response.status >= 400 && response.status < 500, `${at}: expected a refusal (403, 404 or 409; 422 for a parameter the route does not name), never another user\u2019s record (its owner taken from the query string, not the path: sections 1.6 and 5.6), got ${response.status}`).toBe(true);
+  const reason = notInterfaceAnswer(response, at);
+  if (reason) t.notVerified(reason);
+  else if (![403, 404, 409, 422].includes(response.status)) t.advise(`${at} was answered ${response.status}: a refusal, but not one section 7 names for an input (422), a record not found (404) or an unauthorized action (403 or 409)`);
   if (request.method !== 'DELETE') return;
   const kept = await t.get(theirs.path, { token: owner.token });
   expect(kept.status, `${at}: its owner must still be shown the record (200) after it (${response.status}; section 5.6), got ${kept.status}: the delete removed another user\u2019s bank`).toBe(200);
