@@ -112,8 +112,14 @@ export function expectedActual(test: TestRecord): string {
   const kind = headlineKind(test);
   if (kind === 'precondition') return `precondition failed: ${failureCause(test)!.replace(PRECONDITION, '')}`;
   if (kind === 'cause') return `${schema ?? failureCause(test)} (status ${actualStatus(test)}${statusMatched(test) ? ', as expected' : ''})`;
+  // A test of several steps declares no one status: its failing step's own assertion says what that step expected.
+  const stepExpected = test.status === null ? failureCause(test)?.match(STEP_EXPECTED)?.[1] : undefined;
+  if (stepExpected !== undefined) return `a step expected ${stepExpected}, got ${actualStatus(test)}${schema ? `; ${schema}` : ''}`;
   return `expected ${expectedText(test)}, got ${actualStatus(test)}${schema ? `; ${schema}` : ''}`;
 }
+
+/** The statuses a failed status assertion names ("expected status 200 or 422, got 400": "200 or 422"). */
+const STEP_EXPECTED = /expected status ((?:\d{3})(?: or \d{3})*), got /;
 
 /** The clauses a test cites, as the specification numbers them. */
 export function clausesText(test: Pick<TestRecord, 'clauses'>): string {

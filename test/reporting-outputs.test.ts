@@ -128,6 +128,14 @@ describe('failure headline (expectedActual, shared by every output)', () => {
     expect(expectedActual(server)).toBe('a 5xx is a server error, never a conformant answer; got 500 (status 500)');
   });
 
+  test('a test of several steps (no one status) names what its failing step expected, never "expected a flow of steps"', () => {
+    const failed = record('lists the user\u2019s banks under each currency writing', { status: null, outcome: 'failed', observedStatus: [200, 400], reason: 'expected status 200 or 422, got 400; body: {}', failure: { message: 'expected status 200 or 422, got 400; body: {}', schemaProblems: [] }, exchanges: [exchange({}, { status: 400, headers: {}, body: {} })] });
+    expect(expectedActual(failed)).toBe('a step expected 200 or 422, got 400');
+    // With no status assertion to read, the flow is named as before.
+    const bare = record('runs a flow', { status: null, outcome: 'failed', observedStatus: [500], reason: null, failure: { message: '', schemaProblems: [] }, exchanges: [exchange({}, { status: 500, headers: {}, body: {} })] });
+    expect(expectedActual(bare)).toBe('expected a flow of steps, got 500');
+  });
+
   test('a status that did not match keeps "expected X, got Y", with the cause on its own line', () => {
     const failed = record('answers 200 with the bank list', { outcome: 'failed' });
     expect(expectedActual(failed)).toBe('expected 200, got 500');
