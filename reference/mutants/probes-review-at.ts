@@ -1,0 +1,90 @@
+import type { Mutant } from './types.js';
+import type { FastifyReply } from 'fastify';
+import type { WireAnswer } from '../mutation.js';
+import { onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { findUserByEmail, passwordMatches } from '../modules/authentication.js';
+import { AUTH, CARD_ROUTES } from './routes.js';
+
+/**
+ * review-at (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (eb6c1d6,
+ * bdbb526), helpers/arrange/invariants.ts from the logged-out rows of accessRowsCheck on, otherLoginKindChecks, explore/,
+ * suites/authentication.test.ts and suites/balances.test.ts. Each allowed-* probe takes one choice the text leaves open,
+ * the other way from the reference; each description quotes the text that leaves the point open. Verdicts: see the
+ * report of review-at (bin/mutants.mjs --shards 1 --mutant NAME for the suites; bin/conformance.mjs explore --mutant NAME
+ * for the properties of `conformance explore`).
+ */
+
+/**
+ * Latin letters without a canonical decomposition, Greek and Cyrillic written in ASCII as Laravel's Str::ascii()
+ * (voku/portable-ascii) and Python's unidecode write them (ICAO 9303's table agrees but for its OE for Ø): what an
+ * issuer embosses, the ISO/IEC 7811 set of capitals. Letters with marks lose them (NFD, marks removed); other
+ * characters are kept.
+ */
+const ASCII_OF: Readonly<Record<string, string>> = {
+  '\u00e6': 'ae', '\u00c6': 'AE', '\u00f8': 'o', '\u00d8': 'O', '\u00f0': 'd', '\u00d0': 'D', '\u00fe': 'th', '\u00de': 'TH',
+  '\u0142': 'l', '\u0141': 'L', '\u0111': 'd', '\u0110': 'D', '\u0127': 'h', '\u0126': 'H', '\u014b': 'n', '\u014a': 'N',
+  '\u0153': 'oe', '\u0152': 'OE', '\u00df': 'ss', '\u0131': 'i',
+  '\u0436': 'zh', '\u0416': 'ZH', '\u043c': 'm', '\u043e': 'o', '\u044f': 'ia', '\u043a': 'k', '\u0430': 'a', '\u0440': 'r', '\u0442': 't',
+  '\u03bb': 'l', '\u039b': 'L',
+};
+const embossed = (name: string): string => [...name.normalize('NFD').replace(/\p{M}+/gu, '')].map((c) => ASCII_OF[c] ?? c).join('').toUpperCase();
+
+const written: Mutant[] = [
+  // explore/authentication.explore.ts 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa' sends an
+  // unknown e-mail and a wrong password with the malformed code: two faults, wrong credentials (403) and the 2fa format
+  // (422). The fixed rows (suites/authentication.test.ts:591-603, :1152) send the account's own credentials, one fault.
+  // A two-step login (the password step first, then the second factor's form request, as Laravel Fortify's
+  // TwoFactorLoginRequest validates `code` only once the password step passed) answers the first fault it meets: 403.
+  reading(
+    'allowed-review-at-login-2fa-format-after-credentials',
+    'authentication',
+    '4.2',
+    'a login checks e-mail and password first and validates the 2fa code (422 keyed by 2fa) only once they are right: wrong credentials with a malformed 2fa code answer 403 (4.2: "2fa | string | no | exactly 6 digits", errors 401, 403, 423, 425; section 8 enforces the 2fa limit as 422; which of two faults wins is not given, docs/judging.md "Precedence of errors"), the right credentials with a malformed code still 422 keyed by 2fa',
+    {
+      request(request, ctx) {
+        if (request.method !== 'POST' || routeOf(request) !== AUTH || !ctx) return;
+        onParsedBody(request, (body) => {
+          const code = body['2fa'];
+          if (typeof code !== 'string' || code === '' || /^[0-9]{6}$/.test(code)) return;
+          const user = typeof body.email === 'string' ? findUserByEmail(ctx, body.email) : undefined;
+          const right = user !== undefined && typeof body.password === 'string' && passwordMatches(body.password, user.password_hash);
+          if (!right) delete body['2fa'];
+        });
+      },
+    },
+    only('authentication'),
+  ),
+  // docs/judging.md, "Storage normalisation": "... and for an embossed `holderName` transliteration to Latin letters";
+  // helpers/spec/normalisation.ts writings() takes only the marks off (NFD), so a letter without a decomposition (the
+  // suite's own TWO_BYTE_LETTERS 'ŋæøðþłđħжλ', chosen for having none) written in Latin is another text to it.
+  reading(
+    'allowed-review-at-card-holder-embossed-ascii',
+    'cards',
+    '2.5',
+    'a card\u2019s holderName is stored as it is embossed, transliterated to Latin capitals (Laravel\u2019s Str::upper(Str::ascii($name)), as an issuer embosses in the ISO/IEC 7811 set: "\u00f8" as O, "\u00e6" as AE, "\u0436" as ZH, "\u00e1" as A), validated as sent (2.5: holderName "string"; no clause says a record repeats the letters sent; docs/judging.md lists "for an embossed holderName transliteration to Latin letters" as storage normalisation)',
+    {
+      wire(answer: WireAnswer, _reply: FastifyReply) {
+        if ((answer.status !== 200 && answer.status !== 201) || !CARD_ROUTES.includes(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        for (const record of recordsOf(body)) if (typeof record?.holderName === 'string') record.holderName = embossed(record.holderName);
+        return JSON.stringify(body);
+      },
+      state(_name, data) {
+        const walk = (value: unknown): void => {
+          if (Array.isArray(value)) return value.forEach(walk);
+          if (!value || typeof value !== 'object') return;
+          for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+            if (key === 'holderName' && typeof inner === 'string') (value as Record<string, unknown>)[key] = embossed(inner);
+            else walk(inner);
+          }
+        };
+        walk(data);
+        return data;
+      },
+    },
+    only('cards'),
+  ),
+];
+
+export const probesReviewAtMutants: readonly Mutant[] = written;
