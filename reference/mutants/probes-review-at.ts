@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
 import { onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { findUserByEmail, passwordMatches } from '../modules/authentication.js';
-import { AUTH, CARD_ROUTES } from './routes.js';
+import { AUTH, BANK, CARD_ROUTES } from './routes.js';
 
 /**
  * review-at (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (eb6c1d6,
@@ -84,6 +84,26 @@ const written: Mutant[] = [
       },
     },
     only('cards'),
+  ),
+  // Section 7 gives the 404 "no record found (message: no query results)" to bank show, bonus show and card show; 4.10
+  // lists no 404 for delete at all (401, 403, 409). A delete written as a scoped query (Laravel:
+  // `$user->banks()->whereKey($id)->delete() ?: abort(404, 'Bank not found.')`, where the show's route-model binding
+  // throws ModelNotFoundException, "No query results for model ...") answers a bank that is none of the user's 404 with
+  // its own message. helpers/arrange/invariants.ts:810 and suites/banks.test.ts:1266 take the delete's 404 but hold it
+  // to the show's message; recordIdChecks (invariants.ts:2552) takes a delete's 404 with any message.
+  reading(
+    'allowed-review-at-bank-delete-not-found-own-message',
+    'banks',
+    '4.10',
+    'a delete of a bank that is none of the caller\u2019s (another user\u2019s bank under the caller\u2019s own id, an id that names no bank) answers 404 { message: "Bank not found." }, the bank kept (4.10: delete errors 401, 403, 409, no 404; section 7 gives "no query results" as the 404 message of bank show, bonus show and card show only)',
+    {
+      deviation: 'banks.foreign-delete-not-found',
+      wire(answer: WireAnswer, _reply: FastifyReply) {
+        if (answer.method !== 'DELETE' || answer.url !== BANK || answer.status !== 404) return undefined;
+        return JSON.stringify({ message: 'Bank not found.' });
+      },
+    },
+    only('banks'),
   ),
 ];
 
