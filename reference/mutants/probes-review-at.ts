@@ -1,9 +1,9 @@
 import type { Mutant } from './types.js';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
-import { onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { answerWith, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { findUserByEmail, passwordMatches } from '../modules/authentication.js';
-import { AUTH, BANK, CARD_ROUTES } from './routes.js';
+import { AUTH, BANK, CARD_ROUTES, COINS, NFTS } from './routes.js';
 
 /**
  * review-at (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (eb6c1d6,
@@ -21,6 +21,9 @@ import { AUTH, BANK, CARD_ROUTES } from './routes.js';
  *   expectNotFound; helpers/arrange/invariants.ts:810 in three access tables): "the 404 ... must say \"no query results\"".
  * - F3 allowed-review-at-login-2fa-format-after-credentials: suites conformant (a pin); explore fails 'a 2fa code that is
  *   not exactly 6 digits is refused with 422 keyed by 2fa' (counterexample "0": 403).
+ * - F5 allowed-review-at-assets-repeated-400: REFUSED, two tests (helpers/arrange/invariants.ts:1408 listInvariantChecks,
+ *   'GET .../balances holds each asset once' and its NFT twin: "expected 200, got 400"); explore's assets[] property
+ *   advises on it, as docs/judging.md ("assets[] returns the symbols it names") allows another client error.
  * - F4 (no new probe): explore/paths.ts filtersProperty fails review-as's allowed-review-as-bank-currency-filter-typed-400
  *   (counterexample currency="": "must answer 200; got 400") and allowed-review-as-card-status-filter-enum-400 (status="").
  */
@@ -115,6 +118,26 @@ const written: Mutant[] = [
       },
     },
     only('banks'),
+  ),
+  // docs/judging.md ("assets[] returns the symbols it names"): a repeated symbol "may also be refused, 422 keyed by the
+  // item ... or another client error but 401, 403 and 409: advised on", as explore/balances.explore.ts takes it; the
+  // list invariant (helpers/arrange/invariants.ts:1408, listInvariantChecks) takes 200 or 422 only.
+  reading(
+    'allowed-review-at-assets-repeated-400',
+    'balances',
+    '4.8',
+    'a balance list whose assets[] names one symbol twice is refused 400 { message } by a strict OpenAPI request validator, its document giving the parameter `uniqueItems: true` (express-openapi-validator: "request/query/assets[] must NOT have duplicate items") (4.6 and 4.8: "assets[] (optional, repeatable; asset symbols to return)": the key repeats; whether a value may is not given, and neither list documents a 4xx for its query)',
+    {
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || (answer.url !== COINS && answer.url !== NFTS) || answer.status !== 200) return undefined;
+        const query = (reply.request.query ?? {}) as Record<string, unknown>;
+        const raw = query['assets[]'] ?? query.assets;
+        if (!Array.isArray(raw) || new Set(raw).size === raw.length) return undefined;
+        const at = raw.findIndex((value, i) => raw.indexOf(value) !== i);
+        return answerWith(reply, 400, { message: `request/query/assets[] must NOT have duplicate items (items ## ${raw.indexOf(raw[at])} and ${at} are identical)`, errors: [{ path: '.query.assets[]', message: 'must NOT have duplicate items' }] });
+      },
+    },
+    only('balances'),
   ),
 ];
 
