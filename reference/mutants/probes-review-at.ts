@@ -24,6 +24,10 @@ import { AUTH, BANK, CARD_ROUTES, COINS, NFTS } from './routes.js';
  * - F5 allowed-review-at-assets-repeated-400: REFUSED, two tests (helpers/arrange/invariants.ts:1408 listInvariantChecks,
  *   'GET .../balances holds each asset once' and its NFT twin: "expected 200, got 400"); explore's assets[] property
  *   advises on it, as docs/judging.md ("assets[] returns the symbols it names") allows another client error.
+ * - F6 allowed-review-at-assets-symbol-not-of-kind-404: REFUSED, two tests (suites/balances.test.ts:545 and :777, 'lists
+ *   the NFT and none of the coin when assets[] names a coin and an NFT ...' and its coin twin: expectStatus [200, 422],
+ *   "expected 200 or 422, got 404"), while their rulesOnEveryBranch says "another refusal is advised on" and the
+ *   unknown-symbol check (:68) advises on the same 404; every other balances test conformant.
  * - F4 (no new probe): explore/paths.ts filtersProperty fails review-as's allowed-review-as-bank-currency-filter-typed-400
  *   (counterexample currency="": "must answer 200; got 400") and allowed-review-as-card-status-filter-enum-400 (status="").
  */
@@ -135,6 +139,33 @@ const written: Mutant[] = [
         if (!Array.isArray(raw) || new Set(raw).size === raw.length) return undefined;
         const at = raw.findIndex((value, i) => raw.indexOf(value) !== i);
         return answerWith(reply, 400, { message: `request/query/assets[] must NOT have duplicate items (items ## ${raw.indexOf(raw[at])} and ${at} are identical)`, errors: [{ path: '.query.assets[]', message: 'must NOT have duplicate items' }] });
+      },
+    },
+    only('balances'),
+  ),
+  // suites/balances.test.ts:545 and :777 (a coin and an NFT named on one list) take 200 or 422 only, where their own
+  // rulesOnEveryBranch says "another refusal is advised on", and where expectHeldBesideUnknown (:68) advises on any
+  // client error but 401, 403 and 409 for a symbol the platform does not know. A service that looks each named symbol up
+  // among the list's own kind (Laravel: `Coin::where('symbol', $s)->firstOrFail()` per item) answers a symbol of the other
+  // kind as it answers an unknown one: 404 "No query results".
+  reading(
+    'allowed-review-at-assets-symbol-not-of-kind-404',
+    'balances',
+    '4.8',
+    'a balance list whose assets[] names a symbol that is none of the list\u2019s records (an unknown symbol, a symbol of the other kind, a cut one) answers 404 { message: "No query results for model [App\\Models\\Asset] <symbol>" }, each named symbol looked up among the list\u2019s kind (4.6 and 4.8: "assets[] (optional, repeatable; asset symbols to return)"; what a symbol the list does not hold gets is not said, and neither list documents a 4xx for its query)',
+    {
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || (answer.url !== COINS && answer.url !== NFTS) || answer.status !== 200) return undefined;
+        const query = (reply.request.query ?? {}) as Record<string, unknown>;
+        const raw = query['assets[]'] ?? query.assets;
+        const named = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
+        if (named.length === 0) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        const listed = new Set(recordsOf(body).map((record: any) => String(record?.symbol).toLowerCase()));
+        const missing = named.find((symbol) => !listed.has(symbol.toLowerCase()));
+        if (missing === undefined) return undefined;
+        return answerWith(reply, 404, { message: `No query results for model [App\\Models\\Asset] ${missing}` });
       },
     },
     only('balances'),
