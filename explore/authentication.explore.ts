@@ -110,12 +110,18 @@ authenticate.describe(() => {
     },
   });
 
-  property(authenticate, 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa', { rules: schemaRules('error-validation'), clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.2fa.digits' }, {
+  property(authenticate, 'a 2fa code that is not exactly 6 digits is refused with 422 keyed by 2fa (403 for the wrong credentials sent beside it advised on)', { rules: schemaRules('error-validation'), clauses: ['4.2', '8', '7'], status: 422, constraint: 'authenticate.2fa.digits' }, {
     arbitrary: fc.oneof(textOfLength(6, bmpChar), textBetween(1, 12, digit).filter((s) => s.length !== 6), textBetween(1, 12)),
     show: describeText,
     arrange,
     probe: async (probe, code) => {
       const response = await logIn(probe, { email: nobody(), password: WRONG_PASSWORD, '2fa': code });
+      // Two faults, wrong credentials (403) and the code's format (422): unlike an e-mail or password outside section 8's
+      // limits, which no account can have (docs/judging.md, "Login limits before credentials"), a malformed code sent with
+      // the right credentials still meets the 2fa limit in a login that checks the password first (Laravel Fortify's
+      // two-step login: review-at F6), so which fault wins here is open, a 403 advised on. The suites' 2fa rows send the
+      // account's own credentials, where only 422 keyed by 2fa holds.
+      if (response.status === 403 && !blank(code) && digitsVerdict(code, 6) === 'outside') return probe.advise(`a 2fa code that is not 6 digits, sent with an unknown e-mail and a wrong password, is answered 403 (wrong credentials first), not 422 keyed by 2fa; which of the two faults wins is not given`, '2fa with wrong credentials: 403');
       // An empty or blank code may be read as no code (2fa is optional): ambiguous, like other digits than 0-9.
       judgeRule(probe, response, '2fa', 'exactly 6 digits', blank(code) ? 'ambiguous' : digitsVerdict(code, 6), code, /^[0-9]{6}$/.test(code));
     },

@@ -121,7 +121,7 @@ export function expectStoredAsSent(probe: Probe, field: string, stored: unknown,
     return;
   }
   if (form === 'normalised') {
-    probe.advise(`${field} is stored trimmed, normalised (NFC, NFD, NFKC), without invisible format characters or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
+    probe.advise(`${field} is stored trimmed, normalised (NFC, NFD, NFKC), without invisible format characters${field === 'holderName' ? ', transliterated to Latin letters' : ''} or in another case (${describeText(stored)} for ${describeText(sent)}); the specification does not say whether a server may`, `${field} stored in another form`);
     return;
   }
   throw new Nonconformance(`${field} must be stored as sent: sent ${describeText(sent)}, stored ${describeText(stored)}`);

@@ -26,7 +26,7 @@ export function filtersProperty<S extends Session>(list: EndpointChecks, clause:
   const { query = [], success: schema } = endpointById.get(list.id)!;
   const filters = query.filter((q) => q.schema.type === 'string' && !('enum' in q.schema)).map((q) => q.name);
   if (filters.length === 0) throw new Error(`${list.id} has no free-text filter in the catalogue: no filter property to explore`);
-  property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list (or 422 keyed by the filter)`, { rules: [...schemaRules(schema), LIST_RULE[clause]!], clauses: [clause], status: 200 }, {
+  property(list, `any text as the ${filters.join(', ').replace(/, ([^,]+)$/, ' or $1')} filter answers 200 with a list (or 422 keyed by the filter, or 400)`, { rules: [...schemaRules(schema), LIST_RULE[clause]!], clauses: [clause], status: 200 }, {
     arbitrary: fc.record({ filter: fc.constantFrom(...filters), value: textBetween(0, 40) }),
     runs: (base) => base / 2,
     show: (v) => `${v.filter}=${describeText(v.value)}`,
@@ -37,7 +37,14 @@ export function filtersProperty<S extends Session>(list: EndpointChecks, clause:
         expectShape(response, 'error-validation');
         return probe.advise(`${filter}=${describeText(value)} is refused with 422 keyed by ${filter} rather than answered 200 with a list; the specification gives ${filter} as an optional string filter and does not say what a value no record has gets`, `${filter} refused with 422`);
       }
-      expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section ${clause}; 422 keyed by ${filter} would also hold)`);
+      // A typed query binder's 400 (Spring's enum-bound @RequestParam, ASP.NET's enum binding): judged as the suites'
+      // expectFilteredList judges it (review-as F1, carried here by review-at F4): in JSON advised on as a 422 is, not
+      // JSON not verified (probably a gateway's, not the interface's).
+      if (response.status === 400) {
+        if (!response.isJson) probe.notVerified(`${filter}=${describeText(value)} was answered 400 with a body that is not JSON, probably not by the interface (a gateway's refusal)`);
+        return probe.advise(`${filter}=${describeText(value)} is refused with 400 (a typed query binder) rather than answered 200 with a list; the specification gives ${filter} as an optional string filter and does not say what a value no record has gets`, `${filter} refused with 400`);
+      }
+      expectStatus(response, 200, `the list with ${filter}=${describeText(value)} (filters are optional strings, section ${clause}; 422 keyed by ${filter}, or a 400 in JSON, would also hold)`);
       expectShape(response, schema);
     },
   });

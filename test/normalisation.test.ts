@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { comparedReads, differsOnlyInStorage, writtenAlike } from '../helpers/spec/normalisation.js';
+import { comparedReads, differsOnlyInStorage, storedForm, transliteratedAlike, writtenAlike } from '../helpers/spec/normalisation.js';
 
 // helpers/spec/normalisation.ts: what two answers of one record may differ in by storage alone (docs/judging.md,
 // "Storage normalisation"), advised on by the checks that compare reads (review-r, review-s).
@@ -64,5 +64,31 @@ describe('writtenAlike: one value in two writings no field fixes (review-an F3)'
     expect(writtenAlike('0xabc', '0xabd')).toBeUndefined();
     expect(writtenAlike('Bitcoin', 'bitcoin')).toBeUndefined();
     expect(writtenAlike('same', 'same')).toBeUndefined();
+  });
+});
+
+describe('transliteratedAlike: an embossed holderName written in Latin letters (review-at F1)', () => {
+  test('letters without a decomposition in any writing a standard table gives, marks taken off, other characters dropped or written', () => {
+    expect(transliteratedAlike('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb')).toBe(true);
+    expect(transliteratedAlike('NGAEOEDHTHLDJHZL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb')).toBe(true);
+    expect(transliteratedAlike('SIOBHAN OBRIEN', 'Siobh\u00e1n O\u2019Brien \u{20BB7}\u{1F600}')).toBe(true);
+    expect(transliteratedAlike("SIOBHAN O'BRIEN ??", 'Siobh\u00e1n O\u2019Brien \u{20BB7}\u{1F600}')).toBe(true);
+    expect(storedForm('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb', 'holderName')).toBe('normalised');
+  });
+
+  test('never a truncated text, letters changed or left out, a text not in ASCII, nor another field than an embossed one', () => {
+    expect(transliteratedAlike('NAEODTHLDH', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb')).toBe(false);
+    expect(transliteratedAlike('MILES O BRIE', "Miles O'Brien")).toBe(false);
+    // ASCII is kept as sent (but for its letter case): an apostrophe or a backslash taken out is another text.
+    expect(transliteratedAlike('MILES OBRIEN', "Miles O'Brien")).toBe(false);
+    expect(transliteratedAlike('JO DOE', 'Jo\\ Doe')).toBe(false);
+    expect(transliteratedAlike('MILES X BRIEN', "Miles O'Brien")).toBe(false);
+    expect(transliteratedAlike('JOHN', 'Jo')).toBe(false);
+    expect(transliteratedAlike('N\u00c6', '\u014b\u00e6')).toBe(false);
+    expect(storedForm('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb', 'alias')).toBe('different');
+    // No backtracking: a long text of characters without a Latin writing against a text that does not match ends at once.
+    const started = Date.now();
+    expect(transliteratedAlike('X'.repeat(2000), '\u{1F600}'.repeat(191) + 'q')).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CheckContext } from '../check/check.js';
 import { userWithToken } from './flows.js';
+import type { ApiResponse } from '../net/http.js';
+import { notInterfaceAnswer } from '../check/errors.js';
 
 /** Helpers of the balance suite (sections 4.6 to 4.9): paths, a user holding balances, dead tokens. */
 
@@ -50,6 +52,26 @@ export function expectExactly(records: { symbol: string }[], requested: string[]
 }
 
 export { expectNoServerError } from '../check/errors.js';
+
+/**
+ * The answer to an assets[] the text gives no answer for (a symbol the platform does not know, a symbol of the list's
+ * other kind, a symbol named twice): 4.6 and 4.8 say only "asset symbols to return", and list no refusal but 401, 403
+ * and 409, which are wrong for the caller's own list. Any other client error is a refusal the text leaves open (404
+ * from a symbol lookup such as Laravel's `firstOrFail`, 400 from a strict validator's `uniqueItems` or a typed query
+ * binder, 422 from a validator, keyed by the item or not): advised on, its shape checked when it is 422; one that is not
+ * JSON is probably not the interface's, so not verified (review-z, round wb19, review-ac F3, review-at F1 and F2).
+ * `{ advised }` when the answer was such a refusal (the advisory given), `{ notVerified }` with the reason when it was
+ * not JSON (the caller skips with it), `{}` for any other answer, which the caller judges.
+ */
+export function assetsRefusal(t: CheckContext, response: ApiResponse, what: string, section: string): { advised?: true; notVerified?: string } {
+  if (response.status < 400 || response.status >= 500 || [401, 403, 409].includes(response.status)) return {};
+  const notInterface = notInterfaceAnswer(response, what);
+  if (notInterface) return { notVerified: notInterface };
+  if (response.status === 422) t.expectSchema(response, 'error-validation');
+  const keys = response.status === 422 ? ` (errors ${Object.keys((response.json as { errors?: object } | undefined)?.errors ?? {}).join(', ')})` : '';
+  t.advise(`${what} is refused with ${response.status}${keys}; section ${section} does not say what such an assets[] gets`);
+  return { advised: true };
+}
 
 /** A decimal string written without leading zeros of its whole part and trailing zeros of its fraction: equal values, equal writings. */
 export function canonicalDecimal(value: string): string {
