@@ -79,6 +79,12 @@ describe('transliteratedAlike: an embossed holderName written in Latin letters (
   test('never a truncated text, letters changed or left out, a text not in ASCII, nor another field than an embossed one', () => {
     expect(transliteratedAlike('NAEODTHLDH', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb')).toBe(false);
     expect(transliteratedAlike('MILES O BRIE', "Miles O'Brien")).toBe(false);
+    expect(transliteratedAlike('MULLER', 'M\u00fcller')).toBe(true);
+    expect(transliteratedAlike('MUELLER', 'M\u00fcller')).toBe(true);
+    expect(transliteratedAlike('MUELLER', 'Mu\u0308ller')).toBe(true);
+    expect(transliteratedAlike('YURIY', '\u044e\u0440\u0438\u0439')).toBe(true);
+    expect(transliteratedAlike('FIONA', '\ufb01ona')).toBe(true);
+    expect(transliteratedAlike('MXLLER', 'M\u00fcller')).toBe(false);
     // ASCII is kept as sent (but for its letter case): an apostrophe or a backslash taken out is another text.
     expect(transliteratedAlike('MILES OBRIEN', "Miles O'Brien")).toBe(false);
     expect(transliteratedAlike('JO DOE', 'Jo\\ Doe')).toBe(false);

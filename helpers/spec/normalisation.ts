@@ -137,11 +137,13 @@ function forms(text: string, field?: string, sent = false): string[] {
 
 /**
  * The Latin writings of letters a transliterator meets without a canonical decomposition to take marks off (review-at
- * F1): Latin letters such as ø, æ, ł, ŋ, ß, and Greek and Cyrillic, as ICAO 9303 (machine-readable passports), ISO 9,
+ * F1): Latin letters such as ø, æ, ł, ŋ, ß (and ä, ö, ü, å, which ICAO 9303 writes AE, OE, UE, AA besides their letter
+ * without its marks), and Greek and Cyrillic, as ICAO 9303 (machine-readable passports), ISO 9,
  * GOST and BGN/PCGN, Unidecode and Laravel's Str::ascii (voku/portable-ascii) write them, every writing one of them
  * gives. Lower case; a letter may also be dropped where a table has nothing for it (the soft and hard signs).
  */
 const LATIN_WRITINGS: Readonly<Record<string, readonly string[]>> = {
+  '\u00e4': ['ae'], '\u00f6': ['oe'], '\u00fc': ['ue'], '\u00e5': ['aa'],
   '\u00df': ['ss', 's', 'sz'], '\u00e6': ['ae', 'a', 'e'], '\u00f8': ['o', 'oe'], '\u0153': ['oe', 'o'], '\u00f0': ['d', 'dh'],
   '\u00fe': ['th', 'p'], '\u0142': ['l'], '\u0111': ['d', 'dj'], '\u0127': ['h'], '\u014b': ['n', 'ng'], '\u0131': ['i'],
   '\u0138': ['k', 'q'], '\u0167': ['t'], '\u017f': ['s'], '\u0192': ['f'], '\u0140': ['l'],
@@ -156,14 +158,27 @@ const LATIN_WRITINGS: Readonly<Record<string, readonly string[]>> = {
   '\u044a': ['ie', '', "'", '"'], '\u044b': ['y', 'i'], '\u044c': ['', "'"], '\u044d': ['e'], '\u044e': ['iu', 'yu', 'ju', 'u'], '\u044f': ['ia', 'ya', 'ja', 'a'],
 };
 
+/**
+ * The Latin writings of one character (NFC, lower case) that is not ASCII: its own in LATIN_WRITINGS (ICAO 9303's `ü` as
+ * `ue`, `й` as `y`), and the character with its marks taken off (NFKD: `é` as `e`, `ü` as `u`, `ﬁ` as `fi`), that in
+ * turn by LATIN_WRITINGS when it is one letter there (review-au: marks were taken off before the table was read, so
+ * ICAO's writings were never reached). None for a character with no Latin writing (an emoji, an ideograph).
+ */
+function latinWritings(c: string): string[] {
+  const own = Object.hasOwn(LATIN_WRITINGS, c) ? LATIN_WRITINGS[c]! : [];
+  const bare = c.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const decomposed = bare !== '' && /^[\x21-\x7e]+$/.test(bare) ? [bare] : Object.hasOwn(LATIN_WRITINGS, bare) ? LATIN_WRITINGS[bare]! : [];
+  return [...new Set([...own, ...decomposed])];
+}
+
 /** A character with no Latin writing in LATIN_WRITINGS (an emoji, a CJK ideograph, a symbol): dropped, or written as up to this many ASCII characters ("?", a romanisation). */
 const OTHER_WRITING_MAX = 8;
 
 /**
  * True when `stored`, printable ASCII only, is `sent` written in Latin letters as an embossing transliterator writes it
  * (review-at F1, docs/judging.md "Storage normalisation": "for an embossed holderName transliteration to Latin
- * letters"): compatibility characters folded and marks taken off (NFKD), each letter of LATIN_WRITINGS as one of its
- * writings, every ASCII character kept (a transliterator writes what is not ASCII; a backslash or an apostrophe taken
+ * letters"): each character that is not ASCII in one of its `latinWritings` (its marks taken off, compatibility
+ * characters folded, LATIN_WRITINGS), every ASCII character kept (a transliterator writes what is not ASCII; a backslash or an apostrophe taken
  * out is another text: wb19-cards-holder-name-backslash-stripped), white space kept, collapsed or dropped, any other
  * character dropped or written as a few ASCII characters; letter case and outer white space aside.
  * Every letter sent that has a Latin writing must be there, in order, so a truncated or another text stays different.
@@ -172,10 +187,10 @@ const OTHER_WRITING_MAX = 8;
 export function transliteratedAlike(stored: string, sent: string): boolean {
   if (!/^[\x20-\x7e]*$/.test(stored)) return false;
   const target = stored.trim().toLowerCase();
-  const letters = [...sent.normalize('NFKD').replace(/\p{M}+/gu, '').trim().toLowerCase()];
   let reach = new Set([0]);
-  for (const c of letters) {
+  for (const c of sent.trim().toLowerCase().normalize('NFC')) {
     const next = new Set<number>();
+    const latin = /\s/u.test(c) || /^[\x21-\x7e]$/.test(c) ? [] : latinWritings(c);
     for (const at of reach) {
       if (/\s/u.test(c)) {
         let end = at;
@@ -183,8 +198,8 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
         while (end < target.length && target[end] === ' ') next.add(++end);
       } else if (/^[\x21-\x7e]$/.test(c)) {
         if (target[at] === c) next.add(at + 1);
-      } else if (Object.hasOwn(LATIN_WRITINGS, c)) {
-        for (const writing of LATIN_WRITINGS[c]!) if (target.startsWith(writing, at)) next.add(at + writing.length);
+      } else if (latin.length > 0) {
+        for (const writing of latin) if (target.startsWith(writing, at)) next.add(at + writing.length);
       } else {
         for (let n = 0; n <= OTHER_WRITING_MAX && at + n <= target.length; n++) next.add(at + n);
       }
