@@ -139,6 +139,24 @@ const longTokenOf = (token: string): string => {
   return `${token}.${tail}`.slice(0, 255);
 };
 
+/** `email` moved to a domain of long labels so that the address has exactly `length` characters (its local part kept). */
+const emailOfLength = (email: string, length: number): string | undefined => {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const tld = 'example.test';
+  let room = length - local.length - 1 - tld.length;
+  if (at < 1 || room < 2) return undefined;
+  const labels: string[] = [];
+  while (room > 0) {
+    const size = Math.min(63, room - 1);
+    if (size < 1) return undefined;
+    labels.push('accounts'.repeat(8).slice(0, size).replace(/^(.*?)(.)$/, (_m, head: string) => `${head}q`));
+    room -= size + 1;
+  }
+  const address = `${local}@${labels.join('.')}.${tld}`;
+  return address.length === length ? address : undefined;
+};
+
 const readingsR28Written: Mutant[] = [
   // ---- Balances (2.2): what open-typed members hold
   reading(
@@ -727,6 +745,25 @@ const readingsR28Written: Mutant[] = [
       },
     },
     only('password'),
+  ),
+  reading(
+    'allowed-r28-state-emails-191-characters',
+    'authentication',
+    '4.2',
+    'the accounts the provider states make (those asked for no `emailLength` or `emailTag`) have addresses of exactly 191 characters, the most a login takes (4.2: "email | ... valid e-mail, max 191 characters"), on a domain of long labels (`<name>@accountsaccounts....example.test`, each label at most 63 characters), as a hook proving the login limit end to end makes them (docs/provider-states.md, `user`: "{ id, email, password, ... }": the address\u2019s length is left to the target without `emailLength`, which asks for one of 20 to 255 characters)',
+    {
+      state(name: string, data: unknown, ctx: ReferenceContext) {
+        if (!ACCOUNT_STATES.includes(name) || !isObject(data) || typeof data.email !== 'string' || typeof data.id !== 'string') return data;
+        if (data.email.length > 80 || data.email.includes('+')) return data;
+        const email = emailOfLength(data.email, 191);
+        if (!email) return data;
+        const changed = ctx.db.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, data.id).changes;
+        // The account's failed logins (the restriction a `user.throttled` state made) follow its address.
+        if (changed === 1) ctx.db.prepare('UPDATE login_failures SET email = ? WHERE email = ?').run(email, data.email);
+        return changed === 1 ? { ...data, email } : data;
+      },
+    },
+    only('authentication', 'password', 'bonuses'),
   ),
 ];
 
