@@ -21,8 +21,9 @@ import { BALANCE_ROUTES, BANKS, BONUS_ROUTES, CARD_ROUTES, COIN_ROUTES, NFT_ROUT
  * body, ASVS's `Content-Disposition: attachment`, a refresh token in an HttpOnly cookie, Google Cloud's load balancer),
  * and a UK bank on a two-platform state's second platform; added after the first run, on the axis of values at the
  * limits the text gives (a probe the suite derives from a state's value may leave them): state passwords of 8 and of 191
- * characters and with outer spaces, and reset tokens of 255 characters.
- * Run against the suite: 29 of 30 conformant, 1 refused, a FALSE FAILURE (see the note above `REFUSED`), kept
+ * characters and with outer spaces, e-mails of 191 characters, reset tokens of 255 characters; and on judging secrets by
+ * value: one anti-phishing word shared by the hook's accounts, and Laravel's factory password `password` for every account.
+ * Run against the suite: 31 of 33 conformant, 2 refused, both FALSE FAILURES (see the note above `REFUSED`), kept
  * registered as the brief of the round asks.
  * Read only from the specification (/work/shared/spec/interface.md), docs/provider-states.md, README.md and reference/;
  * written without reading the suite (suites/, helpers/, test/, explore/, schemas/, docs/judging.md). None repeats a
@@ -765,11 +766,42 @@ const readingsR28Written: Mutant[] = [
     },
     only('authentication', 'password', 'bonuses'),
   ),
+  reading(
+    'allowed-r28-state-anti-phishing-common-word',
+    'bonuses',
+    '2.6',
+    'the provider-state hook gives every test account it makes with bonuses the same anti-phishing code, a plain word (`classic`), as a hook with one fixed, memorable code for its test accounts does (and as two users who pick the same word are); the word is also the records\u2019 default `options.layout`; the `bonuses` state answers it so and bonus records mask `antiPhishing` as they mask any code (`cl*****`) (2.6: "antiPhishing (string, masked)": its characters are not given; docs/provider-states.md, `bonuses`: "antiPhishing ... that user\u2019s anti-phishing code in clear, so the suite can check that bonus records never show it unmasked (section 2.6) ... (from 6 characters ...)": the layout is not the code shown)',
+    {
+      state(name: string, data: unknown, ctx: ReferenceContext) {
+        if (name !== 'bonuses' || !isObject(data) || typeof data.antiPhishing !== 'string' || !Array.isArray(data.ids) || typeof data.ids[0] !== 'string') return data;
+        const owner = ctx.db.prepare('SELECT user_id FROM bonuses WHERE id = ?').get(data.ids[0]) as { user_id: string } | undefined;
+        if (!owner) return data;
+        ctx.db.prepare('UPDATE users SET anti_phishing = ? WHERE id = ?').run('classic', owner.user_id);
+        return { ...data, antiPhishing: 'classic' };
+      },
+    },
+    only('bonuses'),
+  ),
+  reading(
+    'allowed-r28-state-passwords-laravel-factory-default',
+    'authentication',
+    '4.2',
+    'every account the provider states make has the password `password`, as a Laravel hook built on the framework\u2019s default `UserFactory` (`\'password\' => static::$password ??= Hash::make(\'password\')`) makes them (docs/provider-states.md, `user`: "{ id, email, password, ... }": the password is left to the target, and nothing says two accounts have different ones; 4.2: "password | string | yes | min 8, max 191 characters")',
+    {
+      state(name: string, data: unknown, ctx: ReferenceContext) {
+        if (!ACCOUNT_STATES.includes(name) || !isObject(data) || typeof data.password !== 'string' || typeof data.id !== 'string') return data;
+        const changed = ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword('password'), data.id).changes;
+        return changed === 1 ? { ...data, password: 'password' } : data;
+      },
+    },
+    only('authentication', 'password', 'bonuses'),
+  ),
 ];
 
 /*
  * Run against the suite (branch r28 off main at bdbb526; `nice -n 19 node bin/mutants.mjs --shards 1` in batches of 8,
- * 9, 9, 2 and 2): 29 of 30 conformant; 1 refused, judged a false failure, so it stays registered (and failing):
+ * 9, 9, 2, 2, 1, 1 and 1): 31 of 33 conformant; 2 refused, each judged a false failure, so they stay registered (and
+ * failing):
  * - allowed-r28-state-passwords-191-characters: four tests fail, "POST /api/v1/authenticate answers 403 with { error }
  *   for a wrong password" and the three brute-force tests ("... answers 425 with { error } after repeated failed logins
  *   of one account (at most 50)", "... to the account's own credentials once it has failed as many logins as the
@@ -781,6 +813,20 @@ const readingsR28Written: Mutant[] = [
  *   target ("{ id, email, password }"), and 191 is a valid password; the refusal is the suite's probe leaving the
  *   limits, not the target's. Passwords of exactly 8 characters (the other limit) stay conformant: the suite does not
  *   shorten a password to make a wrong one.
+ * - allowed-r28-state-anti-phishing-common-word: 33 of the 72 bonus tests fail, with 172 security findings, among them
+ *   "GET /api/v1/user/{user}/bonus/{bonus} never shows the anti-phishing code the state reports", "... answers 200 with
+ *   the user's bonuses as full records", "... masks the user's e-mail in every bonus": each "GET .../bonus answered 200
+ *   whose body /data/0/user/options/layout carries the anti-phishing code of another user than the one it answers
+ *   (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)". The `antiPhishing` member is
+ *   masked (`cl*****`), as 2.6 asks; what the suite flags is the user's own layout setting, `classic`, which is the same
+ *   word. 2.6 gives the code no alphabet and the contract no uniqueness ("that user's anti-phishing code in clear"):
+ *   a value found by its letters in a member that is not the code is a finding by shape, not by meaning (issue 28,
+ *   "Security findings by meaning, not by shape"). A code shared by the accounts alone is not what fails (the hook's
+ *   six-digit and phrase codes, one per account, pass); the coincidence of the code with a member's ordinary value is.
+ *   Laravel's factory password `password` on every account, which the bonus records hold as a key (`"password": true`
+ *   in `options.guard.actions`), stays conformant: passwords are matched by meaning.
+ * - allowed-r28-state-emails-191-characters was refused once by a bug of the reading (it moved a `user.throttled`
+ *   account to its new address without its restriction: 200 where 425 was due); fixed, conformant.
  * - Each reading was also run alone through `node bin/conformance.mjs run --group G --mutant NAME` for the groups it acts
  *   in, against the same groups unmutated (balances 85, bonuses 72, banks 170, cards 177, authentication 128 with 1
  *   advisory, password 68, all passed): the same tests passed, no failure, no security finding, but for two, neither a
