@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, inject } from 'vitest';
 import { endpoint, type CheckContext } from '../helpers/check/check.js';
-import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken } from '../helpers/arrange/flows.js';
+import { GARBAGE_TOKEN, authenticateJwt, logIn, logInWithJwt, skipWhenFileAccountRefused, userWithToken, wrongPasswordOf } from '../helpers/arrange/flows.js';
 import { freshTotpCode, totpCode, untilFreshTotpStep, untilNextTotpStep } from '../helpers/states/totp.js';
 import type { ApiResponse } from '../helpers/net/http.js';
 import { craftedJwt, futureExpire, otherPlatform, pastExpire, platformFor, platformUser, secondsFromNow, skipUnlessOwnUser, type JwtPayload, type Platform } from '../helpers/arrange/jwt.js';
@@ -794,7 +794,7 @@ authenticate.describe(() => {
 
   authenticate.check('answers 403 with { error } for a wrong password', { rules: [...schemaRules('error-auth'), 'S166', 'S325', 'S334'], clauses: ['4.2', '5', '7'], status: 403 }, async (t) => {
     const user = await t.state('user', {}, { failsLogins: 1 });
-    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: `${user.password}-wrong` } });
+    const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrongPasswordOf(user.password) } });
     logOutLater(t, response);
     expectAuthError(t, response, 403);
   });
@@ -819,9 +819,10 @@ authenticate.describe(() => {
     const user = await t.state('user', { twoFactor: true }, { failsLogins: 1 });
     const secret = user.totpSecret ?? t.skip('target does not provide state user with twoFactor (no totpSecret returned)');
     // The wrong password keeps the length of the account's own, so it stays inside 8 to 191 characters (section 8):
-    // a 422 would be right for a wrong password made too long. Its last character becomes another digit, not the same
-    // letter in another case, so a server that compares passwords without regard to case still meets a wrong one.
-    const wrong = `${user.password.slice(0, -1)}${user.password.endsWith('0') ? '1' : '0'}`;
+    // a 422 would be right for a wrong password made too long. Its first character becomes another digit, not the same
+    // letter in another case, so a server that compares passwords without regard to case, or only their first 72 bytes
+    // (bcrypt), still meets a wrong one.
+    const wrong = wrongPasswordOf(user.password, true);
     registerSecret(wrong);
     const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrong, '2fa': await freshTotpCode(secret, t.signal) } });
     logOutLater(t, response);
@@ -1048,7 +1049,7 @@ authenticate.describe(() => {
       const user = await t.state('user', {}, { mutates: true });
       const wrongLogins = BRUTE_FORCE_MAX_ATTEMPTS - 1;
       for (let attempt = 1; attempt <= wrongLogins; attempt++) {
-        const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: `${user.password}-wrong` } });
+        const response = await t.post('/api/v1/authenticate', { json: { email: user.email, password: wrongPasswordOf(user.password) } });
         logOutLater(t, response);
         // Restricted before this account failed once: not a restriction this search provoked (per client address, say).
         if (response.status === 425 && attempt === 1) t.skip(RESTRICTED_REASON);
@@ -1108,7 +1109,7 @@ authenticate.describe(() => {
         const code = user.totpSecret ? await freshTotpCode(user.totpSecret, t.signal) : undefined;
         again = code !== undefined && sent.has(code);
         if (code !== undefined) sent.add(code);
-        return { json: { email: user.email, password: `${user.password}-wrong`, ...(code !== undefined ? { '2fa': code } : {}) } };
+        return { json: { email: user.email, password: wrongPasswordOf(user.password), ...(code !== undefined ? { '2fa': code } : {}) } };
       };
       // The 2FA account's first refusal other than 403 (a code spent or refused as wrong: see above), if any.
       let otherRefusal: number | undefined;

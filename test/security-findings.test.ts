@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
-import { learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
+import { forgetLearntSecrets, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { credentialFindings, hashFormatOf, isCredentialKey, scanCredentials } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
@@ -59,6 +59,21 @@ describe('credential findings in an answer', () => {
     // An answer on the owner's path to another user's credential (a refusal of B's request for A's records) is B's.
     learnSecret('other-users-token-value-0001', 'token', { owner: other });
     expect(credentialFindings(profile, { pathUser: owner, sent: ['other-users-token-value-0001'] })).toEqual([leak]);
+  });
+
+  // Reading round r28: one word a hook gives all its accounts as their code, which is also an ordinary setting's value.
+  test('take a code several users share as each one\u2019s, and a short code under a member that names no code as an ordinary value', () => {
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    learnSecret('classic', 'own-code', { owner: first });
+    learnSecret('classic', 'own-code', { owner: second });
+    const record = { data: [{ user: { options: { layout: 'classic', guard: { antiPhishing: 'classic' } } } }] };
+    expect(credentialFindings(record, { pathUser: second })).toEqual([]);
+    expect(credentialFindings(record, { pathUser: first })).toEqual([]);
+    // Another user's answer: the code member is a finding, the layout that shares its letters is not.
+    expect(credentialFindings(record, { pathUser: third })).toEqual(['/data/0/user/options/guard/antiPhishing carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)']);
+    // A long code (16 characters or more) is found wherever it is, as a token is.
+    learnSecret('Long-Owl-Phrase-77310', 'own-code', { owner: first });
+    expect(credentialFindings({ data: { note: 'Long-Owl-Phrase-77310' } }, { pathUser: third })).toEqual(['/data/note carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)']);
   });
 
   test('leave settings, error maps and empty values alone', () => {
@@ -509,5 +524,16 @@ describe('conformance proxy judges credentials by meaning too (issue 28)', () =>
     // The caller's own token sent in another scheme (section 5.3's wrong places) and echoed is still its own.
     const basic = judgeExchange(exchange(8, 'GET', `/api/v1/user/${mine.userId}/bank`, { authorization: `Basic ${mine.id}` }, undefined, 401, { error: `Unsupported scheme for ${mine.id}` }), 'http://127.0.0.1:1')!;
     expect(basic.security).toEqual([]);
+  });
+});
+
+// Last in the file: it forgets every secret the tests above learnt.
+describe('the secret scan between targets', () => {
+  test('forget what the scan learnt when a kept worker meets another target (mutation runs), never what it redacts', () => {
+    learnSecret('forgotten-token-value-00001', 'token', { owner: randomUUID() });
+    expect(credentialFindings({ data: { note: 'forgotten-token-value-00001' } })).not.toEqual([]);
+    forgetLearntSecrets();
+    expect(credentialFindings({ data: { note: 'forgotten-token-value-00001' } })).toEqual([]);
+    expect(redactText('a forgotten-token-value-00001 b')).not.toContain('forgotten-token-value-00001');
   });
 });

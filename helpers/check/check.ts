@@ -15,13 +15,17 @@ import { releaseLeases } from '../states/lease-release.js';
 import { pathUserOf, scanCredentials, type AnswerContext } from './security.js';
 import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
-import { currentTarget, type TargetInfo } from './target.js';
+import { currentTarget, onNewTarget, type TargetInfo } from './target.js';
+import { forgetLearntSecrets } from '../net/secrets.js';
 import { isListPath, wholeList } from './pages.js';
 import { STATUS_ASSERTION, statusMessage } from './status-message.js';
 import { narrowedOut, narrowingOf, notHinted } from './narrowing.js';
 import { selects, testId } from './selection.js';
 import { JSON_MEDIA_TYPE } from '../spec/media-type.js';
 import { RESTRICTED_REASON, isRestrictedLogin } from '../spec/logins.js';
+
+// A kept worker's next run meets another target with other users: what the scan learnt of this one is forgotten.
+onNewTarget(() => forgetLearntSecrets());
 
 /** What a test checks, declared once and read by reports and coverage. */
 export interface CheckMeta {

@@ -1,5 +1,5 @@
 import { isCredentialKey, isCredentialValue, normalizedKey } from '../spec/credential-names.js';
-import { isSharedConstant, learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
+import { SUBSTRING_SECRET_LENGTH, isSharedConstant, learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
 import { sameId } from '../spec/normalisation.js';
 
 export { isCredentialKey } from '../spec/credential-names.js';
@@ -105,18 +105,20 @@ export function pathUserOf(path: string): string | undefined {
  * owner); only where the run knows none of them, the user the path names (`/api/v1/user/{owner}/...`).
  */
 function answersOwner(secret: LearntSecret, body: unknown, context: AnswerContext): boolean {
-  const { owner } = secret;
-  if (owner === undefined) return false;
+  if (secret.owner === undefined) return false;
+  // A code the run learnt as several users' own (one word a hook gives all its accounts: reading round r28) is each one's.
+  const owners = [...(secret.owners ?? [secret.owner])];
+  const owns = (user: string) => owners.some((owner) => sameId(user, owner));
   if (context.issues) {
     const subject = subjectOf(body);
-    if (subject !== undefined) return sameId(subject, owner);
+    if (subject !== undefined) return owns(subject);
   }
   const callers = (context.sent ?? []).flatMap((value) => {
     const known = value === undefined || value === '' ? undefined : learntSecret(value)?.owner;
     return known === undefined ? [] : [known];
   });
-  if (callers.length > 0) return callers.some((caller) => sameId(caller, owner));
-  return context.pathUser !== undefined && sameId(context.pathUser, owner);
+  if (callers.length > 0) return callers.some(owns);
+  return context.pathUser !== undefined && owns(context.pathUser);
 }
 
 function written(found: SecretFound): string {
@@ -129,8 +131,13 @@ function sharedConstantAdvice(found: SecretFound): string {
   return `carries a value that the login answers of ${found.secret.issuedAlikeTo?.size ?? 2} users of the run carry alike under a token name${written(found)}: a constant of the target (a public key such as mapToken), not one user's credential, so not a security finding (issue 28)`;
 }
 
-/** The finding for a learnt secret found in an answer, or undefined when the answer may carry it. */
-function verdict(found: SecretFound, body: unknown, context: AnswerContext): string | undefined {
+/** A member name that names an anti-phishing code (`antiPhishing`, `anti_phishing_code`, `phishingWord`, `securityPhrase`). */
+function namesAntiPhishingCode(key: string | undefined): boolean {
+  return key !== undefined && /phish|securityphrase|securityword|securitycode/.test(normalizedKey(key));
+}
+
+/** The finding for a learnt secret found in an answer (under the member `key`), or undefined when the answer may carry it. */
+function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?: string): string | undefined {
   const { secret } = found;
   switch (secret.kind) {
     case 'password':
@@ -138,7 +145,12 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
     case 'never-travels':
       return 'carries a secret that never travels (a TOTP secret or a recovery code the run knows)';
     case 'own-code':
-      return answersOwner(secret, body, context) ? undefined : 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
+      if (answersOwner(secret, body, context)) return undefined;
+      // A short code (a word, six digits) found under a member that names no such code is an ordinary value that shares
+      // its letters (reading round r28: the word `classic` as a code and as every record's `options.layout`): judged by
+      // meaning, not by letters. A long one is found wherever it is, as a token is.
+      if (secret.value.length < SUBSTRING_SECRET_LENGTH && !namesAntiPhishingCode(key)) return undefined;
+      return 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
     case 'reset-token':
       return 'carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
     case 'configured':
@@ -148,6 +160,13 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext): str
     case 'token':
       return tokenAllowed(secret, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
   }
+}
+
+/** The member a JSON pointer ends in, past any list indexes (`/data/0/user/options/layout`: `layout`; `/codes/1`: `codes`). */
+function memberOf(pointer: string): string | undefined {
+  const parts = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  for (let i = parts.length - 1; i >= 0; i--) if (!/^\d+$/.test(parts[i]!)) return parts[i];
+  return undefined;
 }
 
 /**
@@ -174,7 +193,7 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
           advisories.push(`${at} carries the value of a --header whose name names no credential (a gateway's setting such as a version or a tenant, redacted but no secret of the run), so not a security finding`);
           continue;
         }
-        const finding = verdict(found, body, context);
+        const finding = verdict(found, body, context, memberOf(pointer));
         if (finding === undefined) continue;
         if (found.secret.kind === 'token' && isSharedConstant(found.secret)) advisories.push(`${at} ${sharedConstantAdvice(found)}`);
         else findings.push(`${at} ${finding}`);

@@ -36,6 +36,11 @@ export interface LearntSecret {
   kind: SecretKind;
   /** The user the token was issued to (a Session's `userId`, a state's user id), when the run knows it. */
   owner?: string;
+  /**
+   * An `own-code` value the run learnt as the code of more than one user (reading round r28: a hook that gives its
+   * accounts one shared anti-phishing word): every one of them, `owner` first. An answer to any of them may carry it.
+   */
+  owners?: Set<string>;
   /** The session it belongs to, named by that session's access token (a refresh token belongs to its Session). */
   session?: string;
   /** The answer (its parsed body) that issued it, when the run learnt it first there, as long as it is alive (held weakly). */
@@ -92,7 +97,20 @@ const encodings = new Map<string, SecretFound>();
  * Every long value (learnt or encoded) by its first SUBSTRING_SECRET_LENGTH characters: a text is
  * searched in one pass over its positions, whatever the number of secrets the run learnt.
  */
-const byPrefix = new PrefixIndex(SUBSTRING_SECRET_LENGTH);
+let byPrefix = new PrefixIndex(SUBSTRING_SECRET_LENGTH);
+
+/**
+ * Forgets every secret the run learnt, for what the scan judges (its redaction stays: a secret is never printed). The
+ * mutation runner's workers serve one run after another, each against another reference with its own users: a code or
+ * token learnt in one run would otherwise be judged another user's in the next, and a verdict would depend on which
+ * runs a worker served before (the lead, reading round r28: a state's anti-phishing word learnt in one run made the
+ * next run's records carrying that word findings).
+ */
+export function forgetLearntSecrets(): void {
+  learnt.clear();
+  encodings.clear();
+  byPrefix = new PrefixIndex(SUBSTRING_SECRET_LENGTH);
+}
 
 function indexLong(value: string): void {
   if (value.length < SUBSTRING_SECRET_LENGTH) return;
@@ -246,6 +264,7 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
       known.issuedAlikeTo = undefined;
       known.issuedAlikeAt = undefined;
     }
+    if (known.kind === 'own-code' && known.owner !== undefined && about.owner !== undefined && known.owner !== about.owner) (known.owners ??= new Set([known.owner])).add(about.owner);
     if (known.owner === undefined && about.owner !== undefined) known.owner = about.owner;
     if (known.session === undefined && about.session !== undefined) known.session = about.session;
     return;

@@ -25,7 +25,11 @@ import { BALANCE_ROUTES, BANKS, BONUS_ROUTES, CARD_ROUTES, COIN_ROUTES, NFT_ROUT
  * value: one anti-phishing word shared by the hook's accounts, and Laravel's factory password `password` for every account;
  * and bridged tokens' symbols with a suffix (`USDC.e`).
  * Run against the suite: 32 of 34 conformant, 2 refused, both FALSE FAILURES (see the note above `REFUSED`), kept
- * registered as the brief of the round asks.
+ * registered as the brief of the round asks. Both fixed by the lead after the round (34 of 34 conformant since): the
+ * suite's wrong password stays inside 8 to 191 characters (`wrongPasswordOf`, helpers/arrange/flows.ts), and an
+ * anti-phishing code is judged by meaning (a code several users share is each one's; a short one is found only under a
+ * member that names such a code: helpers/check/security.ts; the scan forgets what it learnt when a kept worker meets
+ * another target, which had made the word learnt in one mutation run a finding in the next).
  * Read only from the specification (/work/shared/spec/interface.md), docs/provider-states.md, README.md and reference/;
  * written without reading the suite (suites/, helpers/, test/, explore/, schemas/, docs/judging.md). None repeats a
  * reading of rounds 1 to 27, of the reviews, of the white-box rounds or of the groups' own `allowed-*` mutants (their
