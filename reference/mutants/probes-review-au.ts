@@ -65,6 +65,29 @@ const written: Mutant[] = [
     },
     only('balances'),
   ),
+  // The same summary reading with the description (allowed-r14-lists-summary-descriptions gives every list, filtered or
+  // not, the empty description; the show check advises on one read's empty description either way, review-ah F2):
+  // filteredFieldsCheck compares `description` (ASSET_STABLE) exactly between the filtered and the unfiltered list.
+  reading(
+    'allowed-review-au-balances-unfiltered-list-summary-descriptions',
+    'balances',
+    '2.2',
+    'the unfiltered coin and NFT lists give each record a summary whose `description` is the empty object (as allowed-r14-lists-summary-descriptions); a list filtered by assets[] (each named symbol looked up as the show looks it up) and the show give the full text (2.2: "description | object | Map from language code ... to text; may be an empty object"; nothing says when, nor that a list filtered by assets[] writes a record as the unfiltered one does)',
+    {
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || (answer.url !== COINS && answer.url !== NFTS) || answer.status !== 200) return undefined;
+        const query = (reply.request.query ?? {}) as Record<string, unknown>;
+        if (query['assets[]'] !== undefined || query.assets !== undefined) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        const records = recordsOf(body).filter((record) => record?.description && typeof record.description === 'object' && Object.keys(record.description).length > 0);
+        if (records.length === 0) return undefined;
+        for (const record of records) record.description = {};
+        return JSON.stringify(body);
+      },
+    },
+    only('balances'),
+  ),
 ];
 
 export const probesReviewAuMutants: readonly Mutant[] = written;
