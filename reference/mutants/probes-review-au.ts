@@ -1,8 +1,9 @@
 import type { Mutant } from './types.js';
 import type { FastifyReply } from 'fastify';
-import type { WireAnswer } from '../mutation.js';
+import type Database from 'better-sqlite3';
+import type { Mutation, WireAnswer } from '../mutation.js';
 import { only, parse, reading, recordsOf } from './reading.js';
-import { BANKS, CARD_ROUTES, COINS, NFTS } from './routes.js';
+import { BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
 
 /**
  * review-au (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (6cac814,
@@ -36,6 +37,40 @@ const icaoEmbossed = (name: string): string =>
     .join('')
     .replace(/[^\x20-\x7e]/gu, '')
     .toUpperCase();
+
+/**
+ * The bonus list, when asked with a filter (status, platform), masks each bonus's user e-mail as the show of
+ * allowed-review-ao-bonus-show-masks-email-otherwise does (the first letter of the local part and the whole domain),
+ * where the unfiltered list keeps two letters of each part: a filtered list rendered by another resource (a search
+ * endpoint's serializer) with its own mask.
+ */
+function filteredBonusListMasksEmailOtherwise(): Mutation {
+  let db: Database.Database | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) db = ctx.db;
+    },
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      if (answer.status !== 200 || answer.method !== 'GET' || answer.url !== BONUSES || !db) return undefined;
+      const query = (reply.request.query ?? {}) as Record<string, unknown>;
+      if (query.status === undefined && query.platform === undefined) return undefined;
+      const body = parse(answer.payload);
+      if (body === undefined) return undefined;
+      let changed = false;
+      for (const record of recordsOf(body)) {
+        const user = record?.user;
+        if (!user || typeof user.id !== 'string') continue;
+        const row = db.prepare('SELECT email FROM users WHERE id = ?').get(user.id) as { email: string } | undefined;
+        const at = row ? row.email.lastIndexOf('@') : -1;
+        if (!row || at < 1) continue;
+        const local = row.email.slice(0, at);
+        user.email = `${local[0]}${'*'.repeat(Math.max(3, local.length - 1))}${row.email.slice(at)}`;
+        changed = true;
+      }
+      return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -143,6 +178,18 @@ const written: Mutant[] = [
       },
     },
     only('cards'),
+  ),
+  // helpers/arrange/invariants.ts roundTripChecks advises on two masks of one value between a bonus's show and its list
+  // (review-ao F5: 2.6 says neither which characters a mask keeps nor that every read keeps the same ones);
+  // filteredFieldsCheck compares the bonus's user member by member between the filtered and the unfiltered list, masks
+  // included, and fails them.
+  reading(
+    'allowed-review-au-bonus-filtered-list-masks-email-otherwise',
+    'bonuses',
+    '2.6',
+    'the bonus list asked with a filter (status, platform) masks its bonuses\u2019 user e-mail with another mask than the unfiltered list (the first letter of the local part and the whole domain, j*****@example.com, where the unfiltered list keeps two letters of each part): each the user\u2019s e-mail "partially replaced with asterisks" (2.6: "email | string, masked by the service (partially replaced with asterisks)": which characters a mask keeps is not given, nor that every read keeps the same ones; allowed-review-ao-bonus-show-masks-email-otherwise)',
+    filteredBonusListMasksEmailOtherwise(),
+    only('bonuses'),
   ),
 ];
 
