@@ -191,6 +191,27 @@ const written: Mutant[] = [
     filteredBonusListMasksEmailOtherwise(),
     only('bonuses'),
   ),
+  // The same binder as Spring runs it: the security filter chain first (no valid token: 401), then the query's binding
+  // (400), then the controller's @PreAuthorize and the account checks (403, 409) and the lookup (422). So another user's
+  // {user} or an inactive account asked with a platform code is answered 400, as the caller's own list is.
+  reading(
+    'allowed-review-au-bank-platform-filter-typed-uuid-400-before-authorization',
+    'banks',
+    '4.10',
+    'the bank list binds company and platform to a platform ID of type UUID, the binding made after authentication and before authorization (Spring: the security filter chain, then @RequestParam UUID platform, then @PreAuthorize): a value that is no UUID is refused 400 { message } whatever the {user}, a valid token still required (401 first); a UUID naming no platform 422 keyed by the filter (4.10: "status, currency, company, platform (all optional filters, strings)"; what a value the service cannot read gets is not said; sections 5 and 7 give no precedence between a malformed query and an unauthorized action)',
+    {
+      deviation: 'banks.platform-filter-by-id',
+      wire(answer: WireAnswer, reply: FastifyReply) {
+        if (answer.method !== 'GET' || answer.url !== BANKS || answer.status === 401 || answer.status >= 500) return undefined;
+        const query = (reply.request.query ?? {}) as Record<string, unknown>;
+        const bad = ['platform', 'company'].find((name) => query[name] !== undefined && !(typeof query[name] === 'string' && UUID.test(query[name] as string)));
+        if (bad === undefined) return undefined;
+        reply.code(400);
+        return JSON.stringify({ message: `Failed to convert value of type 'java.lang.String' to required type 'java.util.UUID'; Invalid UUID string: ${String(query[bad])}`, parameter: bad });
+      },
+    },
+    only('banks'),
+  ),
 ];
 
 export const probesReviewAuMutants: readonly Mutant[] = written;
