@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { only, parse, reading, recordsOf } from './reading.js';
-import { BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
+import { BANK, BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
 
 /**
  * review-au (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (6cac814,
@@ -208,6 +208,24 @@ const written: Mutant[] = [
         if (bad === undefined) return undefined;
         reply.code(400);
         return JSON.stringify({ message: `Failed to convert value of type 'java.lang.String' to required type 'java.util.UUID'; Invalid UUID string: ${String(query[bad])}`, parameter: bad });
+      },
+    },
+    only('banks'),
+  ),
+  // review-at F5 (6cac814) lets a delete's undocumented 404 keep its own message, but still holds it to `{ message }`
+  // (suites/banks.test.ts:1268, helpers/arrange/invariants.ts:809 expectSchema 'error-message'). Section 7 gives
+  // `{ message }` to "most other errors", not to all, and 4.10 lists no 404 for delete at all; a framework's default
+  // error body for a 404 it raises itself (Spring Boot's BasicErrorController) carries `error`, not `message`.
+  reading(
+    'allowed-review-au-bank-delete-not-found-framework-body',
+    'banks',
+    '4.10',
+    'a delete of a bank that is none of the caller\u2019s answers 404 with the framework\u2019s default error body { timestamp, status: 404, error: "Not Found", path } (Spring Boot\u2019s BasicErrorController, a ResponseStatusException(NOT_FOUND) from a scoped lookup), the bank kept (4.10: delete errors 401, 403, 409, no 404; section 7: "{ message: string } for most other errors", not all, and no format for an undocumented status)',
+    {
+      deviation: 'banks.foreign-delete-not-found',
+      wire(answer: WireAnswer, _reply: FastifyReply) {
+        if (answer.method !== 'DELETE' || answer.url !== BANK || answer.status !== 404) return undefined;
+        return JSON.stringify({ timestamp: new Date().toISOString(), status: 404, error: 'Not Found', path: '/api/v1/user/bank' });
       },
     },
     only('banks'),
