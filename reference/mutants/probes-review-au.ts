@@ -11,7 +11,30 @@ import { BANK, BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
  * sharedAssetCheck, ownerQueryAssetCheck, the JWT tests of suites/authentication.test.ts and the meta comparisons of
  * suites/balances.test.ts. Each allowed-* probe takes one choice the text leaves open, the other way from the
  * reference; each description quotes the text that leaves the point open. Verdicts (bin/mutants.mjs --shards 1
- * --mutant NAME), 2026-11-28: see the end of this header (filled in as they come).
+ * --mutant NAME for the suites; bin/conformance.mjs explore --mutant NAME --group cards --runs 400 --seed 1 for the
+ * properties of `conformance explore`), 2026-11-28:
+ * - F1 allowed-review-au-bank-platform-filter-typed-uuid-400: REFUSED, two tests (helpers/arrange/invariants.ts:1930
+ *   filteredFieldsCheck expectStatus [200, 422]: "expected 200, got 400" for platform=REF; :1793 filteredRound, a pair
+ *   of filters, expectStatus 200, for status=CONFIRMED&company=REF), where expectFilteredList advises on a typed binder's
+ *   400 in JSON (review-as F1). Its twin allowed-review-au-bank-platform-filter-typed-uuid-400-before-authorization
+ *   (binding before @PreAuthorize): REFUSED, six tests, the four more through judgeFilteredRefusal (:174, used at :1034,
+ *   another user's list under a filter, "expected 403 or 409, got 400", and :1205, an inactive account's, "expected 403,
+ *   got 400"), which takes a filter's 422 beside the other fault and not its 400.
+ * - F2 allowed-review-au-bonus-filtered-list-masks-email-otherwise: REFUSED, one test (invariants.ts:1970
+ *   filteredFieldsCheck, bonus list under a filter: user.email masked otherwise), where roundTripChecks advises on two
+ *   masks of one value between show and list (review-ao F5).
+ * - F3 allowed-review-au-balances-unfiltered-list-meta-summary: REFUSED, three tests (invariants.ts:1970 for the coin and
+ *   NFT lists: meta compared whole, LISTS underFilter; suites/balances.test.ts:754, the genesis_date test: "the coin
+ *   list's XRP carries a genesis date (provider state balances says so), so meta.genesis_date must be a date string;
+ *   got undefined"), where the show check compares meta only member by member where both reads carry it non-empty.
+ *   Its twin allowed-review-au-balances-unfiltered-list-summary-descriptions: REFUSED, three tests (invariants.ts:1970
+ *   for both lists, and :2044 sharedAssetCheck, which reports the filtered entry as not "that user's own balances").
+ * - F4 allowed-review-au-bank-delete-not-found-framework-body: REFUSED, five tests (suites/banks.test.ts:1268 and
+ *   helpers/arrange/invariants.ts:809 and :2565 expectSchema 'error-message' on a delete's 404: "/message (required)").
+ * - F5 allowed-review-au-card-holder-embossed-icao-9303: suites conformant (a pin); explore fails 'holderName, alias and
+ *   lastFourDigits inside the rules ... stored as sent' ("holderName must be stored as sent": a sent ü stored UE):
+ *   helpers/spec/normalisation.ts transliteratedAlike takes the marks off (NFKD) before its table, so ICAO 9303's
+ *   AE/OE/UE/AA, and its own table's й as Y and ё as YO, are never reachable.
  */
 
 /**
