@@ -1,8 +1,8 @@
 import type { Mutant } from './types.js';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { only, parse, reading, recordsOf } from './reading.js';
+import { ALL, isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
 import { BANK, BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
 
 /**
@@ -91,6 +91,37 @@ function filteredBonusListMasksEmailOtherwise(): Mutation {
         changed = true;
       }
       return changed ? JSON.stringify(body) : undefined;
+    },
+  };
+}
+
+const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+
+/**
+ * allowed-r12-login-reuses-live-token (one token per user, a login answers the user's live Session again) together with
+ * allowed-session-ttl-remaining-seconds (ttl the whole seconds the session has left when answered): a login that reuses
+ * the live token answers its `created` and `until` as they are and `ttl` as the seconds left now.
+ */
+function reusedTokenTtlRemaining(): Mutation {
+  const live = new Map<string, any>();
+  return {
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      if (answer.url === '/api/v1/user/logout' && answer.status === 200) {
+        const token = bearerOf(reply.request);
+        for (const [user, session] of live) if (session.id === token) live.delete(user);
+        return undefined;
+      }
+      if (!isSessionAnswer(answer)) return undefined;
+      const body = parse(answer.payload);
+      const session = body?.data;
+      if (typeof session?.userId !== 'string' || typeof session.id !== 'string') return undefined;
+      const earlier = live.get(session.userId);
+      if (earlier && Date.parse(earlier.until) > Date.now() + 1000) {
+        body.data = { ...earlier, ttl: Math.floor((Date.parse(earlier.until) - Date.now()) / 1000) };
+        return JSON.stringify(body);
+      }
+      live.set(session.userId, session);
+      return undefined;
     },
   };
 }
@@ -252,6 +283,16 @@ const written: Mutant[] = [
       },
     },
     only('banks'),
+  ),
+  // Two allowed readings together: suites/authentication.test.ts:151 (expectSession) holds until to created + ttl within
+  // 2 s, which a reused token whose ttl counts what is left breaks by the time since its creation.
+  reading(
+    'allowed-review-au-login-reuses-live-token-ttl-remaining',
+    'authentication',
+    '2.1',
+    'one token per user (a login of an account with a live session answers that Session again: allowed-r12-login-reuses-live-token) and ttl the seconds the session has left when answered (allowed-session-ttl-remaining-seconds): a reused Session keeps its created and until and answers ttl as what is left (2.1: "ttl | integer | Lifetime in seconds", "until | expiry", "created | creation"; 5.2: "valid for ttl seconds, until until"; nothing says each login issues a token of its own, nor whether ttl counts from creation or from the answer)',
+    reusedTokenTtlRemaining(),
+    ALL,
   ),
 ];
 
