@@ -8,12 +8,12 @@ import { ASSETS_PARAM, assetsRefusal, calendarDate, canonicalDecimal, fractionDi
 import { bankPath, bankPayload, banksPath, createBank, deleteAfterwards, deleteIfCreated, swiftOfLength } from './banks.js';
 import { cardForm, createCard, type CardFields } from './cards.js';
 import { bankFieldRefusals, cardFieldRefusals } from './refusals.js';
-import { NO_SUCH_VALUE, expectFilteredList, filterWritings, movedSince } from '../check/filters.js';
+import { NO_SUCH_VALUE, binderRefusal, expectFilteredList, filterWritings, movedSince } from '../check/filters.js';
 import { unreadPageMembers } from '../check/pages.js';
 import { furtherTwoFactorSession, logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor, platformIfAny, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
-import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer } from '../check/errors.js';
+import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer, undocumentedDelete404 } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type SummaryEntry } from './bonus-summary.js';
 import { expectStoredAsSent } from '../check/stored.js';
@@ -172,7 +172,10 @@ const queryText = (query: ListQuery): string => Object.entries(query).map(([f, v
  * 401 goes before a refusal of the value (5.3; review-w), so that row never asks this.
  */
 function judgeFilteredRefusal(t: CheckContext, response: ApiResponse, query: ListQuery | undefined, where: string): boolean {
-  if (query === undefined || response.status !== 422) return false;
+  if (query === undefined) return false;
+  // A typed binder's 400 refuses the filter before the other fault as a validator's 422 does (review-au F1).
+  if (binderRefusal(t, response, `${where} (${Object.keys(query).join(', ')})`)) return true;
+  if (response.status !== 422) return false;
   const filter = Object.keys(query)[0]!;
   const base = filter.replace(/\[\]$/, '');
   t.expectStatus(response, 422);
@@ -806,12 +809,16 @@ async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape:
   }
   expect([403, 404, 409], `${at}: expected 403, 404 or 409 (never another user\u2019s record), got ${response.status}`).toContain(response.status);
   t.expectStatus(response, [403, 404, 409]);
-  const body = t.expectSchema(response, 'error-message');
-  // Section 7 gives the 404's "no query results" to the shows; a delete has no documented 404, so its message is the
-  // target's own (review-at F5: a scoped delete's `abort(404, 'Bank not found.')`), its shape judged only.
-  if (response.status === 404) {
-    if (request.method !== 'DELETE') expect(body.message, `${at}: section 7, the 404 message says "no query results"`).toMatch(/no query results/i);
-  } else expect(body.message, `${at}: section 5.6 gives the message`).toBe(UNAUTHORIZED);
+  // Section 7 gives the 404's "no query results" to the shows; a delete has no documented 404, so its body is the
+  // target's own (review-at F5, review-au F4: undocumentedDelete404).
+  if (response.status === 404 && request.method === 'DELETE') {
+    const reason = undocumentedDelete404(t, response, at);
+    if (reason) t.notVerified(reason);
+  } else {
+    const body = t.expectSchema(response, 'error-message');
+    if (response.status === 404) expect(body.message, `${at}: section 7, the 404 message says "no query results"`).toMatch(/no query results/i);
+    else expect(body.message, `${at}: section 5.6 gives the message`).toBe(UNAUTHORIZED);
+  }
   if (request.method !== 'DELETE') return;
   if (response.status === 404) t.advise(`${at}: answered 404 (no record of that user, a scoped lookup); section 4.10 lists 401, 403 and 409 for delete, and 5.6 gives 403 or 409 for another user\u2019s resources`);
   const kept = await t.get(theirs.path, { token: owner.token });
@@ -1786,6 +1793,7 @@ async function filteredRound(t: CheckContext, endpointId: string, path: string, 
       const response = await t.get(path, { token, query });
       let listed: any[] | undefined;
       if (entries.length === 1) listed = expectFilteredList(t, response, entries[0]![0], entries[0]![1], schema);
+      else if (binderRefusal(t, response, queryKey(query))) listed = undefined;
       else if (response.status === 422) {
         expectValidationError(t, response, entries.map(([filter]) => filter));
         t.advise(`${queryKey(query)} is refused with 422 rather than answered 200 with the records that match; the specification gives ${entries.map(([filter]) => filter).join(' and ')} as optional string filters and does not say what a value the service does not know gets`);
@@ -1891,11 +1899,16 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
       const group = endpoint.group;
       const { user, token } = await userWithToken(t, {}, { needs: group === 'balances' ? ['balances'] : group === 'bonuses' ? ['bonuses'] : [] });
       let own: string[];
+      // A bonus's user, whose masked members two reads may mask otherwise (review-au F2).
+      let bonusOwner: { id: string; email?: string; antiPhishing?: string | undefined } | undefined;
       if (group === 'balances') {
         const held = await t.state('balances', { userId: user.id });
         own = ep.id.includes('/nft') ? held.nfts : held.coins;
-      } else if (group === 'bonuses') own = (await t.state('bonuses', { userId: user.id })).ids;
-      else if (group === 'banks') own = [(await createBank(t, user.id, token)).bank.id, (await createBank(t, user.id, token, { swift: swiftOfLength(8) })).bank.id];
+      } else if (group === 'bonuses') {
+        const state = await bonusesOfState(t, user.id);
+        own = state.bonuses.ids;
+        bonusOwner = { id: user.id, email: user.email, antiPhishing: state.antiPhishing };
+      } else if (group === 'banks') own = [(await createBank(t, user.id, token)).bank.id, (await createBank(t, user.id, token, { swift: swiftOfLength(8) })).bank.id];
       else own = [(await createCard(t, user.id, token)).card.id];
       if (list.entries === 'records') own = own.map((id) => idKey(id));
       const unfiltered = await t.get(path(user.id), { token });
@@ -1927,6 +1940,8 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
       await Promise.all(
         queries.map(async (query) => {
           const response = await t.get(path(user.id), { token, query });
+          // A typed binder's 400 (review-au F1) is a refusal of the filter as a 422 is: nothing left to judge.
+          if (binderRefusal(t, response, `${ep.id} with ${JSON.stringify(query)}`)) return;
           t.expectStatus(response, [200, 422]);
           if (response.status !== 200) return;
           const listed = entriesOf(response);
@@ -1947,6 +1962,17 @@ function filteredFieldsCheck(ep: EndpointChecks, list: (typeof LISTS)[number], i
                 // a list and a show (docs/judging.md, "Storage normalisation"; review-s). Never a field the service sets.
                 if (sentTexts.includes(member) && differsOnlyInStorage(member, fieldOf(entry, member), fieldOf(base, member))) {
                   t.advise(`${problem}: the same text once normalised (storage normalisation, which no clause rules out), so not judged`);
+                  continue;
+                }
+                // As between a bonus's show and list (roundTripChecks, review-au F2): two masks of one value (2.6 says
+                // neither which characters a mask keeps nor that every read keeps the same ones), or one URL or
+                // address written otherwise (review-an F3), advised on.
+                if (bonusOwner !== undefined && bonusMasksOfOne(member, entry, base, bonusOwner)) {
+                  t.advise(`${problem}: two masks of one value (2.6 does not say which characters a mask keeps), so not judged`);
+                  continue;
+                }
+                if (writtenAlike(fieldOf(entry, member), fieldOf(base, member)) !== undefined) {
+                  t.advise(`${problem}: one value in two writings (an equivalent URL or address form), which no clause fixes, so not judged`);
                   continue;
                 }
                 problems.push({ key: keyOf(entry), field: member, problem });
@@ -2346,6 +2372,30 @@ const NEWER_HOLDER_NAMES = ['Imogen Achterberg', 'Tobias Wainwright'] as const;
 /** Four digits with leading zeros: stored as a number, they come back shorter. */
 const LEADING_ZERO_DIGITS = '0042';
 
+
+/**
+ * Two reads of a bonus that write a masked member of 2.6 (its user's e-mail, its anti-phishing code) as two masks of one
+ * value (review-ao F5; review-au F2 between a filtered and the unfiltered list): a mask is presentation, and 2.6 says
+ * neither which characters it keeps nor that every read keeps the same ones. An e-mail partially replaced with asterisks,
+ * an anti-phishing code "masked" in any way (wholly, with bullets: review-ap F2), neither the code in clear; where the
+ * bonus embeds `owner` (the caller's own user), what a mask of asterisks leaves visible is in the owner's value
+ * (visibleFromOwn); another user (a referred friend: allowed-r15-bonus-user-is-referred-friend, review-ap F3) is judged
+ * by the masks alone.
+ */
+function bonusMasksOfOne(member: string, one: unknown, other: unknown, owner: { id: string; email?: string; antiPhishing?: string | undefined }): boolean {
+  const maskedOwn: Readonly<Record<string, string | undefined>> = { 'user.email': owner.email, 'user.options.guard.antiPhishing': owner.antiPhishing };
+  if (!(member in maskedOwn)) return false;
+  const maskOf = (value: unknown, own: string | undefined): boolean => {
+    if (typeof value !== 'string' || value === '') return false;
+    if (member === 'user.email') return isMasked(value) && (own === undefined || visibleFromOwn(value, own));
+    if (own !== undefined && value.normalize('NFC').toLowerCase() === own.normalize('NFC').toLowerCase()) return false;
+    return !value.includes('*') || own === undefined || visibleFromOwn(value, own);
+  };
+  const embedsOwner = sameId(fieldOf(one, 'user.id'), owner.id) && sameId(fieldOf(other, 'user.id'), owner.id);
+  const own = embedsOwner ? maskedOwn[member] : undefined;
+  return maskOf(fieldOf(one, member), own) && maskOf(fieldOf(other, member), own);
+}
+
 /** The sequences of issue 27: a create (or a list) and the show of the same record answer the same stable fields. */
 export function roundTripChecks(ep: EndpointChecks): void {
   const trip = ROUND_TRIPS.find((r) => r.endpoint === ep.id);
@@ -2394,19 +2444,7 @@ export function roundTripChecks(ep: EndpointChecks): void {
     // in any way (wholly, with bullets: review-ap F2), neither the code in clear; where the bonus embeds the caller's own
     // user, what a mask of asterisks leaves visible is in the user's value (visibleFromOwn); another user (a referred
     // friend: allowed-r15-bonus-user-is-referred-friend, review-ap F3) is judged by the masks alone.
-    const maskedOwn: Readonly<Record<string, string | undefined>> = { 'user.email': user.email, 'user.options.guard.antiPhishing': antiPhishing };
-    const maskOf = (member: string, value: unknown, own: string | undefined): boolean => {
-      if (typeof value !== 'string' || value === '') return false;
-      if (member === 'user.email') return isMasked(value) && (own === undefined || visibleFromOwn(value, own));
-      if (own !== undefined && value.normalize('NFC').toLowerCase() === own.normalize('NFC').toLowerCase()) return false;
-      return !value.includes('*') || own === undefined || visibleFromOwn(value, own);
-    };
-    const masksOfOne = (member: string, shownBonus: unknown, listedBonus: unknown): boolean => {
-      if (!(member in maskedOwn)) return false;
-      const embedsCaller = sameId(fieldOf(shownBonus, 'user.id'), user.id) && sameId(fieldOf(listedBonus, 'user.id'), user.id);
-      const own = embedsCaller ? maskedOwn[member] : undefined;
-      return maskOf(member, fieldOf(shownBonus, member), own) && maskOf(member, fieldOf(listedBonus, member), own);
-    };
+    const masksOfOne = (member: string, shownBonus: unknown, listedBonus: unknown): boolean => bonusMasksOfOne(member, shownBonus, listedBonus, { id: user.id, email: user.email, antiPhishing });
     // The bonus as shown and as listed, member by member over every member its schema names (2.5a with its user 2.6,
     // asset 2.3 and order 2.7), recursively (round wb11). The members section 3 leaves free to move between two reads
     // (BONUS_MEMBERS_FREE, helpers/spec/members.ts) are judged by a second read of the list, made only when one differs:
@@ -2516,7 +2554,7 @@ export function recordIdChecks(ep: EndpointChecks): void {
 
   ep.check(
     `answers ${isDelete ? '403, 404 or 409 (200 advised on)' : '404'} to the id of each of the user\u2019s records of another kind (a bank, card, bonus or order), which stays as it was`,
-    { rules: schemaRules('error-message'), clauses: [endpoint.clauses[0]!, '1', '7'], status: isDelete ? [200, 403, 404, 409] : 404, instances: cite('id-of-another-kind'), ...(isDelete ? { rulesOnEveryBranch: 'every answer it accepts has its format (an error { message }, or the delete answer of an idempotent delete) and every record of the user is listed unchanged after it' } : {}) },
+    { rules: schemaRules('error-message'), clauses: [endpoint.clauses[0]!, '1', '7'], status: isDelete ? [200, 403, 404, 409] : 404, instances: cite('id-of-another-kind'), ...(isDelete ? { rulesOnEveryBranch: 'every answer it accepts has its format (an error { message }, or the delete answer of an idempotent delete, or a 404 in JSON, a delete\u2019s undocumented answer) and every record of the user is listed unchanged after it' } : {}) },
     async (t) => {
       const { user, token, lists } = await holderOfEveryKind(t);
       const before = await lists();
@@ -2562,7 +2600,12 @@ export function recordIdChecks(ep: EndpointChecks): void {
           t.advise(`${ep.id}: the id of the user’s ${kind} was answered 200 (an idempotent delete of a bank that does not exist); section 7 gives a delete 403 or 409`);
         } else {
           t.expectStatus(response, [403, 404, 409]);
-          t.expectSchema(response, 'error-message');
+          if (response.status !== 404) t.expectSchema(response, 'error-message');
+          else {
+            // A delete's 404 is undocumented (4.10): its body is the target's own (review-au F4).
+            const reason = undocumentedDelete404(t, response, `${ep.id} with the id of the user\u2019s ${kind}`);
+            if (reason) t.notVerified(reason);
+          }
         }
       }
       await unchanged(t, before, await lists(), `its id was sent to ${ep.id}`);

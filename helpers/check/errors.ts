@@ -58,6 +58,22 @@ export function expectNotFound(t: CheckContext, response: ApiResponse, what = 't
 }
 
 /**
+ * A delete's 404, which 4.10 does not list (a lookup scoped to the user's records: advised on by the caller): section 7
+ * gives `{ message }` to "most other errors" and "no query results" to the shows' 404 only, so its body is the target's
+ * own (review-at F5: `abort(404, 'Bank not found.')`; review-au F4: Spring Boot's default `{ timestamp, status, error,
+ * path }`): any JSON object. One that is not JSON is probably not the interface's: the reason for not verified, which
+ * the caller notes; undefined when it is judged.
+ */
+export function undocumentedDelete404(t: CheckContext, response: ApiResponse, what: string): string | undefined {
+  const notInterface = notInterfaceAnswer(response, what);
+  if (notInterface) return notInterface;
+  const body = response.json;
+  expect(body !== null && typeof body === 'object' && !Array.isArray(body), `${what}: a 404 answer must be a JSON object (section 1.2), got ${JSON.stringify(body)?.slice(0, 100)}`).toBe(true);
+  if (typeof (body as { message?: unknown }).message !== 'string') t.advise(`${what} was answered 404 with ${JSON.stringify(Object.keys(body as object))} and no message member (a framework's default error body); section 7 gives { message } to most errors, and a delete no 404`);
+  return undefined;
+}
+
+/**
  * Section 7: 422 `{ message, errors }` whose errors map names the invalid field.
  *
  * `fields` as a list: the request breaks the rules of several fields at once (a missing expirationDate is

@@ -5,6 +5,22 @@ import type { ApiResponse } from '../net/http.js';
 import { currencyWritings, sameCurrency } from '../spec/currencies.js';
 import { hasId, idKey, sameId } from '../spec/normalisation.js';
 
+/**
+ * A typed query binder's 400 to a filter (Spring's enum- or UUID-bound @RequestParam, ASP.NET's enum binding: review-as
+ * F1, review-au F1): no list documents 422 for a filter either, and none says a filter is bound before authorization
+ * (precedence of errors), so a 400 in JSON is advised on wherever a filter's 422 is taken; one that is not JSON is
+ * probably not the interface's (a gateway's): not verified. True when the answer was such a 400 (nothing left to judge).
+ */
+export function binderRefusal(t: CheckContext, response: ApiResponse, what: string): boolean {
+  if (response.status !== 400) return false;
+  if (!response.isJson) {
+    t.notVerified(`${what} was answered 400 with a body that is not JSON, probably not by the interface (a gateway's refusal)`);
+    return true;
+  }
+  t.advise(`${what} is refused with 400 (a typed query binder) rather than answered with the records that match; the specification does not say what a value no record has, or one the service does not know, gets, nor whether a filter is read before the request's other faults`);
+  return true;
+}
+
 /** A record's id as ids are compared (a UUID in any letter case: helpers/spec/normalisation.ts, idKey). */
 const recordKey = (record: Record<string, any>): string => idKey(String(record.id));
 
@@ -23,17 +39,7 @@ export function expectFilteredList<T = Record<string, any>>(t: CheckContext, res
     t.advise(`${filter}=${JSON.stringify(value)} is refused with 422 keyed by ${filter} rather than answered 200 with the records that match; the specification gives ${filter} as an optional string filter and does not say what a value no record has, or one the service does not know, gets`);
     return undefined;
   }
-  // A typed query binder's 400 (Spring's enum-bound @RequestParam, ASP.NET's enum binding: review-as F1): no list
-  // documents 422 for a filter either, so a 400 in JSON is advised on as a 422 is; one that is not JSON is probably not
-  // the interface's (a gateway's), so not verified.
-  if (response.status === 400) {
-    if (!response.isJson) {
-      t.notVerified(`${filter}=${JSON.stringify(value)} was answered 400 with a body that is not JSON, probably not by the interface (a gateway's refusal)`);
-      return undefined;
-    }
-    t.advise(`${filter}=${JSON.stringify(value)} is refused with 400 (a typed query binder) rather than answered 200 with the records that match; the specification does not say what a value no record has, or one the service does not know, gets`);
-    return undefined;
-  }
+  if (binderRefusal(t, response, `${filter}=${JSON.stringify(value)}`)) return undefined;
   t.expectStatus(response, 200);
   return (t.expectSchema(response, schema) as { data: T[] }).data;
 }

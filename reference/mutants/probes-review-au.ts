@@ -2,7 +2,7 @@ import type { Mutant } from './types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { ALL, isSessionAnswer, only, parse, reading, recordsOf } from './reading.js';
+import { ALL, isSessionAnswer, judgedDeviations, only, parse, reading, recordsOf } from './reading.js';
 import { BANK, BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
 
 /**
@@ -296,4 +296,20 @@ const written: Mutant[] = [
   ),
 ];
 
-export const probesReviewAuMutants: readonly Mutant[] = written;
+/**
+ * F3 ruled deviations by the lead: the unfiltered and the filtered list are one route and one representation, so a
+ * filter narrows which entries the list holds, never what it says of them (docs/judging.md, "A filter narrows, never
+ * rewrites"; the ruling of round wb10, whose deviations give the filtered list an empty meta). 2.2's "may be empty"
+ * lets a ROUTE give an empty meta or description (the lists' summaries beside the show's full text:
+ * allowed-r14-lists-summary-descriptions, judged so between show and list), not one read of the list differ from
+ * another. Registered as deviations the suite kills.
+ */
+const RULED_DEVIATIONS = new Set(['allowed-review-au-balances-unfiltered-list-meta-summary', 'allowed-review-au-balances-unfiltered-list-summary-descriptions']);
+
+export const probesReviewAuMutants: readonly Mutant[] = [
+  ...written.filter((mutant) => !RULED_DEVIATIONS.has(mutant.name)),
+  ...judgedDeviations(
+    written.filter((mutant) => RULED_DEVIATIONS.has(mutant.name)),
+    ': one list route gives one representation, filtered or not; a filter narrows which entries it holds, never what they say (the lead\u2019s ruling on review-au F3, after round wb10)',
+  ),
+];
