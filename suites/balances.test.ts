@@ -71,9 +71,34 @@ async function expectHeldBesideUnknown(t: CheckContext, kind: 'NFT' | 'coin'): P
   if (refusal.notVerified) return t.skip(refusal.notVerified);
   if (refusal.advised) return;
   t.expectStatus(response, 200);
-  const body = t.expectSchema(response, nft ? 'balance-nft-list-response' : 'balance-coin-list-response') as { data: { symbol: string }[] | { coins: { symbol: string }[] } };
-  const listed = symbolsOf(Array.isArray(body.data) ? body.data : body.data.coins);
+  const body = t.expectSchema(response, nft ? 'balance-nft-list-response' : 'balance-coin-list-response') as { data: { symbol: string; alias?: unknown }[] | { coins: { symbol: string; alias?: unknown }[] } };
+  const records = Array.isArray(body.data) ? body.data : body.data.coins;
+  const listed = symbolsOf(records);
   if (!listed.includes(mine)) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} must list the held ${kind} ${mine}; the list holds ${listed.join(', ') || 'nothing'}`);
+  // White-box round wb26 (wb26-coin-filter-unknown-beside-known-lists-all, wb26-nft-filter-unknown-beside-known-lists-all):
+  // the held symbol resolves, so the filter applies (docs/judging.md, "Meaning of a filter": only a value that resolves to
+  // NOTHING may be ignored) and the list holds no OTHER held asset, judged as expectCutSymbolListsNoHeld judges it.
+  const others = unnamedHeld(t, records, [mine, unknown], [...held.coins, ...held.nfts], `assets[] ${mine} and ${unknown} on the ${kind} list`);
+  if (others.length > 0) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${mine} and ${unknown} names one held ${kind} (${mine}) and a symbol the platform does not know, so the list must hold no other held asset; it lists ${others.join(', ')}, which the filter did not name (the filter dropped because one symbol did not resolve?)`);
+}
+
+/**
+ * The held assets a 200 of an assets[] filter lists that the filter did not name (round wb19, fix-wb19b; round wb26): a
+ * record is named by its symbol in any letter case; one named by its alias (allowed-r12-assets-filter-reads-aliases) and
+ * one of an asset the user does not hold are advised on, not returned; the others whose symbol, in any letter case, is
+ * a held symbol of provider state balances are returned (the caller fails on them).
+ */
+function unnamedHeld(t: CheckContext, records: { symbol: string; alias?: unknown }[], names: string[], held: unknown[], what: string): string[] {
+  const heldKeys = new Set(held.map((symbol) => String(symbol).toLowerCase()));
+  const keys = new Set(names.map((name) => name.toLowerCase()));
+  const named = (value: unknown) => typeof value === 'string' && keys.has(value.toLowerCase());
+  const unnamed = records.filter((record) => !named(record.symbol));
+  const byAlias = unnamed.filter((record) => named(record.alias));
+  if (byAlias.length > 0) t.advise(`${what} returned ${symbolsOf(byAlias).join(', ')}, whose alias the filter names: the filter reads aliases too`);
+  const notByAlias = unnamed.filter((record) => !named(record.alias));
+  const notHeld = notByAlias.filter((record) => !heldKeys.has(String(record.symbol).toLowerCase()));
+  if (notHeld.length > 0) t.advise(`${what} returned ${notHeld.length} record(s) of assets the user does not hold and the filter did not name: ${symbolsOf(notHeld).join(', ')}`);
+  return notByAlias.filter((record) => heldKeys.has(String(record.symbol).toLowerCase())).map((record) => record.symbol);
 }
 
 /**
@@ -103,14 +128,8 @@ async function expectCutSymbolListsNoHeld(t: CheckContext, kind: 'NFT' | 'coin')
   t.expectStatus(response, 200);
   const body = t.expectSchema(response, nft ? 'balance-nft-list-response' : 'balance-coin-list-response') as { data: { symbol: string; alias?: unknown }[] | { coins: { symbol: string; alias?: unknown }[] } };
   const records = Array.isArray(body.data) ? body.data : body.data.coins;
-  const named = (value: unknown) => typeof value === 'string' && value.toLowerCase() === cut.toLowerCase();
-  const unnamed = records.filter((record) => !named(record.symbol));
-  const byAlias = unnamed.filter((record) => named(record.alias));
-  const listedHeld = unnamed.filter((record) => !named(record.alias) && heldKeys.has(String(record.symbol).toLowerCase())).map((record) => record.symbol);
+  const listedHeld = unnamedHeld(t, records, [cut], heldAll, `assets[] ${cut} on the ${kind} list`);
   if (listedHeld.length > 0) throw new Error(`section ${section} ("assets[] ... asset symbols to return"): assets[] ${cut} names no asset the user holds (it is the held ${kind} ${source} cut by one character), so the list must hold none of the held assets; it lists ${listedHeld.join(', ')}, which the filter did not name (a symbol matched as a prefix?)`);
-  if (byAlias.length > 0) t.advise(`assets[] ${cut} on the ${kind} list returned ${symbolsOf(byAlias).join(', ')}, whose alias is ${cut}: the filter reads aliases too`);
-  const others = unnamed.filter((record) => !named(record.alias) && !heldKeys.has(String(record.symbol).toLowerCase()));
-  if (others.length > 0) t.advise(`assets[] ${cut} on the ${kind} list returned ${others.length} record(s) of assets the user does not hold and the filter did not name: ${symbolsOf(others).join(', ')}`);
 }
 
 /** Sections 5.3, 5.6 and 7, the same on every balance endpoint: 401 `{ error }`, another user's balances 403 or 409. */
@@ -582,8 +601,9 @@ nftList.describe(() => {
     await expectCutSymbolListsNoHeld(t, 'NFT');
   });
 
-  // Round wb17 (fix-wb17b): assets[] naming a held NFT and a symbol the platform does not know (expectHeldBesideUnknown).
-  nftList.check('lists the held NFT when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3'], rulesOnEveryBranch: 'a 200 must be the NFT list of its documented shape (S3), a 422 the validation error; another refusal is advised on, and one that is not JSON leaves the test not verified', clauses: ['4.6'], status: [200, 422] }, async (t) => {
+  // Round wb17 (fix-wb17b): assets[] naming a held NFT and a symbol the platform does not know (expectHeldBesideUnknown);
+  // round wb26: and no other held asset listed.
+  nftList.check('lists the held NFT when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3', 'S199'], rulesOnEveryBranch: 'a 200 must be the NFT list of its documented shape (S3) holding the held NFT and no other held asset (round wb26: S199), a 422 the validation error; another refusal is advised on, and one that is not JSON leaves the test not verified', clauses: ['4.6'], status: [200, 422] }, async (t) => {
     await expectHeldBesideUnknown(t, 'NFT');
   });
 
@@ -814,8 +834,9 @@ coinList.describe(() => {
     await expectCutSymbolListsNoHeld(t, 'coin');
   });
 
-  // Round wb17 (fix-wb17b): assets[] naming a held coin and a symbol the platform does not know (expectHeldBesideUnknown).
-  coinList.check('lists the held coin when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3'], rulesOnEveryBranch: 'a 200 must be the coin list of its documented shape (S3), a 422 the validation error; another refusal is advised on, and one that is not JSON leaves the test not verified', clauses: ['4.8'], status: [200, 422] }, async (t) => {
+  // Round wb17 (fix-wb17b): assets[] naming a held coin and a symbol the platform does not know (expectHeldBesideUnknown);
+  // round wb26: and no other held asset listed.
+  coinList.check('lists the held coin when assets[] names it beside a symbol the platform does not know (or refuses with 422)', { rules: ['S3', 'S209'], rulesOnEveryBranch: 'a 200 must be the coin list of its documented shape (S3) holding the held coin and no other held asset (round wb26: S209), a 422 the validation error; another refusal is advised on, and one that is not JSON leaves the test not verified', clauses: ['4.8'], status: [200, 422] }, async (t) => {
     await expectHeldBesideUnknown(t, 'coin');
   });
 
