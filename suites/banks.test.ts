@@ -386,12 +386,14 @@ create.describe(() => {
     expect(after.sort(), 'section 5.6: the refused create must not have stored a bank').toEqual([...before].sort());
   });
 
-  // Section 7: a create refused with 422 stores nothing, whichever field refused it. Several creates, each refused for a
-  // different field (an unknown currency, swift, iban, bankName), then one list; then the iban of each is created validly.
+  // Section 7: a create refused with 422 stores nothing, whichever rule refused it. Several creates, each refused for a
+  // different rule of a field (round wb26: one row a rule of 4.10 and 8, not a field: currency code and alphanumeric,
+  // swift length and alphanumeric, iban alphanumeric and max 191, bankName max 191), then one list; then the iban of each
+  // is created validly.
   create.check('stores nothing for creates refused with 422, each for a different field (the list is unchanged), and reserves none of their ibans', { rules: ['S341'], clauses: ['4.10', '7', '8'], status: [201, 422], rulesOnEveryBranch: 'each refused create asserts its 422 and the list after them, and each refused iban is then created validly (201)' }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await bankIdsBefore(t, user.id, token);
-    // One row a field (helpers/arrange/refusals.ts), the rows the other kinds of login send too (otherLoginKindChecks).
+    // One row a rule (helpers/arrange/refusals.ts), the rows the other kinds of login send too (otherLoginKindChecks).
     const refusals = bankFieldRefusals();
     for (const [, payload, field] of refusals) {
       const response = await t.post(banksPath(user.id), { json: payload, token });

@@ -381,12 +381,13 @@ create.describe(() => {
     assert(JSON.stringify(callerAfter) === JSON.stringify(callerBefore), `section 5.6: the refused create must store no card for the caller either; the caller's list held ${callerBefore.length} card(s) before and ${callerAfter.length} after`);
   });
 
-  // Section 7: a create refused with 422 stores nothing, whichever field refused it. Several creates, each refused for a
-  // different field (an expiry in the past, a malformed expirationYear, lastFourDigits, each image, holderName, alias), then one list.
+  // Section 7: a create refused with 422 stores nothing, whichever rule refused it. Several creates, each refused for a
+  // different rule of a field (round wb26: one row a rule of 4.6a and 8, not a field: each form of the expiry malformed and
+  // in the past, lastFourDigits, each image's type, holderName, alias), then one list.
   create.check('stores nothing for creates refused with 422, each for a different field (the list is unchanged)', { rules: ['S341'], clauses: ['4.6a', '7'], status: 422 }, async (t) => {
     const { user, token } = await userWithToken(t);
     const before = await cardIds(t, user.id, token);
-    // One row a field (helpers/arrange/refusals.ts), the rows the other kinds of login send too (otherLoginKindChecks).
+    // One row a rule (helpers/arrange/refusals.ts), the rows the other kinds of login send too (otherLoginKindChecks).
     const refusals = cardFieldRefusals();
     for (const [, fields, key] of refusals) {
       const response = await t.post(cardsPath(user.id), { token, form: cardForm(fields).form });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../cli/list.js';
-import { ENDPOINTS, pathShapes } from '../helpers/spec/catalogue.js';
+import { CONSTRAINTS, ENDPOINTS, pathShapes } from '../helpers/spec/catalogue.js';
+import { REFUSAL_RULES_NOT_SENT, bankFieldRefusals, cardFieldRefusals } from '../helpers/arrange/refusals.js';
 import { ACCESS_CLASSES, CREATES, EQUALITY_FILTERS, FIRST_LOGIN, WRITE_READS, INSTANCES, LOGIN_KINDS, OWNER_QUERY_RULE, OWNER_QUERY_VARIANT, accessRows, LISTS, RECORD_ROUTES, REFUSED_CREATES, hasDerivedInstances, instanceId, isCreate, isList, isProtected, isUserScoped, listInvariants } from '../helpers/spec/instances.js';
 import { RULES } from '../helpers/spec/rules.js';
 import { instanceCoverage, ruleCoverage } from '../reporting/coverage.js';
@@ -73,6 +74,28 @@ describe('rule instances', () => {
     // Every route of one record (a {bank}, {card} or {bonus} id last) is asked with ids of another kind and ids that are no UUID (round wb12).
     const recordRoutes = ENDPOINTS.filter((e) => /\{(bank|card|bonus)\}$/.test(e.id)).map((e) => e.id);
     expect(RECORD_ROUTES.map((r) => r.endpoint).sort()).toEqual(recordRoutes.sort());
+  });
+
+  it('refuses one create per rule of each create field in the refused-create checks (helpers/arrange/refusals.ts), the rules left out named with their reason', () => {
+    // White-box round wb26: one row a RULE, not a field (an iban over 191 beside one with hyphens; a swift with an
+    // underscore beside one of 7 characters), so a validator run after the save is met by every rule of the field.
+    const rows = [
+      { endpoint: 'POST /api/v1/user/{user}/bank', sent: bankFieldRefusals().map(([what, , field, constraint]) => ({ what, field: [field], constraint })) },
+      { endpoint: 'POST /api/v1/user/{user}/card', sent: cardFieldRefusals().map(([what, , key, constraint]) => ({ what, field: [key].flat(), constraint })) },
+    ];
+    for (const { endpoint, sent } of rows) {
+      const constraints = CONSTRAINTS.filter((c) => c.endpoint === endpoint);
+      for (const row of sent) {
+        const constraint = constraints.find((c) => c.id === row.constraint);
+        expect(constraint, `${endpoint}: the row "${row.what}" names ${row.constraint}, a constraint of this create`).toBeDefined();
+        expect(row.field, `${endpoint}: the row "${row.what}" is keyed by the field of ${row.constraint}`).toContain(constraint!.field);
+        expect(REFUSAL_RULES_NOT_SENT[row.constraint], `${row.constraint}: sent, so not among the rules left out`).toBeUndefined();
+      }
+      const missing = constraints.filter((c) => !sent.some((r) => r.constraint === c.id) && !REFUSAL_RULES_NOT_SENT[c.id]).map((c) => c.id);
+      expect(missing, `${endpoint}: constraints with no refusal row and no reason to leave them out`).toEqual([]);
+    }
+    const known = new Set(CONSTRAINTS.map((c) => c.id));
+    expect(Object.keys(REFUSAL_RULES_NOT_SENT).filter((id) => !known.has(id)), 'rules left out that the catalogue does not hold').toEqual([]);
   });
 
   it('judges every create and every delete of a user\u2019s record by the reads of one table (WRITE_READS), for a session of every kind of login', () => {

@@ -2303,7 +2303,7 @@ export function otherLoginKindChecks(ep: EndpointChecks): void {
             if (isBank) deleteIfCreated(t, owner.user.id, owner.token, invalid);
             expect(invalid.status, `${where}: an invalid create must answer 422, got ${invalid.status}`).toBe(422);
             t.expectStatus(invalid, 422);
-            // Round wb17: one invalid create per constrained field (the password session's rows, helpers/arrange/refusals.ts),
+            // Round wb17: one invalid create per constrained field, since round wb26 per rule of a field (the password session's rows, helpers/arrange/refusals.ts),
             // each 422 keyed by its field; the list is compared below (nothing stored). A bank's IBAN taken: the IBAN of a
             // bank this session has just made, sent again in its currency by the same session (taken under every scope of
             // "unique": the same user, platform and currency).
