@@ -144,6 +144,29 @@ const written: Mutant[] = [
     },
     only('cards'),
   ),
+  // F4 (suites/cards.test.ts expectImagesOfOwnCard, round wb22): two cards of one user may share no image identifier in
+  // any read, which holds only where an identifier names an image across cards. An identifier relative to its card (the
+  // name of the image in the card's own folder, fetched through an endpoint after card show, which 4.6a leaves unshown)
+  // is the same for every card.
+  reading(
+    'allowed-review-av-card-image-ids-relative-to-card',
+    'cards',
+    '2.5',
+    'a card\u2019s images are stored in the card\u2019s own folder (`cards/<card id>/front`, `cards/<card id>/back`), and `cardImage1` and `cardImage2` name them within it, `front` and `back`, as a client fetches them through an image endpoint of the card (2.5: "cardImage1 | string | Identifier of the stored first image", "cardImage2 | string | Identifier of the stored second image": the form of an identifier is not given, nor whether it names the image across cards or within its card; 4.6a: "URL parameters and responses for card show beyond the path shape above, and any endpoint after it: not shown"; paths, URLs, UUIDs and digests were readings of rounds 2 to 24)',
+    {
+      wire(answer: WireAnswer, _reply: FastifyReply) {
+        if ((answer.status !== 200 && answer.status !== 201) || !CARD_ROUTES.includes(answer.url)) return undefined;
+        const body = parse(answer.payload);
+        if (body === undefined) return undefined;
+        for (const record of recordsOf(body)) {
+          if (typeof record?.cardImage1 === 'string' && record.cardImage1 !== '') record.cardImage1 = 'front';
+          if (typeof record?.cardImage2 === 'string' && record.cardImage2 !== '') record.cardImage2 = 'back';
+        }
+        return JSON.stringify(body);
+      },
+    },
+    only('cards'),
+  ),
 ];
 
 export const probesReviewAvMutants: readonly Mutant[] = written;
