@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
-import { hashPassword } from '../modules/authentication.js';
+import { findUserByEmail, hashPassword } from '../modules/authentication.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { answerWith, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { CARD_ROUTES, RESET } from './routes.js';
 
 /**
@@ -64,6 +64,36 @@ const ukrainianEmbossed = (name: string): string =>
     .join('')
     .replace(/[^\x20-\x7e]/gu, '')
     .toUpperCase();
+
+/**
+ * A login's 2FA code checked first and once (RFC 6238 5.2: "the verifier MUST NOT accept the second attempt of the same
+ * OTP after the successful validation has been issued for the first OTP"): a code that already opened a session of the
+ * account is refused before the password is compared, 422 keyed by 2fa, as a Laravel form request with Google2FA's
+ * verifyKeyNewer refuses it. The requests of password logins, each with its account's 2FA and the code it sent.
+ */
+function totpCodeOnce() {
+  const sent = new WeakMap<object, { account: string; code: string; replay: boolean }>();
+  const used = new Map<string, Set<string>>();
+  return {
+    request(request: FastifyRequest, ctx?: ReferenceContext) {
+      if (request.method !== 'POST' || routeOf(request) !== '/api/v1/authenticate' || !ctx) return;
+      onParsedBody(request, (body) => {
+        if (typeof body.email !== 'string' || typeof body['2fa'] !== 'string') return;
+        const user = findUserByEmail(ctx, body.email);
+        if (!user?.totp_secret) return;
+        const account = user.id;
+        sent.set(request, { account, code: body['2fa'], replay: used.get(account)?.has(body['2fa']) ?? false });
+      });
+    },
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      const login = sent.get(reply.request);
+      if (!login || answer.url !== '/api/v1/authenticate') return undefined;
+      if (login.replay) return answerWith(reply, 422, { message: 'The 2fa code has already been used.', errors: { '2fa': ['The 2fa code has already been used.'] } });
+      if (answer.status === 200) (used.get(login.account) ?? used.set(login.account, new Set()).get(login.account)!).add(login.code);
+      return undefined;
+    },
+  };
+}
 
 const written: Mutant[] = [
   // F1 (code review of 00cba72, wrongPasswordOf): two allowed readings together. The state's password of 100 characters
@@ -166,6 +196,17 @@ const written: Mutant[] = [
       },
     },
     only('cards'),
+  ),
+  // F5 (suites/password.test.ts, 'answers 200 for a 2FA account, and the new password logs in with a TOTP code while the
+  // old one is refused'): the old password's login sends the code the bearer's login has just used (one step), and must
+  // answer 403; a verifier that refuses a used code, before the password (no precedence is given), answers otherwise.
+  reading(
+    'allowed-review-av-2fa-code-once-checked-first',
+    'authentication',
+    '4.2',
+    'a 2FA code that has already opened a session of the account is refused when sent again, before the password is compared, with 422 keyed by 2fa ("The 2fa code has already been used."), as RFC 6238 5.2 asks of a verifier and a Laravel form request with Google2FA\u2019s verifyKeyNewer answers (4.2: "2fa | string | no | exactly 6 digits": whether a code serves once is not given, nor the status of a wrong code, nor which of a wrong password and a refused code is answered first; the suite advises on any refusal of a wrong code other than 403)',
+    totpCodeOnce(),
+    only('authentication', 'password'),
   ),
 ];
 
