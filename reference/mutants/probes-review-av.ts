@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WireAnswer } from '../mutation.js';
+import type { Mutation, WireAnswer } from '../mutation.js';
+import type Database from 'better-sqlite3';
 import { findUserByEmail, hashPassword } from '../modules/authentication.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { answerWith, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { answerWith, isSessionAnswer, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { CARD_ROUTES, RESET } from './routes.js';
 
 /**
@@ -12,7 +13,28 @@ import { CARD_ROUTES, RESET } from './routes.js';
  * round r28's two false failures, review-au fixes, transliteratedAlike, fix-wb26) and of what no review had read
  * (suites/password.test.ts, helpers/arrange/password.ts, the image tests of suites/cards.test.ts). Each allowed-* probe
  * takes one choice the text leaves open, the other way from the reference; each description quotes the text that leaves
- * the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME), 2026-11-28: in the report of review-av.
+ * the point open. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME for the suites; bin/conformance.mjs explore
+ * --mutant NAME --group cards --endpoint 'POST /api/v1/user/{user}/card' --runs 200 --seed 1 for explore), 2026-11-28:
+ * - F1 allowed-review-av-state-passwords-100-characters-bcrypt: REFUSED, four tests (suites/authentication.test.ts:797
+ *   "answers 403 with { error } for a wrong password": "expected 403, got 200"; the brute-force tests at :1052 and
+ *   :1112, "expected 425, got 200"): helpers/arrange/flows.ts wrongPasswordOf appends `-wrong` to any password that
+ *   stays within 191 characters, and a password of 72 bytes or more with a suffix is the same password to bcrypt.
+ * - F2 allowed-review-av-reset-token-signed-96-bcrypt: REFUSED, one test (suites/password.test.ts:521-523, "a token that was
+ *   never sent": "expected 422, got 200"): the wrong token is the e-mailed one with its LAST four characters changed,
+ *   where the sibling test (:562, wb14) leaves a token of 72 bytes or more unjudged at its end.
+ * - F3 allowed-review-av-card-holder-embossed-ukrainian-national, F3b allowed-review-av-card-holder-embossed-bulgarian-
+ *   official: suites conformant (pins); explore's holderName property fails ("stored as sent"), on г written H and и
+ *   written Y (Ukrainian), on ъ written A (Bulgarian): helpers/spec/normalisation.ts LATIN_WRITINGS gives Cyrillic its
+ *   Russian writings only, though docs/judging.md names BGN/PCGN, whose Ukrainian and Bulgarian systems these are.
+ * - F4 allowed-review-av-card-image-ids-relative-to-card: REFUSED, one test (suites/cards.test.ts:229
+ *   expectImagesOfOwnCard, "the first card's cardImage1 in the create answer and the second card's cardImage1 in its
+ *   create answer are both \"front\"").
+ * - F5 allowed-review-av-2fa-code-once-checked-first: REFUSED, one test (suites/password.test.ts:388, "logging in with the
+ *   old password and a valid code must answer 403, got 422"): the old password is sent with the code the bearer's login
+ *   has just used.
+ * - D1 review-av-login-shows-previous-users-code-as-secret-word (a deviation): SURVIVED; with helpers/check/security.ts
+ *   of 00cba72^ the bonuses group fails it 28 times ("/data/profile/secretWord carries the anti-phishing code of another
+ *   user"), since 00cba72 none: a loss of detection of the own-code fix.
  */
 
 const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -234,4 +256,43 @@ const written: Mutant[] = [
   ),
 ];
 
-export const probesReviewAvMutants: readonly Mutant[] = written;
+/**
+ * D1 (code review of 00cba72, helpers/check/security.ts own-code judged by meaning): review-ao's deviation
+ * (review-ao-login-shows-previous-users-anti-phishing: every login answer carries the previous user's anti-phishing code)
+ * with the code under `secretWord`, a name the anti-phishing feature also goes by, which namesAntiPhishingCode
+ * (/phish|securityphrase|securityword|securitycode/) does not know. The reference's codes are 12 hexadecimal characters,
+ * under SUBSTRING_SECRET_LENGTH, so since 00cba72 the scan finds them only under a member naming such a code.
+ */
+function loginShowsPreviousUsersCodeAsSecretWord(): Mutation {
+  let db: Database.Database | undefined;
+  let previous: string | undefined;
+  return {
+    request(_request, ctx) {
+      if (ctx) db = ctx.db;
+    },
+    wire(answer: WireAnswer) {
+      if (!isSessionAnswer(answer) || !db) return undefined;
+      const body = parse(answer.payload);
+      const userId = body?.data?.userId;
+      if (typeof userId !== 'string') return undefined;
+      const row = db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string } | undefined;
+      const shown = previous;
+      previous = row?.anti_phishing ?? previous;
+      if (shown === undefined || shown === row?.anti_phishing) return undefined;
+      body.data.profile = { id: userId, secretWord: shown };
+      return JSON.stringify(body);
+    },
+  };
+}
+
+const deviations: Mutant[] = [
+  {
+    name: 'review-av-login-shows-previous-users-code-as-secret-word',
+    clause: '2.6',
+    group: 'bonuses',
+    description: 'sections 2.6 and 4.2 (security: a user\u2019s anti-phishing code, "masked" even in its own bonus, shown to another user): every login answer carries, beside the Session, a profile from a cache one login fills for the next, with the anti-phishing code of the user who logged in before under `secretWord`',
+    mutation: loginShowsPreviousUsersCodeAsSecretWord(),
+  },
+];
+
+export const probesReviewAvMutants: readonly Mutant[] = [...written, ...deviations];
