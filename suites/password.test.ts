@@ -385,7 +385,11 @@ reset.describe(() => {
     t.expectStatus(response, 200);
     t.expectSchema(response, 'message-response');
     const withOld = await loginStatus(t, user.email, user.password, await freshTotpCode(secret, t.signal));
-    if (withOld !== 403) throw new Error(`after the reset of a 2FA account, logging in with the old password and a valid code must answer 403, got ${withOld}`);
+    // The code may be the one the bearer's login used in this step: a target that refuses a used code before it checks
+    // the password (RFC 6238 5.2; no precedence is given) answers otherwise than 403 (review-av F5, advised on); the old
+    // password must never log in.
+    if (withOld < 400 || withOld >= 500) throw new Error(`after the reset of a 2FA account, logging in with the old password and a valid code must be refused (403), got ${withOld}`);
+    if (withOld !== 403) t.advise(`after the reset of a 2FA account, logging in with the old password and the step's code was answered ${withOld}, not 403: the code may be the one the bearer's login used in this step, refused before the password (RFC 6238 5.2; no precedence is given)`);
     await untilNextTotpStep(t.signal);
     const withNew = await loginStatus(t, user.email, password, await freshTotpCode(secret, t.signal));
     if (withNew !== 200) throw new Error(`after the reset of a 2FA account, logging in with the new password and a valid code must answer 200, got ${withNew}`);
@@ -518,7 +522,10 @@ reset.describe(() => {
 
   reset.check('answers 422 keyed by token for a token that was never sent, and the password stays unchanged', { rules: [...schemaRules('error-validation'), 'S184', 'S189'], clauses: ['4.4', '7'], status: 422 }, async (t) => {
     const { user, token, bearer } = await resetInProgress(t, { spends: false });
-    const wrong = token.length > 4 ? `${token.slice(0, -4)}${token.slice(-4) === 'zzzz' ? 'yyyy' : 'zzzz'}` : 'zzzzzzzz';
+    // Its last four characters changed; for a token of 72 bytes or more its first four, which a token repository that
+    // hashes tokens with bcrypt compares (the first 72 bytes: review-av F2, as the wb14 test below is not verified there).
+    const long = Buffer.byteLength(token, 'utf8') >= 72;
+    const wrong = token.length <= 4 ? 'zzzzzzzz' : long ? `${token.slice(0, 4) === 'zzzz' ? 'yyyy' : 'zzzz'}${token.slice(4)}` : `${token.slice(0, -4)}${token.slice(-4) === 'zzzz' ? 'yyyy' : 'zzzz'}`;
     const response = await t.post(RESET, { json: { email: user.email, token: wrong, password: passwordOfLength(16) }, token: bearer });
     expectValidationError(t, response, 'token');
     await expectPasswordUnchanged(t, user, 'a reset refused for its token');

@@ -69,7 +69,9 @@ describe('credential findings in an answer', () => {
     const record = { data: [{ user: { options: { layout: 'classic', guard: { antiPhishing: 'classic' } } } }] };
     expect(credentialFindings(record, { pathUser: second })).toEqual([]);
     expect(credentialFindings(record, { pathUser: first })).toEqual([]);
-    // Another user's answer: the code member is a finding, the layout that shares its letters is not.
+    // Another user's answer: the code member is a finding, the layout that shares its letters is not; nor is an extra
+    // member (review-av D1: a profile's secretWord) an ordinary value.
+    expect(credentialFindings({ data: { profile: { secretWord: 'classic' } } }, { pathUser: third })).toEqual(['/data/profile/secretWord carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)']);
     expect(credentialFindings(record, { pathUser: third })).toEqual(['/data/0/user/options/guard/antiPhishing carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)']);
     // A long code (16 characters or more) is found wherever it is, as a token is.
     learnSecret('Long-Owl-Phrase-77310', 'own-code', { owner: first });

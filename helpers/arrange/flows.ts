@@ -89,17 +89,21 @@ export async function userWithToken(t: CheckContext, params: Record<string, unkn
 /**
  * A wrong password for an account whose password is `password`, inside section 8's 8 to 191 characters whatever the
  * account's own length (reading round r28: a hook's passwords of 191 characters, the most 4.2 allows, made a wrong
- * password of 197 that 8 rightly refuses with 422). The account's password with `-wrong` appended where that fits (a
- * server that takes a password starting with the right one still meets a wrong one); otherwise (`sameLength`, or too
+ * password of 197 that 8 rightly refuses with 422). The account's password with `-wrong` appended where that fits and
+ * the password is under 72 bytes, which bcrypt compares (a server that takes a password starting with the right one
+ * still meets a wrong one); otherwise (`sameLength`, or too
  * long to append to) its FIRST character made another digit: a server that compares only the first 72 bytes (bcrypt)
  * or compares without regard to letter case still meets a wrong password. Counted in code points, as 8 counts characters.
  */
 export function wrongPasswordOf(password: string, sameLength = false): string {
   const chars = [...password];
-  if (!sameLength && chars.length + WRONG_SUFFIX.length <= 191) return `${password}${WRONG_SUFFIX}`;
+  // Appended only where bcrypt sees the suffix: a password of 72 bytes or more is compared by its first 72 (review-av F1).
+  if (!sameLength && chars.length + WRONG_SUFFIX.length <= 191 && Buffer.byteLength(password, 'utf8') < BCRYPT_BYTES) return `${password}${WRONG_SUFFIX}`;
   return `${chars[0] === '0' ? '1' : '0'}${chars.slice(1).join('')}`;
 }
 const WRONG_SUFFIX = '-wrong';
+/** The bytes of a password bcrypt compares (allowed-login-password-72-byte-prefix). */
+const BCRYPT_BYTES = 72;
 
 /** A well-formed token that no target has issued. */
 export const GARBAGE_TOKEN = '999999999|notARealTokenSecretValue0000000000000000';

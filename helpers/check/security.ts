@@ -131,10 +131,12 @@ function sharedConstantAdvice(found: SecretFound): string {
   return `carries a value that the login answers of ${found.secret.issuedAlikeTo?.size ?? 2} users of the run carry alike under a token name${written(found)}: a constant of the target (a public key such as mapToken), not one user's credential, so not a security finding (issue 28)`;
 }
 
-/** A member name that names an anti-phishing code (`antiPhishing`, `anti_phishing_code`, `phishingWord`, `securityPhrase`). */
-function namesAntiPhishingCode(key: string | undefined): boolean {
-  return key !== undefined && /phish|securityphrase|securityword|securitycode/.test(normalizedKey(key));
-}
+/**
+ * The string members the specification names with a meaning of their own, none of them a code (section 2: a user's
+ * options and meta, 2.6; an asset's and a record's names, symbols, statuses, texts; a bank's and a card's names, 2.4, 2.5):
+ * a short anti-phishing code met as one of their values is a word they share (reading round r28), not the code.
+ */
+const SPECIFIED_VALUE_MEMBERS: ReadonlySet<string> = new Set(['language', 'theme', 'layout', 'source', 'status', 'name', 'symbol', 'alias', 'type', 'chain', 'memo', 'bankName', 'holderName', 'currency']);
 
 /** The finding for a learnt secret found in an answer (under the member `key`), or undefined when the answer may carry it. */
 function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?: string): string | undefined {
@@ -146,10 +148,12 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?
       return 'carries a secret that never travels (a TOTP secret or a recovery code the run knows)';
     case 'own-code':
       if (answersOwner(secret, body, context)) return undefined;
-      // A short code (a word, six digits) found under a member that names no such code is an ordinary value that shares
-      // its letters (reading round r28: the word `classic` as a code and as every record's `options.layout`): judged by
-      // meaning, not by letters. A long one is found wherever it is, as a token is.
-      if (secret.value.length < SUBSTRING_SECRET_LENGTH && !namesAntiPhishingCode(key)) return undefined;
+      // A short code (a word, six digits) found as the value of a member whose meaning the specification gives as
+      // something else (2.6's `options.layout`, `theme`, `language`, `meta.source`; a record's name or status) is an
+      // ordinary value that shares its letters (reading round r28: the word `classic` as a code and as every record's
+      // `options.layout`): judged by meaning, not by letters. Under any other member, extra ones included (review-av D1:
+      // a profile's `secretWord`), it is a finding; a long one is found wherever it is, as a token is.
+      if (secret.value.length < SUBSTRING_SECRET_LENGTH && key !== undefined && SPECIFIED_VALUE_MEMBERS.has(key)) return undefined;
       return 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
     case 'reset-token':
       return 'carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';

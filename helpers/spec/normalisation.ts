@@ -151,11 +151,15 @@ const LATIN_WRITINGS: Readonly<Record<string, readonly string[]>> = {
   '\u03b8': ['th'], '\u03b9': ['i'], '\u03ba': ['k'], '\u03bb': ['l'], '\u03bc': ['m'], '\u03bd': ['n'], '\u03be': ['x', 'ks'],
   '\u03bf': ['o'], '\u03c0': ['p'], '\u03c1': ['r'], '\u03c2': ['s'], '\u03c3': ['s'], '\u03c4': ['t'], '\u03c5': ['y', 'u', 'i'],
   '\u03c6': ['f', 'ph'], '\u03c7': ['ch', 'kh', 'x', 'h'], '\u03c8': ['ps'], '\u03c9': ['o', 'w'],
-  '\u0430': ['a'], '\u0431': ['b'], '\u0432': ['v'], '\u0433': ['g'], '\u0434': ['d'], '\u0435': ['e'], '\u0451': ['e', 'yo', 'io', 'jo'],
-  '\u0436': ['zh', 'z', 'j'], '\u0437': ['z'], '\u0438': ['i'], '\u0439': ['i', 'y', 'j'], '\u043a': ['k'], '\u043b': ['l'], '\u043c': ['m'],
+  '\u0430': ['a'], '\u0431': ['b'], '\u0432': ['v'], '\u0433': ['g', 'h'], '\u0434': ['d'], '\u0435': ['e'], '\u0451': ['e', 'yo', 'io', 'jo'],
+  '\u0436': ['zh', 'z', 'j'], '\u0437': ['z'], '\u0438': ['i', 'y'], '\u0439': ['i', 'y', 'j'], '\u043a': ['k'], '\u043b': ['l'], '\u043c': ['m'],
   '\u043d': ['n'], '\u043e': ['o'], '\u043f': ['p'], '\u0440': ['r'], '\u0441': ['s'], '\u0442': ['t'], '\u0443': ['u'], '\u0444': ['f'],
-  '\u0445': ['kh', 'h', 'x'], '\u0446': ['ts', 'c', 'tc'], '\u0447': ['ch', 'c'], '\u0448': ['sh', 's'], '\u0449': ['shch', 'sch', 'sh', 'shh'],
-  '\u044a': ['ie', '', "'", '"'], '\u044b': ['y', 'i'], '\u044c': ['', "'"], '\u044d': ['e'], '\u044e': ['iu', 'yu', 'ju', 'u'], '\u044f': ['ia', 'ya', 'ja', 'a'],
+  '\u0445': ['kh', 'h', 'x'], '\u0446': ['ts', 'c', 'tc'], '\u0447': ['ch', 'c'], '\u0448': ['sh', 's'], '\u0449': ['shch', 'sch', 'sh', 'shh', 'sht'],
+  '\u044a': ['ie', '', "'", '"', 'a'], '\u044b': ['y', 'i'], '\u044c': ['', "'", 'y'], '\u044d': ['e'], '\u044e': ['iu', 'yu', 'ju', 'u'], '\u044f': ['ia', 'ya', 'ja', 'a'],
+  // Ukrainian letters (BGN/PCGN, Ukraine's national table; review-av F3); Ukrainian г as H and и as Y, Bulgarian ъ as A,
+  // ь as Y and щ as SHT above. Rarer letters (Serbian, Macedonian, Belarusian) are left to OTHER_WRITING_MAX: a table
+  // that lacks them drops them.
+  '\u0454': ['ie', 'ye', 'je', 'e'], '\u0457': ['i', 'yi', 'ji'], '\u0456': ['i'], '\u0491': ['g'],
 };
 
 /**
@@ -166,31 +170,42 @@ const LATIN_WRITINGS: Readonly<Record<string, readonly string[]>> = {
  */
 function latinWritings(c: string): string[] {
   const own = Object.hasOwn(LATIN_WRITINGS, c) ? LATIN_WRITINGS[c]! : [];
-  const bare = c.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const bare = c.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
   const decomposed = bare !== '' && /^[\x21-\x7e]+$/.test(bare) ? [bare] : Object.hasOwn(LATIN_WRITINGS, bare) ? LATIN_WRITINGS[bare]! : [];
   return [...new Set([...own, ...decomposed])];
 }
+
+/**
+ * Letters of LATIN_WRITINGS that only some transliteration tables have: Ukrainian ones, which a Russian table lacks, and
+ * the rarer Latin letters (ĸ, ŧ, ſ, ƒ, ŀ), which ICAO 9303's table lacks (review-au's probe drops them).
+ */
+const SOME_TABLES: ReadonlySet<string> = new Set(['\u0454', '\u0457', '\u0456', '\u0491', '\u0138', '\u0167', '\u017f', '\u0192', '\u0140']);
 
 /** A character with no Latin writing in LATIN_WRITINGS (an emoji, a CJK ideograph, a symbol): dropped, or written as up to this many ASCII characters ("?", a romanisation). */
 const OTHER_WRITING_MAX = 8;
 
 /**
- * True when `stored`, printable ASCII only, is `sent` written in Latin letters as an embossing transliterator writes it
+ * True when `stored` is `sent` written in Latin letters as an embossing transliterator writes it
  * (review-at F1, docs/judging.md "Storage normalisation": "for an embossed holderName transliteration to Latin
  * letters"): each character that is not ASCII in one of its `latinWritings` (its marks taken off, compatibility
  * characters folded, LATIN_WRITINGS), every ASCII character kept (a transliterator writes what is not ASCII; a backslash or an apostrophe taken
  * out is another text: wb19-cards-holder-name-backslash-stripped), white space kept, collapsed or dropped, any other
- * character dropped or written as a few ASCII characters; letter case and outer white space aside.
+ * character dropped or written as a few ASCII characters; a character the transliterator has no writing for kept as it
+ * is or without its marks; letter case and outer white space aside.
  * Every letter sent that has a Latin writing must be there, in order, so a truncated or another text stays different.
  * A set of reachable positions (no regular expression: no backtracking on long texts).
  */
 export function transliteratedAlike(stored: string, sent: string): boolean {
-  if (!/^[\x20-\x7e]*$/.test(stored)) return false;
-  const target = stored.trim().toLowerCase();
+  // Greek final sigma: lower-casing writes Σ as ς at a word's end, which upper-casing the text sent made from a σ.
+  const target = stored.trim().toLowerCase().normalize('NFC').replace(/\u03c2/gu, '\u03c3');
+  const asciiOnly = /^[\x20-\x7e]*$/.test(target);
   let reach = new Set([0]);
-  for (const c of sent.trim().toLowerCase().normalize('NFC')) {
+  for (const c of sent.trim().toLowerCase().normalize('NFC').replace(/\u03c2/gu, '\u03c3')) {
     const next = new Set<number>();
     const latin = /\s/u.test(c) || /^[\x21-\x7e]$/.test(c) ? [] : latinWritings(c);
+    // A transliterator without a writing for a character keeps it as it is, or its letter without the marks (a table
+    // that covers some letters and passes the rest through, in capitals: review-at's probe); never for ASCII.
+    const kept = /^[\x00-\x7e]$/.test(c) ? [] : [...new Set([c, c.toUpperCase().toLowerCase(), c.normalize('NFD').replace(/\p{M}+/gu, '')])].filter((k) => k !== '');
     for (const at of reach) {
       if (/\s/u.test(c)) {
         let end = at;
@@ -198,10 +213,19 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
         while (end < target.length && target[end] === ' ') next.add(++end);
       } else if (/^[\x21-\x7e]$/.test(c)) {
         if (target[at] === c) next.add(at + 1);
-      } else if (latin.length > 0) {
-        for (const writing of latin) if (target.startsWith(writing, at)) next.add(at + writing.length);
       } else {
-        for (let n = 0; n <= OTHER_WRITING_MAX && at + n <= target.length; n++) next.add(at + n);
+        for (const writing of [...latin, ...kept]) if (target.startsWith(writing, at)) next.add(at + writing.length);
+        // Dropped, where the text stored is ASCII only (a transliterator that strips what its table lacks: ICAO 9303's
+        // machine-readable zone, Str::ascii), for a character without a Latin writing or one only some tables have (a
+        // Ukrainian ї that a Russian table lacks: review-au's probe); never a letter every table writes, so that a text
+        // cut short stays another text.
+        if (asciiOnly && (latin.length === 0 || SOME_TABLES.has(c))) next.add(at);
+        // A combining mark left alone (one NFC does not compose with its letter) is taken off, as every mark is.
+        if (/^\p{M}+$/u.test(c)) next.add(at);
+        // No Latin writing in LATIN_WRITINGS: also written as a few ASCII characters ("?", a romanisation), by a
+        // transliterator whose text is ASCII only; a text that keeps other letters as sent and writes an emoji "?" is
+        // a column that cannot hold it (wb7-cards-holder-name-astral-stored-as-question-mark), no transliteration.
+        if (asciiOnly && latin.length === 0) for (let n = 1; n <= OTHER_WRITING_MAX && at + n <= target.length && /[\x20-\x7e]/.test(target[at + n - 1]!); n++) next.add(at + n);
       }
     }
     if (next.size === 0) return false;
