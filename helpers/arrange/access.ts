@@ -169,7 +169,9 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
     return responses;
   }
   const answers: ApiResponse[] = [];
-  const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }, { headers: { authorization: token } }];
+  // Round wb27: and in a cookie and the X-Auth-Token and X-Access-Token headers together (an SPA's cookie authentication,
+  // a gateway's header): 5.3 requires the Authorization Bearer header, so none of them authenticates. One request more a path.
+  const placements: { headers?: Record<string, string>; query?: Record<string, string> }[] = [{ headers: { token } }, { query: { token, api_token: token, access_token: token } }, { headers: { authorization: `Basic ${token}` } }, { headers: { authorization: token } }, { headers: { cookie: `access_token=${token}; token=${token}; api_token=${token}; laravel_token=${token}`, 'x-auth-token': token, 'x-access-token': token } }];
   // White-box round wb24: a create refused (401) stores nothing. The user's list read before and after the four
   // placements with the user's token, which stays valid (no failed login): a record that appeared was stored by a
   // refused create (a guard that reads ?api_token= for the action and refuses only after it). 2 requests more a create.

@@ -114,7 +114,9 @@ import { ROUTE as URL } from './routes.js';
  *   answer the record and the delete must leave it listed, as the rows judge now.
  *
  * Closed after the round (the lead): the 4 short ids, by the id-not-uuid rows of recordIdChecks
- * (helpers/arrange/invariants.ts), which now also send the UUID's first group (one request a route); registered.
+ * (helpers/arrange/invariants.ts), which now also send the UUID's first group (one request a route); the token from a
+ * cookie and from X-Auth-Token / X-Access-Token, by the access tables' "elsewhere" rows (helpers/arrange/access.ts), which
+ * now also send the token in a cookie and in those headers together (one request a path); registered.
  */
 
 // --- plumbing ----------------------------------------------------------------------------------------------------------
@@ -536,8 +538,6 @@ const OPEN = new Set<string>([
   'wb27-session-user-carries-passlib-bcrypt-sha256',
   'wb27-session-user-carries-phpass-hash',
   'wb27-session-user-carries-spring-bcrypt',
-  'wb27-token-from-cookie-accepted',
-  'wb27-token-from-x-auth-header-accepted',
 ]);
 
 /** Judged no deviation under every reading after they were written (not registered, not counted). */
