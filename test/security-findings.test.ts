@@ -405,6 +405,65 @@ describe('security findings by meaning, not by shape (issue 28)', () => {
     expect(shown).toContain(`ref ${REDACTED} end`);
   });
 
+  // Round wb27: formats named by their own prefix (Werkzeug, phpass, Drupal 7, Django legacy, passlib), and RFC 2307 / Spring
+  // `{scheme}` prefixes stripped before the inner format is matched.
+  test.each([
+    ['Werkzeug PBKDF2', `pbkdf2:sha256:600000$Xq3vLr8sT2mN9pQw$${'a3f9'.repeat(16)}`],
+    ['Werkzeug PBKDF2', `pbkdf2:sha1$k2Jd8sLq$${'0b1c'.repeat(10)}`],
+    ['Werkzeug scrypt', `scrypt:32768:8:1$Xq3vLr8sT2mN9pQw$${'9e7d'.repeat(32)}`],
+    ['phpass', '$P$BZ1Yx9Q8f0Ui3.4p5r7s9t1u3v5w7x/'],
+    ['phpass', '$H$9aBcDeFgHiJkLmNoPqRsTuVwXyZ0123'],
+    ['Drupal 7', `$S$D${'aB3./xY9'.repeat(6)}zQ7`],
+    ['Django legacy', 'sha1$a1976$a36cc8cbf81742a8fb52e221aaeab48ed7f58ab4'],
+    ['Django legacy', 'md5$$fad20b0613ed9df94fce53dd763a4102'],
+    ['passlib bcrypt-sha256', '$bcrypt-sha256$v=2,t=2b,r=12$n79VH.0Q2TMWmt3Oqt9uku$Kq4Noyk3094Y2QlB8NdRT8SvGiI4ft2'],
+    ['{SSHA}', '{SSHA}DUSfdldNsSv5OZkVeseqhDCiFVGv/diC'],
+    ['{SHA256}', '{SHA256}2yXiQ9uO/22XKgzf+hfc7aQoa4Z9ySPpkNmgLjzcnew='],
+    ['{CRYPT} bcrypt', '{CRYPT}$2y$10$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW'],
+    ['{CRYPT} SHA-crypt', '{CRYPT}$5$saltstring$5B8vYYiY.CVt1RlTTf8KbXBH3hsxY/GNooZF5YZ/0Z2'],
+    ['{CRYPT}', '{CRYPT}abJnggxhB/yWI'],
+    ['{PBKDF2-SHA512}', '{PBKDF2-SHA512}10000$Dt9e/7wAiB9cCqMXv9J9CQ$e8PUk2Fxr0gP4BYtZTRA3lL8Gg4nvZ0Ee6u9eLGqgJk'],
+    ['{bcrypt} bcrypt', '{bcrypt}$2a$10$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW'],
+    ['{argon2} argon2', '{argon2}$argon2id$v=19$m=16384,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG'],
+    ['{scrypt}', '{scrypt}$e0801$8bWJaSu2IKSn9Z9kM+TPXfOc/9bdYSrN1oD9qfVThWEwdRTnO7re7Ei+fUZRJ68k9lTyuTeUp4of4g24hHnazw==$OAOec05+bXxvuu/1qZ6NUR+xQYvYv7BeL1QxwRpY5Pc='],
+    ['{MD5}', '{MD5}{salt1234}fad20b0613ed9df94fce53dd763a4102'],
+  ])('a %s hash (round wb27) is a finding whatever field carries it', (format, hash) => {
+    expect(hashFormatOf(hash)).toBe(format);
+    expect(credentialFindings({ data: { user: { auth: hash } } })).toEqual([`/data/user/auth carries a password hash (${format} format)`]);
+  });
+
+  test('LDAP userPassword is a credential name (round wb27), in a user meta too', () => {
+    expect(isCredentialKey('userPassword')).toBe(true);
+    expect(credentialFindings({ data: { meta: { source: 'ldap', userPassword: 'secret-in-clear' } } })).toEqual(['/data/meta/userPassword is a credential field (userPassword)']);
+  });
+
+  test('ordinary values are no hash of the round wb27 formats: ids, URLs, images, versions, masked e-mails, braces, prose', () => {
+    const ordinary = [
+      randomUUID(),
+      '0b1c0b1c0b1c0b1c0b1c0b1c0b1c0b1c0b1c0b1c',
+      'https://example.com/api/v1/user/42/bank?page=2&per_page=15',
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      '1.2.3-beta+build.20241128',
+      'j***@example.com',
+      '{name}abcdefghijklmnopqrstuvwxyz',
+      '{user}/bank/{bank}/details-of-it',
+      '{SHA}abc',
+      '{SSHA} is the salted SHA-1 scheme',
+      'sha1 is an old hash function',
+      'sha1$ is the Django legacy prefix',
+      '$P$ marks a phpass portable hash',
+      '$S$ per month for the service',
+      'pbkdf2:sha256 is the Werkzeug default',
+      'scrypt:32768:8:1 are its parameters',
+      '$bcrypt-sha256$ is a passlib scheme',
+      '{bcrypt}not-a-bcrypt-hash-at-all',
+      '{constructor}abcdefghijklmnopqrstuvwxyz0123',
+      '{toString}abcdefghijklmnopqrstuvwxyz0123',
+    ];
+    for (const text of ordinary) expect(hashFormatOf(text), text).toBeUndefined();
+  });
+
   test('ordinary text that begins with a dollar sign is no hash', () => {
     for (const text of ['$2y$ is the bcrypt prefix', '$6$ per month', '$argon2id$', '$1,000.00 bonus', 'pbkdf2_sha256 is a hasher', '$5$abc$def']) expect(hashFormatOf(text), text).toBeUndefined();
   });

@@ -43,12 +43,64 @@ const HASH_FORMATS: readonly { name: string; pattern: RegExp }[] = [
   { name: 'Django PBKDF2', pattern: /^pbkdf2_sha(?:1|256)\$\d+\$[^$\s]+\$[A-Za-z0-9+/]+={0,2}$/ },
   { name: 'Django argon2', pattern: /^argon2\$argon2(?:id|i|d)\$\S+$/ },
   { name: 'Django bcrypt', pattern: /^bcrypt(?:_sha256)?\$\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}$/ },
+  // Django's legacy hashers (sha1, md5, crypt; their unsalted forms keep an empty salt): the hasher's name, a salt, the digest of its length.
+  { name: 'Django legacy', pattern: /^(?:sha1\$[A-Za-z0-9]*\$[0-9a-f]{40}|md5\$[A-Za-z0-9]*\$[0-9a-f]{32}|crypt\$[./A-Za-z0-9]*\$[./A-Za-z0-9]{13})$/ },
+  // Werkzeug's generate_password_hash (Flask): method (pbkdf2:sha256:600000, scrypt:32768:8:1), salt, hex digest.
+  { name: 'Werkzeug PBKDF2', pattern: /^pbkdf2:sha(?:1|224|256|384|512)(?::\d+)?\$[A-Za-z0-9]{1,64}\$[0-9a-f]{40,128}$/ },
+  { name: 'Werkzeug scrypt', pattern: /^scrypt:\d+:\d+:\d+\$[A-Za-z0-9]{1,64}\$[0-9a-f]{64,256}$/ },
+  // phpass portable hashes (WordPress $P$, phpBB $H$): the cost letter, 8 salt and 22 hash characters; Drupal 7's $S$ the same with 43.
+  { name: 'phpass', pattern: /^\$[PH]\$[./0-9A-Za-z]{31}$/ },
+  { name: 'Drupal 7', pattern: /^\$S\$[./0-9A-Za-z]{52}$/ },
+  { name: 'passlib bcrypt-sha256', pattern: /^\$bcrypt-sha256\$(?:v=2,t=2[abxy]?,r=\d{1,2}|2[abxy]?,\d{1,2})\$[./A-Za-z0-9]{22}\$[./A-Za-z0-9]{31}$/ },
 ];
 
-/** The named password hash format `value` is written in, if any. */
+/**
+ * Scheme prefixes that name a password hash and wrap another format (issue 28: named formats only): RFC 2307's `{SCHEME}`
+ * (LDAP userPassword: {SSHA}, {CRYPT}$2y$..., OpenLDAP's {PBKDF2-SHA512}, {ARGON2}) and Spring Security's DelegatingPasswordEncoder
+ * `{id}` ({bcrypt}$2a$..., {pbkdf2}, {scrypt}, {argon2}, {sha256}). Each gives the inner forms it is followed by, besides the
+ * formats of HASH_FORMATS (tried for every scheme after the prefix is stripped).
+ */
+const BASE64_DIGEST = /^[A-Za-z0-9+/]{22,}={0,2}$/;
+const SCHEME_INNER: Readonly<Record<string, RegExp | undefined>> = {
+  // RFC 2307 and OpenLDAP: base64 of a digest (and salt) of at least 16 bytes.
+  sha: BASE64_DIGEST, ssha: BASE64_DIGEST, sha256: BASE64_DIGEST, ssha256: BASE64_DIGEST, sha384: BASE64_DIGEST, ssha384: BASE64_DIGEST,
+  sha512: BASE64_DIGEST, ssha512: BASE64_DIGEST, md5: BASE64_DIGEST, smd5: BASE64_DIGEST,
+  // {CRYPT}: a crypt(3) string; the traditional DES one is 13 characters.
+  crypt: /^[./A-Za-z0-9]{13}$/,
+  // OpenLDAP pw-pbkdf2: rounds$adapted-base64 salt$adapted-base64 digest.
+  pbkdf2: /^(?:\d+\$[./A-Za-z0-9+]+={0,2}\$[./A-Za-z0-9+]+={0,2}|[0-9a-f]{64,})$/,
+  'pbkdf2-sha1': /^\d+\$[./A-Za-z0-9+]+={0,2}\$[./A-Za-z0-9+]+={0,2}$/,
+  'pbkdf2-sha256': /^\d+\$[./A-Za-z0-9+]+={0,2}\$[./A-Za-z0-9+]+={0,2}$/,
+  'pbkdf2-sha512': /^\d+\$[./A-Za-z0-9+]+={0,2}\$[./A-Za-z0-9+]+={0,2}$/,
+  argon2: undefined,
+  bcrypt: undefined,
+  // Spring's SCryptPasswordEncoder: $<hex parameters>$<base64 salt>$<base64 digest>.
+  scrypt: /^\$[0-9a-f]+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/,
+  // Spring's MessageDigestPasswordEncoder and StandardPasswordEncoder: an optional {salt}, then a hex digest.
+  'sha-1': /^(?:\{[^{}\s]*\})?[0-9a-f]{40}$/,
+  'sha-256': /^(?:\{[^{}\s]*\})?[0-9a-f]{64}$/,
+};
+const SPRING_HEX: Readonly<Record<string, RegExp>> = { md5: /^(?:\{[^{}\s]*\})?[0-9a-f]{32}$/, sha256: /^(?:\{[^{}\s]*\})?[0-9a-f]{64,80}$/ };
+
+function namedFormat(value: string): string | undefined {
+  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name;
+}
+
+/** The named password hash format `value` is written in, if any (a RFC 2307 or Spring `{scheme}` prefix stripped first). */
 export function hashFormatOf(value: string): string | undefined {
   if (value.length < 20 || value.length > 512) return undefined;
-  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name;
+  const direct = namedFormat(value);
+  if (direct !== undefined) return direct;
+  const prefixed = /^\{([A-Za-z0-9-]{2,16})\}(\S+)$/.exec(value);
+  if (!prefixed) return undefined;
+  const scheme = prefixed[1]!.toLowerCase();
+  const inner = prefixed[2]!;
+  if (!Object.hasOwn(SCHEME_INNER, scheme)) return undefined;
+  const wrapped = namedFormat(inner);
+  if (wrapped !== undefined) return `{${prefixed[1]}} ${wrapped}`;
+  const own = SCHEME_INNER[scheme];
+  if ((own !== undefined && own.test(inner)) || (Object.hasOwn(SPRING_HEX, scheme) && SPRING_HEX[scheme]!.test(inner))) return `{${prefixed[1]}}`;
+  return undefined;
 }
 
 /**

@@ -14,6 +14,8 @@ const CREDENTIAL_NAMES = new Set([
   'remembertoken',
   'resettoken',
   'passwordresettoken',
+  // LDAP's password attribute (RFC 4519 userPassword; RFC 2307 {SCHEME} hashes), synced into a user's meta by directory-backed services.
+  'userpassword',
   // The one-time-password (2FA) secrets and backup codes real backends keep on the user and ship when it is serialised
   // whole: Laravel Fortify (two_factor_secret, two_factor_recovery_codes), pragmarx/google2fa (google2fa_secret),
   // active_model_otp (otp_secret_key), devise-two-factor (otp_secret, encrypted_otp_secret,
