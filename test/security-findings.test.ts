@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import { forgetLearntSecrets, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { credentialFindings, hashFormatOf, isCredentialKey, scanCredentials } from '../helpers/check/security.js';
+import { credentialFindings, hashFormatOf, headerPieces, isCredentialKey, scanCredentials, scanHeaders } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
@@ -245,6 +245,95 @@ describe('a password in the forms that are the password (issue 27, white-box rou
     learnPasswordWithEmail(email, notLearnt);
     const answer = { data: { basic: Buffer.from(`${email}:${notLearnt}`).toString('base64'), passwordChangedAt: '2026-11-28T07:00:00Z', passwordPolicy: 'min 8 characters', digest: createHash('md5').update(notLearnt).digest('hex') } };
     expect(credentialFindings(answer)).toEqual([]);
+  });
+});
+
+describe('credentials in response headers, and a reset token in other alphabets (issue 27, white-box round wb27)', () => {
+  const session = (userId: string) => {
+    const body = { data: { id: `${Math.floor(Math.random() * 1000)}|${randomBytes(30).toString('base64url').replace(/[-_]/g, 'x')}`, userId, ttl: 7200 } };
+    learnIssuedCredentials(body);
+    return body;
+  };
+
+  test('the reset token in a header, a Link target and a cookie, a TOTP secret in a header and a cookie of base64(email:password) are findings named by the header, never by the value', () => {
+    const reset = randomBytes(32).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const totp = 'JBSWY3DPEHPK3PXP' + randomBytes(5).toString('hex').toUpperCase().replace(/[0189]/g, 'Q');
+    learnSecret(totp, 'never-travels');
+    const password = `Hd1-${randomBytes(8).toString('hex')}`;
+    const email = `Head.${randomBytes(3).toString('hex')}@example.test`;
+    learnSecret(password, 'password');
+    learnPasswordWithEmail(email, password);
+    const headers = {
+      'x-reset-token': reset,
+      link: `<https://example.invalid/password/reset/${reset}?email=${encodeURIComponent(email)}>; rel="password-reset"`,
+      'set-cookie': `password_reset=${reset}; Path=/; HttpOnly, remember_me=${Buffer.from(`${email}:${password}`).toString('base64')}; Path=/; Max-Age=2592000`,
+      'x-two-factor-secret': totp,
+      date: 'Sat, 28 Nov 2026 12:00:00 GMT',
+    };
+    const { findings } = scanHeaders(headers, { data: { message: 'sent' } }, {});
+    expect(findings).toEqual([
+      'header x-reset-token carries the password reset token (section 4.4: it arrives by e-mail, in no answer)',
+      'header link carries the password reset token (section 4.4: it arrives by e-mail, in no answer)',
+      'header set-cookie carries the password reset token (section 4.4: it arrives by e-mail, in no answer)',
+      'header set-cookie carries a password the run knows (written as its HTTP Basic credential, base64 of e-mail:password)',
+      'header x-two-factor-secret carries a secret that never travels (a TOTP secret or a recovery code the run knows)',
+    ]);
+    expect(findings.join(' ')).not.toContain(reset);
+  });
+
+  test('a short secret in a header is found as a whole piece of it (a cookie value, a query value), never inside a word', () => {
+    const password = `p${randomBytes(4).toString('hex')}`;
+    learnSecret(password, 'password');
+    expect(headerPieces(`a=1; pw=${password}; Path=/`)).toContain(password);
+    expect(scanHeaders({ 'set-cookie': `pw=${password}; Path=/` }, undefined, {}).findings).toEqual(['header set-cookie carries a password the run knows']);
+    expect(scanHeaders({ link: `</login?user=a&pass=${password}>; rel="self"` }, undefined, {}).findings).toEqual(['header link carries a password the run knows']);
+    expect(scanHeaders({ 'x-note': `x${password}y` }, undefined, {}).findings).toEqual([]);
+  });
+
+  test('another session’s token in a cookie is a finding; the caller’s own (sent, or issued by its own login) is not', () => {
+    const mine = session(randomUUID());
+    const other = session(randomUUID());
+    expect(scanHeaders({ 'set-cookie': `laravel_session=${other.data.id}; Path=/; HttpOnly` }, { data: [] }, { sent: [mine.data.id] }).findings).toEqual(['header set-cookie carries a token the run knows to belong to another session or user']);
+    expect(scanHeaders({ 'set-cookie': `laravel_session=${mine.data.id}; Path=/; HttpOnly` }, { data: [] }, { sent: [mine.data.id] }).findings).toEqual([]);
+    // A login's answer: its Set-Cookie (and Authorization, X-Auth-Token headers) with its own new Session is no finding (issue 28) ...
+    const login = session(randomUUID());
+    expect(scanHeaders({ 'set-cookie': `access_token=${login.data.id}; HttpOnly; Secure; SameSite=Strict`, authorization: `Bearer ${login.data.id}`, 'x-auth-token': login.data.id }, login, { issues: true }).findings).toEqual([]);
+    // ... but a cookie of the login before it (another user's) is.
+    expect(scanHeaders({ 'set-cookie': `remember_token=${other.data.id}; Path=/; HttpOnly` }, login, { issues: true }).findings).toEqual(['header set-cookie carries a token the run knows to belong to another session or user']);
+  });
+
+  test('ordinary headers, a --header value echoed, a short own code among header words and unknown cookies are no finding', () => {
+    const version = `v${randomBytes(4).toString('hex')}`;
+    const key = `k3y-${randomBytes(8).toString('hex')}`;
+    learnSecret(version, 'header-value');
+    learnSecret(key, 'configured');
+    learnSecret('nosniff', 'own-code', { owner: randomUUID() });
+    const headers = {
+      date: 'Sat, 28 Nov 2026 12:00:00 GMT',
+      etag: `W/"${randomBytes(16).toString('hex')}"`,
+      'x-request-id': randomUUID(),
+      'x-content-type-options': 'nosniff',
+      'x-api-version': version,
+      'x-api-key': key,
+      'set-cookie': `XSRF-TOKEN=${randomBytes(20).toString('base64url')}; Path=/, laravel_session=${randomBytes(30).toString('base64url')}; Path=/; HttpOnly`,
+      'content-type': 'application/json; charset=utf-8',
+    };
+    expect(scanHeaders(headers, { data: [] }, { sent: [] })).toEqual({ findings: [], advisories: [] });
+  });
+
+  test('a reset token learnt is found in base64, base64url and hex, and (a hex or base64 token) its bytes in another alphabet, and redacted', () => {
+    const reset = randomBytes(32).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const bytes = Buffer.from(reset, 'hex');
+    const values = { a: bytes.toString('base64url'), b: bytes.toString('base64'), c: reset.toUpperCase(), d: Buffer.from(reset).toString('base64').replace(/=+$/, '') };
+    const findings = credentialFindings({ data: values });
+    expect(findings.map((finding) => finding.split(' ')[0])).toEqual(['/data/a', '/data/b', '/data/c', '/data/d']);
+    expect(findings[0]).toBe('/data/a carries the password reset token (section 4.4: it arrives by e-mail, in no answer)');
+    expect(redactText(`id ${values.a}`)).not.toContain(values.a);
+    const base64 = randomBytes(24).toString('base64url');
+    learnSecret(base64, 'reset-token');
+    expect(credentialFindings({ data: { requestId: Buffer.from(base64, 'base64url').toString('hex') } })).toHaveLength(1);
   });
 });
 

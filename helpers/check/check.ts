@@ -12,7 +12,7 @@ import { RETRY_ATTEMPTS } from '../net/rate.js';
 import { redactError, redactJson, redactLearntSince, redactText, registeredSecretCount } from '../net/redact.js';
 import { formatProblems, schemaProblems, type SchemaProblem } from '../spec/schemas.js';
 import { releaseLeases } from '../states/lease-release.js';
-import { pathUserOf, scanCredentials, type AnswerContext } from './security.js';
+import { pathUserOf, scanCredentials, scanHeaders, type AnswerContext } from './security.js';
 import { issuesCredentials, normalizedKey } from '../spec/credential-names.js';
 import type { StateData, StateName, StateRequestOptions } from '../states/transport.js';
 import { currentTarget, onNewTarget, type TargetInfo } from './target.js';
@@ -276,15 +276,24 @@ const LARGE_ANSWER_NOTE = 'a large answer';
 /** An answer of the test, kept unredacted until its end so that the security scan can run again with every secret learnt since. */
 interface ScannedAnswer {
   line: string;
+  /** The parsed JSON body (undefined when the answer has none). */
   body: unknown;
+  /** Whether the answer had a JSON body (only such a body is scanned). */
+  json: boolean;
+  /** The answer's headers (issue 27, round wb27: scanned too, each named, never its value). */
+  headers: Readonly<Record<string, string>>;
   context: AnswerContext;
 }
 
 /** The security scan of one answer: its findings go to the run's security category, its advisories (shared constants) to the advisories, once each. */
 function scanAnswer(run: RunRecord, answer: ScannedAnswer): void {
-  const { findings, advisories } = scanCredentials(answer.body, answer.context);
+  const { findings, advisories } = answer.json ? scanCredentials(answer.body, answer.context) : { findings: [], advisories: [] };
   for (const finding of findings) {
     const line = redactText(`${answer.line} whose body ${finding}`);
+    if (!run.security.includes(line)) run.security.push(line);
+  }
+  for (const finding of scanHeaders(answer.headers, answer.json ? answer.body : undefined, answer.context).findings) {
+    const line = redactText(`${answer.line} whose ${finding}`);
     if (!run.security.includes(line)) run.security.push(line);
   }
   for (const advisory of advisories) {
@@ -415,13 +424,15 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
     );
     if (index !== undefined) exchangeOf.set(response, index);
-    if (response.isJson) {
+    {
       const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
-      const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.json, context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
+      const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.isJson ? response.json : undefined, json: response.isJson, headers: response.headers, context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
       scanAnswer(run, answer);
       // Kept for the rescan at the test's end only up to RECORDED_JSON_CHARS (issue 29): a target padding every answer
       // would otherwise hold megabytes per answer of each test in flight (8 tests a worker) until the test ends.
-      if (response.length <= RECORDED_JSON_CHARS) answers.push(answer);
+      // An answer without a JSON body is kept for its headers alone (issue 27, round wb27), whatever its length.
+      if (!response.isJson) answers.push(answer);
+      else if (response.length <= RECORDED_JSON_CHARS) answers.push(answer);
       else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
     }
     return response;

@@ -233,6 +233,72 @@ export function credentialFindings(body: unknown, context: AnswerContext = {}): 
   return scanCredentials(body, context).findings;
 }
 
+/**
+ * The pieces of a response header's value that are scanned besides the value whole (issue 27, white-box round wb27): a
+ * Set-Cookie's or a Link's parts (split at `,` and `;`), each `name=value`'s value, a Link's target between `<>`, a URL's
+ * path segments and query values, each also URL-decoded. A secret of SUBSTRING_SECRET_LENGTH characters or more is
+ * found anywhere in the whole value; a shorter one only as one of these pieces.
+ */
+export function headerPieces(value: string): string[] {
+  const pieces = new Set<string>([value]);
+  const add = (piece: string) => {
+    const text = piece.trim().replace(/^"(.*)"$/, '$1');
+    if (text === '') return;
+    pieces.add(text);
+    try {
+      pieces.add(decodeURIComponent(text.replace(/\+/g, ' ')));
+    } catch {
+      // Not URL-encoded: scanned as it is.
+    }
+  };
+  for (const part of value.split(/[,;]/)) {
+    add(part);
+    const equals = part.indexOf('=');
+    if (equals >= 0) add(part.slice(equals + 1));
+    const target = /<([^>]*)>/.exec(part)?.[1];
+    const url = target ?? part;
+    for (const segment of url.split(/[<>?&#/=\s]/)) add(segment);
+  }
+  return [...pieces];
+}
+
+/**
+ * The security scan of an answer's headers (issue 27, white-box round wb27: a reset token in an X-Reset-Token, a Link or a
+ * cookie; another user's token in a cookie; a TOTP secret in a header; a cookie of base64(email:password)), with the same
+ * context as its body: each value whole and in its pieces (headerPieces), found by value only, never by a header's or a
+ * cookie's name (an XSRF-TOKEN or a session cookie is ordinary). `body` is the answer's JSON body (undefined when it has
+ * none): a token the answer issues to its caller (a login's Set-Cookie with its own Session) is the caller's, as in the
+ * body. What the run itself configured (a --header value) and a short code (a word or digits that ordinary header words
+ * may share) are no finding here. Findings name the header, never the value.
+ */
+export function scanHeaders(headers: Readonly<Record<string, string>>, body: unknown, context: AnswerContext = {}): { findings: string[]; advisories: string[] } {
+  const findings: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || value === '') continue;
+    const at = `header ${name.toLowerCase()}`;
+    const seen = new Set<LearntSecret>();
+    for (const piece of headerPieces(value)) {
+      if (MASKED.test(piece)) continue;
+      const format = hashFormatOf(piece);
+      if (format !== undefined) {
+        const line = `${at} carries a password hash (${format} format)`;
+        if (!findings.includes(line)) findings.push(line);
+      }
+      for (const found of secretsIn(piece)) {
+        const { secret } = found;
+        if (seen.has(secret)) continue;
+        seen.add(secret);
+        if (secret.kind === 'header-value' || secret.kind === 'configured') continue;
+        if (secret.kind === 'own-code' && secret.value.length < SUBSTRING_SECRET_LENGTH) continue;
+        const finding = verdict(found, body, context);
+        if (finding === undefined || (secret.kind === 'token' && isSharedConstant(secret))) continue;
+        findings.push(`${at} ${finding}`);
+      }
+    }
+  }
+  return { findings, advisories: [] };
+}
+
 /** The security scan of a JSON answer: its findings, and its advisories (shared constants under a token name), each naming a JSON pointer, never a value. */
 export function scanCredentials(body: unknown, context: AnswerContext = {}): { findings: string[]; advisories: string[] } {
   const findings: string[] = [];

@@ -207,6 +207,42 @@ export function passwordForms(value: string): { text: string; form: SecretFound[
   return out.filter((item) => item.text !== value && item.text.length >= MIN_LENGTH);
 }
 
+/** The bytes a token's text writes when it is hex (of even length) or base64/base64url that writes them back alike; else undefined. */
+function bytesWritten(value: string): Buffer | undefined {
+  if (/^[0-9a-f]+$/i.test(value) && value.length % 2 === 0) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return undefined;
+  const body = value.replace(/=+$/, '');
+  const url = /[-_]/.test(body);
+  if (url && /[+/]/.test(body)) return undefined;
+  const bytes = Buffer.from(body, url ? 'base64url' : 'base64');
+  const back = url ? bytes.toString('base64url') : bytes.toString('base64').replace(/=+$/, '');
+  return back === body ? bytes : undefined;
+}
+
+/**
+ * Issue 27, white-box round wb27: the forms a password reset token may be written in: those of an access token
+ * (encodedForms: base64, base64url and hex of its text) and, when the token is hex or base64 of random bytes, those bytes
+ * in hex (both cases), base64 (with and without padding) and base64url. Found by value, never by shape; forms shorter than
+ * SUBSTRING_SECRET_LENGTH are dropped (found by coincidence).
+ */
+export function resetTokenForms(value: string): { text: string; form: SecretFound['form'] }[] {
+  const out = encodedForms(value);
+  const bytes = bytesWritten(value);
+  if (bytes !== undefined && bytes.length > 0) {
+    const hex = bytes.toString('hex');
+    const padded = bytes.toString('base64');
+    out.push(
+      { text: hex, form: 'bytes as hex' },
+      { text: hex.toUpperCase(), form: 'bytes as hex' },
+      { text: padded, form: 'bytes as base64' },
+      { text: padded.replace(/=+$/, ''), form: 'bytes as base64' },
+      { text: bytes.toString('base64url'), form: 'bytes as base64url' },
+    );
+  }
+  const seen = new Set<string>();
+  return out.filter((item) => item.text !== value && item.text.length >= SUBSTRING_SECRET_LENGTH && !seen.has(item.text) && seen.add(item.text) !== undefined);
+}
+
 /** Adds a form of a learnt secret: found as that secret (whole, or anywhere when long), and redacted. */
 function addForm(secret: LearntSecret, text: string, form: SecretFound['form']): void {
   if (learnt.has(text) || encodings.has(text)) return;
@@ -283,6 +319,11 @@ export function learnSecret(value: unknown, kind: SecretKind, about: { owner?: s
   if (kind === 'password') {
     // A password's unsalted digests and its base64 are the password (round wb25): found and redacted as it.
     for (const { text, form } of passwordForms(value)) addForm(secret, text, form);
+    return;
+  }
+  if (kind === 'reset-token') {
+    // A reset token in base64 or hex, or its bytes in another alphabet, is the token (round wb27): found and redacted as it.
+    for (const { text, form } of resetTokenForms(value)) addForm(secret, text, form);
     return;
   }
   if (kind === 'never-travels') {
