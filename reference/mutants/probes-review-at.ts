@@ -1,9 +1,9 @@
 import type { Mutant } from './types.js';
 import type { FastifyReply } from 'fastify';
 import type { WireAnswer } from '../mutation.js';
-import { answerWith, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { answerWith, holderNamesEmbossed, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { findUserByEmail, passwordMatches } from '../modules/authentication.js';
-import { AUTH, BANK, CARD_ROUTES, COINS, NFTS } from './routes.js';
+import { AUTH, BANK, COINS, NFTS } from './routes.js';
 
 /**
  * review-at (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (eb6c1d6,
@@ -80,27 +80,7 @@ const written: Mutant[] = [
     'cards',
     '2.5',
     'a card\u2019s holderName is stored as it is embossed, transliterated to Latin capitals (Laravel\u2019s Str::upper(Str::ascii($name)), as an issuer embosses in the ISO/IEC 7811 set: "\u00f8" as O, "\u00e6" as AE, "\u0436" as ZH, "\u00e1" as A), validated as sent (2.5: holderName "string"; no clause says a record repeats the letters sent; docs/judging.md lists "for an embossed holderName transliteration to Latin letters" as storage normalisation)',
-    {
-      wire(answer: WireAnswer, _reply: FastifyReply) {
-        if ((answer.status !== 200 && answer.status !== 201) || !CARD_ROUTES.includes(answer.url)) return undefined;
-        const body = parse(answer.payload);
-        if (body === undefined) return undefined;
-        for (const record of recordsOf(body)) if (typeof record?.holderName === 'string') record.holderName = embossed(record.holderName);
-        return JSON.stringify(body);
-      },
-      state(_name, data) {
-        const walk = (value: unknown): void => {
-          if (Array.isArray(value)) return value.forEach(walk);
-          if (!value || typeof value !== 'object') return;
-          for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-            if (key === 'holderName' && typeof inner === 'string') (value as Record<string, unknown>)[key] = embossed(inner);
-            else walk(inner);
-          }
-        };
-        walk(data);
-        return data;
-      },
-    },
+    holderNamesEmbossed(embossed),
     only('cards'),
   ),
   // Section 7 gives the 404 "no record found (message: no query results)" to bank show, bonus show and card show; 4.10

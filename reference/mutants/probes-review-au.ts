@@ -2,8 +2,8 @@ import type { Mutant } from './types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { ALL, isSessionAnswer, judgedDeviations, only, parse, reading, recordsOf } from './reading.js';
-import { BANK, BANKS, BONUSES, CARD_ROUTES, COINS, NFTS } from './routes.js';
+import { ALL, holderNamesEmbossed, isSessionAnswer, judgedDeviations, only, parse, reading, recordsOf } from './reading.js';
+import { BANK, BANKS, BONUSES, COINS, NFTS } from './routes.js';
 
 /**
  * review-au (issue 28, "fair to the readings nobody listed"): a read-only fairness review of the newest fixes (6cac814,
@@ -210,27 +210,7 @@ const written: Mutant[] = [
     'cards',
     '2.5',
     'a card\u2019s holderName is stored as it is embossed, in the Latin capitals of ICAO Doc 9303 Part 3\u2019s transliteration table ("M\u00fcller" as MUELLER, "\u00c5se" as AASE, "\u00f8" as OE, "\u0436" as ZH, "\u00e1" as A), validated as sent (2.5: holderName "string"; no clause says a record repeats the letters sent; docs/judging.md lists "for an embossed holderName transliteration to Latin letters" as storage normalisation)',
-    {
-      wire(answer: WireAnswer, _reply: FastifyReply) {
-        if ((answer.status !== 200 && answer.status !== 201) || !CARD_ROUTES.includes(answer.url)) return undefined;
-        const body = parse(answer.payload);
-        if (body === undefined) return undefined;
-        for (const record of recordsOf(body)) if (typeof record?.holderName === 'string') record.holderName = icaoEmbossed(record.holderName);
-        return JSON.stringify(body);
-      },
-      state(_name, data) {
-        const walk = (value: unknown): void => {
-          if (Array.isArray(value)) return value.forEach(walk);
-          if (!value || typeof value !== 'object') return;
-          for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-            if (key === 'holderName' && typeof inner === 'string') (value as Record<string, unknown>)[key] = icaoEmbossed(inner);
-            else walk(inner);
-          }
-        };
-        walk(data);
-        return data;
-      },
-    },
+    holderNamesEmbossed(icaoEmbossed),
     only('cards'),
   ),
   // helpers/arrange/invariants.ts roundTripChecks advises on two masks of one value between a bonus's show and its list

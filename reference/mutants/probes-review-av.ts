@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { findUserByEmail, hashPassword } from '../modules/authentication.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { answerWith, isSessionAnswer, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { answerWith, holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { CARD_ROUTES, RESET } from './routes.js';
 
 /**
@@ -98,29 +98,6 @@ const embossedBy = (table: Readonly<Record<string, string>>) => {
       .replace(/[^\x20-\x7e]/gu, '')
       .toUpperCase();
 };
-
-/** A card reading that stores (and answers, and states) every holderName as `emboss` writes it. */
-const holderNamesEmbossed = (emboss: (name: string) => string) => ({
-  wire(answer: WireAnswer, _reply: FastifyReply) {
-    if ((answer.status !== 200 && answer.status !== 201) || !CARD_ROUTES.includes(answer.url)) return undefined;
-    const body = parse(answer.payload);
-    if (body === undefined) return undefined;
-    for (const record of recordsOf(body)) if (typeof record?.holderName === 'string') record.holderName = emboss(record.holderName);
-    return JSON.stringify(body);
-  },
-  state(_name: string, data: unknown) {
-    const walk = (value: unknown): void => {
-      if (Array.isArray(value)) return value.forEach(walk);
-      if (!value || typeof value !== 'object') return;
-      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-        if (key === 'holderName' && typeof inner === 'string') (value as Record<string, unknown>)[key] = emboss(inner);
-        else walk(inner);
-      }
-    };
-    walk(data);
-    return data;
-  },
-});
 
 /**
  * A login's 2FA code checked first and once (RFC 6238 5.2: "the verifier MUST NOT accept the second attempt of the same

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, ResponseTransform, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { BANKS, CARDS, COIN_ROUTES, NFT_ROUTES } from './routes.js';
+import { BANKS, CARD_ROUTES, CARDS, COIN_ROUTES, NFT_ROUTES } from './routes.js';
 
 /** The pieces every reading round (readings-r3.ts and later) writes its allowed readings with. */
 
@@ -510,3 +510,30 @@ export function signedBy(ctx: ReferenceContext, platformId: string, jwt: string)
     return false;
   }
 }
+
+/**
+ * A card's holderName written by `emboss` wherever the reference shows one: in the card routes' answers (200, 201) and in
+ * the provider states' answers, as an issuer that stores the embossed name does (the embossing readings of review-at,
+ * review-au and review-av: one transliteration table each).
+ */
+export const holderNamesEmbossed = (emboss: (name: string) => string): Mutation => ({
+  wire(answer: WireAnswer, _reply: FastifyReply) {
+    if ((answer.status !== 200 && answer.status !== 201) || !CARD_ROUTES.includes(answer.url)) return undefined;
+    const body = parse(answer.payload);
+    if (body === undefined) return undefined;
+    for (const record of recordsOf(body)) if (typeof record?.holderName === 'string') record.holderName = emboss(record.holderName);
+    return JSON.stringify(body);
+  },
+  state(_name: string, data: unknown) {
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (!value || typeof value !== 'object') return;
+      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+        if (key === 'holderName' && typeof inner === 'string') (value as Record<string, unknown>)[key] = emboss(inner);
+        else walk(inner);
+      }
+    };
+    walk(data);
+    return data;
+  },
+});
