@@ -424,17 +424,15 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
       () => (run.rateLimited = (run.rateLimited ?? 0) + 1),
     );
     if (index !== undefined) exchangeOf.set(response, index);
-    {
-      const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
-      const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.isJson ? response.json : undefined, json: response.isJson, headers: response.headers, context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
-      scanAnswer(run, answer);
-      // Kept for the rescan at the test's end only up to RECORDED_JSON_CHARS (issue 29): a target padding every answer
-      // would otherwise hold megabytes per answer of each test in flight (8 tests a worker) until the test ends.
-      // An answer without a JSON body is kept for its headers alone (issue 27, round wb27), whatever its length.
-      if (!response.isJson) answers.push(answer);
-      else if (response.length <= RECORDED_JSON_CHARS) answers.push(answer);
-      else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
-    }
+    const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
+    const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.isJson ? response.json : undefined, json: response.isJson, headers: response.headers, context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
+    scanAnswer(run, answer);
+    // Kept for the rescan at the test's end only up to RECORDED_JSON_CHARS (issue 29): a target padding every answer
+    // would otherwise hold megabytes per answer of each test in flight (8 tests a worker) until the test ends.
+    // An answer without a JSON body is kept for its headers alone (issue 27, round wb27), whatever its length.
+    if (!response.isJson) answers.push(answer);
+    else if (response.length <= RECORDED_JSON_CHARS) answers.push(answer);
+    else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
     return response;
   };
   const context: CheckContext = {
