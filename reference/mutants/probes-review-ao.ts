@@ -193,8 +193,9 @@ function loginShowsOwnAntiPhishingCode(): Mutation {
 /**
  * The pin of F2's boundary, a deviation: every login answers, beside the Session, a profile read from a cache that one
  * login fills for the next (keyed by nothing), so it carries the anti-phishing code of the user who logged in before.
+ * `place` writes it into the answer's data (here its user's options.guard.antiPhishing; review-av D1: a profile's secretWord).
  */
-function loginShowsPreviousUsersAntiPhishingCode(): Mutation {
+export function loginShowsPreviousUsersAntiPhishingCode(place: (data: Record<string, any>, userId: string, code: string) => void = (data, userId, code) => (data.user = { id: userId, options: { guard: { antiPhishing: code } } })): Mutation {
   let db: Database.Database | undefined;
   let previous: string | undefined;
   return {
@@ -210,7 +211,7 @@ function loginShowsPreviousUsersAntiPhishingCode(): Mutation {
       const shown = previous;
       previous = row?.anti_phishing ?? previous;
       if (shown === undefined || shown === row?.anti_phishing) return undefined;
-      body.data.user = { id: userId, options: { guard: { antiPhishing: shown } } };
+      place(body.data, userId, shown);
       return JSON.stringify(body);
     },
   };

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import type Database from 'better-sqlite3';
 import { findUserByEmail, hashPassword } from '../modules/authentication.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { answerWith, holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { answerWith, holderNamesEmbossed, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
 import { CARD_ROUTES, RESET } from './routes.js';
+import { loginShowsPreviousUsersAntiPhishingCode } from './probes-review-ao.js';
 
 /**
  * review-av (issue 28, "fair to the readings nobody listed"): a fairness and code review of the newest fixes (reading
@@ -240,27 +240,8 @@ const written: Mutant[] = [
  * (/phish|securityphrase|securityword|securitycode/) does not know. The reference's codes are 12 hexadecimal characters,
  * under SUBSTRING_SECRET_LENGTH, so since 00cba72 the scan finds them only under a member naming such a code.
  */
-function loginShowsPreviousUsersCodeAsSecretWord(): Mutation {
-  let db: Database.Database | undefined;
-  let previous: string | undefined;
-  return {
-    request(_request, ctx) {
-      if (ctx) db = ctx.db;
-    },
-    wire(answer: WireAnswer) {
-      if (!isSessionAnswer(answer) || !db) return undefined;
-      const body = parse(answer.payload);
-      const userId = body?.data?.userId;
-      if (typeof userId !== 'string') return undefined;
-      const row = db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string } | undefined;
-      const shown = previous;
-      previous = row?.anti_phishing ?? previous;
-      if (shown === undefined || shown === row?.anti_phishing) return undefined;
-      body.data.profile = { id: userId, secretWord: shown };
-      return JSON.stringify(body);
-    },
-  };
-}
+const loginShowsPreviousUsersCodeAsSecretWord = (): Mutation =>
+  loginShowsPreviousUsersAntiPhishingCode((data, userId, code) => (data.profile = { id: userId, secretWord: code }));
 
 const deviations: Mutant[] = [
   {
