@@ -281,14 +281,14 @@ export function together(members: readonly Mutant[]): Together {
   });
   const transforms: ResponseTransform[] = [...byRoute].map(([route, list]) => ({
     route,
-    apply(body: unknown, status: number) {
+    apply(body: unknown, status: number, server: object) {
       let current = body;
       let currentStatus = status;
       for (const { member, transform } of list) {
         record(fastifyRoute(route), member, [STATUS_READ], TRANSFORM);
         if (transform.status !== undefined && transform.status !== currentStatus) continue;
         const before = structuredClone(current);
-        const changed = transform.apply(current, currentStatus) ?? {};
+        const changed = transform.apply(current, currentStatus, server) ?? {};
         const places = changedPlaces(before, changed.body === undefined ? current : changed.body);
         if (changed.body !== undefined) current = changed.body;
         if (changed.status !== undefined && changed.status !== currentStatus) {

@@ -250,7 +250,7 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
       if (request.method !== method || request.routeOptions.url !== route) return payload;
       if (transform.status !== undefined && reply.statusCode !== transform.status) return payload;
       const copy = structuredClone(payload);
-      const changed = transform.apply(copy, reply.statusCode) ?? {};
+      const changed = transform.apply(copy, reply.statusCode, app) ?? {};
       if (changed.status !== undefined) reply.code(changed.status);
       return changed.body === undefined ? copy : changed.body;
     });

@@ -11,7 +11,8 @@ export interface ResponseTransform {
   route: string;
   /** Only answers with this status; all statuses when absent. */
   status?: number;
-  apply(body: any, status: number): { body?: unknown; status?: number } | void;
+  /** `server` is the reference answering (one per run): a mutant that remembers across answers keeps its memory per server (perServer). */
+  apply(body: any, status: number, server: object): { body?: unknown; status?: number } | void;
 }
 
 /** One answer of the interface as it is about to be sent: its serialized JSON text. */

@@ -9,6 +9,8 @@ import type { Mutant } from '../reference/mutants/types.js';
 const ALL = { groups: 'all', clauses: 'all' } as const;
 const readingOf = (name: string, mutation: Mutation, extra: Partial<Mutant> = {}): Mutant => ({ name, clause: '1', group: 'banks', description: 'a reading for a test', mutation, allowed: true, judgedBy: ALL, ...extra });
 const wire = (rewrite: (text: string) => string): Mutation => ({ wire: (answer) => rewrite(answer.payload) });
+/** The reference a transform answers for (a mutant remembers per server: perServer). */
+const server = {};
 
 /** A stand-in for fastify's reply: its status and headers. */
 function replyStub(): FastifyReply & { headersSet: Record<string, unknown> } {
@@ -132,7 +134,7 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const transform = readingOf('t', { transform: { route: 'GET /api/v1/user/{user}/bank', apply: (body) => void (body.name = 'T') } });
     const both = together([transform, readingOf('w', wire((t) => JSON.stringify({ ...JSON.parse(t), name: 'W' })))]);
     const body = { name: 'a' };
-    const transformed = both.mutation.transforms![0]!.apply(body, 200);
+    const transformed = both.mutation.transforms![0]!.apply(body, 200, server);
     expect(transformed).toMatchObject({ body: { name: 'T' } });
     send(both.mutation, { name: 'T' });
     expect(both.conflicts().map((c) => c.readings)).toEqual([['t', 'w']]);
@@ -178,12 +180,12 @@ describe('readings judged together (mutation/compose.ts)', () => {
     const renamed = readingOf('renamed', { transform: { route, status: 200, apply: (body) => void (body.name = 'R') } });
     const joint = together([created, renamed]);
     // Together, "renamed" never applies: its change reaches no test, so the run says nothing about it.
-    expect(joint.mutation.transforms![0]!.apply({ name: 'a' }, 200)).toEqual({ body: { name: 'a' }, status: 201 });
+    expect(joint.mutation.transforms![0]!.apply({ name: 'a' }, 200, server)).toEqual({ body: { name: 'a' }, status: 201 });
     expect(joint.conflicts()).toEqual([{ readings: ['created', 'renamed'], what: 'GET /api/v1/user/:user/bank #status (one changes it, the other reads it to apply)' }]);
     // The same with a wire rewrite that reads the status the transform changed.
     const onlyOn200 = readingOf('wire-on-200', { wire: (answer) => (answer.status === 200 ? JSON.stringify({ ...JSON.parse(answer.payload), name: 'W' }) : undefined) });
     const withWire = together([created, onlyOn200]);
-    withWire.mutation.transforms![0]!.apply({ name: 'a' }, 200);
+    withWire.mutation.transforms![0]!.apply({ name: 'a' }, 200, server);
     const reply = replyStub();
     reply.code(201);
     expect(withWire.mutation.wire!({ method: 'GET', url: '/api/v1/user/:user/bank', status: 201, payload: '{"name":"a"}' }, reply)).toBeUndefined();
@@ -191,7 +193,7 @@ describe('readings judged together (mutation/compose.ts)', () => {
     // A wire rewrite that never reads the status stands beside a status change.
     const headerOnly = readingOf('header-only', { wire: (_answer, r) => void r.header('x-a', '1') });
     const apart = together([created, headerOnly]);
-    apart.mutation.transforms![0]!.apply({ name: 'a' }, 200);
+    apart.mutation.transforms![0]!.apply({ name: 'a' }, 200, server);
     apart.mutation.wire!({ method: 'GET', url: '/api/v1/user/:user/bank', status: 201, payload: '{"name":"a"}' }, replyStub());
     expect(apart.conflicts()).toEqual([]);
   });

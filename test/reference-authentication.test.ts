@@ -372,6 +372,27 @@ describe('authentication mutants', () => {
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 
+  it('a mutant remembers per server: the first login of a second reference is that server\u2019s first, not the first server\u2019s (the mutation runner judges one mutant object in several runs)', async () => {
+    const mutant = authenticationMutants.find((m) => m.name === 'login-session-leaks-first-refresh-token')!;
+    const sessionsOf = async () => {
+      const server = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });
+      try {
+        const sessions = [];
+        for (let i = 0; i < 2; i++) {
+          const user = await server.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: {} } }).then((r) => r.json().data);
+          sessions.push((await server.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } })).json().data);
+        }
+        return sessions;
+      } finally {
+        await server.close();
+      }
+    };
+    for (const [first, second] of [await sessionsOf(), await sessionsOf()]) {
+      expect(first.serviceToken).toBeUndefined();
+      expect(second.serviceToken).toBe(first.refreshToken);
+    }
+  });
+
   it('jwt-any-platform-key lets a token for an unknown platform in, which the faithful reference refuses', async () => {
     const mutant = authenticationMutants.find((m) => m.name === 'jwt-any-platform-key')!;
     const mutated = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { perServer } from './reading.js';
 import type { Mutant } from './types.js';
 
 /**
@@ -32,8 +33,8 @@ function asMessage(name: string, route: string, status: number, description: str
 }
 
 /** Changes the Session of a successful login. */
-function session(name: string, clause: string, description: string, apply: (data: Record<string, any>, body: Record<string, any>) => { body?: unknown } | void, route = LOGIN): Mutant {
-  return { name, clause, group: 'authentication', description, mutation: { transform: { route, status: 200, apply: (body) => apply(body.data, body) } } };
+function session(name: string, clause: string, description: string, apply: (data: Record<string, any>, body: Record<string, any>, server: object) => { body?: unknown } | void, route = LOGIN): Mutant {
+  return { name, clause, group: 'authentication', description, mutation: { transform: { route, status: 200, apply: (body, _status, server) => apply(body.data, body, server) } } };
 }
 
 /** Section 1.4 written as Java's Instant.toString() writes it: the fraction cut to `digits` and its trailing zero groups dropped. */
@@ -64,12 +65,13 @@ const refreshToken = (): string => `rt.${randomBytes(30).toString('base64url')}`
  * the next user's, so a rule that calls a value in two users' logins "a shared constant" would only advise on it.
  */
 function sessionLeaksPreviousRefreshToken(): Mutant {
-  let previous: string | undefined;
-  return session('login-session-leaks-previous-refresh-token', '2.1', 'every Session carries its own refresh token and, as previousRefreshToken, the one issued by the login answered before it (another user\u2019s credential): a security finding', (data) => {
+  const memory = perServer((): { previous?: string } => ({}));
+  return session('login-session-leaks-previous-refresh-token', '2.1', 'every Session carries its own refresh token and, as previousRefreshToken, the one issued by the login answered before it (another user\u2019s credential): a security finding', (data, _body, server) => {
     const own = refreshToken();
+    const seen = memory(server);
     data.refreshToken = own;
-    if (previous !== undefined) data.previousRefreshToken = previous;
-    previous = own;
+    if (seen.previous !== undefined) data.previousRefreshToken = seen.previous;
+    seen.previous = own;
   });
 }
 
@@ -78,12 +80,13 @@ function sessionLeaksPreviousRefreshToken(): Mutant {
  * first login issued (one user's credential, handed to every later user alike).
  */
 function sessionLeaksFirstRefreshToken(): Mutant {
-  let first: string | undefined;
-  return session('login-session-leaks-first-refresh-token', '2.1', 'every Session carries its own refresh token and, as serviceToken, the refresh token issued to the first login the server answered (one user\u2019s credential, alike in every later login): a security finding', (data) => {
+  const memory = perServer((): { first?: string } => ({}));
+  return session('login-session-leaks-first-refresh-token', '2.1', 'every Session carries its own refresh token and, as serviceToken, the refresh token issued to the first login the server answered (one user\u2019s credential, alike in every later login): a security finding', (data, _body, server) => {
     const own = refreshToken();
+    const seen = memory(server);
     data.refreshToken = own;
-    first ??= own;
-    if (first !== own) data.serviceToken = first;
+    seen.first ??= own;
+    if (seen.first !== own) data.serviceToken = seen.first;
   });
 }
 

@@ -1,14 +1,23 @@
+import type { FastifyReply } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { onAnswers, parse, recordsOf } from './reading.js';
+import { onAnswers, parse, perServer, recordsOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
-/** The NFT show answers another NFT's image and url (owner and creator its own: one wallet, one collection's creator). */
+/**
+ * The NFT show answers another NFT's image and url (owner and creator its own: one wallet, one collection's creator):
+ * the media of another NFT of the same user's list, as a mapper that keeps the media of the last NFT it mapped for that
+ * user would. Kept per server and per user: across users, which NFT is "another" would depend on which tests listed first.
+ */
 function showImageUrlOfAnother(): Mutation {
-  const metas = new Map<string, { image: unknown; url: unknown }>();
+  const metasOf = perServer(() => new Map<string, Map<string, { image: unknown; url: unknown }>>());
   return {
-    wire(answer: WireAnswer) {
+    wire(answer: WireAnswer, reply: FastifyReply) {
       if (answer.status !== 200 || (answer.url !== URL.nftList && answer.url !== URL.nftOne)) return undefined;
+      const user = String((reply.request.params as { user?: unknown } | undefined)?.user ?? '').toLowerCase();
+      const byUser = metasOf(reply.server);
+      const metas = byUser.get(user) ?? new Map<string, { image: unknown; url: unknown }>();
+      byUser.set(user, metas);
       const body = parse(answer.payload);
       const records = recordsOf(body);
       if (answer.url === URL.nftList) {

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { isSessionAnswer, judgedDeviations, onBankCreate, only, parse, reading, recordsOf } from './reading.js';
+import { isSessionAnswer, judgedDeviations, onBankCreate, only, parse, perServer, reading, recordsOf } from './reading.js';
 import { BANK_ROUTES, BANKS, BONUS, LOGOUT } from './routes.js';
 
 /**
@@ -197,19 +197,20 @@ function loginShowsOwnAntiPhishingCode(): Mutation {
  */
 export function loginShowsPreviousUsersAntiPhishingCode(place: (data: Record<string, any>, userId: string, code: string) => void = (data, userId, code) => (data.user = { id: userId, options: { guard: { antiPhishing: code } } })): Mutation {
   let db: Database.Database | undefined;
-  let previous: string | undefined;
+  const memory = perServer((): { previous?: string } => ({}));
   return {
     request(_request, ctx) {
       if (ctx) db = ctx.db;
     },
-    wire(answer: WireAnswer) {
+    wire(answer: WireAnswer, reply: FastifyReply) {
       if (!isSessionAnswer(answer) || !db) return undefined;
       const body = parse(answer.payload);
       const userId = body?.data?.userId;
       if (typeof userId !== 'string') return undefined;
       const row = db.prepare('SELECT anti_phishing FROM users WHERE id = ?').get(userId) as { anti_phishing: string } | undefined;
-      const shown = previous;
-      previous = row?.anti_phishing ?? previous;
+      const seen = memory(reply.server);
+      const shown = seen.previous;
+      seen.previous = row?.anti_phishing ?? seen.previous;
       if (shown === undefined || shown === row?.anti_phishing) return undefined;
       place(body.data, userId, shown);
       return JSON.stringify(body);

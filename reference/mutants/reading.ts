@@ -33,6 +33,23 @@ export function recordsOf(body: any): any[] {
   return body?.data && typeof body.data === 'object' ? [body.data] : [];
 }
 
+/**
+ * What a mutant remembers across answers, kept for one reference server (`reply.server`, or the `server` a transform is
+ * given). A mutant object outlives its server: the mutation runner judges it in several runs (its hinted tests, then
+ * the whole run), each against a new reference. A memory kept in the closure carried one run's values into the next,
+ * so "the token of the server's first login" became a token no test of the new run had seen, and the deviation was
+ * judged on a value from elsewhere (login-session-leaks-first-refresh-token survived CI once the suite forgot, per
+ * target, what it had learnt).
+ */
+export function perServer<T>(init: () => T): (server: object) => T {
+  const memories = new WeakMap<object, T>();
+  return (server) => {
+    let memory = memories.get(server);
+    if (memory === undefined) memories.set(server, (memory = init()));
+    return memory;
+  };
+}
+
 /** The JSON of an answer's text, or undefined when it is not JSON. */
 export function parse(payload: string): any {
   try {

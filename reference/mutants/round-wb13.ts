@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
-import { parse } from './reading.js';
+import { parse, perServer } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -312,10 +312,11 @@ const stripFormula = (text: string) => text.replace(/^[=+\-@]+/, '');
  * shape for one user is answered to another user asking the same (`shape` gives the key without the user, or undefined).
  */
 function cachedAcrossUsers(url: string, shape: (reply: FastifyReply) => string | undefined): Mutation {
-  const cache = new Map<string, { user: string; payload: string }>();
+  const cacheOf = perServer(() => new Map<string, { user: string; payload: string }>());
   return {
     wire(answer, reply) {
       if (answer.method !== 'GET' || answer.url !== url || answer.status !== 200) return undefined;
+      const cache = cacheOf(reply.server);
       const user = paramsOf(reply).user;
       const slot = shape(reply);
       if (typeof user !== 'string' || slot === undefined) return undefined;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { answerWith, onCardFields, onParsedBody, parse, recordsOf, routeOf } from './reading.js';
+import { answerWith, onCardFields, onParsedBody, parse, perServer, recordsOf, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -287,10 +287,11 @@ function notFoundAs(routes: readonly string[], type: 'html' | 'text', when: (ans
 
 /** A show of `route` cached by its symbol alone (`Cache::remember("balance:$asset")`): another user reading the same symbol gets the first reader's record. */
 function showCachedBySymbol(route: string): Mutation {
-  const cache = new Map<string, { user: string; payload: string }>();
+  const cacheOf = perServer(() => new Map<string, { user: string; payload: string }>());
   return {
     wire(answer, reply) {
       if (answer.method !== 'GET' || answer.url !== route || answer.status !== 200) return undefined;
+      const cache = cacheOf(reply.server);
       const params = paramsOf(reply.request);
       const symbol = key(params.asset);
       const user = key(params.user);
@@ -305,13 +306,14 @@ function showCachedBySymbol(route: string): Mutation {
 
 /** The 200 answers of `route` for which `when` holds cached under one key for every user: a second user gets the first user's answer. */
 function routeCachedAcrossUsers(route: string, when: (reply: FastifyReply) => boolean): Mutation {
-  let first: { user: string; payload: string } | undefined;
+  const cacheOf = perServer((): { first?: { user: string; payload: string } } => ({}));
   return {
     wire(answer, reply) {
       if (answer.method !== 'GET' || answer.url !== route || answer.status !== 200 || !when(reply)) return undefined;
+      const cache = cacheOf(reply.server);
       const user = key(paramsOf(reply.request).user);
-      if (first && first.user !== user) return first.payload;
-      first ??= { user, payload: answer.payload };
+      if (cache.first && cache.first.user !== user) return cache.first.payload;
+      cache.first ??= { user, payload: answer.payload };
       return undefined;
     },
   };

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { generateSync, verifySync } from 'otplib';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext, UserRow } from '../context.js';
 import { passwordMatches, sessionOf } from '../modules/authentication.js';
 import { resolveToken } from '../tokens.js';
-import { answerWith, cardFormOf, claimsOf, onBankCreate, onCardFields, only, onParsedBody, parse, reading, recordCardForm, recordsOf, routeOf, signedBy } from './reading.js';
+import { answerWith, cardFormOf, claimsOf, onBankCreate, onCardFields, only, onParsedBody, parse, perServer, reading, recordCardForm, recordsOf, routeOf, signedBy } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -375,19 +375,20 @@ const NOT_OF_TYPE = 'The :field field must be a file of type: jpg, jpeg, bmp, pn
 
 /** A member of a bonus's `user` kept as the service first answered it (a static cache), for every later user's bonuses. */
 function bonusUserMemberCached(read: (user: any) => unknown, write: (user: any, value: string) => void): Mutation {
-  let first: { owner: string; value: string } | undefined;
+  const memory = perServer((): { first?: { owner: string; value: string } } => ({}));
   return {
-    wire(answer: WireAnswer) {
+    wire(answer: WireAnswer, reply: FastifyReply) {
       if (answer.status !== 200 || (answer.url !== URL.bonusList && answer.url !== URL.bonusOne)) return undefined;
       const body = parse(answer.payload);
+      const seen = memory(reply.server);
       let changed = false;
       for (const record of recordsOf(body)) {
         const user = record?.user;
         const value = user ? read(user) : undefined;
         if (typeof value !== 'string' || typeof user.id !== 'string') continue;
-        if (!first) first = { owner: user.id.toLowerCase(), value };
-        else if (user.id.toLowerCase() !== first.owner && value !== first.value) {
-          write(user, first.value);
+        if (!seen.first) seen.first = { owner: user.id.toLowerCase(), value };
+        else if (user.id.toLowerCase() !== seen.first.owner && value !== seen.first.value) {
+          write(user, seen.first.value);
           changed = true;
         }
       }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
-import { isSessionAnswer, onBankCreate, onParsedBody, parse, routeOf } from './reading.js';
+import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServer, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -426,10 +426,11 @@ function forgotUserIdStartsItsReset(): Mutation {
  * record of another user.
  */
 function showCachedById(route: string, segment: string): Mutation {
-  const cache = new Map<string, { owner: string; payload: string }>();
+  const cacheOf = perServer(() => new Map<string, { owner: string; payload: string }>());
   return {
     wire(answer, reply) {
       if (answer.url !== route) return undefined;
+      const cache = cacheOf(reply.server);
       const params = paramsOf(reply);
       const id = key(params[segment]);
       const owner = key(params.user);
