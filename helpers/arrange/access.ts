@@ -133,7 +133,8 @@ async function expiredWriteKept(t: CheckContext, endpointId: string, expired: { 
  * Sends the endpoint's request without valid authentication of `kind` and answers the responses (four
  * for `elsewhere`: a Token header, `?token=` with `api_token` and `access_token`, `Authorization:
  * Basic`, and the bare token as the whole `Authorization` header, without the Bearer scheme section 5.3
- * requires). A bank a faulty target creates all the same is deleted afterwards.
+ * requires; since round wb27 also a cookie with the X-Auth-Token and X-Access-Token headers, and on a create body
+ * members `api_token` and `access_token`). A bank a faulty target creates all the same is deleted afterwards.
  */
 export async function sendUnauthenticated(t: CheckContext, endpointId: string, kind: AccessKind): Promise<ApiResponse[]> {
   if (kind === 'expired') {
@@ -195,6 +196,11 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
     }
     // Round wb25: a list's filters beside the token in the query (filterQueries): one request a filter.
     for (const query of filterQueries(endpointId)) answers.push(await t.request(request.method, path, { ...request.body(), query: { ...query, ...placements[1]!.query } }));
+    // Round wb27 (fix-wb27c): a create's token as body members api_token and access_token beside its valid body (a JSON
+    // member; a form field of the multipart card create), no Authorization header (Laravel's token guard reads input(),
+    // the body too): 5.3 requires the Authorization Bearer header, so 401, and the list read around it stays the same.
+    // One request more a create.
+    if (listPath) answers.push(cleanUp(await t.request(request.method, path, bodyWithToken(request.body(), token))));
   }
   if (kept !== undefined) {
     const shown = await t.get(bankPath(user.id, kept), { token });
@@ -212,6 +218,16 @@ export async function sendUnauthenticated(t: CheckContext, endpointId: string, k
     expect(stored, `${endpointId} with ${ACCESS_KINDS.elsewhere}: the creates answered ${answers.map((r) => r.status).join(', ')} and must store nothing (section 5.3: without valid authentication the response is 401); the user's list now holds ${stored.length} record(s) more`).toEqual([]);
   }
   return answers;
+}
+
+/** A create's valid body with the token beside its fields as `api_token` and `access_token` (JSON members, or form fields). */
+function bodyWithToken(body: ReturnType<ReturnType<typeof requestOf>['body']>, token: string): { json?: unknown; form?: ReturnType<typeof cardForm>['form'] } {
+  if (body.form) {
+    body.form.append('api_token', token);
+    body.form.append('access_token', token);
+    return { form: body.form };
+  }
+  return { json: { ...(body.json as Record<string, unknown>), api_token: token, access_token: token } };
 }
 
 /** The creates whose `elsewhere` row reads the user's list around it, with the list's path for a user. */
