@@ -637,10 +637,16 @@ nftShow.describe(() => {
   // White-box round wb24: the show of an NFT another user holds and the caller does not is never that user's holding
   // (4.7: the user's balance of {asset}; 5.6). What a symbol the caller does not hold gets is not said (the test after
   // this one advises on it), so any answer but a 5xx passes, and a 200 passes when it holds nothing (crypto amounts 0).
-  // Three requests beside the two logins and states: the first user's NFT list, the second user's show.
+  // Round wb27 (fix-wb27c): the holder reads its own show of the NFT first (200), then the caller its own path's show of
+  // it: a show answered from a cache keyed by the symbol alone, filled by the holder's read, meets the caller's (the
+  // holder's record, its crypto amounts and quantity, is then the answer). Four requests beside the two logins and
+  // states: the first user's NFT list and show, the second user's show.
   nftShow.check('never answers another user’s holding to the show of an NFT that user holds and the caller does not', { rules: ['S203'], clauses: ['4.7', '5'], status: null, rulesOnEveryBranch: 'fails on a 200 whose record holds another user’s NFT with an amount (S203: the caller’s balance of {asset}) and on a 5xx, whichever other answer came' }, async (t) => {
     const { first, second, foreign, othersHolding, judge } = await twoNftHolders(t);
     const symbol = foreign[0]!;
+    const holderShown = await t.get(balancePaths.nftShow(first.user.id, symbol), { token: first.token });
+    expect(holderShown.status, `section 4.7: user ${first.user.id}'s show of ${symbol}, an NFT its provider state balances gives it, must answer 200; got ${holderShown.status}`).toBe(200);
+    const holderRecord = (holderShown.json as { data?: any } | undefined)?.data;
     const response = await t.get(balancePaths.nftShow(second.user.id, symbol), { token: second.token });
     expectNoServerError(response);
     if (response.status !== 200) return;
@@ -651,7 +657,8 @@ nftShow.describe(() => {
       const list = await t.get(balancePaths.nftList(second.user.id), { token: second.token });
       const listedHeld = list.status === 200 && Array.isArray(list.json?.data) && (list.json.data as any[]).some((entry) => typeof entry?.symbol === 'string' && entry.symbol.toLowerCase() === symbol.toLowerCase() && holdsAmount(entry));
       if (listedHeld) return t.advise(`user ${second.user.id}'s NFT show and list both hold ${symbol}, which its provider state balances does not give it and user ${first.user.id}'s does: an NFT both hold (the state names some of the NFTs held, not all), so not judged`);
-      return judge(`sections 4.7 and 5.6: the show of an NFT is the user's balance of it; user ${second.user.id}, whose provider state gives it no ${symbol} and whose own NFT list does not hold it, was answered 200 with ${symbol} holding crypto ${JSON.stringify((record as any)?.amounts?.crypto)}: the holding of user ${first.user.id}`);
+      const sameAsHolder = JSON.stringify((record as any)?.amounts?.crypto) === JSON.stringify(holderRecord?.amounts?.crypto) && JSON.stringify((record as any)?.quantity) === JSON.stringify(holderRecord?.quantity);
+      return judge(`sections 4.7 and 5.6: the show of an NFT is the user's balance of it; user ${second.user.id}, whose provider state gives it no ${symbol} and whose own NFT list does not hold it, was answered 200 with ${symbol} holding crypto ${JSON.stringify((record as any)?.amounts?.crypto)}: the holding of user ${first.user.id}${sameAsHolder ? ', whose own show of it just before answered the same crypto amounts and quantity (a show cached by the symbol alone)' : ''}`);
     }
     t.advise(`the show of ${symbol}, an NFT another user holds and the caller does not, was answered 200 with a record holding nothing, not 404 (the specification is silent on a symbol the user does not hold)`);
   });
