@@ -23,7 +23,10 @@ import { BONUS, BONUSES, FORGOT, LOGOUT } from './routes.js';
  *   bearer holding the real token or its secret part; helpers/check/security.ts tokenAllowed allows a found token only
  *   when a sent value IS it (or is learnt), so the request's own bearer echoed is judged another session's token (the
  *   same in a body).
- * - P3 allowed-review-aw-card-holder-embossed-iso9: suites conformant (a pin; the suites send no щ); explore: see below.
+ * - P3 allowed-review-aw-card-holder-embossed-iso9: suites conformant (a pin; the suites send no щ); conformance explore
+ *   --group cards --endpoint 'POST /api/v1/user/{user}/card' --runs 200 --seed 4: the holderName property fails ("stored as
+ *   sent"), on Щ written S alone (seeds 1-3, 5-11 pass): LATIN_WRITINGS gives щ shch, sch, sh, shh, sht and not ISO 9's ŝ
+ *   with its mark off. (GOST 7.79 System B's ASCII writings, ъ as ``, э as e`, ц as cz, are missing too: unit-checked.)
  * - P4 allowed-review-aw-card-holder-embossed-charset: REFUSED, 2 tests (suites/cards.test.ts: the backslash test,
  *   holderName "Doe, Jo \\ Jr." got "DOE, JO JR."; the apostrophes/markup/= + - @ test, "=Acme Ltd" got "ACME LTD").
  * - Deviations, all SURVIVED (no test failed): review-aw-login-recaller-cookie-carries-bcrypt-hash and
@@ -115,7 +118,8 @@ const ISO9_OF: Readonly<Record<string, string>> = {
 /** A holderName in Latin capitals by `table` (lower case, NFC, the table, then marks off: NFKD), ASCII only. */
 const embossedBy = (table: Readonly<Record<string, string>>) => (name: string): string =>
   [...name.normalize('NFC').toLowerCase()]
-    .map((c) => (Object.hasOwn(table, c) ? table[c]! : c))
+    // A letter the table lacks (Macedonian ѓ, Cyrillic ӯ) by its base letter's writing (ISO 9 writes ѓ ǵ, ӯ ū).
+    .map((c) => (Object.hasOwn(table, c) ? table[c]! : [...c.normalize('NFKD').replace(/\p{M}+/gu, '')].map((b) => b.toLowerCase()).map((b) => (Object.hasOwn(table, b) ? table[b]! : b)).join('')))
     .join('')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -153,7 +157,7 @@ const written: Mutant[] = [
   reading(
     'allowed-review-aw-sliding-token-cookie',
     'authentication',
-    '5.3',
+    '5',
     'every answer to a request with a bearer header renews a cookie holding that bearer (`access_token=<bearer>; Max-Age=...`, a sliding expiry for a browser client), and logout answers it with `Max-Age=0` (1.2: which headers an answer carries is not given; 5.3: the bearer is the request\u2019s own credential; docs/judging.md: "the request\u2019s own token ... in any answer" is no finding)',
     {
       wire(answer: WireAnswer, reply: FastifyReply) {
@@ -174,7 +178,7 @@ const written: Mutant[] = [
   reading(
     'allowed-review-aw-401-names-refused-bearer',
     'authentication',
-    '5.3',
+    '5',
     'a protected route refused for its bearer (401 `{ error }`) says which bearer it refused, in `WWW-Authenticate: Bearer realm="api", error="invalid_token", error_description="The access token <bearer> is invalid or expired"` (RFC 6750 3 and 3.1; 5.3: "Without valid authentication the response is 401"; 7: `{ error: string }`; which headers an answer carries is not given; docs/judging.md: the request\u2019s own token "in any answer" is no finding)',
     {
       wire(answer: WireAnswer, reply: FastifyReply) {
