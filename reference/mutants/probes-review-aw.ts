@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { holderNamesEmbossed, isSessionAnswer, only, parse, reading } from './reading.js';
-import { BONUS, BONUSES, FORGOT, LOGOUT } from './routes.js';
+import { holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, perServer, reading, routeOf } from './reading.js';
+import { BONUS, BONUSES, FORGOT, LOGOUT, RESET } from './routes.js';
 
 /**
  * review-aw (issues 27 and 28): a code and fairness review of fix-wb27a (the security scan of every response header:
@@ -36,6 +36,11 @@ import { BONUS, BONUSES, FORGOT, LOGOUT } from './routes.js';
  *   review-aw-bonus-user-carries-django-scrypt-hash, review-aw-bonus-user-carries-spring-argon2-hash ({id} with `@`),
  *   review-aw-bonus-user-carries-aspnet-identity-hash (HASH_FORMATS names none of the three). Controls killed:
  *   wb27-bonus-user-carries-werkzeug-hash (3.3 s, same wire as the bonus deviations), wb27-forgot-reset-token-in-cookie.
+ * - review-aw-reset-split-token-verifier-unchecked (review-av F2's fix, suites/password.test.ts "a token that was never
+ *   sent"): SURVIVED (--no-hints, no test failed; the valid resets with the 89-character split token pass, so the
+ *   mapping is live): a token of 72 bytes or more is now changed at its first four characters only, which a
+ *   selector/verifier lookup refuses for its selector, and nothing changes a character the lookup never compares (the
+ *   verifier), though bcrypt would see one before byte 72.
  */
 
 const setCookie = (reply: FastifyReply, value: string): void => {
@@ -255,6 +260,36 @@ function forgotSessionCookieCarriesToken(): Mutation {
   };
 }
 
+/**
+ * A split reset token (the selector/verifier pattern: `<selector>.<verifier>`, 89 characters: a 24-character selector
+ * that finds the row, then the e-mailed token as verifier), where the reset looks the row up by its selector and never
+ * compares the verifier: any token that starts with a sent selector resets the password.
+ */
+function splitTokenVerifierUnchecked(): Mutation {
+  const tokensOf = perServer(() => new Map<string, string>());
+  const selectorOf = (token: string) => createHash('sha256').update(`selector ${token}`).digest('hex').slice(0, 24);
+  return {
+    request(request: FastifyRequest, ctx?: ReferenceContext) {
+      if (!ctx || request.method !== 'POST' || routeOf(request) !== RESET) return;
+      // Kept per server (its database), as perServer asks: the tokens of one run are nothing to the next.
+      const tokens = tokensOf(ctx.db);
+      onParsedBody(request, (body) => {
+        if (typeof body.token !== 'string') return;
+        const dot = body.token.indexOf('.');
+        const token = dot === 24 ? tokens.get(body.token.slice(0, 24)) : undefined;
+        if (token !== undefined) body.token = token;
+      });
+    },
+    state(name: string, data: unknown, ctx: ReferenceContext) {
+      const record = data as Record<string, unknown> | undefined;
+      if (name !== 'password-reset.token' || !record || typeof record.token !== 'string') return data;
+      const selector = selectorOf(record.token);
+      tokensOf(ctx.db).set(selector, record.token);
+      return { ...record, token: `${selector}.${record.token}` };
+    },
+  };
+}
+
 const deviations: Mutant[] = [
   {
     name: 'review-aw-login-recaller-cookie-carries-bcrypt-hash',
@@ -297,6 +332,13 @@ const deviations: Mutant[] = [
     group: 'bonuses',
     description: `sections 2.6/4.11 and docs/judging.md "Security findings" ("a password hash ... by a named hash format"): each bonus's user carries \`hash\`, the user's ASP.NET Core Identity PasswordHasher V3 hash (AQAAAAIAAYag..., base64 of version 1, HMAC-SHA512, 100000 rounds, salt, subkey)`,
     mutation: bonusUserCarries('hash', HASHES.aspnetIdentityV3),
+  },
+  {
+    name: 'review-aw-reset-split-token-verifier-unchecked',
+    clause: '4.4',
+    group: 'password',
+    description: 'sections 4.4/7 ("token ... the token received by e-mail"; 422 "token invalid"): the e-mailed reset token is a split token `<selector>.<verifier>` of 89 characters, and the reset finds the row by the selector and never compares the verifier, so a token whose verifier differs (never sent) resets the password',
+    mutation: splitTokenVerifierUnchecked(),
   },
 ];
 
