@@ -291,6 +291,19 @@ describe('credentials in response headers, and a reset token in other alphabets 
     expect(scanHeaders({ 'x-note': `x${password}y` }, undefined, {}).findings).toEqual([]);
   });
 
+  test('what the request sent, the answer may repeat: a refused bearer made of a real token (its | dropped, another id, a character appended) named in a 401 is no finding; another token is (review-aw F1)', () => {
+    const mine = session(randomUUID());
+    const other = session(randomUUID());
+    const [id, secret] = mine.data.id.split('|') as [string, string];
+    for (const bearer of [`${id}${secret}`, `${Number(id) + 7}|${secret}`, `${mine.data.id}x`]) {
+      const header = { 'www-authenticate': `Bearer error="invalid_token", error_description="The access token ${bearer} is invalid"` };
+      expect(scanHeaders(header, { error: 'Unauthenticated.' }, { sent: [bearer] }).findings, bearer).toEqual([]);
+      expect(credentialFindings({ error: 'Unauthenticated.', token: bearer }, { sent: [bearer] }), bearer).toEqual([]);
+    }
+    const leak = { 'www-authenticate': `Bearer error="invalid_token", error_description="expected ${other.data.id}"` };
+    expect(scanHeaders(leak, { error: 'Unauthenticated.' }, { sent: [`${mine.data.id}x`] }).findings).toEqual(['header www-authenticate carries a token the run knows to belong to another session or user']);
+  });
+
   test('another session’s token in a cookie is a finding; the caller’s own (sent, or issued by its own login) is not', () => {
     const mine = session(randomUUID());
     const other = session(randomUUID());

@@ -124,12 +124,19 @@ export interface AnswerContext {
 
 const sessionOf = (secret: LearntSecret): string => secret.session ?? secret.value;
 
-/** Whether an answer may carry this token: the request's own session's, or issued to the caller right there. */
-function tokenAllowed(secret: LearntSecret, body: unknown, context: AnswerContext): boolean {
+/**
+ * Whether an answer may carry this token: the request's own session's, or issued to the caller right there. What the
+ * request sent, the answer may repeat, whole or in part (review-aw F1: a 401 whose WWW-Authenticate names the bearer it
+ * refused, RFC 6750's error_description; the access tables send bearers made of a real token, its `|` dropped, another
+ * id before its secret, a character appended): a token found inside a sent value is the caller's own text, no leak.
+ */
+function tokenAllowed(found: SecretFound, body: unknown, context: AnswerContext): boolean {
+  const { secret } = found;
   for (const value of context.sent ?? []) {
     if (value === undefined || value === '') continue;
     const mine = learntSecret(value);
     if (value === secret.value || (mine !== undefined && sessionOf(mine) === sessionOf(secret))) return true;
+    if (found.text !== undefined && found.text.length >= SUBSTRING_SECRET_LENGTH && value.includes(found.text)) return true;
   }
   if (context.issues) {
     if (secret.issuedIn !== undefined && secret.issuedIn === body) return true;
@@ -214,7 +221,7 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?
     case 'header-value':
       return undefined;
     case 'token':
-      return tokenAllowed(secret, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
+      return tokenAllowed(found, body, context) ? undefined : `carries a token the run knows to belong to another session or user${written(found)}`;
   }
 }
 

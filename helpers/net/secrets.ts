@@ -77,6 +77,8 @@ export function isSharedConstant(secret: LearntSecret): boolean {
 /** A value found in a text: the secret, and in which form it was written there. */
 export interface SecretFound {
   secret: LearntSecret;
+  /** The text it was found as (the secret itself, or one of its encodings): what a request that sent it may see again. */
+  text?: string;
   /** `as is`, another alphabet of a token's text, or (a base32 TOTP secret) its bytes in another alphabet or its base32 in the other letter case. */
   form: 'as is' | 'base64' | 'base64url' | 'hex' | 'bytes as hex' | 'bytes as base64' | 'bytes as base64url' | 'base32 in another letter case' | PasswordDigestForm | 'HTTP Basic credential, base64 of e-mail:password';
 }
@@ -365,14 +367,14 @@ export function learntSecret(value: string): LearntSecret | undefined {
 export function secretsIn(text: string): SecretFound[] {
   const found = new Map<LearntSecret, SecretFound>();
   const whole = learnt.get(text);
-  if (whole) found.set(whole, { secret: whole, form: 'as is' });
+  if (whole) found.set(whole, { secret: whole, form: 'as is', text });
   const encoded = encodings.get(text);
-  if (encoded && !found.has(encoded.secret)) found.set(encoded.secret, encoded);
+  if (encoded && !found.has(encoded.secret)) found.set(encoded.secret, { ...encoded, text });
   if (text.length > SUBSTRING_SECRET_LENGTH) {
     byPrefix.scan(text, (at, candidates) => {
       for (const value of candidates) {
         if (!text.startsWith(value, at)) continue;
-        const item: SecretFound = learnt.has(value) ? { secret: learnt.get(value)!, form: 'as is' } : encodings.get(value)!;
+        const item: SecretFound = learnt.has(value) ? { secret: learnt.get(value)!, form: 'as is', text: value } : { ...encodings.get(value)!, text: value };
         if (!found.has(item.secret)) found.set(item.secret, item);
       }
     });
