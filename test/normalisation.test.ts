@@ -68,6 +68,20 @@ describe('writtenAlike: one value in two writings no field fixes (review-an F3)'
 });
 
 describe('transliteratedAlike: an embossed holderName written in Latin letters (review-at F1)', () => {
+  test('embossed form leaves out what an embosser does not print; a text in its own letter case keeps every ASCII character (review-aw F5); ISO 9 and GOST System B writings (F6)', () => {
+    expect(transliteratedAlike('DOE, JO JR.', 'Doe, Jo \\ Jr.')).toBe(true);
+    expect(transliteratedAlike('ACME LTD', '=Acme Ltd')).toBe(true);
+    expect(transliteratedAlike('A+B@C', 'A+B@C')).toBe(true);
+    // What an embosser prints stays: a hyphen, an apostrophe, a full stop.
+    expect(transliteratedAlike('ACMELTD', 'Acme-Ltd')).toBe(false);
+    expect(transliteratedAlike('OBRIEN', "O'Brien")).toBe(false);
+    // Not embossed (letter case kept): the backslash taken out is another text (wb19-cards-holder-name-backslash-stripped).
+    expect(transliteratedAlike('Doe, Jo  Jr.', 'Doe, Jo \\ Jr.')).toBe(false);
+    expect(transliteratedAlike('SUKIN', '\u0429\u0443\u043a\u0438\u043d')).toBe(true);
+    expect(transliteratedAlike('CZE`L', '\u0446\u044d\u043b')).toBe(true);
+    expect(transliteratedAlike('UKIN', '\u0429\u0443\u043a\u0438\u043d')).toBe(false);
+  });
+
   test('letters without a decomposition in any writing a standard table gives, marks taken off, other characters dropped or written', () => {
     expect(transliteratedAlike('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb')).toBe(true);
     expect(transliteratedAlike('NGAEOEDHTHLDJHZL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb')).toBe(true);
@@ -85,9 +99,11 @@ describe('transliteratedAlike: an embossed holderName written in Latin letters (
     expect(transliteratedAlike('YURIY', '\u044e\u0440\u0438\u0439')).toBe(true);
     expect(transliteratedAlike('FIONA', '\ufb01ona')).toBe(true);
     expect(transliteratedAlike('MXLLER', 'M\u00fcller')).toBe(false);
-    // ASCII is kept as sent (but for its letter case): an apostrophe or a backslash taken out is another text.
+    // ASCII is kept as sent (but for its letter case): an apostrophe or a backslash taken out is another text; only in
+    // embossed form (ASCII capitals) may a character an embosser does not print, as the backslash, be left out (review-aw F5).
     expect(transliteratedAlike('MILES OBRIEN', "Miles O'Brien")).toBe(false);
-    expect(transliteratedAlike('JO DOE', 'Jo\\ Doe')).toBe(false);
+    expect(transliteratedAlike('Jo Doe', 'Jo\\ Doe')).toBe(false);
+    expect(transliteratedAlike('JO DOE', 'Jo\\ Doe')).toBe(true);
     expect(transliteratedAlike('MILES X BRIEN', "Miles O'Brien")).toBe(false);
     expect(transliteratedAlike('JOHN', 'Jo')).toBe(false);
     expect(transliteratedAlike('N\u00d8', '\u014b\u00e6')).toBe(false);

@@ -154,8 +154,10 @@ const LATIN_WRITINGS: Readonly<Record<string, readonly string[]>> = {
   '\u0430': ['a'], '\u0431': ['b'], '\u0432': ['v'], '\u0433': ['g', 'h'], '\u0434': ['d'], '\u0435': ['e'], '\u0451': ['e', 'yo', 'io', 'jo'],
   '\u0436': ['zh', 'z', 'j'], '\u0437': ['z'], '\u0438': ['i', 'y'], '\u0439': ['i', 'y', 'j'], '\u043a': ['k'], '\u043b': ['l'], '\u043c': ['m'],
   '\u043d': ['n'], '\u043e': ['o'], '\u043f': ['p'], '\u0440': ['r'], '\u0441': ['s'], '\u0442': ['t'], '\u0443': ['u'], '\u0444': ['f'],
-  '\u0445': ['kh', 'h', 'x'], '\u0446': ['ts', 'c', 'tc'], '\u0447': ['ch', 'c'], '\u0448': ['sh', 's'], '\u0449': ['shch', 'sch', 'sh', 'shh', 'sht'],
-  '\u044a': ['ie', '', "'", '"', 'a'], '\u044b': ['y', 'i'], '\u044c': ['', "'", 'y'], '\u044d': ['e'], '\u044e': ['iu', 'yu', 'ju', 'u'], '\u044f': ['ia', 'ya', 'ja', 'a'],
+  // щ as S: ISO 9's ŝ with its marks taken off (review-aw F6); GOST 7.79 System B's ASCII writings: ц as CZ, ъ as ``, ы as
+  // Y', ь as `, э as E`.
+  '\u0445': ['kh', 'h', 'x'], '\u0446': ['ts', 'c', 'tc', 'cz'], '\u0447': ['ch', 'c'], '\u0448': ['sh', 's'], '\u0449': ['shch', 'sch', 'sh', 'shh', 'sht', 's'],
+  '\u044a': ['ie', '', "'", '"', 'a', '``'], '\u044b': ['y', 'i', "y'"], '\u044c': ['', "'", 'y', '`'], '\u044d': ['e', 'e`'], '\u044e': ['iu', 'yu', 'ju', 'u'], '\u044f': ['ia', 'ya', 'ja', 'a'],
   // Ukrainian letters (BGN/PCGN, Ukraine's national table; review-av F3); Ukrainian г as H and и as Y, Bulgarian ъ as A,
   // ь as Y and щ as SHT above. Rarer letters (Serbian, Macedonian, Belarusian) are left to OTHER_WRITING_MAX: a table
   // that lacks them drops them.
@@ -181,6 +183,9 @@ function latinWritings(c: string): string[] {
  */
 const SOME_TABLES: ReadonlySet<string> = new Set(['\u0454', '\u0457', '\u0456', '\u0491', '\u0138', '\u0167', '\u017f', '\u0192', '\u0140']);
 
+/** The characters an embosser prints (ISO/IEC 7811 embossing, lower-cased here): letters, digits and . , - / & '. */
+const EMBOSSER_CHARACTERS = /^[a-z0-9.,\-/&']$/;
+
 /** A character with no Latin writing in LATIN_WRITINGS (an emoji, a CJK ideograph, a symbol): dropped, or written as up to this many ASCII characters ("?", a romanisation). */
 const OTHER_WRITING_MAX = 8;
 
@@ -188,7 +193,7 @@ const OTHER_WRITING_MAX = 8;
  * True when `stored` is `sent` written in Latin letters as an embossing transliterator writes it
  * (review-at F1, docs/judging.md "Storage normalisation": "for an embossed holderName transliteration to Latin
  * letters"): each character that is not ASCII in one of its `latinWritings` (its marks taken off, compatibility
- * characters folded, LATIN_WRITINGS), every ASCII character kept (a transliterator writes what is not ASCII; a backslash or an apostrophe taken
+ * characters folded, LATIN_WRITINGS), every ASCII character kept (but, in a text stored in ASCII capitals, one an embosser does not print; a transliterator writes what is not ASCII; a backslash or an apostrophe taken
  * out is another text: wb19-cards-holder-name-backslash-stripped), white space kept, collapsed or dropped, any other
  * character dropped or written as a few ASCII characters; a character the transliterator has no writing for kept as it
  * is or without its marks; letter case and outer white space aside.
@@ -199,6 +204,10 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
   // Greek final sigma: lower-casing writes Σ as ς at a word's end, which upper-casing the text sent made from a σ.
   const target = stored.trim().toLowerCase().normalize('NFC').replace(/\u03c2/gu, '\u03c3');
   const asciiOnly = /^[\x20-\x7e]*$/.test(target);
+  // Embossed form (ASCII capitals): an embosser prints only its character set (ISO/IEC 7811's A-Z, 0-9, space and
+  // . , - / & '), so the other ASCII characters sent may be left out (review-aw F5); a text that keeps its letter case
+  // keeps every ASCII character (wb19-cards-holder-name-backslash-stripped).
+  const embossed = asciiOnly && /[A-Z]/.test(stored) && !/[a-z]/.test(stored);
   let reach = new Set([0]);
   for (const c of sent.trim().toLowerCase().normalize('NFC').replace(/\u03c2/gu, '\u03c3')) {
     const next = new Set<number>();
@@ -213,6 +222,7 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
         while (end < target.length && target[end] === ' ') next.add(++end);
       } else if (/^[\x21-\x7e]$/.test(c)) {
         if (target[at] === c) next.add(at + 1);
+        if (embossed && !EMBOSSER_CHARACTERS.test(c)) next.add(at);
       } else {
         for (const writing of [...latin, ...kept]) if (target.startsWith(writing, at)) next.add(at + writing.length);
         // Dropped, where the text stored is ASCII only (a transliterator that strips what its table lacks: ICAO 9303's
