@@ -393,6 +393,28 @@ describe('authentication mutants', () => {
     }
   });
 
+  it('a mutation made per server (perServerMutation) starts afresh on each reference: the first login of a second server carries no cookie of the first server\u2019s logins', async () => {
+    const { MUTANTS: all } = await import('../reference/mutants/index.js');
+    const mutant = all.find((m) => m.name === 'wb27-login-cookie-of-previous-login')!;
+    const cookiesOf = async () => {
+      const server = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });
+      try {
+        const cookies = [];
+        for (let i = 0; i < 2; i++) {
+          const user = await server.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: {} } }).then((r) => r.json().data);
+          cookies.push((await server.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } })).headers['set-cookie']);
+        }
+        return cookies;
+      } finally {
+        await server.close();
+      }
+    };
+    for (const [first, second] of [await cookiesOf(), await cookiesOf()]) {
+      expect(first).toBeUndefined();
+      expect(String(second)).toMatch(/^remember_token=/);
+    }
+  });
+
   it('jwt-any-platform-key lets a token for an unknown platform in, which the faithful reference refuses', async () => {
     const mutant = authenticationMutants.find((m) => m.name === 'jwt-any-platform-key')!;
     const mutated = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });

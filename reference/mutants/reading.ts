@@ -50,6 +50,27 @@ export function perServer<T>(init: () => T): (server: object) => T {
   };
 }
 
+/**
+ * A mutation made afresh for each reference server (perServer): the memory its factory's closure keeps (the last login,
+ * a platform seen, symbols known) is that server's alone. For mutations of request, wire and transform hooks; one with a
+ * provider-state hook keeps its memory itself.
+ */
+export function perServerMutation(make: () => Mutation): Mutation {
+  const shape = make();
+  if (shape.state) throw new Error('perServerMutation: a mutation with a state hook keeps its memory per server itself');
+  const of = perServer(make);
+  const mutation: Mutation = {};
+  if (shape.deviation !== undefined) mutation.deviation = shape.deviation;
+  if (shape.deviations !== undefined) mutation.deviations = shape.deviations;
+  if (shape.contentType !== undefined) mutation.contentType = shape.contentType;
+  if (shape.request) mutation.request = (request, ctx) => of(request.server).request!(request, ctx);
+  if (shape.wire) mutation.wire = (answer, reply) => of(reply.server).wire!(answer, reply);
+  const fresh = (transform: ResponseTransform, pick: (made: Mutation) => ResponseTransform): ResponseTransform => ({ ...transform, apply: (body, status, server) => pick(of(server)).apply(body, status, server) });
+  if (shape.transform) mutation.transform = fresh(shape.transform, (made) => made.transform!);
+  if (shape.transforms) mutation.transforms = shape.transforms.map((transform, i) => fresh(transform, (made) => made.transforms![i]!));
+  return mutation;
+}
+
 /** The JSON of an answer's text, or undefined when it is not JSON. */
 export function parse(payload: string): any {
   try {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpAnswer } from '../errors.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { ALL, bicCompanyOfState, isSessionAnswer, only, ownCompany, parse, reading, recordsOf, routeOf, onBalanceAnswers } from './reading.js';
+import { ALL, bicCompanyOfState, isSessionAnswer, only, ownCompany, parse, perServerMutation, reading, recordsOf, routeOf, onBalanceAnswers } from './reading.js';
 
 /**
  * Reading round 12 (issue 28): implementation choices the specification leaves open, each taken the other way from
@@ -283,7 +283,7 @@ const readingsR12Written: Mutant[] = [
     'authentication',
     '8',
     'every refused login of an e-mail counts towards its restriction, a 422 (a password under 8 characters, a malformed 2FA code) as well as a 403, five of them restricting the e-mail\u2019s login for 15 minutes (425), and a successful login clearing the count, as a NestJS team whose express-rate-limit is keyed by the body\u2019s e-mail with `skipSuccessfulRequests: true` counts them (5.5: "temporarily after brute force detection (425)"; 8: "Repeated failed logins lead to a temporary restriction (425); the threshold and duration are not shown": whether a login refused by validation is a failed login is not given)',
-    (() => {
+    perServerMutation(() => {
       const refusals = new Map<string, { count: number; until?: number }>();
       return {
         wire(answer: WireAnswer, reply: FastifyReply) {
@@ -307,7 +307,7 @@ const readingsR12Written: Mutant[] = [
           return undefined;
         },
       };
-    })(),
+    }),
     only('authentication'),
   ),
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { ROUTE, answered, type Seen } from './make.js';
-import { cardFormOf, onParsedBody, parse, recordCardForm, storedCardOf } from './reading.js';
+import { cardFormOf, onParsedBody, parse, perServerMutation, recordCardForm, storedCardOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -151,49 +151,51 @@ const silentPage = (list: string, size: number): Mutation => ({
  * cut to 191 (the row inserted by an observer before the validator's answer): later lists and shows of the user hold it.
  */
 function refusedBankNameStoredCut(): Mutation {
-  const stored = new Map<string, any[]>();
-  let platform: unknown;
-  return {
-    wire(answer, reply) {
-      const user = paramsOf(reply).user;
-      if (typeof user !== 'string') return undefined;
-      const body = parse(answer.payload);
-      if (answer.method === 'POST' && answer.url === URL.bankList) {
-        if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
-        const sent = (reply.request.body ?? {}) as Record<string, unknown>;
-        const keys = Object.keys(body?.errors ?? {});
-        if (answer.status !== 422 || keys.join() !== 'bankName' || typeof sent.bankName !== 'string' || [...sent.bankName].length <= 191) return undefined;
-        if (typeof sent.iban !== 'string' || typeof sent.swift !== 'string' || typeof sent.currency !== 'string') return undefined;
-        const record = {
-          id: randomUUID(),
-          status: 'CONFIRMED',
-          bankName: [...sent.bankName].slice(0, 191).join(''),
-          iban: sent.iban,
-          swift: sent.swift,
-          currency: sent.currency,
-          externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
-          createdAt: Math.floor(Date.now() / 1000),
-        };
-        stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
+  return perServerMutation(() => {
+    const stored = new Map<string, any[]>();
+    let platform: unknown;
+    return {
+      wire(answer, reply) {
+        const user = paramsOf(reply).user;
+        if (typeof user !== 'string') return undefined;
+        const body = parse(answer.payload);
+        if (answer.method === 'POST' && answer.url === URL.bankList) {
+          if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
+          const sent = (reply.request.body ?? {}) as Record<string, unknown>;
+          const keys = Object.keys(body?.errors ?? {});
+          if (answer.status !== 422 || keys.join() !== 'bankName' || typeof sent.bankName !== 'string' || [...sent.bankName].length <= 191) return undefined;
+          if (typeof sent.iban !== 'string' || typeof sent.swift !== 'string' || typeof sent.currency !== 'string') return undefined;
+          const record = {
+            id: randomUUID(),
+            status: 'CONFIRMED',
+            bankName: [...sent.bankName].slice(0, 191).join(''),
+            iban: sent.iban,
+            swift: sent.swift,
+            currency: sent.currency,
+            externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
+            createdAt: Math.floor(Date.now() / 1000),
+          };
+          stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
+          return undefined;
+        }
+        if (answer.method !== 'GET' || answer.status === 401) return undefined;
+        const extra = stored.get(key(user));
+        if (!extra) return undefined;
+        if (answer.url === URL.bankList && answer.status === 200 && Array.isArray(body?.data)) {
+          if (queryOf(reply) !== '') return undefined;
+          body.data.push(...extra);
+          return JSON.stringify(body);
+        }
+        const id = paramsOf(reply).bank;
+        const hit = extra.find((record) => key(record.id) === key(id));
+        if (answer.url === URL.bankOne && hit && answer.status === 404) {
+          reply.code(200);
+          return JSON.stringify({ data: hit });
+        }
         return undefined;
-      }
-      if (answer.method !== 'GET' || answer.status === 401) return undefined;
-      const extra = stored.get(key(user));
-      if (!extra) return undefined;
-      if (answer.url === URL.bankList && answer.status === 200 && Array.isArray(body?.data)) {
-        if (queryOf(reply) !== '') return undefined;
-        body.data.push(...extra);
-        return JSON.stringify(body);
-      }
-      const id = paramsOf(reply).bank;
-      const hit = extra.find((record) => key(record.id) === key(id));
-      if (answer.url === URL.bankOne && hit && answer.status === 404) {
-        reply.code(200);
-        return JSON.stringify({ data: hit });
-      }
-      return undefined;
-    },
-  };
+      },
+    };
+  });
 }
 
 /** Logins seen: the e-mail a user logged in with (by userId), the tokens of JWT and 2FA logins with their time. */
@@ -387,42 +389,44 @@ function bonusShowByOrderId(): Mutation {
  * the create is answered 201 with it.
  */
 function cardStoredDespite(take: (form: Record<string, string>, errors: string[]) => Record<string, string> | undefined, answer: boolean): Mutation {
-  const stored = new Map<string, any[]>();
-  let platform: unknown;
-  return {
-    request: recordCardForm,
-    wire(answer0, reply) {
-      const user = paramsOf(reply).user;
-      if (typeof user !== 'string') return undefined;
-      const body = parse(answer0.payload);
-      if (answer0.method === 'POST' && answer0.url === URL.cardList) {
-        if (answer0.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
-        const form = cardFormOf(reply.request);
-        if (answer0.status !== 422 || !form || !body?.errors) return undefined;
-        const fields = take(form, Object.keys(body.errors));
-        if (!fields) return undefined;
-        const record = { ...storedCardOf(form, platform, 'png'), ...fields };
-        stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
-        if (!answer) return undefined;
-        reply.code(201);
-        return JSON.stringify({ data: record });
-      }
-      if (answer0.method !== 'GET' || answer0.status === 401) return undefined;
-      const extra = stored.get(key(user));
-      if (!extra) return undefined;
-      if (answer0.url === URL.cardList && answer0.status === 200 && Array.isArray(body?.data)) {
-        if (queryOf(reply) !== '') return undefined;
-        body.data.push(...extra);
-        return JSON.stringify(body);
-      }
-      const hit = extra.find((record) => key(record.id) === key(paramsOf(reply).card));
-      if (answer0.url === URL.cardOne && hit && answer0.status === 404) {
-        reply.code(200);
-        return JSON.stringify({ data: hit });
-      }
-      return undefined;
-    },
-  };
+  return perServerMutation(() => {
+    const stored = new Map<string, any[]>();
+    let platform: unknown;
+    return {
+      request: recordCardForm,
+      wire(answer0, reply) {
+        const user = paramsOf(reply).user;
+        if (typeof user !== 'string') return undefined;
+        const body = parse(answer0.payload);
+        if (answer0.method === 'POST' && answer0.url === URL.cardList) {
+          if (answer0.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
+          const form = cardFormOf(reply.request);
+          if (answer0.status !== 422 || !form || !body?.errors) return undefined;
+          const fields = take(form, Object.keys(body.errors));
+          if (!fields) return undefined;
+          const record = { ...storedCardOf(form, platform, 'png'), ...fields };
+          stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
+          if (!answer) return undefined;
+          reply.code(201);
+          return JSON.stringify({ data: record });
+        }
+        if (answer0.method !== 'GET' || answer0.status === 401) return undefined;
+        const extra = stored.get(key(user));
+        if (!extra) return undefined;
+        if (answer0.url === URL.cardList && answer0.status === 200 && Array.isArray(body?.data)) {
+          if (queryOf(reply) !== '') return undefined;
+          body.data.push(...extra);
+          return JSON.stringify(body);
+        }
+        const hit = extra.find((record) => key(record.id) === key(paramsOf(reply).card));
+        if (answer0.url === URL.cardOne && hit && answer0.status === 404) {
+          reply.code(200);
+          return JSON.stringify({ data: hit });
+        }
+        return undefined;
+      },
+    };
+  });
 }
 
 const hasQuery = (reply: FastifyReply) => queryOf(reply) !== '';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import { claimsOf, type Seen } from './make.js';
-import { cardExpiryOf, cardFormOf, onParsedBody, parse, recordCardForm, recordsOf, storedCardOf } from './reading.js';
+import { cardExpiryOf, cardFormOf, onParsedBody, parse, perServerMutation, recordCardForm, recordsOf, storedCardOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -241,54 +241,56 @@ function bankOwnerFromOwnerId(): Mutation {
  * index allows many nulls): answered 201, then listed, shown and deletable.
  */
 function digitsIbanUniquenessSkipped(): Mutation {
-  const stored = new Map<string, any[]>();
-  let platform: unknown;
-  return {
-    wire(answer, reply) {
-      const user = paramsOf(reply.request).user;
-      if (typeof user !== 'string') return undefined;
-      const body = parse(answer.payload);
-      const extra = stored.get(key(user)) ?? [];
-      if (answer.method === 'POST' && answer.url === URL.bankList) {
-        if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
-        const sent = (reply.request.body ?? {}) as Record<string, unknown>;
-        const errors = body?.errors ?? {};
-        if (answer.status !== 422 || Object.keys(errors).join() !== 'iban' || !/taken/i.test(String(errors.iban?.[0]))) return undefined;
-        if (typeof sent.iban !== 'string' || !/^[0-9]+$/.test(sent.iban) || typeof sent.bankName !== 'string' || typeof sent.swift !== 'string' || typeof sent.currency !== 'string') return undefined;
-        const record = {
-          id: randomUUID(),
-          status: 'CONFIRMED',
-          bankName: sent.bankName,
-          iban: sent.iban,
-          swift: sent.swift,
-          currency: sent.currency,
-          externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
-          createdAt: Math.floor(Date.now() / 1000),
-        };
-        stored.set(key(user), [...extra, record]);
-        reply.code(201);
-        return JSON.stringify({ data: record });
-      }
-      if (extra.length === 0 || answer.status === 401) return undefined;
-      const id = paramsOf(reply.request).bank;
-      const hit = extra.find((record) => key(record.id) === key(id));
-      if (answer.method === 'DELETE' && answer.url === URL.bankOne && hit && answer.status === 404) {
-        stored.set(key(user), extra.filter((record) => record !== hit));
-        reply.code(200);
-        return JSON.stringify({ message: 'Bank deleted.' });
-      }
-      if (answer.method !== 'GET') return undefined;
-      if (answer.url === URL.bankList && answer.status === 200 && Array.isArray(body?.data) && !hasQuery(reply)) {
-        body.data.push(...extra);
-        return JSON.stringify(body);
-      }
-      if (answer.url === URL.bankOne && hit && answer.status === 404) {
-        reply.code(200);
-        return JSON.stringify({ data: hit });
-      }
-      return undefined;
-    },
-  };
+  return perServerMutation(() => {
+    const stored = new Map<string, any[]>();
+    let platform: unknown;
+    return {
+      wire(answer, reply) {
+        const user = paramsOf(reply.request).user;
+        if (typeof user !== 'string') return undefined;
+        const body = parse(answer.payload);
+        const extra = stored.get(key(user)) ?? [];
+        if (answer.method === 'POST' && answer.url === URL.bankList) {
+          if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
+          const sent = (reply.request.body ?? {}) as Record<string, unknown>;
+          const errors = body?.errors ?? {};
+          if (answer.status !== 422 || Object.keys(errors).join() !== 'iban' || !/taken/i.test(String(errors.iban?.[0]))) return undefined;
+          if (typeof sent.iban !== 'string' || !/^[0-9]+$/.test(sent.iban) || typeof sent.bankName !== 'string' || typeof sent.swift !== 'string' || typeof sent.currency !== 'string') return undefined;
+          const record = {
+            id: randomUUID(),
+            status: 'CONFIRMED',
+            bankName: sent.bankName,
+            iban: sent.iban,
+            swift: sent.swift,
+            currency: sent.currency,
+            externalPlatform: platform ?? { code: 'REF', name: 'Reference Exchange', url: 'https://exchange.reference.test' },
+            createdAt: Math.floor(Date.now() / 1000),
+          };
+          stored.set(key(user), [...extra, record]);
+          reply.code(201);
+          return JSON.stringify({ data: record });
+        }
+        if (extra.length === 0 || answer.status === 401) return undefined;
+        const id = paramsOf(reply.request).bank;
+        const hit = extra.find((record) => key(record.id) === key(id));
+        if (answer.method === 'DELETE' && answer.url === URL.bankOne && hit && answer.status === 404) {
+          stored.set(key(user), extra.filter((record) => record !== hit));
+          reply.code(200);
+          return JSON.stringify({ message: 'Bank deleted.' });
+        }
+        if (answer.method !== 'GET') return undefined;
+        if (answer.url === URL.bankList && answer.status === 200 && Array.isArray(body?.data) && !hasQuery(reply)) {
+          body.data.push(...extra);
+          return JSON.stringify(body);
+        }
+        if (answer.url === URL.bankOne && hit && answer.status === 404) {
+          reply.code(200);
+          return JSON.stringify({ data: hit });
+        }
+        return undefined;
+      },
+    };
+  });
 }
 
 const IMAGE_FIELDS = ['cardImage1', 'cardImage2'];
@@ -298,40 +300,42 @@ const IMAGE_FIELDS = ['cardImage1', 'cardImage2'];
  * answered 201 with a card stored from the form: later lists and shows of the user hold it.
  */
 function cardImageTaken(takes: (form: Record<string, string>, field: string) => boolean): Mutation {
-  const stored = new Map<string, any[]>();
-  let platform: unknown;
-  return {
-    request: recordCardForm,
-    wire(answer, reply) {
-      const user = paramsOf(reply.request).user;
-      if (typeof user !== 'string') return undefined;
-      const body = parse(answer.payload);
-      if (answer.method === 'POST' && answer.url === URL.cardList) {
-        if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
-        const form = cardFormOf(reply.request);
-        const fields = Object.keys(body?.errors ?? {});
-        if (answer.status !== 422 || !form || fields.length === 0 || !fields.every((field) => IMAGE_FIELDS.includes(field) && takes(form, field))) return undefined;
-        if (!form.alias || !form.holderName || !form.lastFourDigits || !cardExpiryOf(form)) return undefined;
-        const record = storedCardOf(form, platform, 'jpg');
-        stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
-        reply.code(201);
-        return JSON.stringify({ data: record });
-      }
-      if (answer.method !== 'GET' || answer.status === 401) return undefined;
-      const extra = stored.get(key(user));
-      if (!extra) return undefined;
-      if (answer.url === URL.cardList && answer.status === 200 && Array.isArray(body?.data) && !hasQuery(reply)) {
-        body.data.push(...extra);
-        return JSON.stringify(body);
-      }
-      const hit = extra.find((record) => key(record.id) === key(paramsOf(reply.request).card));
-      if (answer.url === URL.cardOne && hit && answer.status === 404) {
-        reply.code(200);
-        return JSON.stringify({ data: hit });
-      }
-      return undefined;
-    },
-  };
+  return perServerMutation(() => {
+    const stored = new Map<string, any[]>();
+    let platform: unknown;
+    return {
+      request: recordCardForm,
+      wire(answer, reply) {
+        const user = paramsOf(reply.request).user;
+        if (typeof user !== 'string') return undefined;
+        const body = parse(answer.payload);
+        if (answer.method === 'POST' && answer.url === URL.cardList) {
+          if (answer.status === 201 && body?.data?.externalPlatform) platform = body.data.externalPlatform;
+          const form = cardFormOf(reply.request);
+          const fields = Object.keys(body?.errors ?? {});
+          if (answer.status !== 422 || !form || fields.length === 0 || !fields.every((field) => IMAGE_FIELDS.includes(field) && takes(form, field))) return undefined;
+          if (!form.alias || !form.holderName || !form.lastFourDigits || !cardExpiryOf(form)) return undefined;
+          const record = storedCardOf(form, platform, 'jpg');
+          stored.set(key(user), [...(stored.get(key(user)) ?? []), record]);
+          reply.code(201);
+          return JSON.stringify({ data: record });
+        }
+        if (answer.method !== 'GET' || answer.status === 401) return undefined;
+        const extra = stored.get(key(user));
+        if (!extra) return undefined;
+        if (answer.url === URL.cardList && answer.status === 200 && Array.isArray(body?.data) && !hasQuery(reply)) {
+          body.data.push(...extra);
+          return JSON.stringify(body);
+        }
+        const hit = extra.find((record) => key(record.id) === key(paramsOf(reply.request).card));
+        if (answer.url === URL.cardOne && hit && answer.status === 404) {
+          reply.code(200);
+          return JSON.stringify({ data: hit });
+        }
+        return undefined;
+      },
+    };
+  });
 }
 
 const isReset = (request: FastifyRequest) => request.method === 'POST' && request.url.split('?')[0] === URL.reset;

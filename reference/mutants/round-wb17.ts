@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIso4217 } from '../data/iso-4217.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
-import { onCardFields, onParsedBody, parse, recordsOf, routeOf } from './reading.js';
+import { onCardFields, onParsedBody, parse, perServerMutation, recordsOf, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 import { bearerOf, type Kind, kindLedger } from './sessions.js';
@@ -222,23 +222,25 @@ const KNOWN_COINS = new Set(['BTC', 'ETH', 'USDT', 'XRP', 'SOL', 'USDC', 'DOGE']
  * loads the named assets, and a count that differs from the names sent ends the query with nothing).
  */
 function unknownSymbolEmptiesFilter(route: string, coins: boolean): Mutation {
-  const known = new Set<string>(KNOWN_COINS);
-  return {
-    wire(answer, reply) {
-      if (answer.method !== 'GET' || answer.status !== 200 || (answer.url !== URL.coinList && answer.url !== URL.nftList && !answer.url.startsWith(URL.coinList))) return undefined;
-      const body = parse(answer.payload);
-      for (const record of recordsOf(body)) if (typeof record?.symbol === 'string') known.add(record.symbol.toUpperCase());
-      if (answer.url !== route) return undefined;
-      const query = (reply.request.query ?? {}) as Record<string, unknown>;
-      const named = ([] as unknown[]).concat(query['assets[]'] ?? query.assets ?? []).filter((s): s is string => typeof s === 'string');
-      if (named.length < 2 || named.every((s) => known.has(s.toUpperCase()) || /^[A-Z]+-\d+$/i.test(s))) return undefined;
-      const list = coins ? body?.data?.coins : body?.data;
-      if (!Array.isArray(list) || list.length === 0) return undefined;
-      if (coins) body.data.coins = [];
-      else body.data = [];
-      return JSON.stringify(body);
-    },
-  };
+  return perServerMutation(() => {
+    const known = new Set<string>(KNOWN_COINS);
+    return {
+      wire(answer, reply) {
+        if (answer.method !== 'GET' || answer.status !== 200 || (answer.url !== URL.coinList && answer.url !== URL.nftList && !answer.url.startsWith(URL.coinList))) return undefined;
+        const body = parse(answer.payload);
+        for (const record of recordsOf(body)) if (typeof record?.symbol === 'string') known.add(record.symbol.toUpperCase());
+        if (answer.url !== route) return undefined;
+        const query = (reply.request.query ?? {}) as Record<string, unknown>;
+        const named = ([] as unknown[]).concat(query['assets[]'] ?? query.assets ?? []).filter((s): s is string => typeof s === 'string');
+        if (named.length < 2 || named.every((s) => known.has(s.toUpperCase()) || /^[A-Z]+-\d+$/i.test(s))) return undefined;
+        const list = coins ? body?.data?.coins : body?.data;
+        if (!Array.isArray(list) || list.length === 0) return undefined;
+        if (coins) body.data.coins = [];
+        else body.data = [];
+        return JSON.stringify(body);
+      },
+    };
+  });
 }
 
 /** A login's e-mail that is only the beginning of an address that logged in before is read as that address (WHERE email LIKE 'x%'). */

@@ -4,7 +4,7 @@ import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext, UserRow } from '../context.js';
 import { passwordMatches, sessionOf } from '../modules/authentication.js';
 import { resolveToken } from '../tokens.js';
-import { answerWith, cardFormOf, claimsOf, onBankCreate, onCardFields, only, onParsedBody, parse, perServer, reading, recordCardForm, recordsOf, routeOf, signedBy } from './reading.js';
+import { answerWith, cardFormOf, claimsOf, onBankCreate, onCardFields, only, onParsedBody, parse, perServerMutation, perServer, reading, recordCardForm, recordsOf, routeOf, signedBy } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -119,13 +119,15 @@ function twoFactorRemembered(windowMs: number): Mutation {
 
 /** A TOTP verifier that keeps the secret it last verified a code with (a singleton): that account's current code passes for the next one. */
 function twoFactorSecretKept(): Mutation {
-  let kept: string | undefined;
-  return twoFactorPassedWhen(
-    (user, code, ctx) => kept !== undefined && kept !== user.totp_secret && totpOk(ctx, kept, code),
-    (user) => {
-      kept = user.totp_secret ?? kept;
-    },
-  );
+  return perServerMutation(() => {
+    let kept: string | undefined;
+    return twoFactorPassedWhen(
+      (user, code, ctx) => kept !== undefined && kept !== user.totp_secret && totpOk(ctx, kept, code),
+      (user) => {
+        kept = user.totp_secret ?? kept;
+      },
+    );
+  });
 }
 
 /** A code of the account from any step of the last hour passes (a verifier window of 120 steps). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext, UserRow } from '../context.js';
-import { answerWith, cardFormOf, claimsOf, onAnswers, onParsedBody, parse, recordCardForm, recordsOf, routeOf } from './reading.js';
+import { answerWith, cardFormOf, claimsOf, onAnswers, onParsedBody, parse, perServerMutation, recordCardForm, recordsOf, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -58,26 +58,28 @@ const queryOf = (request: { query?: unknown }) => (request.query ?? {}) as Recor
 
 /** The show of `one` answers the meta of another asset of `list`/`one` answers seen (a mapper that keeps the last asset's meta). */
 function showMetaOfAnother(list: string, one: string): Mutation {
-  const metas = new Map<string, string>();
-  return {
-    wire(answer: WireAnswer) {
-      if (answer.status !== 200 || (answer.url !== list && answer.url !== one)) return undefined;
-      const body = parse(answer.payload);
-      const records = recordsOf(body);
-      if (answer.url === list) {
-        for (const record of records) if (typeof record?.symbol === 'string' && record.meta && typeof record.meta === 'object') metas.set(record.symbol.toUpperCase(), JSON.stringify(record.meta));
-        return undefined;
-      }
-      const record = records[0];
-      if (!record || typeof record.symbol !== 'string') return undefined;
-      const own = JSON.stringify(record.meta);
-      metas.set(record.symbol.toUpperCase(), own);
-      const other = [...metas.entries()].find(([symbol, meta]) => symbol !== record.symbol.toUpperCase() && meta !== own && meta !== '{}');
-      if (!other) return undefined;
-      record.meta = JSON.parse(other[1]);
-      return JSON.stringify(body);
-    },
-  };
+  return perServerMutation(() => {
+    const metas = new Map<string, string>();
+    return {
+      wire(answer: WireAnswer) {
+        if (answer.status !== 200 || (answer.url !== list && answer.url !== one)) return undefined;
+        const body = parse(answer.payload);
+        const records = recordsOf(body);
+        if (answer.url === list) {
+          for (const record of records) if (typeof record?.symbol === 'string' && record.meta && typeof record.meta === 'object') metas.set(record.symbol.toUpperCase(), JSON.stringify(record.meta));
+          return undefined;
+        }
+        const record = records[0];
+        if (!record || typeof record.symbol !== 'string') return undefined;
+        const own = JSON.stringify(record.meta);
+        metas.set(record.symbol.toUpperCase(), own);
+        const other = [...metas.entries()].find(([symbol, meta]) => symbol !== record.symbol.toUpperCase() && meta !== own && meta !== '{}');
+        if (!other) return undefined;
+        record.meta = JSON.parse(other[1]);
+        return JSON.stringify(body);
+      },
+    };
+  });
 }
 
 /** A balance record's answers of `urls` whose `change(record)` (true when it changed one) rewrites each record. */

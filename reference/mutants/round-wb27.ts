@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
-import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServer, routeOf } from './reading.js';
+import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -211,35 +211,39 @@ function forgotShowsToken(show: (reply: FastifyReply, body: any, token: string, 
 
 /** Every login answer sets a remember cookie holding the token of the login answered before it (any user's): a global "last token". */
 function loginCookieOfPreviousLogin(): Mutation {
-  let previous: string | undefined;
-  return {
-    wire(answer, reply) {
-      if (!isSessionAnswer(answer)) return undefined;
-      const id = parse(answer.payload)?.data?.id;
-      if (typeof id !== 'string') return undefined;
-      if (previous && previous !== id) setHeader(reply, 'set-cookie', `remember_token=${previous}; Path=/; HttpOnly`);
-      previous = id;
-      return undefined;
-    },
-  };
+  return perServerMutation(() => {
+    let previous: string | undefined;
+    return {
+      wire(answer, reply) {
+        if (!isSessionAnswer(answer)) return undefined;
+        const id = parse(answer.payload)?.data?.id;
+        if (typeof id !== 'string') return undefined;
+        if (previous && previous !== id) setHeader(reply, 'set-cookie', `remember_token=${previous}; Path=/; HttpOnly`);
+        previous = id;
+        return undefined;
+      },
+    };
+  });
 }
 
 /** Every 200 of the bank routes sets a session cookie holding the last access token any login issued (a response cache that stores Set-Cookie). */
 function bankAnswersCookieOfLastLogin(): Mutation {
-  let last: { id: string; userId: string } | undefined;
-  return {
-    wire(answer, reply) {
-      if (isSessionAnswer(answer)) {
-        const data = parse(answer.payload)?.data;
-        if (typeof data?.id === 'string') last = { id: data.id, userId: String(data.userId) };
+  return perServerMutation(() => {
+    let last: { id: string; userId: string } | undefined;
+    return {
+      wire(answer, reply) {
+        if (isSessionAnswer(answer)) {
+          const data = parse(answer.payload)?.data;
+          if (typeof data?.id === 'string') last = { id: data.id, userId: String(data.userId) };
+          return undefined;
+        }
+        if (answer.status !== 200 || (answer.url !== URL.bankList && answer.url !== URL.bankOne) || !last) return undefined;
+        if (key(last.userId) === key(paramsOf(reply).user)) return undefined;
+        setHeader(reply, 'set-cookie', `laravel_session=${last.id}; Path=/; HttpOnly`);
         return undefined;
-      }
-      if (answer.status !== 200 || (answer.url !== URL.bankList && answer.url !== URL.bankOne) || !last) return undefined;
-      if (key(last.userId) === key(paramsOf(reply).user)) return undefined;
-      setHeader(reply, 'set-cookie', `laravel_session=${last.id}; Path=/; HttpOnly`);
-      return undefined;
-    },
-  };
+      },
+    };
+  });
 }
 
 /** A 2FA login's answer carries the account's TOTP secret in a header (an enrolment debug header left on). */
