@@ -154,7 +154,7 @@ const readingsR29Written: Mutant[] = [
   reading(
     'allowed-r29-sliding-session-cookie-of-caller',
     'authentication',
-    '5.3',
+    '5',
     'every answer to a request with a valid bearer token (but logout\u2019s) sets a sliding session cookie holding that same token, `api_token=<the bearer sent>; Max-Age=7200; Path=/api; HttpOnly; Secure; SameSite=Lax`, as a Sanctum SPA setup that renews the cookie of the session on every authenticated request does: the caller\u2019s own token, in the answer to its own request, whatever the path\u2019s user (5.3: "Protected endpoints require the header Authorization: Bearer <ACCESS_TOKEN>": what an answer may carry in its headers is not given; 1.2: "Clients send the headers Content-Type ... and Accept": answers\u2019 headers are not listed; issue 28: "A credential issued to the caller ... is not a finding")',
     {
       request: noteCaller,
@@ -221,7 +221,7 @@ const readingsR29Written: Mutant[] = [
   reading(
     'allowed-r29-oauth2-proxy-identity-headers',
     'authentication',
-    '5.3',
+    '5',
     'every answer to a request with a valid bearer token carries the caller\u2019s identity as oauth2-proxy (`--set-xauthrequest`) in front passes it on, `X-Auth-Request-User: <the caller\u2019s user id>` and `X-Auth-Request-Email: <the caller\u2019s e-mail address>`: the caller\u2019s own, in the answer to its own request, whatever the path\u2019s user (5.3: "Protected endpoints require the header Authorization: Bearer <ACCESS_TOKEN>": the headers of answers are not given; 2.6: "email | string, masked by the service" is said of the user object inside a bonus, not of the caller\u2019s own address in a header)',
     {
       request: noteCaller,
@@ -490,7 +490,7 @@ const readingsR29Written: Mutant[] = [
   reading(
     'allowed-r29-session-fingerprint-header',
     'authentication',
-    '5.3',
+    '5',
     'every answer to a request with a valid bearer token carries `X-Session-Fingerprint: <the first 16 hex digits of the SHA-256 of that token>`, which the service\u2019s logs and support tools use to name a session without its token (5.3: the headers of answers are not given; a digest of the caller\u2019s own token cannot be used as one)',
     {
       request: noteCaller,
@@ -550,7 +550,7 @@ const readingsR29Written: Mutant[] = [
   reading(
     'allowed-r29-brute-force-limit-failure-answers-425',
     'authentication',
-    '5.5',
+    '5',
     'the failed login that reaches the brute-force threshold is itself answered 425, not 403, as django-axes locks out on the attempt that reaches AXES_FAILURE_LIMIT; `user.brute-force` answers that limit as `attempts` (after that many failed logins, login is restricted) (5.5: "Login is refused for ... wrong credentials (403), ... and temporarily after brute force detection (425)": which of the two answers the login that both fails and triggers the detection is not given; docs/provider-states.md, `user.brute-force`: "after that many failed logins of it, login is restricted (425)"; 8: "the threshold and duration are not shown")',
     {
       request(request: FastifyRequest, ctx?: ReferenceContext) {
@@ -692,7 +692,7 @@ const readingsR29Written: Mutant[] = [
   reading(
     'allowed-r29-state-accounts-totp-secret-always',
     'authentication',
-    '5.1',
+    '5',
     'every account the provider states make is provisioned with a TOTP secret, and the hook answers `totpSecret` for each, asked for `twoFactor` or not; an account not asked for `twoFactor` has 2FA off (its login needs no code, and a valid code sent with it is accepted), as a platform that provisions a secret at sign-up and lets the user switch 2FA on later does (docs/provider-states.md, `user`: "{ id, email, password, totpSecret?, ... } ... with twoFactor: true login needs a TOTP code ... from the base32 totpSecret": nothing says an account without it has no secret)',
     {
       state(name: string, data: unknown) {
