@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
-import { forgetLearntSecrets, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
+import { forgetLearntSecrets, learnAccountPassword, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
 import { credentialFindings, hashFormatOf, headerPieces, isCredentialKey, scanCredentials, scanHeaders } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
@@ -76,6 +76,27 @@ describe('credential findings in an answer', () => {
     // A long code (16 characters or more) is found wherever it is, as a token is.
     learnSecret('Long-Owl-Phrase-77310', 'own-code', { owner: first });
     expect(credentialFindings({ data: { note: 'Long-Owl-Phrase-77310' } }, { pathUser: third })).toEqual(['/data/note carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)']);
+    // Reading round r29: a long code that is the whole value of a member the specification gives a meaning (a platform's
+    // name) is that value; inside a longer text of such a member, or under another member, it is still found.
+    learnSecret('Reference Exchange', 'own-code', { owner: first });
+    expect(credentialFindings({ data: [{ order: { externalPlatform: { name: 'Reference Exchange' } } }] }, { pathUser: third })).toEqual([]);
+    expect(credentialFindings({ data: { name: 'Reference Exchange Ltd' } }, { pathUser: third })).toHaveLength(1);
+    expect(credentialFindings({ data: { secretWord: 'Reference Exchange' } }, { pathUser: third })).toHaveLength(1);
+  });
+
+  // Reading round r29: a hook whose accounts' passwords are their UUID or their address (the contract leaves the password
+  // to the target); 2.1 requires the Session's userId, so such a password is public by construction: redacted, no finding.
+  test('a state password equal to its account\u2019s id or e-mail is redacted but no finding; another is a finding', () => {
+    const id = randomUUID();
+    const email = `r29-${randomBytes(4).toString('hex')}@example.test`;
+    learnAccountPassword({ id, email, password: id });
+    expect(credentialFindings({ data: { id: 'x', userId: id, ttl: 7200 } })).toEqual([]);
+    expect(redactText(`user ${id}`)).not.toContain(id);
+    learnAccountPassword({ id: randomUUID(), email, password: email.toUpperCase() });
+    expect(credentialFindings({ data: { message: `We have e-mailed your password reset link to ${email.toUpperCase()}.` } })).toEqual([]);
+    const password = `Pw-${randomBytes(8).toString('hex')}`;
+    learnAccountPassword({ id: randomUUID(), email, password });
+    expect(credentialFindings({ data: { note: password } })).toEqual(['/data/note carries a password the run knows']);
   });
 
   test('leave settings, error maps and empty values alone', () => {

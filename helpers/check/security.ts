@@ -198,7 +198,7 @@ function sharedConstantAdvice(found: SecretFound): string {
 const SPECIFIED_VALUE_MEMBERS: ReadonlySet<string> = new Set(['language', 'theme', 'layout', 'source', 'status', 'name', 'symbol', 'alias', 'type', 'chain', 'memo', 'bankName', 'holderName', 'currency']);
 
 /** The finding for a learnt secret found in an answer (under the member `key`), or undefined when the answer may carry it. */
-function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?: string): string | undefined {
+function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?: string, whole = false): string | undefined {
   const { secret } = found;
   switch (secret.kind) {
     case 'password':
@@ -212,7 +212,9 @@ function verdict(found: SecretFound, body: unknown, context: AnswerContext, key?
       // ordinary value that shares its letters (reading round r28: the word `classic` as a code and as every record's
       // `options.layout`): judged by meaning, not by letters. Under any other member, extra ones included (review-av D1:
       // a profile's `secretWord`), it is a finding; a long one is found wherever it is, as a token is.
-      if (secret.value.length < SUBSTRING_SECRET_LENGTH && key !== undefined && SPECIFIED_VALUE_MEMBERS.has(key)) return undefined;
+      // A long code is no finding there either when it is the member's whole value (reading round r29: a code equal to
+      // the name of a platform, `Reference Exchange`, as a platform's `name`); inside a longer text it is.
+      if ((secret.value.length < SUBSTRING_SECRET_LENGTH || whole) && key !== undefined && SPECIFIED_VALUE_MEMBERS.has(key)) return undefined;
       return 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
     case 'reset-token':
       return 'carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
@@ -322,7 +324,7 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
           advisories.push(`${at} carries the value of a --header whose name names no credential (a gateway's setting such as a version or a tenant, redacted but no secret of the run), so not a security finding`);
           continue;
         }
-        const finding = verdict(found, body, context, memberOf(pointer));
+        const finding = verdict(found, body, context, memberOf(pointer), found.form === 'as is' && found.secret.value === value);
         if (finding === undefined) continue;
         if (found.secret.kind === 'token' && isSharedConstant(found.secret)) advisories.push(`${at} ${sharedConstantAdvice(found)}`);
         else findings.push(`${at} ${finding}`);

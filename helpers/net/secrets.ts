@@ -260,6 +260,25 @@ function addForm(secret: LearntSecret, text: string, form: SecretFound['form']):
  * base64url; the e-mail as sent and in lower case, as a target may store it): found and redacted as the password. Only
  * for a value the run learnt as a password: an e-mail sent with any other string teaches nothing.
  */
+/**
+ * A provider state's account and its password: learnt as a password, with its Basic credential, unless the password is
+ * a value the account shows to anyone (its id, its e-mail, in any letter case: reading round r29's hooks whose passwords
+ * are the user's UUID or address, legal under the states contract, which leaves the password to the target). Such a
+ * password is public by construction: 2.1 requires the Session's `userId`, and a forgot-password message may name the
+ * address sent, so finding it there would fail every target with such accounts. It is still redacted from reports.
+ */
+export function learnAccountPassword(account: { password?: unknown; email?: unknown; id?: unknown }): void {
+  const { password, email, id } = account;
+  if (typeof password !== 'string' || password === '') return;
+  const same = (other: unknown) => typeof other === 'string' && other.toLowerCase() === password.toLowerCase();
+  if (same(id) || same(email)) {
+    registerSecret(password);
+    return;
+  }
+  learnSecret(password, 'password');
+  learnPasswordWithEmail(email, password);
+}
+
 export function learnPasswordWithEmail(email: unknown, password: unknown): void {
   if (typeof email !== 'string' || email === '' || typeof password !== 'string') return;
   const secret = learnt.get(password);

@@ -3,7 +3,7 @@ import { MAX_CONFIG_FILE_BYTES, parseBoundedJson, readBounded, TooLargeError } f
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LeaseClient, LocalLeases, type AcquireAnswer, type AcquireRequest } from './leases.js';
-import { learnPasswordWithEmail, learnSecret } from '../net/secrets.js';
+import { learnAccountPassword, learnSecret } from '../net/secrets.js';
 import { schemaProblems } from '../spec/schemas.js';
 import { sameId } from '../spec/normalisation.js';
 import { StateError, type BalanceAmount, type BalanceAsset, type CompanyRecords, type GenesisDate, type PlatformRecords, type StateName, type StateOutcome, type StateRequestOptions, type StatesTransport } from './transport.js';
@@ -445,8 +445,7 @@ export function loadStatesFile(path: string): StatesFileV1 {
     if (!usable) fail(path, `the ${entry} entry's privateKeyFile ${keyFile} is not an RSA private key; export it as PKCS#8 PEM with \`openssl pkcs8 -topk8 -nocrypt\``);
   }
   for (const account of checked.accounts) {
-    learnSecret(account.password, 'password');
-    learnPasswordWithEmail(account.email, account.password);
+    learnAccountPassword(account);
     learnSecret(account.token, 'token', { owner: account.id });
     learnSecret(account.totpSecret, 'never-travels');
     learnSecret(account.resetToken, 'reset-token');

@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { BudgetWaitTimeout, decoded, SuiteLimitError, describeTransportFailure, excerpt, readWithin } from '../net/http.js';
 import { redactJson, redactText, withoutCredentials } from '../net/redact.js';
-import { learnPasswordWithEmail, learnSecret } from '../net/secrets.js';
+import { learnAccountPassword, learnSecret } from '../net/secrets.js';
 import { type RateLimiter, retryDelayMs, RETRY_ATTEMPTS, withRetries } from '../net/rate.js';
 import { dispatcherFor } from '../net/transport.js';
 import { withUserAgent } from '../net/user-agent.js';
@@ -143,8 +143,7 @@ export class StateError extends Error {
 function learnSecretsOf(state: StateName, data: unknown): void {
   if (!data || typeof data !== 'object') return;
   const record = data as Record<string, unknown>;
-  learnSecret(record.password, 'password');
-  learnPasswordWithEmail(record.email, record.password);
+  learnAccountPassword(record);
   learnSecret(record.totpSecret, 'never-travels');
   if (state === 'password-reset.token') learnSecret(record.token, 'reset-token');
   else learnSecret(record.token, 'token', typeof record.id === 'string' ? { owner: record.id } : {});
