@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { comparedReads, differsOnlyInStorage, storedForm, transliteratedAlike, writtenAlike } from '../helpers/spec/normalisation.js';
+import { comparedReads, differsOnlyInStorage, sepaConvertedAlike, storedForm, transliteratedAlike, writtenAlike } from '../helpers/spec/normalisation.js';
 
 // helpers/spec/normalisation.ts: what two answers of one record may differ in by storage alone (docs/judging.md,
 // "Storage normalisation"), advised on by the checks that compare reads (review-r, review-s).
@@ -64,6 +64,22 @@ describe('writtenAlike: one value in two writings no field fixes (review-an F3)'
     expect(writtenAlike('0xabc', '0xabd')).toBeUndefined();
     expect(writtenAlike('Bitcoin', 'bitcoin')).toBeUndefined();
     expect(writtenAlike('same', 'same')).toBeUndefined();
+  });
+});
+
+describe('sepaConvertedAlike: a bankName stored in the SEPA character set (reading round r29)', () => {
+  test('kept, written in Latin letters, & as +, or replaced by a full stop or a space, one for one; nothing dropped, no ?', () => {
+    expect(sepaConvertedAlike('Societe Generale', 'Soci\u00e9t\u00e9 G\u00e9n\u00e9rale')).toBe(true);
+    expect(sepaConvertedAlike('AT+T Bank', 'AT&T Bank')).toBe(true);
+    expect(sepaConvertedAlike('Piggy Bank ....', 'Piggy Bank \u{1F3E6}\u{1F437}')).toBe(true);
+    expect(sepaConvertedAlike('.... ....', '\u5168\u56fd\u9280\u884c \u4e09\u83f1\u6771\u4eac')).toBe(true);
+    expect(storedForm('Piggy Bank ..', 'Piggy Bank \u{1F3E6}\u{1F437}', 'bankName')).toBe('normalised');
+    // Not a conversion: an emoji as ? (wb7), a character dropped (wb19's backslash), a text cut short, another field.
+    expect(sepaConvertedAlike('Piggy Bank ?', 'Piggy Bank \u{1F3E6}')).toBe(false);
+    expect(sepaConvertedAlike('Doe  Bank', 'Doe \\ Bank')).toBe(false);
+    expect(sepaConvertedAlike('Societe Gen', 'Soci\u00e9t\u00e9 G\u00e9n\u00e9rale')).toBe(false);
+    expect(sepaConvertedAlike('Bank \u00fc.', 'Bank \u00fc\u{1F3E6}')).toBe(false);
+    expect(storedForm('Piggy Bank ..', 'Piggy Bank \u{1F3E6}\u{1F437}', 'alias')).toBe('different');
   });
 });
 

@@ -15,7 +15,7 @@ export function expectStoredAsSent(t: CheckContext, field: string, stored: unkno
   }
   const form = storedForm(stored, sent, field);
   const equivalent = Object.hasOwn(EQUIVALENT_FORMS, field) ? ` or ${EQUIVALENT_FORMS[field]!.name}` : '';
-  expect(form !== 'different', `${where}: ${field} must be the value sent (${JSON.stringify(sent)}), up to trimming, NFC/NFD, letter case, straight or typographic quotes, NFKC, invisible format characters taken out${field === 'holderName' ? ', transliteration to Latin letters' : ''}${equivalent}; got ${JSON.stringify(stored)}`).toBe(true);
+  expect(form !== 'different', `${where}: ${field} must be the value sent (${JSON.stringify(sent)}), up to trimming, NFC/NFD, letter case, straight or typographic quotes, NFKC, invisible format characters taken out${field === 'holderName' ? ', transliteration to Latin letters' : ''}${field === 'bankName' ? ', conversion to the SEPA character set' : ''}${equivalent}; got ${JSON.stringify(stored)}`).toBe(true);
   if (form === 'equivalent') t.advise(`${where}: ${field} is shown as ${JSON.stringify(stored)} for ${JSON.stringify(sent)} sent, the same value in ${EQUIVALENT_FORMS[field]!.name}; the specification does not say a record repeats the letters sent`);
   if (form === 'normalised') t.advise(`${where}: ${field} is stored as ${JSON.stringify(stored)} for ${JSON.stringify(sent)} sent (trimmed, normalised or in another letter case; the specification does not say a record repeats the letters sent)`);
 }

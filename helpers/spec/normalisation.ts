@@ -244,6 +244,37 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
   return reach.has(target.length);
 }
 
+/**
+ * The fields a bank transfer carries as text: a backend may store them in the SEPA basic Latin character set (EPC217-08:
+ * a-z A-Z 0-9 / - ? : ( ) . , ' + and the space), as a core-banking system that feeds SEPA messages does (reading round
+ * r29, allowed-r29-bank-name-sepa-character-set; 4.10 gives bankName "string, max 191" and no character set).
+ */
+const SEPA_FIELDS = new Set(['bankName']);
+const SEPA_CHARACTER = /^[a-z0-9/\-?:().,'+ ]$/;
+
+/**
+ * True when `stored`, written only in the SEPA character set, is `sent` converted to it as EPC217-08's best practice
+ * converts: each character of the set kept (letter case aside), each other one written in Latin letters (its marks taken
+ * off, `ß` as `ss`, `ø` as `o`: latinWritings), `&` as `+`, or replaced by a full stop or a space, one for one. Nothing
+ * is dropped and nothing else is replaced, so a text cut short, a character taken out (a backslash, a formula prefix) or
+ * an emoji stored as `?` stays another text.
+ */
+export function sepaConvertedAlike(stored: string, sent: string): boolean {
+  const target = stored.trim().toLowerCase();
+  if (![...target].every((c) => SEPA_CHARACTER.test(c))) return false;
+  let reach = new Set([0]);
+  for (const c of sent.trim().toLowerCase().normalize('NFC')) {
+    const next = new Set<number>();
+    // A character outside the Basic Multilingual Plane may be replaced once per UTF-16 unit (a converter working on UTF-16).
+    const replacements = c.length === 2 ? ['.', ' ', '..', '  '] : ['.', ' '];
+    const writings = SEPA_CHARACTER.test(c) ? [c] : [...latinWritings(c).filter((w) => [...w].every((x) => SEPA_CHARACTER.test(x))), ...replacements, ...(c === '&' ? ['+'] : [])];
+    for (const at of reach) for (const writing of writings) if (target.startsWith(writing, at)) next.add(at + writing.length);
+    if (next.size === 0) return false;
+    reach = next;
+  }
+  return reach.has(target.length);
+}
+
 /** `forms` of one text: trimmed, collapsed, (sent) quotes straightened, NFC or NFD, transliterated (embossed fields), in any case. */
 function writings(text: string, field: string | undefined, sent: boolean): string[] {
   const trimmed = text.trim();
@@ -265,6 +296,7 @@ export function storedForm(stored: unknown, sent: string, field?: string): Store
   const storedTexts = invisibleKept(stored, sent) ? [...new Set([stored, withoutInvisible(stored)])] : [stored];
   if (storedTexts.some((text) => forms(text, field).some((form) => sentForms.has(form)))) return 'normalised';
   if (field !== undefined && EMBOSSED.has(field) && transliteratedAlike(stored, sent)) return 'normalised';
+  if (field !== undefined && SEPA_FIELDS.has(field) && sepaConvertedAlike(stored, sent)) return 'normalised';
   const equivalent = field !== undefined && Object.hasOwn(EQUIVALENT_FORMS, field) ? EQUIVALENT_FORMS[field] : undefined;
   if (equivalent && equivalent.canonical(stored) === equivalent.canonical(sent)) return 'equivalent';
   return 'different';
