@@ -593,7 +593,9 @@ create.describe(() => {
       description: 'bankNames with parentheses and a comma, and with backslashes',
       field: 'bankName',
       constraint: 'bank.bankName.max',
-      values: () => ['HSBC Bank (Europe), N.A.', 'A\\B Bank \\ Main\\'],
+      // `&`: outside the SEPA character set, so a name converted to it (dropped or written +: sepaConvertedAlike) loses it
+      // with the backslashes, while stripslashes keeps it and takes the backslashes alone (review-ax B1).
+      values: () => ['HSBC Bank (Europe), N.A.', 'A\\B Bank & Co \\ Main\\'],
     },
     // White-box round wb20 (fix-wb20b): a slash (a legal form: Danske Bank A/S), which a name rule of letters, digits and
     // . & ' - ( ) , refuses, and a text already written as an HTML entity (AT&amp;T Bank), which an input filter that

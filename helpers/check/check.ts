@@ -338,21 +338,41 @@ function redactLateSecrets(run: RunRecord, since: number): void {
 
 /**
  * The credentials a request itself sends, wherever it puts them: its bearer token, a `Token` header's
- * JWT, an `Authorization` value in any scheme (`Basic <token>`, the bare token) and a token in the
- * query (`?token=`, `api_token`, `access_token`: section 5.3's wrong places). All are the caller's own.
+ * JWT, an `Authorization` value in any scheme (`Basic <token>`, the bare token), a header whose name ends in
+ * `token` (`X-Auth-Token`, `X-Access-Token`), the values of its Cookie header, and a token in the query
+ * (`?token=`, `api_token`, `access_token`: section 5.3's wrong places) or in a JSON body's or a form's member whose
+ * name ends in `token` (round wb27's `api_token`). All are the caller's own (review-ax F1: a cookie middleware that
+ * renews the token it was sent, a 401 naming the token it found elsewhere).
  */
 function sentCredentials(options: SendOptions): string[] {
   const sent: string[] = [];
+  const tokenValues = (name: string, value: unknown) => {
+    if (!normalizedKey(name).endsWith('token')) return;
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string' && item !== '') sent.push(item);
+  };
   if (options.token) sent.push(options.token);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     const key = name.toLowerCase();
     if (key === 'token') sent.push(value);
     else if (key === 'authorization') sent.push(value, value.replace(/^[A-Za-z][\w-]*\s+/, ''));
+    else if (key === 'cookie') {
+      for (const pair of value.split(';')) {
+        const at = pair.indexOf('=');
+        if (at < 0) continue;
+        const cookie = pair.slice(at + 1).trim();
+        if (cookie === '') continue;
+        sent.push(cookie);
+        try {
+          sent.push(decodeURIComponent(cookie));
+        } catch {
+          // Not percent-encoded: the value as sent is enough.
+        }
+      }
+    } else tokenValues(key, value);
   }
-  for (const [name, value] of Object.entries(options.query ?? {})) {
-    if (!normalizedKey(name).endsWith('token')) continue;
-    for (const item of Array.isArray(value) ? value : [value]) if (item) sent.push(item);
-  }
+  for (const [name, value] of Object.entries(options.query ?? {})) tokenValues(name, value);
+  if (options.json && typeof options.json === 'object' && !Array.isArray(options.json)) for (const [name, value] of Object.entries(options.json)) tokenValues(name, value);
+  for (const [name, value] of options.form?.entries() ?? []) tokenValues(name, value);
   return sent;
 }
 

@@ -262,7 +262,7 @@ function addForm(secret: LearntSecret, text: string, form: SecretFound['form']):
  */
 /**
  * A provider state's account and its password: learnt as a password, with its Basic credential, unless the password is
- * a value the account shows to anyone (its id, its e-mail, in any letter case: reading round r29's hooks whose passwords
+ * a value the account shows to anyone, or a part of one (its id, its e-mail or the e-mail's local part, in any letter case: reading round r29's hooks whose passwords
  * are the user's UUID or address, legal under the states contract, which leaves the password to the target). Such a
  * password is public by construction: 2.1 requires the Session's `userId`, and a forgot-password message may name the
  * address sent, so finding it there would fail every target with such accounts. It is still redacted from reports.
@@ -270,8 +270,9 @@ function addForm(secret: LearntSecret, text: string, form: SecretFound['form']):
 export function learnAccountPassword(account: { password?: unknown; email?: unknown; id?: unknown }): void {
   const { password, email, id } = account;
   if (typeof password !== 'string' || password === '') return;
-  const same = (other: unknown) => typeof other === 'string' && other.toLowerCase() === password.toLowerCase();
-  if (same(id) || same(email)) {
+  // Equal to or inside the id or the address (review-ax F2: the address's local part), in any letter case.
+  const within = (other: unknown) => typeof other === 'string' && other.toLowerCase().includes(password.toLowerCase());
+  if (within(id) || within(email)) {
     registerSecret(password);
     return;
   }

@@ -207,7 +207,9 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
   // Embossed form (ASCII capitals): an embosser prints only its character set (ISO/IEC 7811's A-Z, 0-9, space and
   // . , - / & '), so the other ASCII characters sent may be left out (review-aw F5); a text that keeps its letter case
   // keeps every ASCII character (wb19-cards-holder-name-backslash-stripped).
-  const embossed = asciiOnly && /[A-Z]/.test(stored) && !/[a-z]/.test(stored);
+  // Only a text wholly in the embosser's set (review-ax C1: capitals that keep `=`, `<` or `@` are no embosser's output,
+  // so a backslash missing there is a filter's, stripslashes').
+  const embossed = asciiOnly && /[A-Z]/.test(stored) && [...target].every((c) => c === ' ' || EMBOSSER_CHARACTERS.test(c)) && !/[a-z]/.test(stored);
   let reach = new Set([0]);
   for (const c of sent.trim().toLowerCase().normalize('NFC').replace(/\u03c2/gu, '\u03c3')) {
     const next = new Set<number>();
@@ -254,13 +256,14 @@ const SEPA_CHARACTER = /^[a-z0-9/\-?:().,'+ ]$/;
 
 /**
  * True when `stored`, written only in the SEPA character set, is `sent` converted to it as EPC217-08's best practice
- * converts: each character of the set kept (letter case aside), each other one written in Latin letters (its marks taken
- * off, `ß` as `ss`, `ø` as `o`: latinWritings), `&` as `+`, or replaced by a full stop or a space, one for one. Nothing
- * is dropped and nothing else is replaced, so a text cut short, a character taken out (a backslash, a formula prefix) or
- * an emoji stored as `?` stays another text.
+ * and the converters in use convert: each character of the set kept (letter case aside), each other one written in
+ * Latin letters (its marks taken off, `ß` as `ss`, `ø` as `o`: latinWritings), `&` as `+`, replaced by a full stop or a
+ * space, or dropped. No character of the set is dropped or replaced, and the stored text holds none outside it, so a
+ * text cut short, a filter that takes out a backslash or a formula prefix but keeps an `&`, or an emoji stored as `?`
+ * stays another text.
  */
 export function sepaConvertedAlike(stored: string, sent: string): boolean {
-  const target = stored.trim().toLowerCase();
+  const target = stored.trim().replace(/ {2,}/g, ' ').toLowerCase();
   if (![...target].every((c) => SEPA_CHARACTER.test(c))) return false;
   let reach = new Set([0]);
   for (const c of sent.trim().toLowerCase().normalize('NFC')) {
@@ -268,7 +271,12 @@ export function sepaConvertedAlike(stored: string, sent: string): boolean {
     // A character outside the Basic Multilingual Plane may be replaced once per UTF-16 unit (a converter working on UTF-16).
     const replacements = c.length === 2 ? ['.', ' ', '..', '  '] : ['.', ' '];
     const writings = SEPA_CHARACTER.test(c) ? [c] : [...latinWritings(c).filter((w) => [...w].every((x) => SEPA_CHARACTER.test(x))), ...replacements, ...(c === '&' ? ['+'] : [])];
-    for (const at of reach) for (const writing of writings) if (target.startsWith(writing, at)) next.add(at + writing.length);
+    for (const at of reach) {
+      for (const writing of writings) if (target.startsWith(writing, at)) next.add(at + writing.length);
+      // Dropped, as a converter that strips what the set lacks does (libfintx: review-ax B1); never a character of the set
+      // but white space, which a text left with runs of spaces or spaces at its ends (all its letters dropped) may lose.
+      if (!SEPA_CHARACTER.test(c) || /\s/u.test(c)) next.add(at);
+    }
     if (next.size === 0) return false;
     reach = next;
   }

@@ -46,6 +46,15 @@ const ACCOUNT_STATES = ['user', 'user.inactive', 'user.expired-token', 'user.sho
  *   a token under 72 bytes at its end only, and the next test appends or removes a last character, all of which a
  *   selector at the end refuses for its selector; no wrong token changes the start alone. Before b2a0f2c a token of 72
  *   bytes or more was changed at its start and the others at their end: the same gap for short tokens.
+ * After the review (the lead): A1, A2 fixed (sentCredentials also collects the Cookie header's values, headers and JSON
+ * or form members whose name ends in `token`); D1 fixed (learnAccountPassword: a password inside its account's id or
+ * e-mail); C1 killed (the embossed form needs a stored text wholly in the embosser's set; the cards backslash value also
+ * carries `(CFO)`); E1 killed (the never-sent token changed at its start, middle and, under 72 bytes, end); B1 fixed
+ * (sepaConvertedAlike lets a converter drop what the set lacks, and collapse spaces; the banks backslash value carries an
+ * `&`, which stripslashes keeps). B2 RULED a fair refusal, not registered (REFUSED below): its output keeps characters
+ * outside the SEPA set (`&`, `<`, `"`) while it drops others (`#`, every non-ASCII letter), which is what an input filter
+ * that takes characters out does (wb19's stripslashes, wb10's formula prefix): no conversion to a named character set,
+ * and a suite that passed it would pass those faults.
  * - Controls: review-ax-card-holder-upper-and-backslash-stripped was KILLED on d9b4ae4^ (b2a0f2c, before review-aw F5's
  *   embossed form; a temporary worktree, removed) by "... a holderName and an alias with a backslash ...".
  */
@@ -235,4 +244,7 @@ const deviations: Mutant[] = [
   },
 ];
 
-export const probesReviewAxMutants: readonly Mutant[] = [...written, ...deviations];
+/** Ruled a fair refusal by the lead (B2): not registered. */
+export const probesReviewAxRefused: readonly Mutant[] = written.filter((m) => m.name === 'allowed-review-ax-bank-name-sepa-projectforge');
+
+export const probesReviewAxMutants: readonly Mutant[] = [...written.filter((m) => !probesReviewAxRefused.includes(m)), ...deviations];
