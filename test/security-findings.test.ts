@@ -555,6 +555,51 @@ describe('security findings by meaning, not by shape (issue 28)', () => {
     expect(credentialFindings({ data: { user: { auth: hash } } })).toEqual([`/data/user/auth carries a password hash (${format} format)`]);
   });
 
+  // Review-aw F4: Django 4's scrypt, a Spring id with a version (`argon2@SpringSecurity_v5_8`), prefixes stripped again
+  // (`{ldap}{SSHA}`), and ASP.NET Core Identity's V3 and V2 hashes (base64 of a header of its own).
+  const identityV3 = (prf: number, iterations: number, saltLength: number, subkey = 32) => {
+    const head = Buffer.alloc(13);
+    head[0] = 0x01;
+    head.writeUInt32BE(prf, 1);
+    head.writeUInt32BE(iterations, 5);
+    head.writeUInt32BE(saltLength, 9);
+    return Buffer.concat([head, randomBytes(saltLength + subkey)]).toString('base64');
+  };
+  test.each([
+    ['Django scrypt', `scrypt$16384$YaCx5zqmpfp1OTGUuH9U8W$8$1$${randomBytes(64).toString('base64')}`],
+    ['{argon2@SpringSecurity_v5_8} argon2', '{argon2@SpringSecurity_v5_8}$argon2id$v=19$m=16384,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG'],
+    ['{pbkdf2@SpringSecurity_v5_8}', `{pbkdf2@SpringSecurity_v5_8}${randomBytes(48).toString('hex')}`],
+    ['{scrypt@SpringSecurity_v5_8}', '{scrypt@SpringSecurity_v5_8}$e0801$8bWJaSu2IKSn9Z9kM+TPXfOc/9bdYSrN1oD9qfVThWEwdRTnO7re7Ei+fUZRJ68k9lTyuTeUp4of4g24hHnazw==$OAOec05+bXxvuu/1qZ6NUR+xQYvYv7BeL1QxwRpY5Pc='],
+    ['{ldap} {SSHA}', '{ldap}{SSHA}DUSfdldNsSv5OZkVeseqhDCiFVGv/diC'],
+    ['ASP.NET Identity V3', identityV3(2, 100000, 16)],
+    ['ASP.NET Identity V3', identityV3(1, 10000, 16)],
+    ['ASP.NET Identity V2', Buffer.concat([Buffer.from([0]), randomBytes(48)]).toString('base64')],
+  ])('a %s hash (review-aw F4) is a finding whatever field carries it', (format, hash) => {
+    expect(hashFormatOf(hash)).toBe(format);
+    expect(credentialFindings({ data: { user: { hash } } })).toEqual([`/data/user/hash carries a password hash (${format} format)`]);
+  });
+
+  test('ordinary values are no hash of the review-aw formats: base64 of other bytes or lengths, a JWT, ids with @, a Django prefix in prose', () => {
+    const jwt = [{ alg: 'HS256', typ: 'JWT' }, { sub: '42', iat: 1764288000 }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.' + randomBytes(32).toString('base64url');
+    const ordinary = [
+      identityV3(3, 100000, 16),
+      identityV3(2, 100000, 8, 40),
+      identityV3(2, 10, 16),
+      Buffer.concat([Buffer.from([0x02]), randomBytes(60)]).toString('base64'),
+      Buffer.concat([Buffer.from([0x00]), randomBytes(60)]).toString('base64'),
+      randomBytes(61).toString('base64url'),
+      jwt,
+      `sha256:${randomBytes(32).toString('hex')}`,
+      '{user@example.com}abcdefghijklmnopqrstuvwxyz',
+      '{argon2@SpringSecurity_v5_8} is a Spring id',
+      'scrypt$ is the Django 4 prefix of its hasher',
+      'scrypt$16384$salt$8$1$short',
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      randomUUID(),
+    ];
+    for (const text of ordinary) expect(hashFormatOf(text), text).toBeUndefined();
+  });
+
   test('LDAP userPassword is a credential name (round wb27), in a user meta too', () => {
     expect(isCredentialKey('userPassword')).toBe(true);
     expect(credentialFindings({ data: { meta: { source: 'ldap', userPassword: 'secret-in-clear' } } })).toEqual(['/data/meta/userPassword is a credential field (userPassword)']);

@@ -51,6 +51,8 @@ const HASH_FORMATS: readonly { name: string; pattern: RegExp }[] = [
   // phpass portable hashes (WordPress $P$, phpBB $H$): the cost letter, 8 salt and 22 hash characters; Drupal 7's $S$ the same with 43.
   { name: 'phpass', pattern: /^\$[PH]\$[./0-9A-Za-z]{31}$/ },
   { name: 'Drupal 7', pattern: /^\$S\$[./0-9A-Za-z]{52}$/ },
+  // Django 4.0+ ScryptPasswordHasher: `scrypt$<n>$<salt>$<r>$<p>$<base64 digest>` (no leading `$`, unlike the PHC form).
+  { name: 'Django scrypt', pattern: /^scrypt\$\d+\$[^$\s]+\$\d+\$\d+\$[A-Za-z0-9+/]{22,}={0,2}$/ },
   { name: 'passlib bcrypt-sha256', pattern: /^\$bcrypt-sha256\$(?:v=2,t=2[abxy]?,r=\d{1,2}|2[abxy]?,\d{1,2})\$[./A-Za-z0-9]{22}\$[./A-Za-z0-9]{31}$/ },
 ];
 
@@ -74,6 +76,8 @@ const SCHEME_INNER: Readonly<Record<string, RegExp | undefined>> = {
   'pbkdf2-sha512': /^\d+\$[./A-Za-z0-9+]+={0,2}\$[./A-Za-z0-9+]+={0,2}$/,
   argon2: undefined,
   bcrypt: undefined,
+  // Spring's LdapShaPasswordEncoder: `{ldap}` before a RFC 2307 `{SHA}` or `{SSHA}` value (stripped again).
+  ldap: undefined,
   // Spring's SCryptPasswordEncoder: $<hex parameters>$<base64 salt>$<base64 digest>.
   scrypt: /^\$[0-9a-f]+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/,
   // Spring's MessageDigestPasswordEncoder and StandardPasswordEncoder: an optional {salt}, then a hex digest.
@@ -82,24 +86,49 @@ const SCHEME_INNER: Readonly<Record<string, RegExp | undefined>> = {
 };
 const SPRING_HEX: Readonly<Record<string, RegExp>> = { md5: /^(?:\{[^{}\s]*\})?[0-9a-f]{32}$/, sha256: /^(?:\{[^{}\s]*\})?[0-9a-f]{64,80}$/ };
 
-function namedFormat(value: string): string | undefined {
-  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name;
+/**
+ * ASP.NET Core Identity's PasswordHasher, by the bytes its base64 holds: V3 (0x01, the PRF 0..2 as a big-endian uint32,
+ * the iteration count, the salt length 16, then the salt and a 32-byte subkey: 61 bytes) and V2 (0x00, a 16-byte salt,
+ * a 32-byte subkey: 49 bytes). A base64 of another length or header (an image, a token) is none.
+ */
+function aspnetIdentityFormat(value: string): string | undefined {
+  if ((value.length !== 84 && value.length !== 68) || !/^[A-Za-z0-9+/]+==$/.test(value)) return undefined;
+  const bytes = Buffer.from(value, 'base64');
+  if (bytes.length === 61 && bytes[0] === 0x01 && bytes.readUInt32BE(1) <= 2 && bytes.readUInt32BE(5) >= 1000 && bytes.readUInt32BE(9) === 16) return 'ASP.NET Identity V3';
+  if (bytes.length === 49 && bytes[0] === 0x00) return 'ASP.NET Identity V2';
+  return undefined;
 }
 
-/** The named password hash format `value` is written in, if any (a RFC 2307 or Spring `{scheme}` prefix stripped first). */
+function namedFormat(value: string): string | undefined {
+  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name ?? aspnetIdentityFormat(value);
+}
+
+/**
+ * The named password hash format `value` is written in, if any (a RFC 2307 or Spring `{scheme}` prefix stripped first,
+ * and again for a scheme that wraps another: Spring's `{ldap}{SSHA}...`). A Spring id may carry a version after `@`
+ * (`{argon2@SpringSecurity_v5_8}`, `{pbkdf2@SpringSecurity_v5_8}`): the scheme is its part before the `@`.
+ */
 export function hashFormatOf(value: string): string | undefined {
+  return formatOf(value, 0);
+}
+
+function formatOf(value: string, depth: number): string | undefined {
   if (value.length < 20 || value.length > 512) return undefined;
   const direct = namedFormat(value);
   if (direct !== undefined) return direct;
-  const prefixed = /^\{([A-Za-z0-9-]{2,16})\}(\S+)$/.exec(value);
+  const prefixed = /^\{([A-Za-z0-9][A-Za-z0-9@_.-]{1,39})\}(\S+)$/.exec(value);
   if (!prefixed) return undefined;
-  const scheme = prefixed[1]!.toLowerCase();
+  const scheme = prefixed[1]!.toLowerCase().replace(/@[a-z0-9_.-]*$/, '');
   const inner = prefixed[2]!;
   if (!Object.hasOwn(SCHEME_INNER, scheme)) return undefined;
   const wrapped = namedFormat(inner);
   if (wrapped !== undefined) return `{${prefixed[1]}} ${wrapped}`;
   const own = SCHEME_INNER[scheme];
   if ((own !== undefined && own.test(inner)) || (Object.hasOwn(SPRING_HEX, scheme) && SPRING_HEX[scheme]!.test(inner))) return `{${prefixed[1]}}`;
+  if (depth < 2 && inner.startsWith('{')) {
+    const nested = formatOf(inner, depth + 1);
+    if (nested !== undefined) return `{${prefixed[1]}} ${nested}`;
+  }
   return undefined;
 }
 
