@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import { forgetLearntSecrets, learnAccountPassword, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { credentialFindings, hashFormatOf, headerPieces, isCredentialKey, scanCredentials, scanHeaders } from '../helpers/check/security.js';
+import { base64DecodedTexts, credentialFindings, hashFormatOf, headerPieces, isCredentialKey, scanCredentials, scanHeaders } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
@@ -368,6 +369,79 @@ describe('credentials in response headers, and a reset token in other alphabets 
     const base64 = randomBytes(24).toString('base64url');
     learnSecret(base64, 'reset-token');
     expect(credentialFindings({ data: { requestId: Buffer.from(base64, 'base64url').toString('hex') } })).toHaveLength(1);
+  });
+
+  // Review-aw F2 and F3: a secret inside a compound cookie value, a quoted one, or a base64 (JSON) session cookie.
+  const BCRYPT = '$2y$10$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW';
+  const ARGON2 = '$argon2id$v=19$m=65536,t=4,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG';
+
+  test('a hash inside a compound cookie value (a Laravel recaller `<id>|<token>|<hash>`), an argon2 hash with its commas, quoted (Go) or with `\\054` (Python), is a finding', () => {
+    const expires = 'expires=Sat, 28 Nov 2031 00:00:00 GMT';
+    const recaller = `XSRF-TOKEN=${randomBytes(20).toString('base64url')}; Path=/, remember_web_59ba36addc2b2f9401580f014c7f58ea4e30989d=42|${randomBytes(30).toString('base64url')}|${BCRYPT}; ${expires}; path=/; httponly`;
+    expect(scanHeaders({ 'set-cookie': recaller }, undefined, {}).findings).toEqual(['header set-cookie carries a password hash (bcrypt format)']);
+    for (const cookie of [
+      `pw_hash=${ARGON2}; Path=/; HttpOnly`,
+      `a=1; ${expires}; Path=/, pw_hash=${ARGON2}`,
+      `pw_hash="${ARGON2}"; Path=/`,
+      `pw_hash="${ARGON2.replace(/,/g, '\\054')}"; Path=/`,
+      `pw="x:${ARGON2.replace(/,/g, '\\054')}"; ${expires}, b=2`,
+    ]) expect(scanHeaders({ 'set-cookie': cookie }, undefined, {}).findings, cookie).toEqual(['header set-cookie carries a password hash (argon2 format)']);
+    // Split per RFC 6265: an Expires date's comma splits nothing, a comma before `name=` splits the joined lines.
+    expect(headerPieces(`pw_hash="${ARGON2.replace(/,/g, '\\054')}"; ${expires}, b=2`)).toContain(ARGON2);
+    expect(headerPieces(`a=1; ${expires}; Path=/, b="x,y;z"; Path=/`)).toEqual(expect.arrayContaining(['1', 'x,y;z']));
+  });
+
+  test('the reset token or another session’s token inside a base64 or base64url session cookie (Flask, Express cookie-session, a JWT’s payload) is a finding that says base64-decoded', () => {
+    const reset = randomBytes(32).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const email = `f.${randomBytes(3).toString('hex')}@example.test`;
+    const expected = 'header set-cookie (base64-decoded) carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
+    // The token at each offset modulo 3 in the base64 (a member before it shifts it), so none of its own base64 forms is in the cookie.
+    for (const pad of ['', 'x', 'xy']) {
+      const json = JSON.stringify({ _fresh: false, pad, reset_email: email, reset_token: reset });
+      const flask = `${Buffer.from(json).toString('base64url')}.Z0kx2A.${randomBytes(20).toString('base64url')}`;
+      expect(scanHeaders({ 'set-cookie': `session=${flask}; HttpOnly; Path=/` }, { data: { message: 'sent' } }, {}).findings, json).toEqual([expected]);
+      // Flask's compressed payload: `.` then base64url of zlib.
+      const compressed = `.${deflateSync(Buffer.from(json)).toString('base64url')}.Z0kx2A.${randomBytes(20).toString('base64url')}`;
+      expect(scanHeaders({ 'set-cookie': `session=${compressed}; HttpOnly; Path=/` }, undefined, {}).findings, json).toEqual([expected]);
+      // Express cookie-session: base64 JSON (padded), and a JWT cookie whose payload holds it.
+      expect(scanHeaders({ 'set-cookie': `session=${Buffer.from(json).toString('base64')}; path=/; httponly, session.sig=${randomBytes(20).toString('base64url')}; path=/` }, undefined, {}).findings).toEqual([expected]);
+      const jwt = [{ alg: 'HS256', typ: 'JWT' }, JSON.parse(json)].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + `.${randomBytes(32).toString('base64url')}`;
+      expect(scanHeaders({ 'set-cookie': `jwt=${jwt}; Path=/` }, undefined, {}).findings).toEqual([expected]);
+    }
+    // Another session's token in a session cookie is one; the caller's own, in the answer to its own login, is not (issue 28).
+    const other = session(randomUUID());
+    const login = session(randomUUID());
+    // The token off a multiple of 3 bytes (on one, its own base64 form is in the cookie and found as base64-encoded).
+    const cookieOf = (id: string, aligned = false) => {
+      const json = ['', 'x', 'xy'].map((pad) => JSON.stringify({ pad, user: { token: id }, flash: 'Signed in' })).find((text) => (text.indexOf(id) % 3 === 0) === aligned)!;
+      return `session=${Buffer.from(json).toString('base64url')}; Path=/; HttpOnly`;
+    };
+    expect(scanHeaders({ 'set-cookie': cookieOf(other.data.id) }, login, { issues: true }).findings).toEqual(['header set-cookie (base64-decoded) carries a token the run knows to belong to another session or user']);
+    expect(scanHeaders({ 'set-cookie': cookieOf(other.data.id, true) }, login, { issues: true }).findings).toEqual([expect.stringMatching(/^header set-cookie.* carries a token the run knows to belong to another session or user/)]);
+    expect(scanHeaders({ 'set-cookie': cookieOf(login.data.id, true) }, login, { issues: true }).findings).toEqual([]);
+    expect(scanHeaders({ 'set-cookie': cookieOf(login.data.id) }, login, { issues: true }).findings).toEqual([]);
+    expect(scanHeaders({ 'set-cookie': cookieOf(other.data.id) }, { data: [] }, { sent: [other.data.id] }).findings).toEqual([]);
+  });
+
+  test('ordinary header values decode to no finding: a CSRF or a session cookie of base64 JSON, a JWT, a base64 PNG, a UUID, an ETag, a digest, a version, an image path', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const jwt = [{ alg: 'HS256', typ: 'JWT' }, { sub: randomUUID(), iat: 1764288000, scope: 'read write' }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + `.${randomBytes(32).toString('base64url')}`;
+    const laravel = Buffer.from(JSON.stringify({ iv: randomBytes(16).toString('base64'), value: randomBytes(48).toString('base64'), mac: randomBytes(32).toString('hex'), tag: '' })).toString('base64');
+    const headers = {
+      'set-cookie': `XSRF-TOKEN=${encodeURIComponent(laravel)}; expires=Sat, 28 Nov 2026 14:00:00 GMT; Max-Age=7200; path=/; samesite=lax, laravel_session=${encodeURIComponent(laravel)}; path=/; httponly, csrftoken=${randomBytes(32).toString('hex')}; Path=/, jwt=${jwt}; Path=/`,
+      'x-avatar': `data:image/png;base64,${png}`,
+      'x-image': png,
+      'x-request-id': randomUUID(),
+      etag: `W/"${randomBytes(8).toString('hex')}-${createHash('sha1').update('x').digest('base64').replace(/=+$/, '')}"`,
+      digest: `sha-256=${createHash('sha256').update('x').digest('base64')}`,
+      'docker-content-digest': `sha256:${createHash('sha256').update('x').digest('hex')}`,
+      'x-version': '1.2.3-beta+build.20241128',
+      link: '</images/avatars/u-42.png?v=1.2.3>; rel="icon"',
+    };
+    expect(scanHeaders(headers, { data: [] }, { sent: [] })).toEqual({ findings: [], advisories: [] });
+    expect(base64DecodedTexts(png)).toEqual([]);
+    expect(base64DecodedTexts(randomUUID())).toEqual([]);
   });
 });
 

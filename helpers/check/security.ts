@@ -1,6 +1,7 @@
 import { isCredentialKey, isCredentialValue, normalizedKey } from '../spec/credential-names.js';
 import { SUBSTRING_SECRET_LENGTH, isSharedConstant, learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
 import { sameId } from '../spec/normalisation.js';
+import { inflateSync } from 'node:zlib';
 
 export { isCredentialKey } from '../spec/credential-names.js';
 
@@ -271,11 +272,56 @@ export function credentialFindings(body: unknown, context: AnswerContext = {}): 
   return scanCredentials(body, context).findings;
 }
 
+/** A cookie-name (RFC 6265 4.1.1: an RFC 7230 token) followed by `=`: where a Set-Cookie line joined after `, ` starts. */
+const COOKIE_START = /^,\s+[!#$%&'*+\-.^_`|~0-9A-Za-z]+=/;
+
+/** `text` split at `separator` where it stands outside a double-quoted string (a quoted cookie value keeps its `;` and `,`). */
+function splitOutsideQuotes(text: string, separator: string, splitsHere: (rest: string) => boolean = () => true): string[] {
+  const parts: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && quoted) i++;
+    else if (c === '"') quoted = !quoted;
+    else if (c === separator && !quoted && splitsHere(text.slice(i, i + 200))) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A cookie value as its server meant it: a quoted one (Go's, Python's) unquoted, Python's octal escapes (`\054` for `,`) and `\"` undone. */
+function unquotedCookieValue(value: string): string {
+  const text = value.trim();
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return text;
+  return text.slice(1, -1).replace(/\\(?:([0-3][0-7]{2})|(.))/g, (_, octal: string | undefined, char: string | undefined) => (octal !== undefined ? String.fromCharCode(parseInt(octal, 8)) : char!));
+}
+
+/**
+ * The values of the cookies a Set-Cookie value sets (and of its attributes), split as RFC 6265 reads it: the lines a client
+ * joined with `, ` apart at a comma followed by a cookie's `name=` (an Expires date's comma and the commas inside a value,
+ * an argon2 hash's `m=65536,t=4,p=1`, stay), each line at `;` outside quotes, each value unquoted.
+ */
+function cookieValues(value: string): string[] {
+  const values: string[] = [];
+  for (const line of splitOutsideQuotes(value, ',', (rest) => COOKIE_START.test(rest))) {
+    for (const part of splitOutsideQuotes(line, ';')) {
+      const equals = part.indexOf('=');
+      if (equals >= 0) values.push(unquotedCookieValue(part.slice(equals + 1)));
+    }
+  }
+  return values;
+}
+
 /**
  * The pieces of a response header's value that are scanned besides the value whole (issue 27, white-box round wb27): a
  * Set-Cookie's or a Link's parts (split at `,` and `;`), each `name=value`'s value, a Link's target between `<>`, a URL's
  * path segments and query values, each also URL-decoded. A secret of SUBSTRING_SECRET_LENGTH characters or more is
- * found anywhere in the whole value; a shorter one only as one of these pieces.
+ * found anywhere in the whole value; a shorter one only as one of these pieces. Each cookie's value whole as well, split
+ * per RFC 6265 and unquoted (review-aw F3: an argon2 hash's commas, Go's quoted values, Python's `\054`).
  */
 export function headerPieces(value: string): string[] {
   const pieces = new Set<string>([value]);
@@ -297,7 +343,63 @@ export function headerPieces(value: string): string[] {
     const url = target ?? part;
     for (const segment of url.split(/[<>?&#/=\s]/)) add(segment);
   }
+  for (const cookie of cookieValues(value)) add(cookie);
   return [...pieces];
+}
+
+/** A password hash format of a piece, or of one of its `|`- or `:`-separated parts (Laravel's recaller `<id>|<token>|<hash>`). */
+function pieceHashFormat(piece: string): string | undefined {
+  const whole = hashFormatOf(piece);
+  if (whole !== undefined || !/[|:]/.test(piece)) return whole;
+  for (const part of piece.split(/[|:]/)) {
+    const format = hashFormatOf(part);
+    if (format !== undefined) return format;
+  }
+  return undefined;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text a header piece holds in base64 or base64url (review-aw F2: a client-side session, Flask's
+ * `<payload>.<timestamp>.<signature>` whose payload may be zlib-compressed behind a leading `.`, Express cookie-session's
+ * base64 JSON, a JWT's payload), the piece whole and each of its `.`-separated segments: only what decodes to UTF-8
+ * text without control characters (random bytes, an image, a digest decode to none), and for JSON each string it holds too.
+ */
+export function base64DecodedTexts(piece: string): string[] {
+  const texts = new Set<string>();
+  const candidates = new Set([piece, ...(piece.includes('.') ? piece.split('.') : [])]);
+  for (const candidate of candidates) {
+    if (candidate.length < 16 || candidate.length % 4 === 1 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(candidate)) continue;
+    let bytes: Buffer = Buffer.from(candidate, 'base64');
+    if (bytes[0] === 0x78) {
+      try {
+        bytes = inflateSync(bytes, { maxOutputLength: 1 << 16 });
+      } catch {
+        // Not zlib: the bytes as they are.
+      }
+    }
+    let text: string;
+    try {
+      text = UTF8.decode(bytes);
+    } catch {
+      continue;
+    }
+    if (text.length < 8 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/u.test(text)) continue;
+    texts.add(text);
+    try {
+      const strings = (value: unknown, depth: number): void => {
+        if (depth > 16) return;
+        if (typeof value === 'string') texts.add(value);
+        else if (value && typeof value === 'object') for (const inner of Object.values(value)) strings(inner, depth + 1);
+      };
+      strings(JSON.parse(text), 0);
+    } catch {
+      // Not JSON: the text whole.
+    }
+  }
+  texts.delete('');
+  return [...texts];
 }
 
 /**
@@ -313,11 +415,14 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
   const findings: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== 'string' || value === '') continue;
-    const at = `header ${name.toLowerCase()}`;
+    const header = `header ${name.toLowerCase()}`;
     const seen = new Set<LearntSecret>();
-    for (const piece of headerPieces(value)) {
+    const pieces = headerPieces(value);
+    // The pieces as written, then the text their base64 holds (review-aw F2), each decoded piece found under its header too.
+    const decoded = [...new Set(pieces.flatMap(base64DecodedTexts))].filter((text) => !pieces.includes(text));
+    for (const [piece, at] of [...pieces.map((piece) => [piece, header] as const), ...decoded.map((text) => [text, `${header} (base64-decoded)`] as const)]) {
       if (MASKED.test(piece)) continue;
-      const format = hashFormatOf(piece);
+      const format = pieceHashFormat(piece);
       if (format !== undefined) {
         const line = `${at} carries a password hash (${format} format)`;
         if (!findings.includes(line)) findings.push(line);
