@@ -41,6 +41,11 @@ import { BONUS, BONUSES, FORGOT, LOGOUT, RESET } from './routes.js';
  *   mapping is live): a token of 72 bytes or more is now changed at its first four characters only, which a
  *   selector/verifier lookup refuses for its selector, and nothing changes a character the lookup never compares (the
  *   verifier), though bcrypt would see one before byte 72.
+ * After the review (the lead and fix-aw), every finding fixed: F1 (tokenAllowed: a token inside what the request sent),
+ * F5 and F6 (the embossed form, ISO 9 and GOST System B writings), F7 (the never-sent token changed in its middle, then
+ * also at its start: review-ax E1) by the lead; F2, F3, F4 by fix-aw (a Set-Cookie read as RFC 6265 reads it, hashes
+ * in the `|`/`:` parts of a piece, base64-decoded pieces scanned; Django scrypt, Spring ids with a version, stripped
+ * prefixes repeated, ASP.NET Core Identity V2/V3). All 4 readings conformant, all 7 deviations killed.
  */
 
 const setCookie = (reply: FastifyReply, value: string): void => {
