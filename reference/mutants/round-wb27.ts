@@ -146,12 +146,11 @@ import { ROUTE as URL } from './routes.js';
  *   and `access_token` (JSON members; form fields of the multipart card create), no Authorization header: 401 as the row
  *   expects, and the user's list read around the row holds nothing new. One request more a create. Caught by the bank
  *   create's "answers 401 with { error } to a valid token sent anywhere but an Authorization bearer header".
- * - wb27-forgot-user-id-starts-its-reset: suites/password.test.ts "starts the reset of the e-mail's account, never of
- *   another account that user_id, userId and id name (state password-reset.token)": forgot-password for account A's
- *   e-mail carrying user_id, userId and id naming account B (a second fresh `user`); provider state password-reset.token
- *   for B then gives no token (the contract's 422) or the one it gave before, and after a 200 it gives A one; a refusal
- *   of the members (400, 403, 409, 422) is advised on. One login, one forgot-password, no failed login; not verified on a
- *   STATES_FILE (its tokens were written before the run).
+ * - wb27-forgot-user-id-starts-its-reset: REOPENED (the lead). fix-wb27c's check (forgot-password for A carrying user_id,
+ *   userId and id naming B; B's password-reset.token read before and after) needs the hook's live outbox: on a
+ *   STATES_FILE it could only be skipped, which made every exported file's run incomplete (test/states-file-run.test.ts,
+ *   issue 30: an exported file serves whole runs conformant). Reverted; in OPEN until a check a file can serve, or a
+ *   run that lists hook-only tests apart from its verdict, exists.
  * - wb27-nft-show-cached-by-symbol-across-users: suites/balances.test.ts, round wb24's "never answers another user's
  *   holding to the show of an NFT that user holds and the caller does not" now has the holder read its own show of the
  *   NFT (200) before the caller's show under its own {user}: the cache the holder's read fills answers the caller the
@@ -560,8 +559,9 @@ const written: Mutant[] = [
   { name: 'wb27-bank-delete-by-short-id', clause: '4.10', group: 'banks', description: 'sections 1.6 ("{bank} ... record IDs (UUID strings)")/4.10: a bank delete takes the first 8 hex digits of a bank\u2019s id for the user\u2019s bank and deletes it (200)', mutation: shortIdResolved('DELETE', URL.bankOne, 'bank', 'banks') },
 ];
 
-/** The survivors (each analysed in the header): open gaps of the suite, not registered. All closed after the round (the lead, fix-wb27a, fix-wb27b, fix-wb27c): none left. */
+/** The survivors (each analysed in the header): open gaps of the suite, not registered. All but one closed after the round (the lead, fix-wb27a, fix-wb27b, fix-wb27c); the forgot-password one reopened. */
 const OPEN = new Set<string>([
+  'wb27-forgot-user-id-starts-its-reset',
 ]);
 
 /** Judged no deviation under every reading after they were written (not registered, not counted). */
