@@ -148,8 +148,8 @@ export function createUser(ctx: ReferenceContext, options: { twoFactor?: boolean
   return { id, email, password, ...(shownSecret ? { totpSecret: shownSecret } : {}) };
 }
 
-/** RFC 4648 base32 without padding. */
-function base32(bytes: Buffer): string {
+/** RFC 4648 base32 without padding (a TOTP secret's writing; readings that issue their own secrets use it too). */
+export function base32(bytes: Buffer): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = 0;
   let value = 0;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword } from '../modules/authentication.js';
+import { base32, hashPassword } from '../modules/authentication.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
@@ -52,23 +52,6 @@ const ACCOUNT_STATES = ['user', 'user.inactive', 'user.expired-token', 'user.sho
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** RFC 4648 base32 without padding. */
-function base32(bytes: Buffer): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = ((value << 8) | byte) & 0xffff;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return out;
-}
 
 /** The NFT records of a balance answer. */
 const nftsOf = (body: any): any[] => recordsOf(body).filter((record) => record?.type === 'nft' && isObject(record.meta));

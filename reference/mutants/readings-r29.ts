@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hashPassword } from '../modules/authentication.js';
+import { base32, hashPassword } from '../modules/authentication.js';
 import type { ReferenceContext } from '../context.js';
 import type { WireAnswer } from '../mutation.js';
 import { issueToken, resolveToken } from '../tokens.js';
@@ -121,23 +121,6 @@ function resetRead(shown: string): string | undefined {
 const PHRASES = new WeakMap<object, Map<string, string>>();
 const WORDS = ['B\u00e4r', 'K\u00fcrbis', 'Stra\u00dfe', '\u00d6l', 'M\u00f6we', 'Gr\u00fc\u00dfe', 'Fl\u00f6te', 'T\u00fcr', 'S\u00e4ge', 'H\u00f6hle', 'Fu\u00df', 'B\u00fccher'];
 
-/** RFC 4648 base32 without padding. */
-function base32(bytes: Buffer): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = ((value << 8) | byte) & 0xffff;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return out;
-}
 
 /** A text in the SEPA basic Latin character set (EPC217-08), transliterated where it can be. */
 function sepaLatin(text: string): string {
