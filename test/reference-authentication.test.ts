@@ -7,6 +7,7 @@ import { STATES_PATH, buildReference, knownDeviations } from '../reference/app.j
 import { BRUTE_FORCE_RESTRICTION_SECONDS, BRUTE_FORCE_THRESHOLD, BRUTE_FORCE_WINDOW_SECONDS, SHORT_SESSION_TTL_SECONDS } from '../reference/modules/authentication.js';
 import { authenticationMutants } from '../reference/mutants/authentication.js';
 import { MUTANTS } from '../reference/mutants/index.js';
+import type { Mutation } from '../reference/mutation.js';
 import { TOKEN_TTL_SECONDS } from '../reference/tokens.js';
 import { injectState } from './reference-inject.js';
 
@@ -372,22 +373,25 @@ describe('authentication mutants', () => {
     for (const name of authentication.deviations) expect(used.has(name), name).toBe(true);
   });
 
+  /** Two logins of two fresh users on a new reference built with `mutation`, each login's answer whole; the server closed. */
+  const twoLoginsOn = async (mutation: Mutation) => {
+    const server = await buildReference({ states: true, now: () => clock, mutation });
+    try {
+      const logins = [];
+      for (let i = 0; i < 2; i++) {
+        const user = await server.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: {} } }).then((r) => r.json().data);
+        logins.push(await server.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } }));
+      }
+      return logins;
+    } finally {
+      await server.close();
+    }
+  };
+
   it('a mutant remembers per server: the first login of a second reference is that server\u2019s first, not the first server\u2019s (the mutation runner judges one mutant object in several runs)', async () => {
     const mutant = authenticationMutants.find((m) => m.name === 'login-session-leaks-first-refresh-token')!;
-    const sessionsOf = async () => {
-      const server = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });
-      try {
-        const sessions = [];
-        for (let i = 0; i < 2; i++) {
-          const user = await server.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: {} } }).then((r) => r.json().data);
-          sessions.push((await server.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } })).json().data);
-        }
-        return sessions;
-      } finally {
-        await server.close();
-      }
-    };
-    for (const [first, second] of [await sessionsOf(), await sessionsOf()]) {
+    for (const run of [await twoLoginsOn(mutant.mutation), await twoLoginsOn(mutant.mutation)]) {
+      const [first, second] = run.map((login) => login.json().data);
       expect(first.serviceToken).toBeUndefined();
       expect(second.serviceToken).toBe(first.refreshToken);
     }
@@ -396,20 +400,8 @@ describe('authentication mutants', () => {
   it('a mutation made per server (perServerMutation) starts afresh on each reference: the first login of a second server carries no cookie of the first server\u2019s logins', async () => {
     const { MUTANTS: all } = await import('../reference/mutants/index.js');
     const mutant = all.find((m) => m.name === 'wb27-login-cookie-of-previous-login')!;
-    const cookiesOf = async () => {
-      const server = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });
-      try {
-        const cookies = [];
-        for (let i = 0; i < 2; i++) {
-          const user = await server.inject({ method: 'POST', url: STATES_PATH, payload: { state: 'user', params: {} } }).then((r) => r.json().data);
-          cookies.push((await server.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } })).headers['set-cookie']);
-        }
-        return cookies;
-      } finally {
-        await server.close();
-      }
-    };
-    for (const [first, second] of [await cookiesOf(), await cookiesOf()]) {
+    for (const run of [await twoLoginsOn(mutant.mutation), await twoLoginsOn(mutant.mutation)]) {
+      const [first, second] = run.map((login) => login.headers['set-cookie']);
       expect(first).toBeUndefined();
       expect(String(second)).toMatch(/^remember_token=/);
     }
