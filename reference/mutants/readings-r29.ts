@@ -70,6 +70,18 @@ const seenOf = (request: object): Seen => {
   return seen;
 };
 
+/** A request hook that notes, for a POST of `route`, the context and the e-mail its JSON body names (read by the wire hook). */
+const noteEmailOn =
+  (route: string) =>
+  (request: FastifyRequest, ctx?: ReferenceContext): void => {
+    if (request.method !== 'POST' || routeOf(request) !== route) return;
+    const seen = seenOf(request);
+    if (ctx) seen.ctx = ctx;
+    onParsedBody(request, (body) => {
+      if (typeof body.email === 'string') seen.email = body.email;
+    });
+  };
+
 /** A request hook that notes the context and the caller of a bearer (a valid token, resolved before the handler runs). */
 function noteCaller(request: FastifyRequest, ctx?: ReferenceContext): void {
   const seen = seenOf(request);
@@ -255,14 +267,7 @@ const readingsR29Written: Mutant[] = [
     '4.4',
     'a reset-password answered 200 also signs the user in, as Laravel\u2019s ResetsPasswords does (`$this->guard()->login($user)`), and carries the new session\u2019s access token in a cookie, `laravel_token=<a new token of that user>; Max-Age=7200; Path=/; HttpOnly; Secure; SameSite=Lax`, the body unchanged (4.4: "200: { data: { message: string } }": the headers of the answer are not given; issue 28: "a token issued to the person who holds the reset token is no leak"; the groups\u2019 own `allowed-reset-answer-signs-in` gave it in the body)',
     {
-      request(request: FastifyRequest, ctx?: ReferenceContext) {
-        if (request.method !== 'POST' || routeOf(request) !== RESET) return;
-        const seen = seenOf(request);
-        if (ctx) seen.ctx = ctx;
-        onParsedBody(request, (body) => {
-          if (typeof body.email === 'string') seen.email = body.email;
-        });
-      },
+      request: noteEmailOn(RESET),
       wire(answer: WireAnswer, reply: FastifyReply) {
         if (answer.status !== 200 || answer.url !== RESET) return undefined;
         const seen = SEEN.get(reply.request);
@@ -282,13 +287,7 @@ const readingsR29Written: Mutant[] = [
     '2.1',
     'a login (either way) answered 200 also sets a signed session cookie, `session=<a JWT (HS256) whose claims are { sub: <userId>, email: <the address logged in with, for the password login>, sid: <the token\u2019s numeric id>, exp }>; Path=/; HttpOnly; Secure; SameSite=Strict`, as a Node team behind a BFF that keeps a stateless web session beside the bearer token does; the body is unchanged (2.1: the Session\u2019s fields are given, the answer\u2019s headers are not; issue 28: "A credential issued to the caller in the answer to its own authentication ... is not a finding: a session, an access token or a refresh token")',
     {
-      request(request: FastifyRequest) {
-        if (request.method !== 'POST' || routeOf(request) !== AUTH) return;
-        const seen = seenOf(request);
-        onParsedBody(request, (body) => {
-          if (typeof body.email === 'string') seen.email = body.email;
-        });
-      },
+      request: noteEmailOn(AUTH),
       wire(answer: WireAnswer, reply: FastifyReply) {
         if (answer.status !== 200 || (answer.url !== AUTH && answer.url !== JWT)) return undefined;
         const data = parse(answer.payload)?.data;
@@ -502,13 +501,7 @@ const readingsR29Written: Mutant[] = [
         const changed = ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(data.email), data.id).changes;
         return changed === 1 ? { ...data, password: data.email } : data;
       },
-      request(request: FastifyRequest) {
-        if (request.method !== 'POST' || routeOf(request) !== FORGOT) return;
-        const seen = seenOf(request);
-        onParsedBody(request, (body) => {
-          if (typeof body.email === 'string') seen.email = body.email;
-        });
-      },
+      request: noteEmailOn(FORGOT),
       wire(answer: WireAnswer, reply: FastifyReply) {
         if (answer.status !== 200 || answer.url !== FORGOT) return undefined;
         const email = SEEN.get(reply.request)?.email;
@@ -540,14 +533,7 @@ const readingsR29Written: Mutant[] = [
     '5',
     'the failed login that reaches the brute-force threshold is itself answered 425, not 403, as django-axes locks out on the attempt that reaches AXES_FAILURE_LIMIT; `user.brute-force` answers that limit as `attempts` (after that many failed logins, login is restricted) (5.5: "Login is refused for ... wrong credentials (403), ... and temporarily after brute force detection (425)": which of the two answers the login that both fails and triggers the detection is not given; docs/provider-states.md, `user.brute-force`: "after that many failed logins of it, login is restricted (425)"; 8: "the threshold and duration are not shown")',
     {
-      request(request: FastifyRequest, ctx?: ReferenceContext) {
-        if (request.method !== 'POST' || routeOf(request) !== AUTH) return;
-        const seen = seenOf(request);
-        if (ctx) seen.ctx = ctx;
-        onParsedBody(request, (body) => {
-          if (typeof body.email === 'string') seen.email = body.email;
-        });
-      },
+      request: noteEmailOn(AUTH),
       wire(answer: WireAnswer, reply: FastifyReply) {
         if (answer.status !== 403 || answer.url !== AUTH) return undefined;
         const seen = SEEN.get(reply.request);
@@ -797,14 +783,7 @@ const readingsR29Written: Mutant[] = [
     '4.4',
     'a reset-password for an address no account has is answered 422 with the errors map keyed by `email`, "We can\u2019t find a user with that email address.", as Laravel\u2019s password broker answers `Password::INVALID_USER` (4.4: "422 when the token is invalid (errors map keyed by token)": an unknown address is not named, and no token is valid for it; 7: "Validation (422): { message, errors: { <field_name>: [...] } }")',
     {
-      request(request: FastifyRequest, ctx?: ReferenceContext) {
-        if (request.method !== 'POST' || routeOf(request) !== RESET) return;
-        const seen = seenOf(request);
-        if (ctx) seen.ctx = ctx;
-        onParsedBody(request, (body) => {
-          if (typeof body.email === 'string') seen.email = body.email;
-        });
-      },
+      request: noteEmailOn(RESET),
       wire(answer: WireAnswer, reply: FastifyReply) {
         if (answer.status !== 422 || answer.url !== RESET) return undefined;
         const seen = SEEN.get(reply.request);
