@@ -23,6 +23,7 @@ import {
   unknownEmail,
 } from '../helpers/arrange/password.js';
 import { hasEmailTag } from '../helpers/states/file.js';
+import { StateError } from '../helpers/states/transport.js';
 import { registerSecret } from '../helpers/net/redact.js';
 import { learnSecret } from '../helpers/net/secrets.js';
 import { freshTotpCode, untilNextTotpStep } from '../helpers/states/totp.js';
@@ -292,6 +293,48 @@ forgot.describe(() => {
     const response = await t.post(FORGOT, { json: { email }, token: await bearerOf(t, user) });
     expect(response.status, `section 4.3: forgot-password for ${JSON.stringify(email)} (a known address without its last character, which names no account) is an unknown e-mail (422 keyed by email); got ${response.status}${response.status === 200 ? ' (the address was matched by its beginning)' : ''}`).toBe(422);
     expectValidationError(t, response, 'email');
+  });
+
+  // Round wb27: forgot-password names its account by the e-mail (4.3: body email, "Starts a password reset"); a body
+  // member beyond it naming another user (`user_id`, `userId`, `id`: a mass-assigned user id) is refused or ignored,
+  // never the account whose reset starts. B is a reset in progress (a hook's fresh account after its forgot-password, or a
+  // STATES_FILE's disposable account with its resetToken); forgot-password for A's e-mail carries all three members,
+  // naming B. Whatever it answers, B's reset is the one it was: with a hook, provider state password-reset.token for B
+  // gives the token it gave before (a new one means an e-mail went to B); on every target, B's token still resets B (200).
+  // With a hook, a 200 must have started A's reset, so the state gives A a token; a file's tokens were written before
+  // the run, so that part (which the plain forgot-password tests judge anyway) is read from a hook only. A refusal of
+  // the members (400, 403, 409, 422) is advised on, as on reset-password (round wb25). Requests: one login (A's bearer),
+  // the forgot-password and B's reset, no failed login.
+  forgot.check("never starts the reset of another account that user_id, userId and id name: that account's reset token stays its own and still resets it", { rules: ['S169'], clauses: ['4.3'], status: null, rulesOnEveryBranch: "every branch resets the other account with its own earlier token, and with a hook reads its token again: a forgot-password starts the reset of the account its e-mail names, never one a body member names (S169); the 200 branch's shape is judged, not cited" }, async (t) => {
+    const fromHook = t.target.states.kind !== 'file';
+    const other = await resetInProgress(t, { spends: true });
+    const user = await t.state('user', {}, { mutates: fromHook });
+    const response = await sendForgot(t, user, { email: user.email, user_id: other.user.id, userId: other.user.id, id: other.user.id }, await bearerOf(t, user));
+    expectNoServerError(response);
+    const named = `forgot-password for ${user.email} carrying user_id, userId and id naming another account (${other.user.id}), answered ${response.status}`;
+    if (fromHook) {
+      const { token } = await t.state('password-reset.token', { email: other.user.email });
+      if (typeof token === 'string' && token !== '') learnSecret(token, 'reset-token');
+      expect(token === other.token, `section 4.3: after ${named}, provider state password-reset.token for that other account's address gives another token than before: a reset of the account the members named was started (a forgot-password e-mail went to it), not only of the e-mail's account`).toBe(true);
+    }
+    const reset = await t.post(RESET, { json: { email: other.user.email, token: other.token, password: passwordOfLength(16) }, token: other.bearer });
+    expect(reset.status, `section 4.4: after ${named}, reset-password of that other account with the token of its own earlier forgot-password answered ${reset.status}, not 200: its reset was started again (its token replaced) by a forgot-password that named it only by body members`).toBe(200);
+    if (response.status !== 200) {
+      // A strict validator's 400 for unknown members (Jackson's FAIL_ON_UNKNOWN_PROPERTIES: allowed-review-ar-unknown-body-members-400) as well.
+      t.expectStatus(response, [400, 403, 409, 422]);
+      t.advise(`a forgot-password carrying user_id, userId and id naming another account was answered ${response.status}: extra body members may be refused (400, 422) or ignored, so not judged beyond the other account's reset left as it was`);
+      return;
+    }
+    t.expectStatus(response, 200);
+    t.expectSchema(response, 'message-response');
+    if (!fromHook) return;
+    // The contract's 422 for this state: no forgot-password e-mail was sent to that address.
+    const own = await t.state('password-reset.token', { email: user.email }).then(({ token }) => token, (error: unknown) => {
+      if (error instanceof StateError && /answered 422\b/.test(error.message)) return undefined;
+      throw error;
+    });
+    if (typeof own === 'string' && own !== '') learnSecret(own, 'reset-token');
+    expect(typeof own === 'string' && own !== '', `section 4.3 ("Starts a password reset"): ${named}, but provider state password-reset.token for ${user.email} gave no token: the reset of the e-mail's account did not start`).toBe(true);
   });
 });
 
