@@ -5,7 +5,7 @@ import type { ReferenceContext } from '../context.js';
 import { DEFAULT_PLATFORM } from '../modules/authentication.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { isSessionAnswer, onAnswers, onParsedBody, only, parse, reading, recordsOf, routeOf } from './reading.js';
+import { isSessionAnswer, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf } from './reading.js';
 import { BANK_ROUTES, FORGOT, RESET } from './routes.js';
 
 const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -17,8 +17,34 @@ const isObject = (value: unknown): value is Record<string, any> => !!value && ty
  * sepaConvertedAlike, the never-sent reset token changed at its start, middle and end), aaaf419 and 3ee2e97 (r29's
  * fixes), b2a0f2c (review-aw F7). Each allowed-* probe takes a choice the text leaves open (a pin where it stays
  * conformant); each deviation (no `allowed-`) is a leak or fault the suite should catch, proving a loss of detection
- * when it survives. Verdicts in the header below once run (bin/mutants.mjs --shards 1 --mutant NAME; bin/conformance.mjs
- * run --mutant NAME --group G).
+ * when it survives. Verdicts (bin/mutants.mjs --shards 1 --mutant NAME, deviations with --no-hints; bin/conformance.mjs
+ * run --mutant NAME --group G), 2026-11-28:
+ * - F1 allowed-review-ay-anti-phishing-platform-name-header: REFUSED, 66 of 72 bonuses tests, 183 findings ("POST
+ *   /api/v1/authenticate answered 200 whose header x-platform-name carries the anti-phishing code of another user than
+ *   the one it answers"). aaaf419's `whole` verdict (a long code that is the whole value of a specified member) exists in
+ *   scanCredentials only; scanHeaders calls verdict() without a member, so r29's reading (code = the platform's name) is
+ *   a finding wherever a header names the platform.
+ * - F2 allowed-review-ay-reset-token-scanner-prefix: REFUSED, 1 test (password: "answers 422 keyed by token for a token
+ *   that was never sent ...": "expected 422, got 200"): 04b47a2's change at the START (`zzzzet_<secret>`) leaves the
+ *   secret after the first `_` whole. Passed before b2a0f2c/04b47a2 (a short token was changed at its end only).
+ * - F5 allowed-review-ay-bank-name-sepa-dk-charset: REFUSED, 3 tests (banks value rows: backslash "got \"AB Bank & Co
+ *   Main\"", markup "got \"Barclays & Co Main Savings O'Briens\"", HTML entity "got \"AT&ampT Bank\""): the DK set keeps
+ *   `&`, the very character 04b47a2 added to the backslash value to tell a converter from stripslashes.
+ * - P1 allowed-review-ay-base64-framework-headers: conformant (a pin: base64 ETag of JSON, Content-Digest, a base64 CSRF
+ *   cookie, a compressed Flask session holding the caller's own bearer, a login JWT cookie naming its own Session).
+ * - F3 review-ay-forgot-django-session-cookie-carries-reset-token and F3b ...-compressed-...: SURVIVED (no test failed):
+ *   base64DecodedTexts decodes a piece or a `.`-segment only when it is base64 whole; Django's signing joins payload,
+ *   timestamp and signature with `:`, so the payload is never decoded.
+ * - F4 review-ay-login-express-json-cookie-carries-bcrypt-hash: SURVIVED (no test failed): JSON in a header is parsed
+ *   only when it came out of base64; Express's `j:` JSON cookie (percent-encoded) is never parsed, and headerPieces cuts
+ *   the hash at `/` or leaves it inside `"..."`.
+ * - Control of item 2: review-ay-401-cookie-renewed-with-another-users-token KILLED (--no-hints) by the banks `elsewhere`
+ *   rows: sentCredentials does not excuse another user's token; no suite row sends another user's token, so the
+ *   allowance "a token inside what the request sent" loses nothing today.
+ * - Safety (daf1dc8, a throwaway mutant not kept): a Set-Cookie of 14 KiB of base64url zlib segments, each inflating to
+ *   64 KiB (under undici's 16 KiB header bound), on every answer: `conformance run --group banks` 4.2 s -> 443 s wall,
+ *   max RSS 239 MiB -> 941 MiB, 12 tests failed on vitest's 60 s timeout; one scanHeaders call 151 ms (2 ms for a plain
+ *   header of the same size), 26 MB of decoded text, each segment inflated 3 times (once per piece that holds it).
  */
 
 const setCookie = (reply: FastifyReply, value: string): void => {
@@ -203,6 +229,34 @@ const written: Mutant[] = [
   ),
 ];
 
+/**
+ * A cookie middleware that "renews" the access_token cookie of a refused request with the session it last issued to
+ * ANOTHER user (a shared cache keyed by the cookie's name, not by its value): the token of another user in an answer
+ * to a request that carried the caller's own token in a cookie. sentCredentials (04b47a2) must not excuse it.
+ */
+function renewsCookieWithAnotherUsersToken(): Mutation {
+  const issued = perServer(() => [] as { id: string; userId: string }[]);
+  return {
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      const sessions = issued(reply.server);
+      if (isSessionAnswer(answer)) {
+        const data = parse(answer.payload)?.data;
+        if (typeof data?.id === 'string' && typeof data?.userId === 'string') sessions.push({ id: data.id, userId: data.userId });
+        if (sessions.length > 50) sessions.shift();
+        return undefined;
+      }
+      const cookie = String(reply.request.headers.cookie ?? '');
+      const sent = /(?:^|;\s*)access_token=([^;]*)/.exec(cookie)?.[1];
+      if (answer.status !== 401 || sent === undefined) return undefined;
+      const mine = sessions.find((session) => session.id === decodeURIComponent(sent));
+      const other = [...sessions].reverse().find((session) => mine !== undefined && session.userId !== mine.userId);
+      if (other === undefined) return undefined;
+      setCookie(reply, `access_token=${encodeURIComponent(other.id)}; Path=/; Max-Age=3600; HttpOnly`);
+      return undefined;
+    },
+  };
+}
+
 const deviations: Mutant[] = [
   // F3 (item 1, daf1dc8's base64 decoding): only a piece or a `.`-separated segment that is base64 as a whole is decoded.
   // Django's signing (the signed_cookies session engine, signing.dumps) joins payload, timestamp and signature with `:`,
@@ -240,6 +294,15 @@ const deviations: Mutant[] = [
         return undefined;
       },
     },
+  },
+  // Control of item 2 (04b47a2's sentCredentials, a pin): another user's token in a cookie answered to a request that sent
+  // the caller's own token in a cookie is still a finding.
+  {
+    name: 'review-ay-401-cookie-renewed-with-another-users-token',
+    clause: '5',
+    group: 'banks',
+    description: 'sections 5.3/5.6 and docs/judging.md ("a token the run knows to belong to another session or user"): a request refused 401 that carried an `access_token` cookie is answered `Set-Cookie: access_token=<the token last issued to another user>` (a cookie-renewal cache keyed by the cookie’s name): another user’s access token in a header',
+    mutation: renewsCookieWithAnotherUsersToken(),
   },
 ];
 
