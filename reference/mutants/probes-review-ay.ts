@@ -187,7 +187,7 @@ const written: Mutant[] = [
   reading(
     'allowed-review-ay-base64-framework-headers',
     'banks',
-    '1.2',
+    '1',
     'every answer carries what web frameworks put in headers in base64: `ETag: W/"<base64 of {\\"v\\":1,\\"path\\":...}>"`, `Content-Digest: sha-256=:<base64>:` (RFC 9530), a `csrftoken` cookie of 32 random bytes in base64, and, for a request with a bearer token, Flask-Login\u2019s zlib-compressed client-side session `.<base64url>.<timestamp>.<signature>` holding the caller\u2019s own user id and bearer token; a login answer also sets `jwt=<header>.<payload>.<signature>` whose payload names its own Session (`sid`) and user (`sub`) (1.2: which headers an answer carries is not given; issue 28: a credential issued to the caller, and the request\u2019s own token, are no finding)',
     {
       wire(answer: WireAnswer, reply: FastifyReply) {
