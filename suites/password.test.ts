@@ -569,15 +569,22 @@ reset.describe(() => {
     // a token repository that hashes tokens with bcrypt compares (review-av F2, as the wb14 test below is not verified
     // there), and past the start, which a selector/verifier token looks up by: a lookup by the selector that never checks
     // the verifier is then answered a token whose selector is right and whose verifier is wrong (review-aw F7).
-    // Changed at its start, in its middle and (under 72 bytes) at its end, one request each (review-ax E1: a selector
-    // last and a verifier first, the verifier never checked, is caught only by a change at the start).
+    // Changed at its start, in its middle and (under 72 bytes) at its end, one request each (review-ax E1, a selector
+    // last and a verifier first, the verifier never checked, is caught by the middle one). The start is taken past a
+    // prefix of letters and a separator in the token's first half (`pwreset_`: review-ay F3): 4.4 gives the token no
+    // format, and a reset that checks the secret after a scanner prefix like GitHub's `ghp_`, whole, but not the prefix,
+    // checks every character that makes the token what it is.
     const long = Buffer.byteLength(token, 'utf8') >= 72;
     let middle = long ? Math.min(Math.floor(token.length / 2), 64) : Math.floor(token.length / 2);
     while (long && middle > 0 && Buffer.byteLength(token.slice(0, middle + 4), 'utf8') > 72) middle--;
-    const places = token.length <= 4 ? [0] : [...new Set([0, Math.min(middle, token.length - 4), ...(long ? [] : [token.length - 4])])];
-    const changedAt = (at: number) => (token.length <= 4 ? 'zzzzzzzz' : `${token.slice(0, at)}${token.slice(at, at + 4) === 'zzzz' ? 'yyyy' : 'zzzz'}${token.slice(at + 4)}`);
+    const prefix = /^[A-Za-z]{2,16}[_.:|-]/.exec(token)?.[0];
+    const start = prefix !== undefined && prefix.length <= token.length / 2 ? Math.min(prefix.length, Math.max(0, token.length - 4)) : 0;
+    const places = token.length <= 4 ? [0] : [...new Set([start, Math.min(middle, token.length - 4), ...(long ? [] : [token.length - 4])])];
+    const where = (at: number) => (at === start ? 'at its start' : at === token.length - 4 ? 'at its end' : 'in its middle');
+    const changedAt = (at: number) => (token.length <= 4 ? 'zzzzzzzz' : `${token.slice(0, at)}${token.slice(at, at + 4).toLowerCase() === 'zzzz' ? 'yyyy' : 'zzzz'}${token.slice(at + 4)}`);
     for (const at of places) {
       const response = await t.post(RESET, { json: { email: user.email, token: changedAt(at), password: passwordOfLength(16) }, token: bearer });
+      expect(response.status, `section 4.4: the account's e-mailed token with four characters changed ${where(at)} (character ${at} of ${token.length}) was never sent, so it is an invalid token (422 keyed by token); got ${response.status}${response.status === 200 ? ' (those characters were not compared)' : ''}`).toBe(422);
       expectValidationError(t, response, 'token');
     }
     await expectPasswordUnchanged(t, user, 'a reset refused for its token');
