@@ -67,7 +67,7 @@ describe('writtenAlike: one value in two writings no field fixes (review-an F3)'
   });
 });
 
-describe('sepaConvertedAlike: a bankName stored in the SEPA character set (reading round r29)', () => {
+describe('sepaConvertedAlike: a bankName stored in a SEPA character set (reading round r29; the German one: review-ay F2)', () => {
   test('kept, written in Latin letters, & as +, or replaced by a full stop or a space, one for one; nothing dropped, no ?', () => {
     expect(sepaConvertedAlike('Societe Generale', 'Soci\u00e9t\u00e9 G\u00e9n\u00e9rale')).toBe(true);
     expect(sepaConvertedAlike('AT+T Bank', 'AT&T Bank')).toBe(true);
@@ -80,9 +80,16 @@ describe('sepaConvertedAlike: a bankName stored in the SEPA character set (readi
     // the set (stripslashes keeping the &) is no conversion.
     expect(sepaConvertedAlike('ATT Bank', 'AT&T Bank')).toBe(true);
     expect(sepaConvertedAlike('Doe Bank', 'Doe-Bank')).toBe(false);
-    expect(sepaConvertedAlike('AB Bank & Co  Main', 'A\\B Bank & Co \\ Main\\')).toBe(false);
+    // The German set (review-ay F2) keeps `&` and umlauts, not `#`: stripslashes keeps both `&` and `#`.
+    expect(sepaConvertedAlike('AB Bank & Co  Main', 'A\\B Bank & Co \\ Main\\')).toBe(true);
+    expect(sepaConvertedAlike('AB Bank & Co 2 Main', 'A\\B Bank & Co #2 \\ Main\\')).toBe(true);
+    expect(sepaConvertedAlike('AB Bank + Co 2 Main', 'A\\B Bank & Co #2 \\ Main\\')).toBe(true);
+    expect(sepaConvertedAlike('AB Bank & Co #2  Main', 'A\\B Bank & Co #2 \\ Main\\')).toBe(false);
+    expect(sepaConvertedAlike('Credit Agricole & S\u00f6hne', 'Cr\u00e9dit Agricole & S\u00f6hne')).toBe(true);
+    expect(sepaConvertedAlike('Credit Agricole + S\u00f6hne', 'Cr\u00e9dit Agricole & S\u00f6hne')).toBe(false);
     expect(sepaConvertedAlike('Societe Gen', 'Soci\u00e9t\u00e9 G\u00e9n\u00e9rale')).toBe(false);
-    expect(sepaConvertedAlike('Bank \u00fc.', 'Bank \u00fc\u{1F3E6}')).toBe(false);
+    expect(sepaConvertedAlike('Bank \u00e9.', 'Bank \u00e9\u{1F3E6}')).toBe(false);
+    expect(sepaConvertedAlike('Bank \u00fc.', 'Bank \u00fc\u{1F3E6}')).toBe(true);
     expect(storedForm('Piggy Bank ..', 'Piggy Bank \u{1F3E6}\u{1F437}', 'alias')).toBe('different');
   });
 });

@@ -249,33 +249,39 @@ export function transliteratedAlike(stored: string, sent: string): boolean {
 /**
  * The fields a bank transfer carries as text: a backend may store them in the SEPA basic Latin character set (EPC217-08:
  * a-z A-Z 0-9 / - ? : ( ) . , ' + and the space), as a core-banking system that feeds SEPA messages does (reading round
- * r29, allowed-r29-bank-name-sepa-character-set; 4.10 gives bankName "string, max 191" and no character set).
+ * r29, allowed-r29-bank-name-sepa-character-set; 4.10 gives bankName "string, max 191" and no character set), or in the
+ * German banks' extension of it (the DK's DFÜ-Abkommen, Anlage 3: the basic set with Ä Ö Ü ä ö ü ß & * $ %; review-ay
+ * F2, allowed-review-ay-bank-name-sepa-dk-charset).
  */
 const SEPA_FIELDS = new Set(['bankName']);
-const SEPA_CHARACTER = /^[a-z0-9/\-?:().,'+ ]$/;
+const SEPA_CHARACTER_SETS: readonly RegExp[] = [/^[a-z0-9/\-?:().,'+ ]$/, /^[a-z0-9/\-?:().,'+ äöüß&*$%]$/];
 
 /**
- * True when `stored`, written only in the SEPA character set, is `sent` converted to it as EPC217-08's best practice
- * and the converters in use convert: each character of the set kept (letter case aside), each other one written in
- * Latin letters (its marks taken off, `ß` as `ss`, `ø` as `o`: latinWritings), `&` as `+`, replaced by a full stop or a
- * space, or dropped. No character of the set is dropped or replaced, and the stored text holds none outside it, so a
- * text cut short, a filter that takes out a backslash or a formula prefix but keeps an `&`, or an emoji stored as `?`
- * stays another text.
+ * True when `stored`, written only in one SEPA character set (SEPA_CHARACTER_SETS), is `sent` converted to that set as
+ * EPC217-08's best practice and the converters in use convert: each character of the set kept (letter case aside), each
+ * other one written in Latin letters (its marks taken off, `ß` as `ss`, `ø` as `o`: latinWritings), `&` as `+`,
+ * replaced by a full stop or a space, or dropped. No character of the set is dropped or replaced, and the stored text
+ * holds none outside it, so a text cut short, a filter that takes out a backslash or a formula prefix but keeps an `&`
+ * and a `#` (the German set keeps the one, neither set the other), or an emoji stored as `?` stays another text.
  */
 export function sepaConvertedAlike(stored: string, sent: string): boolean {
+  return SEPA_CHARACTER_SETS.some((set) => convertedToSet(stored, sent, set));
+}
+
+function convertedToSet(stored: string, sent: string, set: RegExp): boolean {
   const target = stored.trim().replace(/ {2,}/g, ' ').toLowerCase();
-  if (![...target].every((c) => SEPA_CHARACTER.test(c))) return false;
+  if (![...target].every((c) => set.test(c))) return false;
   let reach = new Set([0]);
   for (const c of sent.trim().toLowerCase().normalize('NFC')) {
     const next = new Set<number>();
     // A character outside the Basic Multilingual Plane may be replaced once per UTF-16 unit (a converter working on UTF-16).
     const replacements = c.length === 2 ? ['.', ' ', '..', '  '] : ['.', ' '];
-    const writings = SEPA_CHARACTER.test(c) ? [c] : [...latinWritings(c).filter((w) => [...w].every((x) => SEPA_CHARACTER.test(x))), ...replacements, ...(c === '&' ? ['+'] : [])];
+    const writings = set.test(c) ? [c] : [...latinWritings(c).filter((w) => [...w].every((x) => set.test(x))), ...replacements, ...(c === '&' ? ['+'] : [])];
     for (const at of reach) {
       for (const writing of writings) if (target.startsWith(writing, at)) next.add(at + writing.length);
       // Dropped, as a converter that strips what the set lacks does (libfintx: review-ax B1); never a character of the set
       // but white space, which a text left with runs of spaces or spaces at its ends (all its letters dropped) may lose.
-      if (!SEPA_CHARACTER.test(c) || /\s/u.test(c)) next.add(at);
+      if (!set.test(c) || /\s/u.test(c)) next.add(at);
     }
     if (next.size === 0) return false;
     reach = next;
