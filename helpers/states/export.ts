@@ -52,7 +52,7 @@ async function exportAccount(hook: HookStates, kind: Kind, target: { url: string
     // user.inactive and user.locked with 2FA (added later): a hook that gives no totpSecret does not provide them.
     const totpSecret = 'totpSecret' in data ? data.totpSecret : undefined;
     if (kind.twoFactor && !totpSecret) return undefined;
-    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}), ...('attempts' in data ? { attempts: data.attempts } : {}), ...(kind.twoFactor ? { totpSecret } : {}) };
+    const account: FileAccount = { state: kind.state, id: data.id, email: data.email, password: data.password, ...('token' in data && data.token ? { token: data.token } : {}), ...('attempts' in data ? { attempts: digitsCount(data.attempts) } : {}), ...(kind.twoFactor ? { totpSecret } : {}) };
     if (kind.state === 'user.inactive' && !kind.twoFactor) {
       const bonuses = await ask(hook, 'bonuses', { userId: data.id });
       const bank = await ask(hook, 'bank.used', { userId: data.id });
@@ -240,6 +240,11 @@ function writeOwnerOnly(path: string, text: string): void {
  * the CA file and a gateway's headers (--ca, --header) of every request to hook and target, as a run's; the proxy
  * variables apply through the dispatchers.
  */
+/** A count a hook wrote as a string of digits (a PHP hook's PDO answers "5": reading round r30) is that count. */
+function digitsCount(value: unknown): number {
+  return typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : (value as number);
+}
+
 export async function exportStates(options: { target: string; states: string; token?: string; out: string; minimum?: boolean; runs?: number; timeoutMs?: number; road?: Pick<HookRoad, 'caFile' | 'headers'> }, write: (line: string) => void): Promise<number> {
   const runs = options.runs ?? 1;
   const timeoutMs = options.timeoutMs ?? 10_000;
