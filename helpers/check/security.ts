@@ -361,45 +361,131 @@ function pieceHashFormat(piece: string): string | undefined {
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The text a header piece holds in base64 or base64url (review-aw F2: a client-side session, Flask's
- * `<payload>.<timestamp>.<signature>` whose payload may be zlib-compressed behind a leading `.`, Express cookie-session's
- * base64 JSON, a JWT's payload), the piece whole and each of its `.`-separated segments: only what decodes to UTF-8
- * text without control characters (random bytes, an image, a digest decode to none), and for JSON each string it holds too.
+ * What decoding the headers of one answer may cost (review-ay S1): a hostile target's 16 KiB Set-Cookie of 135 zlib
+ * segments, each inflating to 64 KiB, decoded to 26 MB per scan (151 ms) and took a banks run from 4 s to 443 s and
+ * 941 MiB. The target is untrusted; the suite's memory and time are not its to take. Per answer (both of its scans, on
+ * arrival and at the test's end, share one budget and one cache): at most `bytes` of decoded (base64 and inflated)
+ * bytes in all, at most `candidates` base64 candidates decoded, at most `perCandidate` bytes inflated from one. Past
+ * a limit the scan decodes no more: what it did not read gives no finding (and no crash, no hang).
  */
-export function base64DecodedTexts(piece: string): string[] {
-  const texts = new Set<string>();
-  const candidates = new Set([piece, ...(piece.includes('.') ? piece.split('.') : [])]);
-  for (const candidate of candidates) {
-    if (candidate.length < 16 || candidate.length % 4 === 1 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(candidate)) continue;
+export const HEADER_DECODING_LIMITS = { bytes: 256 * 1024, candidates: 256, perCandidate: 1 << 16 } as const;
+
+let decodedBytesTotal = 0;
+let decodedCandidatesTotal = 0;
+
+/** What header decoding has cost in this process so far (the bytes decoded and inflated, the candidates decoded): for the self-tests. */
+export function headerDecodingStats(): { bytes: number; candidates: number } {
+  return { bytes: decodedBytesTotal, candidates: decodedCandidatesTotal };
+}
+
+/** A text a header piece holds decoded, and how it came out. */
+interface DecodedText {
+  text: string;
+  how: 'base64-decoded';
+}
+
+/** The decoding state of one answer's headers: what is left of its budget, and every candidate and piece decoded once. */
+class HeaderDecoder {
+  bytes: number = HEADER_DECODING_LIMITS.bytes;
+  candidates: number = HEADER_DECODING_LIMITS.candidates;
+  /** The budget ran out: some candidate was not decoded. */
+  stopped = false;
+  readonly byCandidate = new Map<string, string | undefined>();
+  readonly byPiece = new Map<string, DecodedText[]>();
+
+  private charge(bytes: number): void {
+    this.bytes -= bytes;
+    decodedBytesTotal += bytes;
+  }
+
+  /** Whether `candidate` may be base64 or base64url of something worth reading. */
+  static isCandidate(candidate: string): boolean {
+    return candidate.length >= 16 && candidate.length % 4 !== 1 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(candidate);
+  }
+
+  /** The UTF-8 text (without control characters) the base64 `candidate` holds, inflated when zlib; each distinct one decoded once. */
+  text(candidate: string): string | undefined {
+    if (this.byCandidate.has(candidate)) return this.byCandidate.get(candidate);
+    if (this.candidates <= 0 || this.bytes <= 0 || (candidate.length * 3) / 4 > this.bytes) {
+      this.stopped = true;
+      return undefined;
+    }
+    this.candidates -= 1;
+    decodedCandidatesTotal += 1;
     let bytes: Buffer = Buffer.from(candidate, 'base64');
-    if (bytes[0] === 0x78) {
+    this.charge(bytes.length);
+    const inflate = bytes[0] === 0x78 ? inflateSync : undefined;
+    if (inflate !== undefined) {
+      const limit = Math.min(HEADER_DECODING_LIMITS.perCandidate, Math.max(this.bytes, 0));
       try {
-        bytes = inflateSync(bytes, { maxOutputLength: 1 << 16 });
-      } catch {
-        // Not zlib: the bytes as they are.
+        bytes = inflate(bytes, { maxOutputLength: limit });
+        this.charge(bytes.length);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+          // More than it may inflate: what was inflated is not read (the work done is charged).
+          this.charge(limit);
+          if (limit < HEADER_DECODING_LIMITS.perCandidate) this.stopped = true;
+          this.byCandidate.set(candidate, undefined);
+          return undefined;
+        }
+        // Not zlib or gzip: the bytes as they are.
       }
     }
-    let text: string;
+    let text: string | undefined;
     try {
       text = UTF8.decode(bytes);
     } catch {
-      continue;
+      text = undefined;
     }
-    if (text.length < 8 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/u.test(text)) continue;
-    texts.add(text);
-    try {
-      const strings = (value: unknown, depth: number): void => {
-        if (depth > 16) return;
-        if (typeof value === 'string') texts.add(value);
-        else if (value && typeof value === 'object') for (const inner of Object.values(value)) strings(inner, depth + 1);
-      };
-      strings(JSON.parse(text), 0);
-    } catch {
-      // Not JSON: the text whole.
-    }
+    if (text !== undefined && (text.length < 8 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/u.test(text))) text = undefined;
+    this.byCandidate.set(candidate, text);
+    return text;
   }
-  texts.delete('');
-  return [...texts];
+
+  /**
+   * The texts a header piece holds in base64 or base64url (review-aw F2: a client-side session, Flask's
+   * `<payload>.<timestamp>.<signature>` whose payload may be zlib-compressed behind a leading `.`, Express cookie-session's
+   * base64 JSON, a JWT's payload), the piece whole and each of its `.`-separated segments: only what decodes to UTF-8
+   * text without control characters (random bytes, an image, a digest decode to none), and for JSON each string it holds too.
+   */
+  textsOf(piece: string): DecodedText[] {
+    const cached = this.byPiece.get(piece);
+    if (cached !== undefined) return cached;
+    const out: DecodedText[] = [];
+    const seen = new Set<string>();
+    const add = (text: string) => {
+      if (text === '' || seen.has(text)) return;
+      seen.add(text);
+      out.push({ text, how: 'base64-decoded' });
+    };
+    const candidates = new Set([piece, ...(piece.includes('.') ? piece.split('.') : [])]);
+    for (const candidate of candidates) {
+      if (!HeaderDecoder.isCandidate(candidate)) continue;
+      const text = this.text(candidate);
+      if (text === undefined) continue;
+      add(text);
+      try {
+        const strings = (value: unknown, depth: number): void => {
+          if (depth > 16) return;
+          if (typeof value === 'string') add(value);
+          else if (value && typeof value === 'object') for (const inner of Object.values(value)) strings(inner, depth + 1);
+        };
+        strings(JSON.parse(text), 0);
+      } catch {
+        // Not JSON: the text whole.
+      }
+    }
+    this.byPiece.set(piece, out);
+    return out;
+  }
+}
+
+/** The decoder of each answer's headers (keyed by its headers object, which both of its scans are given): one budget, one cache. */
+const decoders = new WeakMap<object, HeaderDecoder>();
+
+/** The texts a header piece holds in base64 or base64url, with a budget of its own: see HeaderDecoder.textsOf. */
+export function base64DecodedTexts(piece: string): string[] {
+  return [...new Set(new HeaderDecoder().textsOf(piece).map((decoded) => decoded.text))];
 }
 
 /**
@@ -413,14 +499,30 @@ export function base64DecodedTexts(piece: string): string[] {
  */
 export function scanHeaders(headers: Readonly<Record<string, string>>, body: unknown, context: AnswerContext = {}): { findings: string[]; advisories: string[] } {
   const findings: string[] = [];
+  const advisories: string[] = [];
+  // One budget and one cache for the answer, kept for its rescan (review-ay S1).
+  let decoder = decoders.get(headers);
+  if (decoder === undefined) {
+    decoder = new HeaderDecoder();
+    decoders.set(headers, decoder);
+  }
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== 'string' || value === '') continue;
     const header = `header ${name.toLowerCase()}`;
     const seen = new Set<LearntSecret>();
     const pieces = headerPieces(value);
     // The pieces as written, then the text their base64 holds (review-aw F2), each decoded piece found under its header too.
-    const decoded = [...new Set(pieces.flatMap(base64DecodedTexts))].filter((text) => !pieces.includes(text));
-    for (const [piece, at] of [...pieces.map((piece) => [piece, header] as const), ...decoded.map((text) => [text, `${header} (base64-decoded)`] as const)]) {
+    const scanned: { text: string; at: string }[] = pieces.map((piece) => ({ text: piece, at: header }));
+    const listed = new Set(pieces);
+    for (const piece of pieces) {
+      for (const decoded of decoder.textsOf(piece)) {
+        const key = `${decoded.how}\u0000${decoded.text}`;
+        if (listed.has(decoded.text) || listed.has(key)) continue;
+        listed.add(key);
+        scanned.push({ text: decoded.text, at: `${header} (${decoded.how})` });
+      }
+    }
+    for (const { text: piece, at } of scanned) {
       if (MASKED.test(piece)) continue;
       const format = pieceHashFormat(piece);
       if (format !== undefined) {
@@ -439,7 +541,8 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
       }
     }
   }
-  return { findings, advisories: [] };
+  if (decoder.stopped) advisories.push(`headers were not all decoded: their base64 and compressed values hold more than the scan reads of one answer (${HEADER_DECODING_LIMITS.bytes / 1024} KiB decoded, ${HEADER_DECODING_LIMITS.candidates} values), and what it did not read was not searched (review-ay S1)`);
+  return { findings, advisories };
 }
 
 /** The security scan of a JSON answer: its findings, and its advisories (shared constants under a token name), each naming a JSON pointer, never a value. */
@@ -451,6 +554,7 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
     if (typeof value === 'string') {
       if (value === '' || MASKED.test(value)) return;
       const at = pointer || '/';
+      const member = memberOf(pointer);
       const format = hashFormatOf(value);
       if (format !== undefined) findings.push(`${at} carries a password hash (${format} format)`);
       for (const found of secretsIn(value)) {
@@ -458,7 +562,7 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
           advisories.push(`${at} carries the value of a --header whose name names no credential (a gateway's setting such as a version or a tenant, redacted but no secret of the run), so not a security finding`);
           continue;
         }
-        const finding = verdict(found, body, context, memberOf(pointer), found.form === 'as is' && found.secret.value === value);
+        const finding = verdict(found, body, context, member, found.form === 'as is' && found.secret.value === value);
         if (finding === undefined) continue;
         if (found.secret.kind === 'token' && isSharedConstant(found.secret)) advisories.push(`${at} ${sharedConstantAdvice(found)}`);
         else findings.push(`${at} ${finding}`);
