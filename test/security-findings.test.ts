@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import { forgetLearntSecrets, learnAccountPassword, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
@@ -471,6 +471,36 @@ describe('credentials in response headers, and a reset token in other alphabets 
     const start = headerDecodingStats();
     scanHeaders({ 'set-cookie': many }, undefined, {});
     expect(headerDecodingStats().candidates - start.candidates).toBeLessThanOrEqual(HEADER_DECODING_LIMITS.candidates);
+  });
+
+  // Review-ay F4: Django's signed_cookies session (payload:timestamp:signature, compressed behind a `.`), Rails 5.2+'s
+  // signed cookie (base64 JSON `--` digest, the value base64 again inside `_rails.message`), a gzip payload.
+  test('Django, Rails and gzip sessions are decoded: the reset token inside is a finding', () => {
+    const reset = randomBytes(32).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const expected = 'header set-cookie (base64-decoded) carries the password reset token (section 4.4: it arrives by e-mail, in no answer)';
+    for (const pad of ['', 'x', 'xy']) {
+      const json = JSON.stringify({ reset_step: '1', pad, reset_token: reset, padding: 'x'.repeat(120) });
+      const stamp = '1tQkzP';
+      const sig = randomBytes(32).toString('base64url').slice(0, 43);
+      const django = `${Buffer.from(json).toString('base64url')}:${stamp}:${sig}`;
+      expect(scanHeaders({ 'set-cookie': `sessionid=${django}; HttpOnly; Path=/` }, undefined, {}).findings, json).toEqual([expected]);
+      const compressed = `.${deflateSync(Buffer.from(json)).toString('base64url')}:${stamp}:${sig}`;
+      expect(scanHeaders({ 'set-cookie': `sessionid=${compressed}; HttpOnly; Path=/` }, undefined, {}).findings, json).toEqual([expected]);
+      const rails = Buffer.from(JSON.stringify({ _rails: { message: Buffer.from(json).toString('base64'), exp: null, pur: 'cookie.remember' } })).toString('base64');
+      expect(scanHeaders({ 'set-cookie': `remember=${encodeURIComponent(`${rails}--${randomBytes(20).toString('hex')}`)}; path=/; HttpOnly` }, undefined, {}).findings, json).toEqual([expected]);
+      expect(scanHeaders({ 'set-cookie': `session=${gzipSync(Buffer.from(json)).toString('base64url')}; Path=/` }, undefined, {}).findings, json).toEqual([expected]);
+    }
+  });
+
+  // Review-ay F5: JSON cookies that are not base64: Express's `j:` + JSON (percent-encoded), a plain URL-encoded JSON cookie.
+  test('a JSON cookie (Express `j:`, or URL-encoded JSON) is parsed: a bcrypt hash or a reset token in it is a finding', () => {
+    const row = { id: randomUUID(), isActive: true, password: `$2b$10$${'a1B2c3D4e5'.repeat(6).slice(0, 53)}`, createdAt: 1764288000 };
+    expect(scanHeaders({ 'set-cookie': `user=${encodeURIComponent(`j:${JSON.stringify(row)}`)}; Path=/; HttpOnly` }, undefined, {}).findings).toEqual(['header set-cookie (JSON-decoded) carries a password hash (bcrypt format)']);
+    const reset = randomBytes(24).toString('base64url');
+    learnSecret(reset, 'reset-token');
+    expect(scanHeaders({ 'set-cookie': `flow=${encodeURIComponent(JSON.stringify({ step: 2, reset }))}; Path=/` }, undefined, {}).findings).toEqual(['header set-cookie carries the password reset token (section 4.4: it arrives by e-mail, in no answer)']);
+    expect(scanHeaders({ 'set-cookie': `prefs=${encodeURIComponent(`j:${JSON.stringify({ theme: 'dark', lang: 'en', id: randomUUID() })}`)}; Path=/` }, undefined, {}).findings).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { isCredentialKey, isCredentialValue, normalizedKey } from '../spec/credential-names.js';
 import { SUBSTRING_SECRET_LENGTH, isSharedConstant, learntSecret, secretsIn, subjectOf, type LearntSecret, type SecretFound } from '../net/secrets.js';
 import { sameId } from '../spec/normalisation.js';
-import { inflateSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 
 export { isCredentialKey } from '../spec/credential-names.js';
 
@@ -378,10 +378,12 @@ export function headerDecodingStats(): { bytes: number; candidates: number } {
   return { bytes: decodedBytesTotal, candidates: decodedCandidatesTotal };
 }
 
-/** A text a header piece holds decoded, and how it came out. */
+/** A text a header piece holds decoded: the text, how it came out, and the member it sat under in decoded JSON. */
 interface DecodedText {
   text: string;
-  how: 'base64-decoded';
+  how: 'base64-decoded' | 'JSON-decoded';
+  /** The JSON member the text was the value of (past list indexes), when it came out of JSON. */
+  key?: string;
 }
 
 /** The decoding state of one answer's headers: what is left of its budget, and every candidate and piece decoded once. */
@@ -403,7 +405,7 @@ class HeaderDecoder {
     return candidate.length >= 16 && candidate.length % 4 !== 1 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(candidate);
   }
 
-  /** The UTF-8 text (without control characters) the base64 `candidate` holds, inflated when zlib; each distinct one decoded once. */
+  /** The UTF-8 text (without control characters) the base64 `candidate` holds, inflated when zlib or gzip; each distinct one decoded once. */
   text(candidate: string): string | undefined {
     if (this.byCandidate.has(candidate)) return this.byCandidate.get(candidate);
     if (this.candidates <= 0 || this.bytes <= 0 || (candidate.length * 3) / 4 > this.bytes) {
@@ -414,7 +416,7 @@ class HeaderDecoder {
     decodedCandidatesTotal += 1;
     let bytes: Buffer = Buffer.from(candidate, 'base64');
     this.charge(bytes.length);
-    const inflate = bytes[0] === 0x78 ? inflateSync : undefined;
+    const inflate = bytes[0] === 0x78 ? inflateSync : bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync : undefined;
     if (inflate !== undefined) {
       const limit = Math.min(HEADER_DECODING_LIMITS.perCandidate, Math.max(this.bytes, 0));
       try {
@@ -443,37 +445,61 @@ class HeaderDecoder {
   }
 
   /**
-   * The texts a header piece holds in base64 or base64url (review-aw F2: a client-side session, Flask's
+   * The texts a header piece holds: base64 or base64url (review-aw F2: a client-side session, Flask's
    * `<payload>.<timestamp>.<signature>` whose payload may be zlib-compressed behind a leading `.`, Express cookie-session's
-   * base64 JSON, a JWT's payload), the piece whole and each of its `.`-separated segments: only what decodes to UTF-8
-   * text without control characters (random bytes, an image, a digest decode to none), and for JSON each string it holds too.
+   * base64 JSON, a JWT's payload; review-ay F4: Django's signed_cookies `<payload>:<timestamp>:<signature>`, Rails'
+   * `<base64>--<digest>`, gzip too), the piece whole and each of its `.`-, `:`- or `--`-separated segments: only what
+   * decodes to UTF-8 text without control characters (random bytes, an image, a digest decode to none); for JSON each
+   * string it holds too, and one more base64 level inside those strings (a Rails cookie's `_rails.message`). And
+   * (review-ay F5) a piece that is JSON itself, after an Express `j:` prefix (`res.cookie(name, object)`): its strings.
    */
   textsOf(piece: string): DecodedText[] {
     const cached = this.byPiece.get(piece);
     if (cached !== undefined) return cached;
     const out: DecodedText[] = [];
     const seen = new Set<string>();
-    const add = (text: string) => {
-      if (text === '' || seen.has(text)) return;
-      seen.add(text);
-      out.push({ text, how: 'base64-decoded' });
+    const add = (text: string, how: DecodedText['how'], key?: string) => {
+      if (text === '' || seen.has(`${key ?? ''}\u0000${text}`)) return;
+      seen.add(`${key ?? ''}\u0000${text}`);
+      out.push(key === undefined ? { text, how } : { text, how, key });
     };
-    const candidates = new Set([piece, ...(piece.includes('.') ? piece.split('.') : [])]);
+    /** The strings of a JSON text, each under its member; base64 among them decoded once more when `nested`. */
+    const jsonStrings = (text: string, how: DecodedText['how'], nested: boolean): void => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return;
+      }
+      const walk = (value: unknown, key: string | undefined, depth: number): void => {
+        if (depth > 16) return;
+        if (typeof value === 'string') {
+          add(value, how, key);
+          if (nested && HeaderDecoder.isCandidate(value)) {
+            const inner = this.text(value);
+            if (inner !== undefined) {
+              add(inner, 'base64-decoded', key);
+              jsonStrings(inner, 'base64-decoded', false);
+            }
+          }
+        } else if (Array.isArray(value)) for (const item of value) walk(item, key, depth + 1);
+        else if (value && typeof value === 'object') for (const [inner, item] of Object.entries(value)) walk(item, inner, depth + 1);
+      };
+      walk(parsed, undefined, 0);
+    };
+    const candidates = new Set([piece, ...piece.split(/[.:]/), ...(piece.includes('--') ? piece.split(/[.:]|--/) : [])]);
     for (const candidate of candidates) {
       if (!HeaderDecoder.isCandidate(candidate)) continue;
       const text = this.text(candidate);
       if (text === undefined) continue;
-      add(text);
-      try {
-        const strings = (value: unknown, depth: number): void => {
-          if (depth > 16) return;
-          if (typeof value === 'string') add(value);
-          else if (value && typeof value === 'object') for (const inner of Object.values(value)) strings(inner, depth + 1);
-        };
-        strings(JSON.parse(text), 0);
-      } catch {
-        // Not JSON: the text whole.
-      }
+      add(text, 'base64-decoded');
+      jsonStrings(text, 'base64-decoded', true);
+    }
+    // JSON written as it is (Express's `j:` cookie, percent-decoded by headerPieces; a plain URL-encoded JSON cookie).
+    const json = piece.startsWith('j:') ? piece.slice(2) : piece;
+    if (/^\s*[[{]/.test(json) && json.length <= this.bytes) {
+      this.charge(json.length);
+      jsonStrings(json, 'JSON-decoded', true);
     }
     this.byPiece.set(piece, out);
     return out;
@@ -483,7 +509,7 @@ class HeaderDecoder {
 /** The decoder of each answer's headers (keyed by its headers object, which both of its scans are given): one budget, one cache. */
 const decoders = new WeakMap<object, HeaderDecoder>();
 
-/** The texts a header piece holds in base64 or base64url, with a budget of its own: see HeaderDecoder.textsOf. */
+/** The texts a header piece holds in base64 or base64url (and JSON), with a budget of its own: see HeaderDecoder.textsOf. */
 export function base64DecodedTexts(piece: string): string[] {
   return [...new Set(new HeaderDecoder().textsOf(piece).map((decoded) => decoded.text))];
 }
@@ -511,7 +537,7 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
     const header = `header ${name.toLowerCase()}`;
     const seen = new Set<LearntSecret>();
     const pieces = headerPieces(value);
-    // The pieces as written, then the text their base64 holds (review-aw F2), each decoded piece found under its header too.
+    // The pieces as written, then the text their base64 (or JSON) holds (review-aw F2, review-ay F4 F5), each found under its header too.
     const scanned: { text: string; at: string }[] = pieces.map((piece) => ({ text: piece, at: header }));
     const listed = new Set(pieces);
     for (const piece of pieces) {
