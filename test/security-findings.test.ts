@@ -502,6 +502,20 @@ describe('credentials in response headers, and a reset token in other alphabets 
     expect(scanHeaders({ 'set-cookie': `flow=${encodeURIComponent(JSON.stringify({ step: 2, reset }))}; Path=/` }, undefined, {}).findings).toEqual(['header set-cookie carries the password reset token (section 4.4: it arrives by e-mail, in no answer)']);
     expect(scanHeaders({ 'set-cookie': `prefs=${encodeURIComponent(`j:${JSON.stringify({ theme: 'dark', lang: 'en', id: randomUUID() })}`)}; Path=/` }, undefined, {}).findings).toEqual([]);
   });
+
+  // Review-ay F1: a long anti-phishing code equal to a value the run saw as the whole value of a specified member (a
+  // platform's name, reading round r29) is that public text as a whole header value or piece; inside a longer text, a finding.
+  test('a long code the run saw as a platform\u2019s name is no finding as a whole header value or piece, and is one inside a longer text', () => {
+    const [owner, other] = [randomUUID(), randomUUID()];
+    const name = `Platform ${randomBytes(6).toString('hex')}`;
+    learnSecret(name, 'own-code', { owner });
+    const leak = 'header x-platform-name carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
+    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other }).findings).toEqual([leak]);
+    expect(credentialFindings({ data: [{ order: { externalPlatform: { name } } }] }, { pathUser: other })).toEqual([]);
+    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other }).findings).toEqual([]);
+    expect(scanHeaders({ 'x-platform-name': `platform=${name}; v=2` }, undefined, { pathUser: other }).findings).toEqual([]);
+    expect(scanHeaders({ 'x-platform-name': `Welcome back to ${name}` }, undefined, { pathUser: other }).findings).toEqual([leak]);
+  });
 });
 
 describe('no false findings, no unredacted credentials (review of issue 11: M1, M2, should-fix 4)', () => {

@@ -109,9 +109,29 @@ let byPrefix = new PrefixIndex(SUBSTRING_SECRET_LENGTH);
  * next run's records carrying that word findings).
  */
 export function forgetLearntSecrets(): void {
+  publicValues.clear();
   learnt.clear();
   encodings.clear();
   byPrefix = new PrefixIndex(SUBSTRING_SECRET_LENGTH);
+}
+
+/**
+ * Long values the run saw as the whole value of a member the specification gives a meaning of its own (a platform's
+ * `name`, a status: helpers/check/security.ts SPECIFIED_VALUE_MEMBERS): public text, so an anti-phishing code equal to
+ * one (reading round r29: a code that is the platform's name) is no finding as a whole header value or piece either
+ * (review-ay F1). Only values a long code may equal are kept, and at most PUBLIC_VALUES_KEPT of them.
+ */
+const publicValues = new Set<string>();
+const PUBLIC_VALUES_KEPT = 10_000;
+
+export function notePublicValue(value: string): void {
+  if (value.length < SUBSTRING_SECRET_LENGTH || value.length > 255 || publicValues.size >= PUBLIC_VALUES_KEPT) return;
+  publicValues.add(value);
+}
+
+/** Whether the run saw `value` as the whole value of a member the specification gives a meaning of its own (notePublicValue). */
+export function isPublicValue(value: string): boolean {
+  return publicValues.has(value);
 }
 
 function indexLong(value: string): void {
