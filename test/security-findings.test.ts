@@ -721,9 +721,29 @@ describe('security findings by meaning, not by shape (issue 28)', () => {
     ['ASP.NET Identity V3', identityV3(2, 100000, 16)],
     ['ASP.NET Identity V3', identityV3(1, 10000, 16)],
     ['ASP.NET Identity V2', Buffer.concat([Buffer.from([0]), randomBytes(48)]).toString('base64')],
-  ])('a %s hash (review-aw F4) is a finding whatever field carries it', (format, hash) => {
-    expect(hashFormatOf(hash)).toBe(format);
+  ])('a %s hash (review-aw F4) is a finding whatever field carries it (V2 under a name that says password or hash: review-ay F5)', (format, hash) => {
+    expect(hashFormatOf(hash, format.endsWith('V2'))).toBe(format);
     expect(credentialFindings({ data: { user: { hash } } })).toEqual([`/data/user/hash carries a password hash (${format} format)`]);
+  });
+
+  test('an ASP.NET Identity V2 hash (0x00 and 48 bytes: 1 in 256 random 49-byte values) counts only under a name that says password or hash (review-ay F5)', () => {
+    const v2 = Buffer.concat([Buffer.from([0]), randomBytes(48)]).toString('base64');
+    expect(hashFormatOf(v2)).toBeUndefined();
+    expect(credentialFindings({ data: { user: { pwd_hash: v2 } } })).toEqual(['/data/user/pwd_hash carries a password hash (ASP.NET Identity V2 format)']);
+    expect(scanHeaders({ 'set-cookie': `pwdhash=${encodeURIComponent(v2)}; Path=/`, 'x-password-hash': v2 }, undefined, {}).findings).toEqual([
+      'header set-cookie carries a password hash (ASP.NET Identity V2 format)',
+      'header x-password-hash carries a password hash (ASP.NET Identity V2 format)',
+    ]);
+    // 20,000 random 49-byte values outside such names (a body's member, a header, a cookie, a JSON cookie): no finding, about 78 of them starting with 0x00.
+    let zeroes = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const bytes = randomBytes(49);
+      if (bytes[0] === 0) zeroes++;
+      const value = bytes.toString('base64');
+      expect(credentialFindings({ data: { id: 'x', avatar: value, meta: { nonce: value } } }), value).toEqual([]);
+      if (i % 10 === 0) expect(scanHeaders({ 'x-nonce': value, 'set-cookie': `state=${encodeURIComponent(value)}; Path=/, prefs=${encodeURIComponent(JSON.stringify({ nonce: value }))}` }, undefined, {}).findings, value).toEqual([]);
+    }
+    expect(zeroes).toBeGreaterThan(20);
   });
 
   test('ordinary values are no hash of the review-aw formats: base64 of other bytes or lengths, a JWT, ids with @, a Django prefix in prose', () => {

@@ -90,18 +90,25 @@ const SPRING_HEX: Readonly<Record<string, RegExp>> = { md5: /^(?:\{[^{}\s]*\})?[
 /**
  * ASP.NET Core Identity's PasswordHasher, by the bytes its base64 holds: V3 (0x01, the PRF 0..2 as a big-endian uint32,
  * the iteration count, the salt length 16, then the salt and a 32-byte subkey: 61 bytes) and V2 (0x00, a 16-byte salt,
- * a 32-byte subkey: 49 bytes). A base64 of another length or header (an image, a token) is none.
+ * a 32-byte subkey: 49 bytes). A base64 of another length or header (an image, a token) is none. V2's header is one
+ * byte, which 1 in 256 random 49-byte values share (review-ay F5: 73 of 20,000): it counts only where its name says it
+ * is a password or a hash (`named`: a member, a cookie or a header named so, isHashName), V3's header being specific.
  */
-function aspnetIdentityFormat(value: string): string | undefined {
+function aspnetIdentityFormat(value: string, named: boolean): string | undefined {
   if ((value.length !== 84 && value.length !== 68) || !/^[A-Za-z0-9+/]+==$/.test(value)) return undefined;
   const bytes = Buffer.from(value, 'base64');
   if (bytes.length === 61 && bytes[0] === 0x01 && bytes.readUInt32BE(1) <= 2 && bytes.readUInt32BE(5) >= 1000 && bytes.readUInt32BE(9) === 16) return 'ASP.NET Identity V3';
-  if (bytes.length === 49 && bytes[0] === 0x00) return 'ASP.NET Identity V2';
+  if (named && bytes.length === 49 && bytes[0] === 0x00) return 'ASP.NET Identity V2';
   return undefined;
 }
 
-function namedFormat(value: string): string | undefined {
-  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name ?? aspnetIdentityFormat(value);
+function namedFormat(value: string, named: boolean): string | undefined {
+  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name ?? aspnetIdentityFormat(value, named);
+}
+
+/** A member's, a cookie's or a header's name that says its value is a password or a hash (`PasswordHash`, `pwd`, `hash_v2`): where a format with little structure of its own (ASP.NET Identity V2) counts. */
+export function isHashName(name: string): boolean {
+  return /pass|pwd|hash/.test(normalizedKey(name));
 }
 
 /**
@@ -109,25 +116,25 @@ function namedFormat(value: string): string | undefined {
  * and again for a scheme that wraps another: Spring's `{ldap}{SSHA}...`). A Spring id may carry a version after `@`
  * (`{argon2@SpringSecurity_v5_8}`, `{pbkdf2@SpringSecurity_v5_8}`): the scheme is its part before the `@`.
  */
-export function hashFormatOf(value: string): string | undefined {
-  return formatOf(value, 0);
+export function hashFormatOf(value: string, named = false): string | undefined {
+  return formatOf(value, 0, named);
 }
 
-function formatOf(value: string, depth: number): string | undefined {
+function formatOf(value: string, depth: number, named: boolean): string | undefined {
   if (value.length < 20 || value.length > 512) return undefined;
-  const direct = namedFormat(value);
+  const direct = namedFormat(value, named);
   if (direct !== undefined) return direct;
   const prefixed = /^\{([A-Za-z0-9][A-Za-z0-9@_.-]{1,39})\}(\S+)$/.exec(value);
   if (!prefixed) return undefined;
   const scheme = prefixed[1]!.toLowerCase().replace(/@[a-z0-9_.-]*$/, '');
   const inner = prefixed[2]!;
   if (!Object.hasOwn(SCHEME_INNER, scheme)) return undefined;
-  const wrapped = namedFormat(inner);
+  const wrapped = namedFormat(inner, named);
   if (wrapped !== undefined) return `{${prefixed[1]}} ${wrapped}`;
   const own = SCHEME_INNER[scheme];
   if ((own !== undefined && own.test(inner)) || (Object.hasOwn(SPRING_HEX, scheme) && SPRING_HEX[scheme]!.test(inner))) return `{${prefixed[1]}}`;
   if (depth < 2 && inner.startsWith('{')) {
-    const nested = formatOf(inner, depth + 1);
+    const nested = formatOf(inner, depth + 1, named);
     if (nested !== undefined) return `{${prefixed[1]}} ${nested}`;
   }
   return undefined;
@@ -348,14 +355,44 @@ export function headerPieces(value: string): string[] {
 }
 
 /** A password hash format of a piece, or of one of its `|`- or `:`-separated parts (Laravel's recaller `<id>|<token>|<hash>`). */
-function pieceHashFormat(piece: string): string | undefined {
-  const whole = hashFormatOf(piece);
+function pieceHashFormat(piece: string, named: boolean): string | undefined {
+  const whole = hashFormatOf(piece, named);
   if (whole !== undefined || !/[|:]/.test(piece)) return whole;
   for (const part of piece.split(/[|:]/)) {
-    const format = hashFormatOf(part);
+    const format = hashFormatOf(part, named);
     if (format !== undefined) return format;
   }
   return undefined;
+}
+
+/**
+ * The pieces of a header value that its name, or their cookie's or parameter's name, says are a password or a hash
+ * (isHashName): the whole value of an `X-Password-Hash`, the value of `pwd_hash=...` (unquoted and URL-decoded too).
+ */
+function hashNamedPieces(name: string, value: string): Set<string> {
+  const named = new Set<string>();
+  const add = (text: string) => {
+    const piece = unquotedCookieValue(text.trim());
+    if (piece === '') return;
+    named.add(piece);
+    try {
+      named.add(decodeURIComponent(piece.replace(/\+/g, ' ')));
+    } catch {
+      // Not URL-encoded.
+    }
+  };
+  if (isHashName(name)) for (const piece of headerPieces(value)) named.add(piece);
+  for (const line of splitOutsideQuotes(value, ',', (rest) => COOKIE_START.test(rest))) {
+    for (const part of splitOutsideQuotes(line, ';')) {
+      const equals = part.indexOf('=');
+      if (equals > 0 && isHashName(part.slice(0, equals))) add(part.slice(equals + 1));
+    }
+  }
+  for (const part of value.split(/[,;&?]/)) {
+    const equals = part.indexOf('=');
+    if (equals > 0 && isHashName(part.slice(0, equals))) add(part.slice(equals + 1));
+  }
+  return named;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -537,21 +574,22 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
     const header = `header ${name.toLowerCase()}`;
     const seen = new Set<LearntSecret>();
     const pieces = headerPieces(value);
+    const named = hashNamedPieces(name, value);
     // The pieces as written, then the text their base64 (or JSON) holds (review-aw F2, review-ay F4 F5), each found under its header too.
-    const scanned: { text: string; at: string }[] = pieces.map((piece) => ({ text: piece, at: header }));
+    const scanned: { text: string; at: string; named: boolean }[] = pieces.map((piece) => ({ text: piece, at: header, named: named.has(piece) }));
     const listed = new Set(pieces);
     for (const piece of pieces) {
       for (const decoded of decoder.textsOf(piece)) {
         const key = `${decoded.how}\u0000${decoded.text}`;
         if (listed.has(decoded.text) || listed.has(key)) continue;
         listed.add(key);
-        scanned.push({ text: decoded.text, at: `${header} (${decoded.how})` });
+        scanned.push({ text: decoded.text, at: `${header} (${decoded.how})`, named: decoded.key !== undefined && isHashName(decoded.key) });
       }
     }
     const wholePieces = new Set(scanned.map(({ text }) => text.trim()));
-    for (const { text: piece, at } of scanned) {
+    for (const { text: piece, at, named: hashNamed } of scanned) {
       if (MASKED.test(piece)) continue;
-      const format = pieceHashFormat(piece);
+      const format = pieceHashFormat(piece, hashNamed);
       if (format !== undefined) {
         const line = `${at} carries a password hash (${format} format)`;
         if (!findings.includes(line)) findings.push(line);
@@ -587,7 +625,7 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
       const member = memberOf(pointer);
       // Review-ay F1: the whole value of a member the specification gives a meaning is public text, in a header too.
       if (member !== undefined && SPECIFIED_VALUE_MEMBERS.has(member)) notePublicValue(value);
-      const format = hashFormatOf(value);
+      const format = hashFormatOf(value, member !== undefined && isHashName(member));
       if (format !== undefined) findings.push(`${at} carries a password hash (${format} format)`);
       for (const found of secretsIn(value)) {
         if (found.secret.kind === 'header-value') {
