@@ -503,18 +503,32 @@ describe('credentials in response headers, and a reset token in other alphabets 
     expect(scanHeaders({ 'set-cookie': `prefs=${encodeURIComponent(`j:${JSON.stringify({ theme: 'dark', lang: 'en', id: randomUUID() })}`)}; Path=/` }, undefined, {}).findings).toEqual([]);
   });
 
-  // Review-ay F1: a long anti-phishing code equal to a value the run saw as the whole value of a specified member (a
-  // platform's name, reading round r29) is that public text as a whole header value or piece; inside a longer text, a finding.
-  test('a long code the run saw as a platform\u2019s name is no finding as a whole header value or piece, and is one inside a longer text', () => {
+  // Review-ay F1: a long anti-phishing code as a whole header value or piece may be the public text it equals (reading round
+  // r29: the platform's name, which a white-label deployment names in a header): no finding once the run saw it as the
+  // whole value of a specified member, advised on at the test's end before; inside a longer text, or as the whole value of
+  // a JSON member that names no such meaning (a cookie's `antiPhishing`), a finding.
+  test('a long code as a whole header value is the platform\u2019s name once the run saw it as one (advised on before), and a finding inside a longer text or under a JSON member of its own', () => {
     const [owner, other] = [randomUUID(), randomUUID()];
     const name = `Platform ${randomBytes(6).toString('hex')}`;
     learnSecret(name, 'own-code', { owner });
-    const leak = 'header x-platform-name carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
-    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other }).findings).toEqual([leak]);
+    const leak = 'carries the anti-phishing code of another user than the one it answers (section 2.6 shows it masked even to its owner in a bonus; no one else may see it)';
+    const unseen = scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other });
+    expect(unseen.findings).toEqual([]);
+    expect(unseen.advisories).toEqual([expect.stringMatching(/^header x-platform-name carries, as a whole value or piece, the anti-phishing code of another user .* so not a security finding$/)]);
+    // On arrival of an answer scanned again at the test's end, it waits for that rescan.
+    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other }, { final: false })).toEqual({ findings: [], advisories: [] });
+    // Its owner may be shown it.
+    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: owner })).toEqual({ findings: [], advisories: [] });
+    expect(scanHeaders({ 'x-platform-name': `Welcome back to ${name}` }, undefined, { pathUser: other }).findings).toEqual([`header x-platform-name ${leak}`]);
+    const cookie = (json: unknown) => ({ 'set-cookie': `prefs=${encodeURIComponent(`j:${JSON.stringify(json)}`)}; Path=/` });
+    expect(scanHeaders(cookie({ antiPhishing: name, theme: 'dark' }), undefined, { pathUser: other }).findings).toEqual([`header set-cookie ${leak}`]);
+    expect(scanHeaders(cookie({ platform: { name }, theme: 'dark' }), undefined, { pathUser: other })).toEqual({ findings: [], advisories: [] });
+    // Seen as a platform's name in a body: public text, no finding and no advisory as a whole header value or piece.
     expect(credentialFindings({ data: [{ order: { externalPlatform: { name } } }] }, { pathUser: other })).toEqual([]);
-    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other }).findings).toEqual([]);
-    expect(scanHeaders({ 'x-platform-name': `platform=${name}; v=2` }, undefined, { pathUser: other }).findings).toEqual([]);
-    expect(scanHeaders({ 'x-platform-name': `Welcome back to ${name}` }, undefined, { pathUser: other }).findings).toEqual([leak]);
+    expect(scanHeaders({ 'x-platform-name': name }, undefined, { pathUser: other })).toEqual({ findings: [], advisories: [] });
+    expect(scanHeaders({ 'x-platform-name': `platform=${name}; v=2` }, undefined, { pathUser: other })).toEqual({ findings: [], advisories: [] });
+    expect(scanHeaders({ 'x-platform-name': `Welcome back to ${name}` }, undefined, { pathUser: other }).findings).toEqual([`header x-platform-name ${leak}`]);
+    expect(scanHeaders(cookie({ antiPhishing: name }), undefined, { pathUser: other }).findings).toEqual([`header set-cookie ${leak}`]);
   });
 });
 

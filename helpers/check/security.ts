@@ -552,15 +552,41 @@ export function base64DecodedTexts(piece: string): string[] {
 }
 
 /**
+ * Review-ay F1: a long anti-phishing code of another user in a header. As the whole value of a member of JSON a header
+ * holds, it is judged as in a body (no finding under a member the specification gives a meaning, a platform's `name`);
+ * inside a longer text it is a finding, as a token is. As a whole header value or piece (no member gives it a meaning: 1.2
+ * leaves headers open) it may be the public text it equals (reading round r29: a code that is the platform's name, which a
+ * white-label deployment names in a header): no finding when the run saw it as the whole value of such a member
+ * (isPublicValue), else, at the test's end (`final`), advised on: the run cannot tell a name from the code there, and
+ * whether it saw the name depends on which answers of which tests came first. Not final: left to the rescan.
+ */
+function ownCodeInHeader(found: SecretFound, body: unknown, context: AnswerContext, members: ReadonlySet<string> | undefined, wholePiece: boolean, final: boolean): { finding?: string; advisory?: string } {
+  const finding = verdict(found, body, context);
+  if (finding === undefined) return {};
+  if (members !== undefined) {
+    for (const member of members) {
+      const under = verdict(found, body, context, member, true);
+      if (under !== undefined) return { finding: under };
+    }
+    return {};
+  }
+  if (!wholePiece) return { finding };
+  if (isPublicValue(found.secret.value) || !final) return {};
+  return { advisory: 'carries, as a whole value or piece, the anti-phishing code of another user than the one it answers, a value the run has not seen as public text (a platform\u2019s name, reading round r29): a leak unless the deployment names something so (review-ay F1), so not a security finding' };
+}
+
+/**
  * The security scan of an answer's headers (issue 27, white-box round wb27: a reset token in an X-Reset-Token, a Link or a
  * cookie; another user's token in a cookie; a TOTP secret in a header; a cookie of base64(email:password)), with the same
  * context as its body: each value whole and in its pieces (headerPieces), found by value only, never by a header's or a
  * cookie's name (an XSRF-TOKEN or a session cookie is ordinary). `body` is the answer's JSON body (undefined when it has
  * none): a token the answer issues to its caller (a login's Set-Cookie with its own Session) is the caller's, as in the
  * body. What the run itself configured (a --header value) and a short code (a word or digits that ordinary header words
- * may share) are no finding here. Findings name the header, never the value.
+ * may share) are no finding here. Findings name the header, never the value. A long anti-phishing code that is a whole
+ * header value or piece is judged only in a `final` scan (the default; check.ts's rescan at the test's end): by then the run
+ * may have seen it as a platform's name (review-ay F1).
  */
-export function scanHeaders(headers: Readonly<Record<string, string>>, body: unknown, context: AnswerContext = {}): { findings: string[]; advisories: string[] } {
+export function scanHeaders(headers: Readonly<Record<string, string>>, body: unknown, context: AnswerContext = {}, options: { final?: boolean } = {}): { findings: string[]; advisories: string[] } {
   const findings: string[] = [];
   const advisories: string[] = [];
   // One budget and one cache for the answer, kept for its rescan (review-ay S1).
@@ -578,15 +604,19 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
     // The pieces as written, then the text their base64 (or JSON) holds (review-aw F2, review-ay F4 F5), each found under its header too.
     const scanned: { text: string; at: string; named: boolean }[] = pieces.map((piece) => ({ text: piece, at: header, named: named.has(piece) }));
     const listed = new Set(pieces);
+    // Review-ay F1: the members of decoded JSON each text was the whole value of, and the texts that are a whole piece otherwise.
+    const wholeUnder = new Map<string, Set<string>>();
+    const wholePieces = new Set(pieces.map((piece) => piece.trim()));
     for (const piece of pieces) {
       for (const decoded of decoder.textsOf(piece)) {
+        if (decoded.key !== undefined) wholeUnder.set(decoded.text, (wholeUnder.get(decoded.text) ?? new Set()).add(decoded.key));
+        else wholePieces.add(decoded.text.trim());
         const key = `${decoded.how}\u0000${decoded.text}`;
         if (listed.has(decoded.text) || listed.has(key)) continue;
         listed.add(key);
         scanned.push({ text: decoded.text, at: `${header} (${decoded.how})`, named: decoded.key !== undefined && isHashName(decoded.key) });
       }
     }
-    const wholePieces = new Set(scanned.map(({ text }) => text.trim()));
     for (const { text: piece, at, named: hashNamed } of scanned) {
       if (MASKED.test(piece)) continue;
       const format = pieceHashFormat(piece, hashNamed);
@@ -600,9 +630,12 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
         seen.add(secret);
         if (secret.kind === 'header-value' || secret.kind === 'configured') continue;
         if (secret.kind === 'own-code' && secret.value.length < SUBSTRING_SECRET_LENGTH) continue;
-        // Review-ay F1: a long code that is a whole piece here and that the run saw as the whole value of a member the
-        // specification gives a meaning (a platform's `name`: reading round r29) is that public text, as in a body.
-        if (secret.kind === 'own-code' && wholePieces.has(secret.value) && isPublicValue(secret.value)) continue;
+        if (secret.kind === 'own-code') {
+          const code = ownCodeInHeader(found, body, context, wholeUnder.get(secret.value), wholePieces.has(secret.value), options.final !== false);
+          if (code.finding !== undefined) findings.push(`${at} ${code.finding}`);
+          if (code.advisory !== undefined) advisories.push(`${header} ${code.advisory}`);
+          continue;
+        }
         const finding = verdict(found, body, context);
         if (finding === undefined || (secret.kind === 'token' && isSharedConstant(secret))) continue;
         findings.push(`${at} ${finding}`);
