@@ -45,6 +45,24 @@ const isObject = (value: unknown): value is Record<string, any> => !!value && ty
  *   64 KiB (under undici's 16 KiB header bound), on every answer: `conformance run --group banks` 4.2 s -> 443 s wall,
  *   max RSS 239 MiB -> 941 MiB, 12 tests failed on vitest's 60 s timeout; one scanHeaders call 151 ms (2 ms for a plain
  *   header of the same size), 26 MB of decoded text, each segment inflated 3 times (once per piece that holds it).
+ * After fix-ay (helpers/check/security.ts, helpers/net/secrets.ts, helpers/check/check.ts; same commands), 2026-11-28:
+ * - S1: the header scan decodes at most 256 KiB (and 256 base64 candidates, 64 KiB from one) per answer, each distinct
+ *   candidate once, kept for the rescan, and advises when it stopped. The 16 KiB 135-segment cookie: one scanHeaders call
+ *   110-150 ms -> 2.7-3 ms (its rescan 1.4 ms, decoding nothing), 26 MB -> 256 KiB decoded (4 candidates); a throwaway
+ *   banks mutant with a 13.8 KiB 112-segment bomb cookie on every answer: `conformance run --group banks` 28.7 s wall, max
+ *   RSS 448 MiB, 170 passed, 0 failed (the plain run 9.7 s, 260 MiB, both beside a mutation batch on 2 shared cores).
+ * - F1 allowed-review-ay-anti-phishing-platform-name-header: conformant. "Seen as a specified member's whole value" alone
+ *   left 4, then 3 other bonus-assets tests failing (users without bonuses and 401s, whose tests never see a platform's
+ *   name, judged before the tests that do): a long code as a whole header value or piece is now no finding once seen so,
+ *   and advised on at the test's end before; inside a longer text, or under a JSON member of its own in a cookie, a finding.
+ * - P1 allowed-review-ay-base64-framework-headers: conformant.
+ * - F3, F3b review-ay-forgot-django-(compressed-)session-cookie-carries-reset-token: KILLED (--no-hints; `:`-segments
+ *   decoded). F4 review-ay-login-express-json-cookie-carries-bcrypt-hash: KILLED (--no-hints; `j:` JSON parsed).
+ *   Control review-ay-401-cookie-renewed-with-another-users-token: KILLED (--no-hints).
+ * - F2 and F5 (allowed-review-ay-reset-token-scanner-prefix, allowed-review-ay-bank-name-sepa-dk-charset): the lead's, not
+ *   re-judged here.
+ * - The wb27, review-aw and review-ax mutants (48, in batches of 10, --shards 1, with hints): the 39 deviations killed
+ *   (review-aw-bonus-user-carries-aspnet-identity-hash, V3, too), the 9 allowed readings conformant.
  */
 
 const setCookie = (reply: FastifyReply, value: string): void => {
