@@ -4,7 +4,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import { REDACTED, redactJson, redactText, registerSecret } from '../helpers/net/redact.js';
 import { forgetLearntSecrets, learnAccountPassword, learnIssuedCredentials, learnPasswordWithEmail, learnSecret } from '../helpers/net/secrets.js';
 import { schemaProblems } from '../helpers/spec/schemas.js';
-import { HEADER_DECODING_LIMITS, base64DecodedTexts, credentialFindings, hashFormatOf, headerDecodingStats, headerPieces, isCredentialKey, scanCredentials, scanHeaders } from '../helpers/check/security.js';
+import { HEADER_DECODING_LIMITS, base64DecodedTexts, credentialFindings, hashFormatOf, headerDecodingStats, headerPieces, isCredentialKey, phpUnserialized, scanCredentials, scanHeaders } from '../helpers/check/security.js';
 import { isSecretKey } from '../helpers/spec/credential-names.js';
 import { scrubRecords } from '../reporting/scrub.js';
 import { exitCodeOf } from '../cli/exit-code.js';
@@ -529,6 +529,73 @@ describe('credentials in response headers, and a reset token in other alphabets 
     expect(scanHeaders({ 'x-platform-name': `platform=${name}; v=2` }, undefined, { pathUser: other })).toEqual({ findings: [], advisories: [] });
     expect(scanHeaders({ 'x-platform-name': `Welcome back to ${name}` }, undefined, { pathUser: other }).findings).toEqual([`header x-platform-name ${leak}`]);
     expect(scanHeaders(cookie({ antiPhishing: name }), undefined, { pathUser: other }).findings).toEqual([`header set-cookie ${leak}`]);
+  });
+});
+
+describe('secrets inside the strings of a body: decoded, parsed, as member names, in more hash formats (issue 27, white-box round wb28)', () => {
+  test('base64 and base64url of JSON, a JWT payload and hex of JSON are read as the members they hold', () => {
+    const password = `Rp1-${randomBytes(8).toString('hex')}`;
+    learnSecret(password, 'password');
+    const reset = randomBytes(24).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const totp = 'JBSWY3DPEHPK3PXP' + randomBytes(4).toString('hex').toUpperCase().replace(/[018]/g, 'A');
+    learnSecret(totp, 'never-travels');
+    const jwt = ['{"alg":"HS256"}', JSON.stringify({ mfa: { seed: totp } }), 'sig'].map((part, i) => (i < 2 ? Buffer.from(part).toString('base64url') : 'c2lnbmF0dXJl')).join('.');
+    const body = {
+      data: {
+        remember: Buffer.from(JSON.stringify({ email: 'a@example.test', secret: password })).toString('base64'),
+        state: Buffer.from(JSON.stringify({ next: `/reset?token=${reset}` })).toString('base64url'),
+        mfaTicket: jwt,
+        hexed: Buffer.from(JSON.stringify({ note: password })).toString('hex'),
+      },
+    };
+    const findings = credentialFindings(body);
+    expect(findings.map((finding) => finding.split(' ')[0])).toEqual(['/data/remember', '/data/state', '/data/mfaTicket', '/data/hexed']);
+    // The password's own base64 sits inside the blob's at one of three alignments: found either way.
+    expect(findings[0]).toMatch(/^\/data\/remember( \(decoded\)\/secret)? carries a password the run knows/);
+    expect(findings[3]).toMatch(/^\/data\/hexed( \(decoded\)\/note)? carries a password the run knows/);
+  });
+
+  test('a JSON text and a PHP serialize() text are read as members: a credential name inside is a finding', () => {
+    expect(credentialFindings({ data: { profile: JSON.stringify({ name: 'Jo', password_hash: 'c2FsdA:abcdef0123456789:16384' }) } })).toEqual(['/data/profile (JSON text)/password_hash is a credential field (password_hash)']);
+    const serialized = 'a:2:{s:4:"name";s:2:"Jo";s:8:"password";s:11:"s3cr3t:hash";}';
+    expect(phpUnserialized(serialized)).toEqual({ name: 'Jo', password: 's3cr3t:hash' });
+    expect(phpUnserialized('O:4:"User":1:{s:5:"email";s:14:"jo@example.com";}')).toEqual({ email: 'jo@example.com' });
+    expect(credentialFindings({ data: { owner: serialized } })).toEqual(['/data/owner (PHP-serialized)/password is a credential field (password)']);
+    // Not serialized: ordinary text, a truncated or overlong string.
+    expect(phpUnserialized('a:1:{s:4:"name";s:9:"Jo";}')).toBeUndefined();
+    expect(phpUnserialized('as:1 of many')).toBeUndefined();
+  });
+
+  test('a secret used as a member name is carried; a short one, a word a member may be named by, is not', () => {
+    const reset = randomBytes(24).toString('hex');
+    learnSecret(reset, 'reset-token');
+    expect(credentialFindings({ data: { pending: { [reset]: { at: '2026-11-28' } } } })).toEqual([`/data/pending/${reset} (its member name) carries the password reset token (section 4.4: it arrives by e-mail, in no answer)`]);
+    learnSecret('password', 'password');
+    expect(credentialFindings({ errors: { password: ['The password is too short.'] } })).toEqual([]);
+  });
+
+  test('more hash formats and credential names; the formats with little structure only under a name that says so', () => {
+    expect(hashFormatOf(`*${createHash('sha1').update('x').digest('hex').toUpperCase()}`)).toBe('MySQL 4.1');
+    expect(hashFormatOf(`SCRAM-SHA-256$4096:${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}:${randomBytes(32).toString('base64')}`)).toBe('PostgreSQL SCRAM-SHA-256');
+    expect(hashFormatOf(`{PKCS5S2}${randomBytes(48).toString('base64')}`)).toBe('{PKCS5S2}');
+    expect(hashFormatOf(`{BLF-CRYPT}$2y$05$${'a'.repeat(53)}`)).toBe('{BLF-CRYPT} bcrypt');
+    const joomla = `${createHash('md5').update('x').digest('hex')}:${'AbCd1234efGH5678'}`;
+    expect(hashFormatOf(joomla)).toBeUndefined();
+    expect(hashFormatOf(joomla, true)).toBe('Joomla');
+    expect(credentialFindings({ data: { legacyHash: joomla, checksum: joomla } })).toEqual(['/data/legacyHash carries a password hash (Joomla format)']);
+    expect(hashFormatOf(`md5${createHash('md5').update('x').digest('hex')}`, true)).toBe('PostgreSQL MD5');
+    for (const name of ['pass', 'passwd', 'pwd', 'pwhash', 'passhash', 'secretData']) expect(isCredentialKey(name), name).toBe(true);
+  });
+
+  test('no finding from what ordinary strings decode to: ids, IBANs, random tokens, hex digests, text', () => {
+    const body = {
+      data: [
+        { id: randomUUID(), iban: 'DE89370400440532013000', swift: 'COBADEFFXXX', etag: randomBytes(16).toString('hex'), nonce: randomBytes(24).toString('base64url'), note: 'A JSON text: {"a": 1}' },
+        { id: randomUUID(), meta: JSON.stringify({ theme: 'dark', tags: ['a', 'b'] }), blob: Buffer.from('plain words, nothing secret').toString('base64') },
+      ],
+    };
+    expect(scanCredentials(body)).toEqual({ findings: [], advisories: [] });
   });
 });
 

@@ -55,6 +55,20 @@ const HASH_FORMATS: readonly { name: string; pattern: RegExp }[] = [
   // Django 4.0+ ScryptPasswordHasher: `scrypt$<n>$<salt>$<r>$<p>$<base64 digest>` (no leading `$`, unlike the PHC form).
   { name: 'Django scrypt', pattern: /^scrypt\$\d+\$[^$\s]+\$\d+\$\d+\$[A-Za-z0-9+/]{22,}={0,2}$/ },
   { name: 'passlib bcrypt-sha256', pattern: /^\$bcrypt-sha256\$(?:v=2,t=2[abxy]?,r=\d{1,2}|2[abxy]?,\d{1,2})\$[./A-Za-z0-9]{22}\$[./A-Za-z0-9]{31}$/ },
+  // Round wb28: MySQL 4.1's PASSWORD() (`*` and 40 upper-case hex digits), and PostgreSQL's SCRAM-SHA-256 verifier (RFC 5803 form).
+  { name: 'MySQL 4.1', pattern: /^\*[0-9A-F]{40}$/ },
+  { name: 'PostgreSQL SCRAM-SHA-256', pattern: /^SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}$/ },
+];
+
+/**
+ * Formats with too little structure of their own to be told from other text anywhere (a digest and a salt joined by a
+ * colon, `md5` before 32 hex digits): each counts only where its name says it is a password or a hash (`named`: a member,
+ * a cookie or a header named so, isHashName), as ASP.NET Identity V2 does. Round wb28: Joomla's `md5:salt`, PostgreSQL's
+ * `md5` password.
+ */
+const NAMED_ONLY_FORMATS: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'Joomla', pattern: /^[0-9a-f]{32}:[A-Za-z0-9./]{16,32}$/ },
+  { name: 'PostgreSQL MD5', pattern: /^md5[0-9a-f]{32}$/ },
 ];
 
 /**
@@ -84,6 +98,15 @@ const SCHEME_INNER: Readonly<Record<string, RegExp | undefined>> = {
   // Spring's MessageDigestPasswordEncoder and StandardPasswordEncoder: an optional {salt}, then a hex digest.
   'sha-1': /^(?:\{[^{}\s]*\})?[0-9a-f]{40}$/,
   'sha-256': /^(?:\{[^{}\s]*\})?[0-9a-f]{64}$/,
+  // Round wb28: Atlassian's {PKCS5S2} (base64 of a 16-byte salt and a 32-byte key), and Dovecot's schemes wrapping a
+  // crypt(3) string ({BLF-CRYPT}$2y$..., {SHA512-CRYPT}$6$..., {ARGON2ID}$argon2id$...), whose inner forms HASH_FORMATS names.
+  pkcs5s2: /^[A-Za-z0-9+/]{64}$/,
+  'blf-crypt': undefined,
+  'sha512-crypt': undefined,
+  'sha256-crypt': undefined,
+  'md5-crypt': undefined,
+  argon2id: undefined,
+  argon2i: undefined,
 };
 const SPRING_HEX: Readonly<Record<string, RegExp>> = { md5: /^(?:\{[^{}\s]*\})?[0-9a-f]{32}$/, sha256: /^(?:\{[^{}\s]*\})?[0-9a-f]{64,80}$/ };
 
@@ -103,7 +126,7 @@ function aspnetIdentityFormat(value: string, named: boolean): string | undefined
 }
 
 function namedFormat(value: string, named: boolean): string | undefined {
-  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name ?? aspnetIdentityFormat(value, named);
+  return HASH_FORMATS.find((format) => format.pattern.test(value))?.name ?? aspnetIdentityFormat(value, named) ?? (named ? NAMED_ONLY_FORMATS.find((format) => format.pattern.test(value))?.name : undefined);
 }
 
 /** A member's, a cookie's or a header's name that says its value is a password or a hash (`PasswordHash`, `pwd`, `hash_v2`): where a format with little structure of its own (ASP.NET Identity V2) counts. */
@@ -397,6 +420,17 @@ function hashNamedPieces(name: string, value: string): Set<string> {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The UTF-8 text `bytes` write, when they are text of 8 characters or more without control characters (random bytes, an image, a digest are none). */
+function readableText(bytes: Buffer): string | undefined {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  return text.length < 8 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/u.test(text) ? undefined : text;
+}
+
 /**
  * What decoding the headers of one answer may cost (review-ay S1): a hostile target's 16 KiB Set-Cookie of 135 zlib
  * segments, each inflating to 64 KiB, decoded to 26 MB per scan (151 ms) and took a banks run from 4 s to 443 s and
@@ -426,7 +460,13 @@ interface DecodedText {
 /** The decoding state of one answer's headers: what is left of its budget, and every candidate and piece decoded once. */
 class HeaderDecoder {
   bytes: number = HEADER_DECODING_LIMITS.bytes;
-  candidates: number = HEADER_DECODING_LIMITS.candidates;
+  candidates: number;
+
+  /** `candidates`: how many may be decoded (a body's strings are more than a header's pieces: BODY_DECODING_CANDIDATES). */
+  constructor(candidates: number = HEADER_DECODING_LIMITS.candidates) {
+    this.candidates = candidates;
+  }
+
   /** The budget ran out: some candidate was not decoded. */
   stopped = false;
   readonly byCandidate = new Map<string, string | undefined>();
@@ -437,9 +477,14 @@ class HeaderDecoder {
     decodedBytesTotal += bytes;
   }
 
-  /** Whether `candidate` may be base64 or base64url of something worth reading. */
+  /** Whether `candidate` may be base64 or base64url (or, round wb28, hex of 32 digits or more) of something worth reading. */
   static isCandidate(candidate: string): boolean {
     return candidate.length >= 16 && candidate.length % 4 !== 1 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(candidate);
+  }
+
+  /** Whether `candidate` is written in hex digits alone, of an even length of 32 or more (a hex-encoded JSON cookie, round wb28). */
+  static isHex(candidate: string): boolean {
+    return candidate.length >= 32 && candidate.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(candidate);
   }
 
   /** The UTF-8 text (without control characters) the base64 `candidate` holds, inflated when zlib or gzip; each distinct one decoded once. */
@@ -451,6 +496,13 @@ class HeaderDecoder {
     }
     this.candidates -= 1;
     decodedCandidatesTotal += 1;
+    // Hex first: hex digits are base64 digits too, and a hex text read as base64 gives other bytes (round wb28).
+    const hexText = HeaderDecoder.isHex(candidate) ? readableText(Buffer.from(candidate, 'hex')) : undefined;
+    if (hexText !== undefined) {
+      this.charge(candidate.length / 2);
+      this.byCandidate.set(candidate, hexText);
+      return hexText;
+    }
     let bytes: Buffer = Buffer.from(candidate, 'base64');
     this.charge(bytes.length);
     const inflate = bytes[0] === 0x78 ? inflateSync : bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync : undefined;
@@ -470,13 +522,7 @@ class HeaderDecoder {
         // Not zlib or gzip: the bytes as they are.
       }
     }
-    let text: string | undefined;
-    try {
-      text = UTF8.decode(bytes);
-    } catch {
-      text = undefined;
-    }
-    if (text !== undefined && (text.length < 8 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/u.test(text))) text = undefined;
+    const text = readableText(bytes);
     this.byCandidate.set(candidate, text);
     return text;
   }
@@ -526,7 +572,7 @@ class HeaderDecoder {
     };
     const candidates = new Set([piece, ...piece.split(/[.:]/), ...(piece.includes('--') ? piece.split(/[.:]|--/) : [])]);
     for (const candidate of candidates) {
-      if (!HeaderDecoder.isCandidate(candidate)) continue;
+      if (!HeaderDecoder.isCandidate(candidate) && !HeaderDecoder.isHex(candidate)) continue;
       const text = this.text(candidate);
       if (text === undefined) continue;
       add(text, 'base64-decoded');
@@ -646,43 +692,148 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
   return { findings, advisories };
 }
 
+/**
+ * The members a PHP `serialize()` text holds (`a:2:{s:8:"password";s:5:"hello";...}`, `O:4:"User":1:{...}`): each
+ * container an object of its string keys (integer keys as their digits), its string values as they are, nested
+ * containers as objects; undefined for a text that is none (round wb28: a user row serialised into a member).
+ */
+export function phpUnserialized(text: string): unknown {
+  if (!/^(?:a|O):\d+:/.test(text) || text.length > 1 << 20) return undefined;
+  let at = 0;
+  const value = (depth: number): unknown => {
+    if (depth > 16) throw new Error('too deep');
+    const kind = text[at];
+    if (kind === 'N' && text[at + 1] === ';') {
+      at += 2;
+      return null;
+    }
+    if (kind === 's') {
+      const head = /^s:(\d+):"/.exec(text.slice(at, at + 16));
+      if (!head) throw new Error('string');
+      const start = at + head[0].length;
+      // The length counts UTF-8 bytes.
+      const length = Number(head[1]);
+      let end = start;
+      for (let bytes = 0; bytes < length && end < text.length; end++) bytes += Buffer.byteLength(text[end]!, 'utf8');
+      if (text.slice(end, end + 2) !== '";') throw new Error('string end');
+      at = end + 2;
+      return text.slice(start, end);
+    }
+    if (kind === 'i' || kind === 'd' || kind === 'b') {
+      const scalar = /^[idb]:([^;]*);/.exec(text.slice(at, at + 64));
+      if (!scalar) throw new Error('scalar');
+      at += scalar[0].length;
+      return scalar[1];
+    }
+    const open = /^(?:a:(\d+)|O:\d+:"[^"]*":(\d+)):\{/.exec(text.slice(at, at + 256));
+    if (!open) throw new Error('container');
+    at += open[0].length;
+    const count = Number(open[1] ?? open[2]);
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      const key = value(depth + 1);
+      const member = value(depth + 1);
+      object[String(key).replace(/^\u0000[^\u0000]*\u0000/, '')] = member;
+    }
+    if (text[at] !== '}') throw new Error('container end');
+    at += 1;
+    return object;
+  };
+  try {
+    const parsed = value(0);
+    return at === text.length ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many of a body's strings may be decoded (their bytes within HEADER_DECODING_LIMITS.bytes): a list of records holds many ids and IBANs, each a candidate. */
+const BODY_DECODING_CANDIDATES = 4096;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A JSON text (an object or a list) a string member holds, parsed; undefined for any other string. */
+function jsonText(text: string): unknown {
+  if (!/^\s*[[{]/.test(text) || text.length > 1 << 20) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The security scan of a JSON answer: its findings, and its advisories (shared constants under a token name), each naming a JSON pointer, never a value. */
 export function scanCredentials(body: unknown, context: AnswerContext = {}): { findings: string[]; advisories: string[] } {
   const findings: string[] = [];
   const advisories: string[] = [];
-  const walk = (value: unknown, pointer: string, depth: number): void => {
+  // Round wb28: the texts a string holds in base64, base64url or hex (and a JWT's segments), decoded within one budget per
+  // answer, shared with its rescan (review-ay S1: the target is untrusted).
+  let decoder = body !== null && typeof body === 'object' ? decoders.get(body) : undefined;
+  if (decoder === undefined) {
+    decoder = new HeaderDecoder(BODY_DECODING_CANDIDATES);
+    if (body !== null && typeof body === 'object') decoders.set(body, decoder);
+  }
+  const push = (list: string[], line: string) => {
+    if (!list.includes(line)) list.push(line);
+  };
+  /** `decoded`: how many decodings led here (a decoded text is decoded once more at most). */
+  const walk = (value: unknown, pointer: string, depth: number, decoded: number): void => {
     if (depth > 64) return;
     if (typeof value === 'string') {
       if (value === '' || MASKED.test(value)) return;
       const at = pointer || '/';
       const member = memberOf(pointer);
       // Review-ay F1: the whole value of a member the specification gives a meaning is public text, in a header too.
-      if (member !== undefined && SPECIFIED_VALUE_MEMBERS.has(member)) notePublicValue(value);
+      if (decoded === 0 && member !== undefined && SPECIFIED_VALUE_MEMBERS.has(member)) notePublicValue(value);
+      const before = findings.length;
       const format = hashFormatOf(value, member !== undefined && isHashName(member));
-      if (format !== undefined) findings.push(`${at} carries a password hash (${format} format)`);
+      if (format !== undefined) push(findings, `${at} carries a password hash (${format} format)`);
       for (const found of secretsIn(value)) {
         if (found.secret.kind === 'header-value') {
-          advisories.push(`${at} carries the value of a --header whose name names no credential (a gateway's setting such as a version or a tenant, redacted but no secret of the run), so not a security finding`);
+          push(advisories, `${at} carries the value of a --header whose name names no credential (a gateway's setting such as a version or a tenant, redacted but no secret of the run), so not a security finding`);
           continue;
         }
         const finding = verdict(found, body, context, member, found.form === 'as is' && found.secret.value === value);
         if (finding === undefined) continue;
-        if (found.secret.kind === 'token' && isSharedConstant(found.secret)) advisories.push(`${at} ${sharedConstantAdvice(found)}`);
-        else findings.push(`${at} ${finding}`);
+        if (found.secret.kind === 'token' && isSharedConstant(found.secret)) push(advisories, `${at} ${sharedConstantAdvice(found)}`);
+        else push(findings, `${at} ${finding}`);
+      }
+      // Round wb28: a JSON text or a PHP serialize() text is read as members (a credential name inside counts), and a
+      // string in base64, base64url or hex (whole, or a JWT's or a signed value's `.`-segments) as the text it holds.
+      // A string already found as a secret's encoded form (its base64, hex) is not reported again for what it decodes to.
+      if (findings.length > before) return;
+      const nested = jsonText(value) ?? phpUnserialized(value);
+      if (nested !== undefined) walk(nested, `${at} (${jsonText(value) !== undefined ? 'JSON text' : 'PHP-serialized'})`, depth + 1, decoded);
+      if (decoded < 2 && value.length >= 16) {
+        for (const candidate of new Set([value, ...value.split('.')])) {
+          // A UUID (every id of the interface, 1.6) is no payload: decoding each would spend the budget on ids.
+          if (UUID_TEXT.test(candidate) || (!HeaderDecoder.isCandidate(candidate) && !HeaderDecoder.isHex(candidate))) continue;
+          const text = decoder.text(candidate);
+          if (text === undefined || text === value) continue;
+          walk(jsonText(text) ?? text, `${at} (decoded)`, depth + 1, decoded + 1);
+        }
       }
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1));
+      value.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1, decoded));
     } else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
         const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        // Round wb28: a secret used as a member's NAME (a pending reset keyed by its token) is carried as well; only one of
+        // SUBSTRING_SECRET_LENGTH characters or more (a short password may be a word a member is named by: `password`).
+        for (const found of key.length >= SUBSTRING_SECRET_LENGTH ? secretsIn(key).filter((item) => (item.text ?? item.secret.value).length >= SUBSTRING_SECRET_LENGTH) : []) {
+          if (found.secret.kind === 'header-value' || found.secret.kind === 'configured') continue;
+          const finding = verdict(found, body, context);
+          if (finding !== undefined && !(found.secret.kind === 'token' && isSharedConstant(found.secret))) push(findings, `${at} (its member name) ${finding}`);
+        }
         // Only strings (and lists of codes): `options.guard.actions.login.password` is a boolean setting, `errors.password` a list of messages.
         // A remember-me token is a credential issued to the caller (issue 28), in the answer to its own login or reset alone.
         const issuedHere = context.issues === true && ISSUED_CREDENTIAL_NAMES.has(normalizedKey(key));
-        if (!issuedHere && isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) findings.push(`${at} is a credential field (${key})`);
-        else walk(inner, at, depth + 1);
+        if (!issuedHere && isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) push(findings, `${at} is a credential field (${key})`);
+        else walk(inner, at, depth + 1, decoded);
       }
     }
   };
-  walk(body, '', 0);
+  walk(body, '', 0, 0);
+  if (decoder.stopped) push(advisories, `the answer's strings were not all decoded: their base64 and hex values hold more than the scan reads of one answer (${HEADER_DECODING_LIMITS.bytes / 1024} KiB decoded, ${HEADER_DECODING_LIMITS.candidates} values), and what it did not read was not searched (review-ay S1)`);
   return { findings, advisories };
 }

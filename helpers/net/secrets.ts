@@ -226,6 +226,9 @@ export function passwordForms(value: string): { text: string; form: SecretFound[
     out.push({ text: digest.toString('base64url'), form: `unsalted ${name} digest in base64url` });
   }
   for (const text of base64Writings(value)) out.push({ text, form: text.includes('-') || text.includes('_') ? 'base64url' : 'base64' });
+  // Its UTF-8 bytes in hex, in both letter cases (round wb28: a legacy column that keeps the password hex-encoded).
+  const hex = Buffer.from(value, 'utf8').toString('hex');
+  out.push({ text: hex, form: 'hex' }, { text: hex.toUpperCase(), form: 'hex' });
   return out.filter((item) => item.text !== value && item.text.length >= MIN_LENGTH);
 }
 

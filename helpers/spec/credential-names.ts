@@ -16,6 +16,14 @@ const CREDENTIAL_NAMES = new Set([
   'passwordresettoken',
   // LDAP's password attribute (RFC 4519 userPassword; RFC 2307 {SCHEME} hashes), synced into a user's meta by directory-backed services.
   'userpassword',
+  // Short and vendor names of a password or its hash on a user row (round wb28): `pass`, `passwd`, `pwd` (PHP and
+  // directory schemas), `pwhash`, `passhash`, and Keycloak's credential `secretData` (a JSON text of the hash and salt).
+  'pass',
+  'passwd',
+  'pwd',
+  'pwhash',
+  'passhash',
+  'secretdata',
   // The one-time-password (2FA) secrets and backup codes real backends keep on the user and ship when it is serialised
   // whole: Laravel Fortify (two_factor_secret, two_factor_recovery_codes), pragmarx/google2fa (google2fa_secret),
   // active_model_otp (otp_secret_key), devise-two-factor (otp_secret, encrypted_otp_secret,
