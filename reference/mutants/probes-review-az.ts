@@ -18,6 +18,11 @@ import { BANK_ROUTES, BONUS_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
  *   named `pass` is a finding whatever it means (a membership pass, a pass/fail check).
  * - F2 allowed-review-az-bonus-user-meta-pwd-flag: REFUSED, bonuses 33 of 72 fail, 172 findings ("/data/0/user/meta/pwd
  *   is a credential field (pwd)"): the same for `pwd`.
+ * - F3 allowed-review-az-anti-phishing-platform-name-keyed-meta: REFUSED, bonuses 13 of 72 fail, 45 findings ("GET
+ *   /api/v1/user/{user}/bonus answered 200 whose body /data/0/order/meta/fees/[REDACTED] (its member name) carries the
+ *   anti-phishing code of another user than the one it answers"). 2f49392 searches a member name of 16 characters or
+ *   more for every learnt secret but `configured` and `header-value`, own codes included, and judges it with no member:
+ *   r29's code that is the platform's name (public text as a value, aaaf419) is a leak as a map key.
  * - R1 allowed-review-az-card-holder-swift-cyrillic: conformant (cards 177 passed). The very conversion e6b43d4 rules a
  *   deviation for a bankName ("the letters of one script rewritten and the others kept", r30-bank-name-cyrillic-swift-
  *   transliteration) passes for a holderName (the storage-normalisation row: "a character a table lacks kept as sent").
@@ -127,6 +132,35 @@ const written: Mutant[] = [
       },
     },
     only('banks'),
+  ),
+  // F3 (item 1, 2f49392's member names searched as values): reading round r29's anti-phishing code equal to the
+  // platform's name (allowed-r29-state-anti-phishing-platform-name), and an order meta keyed by platform name. The name is
+  // public text as a member's value (aaaf419's `whole` verdict); as a member's NAME it is searched as a secret, without a
+  // member to give it a meaning.
+  reading(
+    'allowed-review-az-anti-phishing-platform-name-keyed-meta',
+    'bonuses',
+    '2.7',
+    'the provider-state hook gives each account it makes with bonuses the name of its platform (`Reference Exchange`) as its anti-phishing code (reading round r29), and a bonus\u2019s order carries in its meta, beside `main`, the fee per platform keyed by the platform\u2019s name, `meta: { main: [...], fees: { "Reference Exchange": "0.5" } }` (2.7: order meta "object with `main` (array)": other members are not excluded; extra members are allowed, issue 28; a platform\u2019s name is public text)',
+    {
+      state(name: string, data: unknown, ctx: ReferenceContext) {
+        const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
+        if (name !== 'bonuses' || !isObject(data) || typeof data.antiPhishing !== 'string' || !Array.isArray(data.ids) || typeof data.ids[0] !== 'string') return data;
+        const row = ctx.db.prepare('SELECT b.user_id AS userId, p.name AS platform FROM bonuses b JOIN bonus_orders o ON o.id = b.order_id JOIN platforms p ON p.id = o.platform_id WHERE b.id = ?').get(data.ids[0]) as { userId: string; platform: string } | undefined;
+        if (!row) return data;
+        ctx.db.prepare('UPDATE users SET anti_phishing = ? WHERE id = ?').run(row.platform, row.userId);
+        return { ...data, antiPhishing: row.platform };
+      },
+      ...onAnswers(BONUS_ROUTES, (body) => {
+        for (const record of recordsOf(body)) {
+          const order = record?.order;
+          const platform = order?.externalPlatform?.name;
+          if (!order || typeof order !== 'object' || typeof platform !== 'string') continue;
+          order.meta = { ...(order.meta ?? { main: [] }), fees: { [platform]: '0.5' } };
+        }
+      }),
+    },
+    only('bonuses'),
   ),
   // R1 (item 5, e6b43d4's ruling on allowed-r30-bank-name-cyrillic-swift-transliteration): the very conversion ruled "a
   // rewrite of some letters, not a conversion to a set" for a bankName, applied to a card's holderName.
