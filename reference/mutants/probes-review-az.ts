@@ -30,6 +30,12 @@ import { BANK_ROUTES, BONUS_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
  *   own Session, base64url JSON cursors, hex digests, base64 images and JSON texts in bank records give nothing.
  * - D1 review-az-forgot-answer-carries-reset-link-base64url-payload: SURVIVED (--no-hints; password 69 passed, 0
  *   findings): a string is decoded whole or by its `.`-segments only, so base64url inside a URL's query is never read.
+ * - D2 review-az-bonus-header-carries-previous-users-anti-phishing-code: SURVIVED (--no-hints; bonuses 72 passed, 0
+ *   findings, 38 advisories "header x-anti-phishing carries, as a whole value or piece, the anti-phishing code of another
+ *   user ..., so not a security finding"): a62e4a3 made every long code of another user that is a whole header value an
+ *   advisory unless the run saw it as public text (d390eff still found it), so a header filled from a cache shared
+ *   across users leaks each user's code to the next one unjudged. The header of allowed-review-ay-anti-phishing-platform-
+ *   name-header is one constant for every user; this one changes with the user it follows.
  * - S1 (safety, a throwaway measurement, not kept): scanCredentials' new `push` dedups with `list.includes`, quadratic in
  *   the findings of one answer. A 1 MiB body of 90,000 `{"pwd":"y"}` members: one scan 162-214 s (112 ms with a plain
  *   push, same findings); 9,000 members (100 KiB) 1.6-8 s; 16,000 bcrypt strings 2.3-4.5 s (114 ms). Each answer is
@@ -72,6 +78,37 @@ function forgotAnswersResetLink(): Mutation {
 const SWIFT_CYRILLIC: Record<string, string> = { А: 'A', Б: 'B', В: 'V', Г: 'G', Д: 'D', Е: 'E', Ё: 'E', Ж: 'J', З: 'Z', И: 'I', Й: 'I', К: 'K', Л: 'L', М: 'M', Н: 'N', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', У: 'U', Ф: 'F', Х: 'H', Ц: 'C', Ч: 'CH', Ш: 'SH', Щ: 'SC', Ъ: "'", Ы: 'Y', Ь: "'", Э: 'E', Ю: 'IU', Я: 'IA' };
 const swiftCyrillic = (text: string): string =>
   [...text].map((char) => SWIFT_CYRILLIC[char] ?? SWIFT_CYRILLIC[char.toUpperCase()]?.toLowerCase() ?? char).join('');
+
+/** Review-az D2: the anti-phishing code of the last other user a bonus answer served, in a header (a cache shared across users). */
+function bonusHeaderCarriesPreviousUsersCode(): Mutation {
+  const byRequest = new WeakMap<object, ReferenceContext>();
+  const last = new WeakMap<object, { user: string; code: string }>();
+  return {
+    request(request: FastifyRequest, ctx?: ReferenceContext) {
+      if (ctx) byRequest.set(request, ctx);
+    },
+    state(name: string, data: unknown, ctx: ReferenceContext) {
+      const value = data as Record<string, any> | null;
+      if (name !== 'bonuses' || !value || typeof value.antiPhishing !== 'string' || !Array.isArray(value.ids) || typeof value.ids[0] !== 'string') return data;
+      const row = ctx.db.prepare('SELECT user_id AS userId FROM bonuses WHERE id = ?').get(value.ids[0]) as { userId: string } | undefined;
+      if (!row) return data;
+      const code = randomBytes(16).toString('hex');
+      ctx.db.prepare('UPDATE users SET anti_phishing = ? WHERE id = ?').run(code, row.userId);
+      return { ...value, antiPhishing: code };
+    },
+    wire(answer: WireAnswer, reply: FastifyReply) {
+      if (!BONUS_ROUTES.includes(answer.url) || answer.status !== 200) return undefined;
+      const ctx = byRequest.get(reply.request);
+      const user = (reply.request.params as Record<string, unknown> | undefined)?.user;
+      if (!ctx || typeof user !== 'string') return undefined;
+      const row = ctx.db.prepare('SELECT anti_phishing AS code FROM users WHERE id = ?').get(user) as { code: string } | undefined;
+      const previous = last.get(ctx);
+      if (previous !== undefined && previous.user !== user) reply.header('x-anti-phishing', previous.code);
+      if (row && row.code.length >= 32) last.set(ctx, { user, code: row.code });
+      return undefined;
+    },
+  };
+}
 
 const written: Mutant[] = [
   // F1 (item 1, 2f49392's credential name `pass`): an NFT that is a membership pass (a season or VIP pass, a common NFT
@@ -187,6 +224,15 @@ const deviations: Mutant[] = [
     clause: '4.4',
     description: 'forgot-password answers `data.link`, the reset link e-mailed, `https://accounts.example.com/reset?p=<base64url of {"email","token"}>`: the reset token in an answer, base64url-encoded inside a URL (4.4: the token is received by e-mail)',
     mutation: forgotAnswersResetLink(),
+  } as Mutant,
+  // D2 (item 2, a62e4a3's F1 rule): another user's long anti-phishing code as a whole header value is advised on only,
+  // at the test's end, unless the run saw it as public text: a header filled from a cache shared across users.
+  {
+    name: 'review-az-bonus-header-carries-previous-users-anti-phishing-code',
+    group: 'bonuses',
+    clause: '2.6',
+    description: 'the hook gives each account with bonuses a long anti-phishing code (32 hex digits), and every bonus answer carries `X-Anti-Phishing: <the code of the last other user a bonus answer served>` (a header cached across users): another user\u2019s anti-phishing code, which 2.6 masks even to its owner',
+    mutation: bonusHeaderCarriesPreviousUsersCode(),
   } as Mutant,
 ];
 
