@@ -23,6 +23,9 @@ import { BANK_ROUTES, BONUS_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
  *   anti-phishing code of another user than the one it answers"). 2f49392 searches a member name of 16 characters or
  *   more for every learnt secret but `configured` and `header-value`, own codes included, and judges it with no member:
  *   r29's code that is the platform's name (public text as a value, aaaf419) is a leak as a map key.
+ * - F4 allowed-review-az-bonus-user-meta-settings-json-text: REFUSED, bonuses 33 of 72 fail, 354 findings ("/data/0/user/
+ *   meta/settings (JSON text)/login/password is a credential field (password)"): a JSON text, opaque before 2f49392, is
+ *   now walked as the answer's own members, so a settings flag `"password": "1"` inside it is a credential.
  * - R1 allowed-review-az-card-holder-swift-cyrillic: conformant (cards 177 passed). The very conversion e6b43d4 rules a
  *   deviation for a bankName ("the letters of one script rewritten and the others kept", r30-bank-name-cyrillic-swift-
  *   transliteration) passes for a holderName (the storage-normalisation row: "a character a table lacks kept as sent").
@@ -197,6 +200,20 @@ const written: Mutant[] = [
         }
       }),
     },
+    only('bonuses'),
+  ),
+  // F4 (item 1, 2f49392's JSON text walked as members): a user's meta keeps its guard settings as the JSON text a PHP form
+  // stored, flags written "1"/"0"; the text was opaque before, and now `password: "1"` in it is "a credential field".
+  reading(
+    'allowed-review-az-bonus-user-meta-settings-json-text',
+    'bonuses',
+    '2.6',
+    'the user object inside a bonus carries in its meta, beside `source`, the JSON text its settings were saved as by a PHP form (`json_encode($request->input(\'guard\'))`, flags as the strings "1" and "0"), `meta: { source, settings: "{\\"login\\":{\\"2fa\\":\\"0\\",\\"password\\":\\"1\\"}}" }` (2.6: meta "object: `source` (string)"; extra members are allowed, issue 28; a JSON string is text, 1.2; the flag is no password)',
+    onAnswers(BONUS_ROUTES, (body) => {
+      for (const record of recordsOf(body)) {
+        if (record?.user && typeof record.user === 'object') record.user.meta = { ...(record.user.meta ?? {}), settings: JSON.stringify({ login: { '2fa': '0', password: '1' }, operations: { '2fa': '0', password: '1' } }) };
+      }
+    }),
     only('bonuses'),
   ),
   // R1 (item 5, e6b43d4's ruling on allowed-r30-bank-name-cyrillic-swift-transliteration): the very conversion ruled "a
