@@ -13,6 +13,7 @@ import { unreadPageMembers } from '../check/pages.js';
 import { furtherTwoFactorSession, logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor, platformIfAny, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
+import { expectRefusalWithholds } from './access.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer, undocumentedDelete404 } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type SummaryEntry } from './bonus-summary.js';
@@ -819,6 +820,7 @@ async function expectNoForeignRecord(t: CheckContext, endpointId: string, shape:
     if (response.status === 404) expect(body.message, `${at}: section 7, the 404 message says "no query results"`).toMatch(/no query results/i);
     else expect(body.message, `${at}: section 5.6 gives the message`).toBe(UNAUTHORIZED);
   }
+  expectRefusalWithholds(response, owner.made, request.path, at);
   if (request.method !== 'DELETE') return;
   if (response.status === 404) t.advise(`${at}: answered 404 (no record of that user, a scoped lookup); section 4.10 lists 401, 403 and 409 for delete, and 5.6 gives 403 or 409 for another user\u2019s resources`);
   const kept = await t.get(theirs.path, { token: owner.token });
@@ -858,6 +860,7 @@ async function expectNoForeignRecordByQuery(t: CheckContext, endpointId: string,
     return;
   }
   expect(response.status >= 400 && response.status < 500, `${at}: expected a refusal (403, 404 or 409; 422 for a parameter the route does not name), never another user\u2019s record (its owner taken from the query string, not the path: sections 1.6 and 5.6), got ${response.status}`).toBe(true);
+  if ([401, 403, 404, 409].includes(response.status)) expectRefusalWithholds(response, owner.made, request.path, at);
   const reason = notInterfaceAnswer(response, at);
   if (reason) t.notVerified(reason);
   else if (![403, 404, 409, 422].includes(response.status)) t.advise(`${at} was answered ${response.status}: a refusal, but not one section 7 names for an input (422), a record not found (404) or an unauthorized action (403 or 409)`);
@@ -1042,6 +1045,8 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
                 expect([403, 409], `${where}: expected 403 or 409, got ${response.status}`).toContain(response.status);
                 // Section 5.6: 403 or 409 "with the message `This action is unauthorized.`", in every path shape.
                 expectUnauthorized(t, response, [403, 409]);
+                // Round wb28 (fix-wb28a): and none of the other user's records in the refusal's body.
+                expectRefusalWithholds(response, other!.made, request.path, where);
                 // And another user's record under the caller's own {user} (round wb12), with the same token of each kind.
                 if (foreignShow) await expectNoForeignRecord(t, ep.id, shape, owner, other!, foreign.get(row.login)!, where);
                 // Round wb25 (fix-wb25a): and so again with ?user_id=<the record's owner> (instance owner-from-query).
@@ -1081,6 +1086,7 @@ function accessRowsCheck(ep: EndpointChecks, title: string, logins: LoginKind[],
         expect(response.status, `${where}${writing ? ' (another writing of the real token, sent as the whole Authorization header)' : ''}: expected 401, got ${response.status}`).toBe(401);
         t.expectStatus(response, 401);
         t.expectSchema(response, 'error-auth');
+        expectRefusalWithholds(response, owner.made, request.path, where);
       };
       // Destroys a session of the owner by logout. A newer session of the same user before it (where it costs no TOTP
       // code): a logout that destroys another token than the one it was sent (the user's newest, say) leaves this one

@@ -586,13 +586,6 @@ const OPEN = new Set<string>([
   'wb28-forgot-reset-link-in-trailer',
   'wb28-card-answers-trailer-of-last-login',
   'wb28-forgot-answer-mail-preview-over-256k',
-  'wb28-bank-list-foreign-refusal-carries-banks',
-  'wb28-card-show-foreign-refusal-carries-card',
-  'wb28-bonus-list-foreign-refusal-carries-bonuses',
-  'wb28-bank-show-401-carries-bank',
-  'wb28-card-list-401-carries-cards',
-  'wb28-summary-foreign-refusal-carries-bonuses',
-  'wb28-bank-delete-foreign-refusal-carries-bank',
 ]);
 
 /** Survivors the lead closed after the round in helpers/check/security.ts and helpers/net/secrets.ts (the header says how). */
