@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createServer as createTls } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, TransportError } from '../helpers/net/http.js';
-import { interimLength, MAX_INTERIM_BYTES } from '../helpers/net/interim.js';
+import { interimLength, MAX_INTERIM_BYTES, MAX_KEPT_INTERIM, parseInterim } from '../helpers/net/interim.js';
+import { fieldsOutsideHead } from '../helpers/check/check.js';
 import { CA_FILE, proxyEnv, startProxy } from './loopback-road.js';
 import { ROOT } from './support.js';
 
@@ -227,6 +228,65 @@ describe('interim 1xx answers before the final one', () => {
     expect(error).toBeInstanceOf(TransportError);
     expect((error as Error).message).toMatch(/got no complete answer within 1000 ms/);
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('interim answers and trailers kept for the security scan (round wb28, fix-wb28a)', () => {
+  const chunkedWithTrailer = (text: string, trailer: string) => `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\ntrailer: x-reset-link\r\n\r\n${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n${trailer}\r\n`;
+
+  it('hands each answer the interim answers read before it (status and fields), its own only, over one connection', async () => {
+    let n = 0;
+    const target = await rawTarget(() => {
+      n++;
+      return n === 1 ? `${CONTINUE}HTTP/1.1 103 Early Hints\r\nLink: </reset?token=abc>; rel=preload\r\nlink: </app.css>; rel=preload\r\n\r\n${json(200, { data: 1 })}` : json(200, { data: 2 });
+    });
+    const http = client(target.url);
+    const first = await http.send({ method: 'POST', path: '/a', json: {} });
+    expect(first.interim).toEqual([{ status: 100, headers: {} }, { status: 103, headers: { link: '</reset?token=abc>; rel=preload, </app.css>; rel=preload' } }]);
+    const second = await http.send({ method: 'GET', path: '/b' });
+    expect(second.interim).toEqual([]);
+    expect(target.connections()).toBe(1);
+    expect(fieldsOutsideHead(first)).toEqual({ 'link (interim 103)': '</reset?token=abc>; rel=preload, </app.css>; rel=preload' });
+  });
+
+  it('keeps them when they arrive one byte at a time, and at most MAX_KEPT_INTERIM of a long run', async () => {
+    const many = Array.from({ length: MAX_KEPT_INTERIM + 3 }, (_, i) => `HTTP/1.1 102 Processing\r\nx-step: ${i}\r\n\r\n`).join('');
+    const target = await rawTarget(() => `${many}${json(200, { data: 1 })}`, { byteByByte: true });
+    const answer = await client(target.url).send({ method: 'GET', path: '/a' });
+    expect(answer.json).toEqual({ data: 1 });
+    expect(answer.interim.map((i) => i.headers['x-step'])).toEqual(Array.from({ length: MAX_KEPT_INTERIM }, (_, i) => String(i)));
+  });
+
+  it('hands each answer its trailer fields after a chunked body, named as trailers for the scan', async () => {
+    const target = await rawTarget(() => `HTTP/1.1 103 Early Hints\r\nlink: </a.css>\r\n\r\n${chunkedWithTrailer('{"data":{"ok":true}}', 'X-Reset-Link: https://example.test/reset?token=abc\r\n')}`);
+    const answer = await client(target.url).send({ method: 'GET', path: '/a' });
+    expect(answer.json).toEqual({ data: { ok: true } });
+    expect(answer.trailers).toEqual({ 'x-reset-link': 'https://example.test/reset?token=abc' });
+    expect(fieldsOutsideHead(answer)).toEqual({ 'link (interim 103)': '</a.css>', 'x-reset-link (trailer)': 'https://example.test/reset?token=abc' });
+  });
+
+  it('keeps them through a CONNECT proxy\'s tunnel', async () => {
+    const target = await rawTarget(() => `HTTP/1.1 103 Early Hints\r\nlink: </t>\r\n\r\n${json(200, { data: 1 })}`);
+    const proxy = await startProxy();
+    open.push(proxy);
+    const saved = { ...process.env };
+    Object.assign(process.env, proxyEnv(proxy.url));
+    let http: HttpClient;
+    try {
+      http = client(target.url.replace('127.0.0.1', 'api.test'));
+    } finally {
+      for (const name of Object.keys(proxyEnv(undefined))) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
+    }
+    const answer = await http.send({ method: 'GET', path: '/a' });
+    expect(answer.interim).toEqual([{ status: 103, headers: { link: '</t>' } }]);
+    expect(proxy.connects).toEqual([`api.test:${new URL(target.url).port}`]);
+  });
+
+  it('parseInterim reads a status line and fields, joining a repeated one', () => {
+    expect(parseInterim(Buffer.from('HTTP/1.1 103 Early Hints\r\nLink: <a>\r\nLINK: <b>\r\nx-y:z\r\n\r\n', 'latin1'))).toEqual({ status: 103, headers: { link: '<a>, <b>', 'x-y': 'z' } });
   });
 });
 

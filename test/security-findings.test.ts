@@ -16,6 +16,8 @@ import { toMarkdown } from '../reporting/markdown.js';
 import { summaryLines } from '../reporting/terminal.js';
 import { record, report } from './reporting-fixtures.js';
 import { judgeExchange, type SeenExchange } from '../proxy/judge.js';
+import { ApiResponse } from '../helpers/net/http.js';
+import { fieldsOutsideHead } from '../helpers/check/check.js';
 
 /** Security findings (credentials in answers): found by name and by value, and a category of their own in every report. */
 
@@ -302,6 +304,26 @@ describe('credentials in response headers, and a reset token in other alphabets 
       'header x-two-factor-secret carries a secret that never travels (a TOTP secret or a recovery code the run knows)',
     ]);
     expect(findings.join(' ')).not.toContain(reset);
+  });
+
+  test('round wb28 (fix-wb28a): the fields of a 103 Early Hints and of a trailer are scanned as headers, named by where they came; ordinary ones are no finding', () => {
+    const reset = randomBytes(32).toString('hex');
+    learnSecret(reset, 'reset-token');
+    const mine = session(randomUUID());
+    const other = session(randomUUID());
+    const answer = new ApiResponse(200, { 'content-type': 'application/json' }, '{"data":{"message":"sent"}}', { ok: true, value: { data: { message: 'sent' } } });
+    answer.interim = [{ status: 103, headers: { link: `<https://example.invalid/password/reset/${reset}>; rel=preload; as=document` } }];
+    answer.trailers = { 'x-session-token': other.data.id, 'server-timing': 'db;dur=53' };
+    const { findings } = scanHeaders(fieldsOutsideHead(answer), answer.json, { sent: [mine.data.id] });
+    expect(findings).toEqual([
+      'header link (interim 103) carries the password reset token (section 4.4: it arrives by e-mail, in no answer)',
+      'header x-session-token (trailer) carries a token the run knows to belong to another session or user',
+    ]);
+    expect(findings.join(' ')).not.toContain(reset);
+    // The caller's own token sent back, a preload Link, a checksum trailer: no finding.
+    answer.interim = [{ status: 100, headers: {} }, { status: 103, headers: { link: '</app.css>; rel=preload; as=style' } }];
+    answer.trailers = { 'x-session-token': mine.data.id, 'x-checksum': createHash('sha256').update('body').digest('hex') };
+    expect(scanHeaders(fieldsOutsideHead(answer), answer.json, { sent: [mine.data.id] }).findings).toEqual([]);
   });
 
   test('a short secret in a header is found as a whole piece of it (a cookie value, a query value), never inside a word', () => {

@@ -282,7 +282,25 @@ interface ScannedAnswer {
   json: boolean;
   /** The answer's headers (issue 27, round wb27: scanned too, each named, never its value). */
   headers: Readonly<Record<string, string>>;
+  /**
+   * Round wb28 (fix-wb28a): the fields of the interim answers read before it and of its trailer, named `<field> (interim
+   * <status>)` and `<field> (trailer)`; scanned as headers are (a 1xx or a trailer may carry anything a header may).
+   */
+  outside: Readonly<Record<string, string>>;
   context: AnswerContext;
+}
+
+/** The fields of an answer's interim answers and trailer, each named by where it came (ScannedAnswer.outside). */
+export function fieldsOutsideHead(response: ApiResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (name: string, value: string) => {
+    let key = name;
+    for (let i = 2; key in out; i++) key = `${name} #${i}`;
+    out[key] = value;
+  };
+  for (const interim of response.interim) for (const [name, value] of Object.entries(interim.headers)) add(`${name} (interim ${interim.status})`, value);
+  for (const [name, value] of Object.entries(response.trailers)) add(`${name} (trailer)`, value);
+  return out;
 }
 
 /** The security scan of one answer: its findings go to the run's security category, its advisories (shared constants) to the advisories, once each. */
@@ -297,8 +315,14 @@ function scanAnswer(run: RunRecord, answer: ScannedAnswer, final = true): void {
     const line = redactText(`${answer.line} whose ${finding}`);
     if (!run.security.includes(line)) run.security.push(line);
   }
+  // Round wb28 (fix-wb28a): the interim answers' and the trailer's fields, as headers.
+  const outside = Object.keys(answer.outside).length > 0 ? scanHeaders(answer.outside, answer.json ? answer.body : undefined, answer.context, { final }) : { findings: [], advisories: [] };
+  for (const finding of outside.findings) {
+    const line = redactText(`${answer.line} whose ${finding}`);
+    if (!run.security.includes(line)) run.security.push(line);
+  }
   // Review-ay S1: headers holding more encoded text than the scan decodes of one answer are said to be partly unread.
-  for (const advisory of inHeaders.advisories) {
+  for (const advisory of [...inHeaders.advisories, ...outside.advisories]) {
     const line = redactText(`security: ${answer.line} whose ${advisory}`);
     if (!run.advisories.includes(line)) run.advisories.push(line);
   }
@@ -451,7 +475,7 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     );
     if (index !== undefined) exchangeOf.set(response, index);
     const issues = response.status >= 200 && response.status < 300 && issuesCredentials(method, path);
-    const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.isJson ? response.json : undefined, json: response.isJson, headers: response.headers, context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
+    const answer: ScannedAnswer = { line: `${method} ${path.split('?')[0]} answered ${response.status}`, body: response.isJson ? response.json : undefined, json: response.isJson, headers: response.headers, outside: fieldsOutsideHead(response), context: { sent: sentCredentials(options), issues, pathUser: pathUserOf(path) } };
     // Kept for the rescan (the condition below): what only the rescan may judge (a code that may be public text, review-ay
     // F1) waits for it; an answer not kept is judged whole now.
     scanAnswer(run, answer, !(!response.isJson || response.length <= RECORDED_JSON_CHARS));

@@ -15,6 +15,7 @@ import { isCredentialHeaderName, issuesCredentials } from '../spec/credential-na
 import { dispatcherFor, proxyFor, TLS_CODES } from './transport.js';
 import { tooDeep } from '../spec/quote.js';
 import { withUserAgent } from './user-agent.js';
+import type { InterimAnswer, InterimBox } from './interim.js';
 
 /** The largest JSON answer a report keeps whole (the interface's documents are a few kilobytes; a list of every record, a few hundred). */
 export const RECORDED_JSON_CHARS = 256 * 1024;
@@ -175,6 +176,20 @@ export class SuiteLimitError extends TransportError {
   }
 }
 
+/** The trailer fields kept of one answer, and the characters kept of each value (a trailer section is a header section). */
+export const MAX_TRAILER_FIELDS = 64;
+export const MAX_TRAILER_CHARS = 16 * 1024;
+
+/** undici's trailers of an answer (filled once its body was read), bounded: names in lower case, lists joined with ", ". */
+export function boundedTrailers(trailers: Record<string, string | string[] | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(trailers ?? {}).slice(0, MAX_TRAILER_FIELDS)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = (Array.isArray(value) ? value.join(', ') : value).slice(0, MAX_TRAILER_CHARS);
+  }
+  return out;
+}
+
 export class ApiResponse {
   /** The body's length in characters (`text` may be only its start). */
   readonly length: number;
@@ -182,6 +197,13 @@ export class ApiResponse {
   readonly whole: boolean;
   /** The SHA-256 of a large answer's bytes (hex), evidence of what was dropped. */
   readonly sha256: string | undefined;
+  /**
+   * Issue 27, round wb28 (fix-wb28a): the interim answers (1xx) read through before this one (helpers/net/interim.ts; at
+   * most MAX_KEPT_INTERIM, each bounded as a header section is) and the trailer fields after a chunked body (at most
+   * MAX_TRAILER_FIELDS, each value cut at MAX_TRAILER_CHARS): parts of the answer the client reads, scanned as headers.
+   */
+  interim: readonly InterimAnswer[] = [];
+  trailers: Readonly<Record<string, string>> = {};
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
@@ -438,7 +460,8 @@ export class HttpClient {
   }
 
   private async performWithin(url: string, method: string, headers: Record<string, string>, body: Body | Buffer, limit: number, deadline: AbortSignal, signal?: AbortSignal): Promise<ApiResponse> {
-    let response: Dispatcher.ResponseData;
+    let response: Dispatcher.ResponseData<InterimBox>;
+    const box: InterimBox = { interim: [] };
     try {
       response = await undiciRequest(url, {
         method: method as Dispatcher.HttpMethod,
@@ -446,6 +469,8 @@ export class HttpClient {
         body: typeof body === 'function' ? Readable.from(body()) : body,
         dispatcher: this.agent,
         signal: deadline,
+        // The interim answers read through before the final one (interim.ts interimRecorder fills it).
+        opaque: box,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -467,7 +492,10 @@ export class HttpClient {
     }
     const tooLarge = () => new SuiteLimitError(`${method} ${url} answered ${response.statusCode} with a body larger than ${limit} bytes (MAX_RESPONSE_BYTES); the suite stopped reading it`, response.statusCode);
     try {
-      return await readWithin(decoded(response, `${method} ${url}`), limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
+      const answer = await readWithin(decoded(response, `${method} ${url}`), limit, tooLarge, (bytes) => parseAnswer(bytes, response.statusCode, responseHeaders, `${method} ${url} answered ${response.statusCode}, but the answer`), deadline);
+      answer.interim = box.interim;
+      answer.trailers = boundedTrailers(response.trailers);
+      return answer;
     } catch (error) {
       if (error instanceof TransportError) throw error;
       if (signal?.aborted) throw signal.reason;
@@ -486,7 +514,7 @@ export class HttpClient {
  * (a SuiteLimitError naming the coding and the fix). A body that is not in the coding it names fails to read with an
  * error naming the coding. `what` starts the messages: "GET <url>".
  */
-export function decoded(response: Dispatcher.ResponseData, what = 'the request'): Dispatcher.ResponseData {
+export function decoded(response: Dispatcher.ResponseData<unknown>, what = 'the request'): Dispatcher.ResponseData<unknown> {
   // No body to decode (204, 304, Content-Length: 0): a decoder would call the empty body a truncated one (Z_BUF_ERROR).
   if (response.statusCode === 204 || response.statusCode === 304 || String(response.headers['content-length']).trim() === '0') return response;
   const decoding = decodingOf(response.headers['content-encoding']);
@@ -584,7 +612,7 @@ async function takeBudget(bytes: number, signal: AbortSignal | undefined): Promi
  * JavaScript strings and hashed as it comes: no buffer of its size is made outside V8's heap, where freed memory may
  * stay with the process.
  */
-export async function readWithin<T>(response: Dispatcher.ResponseData, limit: number, tooLarge: () => Error, finish: (body: ReadBody) => T, signal?: AbortSignal): Promise<T> {
+export async function readWithin<T>(response: Dispatcher.ResponseData<unknown>, limit: number, tooLarge: () => Error, finish: (body: ReadBody) => T, signal?: AbortSignal): Promise<T> {
   const declared = Number(response.headers['content-length']);
   // Budget bytes held for this answer: its declared length, or the whole limit once an answer of no declared length
   // grows past LARGE_ANSWER_BYTES (its size is not known before it ends).

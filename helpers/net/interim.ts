@@ -80,6 +80,85 @@ function startsRequest(chunk: unknown): boolean {
 const layered = new WeakSet<object>();
 
 /**
+ * Issue 27, white-box round wb28 (fix-wb28a): an interim answer read through, kept for the security scan (a 103 Early
+ * Hints whose Link holds a reset link is an answer the client reads: RFC 9110 15.2, RFC 8297). Its status and header
+ * fields (names in lower case, a repeated field's values joined with ", ", as undici joins a final answer's).
+ */
+export interface InterimAnswer {
+  status: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * At most this many interim answers are kept for one request (an endless stream of 102 is still read through, its
+ * first ones kept); each is at most MAX_INTERIM_BYTES, as a final answer's header section is at most undici's bound.
+ */
+export const MAX_KEPT_INTERIM = 4;
+
+/** The interim answers read through at the start of the answer now read on each socket (reset when a request goes out). */
+const interimOf = new WeakMap<Duplex, InterimAnswer[]>();
+
+/** The socket whose bytes undici's parser reads now: its parser runs them at once after `read` answers (client-h1 readMore). */
+let reading: Duplex | undefined;
+
+/** An interim answer's bytes (status line, fields, empty line) as its status and fields. */
+export function parseInterim(bytes: Buffer): InterimAnswer {
+  const lines = bytes.toString('latin1').split('\r\n');
+  const status = Number(lines[0]!.slice(9, 12));
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  return { status, headers };
+}
+
+/**
+ * The interim answers read through before the final answer whose head undici's parser is reading now, taken once: called
+ * from a handler's onResponseStart (interimRecorder), which undici calls while it parses the bytes `read` just answered,
+ * before any other socket is read.
+ */
+export function takeInterimAnswers(): InterimAnswer[] {
+  const socket = reading;
+  if (socket === undefined) return [];
+  const kept = interimOf.get(socket) ?? [];
+  interimOf.set(socket, []);
+  return kept;
+}
+
+/** The `opaque` of a request whose interim answers are wanted: interimRecorder fills `interim` when the final answer starts. */
+export interface InterimBox {
+  interim: InterimAnswer[];
+}
+
+const isBox = (value: unknown): value is InterimBox => typeof value === 'object' && value !== null && Array.isArray((value as InterimBox).interim);
+
+/**
+ * A dispatcher interceptor (Dispatcher.compose) that hands each request whose `opaque` is an InterimBox the interim
+ * answers read through before its final answer. Every other event passes as it is.
+ */
+export const interimRecorder: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const opaque = (opts as { opaque?: unknown }).opaque;
+  const box = isBox(opaque) ? opaque : undefined;
+  if (box === undefined) return dispatch(opts, handler);
+  const wrapped: Dispatcher.DispatchHandler = {
+    onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+    onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+    onResponseStart: (controller, statusCode, headers, statusMessage) => {
+      if (statusCode >= 200) box.interim.push(...takeInterimAnswers());
+      return handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+    },
+    onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+    onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+    onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+  };
+  return dispatch(opts, wrapped);
+};
+
+/**
  * Lays the reading-through on a connected socket: its own `write` marks the start of an answer when a request line
  * goes out, its own `read` (what undici's parser calls) drops the interim answers there. Once per socket.
  */
@@ -91,16 +170,25 @@ export function readThroughInterim(socket: Duplex): Duplex {
   let atStart = false;
   let held: Buffer = EMPTY;
   socket.write = function (this: Duplex, chunk: unknown, ...rest: unknown[]) {
-    if (startsRequest(chunk)) atStart = true;
+    if (startsRequest(chunk)) {
+      atStart = true;
+      interimOf.set(this, []);
+    }
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
   } as Duplex['write'];
   socket.read = function (this: Duplex, size?: number) {
     // read(0) is the stream's own nudge (refill the buffer), never a consumer's: it must not take bytes.
-    if (size === 0 || (!atStart && held.length === 0)) return read.call(this, size);
+    if (size === 0) return read.call(this, size);
+    reading = this;
+    if (!atStart && held.length === 0) return read.call(this, size);
     while (atStart) {
       const interim = interimLength(held);
-      if (interim > 0) held = held.subarray(interim);
-      else if (interim === 0) atStart = false;
+      if (interim > 0) {
+        const kept = interimOf.get(this) ?? [];
+        if (kept.length < MAX_KEPT_INTERIM) kept.push(parseInterim(held.subarray(0, interim)));
+        interimOf.set(this, kept);
+        held = held.subarray(interim);
+      } else if (interim === 0) atStart = false;
       else {
         const chunk = read.call(this) as Buffer | string | null;
         if (chunk === null) return null;

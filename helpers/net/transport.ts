@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { MAX_CONFIG_FILE_BYTES, readBounded } from '../spec/bounded.js';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import { interimTolerantFactory } from './interim.js';
+import { interimRecorder, interimTolerantFactory } from './interim.js';
 
 /**
  * The road to a target or hook: which dispatcher carries the requests (direct, or through the
@@ -91,7 +91,8 @@ export function dispatcherFor(url: string, options: RoadOptions): Dispatcher {
     factory: interimTolerantFactory,
   };
   const proxied = !isLoopback(url) && PROXY_VARIABLES.some((name) => process.env[name]);
-  return proxied ? new EnvHttpProxyAgent({ ...common, requestTls: tls }) : new Agent(common);
+  // Round wb28 (fix-wb28a): a request whose opaque is an InterimBox is handed the interim answers read through (interim.ts).
+  return (proxied ? new EnvHttpProxyAgent({ ...common, requestTls: tls }) : new Agent(common)).compose(interimRecorder);
 }
 
 export const TLS_CODES = /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE|ERR_SSL_.*|EPROTO)$/;

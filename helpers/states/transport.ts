@@ -216,7 +216,7 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number, url
     response.body.destroy();
     throw tooLarge();
   }
-  let body: Dispatcher.ResponseData;
+  let body: Dispatcher.ResponseData<unknown>;
   try {
     body = decoded(response, `the provider-state hook ${withoutCredentials(url)}`);
   } catch (error) {

@@ -581,10 +581,6 @@ const OPEN = new Set<string>([
   'wb28-login-rails-cookie-of-previous-login',
   'wb28-forgot-gzip-cookie-with-reset-token',
   'wb28-login-remember-cookie-hex-json',
-  'wb28-forgot-reset-link-in-early-hints',
-  'wb28-bank-list-early-hints-of-last-login',
-  'wb28-forgot-reset-link-in-trailer',
-  'wb28-card-answers-trailer-of-last-login',
   'wb28-forgot-answer-mail-preview-over-256k',
 ]);
 
