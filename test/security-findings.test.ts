@@ -17,7 +17,7 @@ import { summaryLines } from '../reporting/terminal.js';
 import { record, report } from './reporting-fixtures.js';
 import { judgeExchange, type SeenExchange } from '../proxy/judge.js';
 import { ApiResponse } from '../helpers/net/http.js';
-import { fieldsOutsideHead } from '../helpers/check/check.js';
+import { fieldsOutsideHead, keptForRescan, LARGE_RESCAN_CHARS } from '../helpers/check/check.js';
 
 /** Security findings (credentials in answers): found by name and by value, and a category of their own in every report. */
 
@@ -269,6 +269,26 @@ describe('a password in the forms that are the password (issue 27, white-box rou
     learnPasswordWithEmail(email, notLearnt);
     const answer = { data: { basic: Buffer.from(`${email}:${notLearnt}`).toString('base64'), passwordChangedAt: '2026-11-28T07:00:00Z', passwordPolicy: 'min 8 characters', digest: createHash('md5').update(notLearnt).digest('hex') } };
     expect(credentialFindings(answer)).toEqual([]);
+  });
+});
+
+describe('a large answer kept for the rescan (issue 27, round wb28, fix-wb28a)', () => {
+  test('keeps its strings within the budget, so that a reset token learnt after it is found; drops data: URIs', () => {
+    const reset = randomBytes(32).toString('hex');
+    const body = { data: { message: 'sent', preview: `${'Dear user, '.repeat(30_000)}https://example.invalid/reset/${reset}`, image: `data:image/png;base64,${'A'.repeat(400_000)}`, n: 3 } };
+    const kept = keptForRescan(body, LARGE_RESCAN_CHARS);
+    expect(kept.complete).toBe(true);
+    expect(kept.value).toEqual({ data: { message: 'sent', preview: body.data.preview, n: 3 } });
+    expect(scanCredentials(kept.value).findings).toEqual([]);
+    learnSecret(reset, 'reset-token');
+    expect(scanCredentials(kept.value).findings).toEqual(['/data/preview carries the password reset token (section 4.4: it arrives by e-mail, in no answer)']);
+  });
+
+  test('past the budget, drops the strings that no longer fit and says it is incomplete', () => {
+    const kept = keptForRescan({ a: 'x'.repeat(600), b: 'y'.repeat(600), c: 'z' }, 1000);
+    expect(kept.complete).toBe(false);
+    expect(kept.value).toEqual({ a: 'x'.repeat(600), c: 'z' });
+    expect(kept.chars).toBeLessThanOrEqual(1000);
   });
 });
 

@@ -273,6 +273,55 @@ function snippet(response: ApiResponse): string {
 /** The start of the note on an answer too large to keep for the rescan. */
 const LARGE_ANSWER_NOTE = 'a large answer';
 
+/**
+ * Issue 27, round wb28 (fix-wb28a): the characters of large answers (over RECORDED_JSON_CHARS) one test keeps for the
+ * rescan at its end, in all: a reset token learnt after forgot-password answered is looked for in them too. Within it a
+ * large answer keeps its JSON whole but its `data:` URIs (an image's bytes, no text); past it, the strings that no
+ * longer fit are dropped (and the run notes it). 8 tests in flight a worker hold at most 8 of them.
+ */
+export const LARGE_RESCAN_CHARS = 1024 * 1024;
+
+/**
+ * A large JSON answer as the rescan keeps it: its structure, numbers and booleans, and its strings and member names
+ * while `budget` characters last (member names and strings count their length, any other value 1); `data:` URIs are
+ * dropped. Answers the copy, the characters it holds and whether every string was kept.
+ */
+export function keptForRescan(value: unknown, budget: number): { value: unknown; chars: number; complete: boolean } {
+  let chars = 0;
+  let complete = true;
+  const fits = (cost: number) => {
+    if (chars + cost > budget) {
+      complete = false;
+      return false;
+    }
+    chars += cost;
+    return true;
+  };
+  const copy = (item: unknown, depth: number): unknown => {
+    if (depth > 64) {
+      complete = false;
+      return undefined;
+    }
+    if (typeof item === 'string') return /^data:[^,]{0,200},/i.test(item) || !fits(item.length) ? undefined : item;
+    if (Array.isArray(item)) {
+      if (!fits(1)) return undefined;
+      return item.map((inner) => copy(inner, depth + 1) ?? null);
+    }
+    if (item !== null && typeof item === 'object') {
+      if (!fits(1)) return undefined;
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(item)) {
+        if (!fits(key.length)) continue;
+        const kept = copy(inner, depth + 1);
+        if (kept !== undefined) out[key] = kept;
+      }
+      return out;
+    }
+    return fits(1) ? item : undefined;
+  };
+  return { value: copy(value, 0), chars, complete };
+}
+
 /** An answer of the test, kept unredacted until its end so that the security scan can run again with every secret learnt since. */
 interface ScannedAnswer {
   line: string;
@@ -407,6 +456,8 @@ function sentCredentials(options: SendOptions): string[] {
 }
 
 function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promise<unknown>)[], holder: { id: string }, answers: ScannedAnswer[], phase: { signal: AbortSignal; inFlight: AbortSignal }): CheckContext {
+  // The characters of large answers kept for the rescan so far (LARGE_RESCAN_CHARS).
+  const largeKept = { chars: 0 };
   const { info, http, states } = currentTarget();
   const exchangeOf = new WeakMap<ApiResponse, number>();
   // List answers that say they hold more than the suite could read (helpers/check/pages.ts), with the reason.
@@ -484,7 +535,13 @@ function createContext(ctx: TestContext, run: RunRecord, cleanups: (() => Promis
     // An answer without a JSON body is kept for its headers alone (issue 27, round wb27), whatever its length.
     if (!response.isJson) answers.push(answer);
     else if (response.length <= RECORDED_JSON_CHARS) answers.push(answer);
-    else if (!run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, not again at the end of the test with the secrets learnt since`);
+    else {
+      // Round wb28 (fix-wb28a): a large answer is kept too, its strings within the test's LARGE_RESCAN_CHARS (keptForRescan).
+      const kept = keptForRescan(answer.body, LARGE_RESCAN_CHARS - largeKept.chars);
+      largeKept.chars += kept.chars;
+      answers.push({ ...answer, body: kept.value });
+      if (!kept.complete && !run.notes.some((note) => note.startsWith(LARGE_ANSWER_NOTE))) run.notes.push(`${LARGE_ANSWER_NOTE} (${answer.line}: ${response.length} characters, over ${RECORDED_JSON_CHARS}) was scanned for credentials when it came, and again at the end of the test with the secrets learnt since only in part: the test's large answers hold more than the ${LARGE_RESCAN_CHARS} characters the rescan keeps`);
+    }
     return response;
   };
   const context: CheckContext = {

@@ -581,7 +581,6 @@ const OPEN = new Set<string>([
   'wb28-login-rails-cookie-of-previous-login',
   'wb28-forgot-gzip-cookie-with-reset-token',
   'wb28-login-remember-cookie-hex-json',
-  'wb28-forgot-answer-mail-preview-over-256k',
 ]);
 
 /** Survivors the lead closed after the round in helpers/check/security.ts and helpers/net/secrets.ts (the header says how). */
