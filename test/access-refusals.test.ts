@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectRefusalWithholds, type ArrangedRecords } from '../helpers/arrange/access.js';
+import { expectRefusalWithholds, type ArrangedRecords } from '../helpers/arrange/refusal-records.js';
 import { ApiResponse } from '../helpers/net/http.js';
 
 /** A JSON answer as the client reads it. */

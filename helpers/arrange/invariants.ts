@@ -13,7 +13,7 @@ import { unreadPageMembers } from '../check/pages.js';
 import { furtherTwoFactorSession, logIn, logInWithJwt, userWithToken } from './flows.js';
 import { platformFor, platformIfAny, platformWithoutRecords } from './jwt.js';
 import { registerSecret } from '../net/redact.js';
-import { expectRefusalWithholds } from './access.js';
+import { expectRefusalWithholds } from './refusal-records.js';
 import { UNAUTHORIZED, expectInactive, expectNoServerError, expectNotFound, expectUnauthorized, expectValidationError, notInterfaceAnswer, undocumentedDelete404 } from '../check/errors.js';
 import { schemaRules } from '../spec/rules.js';
 import { SUMMARY_AGREES_WITH_LIST, summaryEntryProblems, type ListedBonus, type SummaryEntry } from './bonus-summary.js';
