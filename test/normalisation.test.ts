@@ -90,7 +90,10 @@ describe('sepaConvertedAlike: a bankName stored in a SEPA character set (reading
     expect(sepaConvertedAlike('Societe Gen', 'Soci\u00e9t\u00e9 G\u00e9n\u00e9rale')).toBe(false);
     expect(sepaConvertedAlike('Bank \u00e9.', 'Bank \u00e9\u{1F3E6}')).toBe(false);
     expect(sepaConvertedAlike('Bank \u00fc.', 'Bank \u00fc\u{1F3E6}')).toBe(true);
-    expect(storedForm('Piggy Bank ..', 'Piggy Bank \u{1F3E6}\u{1F437}', 'alias')).toBe('different');
+    // An alias may be written in Latin letters as a holderName may (review-az R1): an emoji as a full stop among them; never as `?`.
+    expect(storedForm('Piggy Bank ..', 'Piggy Bank \u{1F3E6}\u{1F437}', 'alias')).toBe('normalised');
+    expect(storedForm('Piggy Bank ??', 'Piggy Bank \u{1F3E6}\u{1F437}', 'alias')).toBe('different');
+    expect(storedForm('Piggy Bank ??', 'Piggy Bank \u{1F3E6}\u{1F437}', 'bankName')).toBe('different');
   });
 });
 
@@ -138,7 +141,10 @@ describe('transliteratedAlike: an embossed holderName written in Latin letters (
     expect(transliteratedAlike('SIOBH\u00c1N ?', 'Siobh\u00e1n \u{1F600}')).toBe(false);
     // A letter without a writing kept as it is (a table that passes the rest through, in capitals).
     expect(transliteratedAlike('N\u00c6', '\u014b\u00e6')).toBe(true);
-    expect(storedForm('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb', 'alias')).toBe('different');
+    // An alias and a bankName are transliterated alike (review-az R1: allowed-r30-card-alias-ascii-transliterated); an IBAN is not.
+    expect(storedForm('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb', 'alias')).toBe('normalised');
+    expect(storedForm('Sberbank \u4e2d\u56fd', '\u0421\u0431\u0435\u0440\u0431\u0430\u043d\u043a \u4e2d\u56fd', 'bankName')).toBe('normalised');
+    expect(storedForm('NAEODTHLDHZHL', '\u014b\u00e6\u00f8\u00f0\u00fe\u0142\u0111\u0127\u0436\u03bb', 'iban')).toBe('different');
     // No backtracking: a long text of characters without a Latin writing against a text that does not match ends at once.
     const started = Date.now();
     expect(transliteratedAlike('X'.repeat(2000), '\u{1F600}'.repeat(191) + 'q')).toBe(false);

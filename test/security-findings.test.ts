@@ -627,7 +627,11 @@ describe('secrets inside the strings of a body: decoded, parsed, as member names
     expect(hashFormatOf(joomla, true)).toBe('Joomla');
     expect(credentialFindings({ data: { legacyHash: joomla, checksum: joomla } })).toEqual(['/data/legacyHash carries a password hash (Joomla format)']);
     expect(hashFormatOf(`md5${createHash('md5').update('x').digest('hex')}`, true)).toBe('PostgreSQL MD5');
-    for (const name of ['pass', 'passwd', 'pwd', 'pwhash', 'passhash', 'secretData']) expect(isCredentialKey(name), name).toBe(true);
+    for (const name of ['pwhash', 'passhash', 'secretData']) expect(isCredentialKey(name), name).toBe(true);
+    // Not `pass` or `pwd` (an NFT's membership pass, a discount status: review-az F1, F2), nor a value under 8 characters
+    // under a credential name (a settings flag `"password": "1"`: review-az F4).
+    for (const name of ['pass', 'pwd', 'passwd']) expect(isCredentialKey(name), name).toBe(false);
+    expect(credentialFindings({ data: [{ meta: { pass: 'Gold' } }], user: { meta: { pwd: 'none', settings: JSON.stringify({ login: { password: '1' } }) } } })).toEqual([]);
   });
 
   test('no finding from what ordinary strings decode to: ids, IBANs, random tokens, hex digests, text', () => {

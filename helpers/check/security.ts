@@ -477,6 +477,17 @@ class HeaderDecoder {
     decodedBytesTotal += bytes;
   }
 
+  /** Spends `bytes` of the budget on parsing a text (a JSON or PHP serialize() text of a body string): false, and stopped, when they are not left. */
+  spend(bytes: number): boolean {
+    if (bytes < 64) return true;
+    if (bytes > this.bytes) {
+      this.stopped = true;
+      return false;
+    }
+    this.charge(bytes);
+    return true;
+  }
+
   /** Whether `candidate` may be base64 or base64url (or, round wb28, hex of 32 digits or more) of something worth reading. */
   static isCandidate(candidate: string): boolean {
     return candidate.length >= 16 && candidate.length % 4 !== 1 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(candidate);
@@ -698,7 +709,7 @@ export function scanHeaders(headers: Readonly<Record<string, string>>, body: unk
  * containers as objects; undefined for a text that is none (round wb28: a user row serialised into a member).
  */
 export function phpUnserialized(text: string): unknown {
-  if (!/^(?:a|O):\d+:/.test(text) || text.length > 1 << 20) return undefined;
+  if (!/^(?:a|O):\d+:/.test(text) || text.length > NESTED_TEXT_MAX) return undefined;
   let at = 0;
   const value = (depth: number): unknown => {
     if (depth > 16) throw new Error('too deep');
@@ -747,13 +758,35 @@ export function phpUnserialized(text: string): unknown {
   }
 }
 
+/** The secrets a member's name is searched for (round wb28): credentials, never an anti-phishing code or what the run configured. */
+const KEY_SECRET_KINDS: ReadonlySet<string> = new Set(['token', 'reset-token', 'password', 'never-travels']);
+
 /** How many of a body's strings may be decoded (their bytes within HEADER_DECODING_LIMITS.bytes): a list of records holds many ids and IBANs, each a candidate. */
 const BODY_DECODING_CANDIDATES = 4096;
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A JSON text (an object or a list) a string member holds, parsed; undefined for any other string. */
+/** The longest string read as a JSON or PHP serialize() text (as one header candidate may inflate to: HEADER_DECODING_LIMITS.perCandidate). */
+const NESTED_TEXT_MAX = HEADER_DECODING_LIMITS.perCandidate;
+
+/** `text` URL-decoded, or as it is when it is not URL-encoded. */
+function safeUriDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A JSON text (an object or a list) a string member holds, parsed, nested at most 64 deep; undefined for any other string. */
 function jsonText(text: string): unknown {
-  if (!/^\s*[[{]/.test(text) || text.length > 1 << 20) return undefined;
+  if (!/^\s*[[{]/.test(text) || text.length > NESTED_TEXT_MAX) return undefined;
+  let depth = 0;
+  let deepest = 0;
+  for (const c of text) {
+    if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  if (deepest > 64) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
     return parsed !== null && typeof parsed === 'object' ? parsed : undefined;
@@ -773,8 +806,13 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
     decoder = new HeaderDecoder(BODY_DECODING_CANDIDATES);
     if (body !== null && typeof body === 'object') decoders.set(body, decoder);
   }
+  // Each line once (a Set beside each list: review-az S1, a hostile answer of 90,000 findings scanned in quadratic time).
+  const lines = new Map<string[], Set<string>>([[findings, new Set()], [advisories, new Set()]]);
   const push = (list: string[], line: string) => {
-    if (!list.includes(line)) list.push(line);
+    const seen = lines.get(list)!;
+    if (seen.has(line)) return;
+    seen.add(line);
+    list.push(line);
   };
   /** `decoded`: how many decodings led here (a decoded text is decoded once more at most). */
   const walk = (value: unknown, pointer: string, depth: number, decoded: number): void => {
@@ -802,10 +840,16 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
       // string in base64, base64url or hex (whole, or a JWT's or a signed value's `.`-segments) as the text it holds.
       // A string already found as a secret's encoded form (its base64, hex) is not reported again for what it decodes to.
       if (findings.length > before) return;
-      const nested = jsonText(value) ?? phpUnserialized(value);
-      if (nested !== undefined) walk(nested, `${at} (${jsonText(value) !== undefined ? 'JSON text' : 'PHP-serialized'})`, depth + 1, decoded);
+      // Parsed once, within the decoding budget (review-az S2: a 1 MiB string of nested `[` cost 1.1 s and 122 MB a scan).
+      if (value.length <= NESTED_TEXT_MAX && decoder.spend(value.length)) {
+        const asJson = jsonText(value);
+        const nested = asJson ?? phpUnserialized(value);
+        if (nested !== undefined) walk(nested, `${at} (${asJson !== undefined ? 'JSON text' : 'PHP-serialized'})`, depth + 1, decoded);
+      }
       if (decoded < 2 && value.length >= 16) {
-        for (const candidate of new Set([value, ...value.split('.')])) {
+        // Whole, its `.`-segments (a JWT), and (review-az D1) a URL's path segments and query values.
+        const parts = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value.split(/[?&=/#]/).flatMap((part) => [part, safeUriDecoded(part)]) : [];
+        for (const candidate of new Set([value, ...value.split('.'), ...parts])) {
           // A UUID (every id of the interface, 1.6) is no payload: decoding each would spend the budget on ids.
           if (UUID_TEXT.test(candidate) || (!HeaderDecoder.isCandidate(candidate) && !HeaderDecoder.isHex(candidate))) continue;
           const text = decoder.text(candidate);
@@ -821,7 +865,8 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
         // Round wb28: a secret used as a member's NAME (a pending reset keyed by its token) is carried as well; only one of
         // SUBSTRING_SECRET_LENGTH characters or more (a short password may be a word a member is named by: `password`).
         for (const found of key.length >= SUBSTRING_SECRET_LENGTH ? secretsIn(key).filter((item) => (item.text ?? item.secret.value).length >= SUBSTRING_SECRET_LENGTH) : []) {
-          if (found.secret.kind === 'header-value' || found.secret.kind === 'configured') continue;
+          // Credentials only: an anti-phishing code may equal a name a member is keyed by (a platform's: review-az F3).
+          if (!KEY_SECRET_KINDS.has(found.secret.kind)) continue;
           const finding = verdict(found, body, context);
           if (finding !== undefined && !(found.secret.kind === 'token' && isSharedConstant(found.secret))) push(findings, `${at} (its member name) ${finding}`);
         }

@@ -16,11 +16,9 @@ const CREDENTIAL_NAMES = new Set([
   'passwordresettoken',
   // LDAP's password attribute (RFC 4519 userPassword; RFC 2307 {SCHEME} hashes), synced into a user's meta by directory-backed services.
   'userpassword',
-  // Short and vendor names of a password or its hash on a user row (round wb28): `pass`, `passwd`, `pwd` (PHP and
-  // directory schemas), `pwhash`, `passhash`, and Keycloak's credential `secretData` (a JSON text of the hash and salt).
-  'pass',
-  'passwd',
-  'pwd',
+  // Vendor names of a password hash on a user row (round wb28): `pwhash`, `passhash`, and Keycloak's credential
+  // `secretData` (a JSON text of the hash and salt). Not `pass`, `pwd` or `passwd`: an NFT's membership pass, a
+  // discount status (review-az F1, F2); under those a known password or a hash format is found by value, as anywhere.
   'pwhash',
   'passhash',
   'secretdata',
@@ -81,7 +79,9 @@ export function isSecretKey(key: string): boolean {
  * list of messages, `{ "2fa": false }` a setting.
  */
 export function isCredentialValue(key: string, value: unknown): boolean {
-  if (typeof value === 'string') return value !== '';
+  // Under 8 characters no password (4.2 and 4.4: "min 8"), no hash and no secret of the interface: a settings flag
+  // `"password": "1"` (review-az F4).
+  if (typeof value === 'string') return value.length >= 8;
   return normalizedKey(key).endsWith('codes') && Array.isArray(value) && value.some((item) => typeof item === 'string' && item !== '') && value.every((item) => typeof item === 'string');
 }
 

@@ -91,6 +91,20 @@ export function membersInOrder(value: unknown): string {
 const EMBOSSED = new Set(['holderName']);
 
 /**
+ * Fields whose letters a store may write in Latin letters as the embossed field's are (review-az R1): a bankName in
+ * SWIFT's Cyrillic scheme with other scripts as sent (allowed-r30-bank-name-cyrillic-swift-transliteration), an alias
+ * folded by ICU's Latin-ASCII with other scripts as sent (allowed-r30-card-alias-ascii-transliterated), as a holderName
+ * may be: no clause says a record repeats the letters sent. Never with a `?` the text sent did not hold: that is a
+ * column's mark for what it could not store (MySQL utf8mb3, latin1: wb7-banks-bank-name-astral-stored-as-question-mark).
+ */
+const TRANSLITERATED = new Set(['bankName', 'alias']);
+
+/** Whether `stored` holds more `?` than `sent`: a replacement mark of a column that could not hold a character. */
+function markedUnstorable(stored: string, sent: string): boolean {
+  return (stored.match(/\?/g)?.length ?? 0) > (sent.match(/\?/g)?.length ?? 0);
+}
+
+/**
  * Typographic quotes and primes written straight (reading round r19, allowed-r19-texts-typographic-quotes-straightened):
  * a store that normalises typography so that search and matching see one apostrophe, as ICU's Latin-ASCII transform and
  * Unidecode write them. The same punctuation in another writing, as NFKC folds compatibility characters; no letter changes.
@@ -310,6 +324,7 @@ export function storedForm(stored: unknown, sent: string, field?: string): Store
   const storedTexts = invisibleKept(stored, sent) ? [...new Set([stored, withoutInvisible(stored)])] : [stored];
   if (storedTexts.some((text) => forms(text, field).some((form) => sentForms.has(form)))) return 'normalised';
   if (field !== undefined && EMBOSSED.has(field) && transliteratedAlike(stored, sent)) return 'normalised';
+  if (field !== undefined && TRANSLITERATED.has(field) && !markedUnstorable(stored, sent) && transliteratedAlike(stored, sent)) return 'normalised';
   if (field !== undefined && SEPA_FIELDS.has(field) && sepaConvertedAlike(stored, sent)) return 'normalised';
   const equivalent = field !== undefined && Object.hasOwn(EQUIVALENT_FORMS, field) ? EQUIVALENT_FORMS[field] : undefined;
   if (equivalent && equivalent.canonical(stored) === equivalent.canonical(sent)) return 'equivalent';

@@ -737,23 +737,24 @@ const readingsR30Written: Mutant[] = [
  *   space or outer white space in a report answer).
  */
 /*
- * The lead's rulings (after the round): the five refusals but the `attempts` one are FAIR, judged deviations below (the
- * suite kills them); docs/judging.md, "A conversion to a character set is a reading only when it is one":
+ * The lead's rulings (after the round; two reversed after review-az R1): of the refusals, the two MySQL columns and the
+ * HTML escaping are FAIR, judged deviations below (the suite kills them); docs/judging.md, "A conversion to a character
+ * set is a reading only when it is one":
  * - the two MySQL columns: `?` is MySQL's mark for a character its column could not hold (a warning in non-strict mode,
  *   an error in strict mode), so the record holds another text than the one the client gave and was answered 201 for;
  *   the same as wb7-banks-bank-name-astral-stored-as-question-mark. The SEPA conversion is a reading because it is a
  *   deliberate conversion of every character to a named set a bank transfer field is written in, with Latin writings
  *   for letters; a column's replacement mark is a storage fault.
- * - the SWIFT Cyrillic transliteration of Cyrillic letters alone, and ICU's Latin-ASCII folding of Latin letters alone:
- *   each leaves the other scripts as sent (CJK, Arabic; Cyrillic, Greek), so the stored text is in no character set the
- *   conversion would serve (SWIFT's MT set holds no CJK, GSM-7 no Cyrillic): a rewrite of some letters, not a
- *   conversion to a set. A conversion of the whole text to the set, letters of every script written in Latin letters,
- *   is judged as the SEPA and embossed readings are.
+ * - the SWIFT Cyrillic transliteration of Cyrillic letters alone, and ICU's Latin-ASCII folding of Latin letters alone,
+ *   were first ruled fair (a rewrite of some letters, in no character set); review-az R1 showed the same conversion of a
+ *   holderName conformant (the embossed field's transliteration keeps what a table lacks as sent), so the rulings were
+ *   reversed: both are readings again (bankName and alias are judged by transliteratedAlike as holderName is, never
+ *   with a `?` the text sent did not hold), registered and conformant.
  * - the HTML escaping, as the reader judged.
  * The `attempts` written "5" was a false failure, fixed: the brute-force tests and `states export` read a string of
  * digits as its count.
  */
-const REFUSED = new Set<string>(['allowed-r30-bank-name-html-escaped-on-input', 'allowed-r30-bank-name-mysql-utf8mb3-column', 'allowed-r30-bank-name-mysql-latin1-column', 'allowed-r30-bank-name-cyrillic-swift-transliteration', 'allowed-r30-card-alias-ascii-transliterated']);
+const REFUSED = new Set<string>(['allowed-r30-bank-name-html-escaped-on-input', 'allowed-r30-bank-name-mysql-utf8mb3-column', 'allowed-r30-bank-name-mysql-latin1-column']);
 
 /** The readings of round 30 the suite refused (kept out of MUTANTS; see the note above `REFUSED`). */
 export const readingsR30Refused: Mutant[] = readingsR30Written.filter((mutant) => REFUSED.has(mutant.name));
