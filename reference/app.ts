@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AuthenticatedRequest, ReferenceContext, ReferenceModule, StateHandler } from './context.js';
 import { StateNotAllowed } from './context.js';
 import { ERRORS, HttpAnswer, fail, type ErrorAnswer } from './errors.js';
-import { fastifyPath, type Mutation } from './mutation.js';
+import { fastifyPath, REFERENCE_ROOT, type Mutation } from './mutation.js';
 import { MODULES } from './modules/index.js';
 import { TOKENS_DDL, resolveToken, resolveTokenBySecret } from './tokens.js';
 
@@ -141,6 +141,9 @@ export async function buildReference(options: ReferenceOptions = {}): Promise<Fa
   for (const module of MODULES) db.exec(module.ddl);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  // The reference server itself, seen from every encapsulated scope of its routes (the cards' multipart scope has a
+  // `request.server` of its own): a mutant's memory per server (reference/mutants/reading.ts perServer) is keyed by it.
+  app.decorate(REFERENCE_ROOT, app);
   const clock = options.now ?? Date.now;
   // Allowed readings (reading round 8): the server's clock runs 3 s ahead of, or behind, the client's.
   const now = deviates('r8.clock-ahead') ? () => clock() + 3000 : deviates('r8.clock-behind') ? () => clock() - 3000 : clock;

@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceContext } from './context.js';
 
+/** The decoration every scope of a reference server carries, naming the server itself (reference/app.ts; reading.ts perServer). */
+export const REFERENCE_ROOT: unique symbol = Symbol('reference root');
+
 /**
  * The seam through which a mutant changes the reference: one named deviation that the modules
  * honour, and/or a transform of one route's response body. A mutant never copies the reference.

@@ -407,6 +407,21 @@ describe('authentication mutants', () => {
     }
   });
 
+  it('a mutant\u2019s memory per server is one for the whole reference: a request to the cards\u2019 own encapsulated scope sees what the login\u2019s scope noted (reading round r31)', async () => {
+    const { perServer } = await import('../reference/mutants/reading.js');
+    const counted = perServer(() => ({ requests: 0 }));
+    const seen: number[] = [];
+    const server = await buildReference({ states: true, now: () => clock, mutation: { request: (request) => void seen.push(++counted(request.server).requests) } });
+    try {
+      await server.inject({ method: 'POST', url: '/api/v1/authenticate', payload: {} });
+      await server.inject({ method: 'GET', url: `/api/v1/user/${randomUUID()}/card` });
+      await server.inject({ method: 'GET', url: `/api/v1/user/${randomUUID()}/bank` });
+    } finally {
+      await server.close();
+    }
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
   it('jwt-any-platform-key lets a token for an unknown platform in, which the faithful reference refuses', async () => {
     const mutant = authenticationMutants.find((m) => m.name === 'jwt-any-platform-key')!;
     const mutated = await buildReference({ states: true, now: () => clock, mutation: mutant.mutation });

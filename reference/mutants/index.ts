@@ -34,7 +34,6 @@ import { readingsR27Mutants } from './readings-r27.js';
 import { readingsR28Mutants } from './readings-r28.js';
 import { readingsR29Mutants } from './readings-r29.js';
 import { readingsR30JudgedDeviations, readingsR30Mutants } from './readings-r30.js';
-import { readingsR30Mutants } from './readings-r30.js';
 import { readingsR31Mutants } from './readings-r31.js';
 import { earlierJudgedDeviations } from './judged-deviations.js';
 import { roundWb1Mutants } from './round-wb1.js';

@@ -3,7 +3,7 @@ import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Mutation, ResponseTransform, WireAnswer } from '../mutation.js';
+import { REFERENCE_ROOT, type Mutation, type ResponseTransform, type WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
 import { BANKS, CARD_ROUTES, CARDS, COIN_ROUTES, NFT_ROUTES } from './routes.js';
@@ -44,8 +44,10 @@ export function recordsOf(body: any): any[] {
 export function perServer<T>(init: () => T): (server: object) => T {
   const memories = new WeakMap<object, T>();
   return (server) => {
-    let memory = memories.get(server);
-    if (memory === undefined) memories.set(server, (memory = init()));
+    // The reference itself, whichever encapsulated scope of it answers (r31: the cards' routes have a server of their own).
+    const root = ((server as Record<symbol, unknown>)[REFERENCE_ROOT] as object | undefined) ?? server;
+    let memory = memories.get(root);
+    if (memory === undefined) memories.set(root, (memory = init()));
     return memory;
   };
 }
