@@ -873,7 +873,10 @@ export function scanCredentials(body: unknown, context: AnswerContext = {}): { f
         // Only strings (and lists of codes): `options.guard.actions.login.password` is a boolean setting, `errors.password` a list of messages.
         // A remember-me token is a credential issued to the caller (issue 28), in the answer to its own login or reset alone.
         const issuedHere = context.issues === true && ISSUED_CREDENTIAL_NAMES.has(normalizedKey(key));
-        if (!issuedHere && isCredentialKey(key) && isCredentialValue(key, inner) && !(typeof inner === 'string' && MASKED.test(inner))) push(findings, `${at} is a credential field (${key})`);
+        // Under 8 characters a value is no password (4.2 and 4.4: "min 8"), no hash and no secret of the interface: a
+        // settings flag `"password": "1"` (review-az F4); it is still redacted (helpers/net/redact.ts), never a finding.
+        const shortText = typeof inner === 'string' && inner.length < 8;
+        if (!issuedHere && isCredentialKey(key) && isCredentialValue(key, inner) && !shortText && !(typeof inner === 'string' && MASKED.test(inner))) push(findings, `${at} is a credential field (${key})`);
         else walk(inner, at, depth + 1, decoded);
       }
     }

@@ -79,9 +79,7 @@ export function isSecretKey(key: string): boolean {
  * list of messages, `{ "2fa": false }` a setting.
  */
 export function isCredentialValue(key: string, value: unknown): boolean {
-  // Under 8 characters no password (4.2 and 4.4: "min 8"), no hash and no secret of the interface: a settings flag
-  // `"password": "1"` (review-az F4).
-  if (typeof value === 'string') return value.length >= 8;
+  if (typeof value === 'string') return value !== '';
   return normalizedKey(key).endsWith('codes') && Array.isArray(value) && value.some((item) => typeof item === 'string' && item !== '') && value.every((item) => typeof item === 'string');
 }
 
