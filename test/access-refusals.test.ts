@@ -31,9 +31,10 @@ describe('expectRefusalWithholds (round wb28, fix-wb28a): a refusal of the acces
     expect(() => expectRefusalWithholds(answer(403, { message: 'This action is unauthorized.', card: { alias: 'Card', last4: '4242' } }), card, listPath, 'row Y')).toThrow(/last four digits 4242 beside its alias/);
   });
 
-  it('fails a data member holding a record or a list of objects, even with no arranged value in it', () => {
+  it('fails a data member holding a record or a list with one, even with no arranged value in it; a list of error details is free', () => {
     expect(() => expectRefusalWithholds(answer(401, { error: 'Unauthenticated.', data: { id: 'abc' } }), undefined, '', 'row Z')).toThrow(/data member holds a record/);
-    expect(() => expectRefusalWithholds(answer(403, { message: 'This action is unauthorized.', data: [{ name: 'x' }] }), undefined, '', 'row Z')).toThrow(/a list of 1 object/);
+    expect(() => expectRefusalWithholds(answer(403, { message: 'This action is unauthorized.', data: [{ id: 'x', name: 'x' }] }), undefined, '', 'row Z')).toThrow(/a list of 1 item\(s\) with a record among them/);
+    expect(() => expectRefusalWithholds(answer(403, { message: 'This action is unauthorized.', data: [{ code: 'FORBIDDEN', message: 'Not yours' }] }), undefined, '', 'row Z')).not.toThrow();
   });
 
   it('fails a body that is not JSON when its text holds a value', () => {

@@ -29,9 +29,14 @@ function* stringsOf(value: unknown, pointer = ''): Generator<{ pointer: string; 
   }
 }
 
-/** True for an object that is a record (an `id` member) or a list holding one. */
-const holdsRecords = (data: unknown): boolean =>
-  Array.isArray(data) ? data.some((item) => item !== null && typeof item === 'object') : data !== null && typeof data === 'object' && ['id', 'uuid', '_id'].some((k) => k in (data as object));
+/** True for an object that is a record (an `id` member). */
+const isRecord = (item: unknown): boolean => item !== null && typeof item === 'object' && !Array.isArray(item) && ['id', 'uuid', '_id'].some((k) => k in (item as object));
+
+/**
+ * True for a record or a list holding one. A list of other objects is free: an error envelope may list its details
+ * under `data` (`[{ "code": ..., "message": ... }]`), which names no record.
+ */
+const holdsRecords = (data: unknown): boolean => (Array.isArray(data) ? data.some(isRecord) : isRecord(data));
 
 /**
  * Issue 27, white-box round wb28 (fix-wb28a): a refusal (401, 403, 409, a 404 a row expects) of a request on another
@@ -40,7 +45,7 @@ const holdsRecords = (data: unknown): boolean =>
  * never the path user's records: none of the values that name what the row arranged (record ids, IBANs, SWIFTs, bank
  * and holder names, card aliases; a card's last four digits beside its alias; bonus ids) anywhere in the body (a JSON
  * string or member name, or the text of a body that is not JSON), and no `data` member holding a record (an object
- * with an id) or a list of objects. The text of the request's path (the id of the record a show or delete names) is no
+ * with an id) or a list holding one. The text of the request's path (the id of the record a show or delete names) is no
  * finding. One check for every row of the access tables that expects a refusal.
  */
 export function expectRefusalWithholds(response: ApiResponse, arranged: ArrangedRecords | undefined, path: string, where: string): void {
@@ -71,6 +76,6 @@ export function expectRefusalWithholds(response: ApiResponse, arranged: Arranged
     if (lastFour !== undefined && alias !== undefined && text === lastFour && parent && Object.values(parent).includes(alias)) expect.fail(`${at}; ${pointer} holds the card\u2019s last four digits ${lastFour} beside its alias`);
   }
   if (body && typeof body === 'object' && !Array.isArray(body) && holdsRecords((body as Record<string, unknown>).data)) {
-    expect.fail(`${at}; its data member holds ${Array.isArray(body.data) ? `a list of ${body.data.length} object(s)` : 'a record (an object with an id)'}`);
+    expect.fail(`${at}; its data member holds ${Array.isArray(body.data) ? `a list of ${body.data.length} item(s) with a record among them (an object with an id)` : 'a record (an object with an id)'}`);
   }
 }
