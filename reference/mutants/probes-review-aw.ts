@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, perServer, reading, routeOf } from './reading.js';
+import { holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, perServer, reading, routeOf, lastResetToken, setCookie } from './reading.js';
 import { BONUS, BONUSES, FORGOT, LOGOUT, RESET } from './routes.js';
 
 /**
@@ -47,11 +47,6 @@ import { BONUS, BONUSES, FORGOT, LOGOUT, RESET } from './routes.js';
  * in the `|`/`:` parts of a piece, base64-decoded pieces scanned; Django scrypt, Spring ids with a version, stripped
  * prefixes repeated, ASP.NET Core Identity V2/V3). All 4 readings conformant, all 7 deviations killed.
  */
-
-const setCookie = (reply: FastifyReply, value: string): void => {
-  const prior = reply.getHeader('set-cookie');
-  reply.header('set-cookie', prior === undefined ? value : [...(Array.isArray(prior) ? prior.map(String) : [String(prior)]), value]);
-};
 
 const ITOA64 = './0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** `length` characters of crypt's alphabet (./0-9A-Za-z), stable for a seed: a stand-in for a stored hash's salt and digest. */
@@ -231,12 +226,6 @@ function flaskSession(data: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
   const stamp = Buffer.from(Math.floor(Date.now() / 1000).toString(16), 'hex').toString('base64url');
   return `${payload}.${stamp}.${createHash('sha1').update(payload).digest('base64url')}`;
-}
-
-/** The reset token a forgot-password just e-mailed (the reference's outbox keeps the e-mail as sent). */
-function lastResetToken(ctx: ReferenceContext, email: string): string | undefined {
-  const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY created_ms DESC, rowid DESC LIMIT 1').get(email) as { token: string } | undefined;
-  return row?.token;
 }
 
 function forgotSessionCookieCarriesToken(): Mutation {

@@ -4,7 +4,7 @@ import type { ReferenceContext } from '../context.js';
 import { hashPassword } from '../modules/authentication.js';
 import type { WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { holderNamesEmbossed, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf } from './reading.js';
+import { holderNamesEmbossed, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf, setCookie } from './reading.js';
 import { BANK_ROUTES, FORGOT, RESET } from './routes.js';
 import type { Mutation } from '../mutation.js';
 
@@ -66,11 +66,6 @@ const cookieOf = (header: unknown, name: string): string | undefined => {
     if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
   }
   return undefined;
-};
-
-const setCookie = (reply: FastifyReply, value: string): void => {
-  const prior = reply.getHeader('set-cookie');
-  reply.header('set-cookie', prior === undefined ? value : [...(Array.isArray(prior) ? prior.map(String) : [String(prior)]), value]);
 };
 
 /**

@@ -5,7 +5,7 @@ import type { ReferenceContext } from '../context.js';
 import { DEFAULT_PLATFORM } from '../modules/authentication.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { isSessionAnswer, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf } from './reading.js';
+import { isSessionAnswer, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf, lastResetToken, setCookie } from './reading.js';
 import { BANK_ROUTES, FORGOT, RESET } from './routes.js';
 
 const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -65,23 +65,12 @@ const isObject = (value: unknown): value is Record<string, any> => !!value && ty
  *   (review-aw-bonus-user-carries-aspnet-identity-hash, V3, too), the 9 allowed readings conformant.
  */
 
-const setCookie = (reply: FastifyReply, value: string): void => {
-  const prior = reply.getHeader('set-cookie');
-  reply.header('set-cookie', prior === undefined ? value : [...(Array.isArray(prior) ? prior.map(String) : [String(prior)]), value]);
-};
-
 /** The bearer token a request sent, if any. */
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
 
 const ITOA64 = './0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** `length` characters of crypt's alphabet, stable for a seed: a stand-in for a stored bcrypt hash's salt and digest. */
 const itoa = (seed: string, length: number): string => Array.from(createHash('sha512').update(seed).digest(), (b) => ITOA64[b % 64]).join('').repeat(2).slice(0, length);
-
-/** The reset token a forgot-password just e-mailed (the reference's outbox keeps the e-mail as sent). */
-function lastResetToken(ctx: ReferenceContext, email: string): string | undefined {
-  const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY created_ms DESC, rowid DESC LIMIT 1').get(email) as { token: string } | undefined;
-  return row?.token;
-}
 
 /** Django's base62 (django.utils.baseconv / signing.b62_encode), for a TimestampSigner's timestamp. */
 function base62(n: number): string {

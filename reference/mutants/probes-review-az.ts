@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceContext } from '../context.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { holderNamesEmbossed, isSessionAnswer, onAnswers, only, parse, reading, recordsOf } from './reading.js';
+import { holderNamesEmbossed, isSessionAnswer, onAnswers, only, parse, reading, recordsOf, lastResetToken } from './reading.js';
 import { BANK_ROUTES, BONUS_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
 
 /**
@@ -47,12 +47,6 @@ import { BANK_ROUTES, BONUS_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
  *   again for the pointer's label, and again at the rescan), outside the decoding budget: a 1 MiB string of 500,000
  *   nested `[` took 1.1 s and 122 MB RSS per scan.
  */
-
-/** The reset token a forgot-password just e-mailed (the reference's outbox keeps the e-mail as sent). */
-function lastResetToken(ctx: ReferenceContext, email: string): string | undefined {
-  const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY created_ms DESC, rowid DESC LIMIT 1').get(email) as { token: string } | undefined;
-  return row?.token;
-}
 
 const b64u = (text: string | Buffer): string => Buffer.from(text).toString('base64url');
 

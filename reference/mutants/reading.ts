@@ -73,6 +73,29 @@ export function perServerMutation(make: () => Mutation): Mutation {
   return mutation;
 }
 
+/** The reset token a forgot-password just e-mailed (the reference's outbox keeps the e-mail as sent). */
+export function lastResetToken(ctx: ReferenceContext, email: string): string | undefined {
+  const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY created_ms DESC, rowid DESC LIMIT 1').get(email) as { token: string } | undefined;
+  return row?.token;
+}
+
+/** A Set-Cookie added to an answer as sent, after those already set. */
+export function setCookie(reply: FastifyReply, value: string): void {
+  const prior = reply.getHeader('set-cookie');
+  reply.header('set-cookie', prior === undefined ? value : [...(Array.isArray(prior) ? prior.map(String) : [String(prior)]), value]);
+}
+
+/** The reference context of each request, seen by a mutation's request hook (wire hooks get none). */
+export function requestContexts() {
+  const byRequest = new WeakMap<object, ReferenceContext>();
+  return {
+    see(request: FastifyRequest, ctx: ReferenceContext | undefined) {
+      if (ctx) byRequest.set(request, ctx);
+    },
+    of: (reply: FastifyReply): ReferenceContext | undefined => byRequest.get(reply.request),
+  };
+}
+
 /** The JSON of an answer's text, or undefined when it is not JSON. */
 export function parse(payload: string): any {
   try {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Mutation } from '../mutation.js';
-import type { ReferenceContext } from '../context.js';
-import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf } from './reading.js';
+import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf, lastResetToken, requestContexts } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -166,17 +165,6 @@ import { ROUTE as URL } from './routes.js';
 const paramsOf = (reply: FastifyReply) => (reply.request.params ?? {}) as Record<string, string | undefined>;
 const key = (value: unknown) => String(value ?? '').toLowerCase();
 
-/** The reference context of each request, seen by a mutation's request hook (wire hooks get none). */
-function contexts() {
-  const byRequest = new WeakMap<object, ReferenceContext>();
-  return {
-    see(request: FastifyRequest, ctx: ReferenceContext | undefined) {
-      if (ctx) byRequest.set(request, ctx);
-    },
-    of: (reply: FastifyReply): ReferenceContext | undefined => byRequest.get(reply.request),
-  };
-}
-
 /** A header set on an answer as sent (a debug or cookie header; the body is left as it is). */
 function setHeader(reply: FastifyReply, name: string, value: string): void {
   const prior = reply.getHeader(name);
@@ -188,15 +176,9 @@ const bodyOf = (reply: FastifyReply) => (reply.request.body ?? {}) as Record<str
 
 // --- credentials in headers (the security scan reads JSON bodies only) -----------------------------------------------
 
-/** The reset token a forgot-password just e-mailed (the reference's outbox keeps the e-mail as sent). */
-function lastResetToken(ctx: ReferenceContext, email: string): string | undefined {
-  const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY created_ms DESC, rowid DESC LIMIT 1').get(email) as { token: string } | undefined;
-  return row?.token;
-}
-
 /** A forgot-password 200 that also shows the e-mailed token, in a header (`show` names it) or in the body. */
 function forgotShowsToken(show: (reply: FastifyReply, body: any, token: string, email: string) => boolean): Mutation {
-  const ctxs = contexts();
+  const ctxs = requestContexts();
   return {
     request: (request, ctx) => ctxs.see(request, ctx),
     wire(answer, reply) {
@@ -251,7 +233,7 @@ function bankAnswersCookieOfLastLogin(): Mutation {
 
 /** A 2FA login's answer carries the account's TOTP secret in a header (an enrolment debug header left on). */
 function twoFactorSecretInHeader(): Mutation {
-  const ctxs = contexts();
+  const ctxs = requestContexts();
   return {
     request: (request, ctx) => ctxs.see(request, ctx),
     wire(answer, reply) {

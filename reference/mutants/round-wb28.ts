@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
-import { isSessionAnswer, parse } from './reading.js';
+import { isSessionAnswer, parse, lastResetToken, requestContexts } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -208,23 +208,12 @@ const paramsOf = (reply: FastifyReply) => (reply.request.params ?? {}) as Record
 const bodyOf = (reply: FastifyReply) => (reply.request.body ?? {}) as Record<string, unknown>;
 const key = (value: unknown) => String(value ?? '').toLowerCase();
 
-/** The reference context of each request, seen by a mutation's request hook (wire hooks get none). */
-function contexts() {
-  const byRequest = new WeakMap<object, ReferenceContext>();
-  return {
-    see(request: FastifyRequest, ctx: ReferenceContext | undefined) {
-      if (ctx) byRequest.set(request, ctx);
-    },
-    of: (reply: FastifyReply): ReferenceContext | undefined => byRequest.get(reply.request),
-  };
-}
-
 /**
  * A mutation with a memory per reference server, found through the reference context of each request (the module
  * plugins answer under encapsulated instances, so `reply.server` differs between routes of one server).
  */
 function withMemory<T>(init: () => T, wire: (memory: T, answer: { method: string; url: string; status: number; payload: string }, reply: FastifyReply, ctx: ReferenceContext) => string | undefined): Mutation {
-  const ctxs = contexts();
+  const ctxs = requestContexts();
   const memories = new WeakMap<object, T>();
   return {
     request: (request, ctx) => ctxs.see(request, ctx),
@@ -245,17 +234,11 @@ function setHeader(reply: FastifyReply, name: string, value: string): void {
   else reply.header(name, value);
 }
 
-/** The reset token a forgot-password just e-mailed (the reference's outbox keeps the e-mail as sent). */
-function lastResetToken(ctx: ReferenceContext, email: string): string | undefined {
-  const row = ctx.db.prepare('SELECT token FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY created_ms DESC, rowid DESC LIMIT 1').get(email) as { token: string } | undefined;
-  return row?.token;
-}
-
 const RESET_PAGE = 'https://app.example.test/password/reset';
 
 /** A forgot-password 200 that also shows the e-mailed token somewhere (`show` edits the body in place or sets headers). */
 function forgotShows(show: (reply: FastifyReply, body: any, token: string, email: string) => boolean): Mutation {
-  const ctxs = contexts();
+  const ctxs = requestContexts();
   return {
     request: (request, ctx) => ctxs.see(request, ctx),
     wire(answer, reply) {
@@ -418,7 +401,7 @@ function passwordLoginCarries(change: (data: any, email: string, password: strin
 
 /** A 2FA login's Session carries an MFA ticket: a JWT (HS256) whose payload holds the account's TOTP secret. */
 function twoFactorTicketCarriesSecret(): Mutation {
-  const ctxs = contexts();
+  const ctxs = requestContexts();
   return {
     request: (request, ctx) => ctxs.see(request, ctx),
     wire(answer, reply) {
@@ -513,7 +496,7 @@ function tokenUser(ctx: ReferenceContext, request: FastifyRequest): string | und
  * the loaded models. Only when the path user is not the caller (`foreignOnly`), or for any refusal.
  */
 function refusalCarriesRows(route: string, statuses: readonly number[], table: string, param: string | undefined, foreignOnly: boolean, method = 'GET'): Mutation {
-  const ctxs = contexts();
+  const ctxs = requestContexts();
   return {
     request: (request, ctx) => ctxs.see(request, ctx),
     wire(answer, reply) {
