@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, perServer, reading, routeOf, lastResetToken, setCookie } from './reading.js';
+import { holderNamesEmbossed, isSessionAnswer, onParsedBody, only, parse, perServer, reading, routeOf, setCookie, onForgotToken } from './reading.js';
 import { BONUS, BONUSES, FORGOT, LOGOUT, RESET } from './routes.js';
 
 /**
@@ -229,29 +229,17 @@ function flaskSession(data: Record<string, unknown>): string {
 }
 
 function forgotSessionCookieCarriesToken(): Mutation {
-  const byRequest = new WeakMap<object, ReferenceContext>();
-  return {
-    request(request: FastifyRequest, ctx?: ReferenceContext) {
-      if (ctx) byRequest.set(request, ctx);
-    },
-    wire(answer: WireAnswer, reply: FastifyReply) {
-      if (answer.method !== 'POST' || answer.url !== FORGOT || answer.status !== 200) return undefined;
-      const ctx = byRequest.get(reply.request);
-      const email = (reply.request.body as Record<string, unknown> | undefined)?.email;
-      if (!ctx || typeof email !== 'string') return undefined;
-      const token = lastResetToken(ctx, email);
-      if (!token) return undefined;
-      // Keys in the order Flask writes them; `_fresh` shifts the token off a multiple of 3 bytes when it would sit on one,
-      // as any other member before it would (a session's content decides where the token falls).
-      for (const fresh of [false, true, 0]) {
-        const prefix = JSON.stringify({ _fresh: fresh, reset_email: email, reset_token: '' }).slice(0, -2);
-        if (prefix.length % 3 === 0) continue;
-        setCookie(reply, `session=${flaskSession({ _fresh: fresh, reset_email: email, reset_token: token })}; HttpOnly; Path=/`);
-        return undefined;
-      }
+  return onForgotToken((_answer, reply, token, email) => {
+    // Keys in the order Flask writes them; `_fresh` shifts the token off a multiple of 3 bytes when it would sit on one,
+    // as any other member before it would (a session's content decides where the token falls).
+    for (const fresh of [false, true, 0]) {
+      const prefix = JSON.stringify({ _fresh: fresh, reset_email: email, reset_token: '' }).slice(0, -2);
+      if (prefix.length % 3 === 0) continue;
+      setCookie(reply, `session=${flaskSession({ _fresh: fresh, reset_email: email, reset_token: token })}; HttpOnly; Path=/`);
       return undefined;
-    },
-  };
+    }
+    return undefined;
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ReferenceContext } from '../context.js';
 import { DEFAULT_PLATFORM } from '../modules/authentication.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { isSessionAnswer, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf, lastResetToken, setCookie } from './reading.js';
+import { isSessionAnswer, onAnswers, onParsedBody, only, parse, perServer, reading, recordsOf, routeOf, setCookie, onForgotToken } from './reading.js';
 import { BANK_ROUTES, FORGOT, RESET } from './routes.js';
 
 const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -102,28 +102,16 @@ function djangoSignedCookie(data: Record<string, unknown>, compress: boolean): s
  * as review-aw's Flask twin does, so that no learnt base64 form of the token stands in the cookie by alignment.
  */
 function forgotDjangoSessionCarriesToken(compress: boolean): Mutation {
-  const byRequest = new WeakMap<object, ReferenceContext>();
-  return {
-    request(request: FastifyRequest, ctx?: ReferenceContext) {
-      if (ctx) byRequest.set(request, ctx);
-    },
-    wire(answer: WireAnswer, reply: FastifyReply) {
-      if (answer.method !== 'POST' || answer.url !== FORGOT || answer.status !== 200) return undefined;
-      const ctx = byRequest.get(reply.request);
-      const email = (reply.request.body as Record<string, unknown> | undefined)?.email;
-      if (!ctx || typeof email !== 'string') return undefined;
-      const token = lastResetToken(ctx, email);
-      if (!token) return undefined;
-      for (const step of ['1', '12', '123']) {
-        const session = { reset_step: step, reset_email: email, reset_token: token, padding: compress ? 'x'.repeat(120) : '' };
-        const prefix = JSON.stringify(session).indexOf(token);
-        if (!compress && prefix % 3 === 0) continue;
-        setCookie(reply, `sessionid=${djangoSignedCookie(session, compress)}; HttpOnly; Path=/; SameSite=Lax`);
-        return undefined;
-      }
+  return onForgotToken((_answer, reply, token, email) => {
+    for (const step of ['1', '12', '123']) {
+      const session = { reset_step: step, reset_email: email, reset_token: token, padding: compress ? 'x'.repeat(120) : '' };
+      const prefix = JSON.stringify(session).indexOf(token);
+      if (!compress && prefix % 3 === 0) continue;
+      setCookie(reply, `sessionid=${djangoSignedCookie(session, compress)}; HttpOnly; Path=/; SameSite=Lax`);
       return undefined;
-    },
-  };
+    }
+    return undefined;
+  });
 }
 
 /**

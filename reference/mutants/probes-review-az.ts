@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceContext } from '../context.js';
 import type { Mutation, WireAnswer } from '../mutation.js';
 import type { Mutant } from './types.js';
-import { holderNamesEmbossed, isSessionAnswer, onAnswers, only, parse, reading, recordsOf, lastResetToken } from './reading.js';
+import { holderNamesEmbossed, isSessionAnswer, onAnswers, onForgotToken, only, parse, reading, recordsOf } from './reading.js';
+import { swiftCyrillic } from './readings-r30.js';
 import { BANK_ROUTES, BONUS_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
 
 /**
@@ -52,29 +53,13 @@ const b64u = (text: string | Buffer): string => Buffer.from(text).toString('base
 
 /** A reset link carrying its payload in base64url JSON in the query (review-az D1). */
 function forgotAnswersResetLink(): Mutation {
-  const byRequest = new WeakMap<object, ReferenceContext>();
-  return {
-    request(request: FastifyRequest, ctx?: ReferenceContext) {
-      if (ctx) byRequest.set(request, ctx);
-    },
-    wire(answer: WireAnswer, reply: FastifyReply) {
-      if (answer.method !== 'POST' || answer.url !== FORGOT || answer.status !== 200) return undefined;
-      const ctx = byRequest.get(reply.request);
-      const email = (reply.request.body as Record<string, unknown> | undefined)?.email;
-      if (!ctx || typeof email !== 'string') return undefined;
-      const token = lastResetToken(ctx, email);
-      const body = parse(answer.payload);
-      if (!token || !body?.data) return undefined;
-      body.data.link = `https://accounts.example.com/reset?p=${b64u(JSON.stringify({ email, token, v: 1 }))}`;
-      return JSON.stringify(body);
-    },
-  };
+  return onForgotToken((answer, _reply, token, email) => {
+    const body = parse(answer.payload);
+    if (!body?.data) return undefined;
+    body.data.link = `https://accounts.example.com/reset?p=${b64u(JSON.stringify({ email, token, v: 1 }))}`;
+    return JSON.stringify(body);
+  });
 }
-
-/** SWIFT's transliteration of Russian Cyrillic for MT messages (as readings-r30.ts writes it), other characters kept. */
-const SWIFT_CYRILLIC: Record<string, string> = { А: 'A', Б: 'B', В: 'V', Г: 'G', Д: 'D', Е: 'E', Ё: 'E', Ж: 'J', З: 'Z', И: 'I', Й: 'I', К: 'K', Л: 'L', М: 'M', Н: 'N', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', У: 'U', Ф: 'F', Х: 'H', Ц: 'C', Ч: 'CH', Ш: 'SH', Щ: 'SC', Ъ: "'", Ы: 'Y', Ь: "'", Э: 'E', Ю: 'IU', Я: 'IA' };
-const swiftCyrillic = (text: string): string =>
-  [...text].map((char) => SWIFT_CYRILLIC[char] ?? SWIFT_CYRILLIC[char.toUpperCase()]?.toLowerCase() ?? char).join('');
 
 /** Review-az D2: the anti-phishing code of the last other user a bonus answer served, in a header (a cache shared across users). */
 function bonusHeaderCarriesPreviousUsersCode(): Mutation {

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFERENCE_ROOT, type Mutation, type ResponseTransform, type WireAnswer } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
 import type { Mutant } from './types.js';
-import { BANKS, CARD_ROUTES, CARDS, COIN_ROUTES, NFT_ROUTES } from './routes.js';
+import { BANKS, CARD_ROUTES, CARDS, COIN_ROUTES, FORGOT, NFT_ROUTES } from './routes.js';
 
 /** The pieces every reading round (readings-r3.ts and later) writes its allowed readings with. */
 
@@ -93,6 +93,25 @@ export function requestContexts() {
       if (ctx) byRequest.set(request, ctx);
     },
     of: (reply: FastifyReply): ReferenceContext | undefined => byRequest.get(reply.request),
+  };
+}
+
+/**
+ * A wire hook on each forgot-password answered 200, given the token its e-mail carried (the reference's outbox) and the
+ * address it went to: what `act` returns replaces the answer's text (undefined: left as it is).
+ */
+export function onForgotToken(act: (answer: WireAnswer, reply: FastifyReply, token: string, email: string) => string | undefined): Mutation {
+  const contexts = requestContexts();
+  return {
+    request: (request, ctx) => contexts.see(request, ctx),
+    wire(answer, reply) {
+      if (answer.method !== 'POST' || answer.url !== FORGOT || answer.status !== 200) return undefined;
+      const ctx = contexts.of(reply);
+      const email = (reply.request.body as Record<string, unknown> | undefined)?.email;
+      if (!ctx || typeof email !== 'string') return undefined;
+      const token = lastResetToken(ctx, email);
+      return token ? act(answer, reply, token, email) : undefined;
+    },
   };
 }
 

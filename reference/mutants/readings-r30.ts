@@ -120,7 +120,7 @@ const latinAscii = (text: string): string =>
 
 /** SWIFT's transliteration of Russian Cyrillic for MT messages (upper and lower case), other characters kept. */
 const SWIFT_CYRILLIC: Record<string, string> = { А: 'A', Б: 'B', В: 'V', Г: 'G', Д: 'D', Е: 'E', Ё: 'E', Ж: 'J', З: 'Z', И: 'I', Й: 'I', К: 'K', Л: 'L', М: 'M', Н: 'N', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', У: 'U', Ф: 'F', Х: 'H', Ц: 'C', Ч: 'CH', Ш: 'SH', Щ: 'SC', Ъ: "'", Ы: 'Y', Ь: "'", Э: 'E', Ю: 'IU', Я: 'IA' };
-function swiftCyrillic(text: string): string {
+export function swiftCyrillic(text: string): string {
   return [...text]
     .map((char) => {
       const upper = SWIFT_CYRILLIC[char];

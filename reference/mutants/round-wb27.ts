@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Mutation } from '../mutation.js';
-import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf, lastResetToken, requestContexts } from './reading.js';
+import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf, requestContexts, onForgotToken } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -178,20 +178,10 @@ const bodyOf = (reply: FastifyReply) => (reply.request.body ?? {}) as Record<str
 
 /** A forgot-password 200 that also shows the e-mailed token, in a header (`show` names it) or in the body. */
 function forgotShowsToken(show: (reply: FastifyReply, body: any, token: string, email: string) => boolean): Mutation {
-  const ctxs = requestContexts();
-  return {
-    request: (request, ctx) => ctxs.see(request, ctx),
-    wire(answer, reply) {
-      if (answer.method !== 'POST' || answer.url !== URL.forgot || answer.status !== 200) return undefined;
-      const ctx = ctxs.of(reply);
-      const email = bodyOf(reply).email;
-      if (!ctx || typeof email !== 'string') return undefined;
-      const token = lastResetToken(ctx, email);
-      if (!token) return undefined;
-      const body = parse(answer.payload);
-      return show(reply, body, token, email) ? JSON.stringify(body) : undefined;
-    },
-  };
+  return onForgotToken((answer, reply, token, email) => {
+    const body = parse(answer.payload);
+    return show(reply, body, token, email) ? JSON.stringify(body) : undefined;
+  });
 }
 
 /** Every login answer sets a remember cookie holding the token of the login answered before it (any user's): a global "last token". */

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
-import { isSessionAnswer, parse, lastResetToken, requestContexts } from './reading.js';
+import { isSessionAnswer, parse, requestContexts, onForgotToken } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -238,21 +238,11 @@ const RESET_PAGE = 'https://app.example.test/password/reset';
 
 /** A forgot-password 200 that also shows the e-mailed token somewhere (`show` edits the body in place or sets headers). */
 function forgotShows(show: (reply: FastifyReply, body: any, token: string, email: string) => boolean): Mutation {
-  const ctxs = requestContexts();
-  return {
-    request: (request, ctx) => ctxs.see(request, ctx),
-    wire(answer, reply) {
-      if (answer.method !== 'POST' || answer.url !== URL.forgot || answer.status !== 200) return undefined;
-      const ctx = ctxs.of(reply);
-      const email = bodyOf(reply).email;
-      if (!ctx || typeof email !== 'string') return undefined;
-      const token = lastResetToken(ctx, email);
-      if (!token) return undefined;
-      const body = parse(answer.payload);
-      if (!body || typeof body !== 'object') return undefined;
-      return show(reply, body, token, email) ? JSON.stringify(body) : undefined;
-    },
-  };
+  return onForgotToken((answer, reply, token, email) => {
+    const body = parse(answer.payload);
+    if (!body || typeof body !== 'object') return undefined;
+    return show(reply, body, token, email) ? JSON.stringify(body) : undefined;
+  });
 }
 
 /**
