@@ -85,6 +85,13 @@ export function setCookie(reply: FastifyReply, value: string): void {
   reply.header('set-cookie', prior === undefined ? value : [...(Array.isArray(prior) ? prior.map(String) : [String(prior)]), value]);
 }
 
+/** A header set on an answer as sent, a Set-Cookie appended to those already set (the body is left as it is). */
+export function setHeader(reply: FastifyReply, name: string, value: string): void {
+  const prior = reply.getHeader(name);
+  if (name.toLowerCase() === 'set-cookie' && prior !== undefined) reply.header(name, [...(Array.isArray(prior) ? prior : [String(prior)]), value]);
+  else reply.header(name, value);
+}
+
 /** The reference context of each request, seen by a mutation's request hook (wire hooks get none). */
 export function requestContexts() {
   const byRequest = new WeakMap<object, ReferenceContext>();

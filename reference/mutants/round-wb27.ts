@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Mutation } from '../mutation.js';
-import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf, requestContexts, onForgotToken } from './reading.js';
+import { isSessionAnswer, onBankCreate, onParsedBody, parse, perServerMutation, perServer, routeOf, requestContexts, onForgotToken, setHeader } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -164,13 +164,6 @@ import { ROUTE as URL } from './routes.js';
 
 const paramsOf = (reply: FastifyReply) => (reply.request.params ?? {}) as Record<string, string | undefined>;
 const key = (value: unknown) => String(value ?? '').toLowerCase();
-
-/** A header set on an answer as sent (a debug or cookie header; the body is left as it is). */
-function setHeader(reply: FastifyReply, name: string, value: string): void {
-  const prior = reply.getHeader(name);
-  if (name.toLowerCase() === 'set-cookie' && prior !== undefined) reply.header(name, [...(Array.isArray(prior) ? prior : [String(prior)]), value]);
-  else reply.header(name, value);
-}
 
 const bodyOf = (reply: FastifyReply) => (reply.request.body ?? {}) as Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Mutation } from '../mutation.js';
 import type { ReferenceContext } from '../context.js';
-import { isSessionAnswer, parse, requestContexts, onForgotToken } from './reading.js';
+import { isSessionAnswer, parse, requestContexts, onForgotToken, setHeader } from './reading.js';
 import type { Mutant } from './types.js';
 import { ROUTE as URL } from './routes.js';
 
@@ -225,13 +225,6 @@ function withMemory<T>(init: () => T, wire: (memory: T, answer: { method: string
       return wire(memory, answer, reply, ctx);
     },
   };
-}
-
-/** A header set on an answer as sent (Set-Cookie appended to what is there). */
-function setHeader(reply: FastifyReply, name: string, value: string): void {
-  const prior = reply.getHeader(name);
-  if (name.toLowerCase() === 'set-cookie' && prior !== undefined) reply.header(name, [...(Array.isArray(prior) ? prior : [String(prior)]), value]);
-  else reply.header(name, value);
 }
 
 const RESET_PAGE = 'https://app.example.test/password/reset';
